@@ -1,0 +1,30 @@
+# The two commands of the README's quick start: `make run` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+
+.PHONY: run test lint bench
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[dev]'
+	touch $@
+
+## Start the service on its embedded default: SQLite, sample cards, a worker needing no broker.
+run: $(VENV)/.installed
+	$(PY) manage.py migrate --no-input
+	$(PY) manage.py load_samples
+	$(PY) manage.py serve
+
+## Run the whole test suite (against DATABASE_URL and CELERY_BROKER_URL when set).
+test: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+	$(PY) manage.py makemigrations --check --dry-run
+	$(VENV)/bin/pytest -n 2
+
+lint: $(VENV)/.installed
+	$(VENV)/bin/ruff check .
+
+bench: $(VENV)/.installed
+	$(PY) -m bench

@@ -1,0 +1,117 @@
+"""One JSON error shape for every 4xx and 5xx under /api/.
+
+    {"status": 400, "code": "invalid", "detail": "what went wrong, for people",
+     "fields": {"sections.main[0].quantity": ["must be an integer from 1 to 999"]}}
+
+`fields` appears when the problem is in named request fields; other keys (such as
+`suggestions`) may be added by the view that raised the error.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+logger = logging.getLogger(__name__)
+
+
+class ApiError(exceptions.APIException):
+    """An error a view raises on purpose, with a stable code and optional extra keys."""
+
+    def __init__(
+        self,
+        detail: str,
+        *,
+        code: str = "invalid",
+        status_code: int = status.HTTP_400_BAD_REQUEST,
+        fields: dict[str, list[str]] | None = None,
+        **extra: Any,
+    ) -> None:
+        super().__init__(detail, code)
+        self.status_code = status_code
+        self.error_code = code
+        self.fields = fields
+        self.extra = extra
+
+
+def error_body(
+    status_code: int, code: str, detail: str, fields: dict[str, Any] | None = None, **extra: Any
+) -> dict[str, Any]:
+    body: dict[str, Any] = {"status": status_code, "code": code, "detail": detail}
+    if fields:
+        body["fields"] = fields
+    body.update(extra)
+    return body
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
+    """DRF's exception handler, reshaped so every error has the same keys."""
+    if isinstance(exc, ApiError):
+        return Response(
+            error_body(exc.status_code, exc.error_code, str(exc.detail), exc.fields, **exc.extra),
+            status=exc.status_code,
+        )
+    if isinstance(exc, RequestDataTooBig):
+        exc = exceptions.APIException("The request body is too large.")
+        exc.status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+        exc.default_code = "too_large"
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied()
+    response = drf_exception_handler(exc, context)
+    if response is None:
+        return None  # unexpected: Django's 500 handler answers, in the same shape
+    response.data = _reshape(exc, response.status_code, response.data)
+    return response
+
+
+def _reshape(exc: Exception, status_code: int, data: Any) -> dict[str, Any]:
+    if isinstance(exc, exceptions.ValidationError):
+        fields = data if isinstance(data, dict) else {"non_field_errors": data}
+        return error_body(status_code, "invalid", _summary(fields), _flatten(fields))
+    code = getattr(exc, "default_code", "error")
+    if isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else code
+    detail = data.get("detail", str(exc)) if isinstance(data, dict) else str(data)
+    return error_body(status_code, code, str(detail))
+
+
+def _flatten(data: Any, prefix: str = "") -> dict[str, list[str]]:
+    """{"a": {"b": ["x"]}, "c": [{"d": ["y"]}]} -> {"a.b": ["x"], "c[0].d": ["y"]}."""
+    flat: dict[str, list[str]] = {}
+    if isinstance(data, dict):
+        for key, value in data.items():
+            name = f"{prefix}.{key}" if prefix else str(key)
+            flat.update(_flatten(value, name))
+    elif isinstance(data, list) and any(isinstance(item, (dict, list)) for item in data):
+        for index, item in enumerate(data):
+            if item:
+                flat.update(_flatten(item, f"{prefix}[{index}]"))
+    else:
+        items = data if isinstance(data, list) else [data]
+        flat[prefix or "non_field_errors"] = [str(item) for item in items]
+    return flat
+
+
+def _summary(fields: dict[str, Any]) -> str:
+    names = ", ".join(_flatten(fields)) or "the request"
+    return f"The request has invalid fields: {names}."
+
+
+def json_404(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return JsonResponse(error_body(404, "not_found", "Not found."), status=404)
+
+
+def json_500(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(
+        error_body(500, "server_error", "The server failed to answer; the error is logged."),
+        status=500,
+    )

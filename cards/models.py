@@ -1,0 +1,114 @@
+"""The card database: games, sets, cards (the rules identity) and their printings."""
+
+from __future__ import annotations
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models.functions import Lower
+
+from rules.core.cards import CardInfo
+from rules.core.game import GameSpec
+from rules.registry import GAMES
+
+
+class Game(models.Model):
+    """A game known to the rules registry; rows are kept in step with it after each migrate."""
+
+    slug = models.SlugField(max_length=40, unique=True)
+    name = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["slug"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def spec(self) -> GameSpec:
+        return GAMES[self.slug]
+
+
+class CardSet(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="sets")
+    code = models.CharField(max_length=20)
+    name = models.CharField(max_length=200)
+    released = models.DateField(null=True, blank=True)
+    is_sample = models.BooleanField(
+        default=False, help_text="Invented by Deckwarden as sample data; not a real product."
+    )
+
+    class Meta:
+        ordering = ["game__slug", "released", "code"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "code"], name="cardset_unique_code_per_game"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.code} — {self.name}"
+
+
+class Card(models.Model):
+    """A card's rules identity: what copy limits count. Printings hang off it."""
+
+    game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
+    key = models.SlugField(
+        max_length=200, help_text="Unique within the game; defaults to the name."
+    )
+    name = models.CharField(max_length=200)
+    type = models.CharField(max_length=40)
+    text = models.TextField(blank=True, default="")
+    attributes = models.JSONField(default=dict, blank=True)
+    is_sample = models.BooleanField(
+        default=False, help_text="Invented by Deckwarden as sample data; not a real card."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game__slug", "name", "key"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "key"], name="card_unique_key_per_game"),
+        ]
+        indexes = [
+            models.Index(fields=["game", "type"], name="card_game_type"),
+            models.Index(Lower("name"), "game", name="card_lower_name_game"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def clean(self) -> None:
+        problems = GAMES[self.game.slug].card_problems(self.type, self.attributes or {})
+        if problems:
+            errors: dict[str, list[str]] = {}
+            for path, message in problems:
+                errors.setdefault(path.split(".")[0], []).append(f"{path} {message}")
+            raise ValidationError(errors)
+
+    def as_info(self) -> CardInfo:
+        """The plain object the rules core works on."""
+        return CardInfo(
+            key=self.key,
+            name=self.name,
+            type=self.type,
+            text=self.text,
+            attributes=self.attributes,
+            id=self.pk,
+        )
+
+
+class Printing(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="printings")
+    set = models.ForeignKey(CardSet, on_delete=models.PROTECT, related_name="printings")
+    number = models.CharField(max_length=20, help_text="Collector number within the set.")
+    rarity = models.CharField(max_length=40, blank=True, default="")
+    image_url = models.URLField(blank=True, default="")
+
+    class Meta:
+        ordering = ["set__code", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["set", "number"], name="printing_unique_number_in_set"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card.name} ({self.set.code}) {self.number}"

@@ -1,0 +1,10 @@
+"""Game rows mirror the rules registry: the registry says which games exist."""
+
+from rules.registry import GAMES
+
+from ..models import Game
+
+
+def games_sync(*, using: str = "default") -> None:
+    for spec in GAMES.values():
+        Game.objects.using(using).update_or_create(slug=spec.slug, defaults={"name": spec.name})

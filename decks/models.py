@@ -1,0 +1,1 @@
+"""Stored decks, their entries by section and immutable version snapshots."""

@@ -1,0 +1,33 @@
+from django.conf import settings
+from django.contrib import admin
+from django.http import HttpRequest, HttpResponse
+from django.urls import include, path
+from django.views import defaults
+
+from api.errors import json_404, json_500
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("api/v1/", include("api.urls")),
+]
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
+    """JSON under /api/ (clients parse every answer), Django's page elsewhere."""
+    if _is_api(request):
+        return json_404(request, exception)
+    return defaults.page_not_found(request, exception)
+
+
+def handler500(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return json_500(request)
+    return defaults.server_error(request)
+
+
+if settings.DEBUG:
+    urlpatterns.append(path("api-auth/", include("rest_framework.urls")))

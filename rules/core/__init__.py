@@ -1,0 +1,1 @@
+"""The rules core: plain Python, standard library only, no Django."""

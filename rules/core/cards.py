@@ -1,0 +1,69 @@
+"""The plain card and deck objects of the rules core; the Django side builds them from rows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class CardInfo:
+    """A card's rules identity: copies are counted by this, never by printing.
+
+    Equality and hashing use the key alone, so a card can index a dict of copy counts.
+    """
+
+    key: str
+    name: str = field(compare=False)
+    type: str = field(compare=False)
+    text: str = field(default="", compare=False)
+    attributes: Mapping[str, Any] = field(default_factory=dict, compare=False)
+    id: int | None = field(default=None, compare=False)
+
+    def attr(self, name: str, default: Any = None) -> Any:
+        return self.attributes.get(name, default)
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A number of copies of one card in one section, optionally pinned to a printing."""
+
+    card: CardInfo
+    quantity: int
+    printing: tuple[str, str] | None = None  # (set code, collector number)
+
+
+@dataclass(frozen=True, slots=True)
+class ListEntry:
+    """One line of a banned or restricted list, as the core sees it."""
+
+    card_key: str
+    status: str  # "banned" or "restricted"
+    limit: int = 0  # copies allowed when restricted
+
+
+@dataclass(frozen=True)
+class FormatInfo:
+    """The format a deck is checked against: its lists already evaluated for the chosen date."""
+
+    slug: str
+    name: str
+    ruleset: str  # registry key of the ruleset class; usually the game slug
+    banned: frozenset[str] = frozenset()  # card keys
+    restricted: Mapping[str, int] = field(default_factory=dict)  # card key -> copy limit
+    options: Mapping[str, Any] = field(default_factory=dict)  # ruleset-specific knobs
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A resolved deck: entries per section slug, in the order the user gave them."""
+
+    game: str
+    sections: Mapping[str, tuple[Entry, ...]]
+
+    def entries(self, section: str) -> tuple[Entry, ...]:
+        return self.sections.get(section, ())
+
+    def count(self, section: str) -> int:
+        return sum(entry.quantity for entry in self.entries(section))

@@ -1,0 +1,58 @@
+"""A game's static description: card types, attribute schema, deck sections, search aliases."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .schema import Field, check_attributes
+
+
+@dataclass(frozen=True, slots=True)
+class Section:
+    """A deck section: its slug (as in the API), its name for people, the header words a
+    plain-text decklist may use for it (lower case, without the colon)."""
+
+    slug: str
+    name: str
+    headers: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything about a game that is data rather than rules logic."""
+
+    slug: str
+    name: str
+    rules_source: str
+    card_types: tuple[str, ...]
+    sections: tuple[Section, ...]
+    attributes: Mapping[str, Field]
+    # Attributes a card of a given type must carry, e.g. a Neopet's hp.
+    required_by_type: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Short names the search language accepts for numeric attributes: {"atk": "attack"}.
+    stat_aliases: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def section_slugs(self) -> tuple[str, ...]:
+        return tuple(section.slug for section in self.sections)
+
+    def card_problems(self, card_type: str, attributes: Mapping[str, Any]) -> list[tuple[str, str]]:
+        """Every problem with a card's type and attributes, as (field path, message)."""
+        if card_type not in self.card_types:
+            return [("type", f"must be one of {', '.join(self.card_types)}; not {card_type!r}")]
+        problems = [
+            (f"attributes.{path}", msg)
+            for path, msg in check_attributes(self.attributes, attributes)
+        ]
+        for name in self.required_by_type.get(card_type, ()):
+            if name not in attributes:
+                problems.append((f"attributes.{name}", f"is required on a {card_type}"))
+        return problems
+
+    def numeric_attribute(self, alias: str) -> str | None:
+        """The attribute a search alias (or a full attribute name) compares, if it is numeric."""
+        name = self.stat_aliases.get(alias, alias)
+        spec = self.attributes.get(name)
+        return name if spec is not None and spec.numeric else None

@@ -1,0 +1,92 @@
+"""The base of every game's deck-construction ruleset.
+
+A ruleset is a class per game (and, for variant formats, a small subclass of it) registered by
+slug in rules.registry. `check` runs the checks every game shares (format lists, which card
+types a section accepts) and then the game's own `check_construction`; every problem is
+collected, none stops the others.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Mapping
+
+from .cards import CardInfo, Deck, Entry, FormatInfo
+from .game import GameSpec
+from .report import Report
+
+
+class Ruleset:
+    game: GameSpec
+    # Which card types each section accepts; a section absent here accepts every type.
+    section_types: Mapping[str, frozenset[str]] = {}
+    # The rule each section_types entry cites, e.g. {"main": "8.13.1"}.
+    section_rules: Mapping[str, str] = {}
+    # The rule a banned or restricted list entry cites: the format's, not a rulebook's.
+    list_rule = "format list"
+
+    def check(self, deck: Deck, fmt: FormatInfo, report: Report | None = None) -> Report:
+        """Check a resolved deck against this ruleset and a format; return the full report."""
+        report = report or Report(game=self.game.slug, format=fmt.slug)
+        report.counts.update({slug: deck.count(slug) for slug in self.game.section_slugs})
+        self.check_sections(deck, report)
+        self.check_lists(deck, fmt, report)
+        self.check_construction(deck, fmt, report)
+        return report
+
+    def check_construction(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
+        """The game's own rules: sizes, copy limits, and the rest. Subclasses implement it."""
+        raise NotImplementedError
+
+    def check_sections(self, deck: Deck, report: Report) -> None:
+        for section, entries in deck.sections.items():
+            allowed = self.section_types.get(section)
+            if allowed is None:
+                continue
+            for entry in entries:
+                if entry.card.type not in allowed:
+                    report.error(
+                        "card.section",
+                        self.section_rules.get(section, ""),
+                        f"{entry.card.name} is a {entry.card.type}; the "
+                        f"{self.section_name(section)} may hold only "
+                        f"{', '.join(sorted(allowed))}.",
+                        section=section,
+                        cards=[entry.card.name],
+                    )
+
+    def check_lists(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
+        """Banned cards, and restricted cards over their format's copy limit."""
+        for card, copies in copies_by_card(_all_entries(deck)).items():
+            if card.key in fmt.banned:
+                report.error(
+                    "card.banned",
+                    self.list_rule,
+                    f"{card.name} is banned in {fmt.name}; remove all {copies} copies.",
+                    cards=[card.name],
+                )
+            limit = fmt.restricted.get(card.key)
+            if limit is not None and copies > limit:
+                report.error(
+                    "card.restricted",
+                    self.list_rule,
+                    f"{card.name} is restricted to {limit} in {fmt.name}; the deck has {copies}.",
+                    cards=[card.name],
+                    limit=limit,
+                )
+
+    def section_name(self, slug: str) -> str:
+        return next((s.name for s in self.game.sections if s.slug == slug), slug)
+
+
+def _all_entries(deck: Deck) -> Iterable[Entry]:
+    for entries in deck.sections.values():
+        yield from entries
+
+
+def copies_by_card(entries: Iterable[Entry]) -> dict[CardInfo, int]:
+    """Copies per card, whatever printing each entry pins (the same card is one card)."""
+    totals: dict[CardInfo, int] = defaultdict(int)
+    for entry in entries:
+        totals[entry.card] += entry.quantity
+    return totals

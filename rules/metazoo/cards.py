@@ -1,0 +1,39 @@
+"""MetaZoo Page types and attributes (2023 rulebook, "Page Types")."""
+
+from rules.core.game import GameSpec, Section
+from rules.core.schema import Field
+
+AURA_TYPES = ("air", "earth", "flame", "forest", "lightning", "spirit", "water", "neutral")
+
+BEASTIE = "Beastie"
+SPELL = "Spell"
+ARTIFACT = "Artifact"
+POTION = "Potion"
+AURA = "Aura"
+TERRA = "Terra"
+TOKEN = "Token"
+
+GAME = GameSpec(
+    slug="metazoo",
+    name="MetaZoo (2023 rulebook)",
+    rules_source="metazoo-rulebook-2023.txt",
+    card_types=(BEASTIE, SPELL, ARTIFACT, POTION, AURA, TERRA, TOKEN),
+    sections=(
+        Section("spellbook", "Spellbook", ("spellbook", "main deck", "main")),
+        Section("archive", "Archive", ("archive", "side deck", "sideboard")),
+    ),
+    attributes={
+        "aura_cost": Field("int_map", 0, 20, keys=AURA_TYPES, help="Aura needed, by type"),
+        "lp": Field("int", 0, 9999, numeric=True, help="Life Points"),
+        # Absent means no limit (rulebook: "Pages with no Spellbook Limit listed").
+        "spellbook_limit": Field("int", 1, 99, numeric=True),
+        "basic": Field("bool", help="a Basic Aura or Terra: any number allowed"),
+        "aura_type": Field("str", choices=AURA_TYPES),
+        "tribe": Field("str"),
+        "traits": Field("str_list"),
+        "attacks": Field("json"),
+        "restrictions": Field("json", help='e.g. {"not_with": ["Page name"]}'),
+    },
+    required_by_type={BEASTIE: ("aura_cost", "lp")},
+    stat_aliases={"lp": "lp", "limit": "spellbook_limit"},
+)

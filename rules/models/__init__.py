@@ -1,0 +1,3 @@
+from .formats import Format, FormatListEntry
+
+__all__ = ["Format", "FormatListEntry"]

@@ -1,0 +1,1 @@
+"""Neopets Battledome TCG: card schema, deck construction and the game engine."""

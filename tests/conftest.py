@@ -1,0 +1,46 @@
+"""Shared fixtures: an API client and three users (alice, bob, charlie), healthchecks-style.
+
+Alice owns things, Bob is another ordinary user, Charlie should have no access to Alice's stuff.
+"""
+
+import pytest
+from django.contrib.auth import get_user_model
+from rest_framework.test import APIClient
+
+
+@pytest.fixture
+def api() -> APIClient:
+    return APIClient()
+
+
+def _user(username: str):
+    return get_user_model().objects.create_user(username, f"{username}@example.org", "password")
+
+
+@pytest.fixture
+def alice(db):
+    return _user("alice")
+
+
+@pytest.fixture
+def bob(db):
+    return _user("bob")
+
+
+@pytest.fixture
+def charlie(db):
+    return _user("charlie")
+
+
+@pytest.fixture
+def alice_api(alice) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(alice)
+    return client
+
+
+@pytest.fixture
+def charlie_api(charlie) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(charlie)
+    return client
