@@ -2,17 +2,35 @@
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.core.game import GameSpec
+from rules.core.ruleset import Ruleset
 from rules.keeper.cards import GAME as KEEPER
 from rules.metazoo.cards import GAME as METAZOO
 from rules.millennium_blades.cards import GAME as MILLENNIUM_BLADES
+from rules.millennium_blades.construction import MillenniumBladesRuleset
 from rules.neopets.cards import GAME as NEOPETS
+from rules.neopets.construction import NeopetsRuleset
 
 GAMES: dict[str, GameSpec] = {
     game.slug: game for game in (NEOPETS, KEEPER, METAZOO, MILLENNIUM_BLADES)
+}
+
+# Ruleset classes by registry key; a Format row's `ruleset` names one. A game's standard rules are
+# registered under the game's slug.
+RULESETS: dict[str, type[Ruleset]] = {
+    NEOPETS.slug: NeopetsRuleset,
+    MILLENNIUM_BLADES.slug: MillenniumBladesRuleset,
 }
 
 
 def game_spec(slug: str) -> GameSpec:
     """The game with this slug; KeyError names the slug when there is none."""
     return GAMES[slug]
+
+
+@cache
+def ruleset_for(slug: str) -> Ruleset:
+    """The (stateless, shared) ruleset registered under this key; KeyError when there is none."""
+    return RULESETS[slug]()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -57,13 +57,25 @@ class FormatInfo:
 
 @dataclass(frozen=True)
 class Deck:
-    """A resolved deck: entries per section slug, in the order the user gave them."""
+    """A resolved deck: entries per section slug, in the order the user gave them.
+
+    `unresolved` holds, per section, the copies of cards that could not be looked up: they are
+    reported as unknown, and still count towards the section's size, as the user wrote them.
+    """
 
     game: str
     sections: Mapping[str, tuple[Entry, ...]]
+    unresolved: Mapping[str, int] = field(default_factory=dict)
 
     def entries(self, section: str) -> tuple[Entry, ...]:
         return self.sections.get(section, ())
 
+    def all_entries(self) -> Iterator[Entry]:
+        """Every entry of every section, section by section."""
+        for entries in self.sections.values():
+            yield from entries
+
     def count(self, section: str) -> int:
-        return sum(entry.quantity for entry in self.entries(section))
+        return sum(entry.quantity for entry in self.entries(section)) + self.unresolved.get(
+            section, 0
+        )

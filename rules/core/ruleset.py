@@ -40,23 +40,32 @@ class Ruleset:
 
     def check_sections(self, deck: Deck, report: Report) -> None:
         for section, entries in deck.sections.items():
-            allowed = self.section_types.get(section)
-            if allowed is None:
-                continue
             for entry in entries:
-                if entry.card.type not in allowed:
+                problem = self.section_problem(section, entry.card)
+                if problem is not None:
+                    rule, message = problem
                     report.error(
-                        "card.section",
-                        self.section_rules.get(section, ""),
-                        f"{entry.card.name} is a {entry.card.type}; the "
-                        f"{self.section_name(section)} may hold only "
-                        f"{', '.join(sorted(allowed))}.",
-                        section=section,
-                        cards=[entry.card.name],
+                        "card.section", rule, message, section=section, cards=[entry.card.name]
                     )
+
+    def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
+        """(rule, message) when a card may not be in a section, else None.
+
+        The default reads `section_types`; a ruleset whose sections accept cards by more than
+        their type (an attribute, say) overrides this one hook.
+        """
+        allowed = self.section_types.get(section)
+        if allowed is None or card.type in allowed:
+            return None
+        return self.section_rules.get(section, ""), (
+            f"{card.name} is a {card.type}; the {self.section_name(section)} may hold only "
+            f"{', '.join(sorted(allowed))}. Move it or remove it."
+        )
 
     def check_lists(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
         """Banned cards, and restricted cards over their format's copy limit."""
+        if not fmt.banned and not fmt.restricted:
+            return
         for card, copies in copies_by_card(_all_entries(deck)).items():
             if card.key in fmt.banned:
                 report.error(

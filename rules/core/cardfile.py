@@ -1,0 +1,130 @@
+"""The DESIGN card data format read without Django, and a card pool held in memory.
+
+The command-line validator (`python -m rules validate`) and the game engine's tests build decks
+from card files with these; the Django importer owns the database side of the same format.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from .cards import CardInfo
+from .game import GameSpec
+from .resolve import EntryRef
+
+SUGGESTIONS = 5
+
+
+class CardFileError(ValueError):
+    """A card file that cannot be read; `problems` lists each as (card, field, message)."""
+
+    def __init__(self, problems: list[tuple[str, str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{card}: {path} {message}" for card, path, message in problems))
+
+
+def slugify(value: str) -> str:
+    """The same slug as django.utils.text.slugify(value) (ASCII folding, no Unicode)."""
+    value = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii")
+    value = re.sub(r"[^\w\s-]", "", value.lower())
+    return re.sub(r"[-\s]+", "-", value).strip("-_")
+
+
+def read_cards(data: Mapping[str, Any]) -> list[CardInfo]:
+    """The cards of a card file (already parsed from JSON); CardFileError names every problem.
+
+    A card's key defaults to the slug of its name, as the importer's does.
+    """
+    from rules.registry import GAMES  # the registry imports every game; only needed here
+
+    game = GAMES.get(data.get("game"))  # type: ignore[arg-type]
+    if game is None:
+        raise CardFileError([("file", "game", f"must be one of {', '.join(GAMES)}")])
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list):
+        raise CardFileError([("file", "cards", "must be a list of cards")])
+    cards: list[CardInfo] = []
+    problems: list[tuple[str, str, str]] = []
+    for index, raw in enumerate(raw_cards):
+        card, card_problems = _read_card(game, index, raw)
+        problems.extend(card_problems)
+        if card is not None:
+            cards.append(card)
+    problems.extend(_duplicate_keys(cards))
+    if problems:
+        raise CardFileError(problems)
+    return cards
+
+
+def _read_card(
+    game: GameSpec, index: int, raw: Any
+) -> tuple[CardInfo | None, list[tuple[str, str, str]]]:
+    label = f"cards[{index}]"
+    if not isinstance(raw, Mapping):
+        return None, [(label, "", "must be an object")]
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return None, [(label, "name", "must be a non-empty string")]
+    label = f"{label} ({name})"
+    attributes = raw.get("attributes", {})
+    if not isinstance(attributes, Mapping):
+        return None, [(label, "attributes", "must be an object")]
+    card_type = raw.get("type")
+    problems = [
+        (label, path, message) for path, message in game.card_problems(card_type, attributes)
+    ]
+    key = raw.get("key") or slugify(name)
+    if not isinstance(key, str) or not key:
+        problems.append((label, "key", "must be a non-empty string (or a name that slugifies)"))
+    if problems:
+        return None, problems
+    return CardInfo(
+        key=key,
+        name=name,
+        type=card_type,
+        text=raw.get("text", "") or "",
+        attributes=dict(attributes),
+        id=raw.get("id") if isinstance(raw.get("id"), int) else None,
+    ), []
+
+
+def _duplicate_keys(cards: Iterable[CardInfo]) -> list[tuple[str, str, str]]:
+    seen: set[str] = set()
+    problems = []
+    for card in cards:
+        if card.key in seen:
+            problems.append((card.name, "key", f"{card.key!r} is used by another card"))
+        seen.add(card.key)
+    return problems
+
+
+class MemoryPool:
+    """A CardPool over cards held in memory: find by id, key or name (any case)."""
+
+    def __init__(self, cards: Iterable[CardInfo], game: GameSpec | str) -> None:
+        self.game = game if isinstance(game, str) else game.slug
+        self.cards = list(cards)
+        self._by_id = {card.id: card for card in self.cards if card.id is not None}
+        self._by_key = {card.key: card for card in self.cards}
+        self._by_name: dict[str, CardInfo] = {}
+        for card in self.cards:
+            self._by_name.setdefault(card.name.casefold(), card)
+        self._names = {folded: card.name for folded, card in self._by_name.items()}
+
+    def find(self, ref: EntryRef) -> CardInfo | None:
+        if ref.id is not None:
+            return self._by_id.get(ref.id)
+        if ref.key is not None:
+            return self._by_key.get(ref.key)
+        if ref.name is not None:
+            return self._by_name.get(ref.name.casefold())
+        return None
+
+    def suggest(self, name: str) -> list[str]:
+        """Close names ("did you mean"), best first."""
+        close = difflib.get_close_matches(name.casefold(), self._names, n=SUGGESTIONS, cutoff=0.6)
+        return [self._names[match] for match in close]

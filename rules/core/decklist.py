@@ -1,0 +1,141 @@
+"""Plain-text decklists (DESIGN "Plain-text decklists"): a parser and a writer that round-trip.
+
+    # comments and blank lines are skipped
+    Main Deck:
+    2 Hot Dog
+    2x Hot Dog
+    Hot Dog x2
+    2 Hot Dog (SMP) 045
+
+Section headers are each GameSpec Section's name, slug or header words, followed by a colon; lines
+before any header belong to the game's first section. A line the parser cannot read is reported
+with its number and text, never guessed at.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .game import GameSpec
+from .resolve import EntryRef
+
+MAX_QUANTITY = 999
+
+# "2 Hot Dog", "2x Hot Dog": the quantity leads, an x may follow it directly.
+_LEADING_QUANTITY = re.compile(r"(\d+)[xX]?\s+(\S.*)")
+# "Hot Dog x2": the quantity trails after an x.
+_TRAILING_QUANTITY = re.compile(r"(\S.*?)\s+[xX](\d+)")
+# "Hot Dog (SMP) 045": a printing pinned by set code and collector number.
+_PRINTING = re.compile(r"(\S.*?)\s+\(([^()\s]+)\)\s+(\S+)")
+_SPACES = re.compile(r"\s+")
+
+
+@dataclass(frozen=True, slots=True)
+class LineProblem:
+    """A line the parser could not read: its number (from 1), its text and why."""
+
+    line: int
+    text: str
+    message: str
+
+
+@dataclass
+class ParsedDecklist:
+    entries: list[EntryRef] = field(default_factory=list)
+    problems: list[LineProblem] = field(default_factory=list)
+
+
+def section_headers(game: GameSpec) -> dict[str, str]:
+    """Every header word (lower case, no colon) a decklist may use, mapped to its section slug."""
+    headers: dict[str, str] = {}
+    for section in game.sections:
+        for word in (section.name.lower(), section.slug, *section.headers):
+            headers.setdefault(word, section.slug)
+    return headers
+
+
+def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
+    """Read a decklist; every unreadable line becomes a LineProblem, the rest are entries."""
+    headers = section_headers(game)
+    parsed = ParsedDecklist()
+    section = game.sections[0].slug
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        entry = _parse_card_line(line, section, number)
+        if isinstance(entry, EntryRef):
+            parsed.entries.append(entry)
+        elif line.endswith(":") and _header_word(line) in headers:
+            section = headers[_header_word(line)]
+        elif line.endswith(":"):
+            known = ", ".join(f"{s.name}:" for s in game.sections)
+            parsed.problems.append(
+                LineProblem(number, raw, f"is not a {game.name} section header; use {known}")
+            )
+        else:
+            parsed.problems.append(LineProblem(number, raw, entry))
+    return parsed
+
+
+def _header_word(line: str) -> str:
+    return _SPACES.sub(" ", line[:-1].strip().lower())
+
+
+def _parse_card_line(line: str, section: str, number: int) -> EntryRef | str:
+    """The entry a card line describes, or why it cannot be read."""
+    match = _LEADING_QUANTITY.fullmatch(line)
+    if match is None:
+        match = _TRAILING_QUANTITY.fullmatch(line)
+        if match is None:
+            return 'is not a card line; write "2 Card Name", "2x Card Name" or "Card Name x2"'
+        rest, quantity_text = match.groups()
+    else:
+        quantity_text, rest = match.groups()
+    quantity = int(quantity_text)
+    if not 1 <= quantity <= MAX_QUANTITY:
+        return f"has quantity {quantity}; a quantity is a whole number from 1 to {MAX_QUANTITY}"
+    name, set_code, collector_number = rest, None, None
+    if printing := _PRINTING.fullmatch(rest):
+        name, set_code, collector_number = printing.groups()
+    return EntryRef(
+        section=section,
+        quantity=quantity,
+        name=_SPACES.sub(" ", name),
+        set=set_code,
+        number=collector_number,
+        line=number,
+    )
+
+
+def write_decklist(game: GameSpec, entries: Sequence[EntryRef]) -> str:
+    """Canonical text for entries (by name): each section's header, then `N Name [(SET) NUM]`.
+
+    Sections come in the game's order and empty ones are left out; parse_decklist reads the
+    result back to the same entries. An entry without a name, or in a section the game does
+    not have, cannot be written: ValueError says which.
+    """
+    strays = sorted({entry.section for entry in entries} - set(game.section_slugs))
+    if strays:
+        raise ValueError(f"{game.name} decks have no section {', '.join(strays)}")
+    lines: list[str] = []
+    for section in game.sections:
+        chosen = [entry for entry in entries if entry.section == section.slug]
+        if not chosen:
+            continue
+        if lines:
+            lines.append("")
+        lines.append(f"{section.name}:")
+        lines.extend(_card_line(entry) for entry in chosen)
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def _card_line(entry: EntryRef) -> str:
+    if not entry.name:
+        raise ValueError(f"entry {entry!r} has no name to write")
+    line = f"{entry.quantity} {entry.name}"
+    if entry.printing is not None:
+        line += f" ({entry.set}) {entry.number}"
+    return line

@@ -1,0 +1,127 @@
+"""Resolution: turning the lines a user asked for into a core Deck of known cards.
+
+Every problem is recorded in the report and resolution carries on: an unknown section or card
+becomes an error (`section.unknown`, `card.unknown` with suggestions), never an exception.
+Entries naming the same card in one section are merged, whichever printing each pins, because
+copies are counted by the card (Neopets CR 6.7.2 and its equivalents in every game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from .cards import CardInfo, Deck, Entry
+from .game import GameSpec
+from .report import Report
+
+# The rule resolution errors cite: they are about the request, not a rulebook's construction rule.
+RESOLUTION_RULE = "deck sections"
+CARD_DATABASE_RULE = "card database"
+
+
+@dataclass(frozen=True, slots=True)
+class EntryRef:
+    """One requested line of a deck, before its card is looked up."""
+
+    section: str
+    quantity: int
+    name: str | None = None
+    key: str | None = None
+    id: int | None = None
+    set: str | None = None
+    number: str | None = None
+    line: int | None = None  # decklist line number, when parsed from text
+
+    @property
+    def label(self) -> str:
+        """How the user named the card, for messages."""
+        if self.name is not None:
+            return self.name
+        if self.key is not None:
+            return self.key
+        return f"card #{self.id}"
+
+    @property
+    def described(self) -> str:
+        """The lookup that failed, for messages: 'called X', 'with key x' or 'with id 7'."""
+        if self.name is not None:
+            return f"called {self.name}"
+        if self.key is not None:
+            return f"with key {self.key}"
+        return f"with id {self.id}"
+
+    @property
+    def printing(self) -> tuple[str, str] | None:
+        if self.set is None or self.number is None:
+            return None
+        return (self.set, self.number)
+
+
+class CardPool(Protocol):
+    """Where resolution looks cards up: in memory (rules.core.cardfile) or the database."""
+
+    def find(self, ref: EntryRef) -> CardInfo | None: ...
+
+    def suggest(self, name: str) -> list[str]: ...
+
+
+def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report: Report) -> Deck:
+    """The deck the entries describe; every entry that cannot be resolved becomes an error.
+
+    Unresolved copies still count towards their section's size (Deck.unresolved), so a size
+    error speaks of the deck the user wrote rather than of the cards that happened to be found.
+    """
+    sections: dict[str, dict[CardInfo, Entry]] = {slug: {} for slug in game.section_slugs}
+    unresolved: dict[str, int] = {}
+    for ref in entries:
+        cards = sections.get(ref.section)
+        if cards is None:
+            _unknown_section(game, ref, report)
+            continue
+        card = pool.find(ref)
+        if card is None:
+            _unknown_card(game, ref, pool, report)
+            unresolved[ref.section] = unresolved.get(ref.section, 0) + ref.quantity
+            continue
+        earlier = cards.get(card)
+        if earlier is None:
+            cards[card] = Entry(card, ref.quantity, ref.printing)
+        else:
+            printing = earlier.printing if earlier.printing == ref.printing else None
+            cards[card] = Entry(card, earlier.quantity + ref.quantity, printing)
+    return Deck(
+        game=game.slug,
+        sections={slug: tuple(cards.values()) for slug, cards in sections.items()},
+        unresolved=unresolved,
+    )
+
+
+def _where(ref: EntryRef) -> str:
+    return f" (line {ref.line})" if ref.line is not None else ""
+
+
+def _unknown_section(game: GameSpec, ref: EntryRef, report: Report) -> None:
+    report.error(
+        "section.unknown",
+        RESOLUTION_RULE,
+        f"{game.name} decks have no section {ref.section!r}{_where(ref)}; put {ref.label} in "
+        f"one of: {', '.join(game.section_slugs)}.",
+        section=ref.section,
+        cards=[ref.label],
+    )
+
+
+def _unknown_card(game: GameSpec, ref: EntryRef, pool: CardPool, report: Report) -> None:
+    suggestions = pool.suggest(ref.name) if ref.name else []
+    hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
+    report.error(
+        "card.unknown",
+        CARD_DATABASE_RULE,
+        f"No {game.name} card is {ref.described}{_where(ref)}; check the spelling or remove "
+        f"it.{hint}",
+        section=ref.section,
+        cards=[ref.label],
+        suggestions=suggestions,
+    )

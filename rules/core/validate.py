@@ -1,0 +1,26 @@
+"""The one validation path every caller shares: resolve the entries, then run the ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import FormatInfo
+from .game import GameSpec
+from .report import Report
+from .resolve import CardPool, EntryRef, resolve
+
+
+def validate(
+    game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, fmt: FormatInfo
+) -> Report:
+    """The full report for a requested deck in a format: every problem, none stopping another."""
+    from rules.registry import ruleset_for  # the registry imports the games, which import core
+
+    report = Report(game=game.slug, format=fmt.slug)
+    deck = resolve(game, entries, pool, report)
+    return ruleset_for(fmt.ruleset).check(deck, fmt, report)
+
+
+def standard_format(game: GameSpec) -> FormatInfo:
+    """A game's standard format with empty lists: what the core uses when no database says more."""
+    return FormatInfo(slug="standard", name=f"{game.name} standard", ruleset=game.slug)

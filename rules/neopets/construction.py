@@ -1,0 +1,255 @@
+"""Neopets Battledome deck construction, by the comprehensive rules (CR) sections 6 to 8.
+
+Where the v1.2 rulebook differs, the CR wins (DESIGN): v1.2 lists no Location, Hero or Villain
+cards and words the Rainbow Pool limit as "up to 10 unique"; the CR gives Locations 2 copies
+(7.9.2), Heroes and Villains 1 (7.3.2), and ten Rainbow Pool Neopets, each unique (8.2.1, 7.2.3).
+
+Variant formats (a later rules version, a 20-card "Petpet Battles") subclass NeopetsRuleset and
+override the class attributes below; the checks read only those.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules.core.cards import CardInfo, Deck, FormatInfo
+from rules.core.report import Report
+from rules.core.ruleset import Ruleset, copies_by_card
+
+from .cards import (
+    CODESTONE,
+    EQUIPMENT,
+    FAERIE,
+    FOOD,
+    GAME,
+    HERO,
+    LEGEND,
+    LOCATION,
+    MAP_PIECE,
+    NEOPET,
+    PAINT_BRUSH,
+    POTION,
+    RAINBOW_POOL_NEOPET,
+    VILLAIN,
+)
+
+MAIN, NEOPETS, RAINBOW_POOL = "main", "neopets", "rainbow_pool"
+
+# 8.13.1: the card types that are "cards", the only ones a Main Deck holds. (Hero and Villain,
+# absent from 8.13.1's list, are Main Deck cards by 7.3 and DESIGN.)
+MAIN_DECK_TYPES = frozenset(
+    {
+        CODESTONE,
+        EQUIPMENT,
+        FOOD,
+        FAERIE,
+        HERO,
+        VILLAIN,
+        LEGEND,
+        PAINT_BRUSH,
+        POTION,
+        LOCATION,
+        MAP_PIECE,
+    }
+)
+
+
+def begins_in_rainbow_pool(card: CardInfo) -> bool:
+    """7.9.4, 8.2.1: a card that says "This card begins the game in your Rainbow Pool"."""
+    return bool(card.attributes.get("begins_in_rainbow_pool"))
+
+
+class NeopetsRuleset(Ruleset):
+    """The standard Neopets Battledome construction rules, each check citing its CR rule."""
+
+    game = GAME
+    section_types = {
+        MAIN: MAIN_DECK_TYPES,
+        NEOPETS: frozenset({NEOPET}),
+        RAINBOW_POOL: frozenset({RAINBOW_POOL_NEOPET}),
+    }
+    section_rules = {MAIN: "8.13.1", NEOPETS: "8.1.1", RAINBOW_POOL: "8.2.1"}
+
+    main_size = 50  # 8.3.1
+    neopet_deck_min = 3  # 8.1.1, 7.1.3
+    neopet_deck_max = 5
+    rainbow_pool_max = 10  # 8.2.1, 7.2.3
+    # Copies of one card a deck may hold, by type, with the rule; a type absent has no limit
+    # (Codestones: any number, 7.11.2). Neopets are limited by species and uniqueness instead.
+    copy_limits: Mapping[str, tuple[int, str]] = {
+        FAERIE: (1, "7.3.2"),
+        HERO: (1, "7.3.2"),
+        VILLAIN: (1, "7.3.2"),
+        MAP_PIECE: (1, "7.10.2"),
+        PAINT_BRUSH: (2, "7.4.2"),
+        LEGEND: (2, "7.5.2"),
+        EQUIPMENT: (2, "7.6.2"),
+        POTION: (2, "7.7.2"),
+        FOOD: (2, "7.8.2"),
+        LOCATION: (2, "7.9.2"),
+    }
+
+    def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
+        if section == RAINBOW_POOL and begins_in_rainbow_pool(card):
+            return None  # 8.2.1: it may hold cards that begin the game there
+        if section == MAIN and card.type in (NEOPET, RAINBOW_POOL_NEOPET):
+            return "8.13.2", (
+                f"{card.name} is a {card.type}, which is not a card (8.13.2) and never goes in "
+                f"the Main Deck; move it to the "
+                f"{'Neopet Deck' if card.type == NEOPET else 'Rainbow Pool'}."
+            )
+        if section == RAINBOW_POOL and card.type not in self.section_types[RAINBOW_POOL]:
+            return "8.2.1", (
+                f"{card.name} is a {card.type}; the Rainbow Pool holds only Rainbow Pool Neopets "
+                f"and cards that begin the game there (8.2.1). Move it or remove it."
+            )
+        return super().section_problem(section, card)
+
+    def check_construction(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
+        self.check_main_size(deck, report)
+        self.check_copy_limits(deck, report)
+        self.check_neopet_deck(deck, report)
+        self.check_rainbow_pool(deck, report)
+        self.warn_unplayable(deck, report)
+
+    def check_main_size(self, deck: Deck, report: Report) -> None:
+        """8.3.1: the Main Deck holds exactly `main_size` cards."""
+        count = deck.count(MAIN)
+        if count != self.main_size:
+            change = (
+                f"add {self.main_size - count}"
+                if count < self.main_size
+                else f"remove {count - self.main_size}"
+            )
+            report.error(
+                "main.size",
+                "8.3.1",
+                f"Main Deck has {count} cards; it must have exactly {self.main_size}: {change}.",
+                section=MAIN,
+            )
+
+    def check_copy_limits(self, deck: Deck, report: Report) -> None:
+        """7.3.2-7.10.2: copies of one card across the deck, by its type (6.7.2: any printing)."""
+        limits = self.copy_limits
+        for card, copies in copies_by_card(deck.all_entries()).items():
+            limit = limits.get(card.type)
+            if limit is None or copies <= limit[0]:
+                continue
+            allowed, rule = limit
+            report.error(
+                "copies.limit",
+                rule,
+                f"{card.name} is a {card.type}; a deck may hold {allowed} "
+                f"{'copy' if allowed == 1 else 'copies'} of it ({rule}), not {copies}: remove "
+                f"{copies - allowed}.",
+                cards=[card.name],
+                limit=allowed,
+            )
+
+    def check_neopet_deck(self, deck: Deck, report: Report) -> None:
+        """8.1.1: 3 to 5 base Neopets; 7.1.3, 7.1.1: one of each species, all names different."""
+        count = deck.count(NEOPETS)
+        if not self.neopet_deck_min <= count <= self.neopet_deck_max:
+            report.error(
+                "neopets.size",
+                "8.1.1",
+                f"Neopet Deck has {count} Neopets; it must have {self.neopet_deck_min} to "
+                f"{self.neopet_deck_max} (8.1.1).",
+                section=NEOPETS,
+            )
+        by_species: dict[str, list[str]] = {}
+        for entry in deck.entries(NEOPETS):
+            if entry.card.type != NEOPET:
+                continue  # reported as card.section
+            species = str(entry.card.attributes.get("species") or entry.card.name)
+            by_species.setdefault(species.casefold(), []).extend([entry.card.name] * entry.quantity)
+        for names in by_species.values():
+            if len(names) > 1:
+                report.error(
+                    "neopets.species",
+                    "7.1.3",
+                    f"{' and '.join(sorted(set(names)))}: the Neopet Deck holds {len(names)} "
+                    f"Neopets of one species; keep one of them (7.1.3: different species and "
+                    f"names; 7.1.1: every colour of a species is that species).",
+                    section=NEOPETS,
+                    cards=sorted(set(names)),
+                )
+
+    def check_rainbow_pool(self, deck: Deck, report: Report) -> None:
+        """8.2.1, 7.2.3: at most ten Rainbow Pool Neopets, each unique; 7.9.4 cards not counted."""
+        counted = 0
+        for entry in deck.entries(RAINBOW_POOL):
+            if begins_in_rainbow_pool(entry.card):
+                continue
+            counted += entry.quantity
+            if entry.quantity > 1 and entry.card.type == RAINBOW_POOL_NEOPET:
+                report.error(
+                    "rainbow_pool.duplicate",
+                    "7.2.3",
+                    f"{entry.card.name} is in the Rainbow Pool {entry.quantity} times; each "
+                    f"Rainbow Pool Neopet may be there once (7.2.3): remove "
+                    f"{entry.quantity - 1}.",
+                    section=RAINBOW_POOL,
+                    cards=[entry.card.name],
+                )
+        counted += deck.unresolved.get(RAINBOW_POOL, 0)
+        if counted > self.rainbow_pool_max:
+            report.error(
+                "rainbow_pool.size",
+                "8.2.1",
+                f"Rainbow Pool has {counted} Rainbow Pool Neopets; it may have at most "
+                f"{self.rainbow_pool_max} (8.2.1; cards that begin the game there do not count, "
+                f"7.9.4): remove {counted - self.rainbow_pool_max}.",
+                section=RAINBOW_POOL,
+            )
+
+    def warn_unplayable(self, deck: Deck, report: Report) -> None:
+        """Legal but likely mistakes: unplayable brushes, lost Map Pieces, no Codestones."""
+        species = {
+            str(entry.card.attributes.get("species", "")).casefold()
+            for entry in deck.entries(NEOPETS)
+        }
+        brushes_served = {
+            str(entry.card.attributes.get("paint_brush", "")).casefold()
+            for entry in deck.entries(RAINBOW_POOL)
+            if str(entry.card.attributes.get("species", "")).casefold() in species
+        }
+        locations = {
+            entry.card.name.casefold()
+            for entry in deck.all_entries()
+            if entry.card.type == LOCATION
+        }
+        codestones = 0
+        for entry in deck.entries(MAIN):
+            card = entry.card
+            if card.type == CODESTONE:
+                codestones += entry.quantity
+            elif card.type == PAINT_BRUSH and card.name.casefold() not in brushes_served:
+                report.warn(
+                    "paint_brush.unmatched",
+                    "7.4.7",
+                    f"{card.name} can never be played: no Rainbow Pool Neopet painted with it "
+                    f"matches a Neopet in the Neopet Deck (7.4.7). Add one to the Rainbow Pool "
+                    f"or remove the brush.",
+                    section=MAIN,
+                    cards=[card.name],
+                )
+            elif card.type == MAP_PIECE and (
+                str(card.attributes.get("map_location", "")).casefold() not in locations
+            ):
+                report.warn(
+                    "map_piece.location",
+                    "7.10.2",
+                    f"{card.name} is a Map Piece of {card.attributes.get('map_location')}, which "
+                    f"is not in the deck; add that Location or remove the Map Piece.",
+                    section=MAIN,
+                    cards=[card.name],
+                )
+        if codestones == 0 and deck.count(MAIN):
+            report.warn(
+                "codestones.none",
+                "7.11.2",
+                "The Main Deck has no Codestones, so no card with a level requirement can be "
+                "played (6.4.2, 7.11.4); add Codestones.",
+                section=MAIN,
+            )
