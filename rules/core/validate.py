@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import FormatInfo
+from .cards import Deck, FormatInfo
 from .game import GameSpec
 from .report import Report
 from .resolve import CardPool, EntryRef, resolve
@@ -14,11 +14,18 @@ def validate(
     game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, fmt: FormatInfo
 ) -> Report:
     """The full report for a requested deck in a format: every problem, none stopping another."""
+    return resolve_and_check(game, entries, pool, fmt)[1]
+
+
+def resolve_and_check(
+    game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, fmt: FormatInfo
+) -> tuple[Deck, Report]:
+    """The resolved deck (the cards that were found) and its full report in the format."""
     from rules.registry import ruleset_for  # the registry imports the games, which import core
 
     report = Report(game=game.slug, format=fmt.slug)
     deck = resolve(game, entries, pool, report)
-    return ruleset_for(fmt.ruleset).check(deck, fmt, report)
+    return deck, ruleset_for(fmt.ruleset).check(deck, fmt, report)
 
 
 def standard_format(game: GameSpec) -> FormatInfo:

@@ -1,0 +1,102 @@
+"""Formats: every game's standard format row, and a format's lists evaluated for a day."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.db import transaction
+from django.utils import timezone
+
+from cards.models import Game
+from rules.core.cards import FormatInfo
+from rules.core.game import GameSpec
+from rules.core.validate import standard_format
+from rules.models import Format, FormatListEntry
+from rules.registry import GAMES, RULESETS
+
+from .errors import InvalidRequest
+
+STANDARD = "standard"
+
+
+def game_spec_for(game: str) -> GameSpec:
+    """The game named by a request; InvalidRequest on the `game` field when there is none."""
+    spec = GAMES.get(game) if isinstance(game, str) else None
+    if spec is None:
+        raise InvalidRequest("game", f"must be one of {', '.join(GAMES)}; not {game!r}")
+    return spec
+
+
+@transaction.atomic
+def formats_ensure_standard(*, using: str = "default") -> None:
+    """Give every registered game its standard format row (data, kept in step after migrate).
+
+    An existing row is left as curators edited it; a game that already has another default
+    format keeps that one as its default.
+    """
+    for spec in GAMES.values():
+        game = Game.objects.using(using).filter(slug=spec.slug).first()
+        if game is None:
+            continue
+        if Format.objects.using(using).filter(game=game, slug=STANDARD).exists():
+            continue
+        has_default = Format.objects.using(using).filter(game=game, is_default=True).exists()
+        Format.objects.using(using).create(
+            game=game,
+            slug=STANDARD,
+            name=f"{spec.name} standard",
+            ruleset=spec.slug,
+            rules_version=spec.rules_source,
+            is_default=not has_default,
+        )
+
+
+def format_info(*, game: str, format: str | None = None, as_of: date | None = None) -> FormatInfo:
+    """The format a deck is checked against, its lists as in force on `as_of` (default today).
+
+    For each card the latest list entry effective on or before that day rules: `legal` lifts an
+    earlier ban or restriction, `restricted` carries its copy limit. With no format named the
+    game's default applies (the built-in standard rules when the database has no row yet).
+    """
+    spec = game_spec_for(game)
+    row = _format_row(spec, format)
+    if row is None:
+        return standard_format(spec)
+    if row.ruleset not in RULESETS:
+        raise InvalidRequest(
+            "format", f"{row.slug} names the ruleset {row.ruleset!r}, which this server lacks"
+        )
+    day = as_of or timezone.localdate()
+    status: dict[str, tuple[str, int | None]] = {}
+    entries = (
+        FormatListEntry.objects.filter(format=row, effective__lte=day)
+        .order_by("effective", "id")
+        .values_list("card__key", "status", "limit")
+    )
+    for key, entry_status, limit in entries:
+        status[key] = (entry_status, limit)  # later entries replace earlier ones
+    return FormatInfo(
+        slug=row.slug,
+        name=row.name,
+        ruleset=row.ruleset,
+        banned=frozenset(k for k, (s, _) in status.items() if s == FormatListEntry.Status.BANNED),
+        restricted={
+            k: limit or 0
+            for k, (s, limit) in status.items()
+            if s == FormatListEntry.Status.RESTRICTED
+        },
+        options=row.options or {},
+    )
+
+
+def _format_row(spec: GameSpec, slug: str | None) -> Format | None:
+    formats = Format.objects.filter(game__slug=spec.slug)
+    if slug is None:
+        return formats.filter(is_default=True).first()
+    if not isinstance(slug, str):
+        raise InvalidRequest("format", f"must be a format slug, not {slug!r}")
+    row = formats.filter(slug=slug).first()
+    if row is None and slug != STANDARD:
+        known = ", ".join(formats.values_list("slug", flat=True)) or STANDARD
+        raise InvalidRequest("format", f"{spec.name} has no format {slug!r}; use one of {known}")
+    return row
