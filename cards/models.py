@@ -72,6 +72,9 @@ class Card(models.Model):
         indexes = [
             models.Index(fields=["game", "type"], name="card_game_type"),
             models.Index(Lower("name"), "game", name="card_lower_name_game"),
+            # The catalogue's deterministic order; PostgreSQL's search indexes are in
+            # migration 0002 (they exist only there).
+            models.Index(fields=["name", "key", "id"], name="card_catalogue_order"),
         ]
 
     def __str__(self) -> str:

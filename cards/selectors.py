@@ -1,26 +1,77 @@
 """Reads of the card database: search, named lookup, autocomplete, batch lookup, suggestions.
 
-PostgreSQL answers similarity questions with pg_trgm (the trigram GIN index on `name`); other
-databases get a plain-Python fallback over the game's names that gives the same answers for
-ordinary typos.
+PostgreSQL answers name-similarity questions with pg_trgm (the trigram GIN index on UPPER(name)
+from migration 0002); other databases get a plain-Python fallback over the game's names that
+gives the same answers for ordinary typos.
 """
 
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from django.contrib.postgres.search import TrigramSimilarity
 from django.db import connection
+from django.db.models import Prefetch, Q, QuerySet
+from django.db.models.functions import Lower, Upper
 
-from .models import Card
+from .models import Card, CardSet, Game, Printing
+from .search import search_q
 
-# pg_trgm's default `%` threshold; difflib's ratio is on a similar 0..1 scale.
-SIMILARITY_THRESHOLD = 0.3
+AUTOCOMPLETE_LIMIT = 20
+COLLECTION_LIMIT = 100
+# difflib's ratio (0..1) below which a name is not offered as a suggestion off PostgreSQL;
+# PostgreSQL uses pg_trgm's own threshold (0.3) through its `%` operator.
 FALLBACK_CUTOFF = 0.6
 
 
 def _uses_trigrams() -> bool:
     return connection.vendor == "postgresql"
+
+
+def card_queryset() -> QuerySet[Card]:
+    """Cards in the catalogue's deterministic order, with what serializing them needs."""
+    printings = Printing.objects.select_related("set").order_by("set__code", "number", "id")
+    return (
+        Card.objects.select_related("game")
+        .prefetch_related(Prefetch("printings", queryset=printings))
+        .order_by("name", "key", "id")
+    )
+
+
+def card_search(*, query: str, cards: QuerySet[Card] | None = None) -> QuerySet[Card]:
+    """Cards matching a search-language query; QuerySyntaxError names the position if unreadable."""
+    cards = card_queryset() if cards is None else cards
+    return cards.filter(search_q(query))
+
+
+def card_set_list(*, game: str | None = None) -> QuerySet[CardSet]:
+    sets = CardSet.objects.select_related("game").order_by("game__slug", "code", "id")
+    return sets.filter(game__slug=game) if game else sets
+
+
+def game_list() -> QuerySet[Game]:
+    return Game.objects.prefetch_related("formats").order_by("slug")
+
+
+def card_named(*, game: str, name: str, fuzzy: bool = False) -> Card | None:
+    """The card of this game with this name (case-insensitive), or with fuzzy, the most similar.
+
+    Several cards may share a name (MetaZoo Pages that differ mechanically); the first in
+    catalogue order answers.
+    """
+    exact = (
+        card_queryset()
+        .alias(lower_name=Lower("name"))
+        .filter(game__slug=game, lower_name=name.strip().lower())
+    )
+    card = exact.first()
+    if card is not None or not fuzzy:
+        return card
+    best = card_suggestions(game=game, name=name, limit=1)
+    return card_named(game=game, name=best[0]) if best else None
 
 
 def card_suggestions(*, game: str, name: str, limit: int = 5) -> list[str]:
@@ -34,23 +85,96 @@ def card_suggestions(*, game: str, name: str, limit: int = 5) -> list[str]:
     cards = Card.objects.filter(game__slug=game)
     if _uses_trigrams():
         rows = (
-            cards.filter(name__trigram_similar=name)
-            .annotate(similarity=TrigramSimilarity("name", name))
+            cards.alias(upper_name=Upper("name"))
+            .filter(upper_name__trigram_similar=name.upper())
+            .annotate(similarity=TrigramSimilarity(Upper("name"), name.upper()))
             .order_by("-similarity", "name")
             .values_list("name", flat=True)
         )
-        return _unique(rows, limit)
+        return _distinct(rows[: limit * 4], limit)
     names = {candidate.lower(): candidate for candidate in cards.values_list("name", flat=True)}
     matches = difflib.get_close_matches(name.lower(), list(names), n=limit, cutoff=FALLBACK_CUTOFF)
     return [names[match] for match in matches]
 
 
-def _unique(names, limit: int) -> list[str]:
-    """The first `limit` distinct names (MetaZoo Pages may share a name across keys)."""
-    seen: list[str] = []
-    for candidate in names[: limit * 4]:
-        if candidate not in seen:
-            seen.append(candidate)
-        if len(seen) == limit:
-            break
-    return seen
+def card_autocomplete(*, query: str, game: str | None = None) -> list[str]:
+    """At most 20 distinct card names containing `query`: those starting with it first,
+    each group in alphabetical order."""
+    query = query.strip()
+    if not query:
+        return []
+    cards = Card.objects.filter(game__slug=game) if game else Card.objects.all()
+    prefixed = _names(cards.filter(name__istartswith=query), AUTOCOMPLETE_LIMIT)
+    if len(prefixed) == AUTOCOMPLETE_LIMIT:
+        return prefixed
+    inside = cards.filter(name__icontains=query).exclude(name__istartswith=query)
+    return prefixed + _names(inside, AUTOCOMPLETE_LIMIT - len(prefixed))
+
+
+def _names(cards: QuerySet[Card], limit: int) -> list[str]:
+    return list(cards.order_by("name").values_list("name", flat=True).distinct()[:limit])
+
+
+def _distinct(names: Iterable[str], limit: int) -> list[str]:
+    """The first `limit` distinct names, in order."""
+    unique = list(dict.fromkeys(names))
+    return unique[:limit]
+
+
+@dataclass(frozen=True)
+class CollectionResult:
+    """Cards found for a batch of identifiers, in their order, and the identifiers not found."""
+
+    cards: list[Card]
+    not_found: list[Mapping[str, Any]]
+
+
+def card_collection(*, identifiers: list[Mapping[str, Any]]) -> CollectionResult:
+    """Look up to 100 cards at once, each identified by one of:
+    `{"id"}`, `{"key", "game"}`, `{"name", "game"}` (case-insensitive) or
+    `{"set", "number", "game"}` (a printing). One query finds every candidate; each identifier
+    is then matched in Python, so the answer keeps the identifiers' order.
+    """
+    candidates = list(card_queryset().filter(_collection_q(identifiers)).distinct())
+    cards, not_found = [], []
+    for identifier in identifiers:
+        card = next((card for card in candidates if _identifies(identifier, card)), None)
+        if card is None:
+            not_found.append(identifier)
+        else:
+            cards.append(card)
+    return CollectionResult(cards, not_found)
+
+
+def _collection_q(identifiers: Iterable[Mapping[str, Any]]) -> Q:
+    matches = Q(pk__in=[])
+    for identifier in identifiers:
+        if "id" in identifier:
+            matches |= Q(pk=identifier["id"])
+        elif "key" in identifier:
+            matches |= Q(game__slug=identifier["game"], key=identifier["key"])
+        elif "name" in identifier:
+            matches |= Q(game__slug=identifier["game"], name__iexact=identifier["name"])
+        else:
+            matches |= Q(
+                game__slug=identifier["game"],
+                printings__set__code__iexact=identifier["set"],
+                printings__number=identifier["number"],
+            )
+    return matches
+
+
+def _identifies(identifier: Mapping[str, Any], card: Card) -> bool:
+    if "id" in identifier:
+        return card.pk == identifier["id"]
+    if card.game.slug != identifier["game"]:
+        return False
+    if "key" in identifier:
+        return card.key == identifier["key"]
+    if "name" in identifier:
+        return card.name.lower() == identifier["name"].lower()
+    return any(
+        printing.set.code.lower() == identifier["set"].lower()
+        and printing.number == identifier["number"]
+        for printing in card.printings.all()
+    )

@@ -1,0 +1,159 @@
+"""Catalogue representations: games, sets, cards with their printings, and the lookup inputs.
+
+Every card and set shows `is_sample`: sample data Deckwarden invented is marked as such.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from cards.models import Card, CardSet, Game, Printing
+from cards.selectors import COLLECTION_LIMIT
+from rules.models.formats import Format
+from rules.registry import GAMES
+
+GAME_CHOICES = sorted(GAMES)
+
+
+class SectionSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    headers = serializers.ListField(child=serializers.CharField())
+
+
+class AttributeSerializer(serializers.Serializer):
+    """One attribute of a game's card schema."""
+
+    name = serializers.CharField()
+    kind = serializers.CharField()
+    minimum = serializers.IntegerField(allow_null=True)
+    maximum = serializers.IntegerField(allow_null=True)
+    numeric = serializers.BooleanField(help_text="Comparable in the search language")
+    choices = serializers.ListField(child=serializers.CharField())
+    keys = serializers.ListField(child=serializers.CharField())
+    help = serializers.CharField()
+
+
+class FormatSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Format
+        fields = ["slug", "name", "ruleset", "rules_version", "starts", "ends", "is_default"]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    card_types = serializers.ListField(source="spec.card_types", child=serializers.CharField())
+    sections = SectionSerializer(source="spec.sections", many=True)
+    attributes = serializers.SerializerMethodField()
+    stat_aliases = serializers.DictField(source="spec.stat_aliases", child=serializers.CharField())
+    formats = FormatSerializer(many=True)
+
+    class Meta:
+        model = Game
+        fields = ["slug", "name", "card_types", "sections", "attributes", "stat_aliases", "formats"]
+
+    @extend_schema_field(AttributeSerializer(many=True))
+    def get_attributes(self, game: Game) -> list[dict[str, Any]]:
+        return [
+            {
+                "name": name,
+                "kind": field.kind,
+                "minimum": field.minimum,
+                "maximum": field.maximum,
+                "numeric": field.numeric,
+                "choices": list(field.choices),
+                "keys": list(field.keys),
+                "help": field.help,
+            }
+            for name, field in game.spec.attributes.items()
+        ]
+
+
+class CardSetSerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+
+    class Meta:
+        model = CardSet
+        fields = ["id", "game", "code", "name", "released", "is_sample"]
+
+
+class PrintingSerializer(serializers.ModelSerializer):
+    set = serializers.CharField(source="set.code")
+    set_name = serializers.CharField(source="set.name")
+    set_is_sample = serializers.BooleanField(source="set.is_sample")
+
+    class Meta:
+        model = Printing
+        fields = ["set", "set_name", "set_is_sample", "number", "rarity", "image_url"]
+
+
+class CardSerializer(serializers.ModelSerializer):
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    printings = PrintingSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Card
+        fields = [
+            "id",
+            "game",
+            "key",
+            "name",
+            "type",
+            "text",
+            "attributes",
+            "is_sample",
+            "printings",
+        ]
+
+
+class CardNamedInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    exact = serializers.CharField(required=False, help_text="The name, case-insensitive")
+    fuzzy = serializers.CharField(required=False, help_text="A name, possibly misspelt")
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if ("exact" in data) == ("fuzzy" in data):
+            raise serializers.ValidationError({"exact": ["give exactly one of exact or fuzzy"]})
+        return data
+
+
+class CardAutocompleteInput(serializers.Serializer):
+    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
+    q = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
+
+
+class NameListSerializer(serializers.Serializer):
+    data = serializers.ListField(child=serializers.CharField())
+
+
+class CardIdentifierSerializer(serializers.Serializer):
+    """One card, by exactly one of: id; key + game; name + game; set + number + game."""
+
+    id = serializers.IntegerField(required=False, min_value=1)
+    key = serializers.CharField(required=False, max_length=200)
+    name = serializers.CharField(required=False, max_length=200)
+    set = serializers.CharField(required=False, max_length=20)
+    number = serializers.CharField(required=False, max_length=20)
+    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
+
+    SHAPES = ({"id"}, {"key", "game"}, {"name", "game"}, {"set", "number", "game"})
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if set(data) not in self.SHAPES:
+            raise serializers.ValidationError(
+                "give one of: id; key and game; name and game; set, number and game"
+            )
+        return data
+
+
+class CardCollectionInput(serializers.Serializer):
+    identifiers = serializers.ListField(
+        child=CardIdentifierSerializer(), max_length=COLLECTION_LIMIT
+    )
+
+
+class CardCollectionOutput(serializers.Serializer):
+    data = CardSerializer(many=True)
+    not_found = CardIdentifierSerializer(many=True)

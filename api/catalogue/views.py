@@ -1,0 +1,131 @@
+"""Catalogue endpoints: thin views over cards.selectors (netbox/HackSoft style)."""
+
+from __future__ import annotations
+
+from django_filters.rest_framework import DjangoFilterBackend
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import status, viewsets
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from cards.filtersets import CardFilterSet, CardSetFilterSet
+from cards.search import QuerySyntaxError
+from cards.selectors import (
+    card_autocomplete,
+    card_collection,
+    card_named,
+    card_queryset,
+    card_set_list,
+    card_suggestions,
+    game_list,
+)
+
+from .serializers import (
+    CardAutocompleteInput,
+    CardCollectionInput,
+    CardCollectionOutput,
+    CardNamedInput,
+    CardSerializer,
+    CardSetSerializer,
+    GameSerializer,
+    NameListSerializer,
+)
+
+
+def query_syntax_error(error: QuerySyntaxError) -> ApiError:
+    """The 400 for a search query that cannot be read, naming the character position."""
+    return ApiError(
+        f"The search query cannot be read: {error}.",
+        code="query_syntax",
+        fields={"q": [str(error)]},
+        position=error.position,
+    )
+
+
+class GameViewSet(viewsets.ReadOnlyModelViewSet):
+    """The games, their card types, attribute schema, deck sections and formats."""
+
+    queryset = game_list()
+    serializer_class = GameSerializer
+    lookup_field = "slug"
+
+
+class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
+    queryset = card_set_list()
+    serializer_class = CardSetSerializer
+    filterset_class = CardSetFilterSet
+
+
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "q",
+            description='Search language: words, "phrases", t: o: set: game:, stat comparisons '
+            "(hp>=8, atk>3, lvl<=2, cost=4, lp>=60, stars), -negation, or, (parentheses).",
+        )
+    ]
+)
+class CardViewSet(viewsets.ReadOnlyModelViewSet):
+    """Cards in a deterministic order (name, key, id), filtered and searched with `q`."""
+
+    queryset = card_queryset()
+    serializer_class = CardSerializer
+    filter_backends = [DjangoFilterBackend]
+    filterset_class = CardFilterSet
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, QuerySyntaxError):
+            exc = query_syntax_error(exc)
+        return super().handle_exception(exc)
+
+
+class CardNamedApi(APIView):
+    """One card by name: exact (case-insensitive) or fuzzy (the most similar name)."""
+
+    @extend_schema(parameters=[CardNamedInput], responses=CardSerializer)
+    def get(self, request: Request) -> Response:
+        params = CardNamedInput(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        game = params.validated_data["game"]
+        fuzzy = "fuzzy" in params.validated_data
+        name = params.validated_data["fuzzy" if fuzzy else "exact"]
+        card = card_named(game=game, name=name, fuzzy=fuzzy)
+        if card is None:
+            raise ApiError(
+                f"No {game} card is named {name!r}.",
+                code="not_found",
+                status_code=status.HTTP_404_NOT_FOUND,
+                suggestions=card_suggestions(game=game, name=name),
+            )
+        return Response(CardSerializer(card).data)
+
+
+class CardAutocompleteApi(APIView):
+    """Up to 20 card names containing `q`, those starting with it first."""
+
+    @extend_schema(parameters=[CardAutocompleteInput], responses=NameListSerializer)
+    def get(self, request: Request) -> Response:
+        params = CardAutocompleteInput(data=request.query_params)
+        params.is_valid(raise_exception=True)
+        names = card_autocomplete(
+            query=params.validated_data["q"], game=params.validated_data.get("game")
+        )
+        return Response({"data": names})
+
+
+class CardCollectionApi(APIView):
+    """Up to 100 cards at once by id, key, name or printing; misses are listed in not_found."""
+
+    @extend_schema(request=CardCollectionInput, responses=CardCollectionOutput)
+    def post(self, request: Request) -> Response:
+        body = CardCollectionInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        result = card_collection(identifiers=body.validated_data["identifiers"])
+        return Response(
+            {
+                "data": CardSerializer(result.cards, many=True).data,
+                "not_found": result.not_found,
+            }
+        )

@@ -1,0 +1,84 @@
+"""Catalogue filters for the API's list endpoints (django-filter), one FilterSet per list.
+
+`q` takes the search language (cards.search); `<stat>_min` / `<stat>_max` exist for every stat
+name the language knows (`hp_min`, `atk_max`, `lp_min`...), resolved per game the same way.
+"""
+
+from __future__ import annotations
+
+import django_filters
+from django import forms
+from django.db.models import Exists, OuterRef, QuerySet
+
+from rules.registry import GAMES
+
+from .models import Card, CardSet, Printing
+from .search import search_q
+from .search.compiler import comparison_q
+
+
+def _stat_names() -> list[str]:
+    """Every stat alias and numeric attribute name of every game, sorted."""
+    names = set()
+    for spec in GAMES.values():
+        names.update(spec.stat_aliases)
+        names.update(name for name, field in spec.attributes.items() if field.numeric)
+    return sorted(names)
+
+
+def _game_choices() -> list[tuple[str, str]]:
+    return [(slug, spec.name) for slug, spec in GAMES.items()]
+
+
+class CardFilterSet(django_filters.FilterSet):
+    game = django_filters.ChoiceFilter(field_name="game__slug", choices=_game_choices)
+    type = django_filters.CharFilter(field_name="type", lookup_expr="iexact")
+    set = django_filters.CharFilter(method="filter_set", label="Set code (any printing)")
+    is_sample = django_filters.BooleanFilter()
+    q = django_filters.CharFilter(method="filter_q", label="Search query (search language)")
+
+    class Meta:
+        model = Card
+        fields = ["game", "type", "set", "is_sample", "q"]
+
+    def filter_set(self, cards: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
+        printings = Printing.objects.filter(card=OuterRef("pk"), set__code__iexact=value)
+        return cards.filter(Exists(printings))
+
+    def filter_q(self, cards: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
+        """Raises cards.search.QuerySyntaxError; the API turns it into a 400 with the position."""
+        return cards.filter(search_q(value))
+
+
+class IntegerFilter(django_filters.NumberFilter):
+    """A whole-number filter: stats are integers, so `hp_min=7.5` is refused, not truncated."""
+
+    field_class = forms.IntegerField
+
+
+def _stat_filter(stat: str, operator: str) -> IntegerFilter:
+    bound = "at least" if operator == ">=" else "at most"
+
+    def filter_stat(cards: QuerySet[Card], name: str, value: int) -> QuerySet[Card]:
+        return cards.filter(comparison_q(stat, operator, value))
+
+    return IntegerFilter(method=filter_stat, label=f"{stat} {bound} (cards whose game has it)")
+
+
+def _add_stat_filters(filterset: type[django_filters.FilterSet]) -> None:
+    """`<stat>_min` and `<stat>_max` for every stat the search language knows."""
+    for stat in _stat_names():
+        filterset.base_filters[f"{stat}_min"] = _stat_filter(stat, ">=")
+        filterset.base_filters[f"{stat}_max"] = _stat_filter(stat, "<=")
+
+
+_add_stat_filters(CardFilterSet)
+
+
+class CardSetFilterSet(django_filters.FilterSet):
+    game = django_filters.ChoiceFilter(field_name="game__slug", choices=_game_choices)
+    is_sample = django_filters.BooleanFilter()
+
+    class Meta:
+        model = CardSet
+        fields = ["game", "is_sample"]

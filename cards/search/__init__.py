@@ -1,0 +1,13 @@
+"""The card search language (Scryfall in spirit): parse a query to an AST, compile it to a Q.
+
+    parse('t:neopet hp>=8 -"hot dog" (o:draw or lvl<=2)')  -> an AST of nodes.py
+    search_q(query)                                       -> a django.db.models.Q
+
+The lexer and parser are plain Python; only compiler.py knows about Django.
+"""
+
+from .compiler import search_q
+from .errors import QuerySyntaxError
+from .parser import parse
+
+__all__ = ["QuerySyntaxError", "parse", "search_q"]

@@ -1,0 +1,129 @@
+"""Compile a search syntax tree to a Django Q object: the ORM builds the SQL, never a string.
+
+Text search on PostgreSQL uses full-text search on the rules text (the GIN index over
+`to_tsvector('english', text)` made by cards' migration 0002) and trigram-indexed ILIKE on names;
+elsewhere both are case-insensitive substring matches.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from django.contrib.postgres.search import SearchQuery, SearchVector, SearchVectorExact
+from django.db import connection
+from django.db.models import Exists, IntegerField, OuterRef, Q
+from django.db.models.fields.json import KT
+from django.db.models.functions import Cast
+from django.db.models.lookups import (
+    Exact,
+    GreaterThan,
+    GreaterThanOrEqual,
+    LessThan,
+    LessThanOrEqual,
+)
+
+from rules.registry import GAMES
+
+from ..models import Printing
+from .nodes import And, Comparison, Filter, NameWords, Node, Not, Or
+from .parser import parse
+
+FULL_TEXT_CONFIG = "english"
+_LOOKUPS = {
+    "=": Exact,
+    "<": LessThan,
+    "<=": LessThanOrEqual,
+    ">": GreaterThan,
+    ">=": GreaterThanOrEqual,
+}
+_HAS_WORD = re.compile(r"\w")
+
+
+def text_search_vector() -> SearchVector:
+    """The full-text expression of a card's rules text; the GIN index is built on exactly this."""
+    return SearchVector("text", config=FULL_TEXT_CONFIG)
+
+
+def search_q(query: str | Node, *, full_text: bool | None = None) -> Q:
+    """The Q object selecting the cards a query matches.
+
+    `full_text` chooses PostgreSQL full-text search for `o:`; by default, on PostgreSQL only.
+    Raises QuerySyntaxError (with the position) for a query that cannot be read.
+    """
+    node = parse(query) if isinstance(query, str) else query
+    if full_text is None:
+        full_text = connection.vendor == "postgresql"
+    return _Compiler(full_text).compile(node)
+
+
+class _Compiler:
+    def __init__(self, full_text: bool) -> None:
+        self.full_text = full_text
+
+    def compile(self, node: Node) -> Q:
+        match node:
+            case And(children):
+                return _combine((self.compile(child) for child in children), Q.AND)
+            case Or(children):
+                return _combine((self.compile(child) for child in children), Q.OR)
+            case Not(child):
+                return ~self.compile(child)
+            case NameWords(text):
+                return Q(name__icontains=text)
+            case Filter():
+                return self.filter(node)
+            case Comparison():
+                return comparison_q(node.stat, node.operator, node.number)
+        raise TypeError(f"not a search node: {node!r}")
+
+    def filter(self, node: Filter) -> Q:
+        if node.key == "type":
+            return Q(type__icontains=node.value)
+        if node.key == "text":
+            return self.rules_text(node.value, phrase=node.phrase)
+        if node.key == "set":
+            printings = Printing.objects.filter(card=OuterRef("pk"), set__code__iexact=node.value)
+            return Q(Exists(printings))
+        return Q(game__slug=node.value)
+
+    def rules_text(self, value: str, *, phrase: bool) -> Q:
+        """`o:` — full-text (stemmed words, phrases in order) where available, else substring.
+
+        A value with no word characters (`o:+`) has nothing full-text search could index, so it
+        is a substring match everywhere.
+        """
+        if not self.full_text or not _HAS_WORD.search(value):
+            return Q(text__icontains=value)
+        query = SearchQuery(
+            value, config=FULL_TEXT_CONFIG, search_type="phrase" if phrase else "plain"
+        )
+        return Q(SearchVectorExact(text_search_vector(), query))
+
+
+def comparison_q(stat: str, operator: str, number: int) -> Q:
+    """Cards of a game that defines `stat` whose value compares true; cards lacking it never do.
+
+    `atk` is attack in Neopets and offense in Keeper: each game resolves the alias itself, and a
+    card matches through its own game's attribute, compared as a number on every database.
+    """
+    games_by_attribute: dict[str, list[str]] = defaultdict(list)
+    for slug, spec in GAMES.items():
+        if attribute := spec.numeric_attribute(stat):
+            games_by_attribute[attribute].append(slug)
+    parts = []
+    for attribute, slugs in games_by_attribute.items():
+        value = Cast(KT(f"attributes__{attribute}"), IntegerField())
+        if operator == "!=":
+            compared = ~Q(Exact(value, number))
+        else:
+            compared = Q(_LOOKUPS[operator](value, number))
+        parts.append(Q(game__slug__in=slugs) & Q(attributes__has_key=attribute) & compared)
+    return _combine(parts, Q.OR) if parts else Q(pk__in=[])
+
+
+def _combine(parts, connector: str) -> Q:
+    combined = Q()
+    for part in parts:
+        combined = combined & part if connector == Q.AND else combined | part
+    return combined

@@ -1,0 +1,54 @@
+"""The search language's syntax tree: small immutable values, each with its source position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The comparison operators of `hp>=8`; ':' means the same as '='.
+COMPARISONS = ("<=", ">=", "!=", "=", "<", ">", ":")
+
+
+@dataclass(frozen=True, slots=True)
+class NameWords:
+    """A bare word or a quoted phrase: the card's name contains it (case-insensitive)."""
+
+    text: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """`key:value` for a text property: `t:` type, `o:` rules text, `set:`, `game:`."""
+
+    key: str  # the canonical key: "type", "text", "set" or "game"
+    value: str
+    phrase: bool  # the value was quoted
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """`hp>=8`: a numeric attribute, resolved per game through its stat aliases."""
+
+    stat: str
+    operator: str
+    number: int
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    child: Node
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    children: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    children: tuple[Node, ...]
+
+
+Node = NameWords | Filter | Comparison | Not | And | Or

@@ -1,0 +1,147 @@
+"""Parse a search query into the syntax tree of nodes.py.
+
+Grammar (AND binds tighter than OR; juxtaposition is AND):
+
+    query   := or_expr?
+    or_expr := and_expr ("or" and_expr)*
+    and_expr:= unary+
+    unary   := "-" unary | "(" or_expr ")" | WORD | PHRASE | FILTER
+
+Keys and stats are checked here, against the games of the rules registry, so a query that names
+an unknown key, an unknown stat or a game that does not exist is refused with its position.
+"""
+
+from __future__ import annotations
+
+import re
+
+from rules.registry import GAMES
+
+from .errors import QuerySyntaxError
+from .lexer import Kind, Token, tokenize
+from .nodes import And, Comparison, Filter, NameWords, Node, Not, Or
+
+# Keys of text properties, as typed -> the property they filter.
+TEXT_KEYS = {"t": "type", "type": "type", "o": "text", "text": "text", "set": "set", "game": "game"}
+_NUMBER = re.compile(r"-?\d+")
+
+
+def is_stat(name: str) -> bool:
+    """Whether some game compares `name` (an alias such as `atk` or an attribute's name)."""
+    return any(spec.numeric_attribute(name) for spec in GAMES.values())
+
+
+def parse(query: str) -> Node:
+    """The syntax tree of `query`; an empty query is an empty And, which matches every card."""
+    return _Parser(tokenize(query)).parse()
+
+
+class _Parser:
+    def __init__(self, tokens: list[Token]) -> None:
+        self.tokens = tokens
+        self.index = 0
+
+    def parse(self) -> Node:
+        if not self.tokens:
+            return And(())
+        node = self.or_expr()
+        if (token := self.peek()) is not None:
+            raise QuerySyntaxError("')' has no matching '('", token.position)
+        return node
+
+    def peek(self) -> Token | None:
+        return self.tokens[self.index] if self.index < len(self.tokens) else None
+
+    def take(self) -> Token:
+        token = self.tokens[self.index]
+        self.index += 1
+        return token
+
+    def or_expr(self) -> Node:
+        children = [self.and_expr()]
+        while (token := self.peek()) is not None and token.kind is Kind.OR:
+            self.take()
+            following = self.peek()
+            if following is None or following.kind in (Kind.OR, Kind.RPAREN):
+                raise QuerySyntaxError("'or' needs a term after it", token.position)
+            children.append(self.and_expr())
+        return children[0] if len(children) == 1 else Or(tuple(children))
+
+    def and_expr(self) -> Node:
+        children: list[Node] = []
+        while (token := self.peek()) is not None and token.kind not in (Kind.OR, Kind.RPAREN):
+            children.append(self.unary())
+        if not children:
+            self._refuse_empty(self.peek())
+        return children[0] if len(children) == 1 else And(tuple(children))
+
+    def _refuse_empty(self, token: Token | None) -> None:
+        assert token is not None  # and_expr is entered only with a token ahead
+        if token.kind is Kind.OR:
+            raise QuerySyntaxError("'or' needs a term before it", token.position)
+        raise QuerySyntaxError("')' has no term before it", token.position)
+
+    def unary(self) -> Node:
+        token = self.take()
+        if token.kind is Kind.NOT:
+            following = self.peek()
+            if following is None or following.kind in (Kind.OR, Kind.RPAREN):
+                raise QuerySyntaxError("'-' must come directly before a term", token.position)
+            return Not(self.unary())
+        if token.kind is Kind.LPAREN:
+            return self.group(token)
+        if token.kind is Kind.FILTER:
+            return _filter_node(token)
+        return NameWords(token.text, token.position)
+
+    def group(self, opening: Token) -> Node:
+        following = self.peek()
+        if following is None:
+            raise QuerySyntaxError("unclosed '('", opening.position)
+        if following.kind is Kind.RPAREN:
+            raise QuerySyntaxError("empty parentheses", opening.position)
+        node = self.or_expr()
+        closing = self.peek()
+        if closing is None or closing.kind is not Kind.RPAREN:
+            raise QuerySyntaxError("unclosed '('", opening.position)
+        self.take()
+        return node
+
+
+def _filter_node(token: Token) -> Node:
+    key = token.key.lower()
+    if key in TEXT_KEYS:
+        return _text_filter(token, TEXT_KEYS[key])
+    if is_stat(key):
+        return _comparison(token, key)
+    if token.operator == ":":
+        raise QuerySyntaxError(f"unknown key '{token.key}'", token.position)
+    raise QuerySyntaxError(f"unknown stat '{token.key}'", token.position)
+
+
+def _text_filter(token: Token, key: str) -> Filter:
+    operator_position = token.value_position - len(token.operator)
+    if token.operator not in (":", "="):
+        raise QuerySyntaxError(
+            f"'{token.key}' takes ':' (use '-{token.key}:' to exclude)", operator_position
+        )
+    value = token.text.strip()
+    if not value:
+        raise QuerySyntaxError(f"'{token.key}:' needs a value", token.value_position)
+    if key == "game" and value.lower() not in GAMES:
+        games = ", ".join(GAMES)
+        raise QuerySyntaxError(f"unknown game '{value}'; one of {games}", token.value_position)
+    if key == "game":
+        value = value.lower()
+    return Filter(key, value, token.quoted, token.position)
+
+
+def _comparison(token: Token, stat: str) -> Comparison:
+    value = token.text.strip()
+    if not _NUMBER.fullmatch(value):
+        shown = repr(value) if value else "nothing"
+        raise QuerySyntaxError(
+            f"'{token.key}' compares with a whole number, not {shown}", token.value_position
+        )
+    operator = "=" if token.operator == ":" else token.operator
+    return Comparison(stat, operator, int(value), token.position)
