@@ -1,0 +1,221 @@
+"""Keeper of the Cards deck construction, 11th edition (rulebook and Card Building Guide).
+
+- A deck has exactly 40 cards and no limit on copies (rulebook, "Setup and Deck Building").
+- A card with a redacted ability text is banned (rulebook, "Redacted Ability Text").
+- A card bearing a text whose cost was revised must indicate that edition or a later one, or it
+  is banned (rulebook, "Revised Costs").
+- A card setting a variable above a revised limit is banned (rulebook, "Revised Variable Limits").
+- A card in an old wording is legal and read in the new one (rulebook, "Revised Ability Text").
+- The printed cost must be the cost the guide's formula gives (guide, "Resource Cost"), and text
+  that is not made of the guide's components is pointed out (guide, "Constructing Abilities").
+
+The revision tables are data (tables.py); a later edition is a subclass with other `tables`.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from rules.core.cards import CardInfo, Deck, FormatInfo
+from rules.core.report import Report
+from rules.core.ruleset import Ruleset, copies_by_card
+
+from .cards import GAME
+from .cost import explain_cost
+from .parser import Part, Unread, parse_ability_text, split_sentences
+from .tables import ELEVENTH_EDITION, EditionTables, RedactedText
+from .templates import normalise
+
+DECK_SIZE = 40
+SECTION = "deck"
+
+RULE_DECK_SIZE = "Setup and Deck Building"
+RULE_REDACTED = "Redacted Ability Text (Banned Cards)"
+RULE_REVISED_COSTS = "Revised Costs"
+RULE_REVISED_TEXT = "Revised Ability Text"
+RULE_VARIABLE_LIMITS = "Revised Variable Limits"
+RULE_COST = "Card Building Guide: Resource Cost"
+RULE_COMPONENTS = "Card Building Guide: Constructing Abilities"
+
+
+class KeeperRuleset(Ruleset):
+    game = GAME
+    tables: EditionTables = ELEVENTH_EDITION
+
+    def check_construction(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
+        self.check_size(deck, report)
+        entries = (entry for entries in deck.sections.values() for entry in entries)
+        for card in copies_by_card(entries):
+            self.check_card(card, report)
+
+    def check_size(self, deck: Deck, report: Report) -> None:
+        size = deck.count(SECTION)
+        if size != DECK_SIZE:
+            report.error(
+                "deck.size",
+                RULE_DECK_SIZE,
+                f"The deck has {size} cards; it must have exactly {DECK_SIZE} "
+                "(10 of them go to the reserves before each game).",
+                section=SECTION,
+            )
+
+    def check_card(self, card: CardInfo, report: Report) -> None:
+        """Every problem with one card's text, edition and printed cost."""
+        self.check_redacted_texts(card, report)
+        parsed = parse_ability_text(card.type, card.text, self.tables)
+        self.check_edition(card, parsed.parts, report)
+        self.check_variable_limits(card, parsed.parts, report)
+        self.check_revised_texts(card, parsed.parts, report)
+        self.check_cost(card, report)
+        self.check_unread(card, parsed.unread, report)
+
+    def check_redacted_texts(self, card: CardInfo, report: Report) -> None:
+        for redacted, sentence in redacted_texts(card.text, self.tables):
+            report.error(
+                "card.banned_text",
+                RULE_REDACTED,
+                f"{card.name} is banned: “{sentence}” is redacted ability text "
+                f"(redacted in the {ordinal(redacted.edition)} edition).",
+                section=SECTION,
+                cards=[card.name],
+                text=sentence,
+            )
+
+    def check_edition(self, card: CardInfo, parts: tuple[Part, ...], report: Report) -> None:
+        revisions = [
+            (part, revision)
+            for part in parts
+            if (revision := self.tables.cost_revision(part.component.template)) is not None
+        ]
+        if not revisions:
+            return
+        required = max(revision.edition for _, revision in revisions)
+        edition = card.attr("edition")
+        if edition is not None and edition >= required:
+            return
+        texts = ", ".join(f"“{part.text}”" for part, _ in revisions)
+        indicated = (
+            "has no Edition Indicator"
+            if edition is None
+            else f"indicates the {ordinal(edition)} edition"
+        )
+        report.error(
+            "card.edition",
+            RULE_REVISED_COSTS,
+            f"{card.name} is banned: it bears {texts}, whose cost was revised, so it must "
+            f"indicate the {ordinal(required)} edition or later, but it {indicated}.",
+            section=SECTION,
+            cards=[card.name],
+            required_edition=required,
+        )
+
+    def check_variable_limits(
+        self, card: CardInfo, parts: tuple[Part, ...], report: Report
+    ) -> None:
+        for part in parts:
+            limit = self.tables.variable_limit(part.component.template)
+            if limit is None:
+                continue
+            for name, highest in limit.limits.items():
+                value = part.variables.get(name)
+                if value is not None and value > highest:
+                    report.error(
+                        "card.banned_text",
+                        RULE_VARIABLE_LIMITS,
+                        f"{card.name} is banned: “{part.text}” sets {name} to {value}; since "
+                        f"the {ordinal(limit.edition)} edition it may be at most {highest}.",
+                        section=SECTION,
+                        cards=[card.name],
+                        text=part.text,
+                        limit={name: highest},
+                    )
+
+    def check_revised_texts(self, card: CardInfo, parts: tuple[Part, ...], report: Report) -> None:
+        for part in parts:
+            if part.revision is None:
+                continue
+            report.warn(
+                "card.revised_text",
+                RULE_REVISED_TEXT,
+                f"{card.name}: read “{part.text}” as “{part.official_text}” (revised in the "
+                f"{ordinal(part.revision.edition)} edition).",
+                section=SECTION,
+                cards=[card.name],
+                text=part.text,
+                read_as=part.official_text,
+            )
+
+    def check_cost(self, card: CardInfo, report: Report) -> None:
+        printed = card.attr("cost")
+        if printed is None:
+            return
+        explanation = explain_cost(
+            card.type,
+            card.text,
+            card.attr("offense", 0),
+            card.attr("defense", 0),
+            self.tables,
+        )
+        if printed == explanation.cost:
+            return
+        unread = "; the text it could not read is not counted" if explanation.parsed.unread else ""
+        report.error(
+            "card.cost",
+            RULE_COST,
+            f"{card.name} has a printed cost of {printed}, but the Card Building Guide's formula "
+            f"gives {explanation.cost}{unread}.",
+            section=SECTION,
+            cards=[card.name],
+            printed_cost=printed,
+            computed_cost=explanation.cost,
+        )
+
+    def check_unread(
+        self, card: CardInfo, unread_parts: tuple[Unread, ...], report: Report
+    ) -> None:
+        for unread in unread_parts:
+            report.warn(
+                "card.unparsed",
+                RULE_COMPONENTS,
+                f"{card.name}: could not read “{unread.text}”: {unread.reason}.",
+                section=SECTION,
+                cards=[card.name],
+                text=unread.text,
+            )
+
+
+@lru_cache(maxsize=4096)
+def redacted_texts(text: str, tables: EditionTables) -> tuple[tuple[RedactedText, str], ...]:
+    """Each redacted text the card's text contains, with the sentence containing it.
+
+    Every official text is a whole sentence, so a sentence contains one when it ends with it
+    (after any ability name or other words): "Pay 3 hitpoints." is in "COST: Pay 3 hitpoints."
+    but "Target up to 2 cards in your graveyard." is not in the legal "Show all cards in your
+    graveyard to an opponent of your choice and target up to 2 cards in your graveyard selected
+    by that player."
+    """
+    endings = _redacted_endings(tables)
+    return tuple(
+        (redacted, sentence)
+        for line in text.splitlines()
+        for sentence in split_sentences(line)
+        for redacted, ending in endings
+        if ending.search(normalise(sentence))
+    )
+
+
+@lru_cache(maxsize=16)
+def _redacted_endings(tables: EditionTables) -> tuple[tuple[RedactedText, re.Pattern[str]], ...]:
+    return tuple(
+        (redacted, re.compile(f"(?:^| ){redacted.template.pattern.pattern}$"))
+        for redacted in tables.redacted
+    )
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    suffix = (
+        "th" if 10 <= number % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    )
+    return f"{number}{suffix}"

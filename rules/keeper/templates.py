@@ -1,0 +1,87 @@
+"""Official ability texts with variables ("Draw [x] cards.") matched against what a card says.
+
+Cards are typed by hand, so matching forgives what carries no meaning: letter case, spacing,
+punctuation (curly or straight apostrophes, hyphens, the final full stop) and the plurals the
+guide tells designers to make singular when a variable is 1 ("Draw 1 card.", "1 six-sided die",
+"at least 1 card in your hand is destroyed"). Variables must be positive whole numbers
+(guide, "Constructing Abilities"); the same variable written twice must carry the same number.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+_VARIABLE = re.compile(r"\[([xyz])\]")
+_WORD = re.compile(r"\[[xyz]\]|[a-z0-9]+")
+_APOSTROPHES = re.compile("['`\u2018\u2019]")  # straight, grave and curly apostrophes
+# Plural -> singular, applied to the card's text and to the template alike, so the singular a
+# designer writes for a variable of 1 reads as the official plural.
+_SINGULAR = {
+    "cards": "card",
+    "counters": "counter",
+    "creatures": "creature",
+    "dice": "die",
+    "hitpoints": "hitpoint",
+    "resources": "resource",
+    "times": "time",
+    "are": "is",
+}
+
+
+def words(text: str) -> list[str]:
+    """The text as lower-case words, apostrophes dropped, plurals made singular; "[x]" kept."""
+    lowered = _APOSTROPHES.sub("", text.lower())
+    return [_SINGULAR.get(word, word) for word in _WORD.findall(lowered)]
+
+
+def normalise(text: str) -> str:
+    """A form of the text in which two wordings that mean the same thing are equal."""
+    return " ".join(words(text))
+
+
+@dataclass(frozen=True)
+class Template:
+    """One official text; `match` reads a sentence against it and returns the variables."""
+
+    text: str
+    pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pattern", re.compile(_regex(self.text)))
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(_VARIABLE.findall(self.text)))
+
+    @property
+    def key(self) -> str:
+        """The normalised text: equal for two templates a card could not tell apart."""
+        return normalise(self.text)
+
+    def match(self, sentence: str) -> dict[str, int] | None:
+        """The variables' values if the sentence says this text, else None."""
+        found = self.pattern.fullmatch(normalise(sentence))
+        if found is None:
+            return None
+        return {name: int(value) for name, value in found.groupdict().items()}
+
+    def fill(self, values: Mapping[str, int]) -> str:
+        """The text with each variable replaced by its value."""
+        return _VARIABLE.sub(lambda found: str(values[found.group(1)]), self.text)
+
+
+def _regex(template: str) -> str:
+    parts: list[str] = []
+    seen: set[str] = set()
+    for word in words(template):
+        variable = _VARIABLE.fullmatch(word)
+        if variable is None:
+            parts.append(re.escape(word))
+        elif variable.group(1) in seen:
+            parts.append(f"(?P={variable.group(1)})")
+        else:
+            seen.add(variable.group(1))
+            parts.append(f"(?P<{variable.group(1)}>[1-9][0-9]{{0,5}})")
+    return " ".join(parts)
