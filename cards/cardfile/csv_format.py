@@ -1,0 +1,213 @@
+"""The card data format as CSV: one row per printing (or per card with no printing, or per set
+with no printing), read into and written from the same data the JSON format holds.
+
+A card with several printings repeats its card columns on each row; the rows must agree. A
+row with no card (`key` and `name` empty) names a set that has no printings, so a set survives
+a round trip through CSV even before any card is printed in it.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from django.utils.text import slugify
+
+from .problems import CardFileError, Problem
+
+CSV_COLUMNS = (
+    "game",
+    "key",
+    "name",
+    "type",
+    "text",
+    "attributes",
+    "sample",
+    "set",
+    "set_name",
+    "set_released",
+    "set_sample",
+    "number",
+    "rarity",
+    "image_url",
+)
+_BOOLEANS = {"true": True, "false": False}
+_SET_COLUMNS = {
+    "code": "set",
+    "name": "set_name",
+    "released": "set_released",
+    "sample": "set_sample",
+}
+
+
+def csv_write(data: dict[str, Any]) -> str:
+    """CSV text of exported card data (the JSON format's dict), rows in the data's order."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    writer.writeheader()
+    sets = {card_set["code"]: card_set for card_set in data["sets"]}
+    printed: set[str] = set()
+    for card in data["cards"]:
+        columns = {
+            "game": data["game"],
+            "key": card["key"],
+            "name": card["name"],
+            "type": card["type"],
+            "text": card["text"],
+            "attributes": json.dumps(card["attributes"], ensure_ascii=False, sort_keys=True),
+            "sample": _bool_text(card["sample"]),
+        }
+        for printing in card["printings"] or [None]:
+            row = dict(columns)
+            if printing is not None:
+                row.update(_set_columns(sets[printing["set"]]), **_printing_columns(printing))
+                printed.add(printing["set"])
+            writer.writerow(row)
+    for code, card_set in sets.items():
+        if code not in printed:
+            writer.writerow({"game": data["game"], **_set_columns(card_set)})
+    return out.getvalue()
+
+
+def _bool_text(value: bool) -> str:
+    return "true" if value else "false"
+
+
+def _set_columns(card_set: dict[str, Any]) -> dict[str, str]:
+    return {
+        "set": card_set["code"],
+        "set_name": card_set["name"],
+        "set_released": card_set["released"] or "",
+        "set_sample": _bool_text(card_set["sample"]),
+    }
+
+
+def _printing_columns(printing: dict[str, Any]) -> dict[str, str]:
+    return {
+        "number": printing["number"],
+        "rarity": printing["rarity"],
+        "image_url": printing["image_url"],
+    }
+
+
+def csv_read(text: str, *, source: str) -> dict[str, Any]:
+    """The card data (as the JSON format holds it) of CSV text; CardFileError names every
+    problem of the CSV's own making, by row and column. The data is checked further by
+    `card_file_parse` like any JSON file."""
+    reader = _CsvReader(source)
+    rows = csv.DictReader(io.StringIO(text, newline=""))
+    reader.header(rows.fieldnames or [])
+    if not reader.problems:
+        for number, row in enumerate(rows, start=2):
+            reader.row(number, row)
+    if reader.problems:
+        raise CardFileError(reader.problems)
+    return reader.data()
+
+
+class _CsvReader:
+    """Gathers sets and cards from rows; rows that describe one set or card must agree."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.problems: list[Problem] = []
+        self.game: tuple[int, str] | None = None  # (first row, game)
+        self.sets: dict[str, tuple[int, dict[str, Any]]] = {}  # code -> (first row, set)
+        self.cards: dict[str, tuple[int, dict[str, Any]]] = {}  # key -> (first row, card)
+
+    def add(self, number: int, column: str, message: str) -> None:
+        self.problems.append(Problem(self.source, f"row {number}", column, message))
+
+    def header(self, columns: list[str]) -> None:
+        missing = [name for name in CSV_COLUMNS if name not in columns]
+        unknown = [name for name in columns if name not in CSV_COLUMNS]
+        if missing:
+            self.add(1, "", f"lacks the columns {', '.join(missing)}")
+        if unknown:
+            self.add(
+                1, "", f"has unknown columns {', '.join(unknown)}; use {', '.join(CSV_COLUMNS)}"
+            )
+
+    def row(self, number: int, row: dict[str, Any]) -> None:
+        if None in row:
+            self.add(number, "", "has more cells than the header has columns")
+            return
+        self.game = self.game or (number, row["game"])
+        if row["game"] != self.game[1]:
+            self.add(
+                number, "game", f"is {row['game']!r}; row {self.game[0]} says {self.game[1]!r}"
+            )
+        has_card = bool(row["key"] or row["name"])
+        if row["set"]:
+            self.merge(self.sets, row["set"], number, self.set_of(number, row), _SET_COLUMNS)
+        elif not has_card:
+            self.add(number, "", "names neither a card nor a set")
+        elif row["number"] or row["rarity"] or row["image_url"]:
+            self.add(number, "set", "is needed for a printing (number, rarity, image_url)")
+        if has_card:
+            card = self.card_of(number, row)
+            first = self.merge(self.cards, row["key"] or slugify(row["name"]), number, card, {})
+            if row["set"]:
+                first["printings"].append(_printing_of(row))
+
+    def merge(
+        self,
+        seen: dict[str, tuple[int, dict[str, Any]]],
+        identity: str,
+        number: int,
+        item: dict[str, Any],
+        columns: dict[str, str],
+    ) -> dict[str, Any]:
+        """The first description of a set or card; a later row must describe it the same.
+        `columns` maps the item's fields to CSV columns where their names differ."""
+        first_row, first = seen.setdefault(identity, (number, item))
+        for field in sorted((item.keys() | first.keys()) - {"printings"}):
+            if first.get(field) != item.get(field):
+                column = columns.get(field, field)
+                self.add(number, column, f"differs from row {first_row} for {identity!r}")
+        return first
+
+    def set_of(self, number: int, row: dict[str, str]) -> dict[str, Any]:
+        card_set: dict[str, Any] = {
+            "code": row["set"],
+            "name": row["set_name"],
+            "released": row["set_released"] or None,
+        }
+        self.flag(number, row, "set_sample", card_set, "sample")
+        return card_set
+
+    def card_of(self, number: int, row: dict[str, str]) -> dict[str, Any]:
+        card: dict[str, Any] = {"name": row["name"], "type": row["type"], "text": row["text"]}
+        if row["key"]:
+            card["key"] = row["key"]
+        try:
+            card["attributes"] = json.loads(row["attributes"]) if row["attributes"] else {}
+        except json.JSONDecodeError as exc:
+            self.add(number, "attributes", f"is not valid JSON: {exc.msg} at column {exc.colno}")
+        self.flag(number, row, "sample", card, "sample")
+        card["printings"] = []
+        return card
+
+    def flag(self, number: int, row: dict[str, str], column: str, item: dict, field: str) -> None:
+        """A true/false cell; empty leaves the file's default."""
+        value = row[column].strip().lower()
+        if value in _BOOLEANS:
+            item[field] = _BOOLEANS[value]
+        elif value:
+            self.add(number, column, f"must be true, false or empty, not {row[column]!r}")
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "game": self.game[1] if self.game else "",
+            "sets": [card_set for _, card_set in self.sets.values()],
+            "cards": [card for _, card in self.cards.values()],
+        }
+
+
+def _printing_of(row: dict[str, str]) -> dict[str, str]:
+    printing = {"set": row["set"], "number": row["number"], "rarity": row["rarity"]}
+    if row["image_url"]:
+        printing["image_url"] = row["image_url"]
+    return printing

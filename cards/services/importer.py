@@ -1,0 +1,205 @@
+"""Importing card files into the database: checked whole first, then applied in one transaction.
+
+Sets are matched by code, cards by key, printings by set and collector number. Rows that match
+the file already are left alone (no UPDATE), so importing a file twice writes nothing the second
+time; nothing absent from the file is deleted. The card data format is documented in
+`cards.cardfile`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from django.db import models, transaction
+from django.utils import timezone
+from tqdm import tqdm
+
+from rules.registry import GAMES
+
+from ..cardfile.files import card_file_read
+from ..cardfile.parsing import card_file_parse
+from ..cardfile.problems import CardFileError
+from ..cardfile.records import CardFile
+from ..models import Card, CardSet, Game, Printing
+
+BATCH_SIZE = 500
+# Files with fewer rows than this import too fast for a progress bar to help.
+PROGRESS_FROM_ROWS = 2000
+
+
+@dataclass
+class Tally:
+    """What an import did to the rows of one model."""
+
+    created: int = 0
+    updated: int = 0
+    unchanged: int = 0
+
+    def __str__(self) -> str:
+        return f"created {self.created}, updated {self.updated}, unchanged {self.unchanged}"
+
+
+@dataclass
+class ImportResult:
+    source: str
+    game: str
+    sets: Tally = field(default_factory=Tally)
+    cards: Tally = field(default_factory=Tally)
+    printings: Tally = field(default_factory=Tally)
+
+    def summary(self) -> str:
+        return (
+            f"{self.source} ({self.game}): cards {self.cards}; sets {self.sets}; "
+            f"printings {self.printings}"
+        )
+
+
+def cards_import(*, data: Any, source: str, progress: bool = False) -> ImportResult:
+    """Check a parsed card file whole and apply it in one transaction.
+
+    Raises CardFileError naming every problem, having written nothing.
+    """
+    with transaction.atomic():
+        slug = data.get("game") if isinstance(data, dict) else None
+        known_sets = CardSet.objects.filter(game__slug=slug if isinstance(slug, str) else None)
+        card_file = card_file_parse(
+            data, source=source, known_sets=set(known_sets.values_list("code", flat=True))
+        )
+        return _apply(card_file, _game_row(card_file.game), source, progress)
+
+
+def cards_import_files(*, paths: Sequence[Path], progress: bool = False) -> list[ImportResult]:
+    """Import several card files all or nothing: every problem of every file is reported."""
+    results: list[ImportResult] = []
+    problems = []
+    with transaction.atomic():
+        for path in paths:
+            try:
+                data = card_file_read(path)
+                results.append(cards_import(data=data, source=str(path), progress=progress))
+            except CardFileError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise CardFileError(problems)  # rolls back the files already applied
+    return results
+
+
+def _game_row(slug: str) -> Game:
+    """The game's row; the registry is the source, so a missing row is made from it."""
+    game, _ = Game.objects.get_or_create(slug=slug, defaults={"name": GAMES[slug].name})
+    return game
+
+
+def _apply(card_file: CardFile, game: Game, source: str, progress: bool) -> ImportResult:
+    result = ImportResult(source=source, game=game.slug)
+    rows = len(card_file.sets) + sum(1 + len(card.printings) for card in card_file.cards)
+    with tqdm(
+        total=rows, desc=source, unit="row", disable=not progress or rows < PROGRESS_FROM_ROWS
+    ) as bar:
+        sets = _Upsert(CardSet, CardSet.objects.filter(game=game), ("code",), bar)
+        result.sets = sets.apply(
+            {
+                "game_id": game.pk,
+                "code": record.code,
+                "name": record.name,
+                "released": record.released,
+                "is_sample": record.is_sample,
+            }
+            for record in card_file.sets
+        )
+        set_ids = {
+            code: pk for code, pk in CardSet.objects.filter(game=game).values_list("code", "pk")
+        }
+        cards = _Upsert(Card, Card.objects.filter(game=game), ("key",), bar)
+        result.cards = cards.apply(
+            {
+                "game_id": game.pk,
+                "key": record.key,
+                "name": record.name,
+                "type": record.type,
+                "text": record.text,
+                "attributes": record.attributes,
+                "is_sample": record.is_sample,
+            }
+            for record in card_file.cards
+        )
+        card_ids = {key: pk for key, pk in Card.objects.filter(game=game).values_list("key", "pk")}
+        printings = _Upsert(
+            Printing, Printing.objects.filter(set__game=game), ("set_id", "number"), bar
+        )
+        result.printings = printings.apply(
+            {
+                "card_id": card_ids[card.key],
+                "set_id": set_ids[printing.set_code],
+                "number": printing.number,
+                "rarity": printing.rarity,
+                "image_url": printing.image_url,
+            }
+            for card in card_file.cards
+            for printing in card.printings
+        )
+    return result
+
+
+class _Upsert:
+    """Creates the rows that are new, updates the ones that differ, leaves the rest alone."""
+
+    def __init__(
+        self,
+        model: type[models.Model],
+        existing: models.QuerySet,
+        identity: tuple[str, ...],
+        bar: tqdm,
+    ) -> None:
+        self.model = model
+        self.identity = identity
+        self.existing = {
+            tuple(getattr(row, name) for name in identity): row for row in existing.order_by()
+        }
+        self.bar = bar
+
+    def key_of(self, values: Mapping[str, Any]) -> Hashable:
+        return tuple(values[name] for name in self.identity)
+
+    def apply(self, rows: Iterable[dict[str, Any]]) -> Tally:
+        tally = Tally()
+        created: list[models.Model] = []
+        updated: list[models.Model] = []
+        changed_fields: set[str] = set()
+        for values in rows:
+            row = self.existing.get(self.key_of(values))
+            if row is None:
+                created.append(self.model(**values))
+                continue
+            changed = [name for name, value in values.items() if getattr(row, name) != value]
+            if not changed:
+                tally.unchanged += 1
+                self.bar.update()
+                continue
+            for name in changed:
+                setattr(row, name, values[name])
+            changed_fields.update(changed)
+            updated.append(row)
+        self.write(created, updated, changed_fields)
+        tally.created, tally.updated = len(created), len(updated)
+        return tally
+
+    def write(
+        self, created: list[models.Model], updated: list[models.Model], fields: set[str]
+    ) -> None:
+        if updated and any(f.name == "updated" for f in self.model._meta.fields):
+            now = timezone.now()
+            for row in updated:
+                row.updated = now  # bulk_update skips auto_now; a changed card is updated now
+            fields.add("updated")
+        for start in range(0, len(created), BATCH_SIZE):
+            batch = created[start : start + BATCH_SIZE]
+            self.model.objects.bulk_create(batch)
+            self.bar.update(len(batch))
+        for start in range(0, len(updated), BATCH_SIZE):
+            batch = updated[start : start + BATCH_SIZE]
+            self.model.objects.bulk_update(batch, sorted(fields))
+            self.bar.update(len(batch))
