@@ -1,3 +1,9 @@
-from django.urls import path  # noqa: F401
+"""Keeper of the Cards routes under /api/v1/keeper/."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from .views import KeeperCostApi
+
+urlpatterns = [
+    path("keeper/cost/", KeeperCostApi.as_view(), name="keeper-cost"),
+]

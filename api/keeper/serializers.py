@@ -1,0 +1,70 @@
+"""The card builder's request and answer shapes (the answer's for the OpenAPI schema)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+from rules.keeper.cards import CREATURE, GAME, SPELL
+
+MAX_TEXT_LENGTH = 4000
+
+
+class KeeperCardInput(serializers.Serializer):
+    """A card to cost: offense and defense for a Creature only (guide, "Introduction")."""
+
+    name = serializers.CharField(max_length=200, required=False)
+    type = serializers.ChoiceField(choices=GAME.card_types)
+    text = serializers.CharField(max_length=MAX_TEXT_LENGTH)
+    offense = serializers.IntegerField(min_value=0, max_value=99, required=False)
+    defense = serializers.IntegerField(min_value=0, max_value=99, required=False)
+    cost = serializers.IntegerField(
+        min_value=0, max_value=999, required=False, help_text="the printed resource cost"
+    )
+    edition = serializers.IntegerField(
+        min_value=1, max_value=99, required=False, help_text="the Edition Indicator, if any"
+    )
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        problems: dict[str, list[str]] = {}
+        for name in sorted(set(self.initial_data) - set(self.fields)):
+            problems[name] = [f"is not a field; expected one of {', '.join(self.fields)}"]
+        for stat in ("offense", "defense"):
+            if data["type"] == CREATURE and stat not in data:
+                problems[stat] = [f"is required for a {CREATURE}"]
+            if data["type"] == SPELL and stat in data:
+                problems[stat] = [f"a {SPELL} has no {stat}"]
+        if problems:
+            raise serializers.ValidationError(problems)
+        return data
+
+
+class CostStepOutput(serializers.Serializer):
+    component = serializers.CharField()
+    ability = serializers.IntegerField(allow_null=True)
+    text = serializers.CharField(allow_null=True)
+    formula = serializers.CharField(allow_null=True)
+    variables = serializers.DictField(child=serializers.FloatField())
+    base_cost = serializers.FloatField(allow_null=True)
+    amount = serializers.FloatField()
+    running_total = serializers.FloatField()
+    note = serializers.CharField()
+
+
+class UnparsedOutput(serializers.Serializer):
+    text = serializers.CharField()
+    reason = serializers.CharField()
+
+
+class KeeperCostOutput(serializers.Serializer):
+    name = serializers.CharField(allow_null=True)
+    type = serializers.CharField()
+    cost = serializers.IntegerField()
+    steps = CostStepOutput(many=True)
+    unparsed = UnparsedOutput(many=True)
+    printed_cost = serializers.IntegerField(required=False)
+    matches_printed = serializers.BooleanField(required=False)
+    legal = serializers.BooleanField()
+    errors = serializers.ListField(child=serializers.DictField())
+    warnings = serializers.ListField(child=serializers.DictField())
