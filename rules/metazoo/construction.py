@@ -1,0 +1,220 @@
+"""MetaZoo Spellbook and Archive construction, by the 2023 rulebook.
+
+The rulebook has no numbered rules, so each check cites the rulebook's own heading and the page
+its revision notes give for it (the constants below). Where the rulebook is terse, the reading
+taken here is stated in the docstring of the check that relies on it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
+from rules.core.report import Report
+from rules.core.ruleset import Ruleset, copies_by_card
+
+from .cards import GAME, TOKEN
+
+SPELLBOOK, ARCHIVE = "spellbook", "archive"
+
+SPELLBOOK_RULES = "Spellbook Rules and Tips (p. 43)"
+ARCHIVE_RULES = "Archive (p. 41)"
+SPELLBOOK_LIMIT = "Page Layout: Spellbook Limit (p. 5)"
+FUNCTIONALLY_SAME = "Spellbook Rules and Tips: functionally the same Page (p. 40)"
+BASIC_AURA = "Page Types: Basic Aura Page (p. 6)"
+TOKENS = "Page Types: Tokens (p. 7)"
+RESTRICTIONS = "Static Effects: Spellbook Restrictions (p. 25)"
+
+
+def functional_identity(card: CardInfo) -> str:
+    """What makes two Pages "functionally the same" (Spellbook Rules and Tips, p. 40).
+
+    Two Pages are functionally identical when they have the same name (ignoring case), the same
+    Page type, the same rules text (ignoring case and spacing) and the same rules attributes (all
+    of a Page's `attributes`: Aura cost, LP, Spellbook Limit, Basic, Aura type, tribe, traits,
+    attacks, restrictions). Set code, collector number, rarity and art live on printings and are
+    never compared; a card key that differs only because the Page was entered once per set does
+    not make it a different Page. Pages that share a name but differ in any of the above are
+    mechanically unique (Page Layout, p. 5) and each has its own Spellbook Limit.
+    """
+    return json.dumps(
+        [
+            card.name.casefold(),
+            card.type,
+            " ".join(card.text.split()).casefold(),
+            card.attributes,
+        ],
+        sort_keys=True,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PageGroup:
+    """The cards that count as one Page for its Spellbook Limit, and their copies."""
+
+    cards: tuple[CardInfo, ...]
+    copies: int
+
+    @property
+    def page(self) -> CardInfo:
+        return self.cards[0]
+
+
+def page_groups(entries: Iterable[Entry]) -> list[PageGroup]:
+    """Copies per Page, functionally identical cards from different sets merged (p. 40)."""
+    grouped: dict[str, list[tuple[CardInfo, int]]] = {}
+    for card, copies in copies_by_card(entries).items():
+        grouped.setdefault(functional_identity(card), []).append((card, copies))
+    return [
+        PageGroup(tuple(card for card, _ in members), sum(copies for _, copies in members))
+        for members in grouped.values()
+    ]
+
+
+class MetaZooRuleset(Ruleset):
+    """The Spellbook and Archive rules: sizes, Spellbook Limits, Restrictions and Tokens."""
+
+    game = GAME
+    spellbook_min = 40  # Spellbook Rules and Tips: "a minimum of 40 Pages", no maximum
+    archive_max = 15  # Archive: "an Archive of up to 15 Pages"; not required
+
+    def check_construction(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
+        self.check_sizes(deck, report)
+        self.check_tokens(deck, report)
+        self.check_spellbook_limits(deck, report)
+        self.check_restrictions(deck, report)
+
+    def check_sizes(self, deck: Deck, report: Report) -> None:
+        """At least 40 Pages in the Spellbook (p. 43); at most 15 in the Archive (p. 41)."""
+        spellbook = deck.count(SPELLBOOK)
+        if spellbook < self.spellbook_min:
+            report.error(
+                "spellbook.size",
+                SPELLBOOK_RULES,
+                f"Spellbook has {spellbook} Pages; it must have at least {self.spellbook_min}: "
+                f"add {self.spellbook_min - spellbook}.",
+                section=SPELLBOOK,
+            )
+        archive = deck.count(ARCHIVE)
+        if archive > self.archive_max:
+            report.error(
+                "archive.size",
+                ARCHIVE_RULES,
+                f"Archive has {archive} Pages; it may have at most {self.archive_max}: remove "
+                f"{archive - self.archive_max}.",
+                section=ARCHIVE,
+            )
+
+    def check_tokens(self, deck: Deck, report: Report) -> None:
+        """Tokens "cannot be added to a Spellbook or Archive" (Page Types: Tokens, p. 7)."""
+        for section in (SPELLBOOK, ARCHIVE):
+            for entry in deck.entries(section):
+                if entry.card.type == TOKEN:
+                    report.error(
+                        "card.token",
+                        TOKENS,
+                        f"{entry.card.name} is a Token; Tokens may not be in a Spellbook or "
+                        f"Archive: remove {entry.quantity}.",
+                        section=section,
+                        cards=[entry.card.name],
+                    )
+
+    def check_spellbook_limits(self, deck: Deck, report: Report) -> None:
+        """Each Page's Spellbook Limit counts its copies in the Spellbook and the Archive together
+        (p. 5); functionally identical Pages from different sets are one Page (p. 40); no limit
+        printed means any number (p. 43); Basic Aura any number (p. 6)."""
+        for group in page_groups(deck.all_entries()):
+            limit = spellbook_limit(group.page)
+            if limit is None or group.copies <= limit:
+                continue
+            merged = len(group.cards) > 1
+            report.error(
+                "copies.limit",
+                FUNCTIONALLY_SAME if merged else SPELLBOOK_LIMIT,
+                f"{group.page.name} has a Spellbook Limit of {limit}; the Spellbook and Archive "
+                f"hold {group.copies}"
+                + (
+                    f" (its printings from different sets, {_keys(group.cards)}, are one Page)"
+                    if merged
+                    else ""
+                )
+                + f": remove {group.copies - limit}.",
+                cards=[group.page.name],
+                keys=[card.key for card in group.cards],
+                limit=limit,
+            )
+
+    def check_restrictions(self, deck: Deck, report: Report) -> None:
+        """Spellbook Restrictions ("You may not include this Page in a Spellbook with -", p. 25)
+        hold between Pages of the Spellbook. A restriction Deckwarden cannot read is a warning,
+        never silently passed."""
+        spellbook = [entry.card for entry in deck.entries(SPELLBOOK)]
+        for card in spellbook:
+            restrictions = card.attr("restrictions") or {}
+            if not isinstance(restrictions, Mapping):
+                restrictions = {"": restrictions}
+            for clause, value in restrictions.items():
+                clash = RESTRICTION_CLAUSES.get(clause)
+                if clash is None:
+                    _warn_unread(report, card, clause)
+                    continue
+                others = sorted(
+                    {o.name for o in spellbook if o != card and clash(o, _names(value))}
+                )
+                if others:
+                    report.error(
+                        "spellbook.restriction",
+                        RESTRICTIONS,
+                        f"{card.name} may not be in a Spellbook with {', '.join(others)}: "
+                        f"remove {card.name} or {' and '.join(others)}.",
+                        section=SPELLBOOK,
+                        cards=[card.name, *others],
+                        restriction={clause: value},
+                    )
+
+
+def spellbook_limit(card: CardInfo) -> int | None:
+    """A Page's Spellbook Limit; None when any number is allowed (Basic Aura/Terra, no limit)."""
+    if card.attr("basic"):
+        return None
+    return card.attr("spellbook_limit")
+
+
+def _names(value: object) -> frozenset[str]:
+    items = value if isinstance(value, list) else [value]
+    return frozenset(str(item).casefold() for item in items)
+
+
+def _aura_types(card: CardInfo) -> set[str]:
+    costs = card.attr("aura_cost") or {}
+    types = {kind for kind, amount in costs.items() if amount and kind != "neutral"}
+    if card.attr("aura_type"):
+        types.add(card.attr("aura_type"))
+    return types
+
+
+# The restriction clauses of a Page's `restrictions` attribute, each a test of another Spellbook
+# Page against the clause's value: the rulebook's "[Page] may not be included in a Spellbook
+# with -" by Page name, by Page type, or by Aura type.
+RESTRICTION_CLAUSES: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
+    "not_with": lambda other, names: other.name.casefold() in names,
+    "not_with_types": lambda other, types: other.type.casefold() in types,
+    "not_with_aura": lambda other, auras: bool(_aura_types(other) & auras),
+}
+
+
+def _warn_unread(report: Report, card: CardInfo, clause: str) -> None:
+    report.warn(
+        "spellbook.restriction_unread",
+        RESTRICTIONS,
+        f"{card.name} has a Spellbook Restriction Deckwarden cannot read ({clause or 'value'}); "
+        f"check it by hand. Known clauses: {', '.join(RESTRICTION_CLAUSES)}.",
+        section=SPELLBOOK,
+        cards=[card.name],
+    )
+
+
+def _keys(cards: Iterable[CardInfo]) -> str:
+    return ", ".join(card.key for card in cards)
