@@ -1,1 +1,138 @@
-"""Stored decks, their entries by section and immutable version snapshots."""
+"""Stored decks, their entries by section and immutable version snapshots.
+
+Decks are written only through decks.services, which keeps `revision` (the basis of the ETag)
+and the version history in step with every saved change.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.db.models import Q
+
+MAX_QUANTITY = 999
+
+
+class Deck(models.Model):
+    class Visibility(models.TextChoices):
+        PRIVATE = "private"  # the owner alone sees it
+        UNLISTED = "unlisted"  # anyone with its id reads it; it is not listed
+        PUBLIC = "public"  # listed for everyone
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks"
+    )
+    game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="decks")
+    format = models.ForeignKey(
+        "rules.Format",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="decks",
+        help_text="Empty means the game's default format.",
+    )
+    name = models.CharField(max_length=200)
+    description = models.TextField(blank=True, default="")
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    revision = models.PositiveIntegerField(
+        default=1, help_text="Bumped by every saved change; the ETag is built from it."
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated", "-id"]
+        indexes = [
+            models.Index(fields=["owner", "game"], name="deck_owner_game"),
+            models.Index(fields=["visibility", "game"], name="deck_visibility_game"),
+        ]
+        constraints = [
+            models.CheckConstraint(condition=Q(revision__gte=1), name="deck_revision_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def etag(self) -> str:
+        """The strong entity tag of this revision, quoted as HTTP wants it."""
+        return f'"{self.pk}-{self.revision}"'
+
+
+class DeckEntry(models.Model):
+    """Copies of one card (optionally one printing of it) in one section of a deck."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="entries")
+    section = models.SlugField(max_length=40)
+    card = models.ForeignKey("cards.Card", on_delete=models.PROTECT, related_name="deck_entries")
+    printing = models.ForeignKey(
+        "cards.Printing",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="deck_entries",
+    )
+    quantity = models.PositiveSmallIntegerField(
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_QUANTITY)]
+    )
+    position = models.PositiveIntegerField(help_text="Order in the deck, as the owner gave it.")
+
+    class Meta:
+        ordering = ["deck", "position"]
+        verbose_name_plural = "deck entries"
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(quantity__gte=1, quantity__lte=MAX_QUANTITY),
+                name="deck_entry_quantity_range",
+            ),
+            # Two partial indexes, because NULLs are distinct in a plain unique index.
+            models.UniqueConstraint(
+                fields=["deck", "section", "card", "printing"],
+                condition=Q(printing__isnull=False),
+                name="deck_entry_unique_printing",
+            ),
+            models.UniqueConstraint(
+                fields=["deck", "section", "card"],
+                condition=Q(printing__isnull=True),
+                name="deck_entry_unique_card",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} {self.card} ({self.section})"
+
+
+class DeckVersionImmutable(Exception):
+    """Raised on an attempt to change a saved DeckVersion."""
+
+
+class DeckVersion(models.Model):
+    """A snapshot of a deck's contents: what a tournament registration points to. Never changes."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    created = models.DateTimeField(auto_now_add=True)
+    content_hash = models.CharField(
+        max_length=64, help_text="sha256 of the canonical JSON of name, format and entries."
+    )
+    snapshot = models.JSONField()
+
+    class Meta:
+        ordering = ["deck", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "number"], name="deck_version_unique_number"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="deck_version_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deck} v{self.number}"
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise DeckVersionImmutable(f"{self} is immutable; write a new version instead.")
+        super().save(*args, **kwargs)

@@ -1,0 +1,317 @@
+"""Stored decks over HTTP: thin views over decks.selectors (reads) and decks.services (writes).
+
+Anyone reads public decks and, by id, unlisted ones; a private deck of another user answers 404
+as if it did not exist. Only the owner writes (403 on a deck another user can see).
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any, NoReturn
+
+import django_filters
+from django.http import HttpResponse
+from rest_framework import generics, status
+from rest_framework.exceptions import NotFound
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import APISettings
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from cards.models import Game
+from decks import selectors, services
+from decks.models import Deck
+from decks.resolution import DeckLine, InvalidEntries, entries_resolve
+from rules.core.decklist import write_decklist
+from rules.core.resolve import EntryRef
+from rules.services.validation import InvalidRequest, deck_validate
+
+from .errors import (
+    invalid_entries_error,
+    unknown_cards_in_decklist_error,
+    unreadable_decklist_error,
+)
+from .etags import if_match_revision, raise_changed
+from .serializers import (
+    DeckImportInput,
+    DeckInput,
+    DeckOutput,
+    DeckSummaryOutput,
+    DeckVersionDetailOutput,
+    DeckVersionOutput,
+    lines_by_section,
+)
+
+
+class DeckFilter(django_filters.FilterSet):
+    game = django_filters.CharFilter(field_name="game__slug", help_text="game slug")
+    owner = django_filters.CharFilter(field_name="owner__username", help_text="owner's username")
+    visibility = django_filters.ChoiceFilter(choices=Deck.Visibility.choices)
+
+    class Meta:
+        model = Deck
+        fields = ["game", "owner", "visibility"]
+
+
+class DeckAccess:
+    """The deck a request may read (else 404) or write (else 403 too)."""
+
+    def readable_deck(self, request: Request, pk: int) -> Deck:
+        try:
+            return selectors.deck_get_visible(user=request.user, deck_id=pk)
+        except Deck.DoesNotExist:
+            raise NotFound("No deck with this id is visible to you.") from None
+
+    def writable_deck(self, request: Request, pk: int) -> Deck:
+        deck = self.readable_deck(request, pk)
+        if deck.owner_id != request.user.pk:
+            raise ApiError(
+                "Only the deck's owner may change it; copy it to a deck of your own instead.",
+                code="permission_denied",
+                status_code=status.HTTP_403_FORBIDDEN,
+            )
+        return deck
+
+
+def deck_response(request: Request, deck: Deck, *, status_code: int = 200) -> Response:
+    """The full deck with its ETag header."""
+    context = {
+        "request": request,
+        "lines": selectors.deck_lines(deck=deck),
+        "latest_version": selectors.deck_version_latest(deck=deck),
+    }
+    response = Response(DeckOutput(deck, context=context).data, status=status_code)
+    response["ETag"] = deck.etag
+    return response
+
+
+def _resolve_sections(game: Game, sections: dict[str, list[EntryRef]]) -> dict[str, list[DeckLine]]:
+    """Resolve every requested entry in one batch; 400 naming each bad entry's field."""
+    refs = [ref for entries in sections.values() for ref in entries]
+    paths = [
+        f"sections.{slug}[{i}]" for slug, entries in sections.items() for i in range(len(entries))
+    ]
+    try:
+        lines = entries_resolve(game=game, refs=refs)
+    except InvalidEntries as exc:
+        raise invalid_entries_error(exc, paths) from None
+    by_section: dict[str, list[DeckLine]] = {slug: [] for slug in sections}
+    for line in lines:
+        by_section[line.section].append(line)
+    return by_section
+
+
+class DeckListApi(generics.ListAPIView):
+    """GET: your decks and everyone's public decks (filter by game, owner, visibility).
+    POST: create a deck."""
+
+    serializer_class = DeckSummaryOutput
+    filterset_class = DeckFilter
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return selectors.deck_list(user=self.request.user)
+
+    def post(self, request: Request) -> Response:
+        data = _validated(DeckInput(data=request.data))
+        lines = _resolve_sections(data["game"], data["sections"])
+        deck = services.deck_create(
+            owner=request.user,
+            game=data["game"],
+            name=data["name"],
+            lines=[line for section in lines.values() for line in section],
+            format=data["format"],
+            description=data["description"],
+            visibility=data["visibility"],
+        )
+        response = deck_response(request, deck, status_code=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/decks/{deck.pk}/"
+        return response
+
+
+class DeckDetailApi(DeckAccess, APIView):
+    """GET a deck (with ETag); PUT replaces it, PATCH changes some fields (both need If-Match);
+    DELETE removes it (If-Match optional)."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get(self, request: Request, pk: int) -> Response:
+        return deck_response(request, self.readable_deck(request, pk))
+
+    def put(self, request: Request, pk: int) -> Response:
+        return self._update(request, pk, partial=False)
+
+    def patch(self, request: Request, pk: int) -> Response:
+        return self._update(request, pk, partial=True)
+
+    def delete(self, request: Request, pk: int) -> Response:
+        deck = self.writable_deck(request, pk)
+        expected = if_match_revision(request, deck, required=False)
+        try:
+            services.deck_delete(deck=deck, expected_revision=expected)
+        except services.DeckChanged:
+            _raise_current(deck)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    def _update(self, request: Request, pk: int, *, partial: bool) -> Response:
+        deck = self.writable_deck(request, pk)
+        expected = if_match_revision(request, deck, required=True)
+        data = _validated(DeckInput(data=request.data, partial=partial, context={"deck": deck}))
+        requested = data.get("sections")
+        if not partial:  # PUT replaces the whole deck: the sections it leaves out become empty
+            requested = {slug: requested.get(slug, []) for slug in deck.game.spec.section_slugs}
+        changes = services.DeckChanges(
+            **{field: data[field] for field in _PLAIN_FIELDS if field in data},
+            sections=services.KEEP
+            if requested is None
+            else _resolve_sections(deck.game, requested),
+        )
+        try:
+            deck = services.deck_update(deck=deck, expected_revision=expected, changes=changes)
+        except services.DeckChanged:
+            _raise_current(deck)
+        return deck_response(request, deck)
+
+
+_PLAIN_FIELDS = ("name", "description", "visibility", "format")
+
+
+def _raise_current(deck: Deck) -> NoReturn:
+    """412 quoting the deck's current revision, or 404 if it was deleted meanwhile."""
+    try:
+        deck.refresh_from_db(fields=["revision"])
+    except Deck.DoesNotExist:
+        raise NotFound("The deck was deleted meanwhile.") from None
+    raise_changed(deck)
+
+
+def _validated(serializer: Any) -> dict[str, Any]:
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class DeckValidationApi(DeckAccess, APIView):
+    """The /validate/ report for a stored deck in its format; `?as_of=YYYY-MM-DD` replays the
+    banned and restricted lists in force that day."""
+
+    def get(self, request: Request, pk: int) -> Response:
+        deck = self.readable_deck(request, pk)
+        as_of = _date_param(request, "as_of")
+        try:
+            report = deck_validate(
+                game=deck.game.slug,
+                entries=selectors.deck_entry_refs(deck=deck),
+                format=deck.format.slug if deck.format else None,
+                as_of=as_of,
+            )
+        except InvalidRequest as exc:
+            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
+        return Response(report.as_dict())
+
+
+def _date_param(request: Request, name: str) -> date | None:
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    try:
+        return date.fromisoformat(raw)
+    except ValueError:
+        message = f"must be a date as YYYY-MM-DD, not {raw!r}"
+        raise ApiError(f"{name} {message}.", fields={name: [message]}) from None
+
+
+def _int_param(request: Request, name: str) -> int:
+    raw = request.query_params.get(name)
+    if raw is None or not raw.isdigit() or int(raw) < 1:
+        message = "is required: a version number (1, 2, ...)"
+        raise ApiError(f"{name} {message}.", fields={name: [message]})
+    return int(raw)
+
+
+class DeckVersionListApi(DeckAccess, generics.ListAPIView):
+    """The deck's versions, oldest first: number, created, content hash."""
+
+    serializer_class = DeckVersionOutput
+
+    def get_queryset(self):
+        return selectors.deck_versions(deck=self.readable_deck(self.request, self.kwargs["pk"]))
+
+
+class DeckVersionDetailApi(DeckAccess, APIView):
+    """One version with its snapshot, in the sections shape."""
+
+    def get(self, request: Request, pk: int, number: int) -> Response:
+        deck = self.readable_deck(request, pk)
+        try:
+            version = selectors.deck_version_get(deck=deck, number=number)
+        except selectors.VersionNotFound:
+            raise NotFound(f"The deck has no version {number}.") from None
+        return Response(DeckVersionDetailOutput(version).data)
+
+
+class DeckDiffApi(DeckAccess, APIView):
+    """`?from=N&to=M`: per section, the entries added, removed and changed in quantity."""
+
+    def get(self, request: Request, pk: int) -> Response:
+        deck = self.readable_deck(request, pk)
+        from_number, to_number = _int_param(request, "from"), _int_param(request, "to")
+        try:
+            diff = selectors.deck_diff(deck=deck, from_number=from_number, to_number=to_number)
+        except selectors.VersionNotFound as exc:
+            message = (
+                f"is not a version of this deck (it has versions 1 to {deck.versions.count()})"
+            )
+            raise ApiError(f"{exc.field} {message}.", fields={exc.field: [message]}) from None
+        return Response(diff)
+
+
+class _IgnoreFormatParameter(DefaultContentNegotiation):
+    """Export's `?format=` chooses the decklist format, not DRF's renderer."""
+
+    settings = APISettings({"URL_FORMAT_OVERRIDE": None})
+
+
+class DeckExportApi(DeckAccess, APIView):
+    """`?format=text` (a plain-text decklist, text/plain) or `?format=json` (the sections shape,
+    the default): a deck as a file to keep or to post back as a new deck."""
+
+    content_negotiation_class = _IgnoreFormatParameter
+
+    def get(self, request: Request, pk: int) -> HttpResponse:
+        deck = self.readable_deck(request, pk)
+        export_format = request.query_params.get("format", "json")
+        if export_format == "text":
+            text = write_decklist(deck.game.spec, selectors.deck_entry_refs(deck=deck))
+            return HttpResponse(text, content_type="text/plain; charset=utf-8")
+        if export_format != "json":
+            message = f"must be text or json, not {export_format!r}"
+            raise ApiError(f"format {message}.", fields={"format": [message]})
+        return Response(
+            {
+                "game": deck.game.slug,
+                "name": deck.name,
+                "format": deck.format.slug if deck.format else None,
+                "sections": lines_by_section(selectors.deck_lines(deck=deck), deck.game),
+            }
+        )
+
+
+class DeckImportApi(APIView):
+    """POST a plain-text decklist as a new deck: `{"game", "name", "text", "format"?, ...}`."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def post(self, request: Request) -> Response:
+        data = _validated(DeckImportInput(data=request.data))
+        try:
+            deck = services.deck_import(owner=request.user, **data)
+        except services.DecklistUnreadable as exc:
+            raise unreadable_decklist_error(exc) from None
+        except InvalidEntries as exc:
+            raise unknown_cards_in_decklist_error(exc) from None
+        response = deck_response(request, deck, status_code=status.HTTP_201_CREATED)
+        response["Location"] = f"/api/v1/decks/{deck.pk}/"
+        return response

@@ -1,0 +1,183 @@
+"""Turning requested entries (EntryRefs) into stored-deck lines of real cards and printings.
+
+Stored decks hold real cards only, so unlike /validate/ (where an unknown card is a report
+error), any entry that cannot be resolved refuses the whole write. Cards are looked up in one
+query whatever the deck's size, printings in a second.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from django.db.models import Q
+from django.db.models.functions import Lower
+
+from cards.models import Card, Game, Printing
+from cards.selectors import card_suggestions
+from rules.core.resolve import EntryRef
+
+from .models import MAX_QUANTITY
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLine:
+    """A resolved entry: copies of a card, maybe pinned to one printing, in one section."""
+
+    section: str
+    card: Card
+    quantity: int
+    printing: Printing | None = None
+
+    @property
+    def identity(self) -> tuple[str, int, int | None]:
+        return (self.section, self.card.pk, self.printing.pk if self.printing else None)
+
+
+@dataclass(frozen=True, slots=True)
+class EntryProblem:
+    """Why the entry at `index` of the request cannot be stored; `field` names its bad part."""
+
+    index: int
+    ref: EntryRef
+    field: str  # "section", "id", "key", "name", "number" or "quantity"
+    message: str
+    suggestions: tuple[str, ...] = ()
+
+
+class InvalidEntries(Exception):
+    """Some entries name no known section, card or printing; every one of them is listed."""
+
+    def __init__(self, problems: Sequence[EntryProblem]) -> None:
+        super().__init__(f"{len(problems)} deck entries cannot be stored")
+        self.problems = list(problems)
+
+
+def entries_resolve(*, game: Game, refs: Sequence[EntryRef]) -> list[DeckLine]:
+    """The deck lines the refs describe, in request order, entries of one card and printing in
+    one section merged. Raises InvalidEntries listing every problem at once."""
+    problems: list[EntryProblem] = []
+    cards = _CardLookup(game, refs)
+    printings = _printings(game, [card for card in cards.found() if card is not None], refs)
+    lines: dict[tuple[str, int, int | None], DeckLine] = {}
+    sections = game.spec.section_slugs
+    for index, ref in enumerate(refs):
+        if ref.section not in sections:
+            problems.append(_unknown_section(index, ref, sections))
+            continue
+        card = cards.get(index, problems)
+        if card is None:
+            continue
+        printing = None
+        if ref.printing is not None:
+            printing = printings.get((card.pk, ref.set.upper(), ref.number))
+            if printing is None:
+                problems.append(_unknown_printing(index, ref, card))
+                continue
+        line = DeckLine(ref.section, card, ref.quantity, printing)
+        earlier = lines.get(line.identity)
+        if earlier is not None:
+            line = DeckLine(ref.section, card, earlier.quantity + ref.quantity, printing)
+            if line.quantity > MAX_QUANTITY:
+                problems.append(_too_many(index, ref, line.quantity))
+        lines[line.identity] = line
+    if problems:
+        raise InvalidEntries(problems)
+    return list(lines.values())
+
+
+class _CardLookup:
+    """Every card the refs name, fetched in one query; then found per ref by id, key or name."""
+
+    def __init__(self, game: Game, refs: Sequence[EntryRef]) -> None:
+        self.game = game
+        self.refs = refs
+        ids = {ref.id for ref in refs if ref.id is not None}
+        keys = {ref.key for ref in refs if ref.id is None and ref.key is not None}
+        names = {ref.name.lower() for ref in refs if _by_name(ref)}
+        wanted = Q(pk__in=ids) | Q(key__in=keys) | Q(lower_name__in=names)
+        rows = (
+            Card.objects.filter(game=game).annotate(lower_name=Lower("name")).filter(wanted)
+            if ids or keys or names
+            else Card.objects.none()
+        )
+        self.by_id: dict[int, Card] = {}
+        self.by_key: dict[str, Card] = {}
+        self.by_name: dict[str, list[Card]] = {}
+        for card in rows:
+            self.by_id[card.pk] = card
+            self.by_key[card.key] = card
+            self.by_name.setdefault(card.lower_name, []).append(card)
+        self.results = [self._find(ref) for ref in refs]
+
+    def found(self) -> list[Card | None]:
+        return [card for card, _ in self.results]
+
+    def get(self, index: int, problems: list[EntryProblem]) -> Card | None:
+        card, problem = self.results[index]
+        if problem is not None:
+            problems.append(EntryProblem(index, self.refs[index], *problem))
+        return card
+
+    def _find(self, ref: EntryRef) -> tuple[Card | None, tuple[str, str, tuple[str, ...]] | None]:
+        game = self.game.name
+        if ref.id is not None:
+            card = self.by_id.get(ref.id)
+            return card, None if card else ("id", f"No {game} card has id {ref.id}.", ())
+        if ref.key is not None:
+            card = self.by_key.get(ref.key)
+            return card, None if card else ("key", f"No {game} card has key {ref.key!r}.", ())
+        matches = self.by_name.get((ref.name or "").lower(), [])
+        if len(matches) == 1:
+            return matches[0], None
+        if matches:
+            keys = tuple(sorted(card.key for card in matches))
+            message = f"{len(matches)} {game} cards are called {ref.name!r}; give the key instead."
+            return None, ("name", message, keys)
+        suggestions = tuple(card_suggestions(game=self.game.slug, name=ref.name or "", limit=5))
+        hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
+        return None, ("name", f"No {game} card is called {ref.name!r}.{hint}", suggestions)
+
+
+def _by_name(ref: EntryRef) -> bool:
+    return ref.id is None and ref.key is None and ref.name is not None
+
+
+def _printings(
+    game: Game, cards: Sequence[Card], refs: Sequence[EntryRef]
+) -> dict[tuple[int, str, str], Printing]:
+    """The printings of these cards, by (card id, upper-case set code, number); one query."""
+    if not any(ref.printing for ref in refs):
+        return {}
+    rows = Printing.objects.filter(card__in=cards, set__game=game).select_related("set")
+    return {(row.card_id, row.set.code.upper(), row.number): row for row in rows}
+
+
+def _unknown_section(index: int, ref: EntryRef, sections: Sequence[str]) -> EntryProblem:
+    close = difflib.get_close_matches(ref.section, sections, n=1)
+    return EntryProblem(
+        index,
+        ref,
+        "section",
+        f"There is no section {ref.section!r}; use one of {', '.join(sections)}.",
+        tuple(close or sections),
+    )
+
+
+def _unknown_printing(index: int, ref: EntryRef, card: Card) -> EntryProblem:
+    return EntryProblem(
+        index,
+        ref,
+        "number",
+        f"{card.name} has no printing ({ref.set}) {ref.number} in the catalogue.",
+    )
+
+
+def _too_many(index: int, ref: EntryRef, total: int) -> EntryProblem:
+    return EntryProblem(
+        index,
+        ref,
+        "quantity",
+        f"{ref.label} appears {total} times in {ref.section}; at most {MAX_QUANTITY} are allowed.",
+    )

@@ -1,0 +1,99 @@
+"""Reads of stored decks: who may see which deck, their entries, versions and diffs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
+
+from rules.core.resolve import EntryRef
+
+from .diff import snapshot_diff
+from .models import Deck, DeckVersion
+from .resolution import DeckLine
+
+
+def deck_list(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Deck]:
+    """The decks a user browses: their own (any visibility) and everyone's public decks."""
+    listed = Q(visibility=Deck.Visibility.PUBLIC)
+    if user.is_authenticated:
+        listed |= Q(owner=user)
+    return Deck.objects.filter(listed).select_related("owner", "game", "format")
+
+
+def deck_get_visible(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) -> Deck:
+    """The deck if this user may read it: their own, or another's public or unlisted deck.
+
+    Raises Deck.DoesNotExist otherwise, exactly as for a deck that does not exist, so a private
+    deck's existence is never revealed.
+    """
+    readable = ~Q(visibility=Deck.Visibility.PRIVATE)
+    if user.is_authenticated:
+        readable |= Q(owner=user)
+    return Deck.objects.select_related("owner", "game", "format").get(readable, pk=deck_id)
+
+
+def deck_lines(*, deck: Deck) -> list[DeckLine]:
+    """The deck's entries in their stored order, cards and printings loaded (one query)."""
+    entries = deck.entries.select_related("card", "printing__set").order_by("position")
+    return [
+        DeckLine(entry.section, entry.card, entry.quantity, entry.printing) for entry in entries
+    ]
+
+
+def deck_entry_refs(*, deck: Deck) -> list[EntryRef]:
+    """The deck's entries as the rules core's requested lines: by card id, printing pinned.
+
+    This is how validation, export and test games read a stored deck.
+    """
+    return [
+        EntryRef(
+            section=line.section,
+            quantity=line.quantity,
+            name=line.card.name,
+            id=line.card.pk,
+            set=line.printing.set.code if line.printing else None,
+            number=line.printing.number if line.printing else None,
+        )
+        for line in deck_lines(deck=deck)
+    ]
+
+
+def deck_version_latest(*, deck: Deck) -> DeckVersion | None:
+    return deck.versions.order_by("-number").first()
+
+
+def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
+    """The deck's versions, oldest first, without their (possibly large) snapshots."""
+    return deck.versions.order_by("number").defer("snapshot")
+
+
+class VersionNotFound(Exception):
+    """A version number the deck does not have; `field` names the parameter that asked."""
+
+    def __init__(self, field: str, number: int) -> None:
+        super().__init__(f"no version {number}")
+        self.field = field
+        self.number = number
+
+
+def deck_version_get(*, deck: Deck, number: int, field: str = "number") -> DeckVersion:
+    version = deck.versions.filter(number=number).first()
+    if version is None:
+        raise VersionNotFound(field, number)
+    return version
+
+
+def deck_diff(*, deck: Deck, from_number: int, to_number: int) -> dict[str, Any]:
+    """What changed from one version of the deck to another (either order), in one query."""
+    versions = {v.number: v for v in deck.versions.filter(number__in=[from_number, to_number])}
+    for field, number in (("from", from_number), ("to", to_number)):
+        if number not in versions:
+            raise VersionNotFound(field, number)
+    return {
+        "from": from_number,
+        "to": to_number,
+        **snapshot_diff(versions[from_number].snapshot, versions[to_number].snapshot),
+    }

@@ -1,0 +1,233 @@
+"""Writes to stored decks. Every write is one transaction; every saved change bumps the deck's
+revision, and a change to its contents (name, format, entries) adds a DeckVersion.
+
+Optimistic concurrency: an update names the revision it was based on, and the write happens
+only if the row still has that revision (a conditional UPDATE, which PostgreSQL serialises on
+the row lock). Of two writers holding the same ETag exactly one wins; the other gets
+DeckChanged, so no update is ever lost.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from cards.models import Game
+from rules.core.decklist import LineProblem, parse_decklist
+from rules.models import Format
+
+from .models import Deck, DeckEntry, DeckVersion
+from .resolution import DeckLine, entries_resolve
+from .selectors import deck_lines
+from .snapshots import SnapshotEntry, content_hash, snapshot_build
+
+
+class DeckChanged(Exception):
+    """The deck is no longer at the revision the writer read (HTTP 412)."""
+
+    def __init__(self, deck: Deck) -> None:
+        super().__init__(f"Deck {deck.pk} changed since revision {deck.revision}")
+        self.deck = deck
+
+
+class DecklistUnreadable(Exception):
+    """Lines of an imported decklist that the parser cannot read, each with its number."""
+
+    def __init__(self, problems: Sequence[LineProblem]) -> None:
+        super().__init__(f"{len(problems)} decklist lines cannot be read")
+        self.problems = list(problems)
+
+
+class _Keep(enum.Enum):
+    KEEP = "keep"
+
+
+KEEP = _Keep.KEEP  # "leave this field as it is" in DeckChanges
+
+
+@dataclass(frozen=True)
+class DeckChanges:
+    """What an update sets. `sections` replaces the sections it names and keeps the others."""
+
+    name: str | _Keep = KEEP
+    description: str | _Keep = KEEP
+    visibility: str | _Keep = KEEP
+    format: Format | _Keep | None = KEEP
+    sections: Mapping[str, Sequence[DeckLine]] | _Keep = KEEP
+
+    def fields(self, deck: Deck) -> dict[str, Any]:
+        """The plain fields that differ from the deck's, ready for QuerySet.update()."""
+        wanted = {
+            "name": self.name,
+            "description": self.description,
+            "visibility": self.visibility,
+            "format_id": self.format.pk if isinstance(self.format, Format) else self.format,
+        }
+        return {
+            field: value
+            for field, value in wanted.items()
+            if value is not KEEP and getattr(deck, field) != value
+        }
+
+
+def deck_create(
+    *,
+    owner: AbstractBaseUser,
+    game: Game,
+    name: str,
+    lines: Sequence[DeckLine],
+    format: Format | None = None,
+    description: str = "",
+    visibility: str = Deck.Visibility.PRIVATE,
+) -> Deck:
+    """A new deck at revision 1 with its first version."""
+    with transaction.atomic():
+        deck = Deck.objects.create(
+            owner=owner,
+            game=game,
+            format=format,
+            name=name,
+            description=description,
+            visibility=visibility,
+        )
+        _write_entries(deck, lines)
+        _record_version(deck, lines)
+    return deck
+
+
+def deck_update(*, deck: Deck, expected_revision: int | None, changes: DeckChanges) -> Deck:
+    """Apply `changes` if the deck is still at `expected_revision` (None: whatever it is now).
+
+    Raises DeckChanged when another write got there first. A request that changes nothing
+    writes nothing and leaves the revision as it was.
+    """
+    if expected_revision is not None and expected_revision != deck.revision:
+        raise DeckChanged(deck)
+    fields = changes.fields(deck)
+    current = deck_lines(deck=deck)
+    lines = current if changes.sections is KEEP else _merge(deck, current, changes.sections)
+    entries_changed = _identities(lines) != _identities(current)
+    if not fields and not entries_changed:
+        return deck
+    with transaction.atomic():
+        won = Deck.objects.filter(pk=deck.pk, revision=deck.revision).update(
+            revision=F("revision") + 1, updated=timezone.now(), **fields
+        )
+        if not won:
+            raise DeckChanged(deck)
+        if entries_changed:
+            deck.entries.all().delete()
+            _write_entries(deck, lines)
+        deck.refresh_from_db()
+        _record_version(deck, lines)
+    return deck
+
+
+def deck_delete(*, deck: Deck, expected_revision: int | None = None) -> None:
+    """Delete the deck, its entries and versions; with a revision, only if still at it."""
+    decks = Deck.objects.filter(pk=deck.pk)
+    if expected_revision is not None:
+        decks = decks.filter(revision=expected_revision)
+    with transaction.atomic():
+        # Claiming the row with a conditional UPDATE locks it until the delete commits.
+        if not decks.update(revision=F("revision") + 1):
+            raise DeckChanged(deck)
+        Deck.objects.filter(pk=deck.pk).delete()
+
+
+def deck_import(
+    *,
+    owner: AbstractBaseUser,
+    game: Game,
+    name: str,
+    text: str,
+    format: Format | None = None,
+    description: str = "",
+    visibility: str = Deck.Visibility.PRIVATE,
+) -> Deck:
+    """A new deck from a plain-text decklist. Raises DecklistUnreadable for lines the parser
+    cannot read and InvalidEntries (whose refs carry line numbers) for unknown cards."""
+    parsed = parse_decklist(text, game.spec)
+    if parsed.problems:
+        raise DecklistUnreadable(parsed.problems)
+    lines = entries_resolve(game=game, refs=parsed.entries)
+    return deck_create(
+        owner=owner,
+        game=game,
+        name=name,
+        lines=lines,
+        format=format,
+        description=description,
+        visibility=visibility,
+    )
+
+
+def _merge(
+    deck: Deck, current: Sequence[DeckLine], replaced: Mapping[str, Sequence[DeckLine]]
+) -> list[DeckLine]:
+    """The deck's lines with the sections in `replaced` swapped in, in the game's order."""
+    merged: list[DeckLine] = []
+    for slug in deck.game.spec.section_slugs:
+        if slug in replaced:
+            merged.extend(replaced[slug])
+        else:
+            merged.extend(line for line in current if line.section == slug)
+    return merged
+
+
+def _identities(lines: Sequence[DeckLine]) -> list[tuple[Any, ...]]:
+    return [(*line.identity, line.quantity) for line in lines]
+
+
+def _write_entries(deck: Deck, lines: Sequence[DeckLine]) -> None:
+    DeckEntry.objects.bulk_create(
+        DeckEntry(
+            deck=deck,
+            section=line.section,
+            card=line.card,
+            printing=line.printing,
+            quantity=line.quantity,
+            position=position,
+        )
+        for position, line in enumerate(lines)
+    )
+
+
+def _record_version(deck: Deck, lines: Sequence[DeckLine]) -> DeckVersion | None:
+    """Write the next version if the contents differ from the latest one's; else nothing."""
+    snapshot = _snapshot(deck, lines)
+    digest = content_hash(snapshot)
+    latest = deck.versions.order_by("-number").first()
+    if latest is not None and latest.content_hash == digest:
+        return None
+    return DeckVersion.objects.create(
+        deck=deck,
+        number=latest.number + 1 if latest else 1,
+        content_hash=digest,
+        snapshot=snapshot,
+    )
+
+
+def _snapshot(deck: Deck, lines: Sequence[DeckLine]) -> dict[str, Any]:
+    sections: dict[str, list[SnapshotEntry]] = {slug: [] for slug in deck.game.spec.section_slugs}
+    for line in lines:
+        printing = line.printing
+        sections[line.section].append(
+            SnapshotEntry(
+                key=line.card.key,
+                name=line.card.name,
+                quantity=line.quantity,
+                set=printing.set.code if printing else None,
+                number=printing.number if printing else None,
+            )
+        )
+    return snapshot_build(
+        name=deck.name, format=deck.format.slug if deck.format else None, sections=sections
+    )

@@ -1,0 +1,141 @@
+"""decks.services: revisions, versions on content change only, atomic conditional writes."""
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from decks.models import Deck, DeckEntry, DeckVersion, DeckVersionImmutable
+from decks.resolution import InvalidEntries, entries_resolve
+from decks.services import DeckChanged, DeckChanges, deck_delete, deck_update
+
+from .conftest import MAIN, make_deck, refs
+
+
+def lines(neopets, sections):
+    return {
+        slug: entries_resolve(game=neopets, refs=refs({slug: entries}))
+        for slug, entries in sections.items()
+    }
+
+
+def test_it_creates_a_deck_at_revision_1_with_version_1(alice_deck):
+    assert alice_deck.revision == 1
+    version = alice_deck.versions.get()
+    assert version.number == 1
+    assert version.snapshot["sections"]["main"][0] == {
+        "key": "hot-dog",
+        "name": "Hot Dog",
+        "quantity": 2,
+    }
+    assert list(alice_deck.entries.values_list("card__name", "quantity")) == [
+        ("Hot Dog", 2),
+        ("Healing Potion", 1),
+    ]
+
+
+def test_it_merges_entries_of_the_same_card_and_printing(alice, neopets, cards):
+    deck = make_deck(
+        alice,
+        neopets,
+        {"main": [{"name": "Hot Dog", "quantity": 2}, {"key": "hot-dog", "quantity": 1}]},
+    )
+    assert list(deck.entries.values_list("quantity", flat=True)) == [3]
+
+
+def test_it_writes_a_new_version_when_the_contents_change(alice_deck, neopets):
+    changes = DeckChanges(sections=lines(neopets, {"main": [{"name": "Hot Dog", "quantity": 3}]}))
+    deck = deck_update(deck=alice_deck, expected_revision=1, changes=changes)
+    assert deck.revision == 2
+    assert list(deck.versions.values_list("number", flat=True)) == [1, 2]
+
+
+def test_it_writes_no_version_for_a_reorder_or_description_change(alice_deck, neopets):
+    reordered = lines(neopets, {"main": list(reversed(MAIN["main"]))})
+    deck = deck_update(
+        deck=alice_deck, expected_revision=1, changes=DeckChanges(sections=reordered)
+    )
+    deck = deck_update(
+        deck=deck, expected_revision=2, changes=DeckChanges(description="Now with notes")
+    )
+    assert deck.revision == 3
+    assert deck.versions.count() == 1
+    assert list(deck.entries.values_list("card__name", flat=True)) == [
+        "Healing Potion",
+        "Hot Dog",
+    ]
+
+
+def test_it_writes_a_version_when_the_name_changes(alice_deck):
+    deck = deck_update(deck=alice_deck, expected_revision=1, changes=DeckChanges(name="Renamed"))
+    assert deck.versions.latest("number").snapshot["name"] == "Renamed"
+
+
+def test_it_changes_nothing_for_an_update_that_changes_nothing(alice_deck, neopets):
+    same = DeckChanges(name="Kau Rush", sections=lines(neopets, MAIN))
+    deck = deck_update(deck=alice_deck, expected_revision=1, changes=same)
+    assert Deck.objects.get(pk=deck.pk).revision == 1
+
+
+def test_it_refuses_a_stale_revision(alice_deck):
+    with pytest.raises(DeckChanged):
+        deck_update(deck=alice_deck, expected_revision=7, changes=DeckChanges(name="X"))
+
+
+def test_it_lets_exactly_one_of_two_writers_with_the_same_revision_win(alice_deck):
+    first_view = Deck.objects.get(pk=alice_deck.pk)
+    second_view = Deck.objects.get(pk=alice_deck.pk)
+    deck_update(deck=first_view, expected_revision=1, changes=DeckChanges(name="First"))
+    with pytest.raises(DeckChanged):
+        deck_update(deck=second_view, expected_revision=1, changes=DeckChanges(name="Second"))
+    assert Deck.objects.get(pk=alice_deck.pk).name == "First"
+
+
+def test_it_deletes_only_at_the_expected_revision(alice_deck):
+    with pytest.raises(DeckChanged):
+        deck_delete(deck=alice_deck, expected_revision=2)
+    deck_delete(deck=alice_deck, expected_revision=1)
+    assert not Deck.objects.exists()
+    assert not DeckVersion.objects.exists()
+
+
+def test_it_lists_every_unknown_card_and_printing_at_once(neopets, cards):
+    wanted = refs(
+        {
+            "main": [
+                {"name": "Hot Dgo", "quantity": 1},
+                {"name": "Hot Dog", "quantity": 1, "set": "SMP", "number": "999"},
+                {"id": 999999, "quantity": 1},
+            ],
+            "sideboard": [{"name": "Hot Dog", "quantity": 1}],
+        }
+    )
+    with pytest.raises(InvalidEntries) as caught:
+        entries_resolve(game=neopets, refs=wanted)
+    problems = [(p.index, p.field) for p in caught.value.problems]
+    assert problems == [(0, "name"), (1, "number"), (2, "id"), (3, "section")]
+    assert "Hot Dog" in caught.value.problems[0].suggestions
+
+
+def test_it_never_updates_a_saved_version(alice_deck):
+    version = alice_deck.versions.get()
+    version.content_hash = "0" * 64
+    with pytest.raises(DeckVersionImmutable):
+        version.save()
+
+
+@pytest.mark.parametrize("quantity", [0, 1000])
+def test_it_keeps_quantities_from_1_to_999_in_the_database(alice_deck, cards, quantity):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        DeckEntry.objects.create(
+            deck=alice_deck,
+            section="main",
+            card=cards["Wooden Sword"],
+            quantity=quantity,
+            position=9,
+        )
+
+
+def test_it_allows_one_entry_per_card_and_printing_in_a_section(alice_deck, cards):
+    with pytest.raises(IntegrityError), transaction.atomic():
+        DeckEntry.objects.create(
+            deck=alice_deck, section="main", card=cards["Hot Dog"], quantity=1, position=9
+        )
