@@ -1,0 +1,61 @@
+"""Resolution of requested entries into a deck: the shared codes every game reports."""
+
+from __future__ import annotations
+
+from rules.core.report import Report
+from rules.core.resolve import EntryRef, resolve
+from rules.core.validate import validate
+from rules.neopets.cards import GAME
+from tests.rules.core.factories import FAERIE, FOOD_CARD, POOL, STANDARD, legal_entries, ref
+
+
+def test_it_reports_an_unknown_card_with_suggestions():
+    entries = [*legal_entries(), EntryRef("main", 2, name="Test Fearie")]
+    report = validate(GAME, entries, POOL, STANDARD)
+    unknown = [issue for issue in report.errors if issue.code == "card.unknown"]
+    assert len(unknown) == 1
+    assert dict(unknown[0].details)["suggestions"][0] == "Test Faerie"
+    assert "Did you mean Test Faerie" in unknown[0].message
+    assert unknown[0].as_dict()["suggestions"][0] == "Test Faerie"
+
+
+def test_it_counts_unknown_cards_towards_their_sections_size():
+    entries = [*legal_entries(), EntryRef("main", 2, name="No Such Card")]
+    report = validate(GAME, entries, POOL, STANDARD)
+    assert report.counts["main"] == 52
+    assert {issue.code for issue in report.errors} == {"card.unknown", "main.size"}
+
+
+def test_it_reports_an_unknown_section():
+    entries = [*legal_entries(), EntryRef("sideboard", 1, name=FAERIE.name)]
+    report = validate(GAME, entries, POOL, STANDARD)
+    [issue] = report.errors
+    assert (issue.code, issue.section) == ("section.unknown", "sideboard")
+    assert "main, neopets, rainbow_pool" in issue.message
+
+
+def test_it_finds_cards_by_id_key_or_name_in_any_case():
+    entries = [
+        EntryRef("main", 1, id=FAERIE.id),
+        EntryRef("main", 1, key=FOOD_CARD.key),
+        EntryRef("main", 1, name=FOOD_CARD.name.upper()),
+    ]
+    deck = resolve(GAME, entries, POOL, Report("neopets", "standard"))
+    assert [(entry.card, entry.quantity) for entry in deck.entries("main")] == [
+        (FAERIE, 1),
+        (FOOD_CARD, 2),
+    ]
+
+
+def test_it_merges_entries_of_one_card_keeping_a_printing_they_share():
+    entries = [
+        ref("main", FAERIE, set="AAA", number="1"),
+        ref("main", FAERIE, set="AAA", number="1"),
+        ref("main", FOOD_CARD, set="AAA", number="2"),
+        ref("main", FOOD_CARD, set="BBB", number="2"),
+    ]
+    deck = resolve(GAME, entries, POOL, Report("neopets", "standard"))
+    assert [(e.card.name, e.quantity, e.printing) for e in deck.entries("main")] == [
+        (FAERIE.name, 2, ("AAA", "1")),
+        (FOOD_CARD.name, 2, None),
+    ]
