@@ -1,0 +1,502 @@
+"""One game of Neopets Battledome, played to the end by two policies.
+
+The rules are the comprehensive rules (CR) in shared/seeds; where the CR is silent the v1.2
+rulebook is cited. Simplifications, each named where it is made: triggered abilities resolve at
+once instead of through the queue; the queue's response windows are offered for played cards
+(CR 8.20.15) and in the battle's damage step (5.5.7c), and in them a player may play Food.
+Every random event draws on one `random.Random(seed)`, so a game is a function of its decks,
+seed and policies.
+"""
+
+from __future__ import annotations
+
+import random as random_module
+from collections.abc import Callable
+
+from rules.neopets.cards import (
+    CODESTONE,
+    EQUIPMENT,
+    FAERIE,
+    FOOD,
+    HERO,
+    LOCATION,
+    MAP_PIECE,
+    PAINT_BRUSH,
+    RAINBOW_POOL_NEOPET,
+    VILLAIN,
+)
+
+from . import actions
+from .cards import EngineCard, EngineDeck
+from .dice import battle_damage, d3, roll
+from .policy import BATTLE, RESPOND, Policy
+from .record import GameRecord
+from .state import Side
+
+TURN_CAP = 200  # a game still running after this many turns ends as a draw (no rule: a guard)
+OPENING_INVENTORY = 5  # "Setting Up the Game"
+MAX_CODESTONES = 5  # CR 7.11.5
+EQUIPMENT_SLOTS = 3  # CR 7.6.5
+ROUNDS_TO_WIN = 2  # "In-Game Rounds & Winning the Game": best of three
+_ONE_OF_A_KIND = (FAERIE, HERO, VILLAIN)  # CR 7.3.7
+
+
+class KnockOut(Exception):
+    """A Neopet was knocked out: the round ends at once (CR 5.5.7e, 5.5.9c)."""
+
+    def __init__(self, loser: int) -> None:
+        super().__init__(loser)
+        self.loser = loser
+
+
+class QueueItem:
+    """A card on the queue (CR 8.11), with any dice rolled as it entered (CR 7.7.4)."""
+
+    __slots__ = ("card", "dice", "negated", "owner")
+
+    def __init__(self, card: EngineCard, owner: Side, dice: list[int] | None) -> None:
+        self.card = card
+        self.owner = owner
+        self.dice = dice
+        self.negated = False
+
+
+class Game:
+    """The state of one game in progress; `play` runs it to the end."""
+
+    __slots__ = (
+        "active",
+        "battles",
+        "damage",
+        "log",
+        "plays_left",
+        "queue",
+        "random",
+        "rng",
+        "rolls",
+        "round",
+        "seed",
+        "sides",
+        "turn",
+        "unsupported",
+    )
+
+    def __init__(
+        self,
+        deck_a: EngineDeck,
+        deck_b: EngineDeck,
+        seed: int,
+        policies: tuple[Policy, Policy],
+        record_log: bool,
+    ) -> None:
+        self.seed = seed
+        self.unsupported = {**deck_a.unsupported, **deck_b.unsupported}
+        self.rng = random_module.Random(seed)
+        self.random: Callable[[], float] = self.rng.random
+        a, b = Side(0, deck_a, policies[0]), Side(1, deck_b, policies[1])
+        a.opponent, b.opponent = b, a
+        self.sides = (a, b)
+        self.log: list[dict] | None = [] if record_log else None
+        self.turn = 0
+        self.active = 0  # whose turn it is
+        self.round = 0
+        self.queue: list[QueueItem] = []
+        self.rolls: list[list[int] | None] = [None, None]  # each side's battle dice
+        self.plays_left = 0
+        self.battles = 0
+        self.damage = 0
+
+    # -- the game -------------------------------------------------------------------------
+
+    def play(self) -> GameRecord:
+        a, b = self.sides
+        first = self.rng.getrandbits(1)  # "Setting Up the Game": the starting player at random
+        for side in self.sides:
+            side.policy.begin(self.seed, side.index)
+        opening_codestone, mulligan = self._set_up(first)
+        round_winners: list[int] = []
+        winner: int | None = None
+        active = first
+        over = False
+        while not over and self.turn < TURN_CAP:
+            self.round += 1
+            self._event("round", active, round=self.round)
+            try:
+                while self.turn < TURN_CAP:
+                    self._take_turn(self.sides[active])
+                    active ^= 1
+            except KnockOut as knock_out:
+                loser = knock_out.loser
+                round_winners.append(1 - loser)
+                self._event("knock_out", loser, round=self.round)
+                if round_winners.count(1 - loser) >= ROUNDS_TO_WIN:
+                    winner, over = 1 - loser, True
+                elif not self._new_round(1 - loser):
+                    winner, over = self._winner_without_neopets(), True
+                active = loser  # CR 5.5.12: the knocked-out player takes the next turn
+        self._event("game_over", winner, turns=self.turn)
+        return GameRecord(
+            winner=winner,
+            first=first,
+            rounds=self.round,
+            turns=self.turn,
+            round_winners=tuple(round_winners),
+            battles=self.battles,
+            damage=self.damage,
+            plays=(a.plays, b.plays),
+            opening_codestone=opening_codestone,
+            mulligan=mulligan,
+            unsupported=self.unsupported,
+            log=tuple(self.log) if self.log is not None else None,
+        )
+
+    def _set_up(self, first: int) -> tuple[tuple[bool, bool], tuple[bool, bool]]:
+        """ "Setting Up the Game": shuffle, five-card Inventory, at most one mulligan, then both
+        starting Neopets chosen face down before either is revealed."""
+        mulligans = []
+        order = (self.sides[first], self.sides[1 - first])
+        for side in order:
+            self.rng.shuffle(side.deck)
+            self.draw(side, OPENING_INVENTORY)
+        for side in order:
+            wants = side.policy.mulligan(self, side.index, list(side.inventory))
+            if wants:
+                for card in list(side.inventory):
+                    side.give(card)
+                    side.deck.append(card)
+                self.rng.shuffle(side.deck)
+                self.draw(side, OPENING_INVENTORY)
+                self._event("mulligan", side.index)
+            mulligans.append((side.index, wants))
+        mulligan = tuple(wants for _, wants in sorted(mulligans))
+        opening = tuple(any(c.type == CODESTONE for c in side.inventory) for side in self.sides)
+        # Face down: neither choice is visible to the other policy (no active Neopet yet).
+        starters = [
+            side.policy.choose_neopet(self, side.index, list(side.neopets)) for side in order
+        ]
+        for side, starter in zip(order, starters, strict=True):
+            self._send_in(side, starter)
+        return opening, mulligan  # type: ignore[return-value]
+
+    def _new_round(self, round_winner: int) -> bool:
+        """End of Round Cleanup (CR 5.5.10) and a new round (5.5.12); False when a player has
+        no Neopet left to send in, which ends the game."""
+        self.queue.clear()  # CR 5.5.9c: the queue is emptied, nothing in it resolves
+        self.rolls = [None, None]
+        for side in self.sides:
+            side.round_results.append(side.active)  # type: ignore[arg-type]
+            side.active = None
+            side.discard.extend(side.codestones)
+            side.discard.extend(side.equipment)
+            side.codestones.clear()
+            side.equipment.clear()
+            if side.faerie is not None:  # Faeries, Heroes and Villains go to the Void (7.3.5)
+                side.void.append(side.faerie)
+                side.faerie = None
+            side.mods.clear()
+            side.damage = 0
+            side.frozen = False
+            # Map Pieces and the Location stay in play (CR 5.5.10, 7.9.8, 7.10.9).
+        if not all(side.neopets for side in self.sides):
+            return False
+        # The round's winner chooses first, face up; then the other player, seeing it.
+        for side in (self.sides[round_winner], self.sides[1 - round_winner]):
+            self._send_in(side, side.policy.choose_neopet(self, side.index, list(side.neopets)))
+        return True
+
+    def _winner_without_neopets(self) -> int | None:
+        """A player with no Neopet for the next round loses the game; if neither has one, the
+        game is a draw."""
+        a, b = self.sides
+        if a.neopets:
+            return a.index
+        return b.index if b.neopets else None
+
+    def _send_in(self, side: Side, neopet: EngineCard) -> None:
+        side.neopets.remove(neopet)
+        side.active = neopet
+        side.refresh()
+        side.opponent.refresh()
+        self._event("neopet", side.index, card=neopet.name)
+
+    # -- a turn (CR 5) --------------------------------------------------------------------
+
+    def _take_turn(self, me: Side) -> None:
+        self.turn += 1
+        self.active = me.index
+        self._event("turn", me.index, turn=self.turn)
+        self._trigger(me, "on_turn_start")  # CR 5.1.2
+        # CR 5.2 Draw Phase; 9.3.2: an exhausted player's Neopet is dealt 1 damage first.
+        if me.deck:
+            self.draw(me, 1)
+        else:
+            self._event("exhausted", me.index)
+            self.deal(me, 1)
+        self._train(me)
+        self._prepare(me)
+        if self.turn > 1:  # CR 5.5.1: only the game's very first turn skips the Battle Phase
+            self._battle(me)
+        self._trigger(me, "on_end_of_turn")  # CR 5.5.8a
+        self._expire("end_of_turn")  # CR 5.5.8b
+
+    def _train(self, me: Side) -> None:
+        """CR 5.3 / 7.11.4-7.11.5: attach at most one Codestone, to at most five."""
+        if me.level >= MAX_CODESTONES:
+            return
+        stones = [card for card in me.inventory if card.type == CODESTONE]
+        if not stones:
+            return
+        stone = me.policy.choose_codestone(self, me.index, stones)
+        if stone is None:
+            return
+        me.give(stone)
+        me.codestones.append(stone)
+        me.refresh()
+        self._count_play(me, stone)
+        self._event("codestone", me.index, card=stone.name, level=me.level)
+
+    def _prepare(self, me: Side) -> None:
+        """CR 5.4.2a: one non-Codestone, non-Food card; Food (7.8.5) and Map Pieces (7.10.6)
+        any number, not counted."""
+        self.plays_left = 1
+        while True:
+            options = self.playable(me)
+            if not options:
+                return
+            card = me.policy.choose_play(self, me.index, options)
+            if card is None:
+                return
+            if card.type == MAP_PIECE:  # CR 7.10.8: no queue, no priority
+                me.give(card)
+                me.map_pieces.append(card)
+                self._count_play(me, card)
+                self._event("collect", me.index, card=card.name)
+                continue
+            if card.type != FOOD:
+                self.plays_left -= 1
+            zone = me.inventory if card in me.inventory else me.rainbow_pool
+            self.play_card(me, card, zone)
+
+    def playable(self, me: Side) -> list[EngineCard]:
+        """The cards `me` may play now in its Preparation Phase."""
+        level = me.level
+        can_play = self.plays_left > 0
+        options = []
+        for card in me.inventory:
+            kind = card.type
+            if kind == CODESTONE or (card.level is not None and card.level > level):
+                continue  # CR 6.4.2: a printed level is a requirement; none is none
+            if kind in (FOOD, MAP_PIECE) or (can_play and self._can_play(me, card)):
+                options.append(card)
+        if can_play:  # CR 7.9.4: a Location that begins the game in the Rainbow Pool
+            for card in me.rainbow_pool:
+                affordable = card.level is None or card.level <= level
+                if card.type == LOCATION and affordable and self._can_play(me, card):
+                    options.append(card)
+        return options
+
+    def _can_play(self, me: Side, card: EngineCard) -> bool:
+        if card.type == PAINT_BRUSH:
+            return self.paint_target(me, card) is not None  # CR 7.4.7
+        if card.map_pieces_needed:
+            pieces = sum(piece.map_location == card.name for piece in me.map_pieces)
+            return pieces >= card.map_pieces_needed
+        return True
+
+    def paint_target(self, me: Side, brush: EngineCard) -> EngineCard | None:
+        """The Rainbow Pool Neopet this Paint Brush would turn the active Neopet into."""
+        species = me.active.species  # type: ignore[union-attr]
+        for card in me.rainbow_pool:
+            if (
+                card.type == RAINBOW_POOL_NEOPET
+                and card.species == species
+                and card.paint_brush == brush.name
+            ):
+                return card
+        return None
+
+    # -- playing cards and the queue (CR 8.11, 8.20.15) ------------------------------------
+
+    def play_card(self, me: Side, card: EngineCard, zone: list[EngineCard]) -> None:
+        """Play a card from a zone: onto the queue, through priority, then resolve it."""
+        if zone is me.inventory:
+            me.give(card)
+        else:
+            zone.remove(card)
+        self._count_play(me, card)
+        self._event("play", me.index, card=card.name)
+        self._make_room(me, card)
+        dice = roll(self.random, card.roll) if card.roll else None  # CR 7.7.4
+        item = QueueItem(card, me, dice)
+        self.queue.append(item)
+        self.window(me, RESPOND)
+        self._resolve(item)
+        self.queue.pop()
+
+    def _make_room(self, me: Side, card: EngineCard) -> None:
+        """Before a new Equipment, Faerie or Location enters play, the one it replaces leaves
+        (CR 7.6.6, 7.3.7 with the v1.2 rulebook's Faeries, 7.9.7)."""
+        kind = card.type
+        if kind == EQUIPMENT and len(me.equipment) >= EQUIPMENT_SLOTS:
+            slot = me.policy.choose_equipment_slot(self, me.index, list(me.equipment), card)
+            me.discard.append(me.equipment.pop(slot))
+        elif kind in _ONE_OF_A_KIND and me.faerie is not None:
+            me.void.append(me.faerie)
+            me.faerie = None
+        elif kind == LOCATION and me.location is not None:
+            me.discard.append(me.location)
+            me.location = None
+        else:
+            return
+        self._refresh_both()
+
+    def window(self, first: Side, kind: str) -> None:
+        """Priority (CR 8.20.15a): `first` then the other player may play Food; after a Food
+        resolves, priority goes round again, until both pass."""
+        passed = False
+        while not passed:
+            passed = True
+            for side in (first, first.opponent):
+                if not side.foods:
+                    continue
+                foods = self._foods(side)
+                food = side.policy.choose_food(self, side.index, kind, foods) if foods else None
+                if food is not None:
+                    self.play_card(side, food, side.inventory)
+                    passed = False
+                    break
+
+    def _foods(self, side: Side) -> list[EngineCard]:
+        level = side.level
+        return [
+            card
+            for card in side.inventory
+            if card.type == FOOD and (card.level is None or card.level <= level)
+        ]
+
+    def _resolve(self, item: QueueItem) -> None:
+        """CR 8.20.15b-c: carry out the card's effects, then put it where it goes."""
+        card, me = item.card, item.owner
+        if not item.negated:
+            if card.type == PAINT_BRUSH:
+                target = self.paint_target(me, card)
+                if target is not None:
+                    self.transform(me, target)  # CR 7.4.4
+            for effect in card.played:
+                actions.apply(self, me, effect, item)
+        kind = card.type
+        if item.negated and kind in (EQUIPMENT, LOCATION):
+            me.discard.append(card)
+        elif item.negated and kind in _ONE_OF_A_KIND:
+            me.void.append(card)
+        elif kind == EQUIPMENT:
+            me.equipment.append(card)  # CR 7.6.4
+        elif kind in _ONE_OF_A_KIND:
+            me.faerie = card
+        elif kind == LOCATION:
+            me.location = card  # CR 7.9.5
+            # CR 7.10.9: its Map Pieces stay in play until its condition is met.
+            pieces = [p for p in me.map_pieces if p.map_location == card.name]
+            for piece in pieces if card.map_pieces_needed else ():
+                me.map_pieces.remove(piece)
+                me.discard.append(piece)
+        elif kind == FOOD:
+            me.void.append(card)  # CR 7.8.6
+            return
+        else:
+            me.discard.append(card)  # Legends, Potions, Paint Brushes (7.4.4, 7.5.4, 7.7.5)
+            return
+        self._refresh_both()
+
+    def transform(self, me: Side, target: EngineCard) -> None:
+        """CR 8.20.10 / 7.4.4-7.4.5: the active Neopet goes to the Rainbow Pool and `target`
+        takes its place, keeping damage, status, Codestones and Equipment."""
+        me.rainbow_pool.remove(target)
+        me.rainbow_pool.append(me.active)  # type: ignore[arg-type]
+        self._event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]
+        me.active = target
+        self._refresh_both()
+        self.check_knock_out(me)
+
+    # -- battle (CR 5.5) ------------------------------------------------------------------
+
+    def _battle(self, me: Side) -> None:
+        opponent = me.opponent
+        if me.frozen:  # CR 8.20.4b: a frozen Neopet does not attack in its next Battle Phase
+            me.frozen = False
+            self._event("frozen", me.index)
+            return
+        self._trigger(me, "on_battle_start")  # CR 5.5.2
+        attack = roll(self.random, me.attack + me.extra_attack_dice)  # CR 5.5.4
+        defence = roll(self.random, opponent.defence + opponent.extra_defence_dice)  # 5.5.5
+        self.rolls[me.index], self.rolls[opponent.index] = attack, defence
+        # CR 5.5.6: the faster Neopet may reroll up to the Agility difference, once.
+        difference = me.agility - opponent.agility
+        self._reroll(me, attack, defence, max(difference, 0) + me.rerolls, True)
+        self._reroll(opponent, defence, attack, max(-difference, 0) + opponent.rerolls, False)
+        self.window(me, BATTLE)  # CR 5.5.7c: the final results use the queue
+        damage = battle_damage(attack, defence)
+        if opponent.halves_damage:
+            damage //= 2  # CR 10.1.1: the total is halved, rounded down
+        self.rolls = [None, None]
+        self.battles += 1
+        self.damage += damage
+        self._event("battle", me.index, attack=attack, defence=defence, damage=damage)
+        if damage:
+            self.deal(opponent, damage)
+
+    def _reroll(self, side: Side, own: list[int], other: list[int], limit: int, attacking: bool):
+        if limit <= 0 or not own:
+            return
+        chosen = side.policy.choose_rerolls(self, side.index, own, other, limit, attacking)
+        for index in sorted(set(chosen))[:limit]:
+            own[index] = int(self.random() * 6) + 1
+
+    # -- effects on the game --------------------------------------------------------------
+
+    def deal(self, side: Side, amount: int) -> None:
+        """Deal damage to a Neopet; damage persists between turns (CR 5.5.7d)."""
+        side.damage += amount
+        self.check_knock_out(side)
+        self._trigger(side, "on_dealt_damage")  # CR 5.5.7f: only if it survived
+
+    def heal(self, side: Side, amount: int) -> None:
+        side.damage = max(0, side.damage - amount)
+
+    def check_knock_out(self, side: Side) -> None:
+        if side.damage >= side.hp:
+            raise KnockOut(side.index)  # CR 5.5.7e
+
+    def amount(self, value: int | str) -> int:
+        """A number from an effect; "d3" rolls a d3 (CR 9.4.1)."""
+        return value if isinstance(value, int) else d3(self.random)
+
+    def draw(self, side: Side, count: int) -> None:
+        deck = side.deck
+        for _ in range(min(count, len(deck))):
+            card = deck.pop()
+            side.take(card)
+            self._event("draw", side.index, card=card.name)
+
+    def _trigger(self, side: Side, trigger: str) -> None:
+        """Triggered abilities of the side's cards in play (resolved at once: no queue)."""
+        for card in side.in_play():
+            for effect in getattr(card, trigger):
+                actions.apply(self, side, effect, None)
+
+    def _expire(self, until: str) -> None:
+        for side in self.sides:
+            if side.mods:
+                side.mods = [mod for mod in side.mods if mod[2] != until]
+                side.refresh()
+
+    def _refresh_both(self) -> None:
+        for side in self.sides:
+            side.refresh()
+
+    def _count_play(self, side: Side, card: EngineCard) -> None:
+        side.plays[card.name] = side.plays.get(card.name, 0) + 1
+
+    def _event(self, event: str, player: int | None, **data: object) -> None:
+        if self.log is not None:
+            self.log.append({"turn": self.turn, "player": player, "event": event, **data})

@@ -1,0 +1,332 @@
+"""Players: the decisions a game asks of a policy, a deterministic heuristic, and a random one.
+
+A policy is called with the game and its player index; it may read its own side
+(`game.sides[player]`) and the public parts of the other (CR 9.11.1: active Neopet, stats, damage,
+cards in play, counts), never the opponent's deck or Inventory. Every decision must be a function
+of what it is shown (and, for RandomPolicy, of its own seeded generator), so games repeat.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
+
+from rules.neopets.cards import (
+    CODESTONE,
+    EQUIPMENT,
+    FAERIE,
+    FOOD,
+    HERO,
+    LOCATION,
+    MAP_PIECE,
+    PAINT_BRUSH,
+    VILLAIN,
+)
+
+from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import Side
+
+# The priority windows in which a player may play Food (CR 7.8.3).
+PREPARATION = "preparation"  # the active player's Preparation Phase (Food is offered as a play)
+RESPOND = "respond"  # a card was put on the queue (CR 8.20.15)
+BATTLE = "battle"  # the final battle dice are known (CR 5.5.7c)
+
+
+class Policy(Protocol):
+    """Every decision the engine asks of a player."""
+
+    def begin(self, seed: int, player: int) -> None:
+        """A new game starts (a policy with its own randomness reseeds here)."""
+
+    def mulligan(self, game: Game, player: int, inventory: list[EngineCard]) -> bool:
+        """Shuffle the opening Inventory back and draw five more (at most once)?"""
+
+    def choose_neopet(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard:
+        """The Neopet to send in: face down at the start (the opponent's is not visible), and
+        at a new round the round's winner first, then the other player seeing it."""
+
+    def choose_codestone(
+        self, game: Game, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
+        """The Codestone to attach this Train Phase, or None."""
+
+    def choose_play(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard | None:
+        """The next card to play in the Preparation Phase (a Food, a Map Piece, a Paint Brush to
+        paint with, or the turn's one card), or None to stop."""
+
+    def choose_equipment_slot(
+        self, game: Game, player: int, equipped: list[EngineCard], new: EngineCard
+    ) -> int:
+        """All three Equipment slots are full: the index of the Equipment to replace."""
+
+    def choose_rerolls(
+        self,
+        game: Game,
+        player: int,
+        dice: list[int],
+        other: list[int],
+        limit: int,
+        attacking: bool,
+    ) -> Sequence[int]:
+        """Indexes of at most `limit` of your dice to reroll (the opponent's are `other`)."""
+
+    def choose_food(
+        self, game: Game, player: int, window: str, options: list[EngineCard]
+    ) -> EngineCard | None:
+        """A Food to play in a priority window (RESPOND or BATTLE), or None to pass."""
+
+    def choose_cards(
+        self, game: Game, player: int, options: list[EngineCard], count: int, purpose: str
+    ) -> Sequence[EngineCard]:
+        """Up to `count` of `options` for an effect: "search", "recover", "replay", "discard"."""
+
+
+# How much one point of a stat is worth to the heuristic.
+_STAT_WEIGHT = {HP: 0.8, ATTACK: 1.2, DEFENCE: 0.9, AGILITY: 0.5}
+_REFERENCE_OPPONENT = (8, 3, 3, 4)  # hp, attack, defence, agility of a typical Neopet
+_LASTING = {"end_of_turn": 0.5, "end_of_round": 1.5, "permanent": 1.5, "while_in_play": 1.5}
+
+
+class HeuristicPolicy:
+    """A deterministic player: keep a hand with a Codestone (else mulligan once), attach
+    Codestones, play the most valuable affordable card, reroll failed dice, pick Neopets by
+    matchup, negate the opponent's valuable cards and use dice-changing Food when it counts."""
+
+    def begin(self, seed: int, player: int) -> None:
+        """The heuristic keeps no state between games."""
+
+    def mulligan(self, game: Game, player: int, inventory: list[EngineCard]) -> bool:
+        return not any(card.type == CODESTONE for card in inventory)
+
+    def choose_neopet(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard:
+        rival = game.sides[1 - player].active
+        against = rival.stats if rival is not None else _REFERENCE_OPPONENT
+        return max(options, key=lambda neopet: _matchup(neopet.stats, against))
+
+    def choose_codestone(
+        self, game: Game, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
+        me = game.sides[player]
+        return max(options, key=lambda stone: _boost_value(me, stone))
+
+    def choose_play(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard | None:
+        me = game.sides[player]
+        best, best_value = None, 0.0
+        for card in options:
+            value = self.play_value(game, me, card)
+            if value > best_value:
+                best, best_value = card, value
+        return best
+
+    def choose_equipment_slot(
+        self, game: Game, player: int, equipped: list[EngineCard], new: EngineCard
+    ) -> int:
+        me = game.sides[player]
+        values = [_effects_value(me, card.passive) for card in equipped]
+        return values.index(min(values))
+
+    def choose_rerolls(
+        self,
+        game: Game,
+        player: int,
+        dice: list[int],
+        other: list[int],
+        limit: int,
+        attacking: bool,
+    ) -> Sequence[int]:
+        """Reroll failures; an attacker whose hits are all blocked anyway rerolls hits too
+        (a 6 cannot be blocked); a defender rerolls only if hits still get through."""
+        if attacking:
+            hits = dice.count(4) + dice.count(5)
+            wasted = hits <= sum(face >= 4 for face in other)
+            worst = 5 if wasted else 3
+        else:
+            hits = other.count(4) + other.count(5)
+            if hits <= sum(face >= 4 for face in dice):
+                return ()
+            worst = 3
+        return [index for index, face in enumerate(dice) if face <= worst][:limit]
+
+    def choose_food(
+        self, game: Game, player: int, window: str, options: list[EngineCard]
+    ) -> EngineCard | None:
+        if window == RESPOND:
+            top = game.queue[-1]
+            if top.owner.index != player:
+                worth = self.play_value(game, top.owner, top.card) >= 2.0
+                return next((f for f in options if f.negates), None) if worth else None
+            if top.dice and min(top.dice) < 4:
+                return next((f for f in options if f.sets_die), None)
+            return None
+        if window == BATTLE and _die_change_helps(game, player):
+            return next((f for f in options if f.sets_die), None)
+        return None
+
+    def choose_cards(
+        self, game: Game, player: int, options: list[EngineCard], count: int, purpose: str
+    ) -> Sequence[EngineCard]:
+        me = game.sides[player]
+        ranked = sorted(options, key=lambda card: self.play_value(game, me, card))
+        return ranked[:count] if purpose == "discard" else ranked[::-1][:count]
+
+    def play_value(self, game: Game, me: Side, card: EngineCard) -> float:
+        """How much playing this card now is worth; 0 or less means keep it."""
+        kind = card.type
+        if kind == MAP_PIECE:
+            return 100.0  # collecting costs nothing (CR 7.10.6)
+        if kind == PAINT_BRUSH:
+            target = game.paint_target(me, card)
+            return _stats_value(target.stats) - _stats_value(me.active.stats) if target else 0.0
+        if kind == FOOD and (card.negates or card.sets_die):
+            return 0.0  # held for a response or a battle
+        value = _effects_value(me, card.played) + _effects_value(me, card.passive)
+        for effect in card.on_turn_start + card.on_end_of_turn + card.on_battle_start:
+            value += 2 * _effect_value(me, effect)
+        replaced = _replaced(me, card)
+        if replaced is not None:
+            value -= _effects_value(me, replaced.passive)
+        return value
+
+
+class RandomPolicy(HeuristicPolicy):
+    """Decides at random where the heuristic chooses, from its own generator reseeded from
+    (its seed, the game's seed, its player) every game, so games still repeat; proves the
+    Policy interface takes any player."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def begin(self, seed: int, player: int) -> None:
+        self.rng = random.Random(f"{self.seed}:{seed}:{player}")
+
+    def mulligan(self, game: Game, player: int, inventory: list[EngineCard]) -> bool:
+        return self.rng.random() < 0.5
+
+    def choose_neopet(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard:
+        return self.rng.choice(options)
+
+    def choose_codestone(
+        self, game: Game, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
+        return self.rng.choice([*options, None])
+
+    def choose_play(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard | None:
+        return self.rng.choice([*options, None])
+
+    def choose_equipment_slot(
+        self, game: Game, player: int, equipped: list[EngineCard], new: EngineCard
+    ) -> int:
+        return self.rng.randrange(len(equipped))
+
+    def choose_rerolls(
+        self,
+        game: Game,
+        player: int,
+        dice: list[int],
+        other: list[int],
+        limit: int,
+        attacking: bool,
+    ) -> Sequence[int]:
+        return self.rng.sample(range(len(dice)), min(limit, len(dice)))
+
+    def choose_food(
+        self, game: Game, player: int, window: str, options: list[EngineCard]
+    ) -> EngineCard | None:
+        return self.rng.choice([*options, None, None])
+
+
+def _stats_value(stats: Sequence[int]) -> float:
+    return sum(_STAT_WEIGHT[index] * value for index, value in enumerate(stats))
+
+
+def _expected_damage(attacker: Sequence[int], defender: Sequence[int]) -> float:
+    """A quick estimate of one attack's damage: criticals 1/6 per die, hits 1/3, blocks 1/2;
+    Agility rerolls turn failures into more of each."""
+    attack, defence = attacker[ATTACK], defender[DEFENCE]
+    edge = attacker[AGILITY] - defender[AGILITY]
+    rerolled = min(max(edge, 0), attack / 2)
+    criticals = (attack + rerolled / 2) / 6
+    hits = (attack + rerolled / 2) / 3
+    blocks = (defence + min(max(-edge, 0), defence / 2) / 2) / 2
+    return criticals + max(0.0, hits - blocks)
+
+
+def _matchup(mine: Sequence[int], theirs: Sequence[int]) -> float:
+    """Turns the opponent needs to knock mine out, minus turns mine needs."""
+    dealt = _expected_damage(mine, theirs) or 0.01
+    taken = _expected_damage(theirs, mine) or 0.01
+    return mine[HP] / taken - theirs[HP] / dealt
+
+
+def _boost_value(me: Side, stone: EngineCard) -> float:
+    capped = (False, me.attack >= 10, me.defence >= 10, me.agility >= 10)
+    return sum(
+        0.0 if capped[index] else _STAT_WEIGHT[index] * boost
+        for index, boost in enumerate(stone.boost)
+    )
+
+
+def _replaced(me: Side, card: EngineCard) -> EngineCard | None:
+    """The card in play that playing this one would push out, if any."""
+    if card.type == EQUIPMENT and len(me.equipment) >= 3:
+        return min(me.equipment, key=lambda old: _effects_value(me, old.passive))
+    if card.type in (FAERIE, HERO, VILLAIN):
+        return me.faerie
+    if card.type == LOCATION:
+        return me.location
+    return None
+
+
+def _effects_value(me: Side, effects: Sequence[Effect]) -> float:
+    return sum(_effect_value(me, effect) for effect in effects)
+
+
+def _effect_value(me: Side, effect: Effect) -> float:
+    """A rough worth of one effect for `me` now."""
+    action = effect.do
+    amount = 2 if effect.n == "d3" else effect.n
+    sign = -1 if effect.to_opponent else 1
+    if action == "draw":
+        return 2.0 * amount if me.deck else 0.0  # type: ignore[operator]
+    if action == "heal":
+        return 2.0 * min(amount, me.damage)  # type: ignore[type-var]
+    if action == "damage":
+        if effect.roll:
+            return effect.roll * (amount / 3 + effect.crit_n / 6) * 2.5  # type: ignore[operator]
+        return 2.5 * amount * sign  # type: ignore[operator]
+    if action == "stat":
+        return sign * effect.by * _STAT_WEIGHT[effect.stat] * _LASTING[effect.until]
+    return _FLAT_VALUES.get(action, 0.0) * (amount if isinstance(amount, int) else 1)
+
+
+_FLAT_VALUES = {
+    "freeze": 3.0,
+    "search": 2.0,
+    "scrap": 0.3,
+    "discard": 1.2,
+    "extra_play": 2.0,
+    "recover": 1.5,
+    "replay": 2.5,
+    "reroll": 1.0,
+    "extra_dice": 1.5,
+    "transform": 2.0,
+    "halve_damage": 3.0,
+}
+
+
+def _die_change_helps(game: Game, player: int) -> bool:
+    """Would turning my lowest battle die into a 6 change the battle's damage?"""
+    mine, theirs = game.rolls[player], game.rolls[1 - player]
+    if not mine or theirs is None:
+        return False
+    if player == game.active:
+        hits = mine.count(4) + mine.count(5)
+        blocks = sum(face >= 4 for face in theirs)
+        return min(mine) < 4 or (min(mine) < 6 and hits <= blocks)
+    hits = theirs.count(4) + theirs.count(5)
+    return min(mine) < 4 and hits > sum(face >= 4 for face in mine)
