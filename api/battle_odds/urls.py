@@ -1,3 +1,7 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from .views import BattleOddsApi
+
+urlpatterns = [
+    path("battle-odds/", BattleOddsApi.as_view(), name="battle-odds"),
+]

@@ -258,3 +258,53 @@ def _tails(hits: Sequence[Number], length: int) -> list[Number]:
     for damage in range(len(hits) - 1, -1, -1):
         tails[damage] = tails[damage + 1] + hits[damage]
     return tails
+
+
+@dataclass(frozen=True, slots=True)
+class Fighter:
+    """A Neopet's stats for the odds: HP, dice stats, and damage it has already taken (5.5.7d)."""
+
+    hp: int
+    attack: int
+    defence: int
+    agility: int
+    damage: int = 0
+
+    @property
+    def hp_left(self) -> int:
+        return self.hp - self.damage
+
+
+@dataclass(frozen=True, slots=True)
+class BattleOdds:
+    """One attack each way, and the knock-out race with either Neopet attacking first."""
+
+    attack: DamageOdds  # the attacker's attack on the defender
+    counterattack: DamageOdds  # the defender's attack on the attacker
+    attacker_first: RaceOdds
+    defender_first: RaceOdds
+
+
+def battle_odds(attacker: Fighter, defender: Fighter, *, exact: bool = False) -> BattleOdds:
+    """The exact odds of one attack each way and of the race; the race in floats unless `exact`
+    (exact race fractions grow to hundreds of digits, and take far longer, at 20 HP and up)."""
+    attack = attack_damage(
+        attack=attacker.attack,
+        attack_agility=attacker.agility,
+        defence=defender.defence,
+        defence_agility=defender.agility,
+    )
+    counterattack = attack_damage(
+        attack=defender.attack,
+        attack_agility=defender.agility,
+        defence=attacker.defence,
+        defence_agility=attacker.agility,
+    )
+    number = Fraction if exact else float
+    attacker_first, defender_first = knockout_race(
+        [number(p) for p in attack.probabilities],
+        [number(p) for p in counterattack.probabilities],
+        attacker.hp_left,
+        defender.hp_left,
+    )
+    return BattleOdds(attack, counterattack, attacker_first, defender_first)

@@ -1,0 +1,130 @@
+"""POST /api/v1/battle-odds/: the exact odds of a Neopets battle, computed, never sampled."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from rules.neopets.cards import GAME
+from rules.neopets.odds import (
+    REROLL_POLICY,
+    STAT_CAP,
+    BattleOdds,
+    DamageOdds,
+    Fighter,
+    RaceOdds,
+    battle_odds,
+)
+
+MAX_HP = GAME.attributes["hp"].maximum
+# Exact race fractions are offered while both Neopets have at most this much HP left: beyond
+# it their numerators and denominators run to hundreds of digits and the answer slows down.
+EXACT_RACE_MAX_HP = 20
+
+
+class StrictIntegerField(serializers.IntegerField):
+    """A JSON integer: not true, not 2.0, not "2"."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if not isinstance(data, int) or isinstance(data, bool):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def _stat(help_text: str) -> StrictIntegerField:
+    return StrictIntegerField(min_value=0, max_value=STAT_CAP, help_text=help_text)
+
+
+class NeopetInput(serializers.Serializer):
+    hp = StrictIntegerField(min_value=1, max_value=MAX_HP)
+    attack = _stat("attack dice (CR 5.5.4b); at most 10 (6.2.4)")
+    defence = _stat("defence dice (CR 5.5.5b); at most 10 (6.2.4)")
+    agility = _stat("the faster Neopet rerolls up to the difference (CR 5.5.6b)")
+    damage = StrictIntegerField(min_value=0, default=0, help_text="damage already taken")
+
+    def validate(self, data: dict[str, int]) -> dict[str, int]:
+        if data["damage"] >= data["hp"]:
+            raise serializers.ValidationError(
+                {"damage": [f"must be less than hp ({data['hp']}): the Neopet is knocked out"]}
+            )
+        return data
+
+
+class BattleOddsApi(APIView):
+    """One attack's exact damage distribution each way under the Agility reroll rule, and the
+    chance each Neopet wins a knock-out race from the HP they have left."""
+
+    authentication_classes: list = []
+    permission_classes: list = []
+
+    class InputSerializer(serializers.Serializer):
+        attacker = NeopetInput()
+        defender = NeopetInput()
+        exact = serializers.BooleanField(
+            default=False, help_text="also give the race as exact fractions (small HP only)"
+        )
+
+        def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+            hp_left = max(
+                side["hp"] - side["damage"] for side in (data["attacker"], data["defender"])
+            )
+            if data["exact"] and hp_left > EXACT_RACE_MAX_HP:
+                raise serializers.ValidationError(
+                    {
+                        "exact": [
+                            f"exact race fractions are offered up to {EXACT_RACE_MAX_HP} HP left; "
+                            f"this race has {hp_left}: ask without exact for floats"
+                        ]
+                    }
+                )
+            return data
+
+    def post(self, request: Request) -> Response:
+        serializer = self.InputSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        odds = battle_odds(
+            Fighter(**data["attacker"]), Fighter(**data["defender"]), exact=data["exact"]
+        )
+        return Response(_answer(odds, exact=data["exact"]))
+
+
+def _answer(odds: BattleOdds, *, exact: bool) -> dict[str, Any]:
+    return {
+        **_damage(odds.attack),
+        "reroll_policy": REROLL_POLICY,
+        "rerolls": {"side": odds.attack.rerolls.side, "dice": odds.attack.rerolls.dice},
+        "counterattack": _damage(odds.counterattack),
+        "race": {
+            "attacker_first": _race(odds.attacker_first, exact),
+            "defender_first": _race(odds.defender_first, exact),
+        },
+    }
+
+
+def _damage(damage: DamageOdds) -> dict[str, Any]:
+    return {
+        "damage": {str(d): float(p) for d, p in enumerate(damage.probabilities)},
+        "damage_exact": {str(d): str(p) for d, p in enumerate(damage.probabilities)},
+        "expected_damage": float(damage.expected),
+        "expected_damage_exact": str(damage.expected),
+    }
+
+
+def _race(race: RaceOdds, exact: bool) -> dict[str, Any]:
+    answer: dict[str, Any] = {
+        "attacker_wins": float(race.first_wins),
+        "defender_wins": float(race.second_wins),
+        "never_ends": race.never_ends,
+    }
+    if exact:
+        answer["exact"] = {
+            "attacker_wins": str(Fraction(race.first_wins)),
+            "defender_wins": str(Fraction(race.second_wins)),
+        }
+    return answer
