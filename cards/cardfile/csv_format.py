@@ -140,16 +140,20 @@ class _CsvReader:
                 number, "game", f"is {row['game']!r}; row {self.game[0]} says {self.game[1]!r}"
             )
         has_card = bool(row["key"] or row["name"])
-        if row["set"]:
-            self.merge(self.sets, row["set"], number, self.set_of(number, row), _SET_COLUMNS)
-        elif not has_card:
+        if not row["set"] and not has_card:
             self.add(number, "", "names neither a card nor a set")
-        elif row["number"] or row["rarity"] or row["image_url"]:
+        elif not row["set"] and (row["number"] or row["rarity"] or row["image_url"]):
             self.add(number, "set", "is needed for a printing (number, rarity, image_url)")
-        if has_card:
-            card = self.card_of(number, row)
+        before = len(self.problems)
+        card_set = self.set_of(number, row) if row["set"] else None
+        card = self.card_of(number, row) if has_card else None
+        if len(self.problems) > before:
+            return  # a row with a bad cell is not compared with the others
+        if card_set is not None:
+            self.merge(self.sets, row["set"], number, card_set, _SET_COLUMNS)
+        if card is not None:
             first = self.merge(self.cards, row["key"] or slugify(row["name"]), number, card, {})
-            if row["set"]:
+            if card_set is not None:
                 first["printings"].append(_printing_of(row))
 
     def merge(

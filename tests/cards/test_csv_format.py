@@ -1,0 +1,82 @@
+"""Reading the CSV card format: each problem of the CSV's own making is named by row and column."""
+
+import pytest
+
+from cards.cardfile.csv_format import CSV_COLUMNS, csv_read
+from cards.cardfile.problems import CardFileError
+
+HEADER = ",".join(CSV_COLUMNS)
+ACARA = (
+    'neopets,acara,Acara,Neopet,,"{""species"": ""Acara"", ""hp"": 8}",true,'
+    "TST,Test Set,2024-01-01,false,001,common,"
+)
+
+
+def read(*rows: str, header: str = HEADER):
+    return csv_read("\n".join([header, *rows]) + "\n", source="cards.csv")
+
+
+def problems(*rows: str, header: str = HEADER) -> list[str]:
+    with pytest.raises(CardFileError) as caught:
+        read(*rows, header=header)
+    return [str(problem) for problem in caught.value.problems]
+
+
+def test_it_reads_rows_into_the_card_data_format():
+    second_printing = ACARA.replace(",001,common,", ",001b,foil,https://example.org/a.png")
+    assert read(ACARA, second_printing, "neopets,,,,,,,EMPTY,Empty,,,,,") == {
+        "game": "neopets",
+        "sets": [
+            {"code": "TST", "name": "Test Set", "released": "2024-01-01", "sample": False},
+            {"code": "EMPTY", "name": "Empty", "released": None},
+        ],
+        "cards": [
+            {
+                "key": "acara",
+                "name": "Acara",
+                "type": "Neopet",
+                "text": "",
+                "attributes": {"species": "Acara", "hp": 8},
+                "sample": True,
+                "printings": [
+                    {"set": "TST", "number": "001", "rarity": "common"},
+                    {
+                        "set": "TST",
+                        "number": "001b",
+                        "rarity": "foil",
+                        "image_url": "https://example.org/a.png",
+                    },
+                ],
+            }
+        ],
+    }
+
+
+def test_it_names_missing_and_unknown_columns():
+    assert problems(header="game,name,colour") == [
+        "cards.csv: row 1: lacks the columns key, type, text, attributes, sample, set, set_name, "
+        "set_released, set_sample, number, rarity, image_url",
+        f"cards.csv: row 1: has unknown columns colour; use {', '.join(CSV_COLUMNS)}",
+    ]
+
+
+def test_it_names_each_bad_cell_by_row_and_column():
+    assert problems(
+        ACARA.replace('"{""species"": ""Acara"", ""hp"": 8}"', "{oops"),
+        ACARA.replace(",true,", ",yes,").replace(",001,", ",002,"),
+        ACARA.replace("neopets,", "keeper,", 1).replace(",001,", ",003,"),
+        ",,,,,,,,,,,,,",
+        "neopets,,Kau,Food,,,,,,,,004,,",
+        ACARA.replace("Test Set", "Another name").replace(",001,", ",005,"),
+        ACARA + ",extra",
+    ) == [
+        "cards.csv: row 2: attributes: is not valid JSON: Expecting property name enclosed in "
+        "double quotes at column 2",
+        "cards.csv: row 3: sample: must be true, false or empty, not 'yes'",
+        "cards.csv: row 4: game: is 'keeper'; row 2 says 'neopets'",
+        "cards.csv: row 5: game: is ''; row 2 says 'neopets'",
+        "cards.csv: row 5: names neither a card nor a set",
+        "cards.csv: row 6: set: is needed for a printing (number, rarity, image_url)",
+        "cards.csv: row 7: set_name: differs from row 4 for 'TST'",
+        "cards.csv: row 8: has more cells than the header has columns",
+    ]
