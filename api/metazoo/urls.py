@@ -1,3 +1,7 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from .views import ArchiveSwapApi
+
+urlpatterns = [
+    path("metazoo/archive-swap/", ArchiveSwapApi.as_view(), name="metazoo-archive-swap"),
+]

@@ -1,0 +1,78 @@
+"""POST /api/v1/metazoo/archive-swap/: is the change between two games a legal Archive swap?"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from api.validation.requests import RequestProblems
+from rules.core.cards import CardInfo
+from rules.services.errors import InvalidRequest
+
+from .requests import read_swap_request
+from .services import ArchiveSwap, archive_swap_check
+
+# Resolution problems that leave a list unreadable, so the swap cannot be judged.
+UNRESOLVED = ("card.unknown", "section.unknown")
+
+
+class ArchiveSwapApi(APIView):
+    """Both sizes unchanged and Pages only moved between Spellbook and Archive (Archive, p. 41).
+
+    The answer lists what moved each way, every problem with its code and citation, and the
+    new list's own validation report (a swap may be legal while the new Spellbook is not).
+    """
+
+    authentication_classes: list = []
+    permission_classes: list = []
+
+    def post(self, request: Request) -> Response:
+        parsed = read_swap_request(request.data)
+        try:
+            swap = archive_swap_check(
+                before=parsed.before, after=parsed.after, format=parsed.format
+            )
+        except InvalidRequest as exc:
+            raise ApiError(
+                f"The request's {exc.field} is invalid.", fields={exc.field: [exc.message]}
+            ) from None
+        return Response(_answer(swap))
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, RequestProblems):
+            exc = ApiError(
+                "The request has invalid fields: " + ", ".join(exc.problems.fields) + ".",
+                fields=exc.problems.fields,
+            )
+        return super().handle_exception(exc)
+
+
+def _answer(swap: ArchiveSwap) -> dict[str, Any]:
+    problems = [
+        {**issue.as_dict(), "list": name}
+        for name, report in (("before", swap.before), ("after", swap.after))
+        for issue in report.errors
+        if issue.code in UNRESOLVED
+    ]
+    problems += [issue.as_dict() for issue in swap.check.problems]
+    return {
+        "legal": not problems,
+        "moved": {
+            "to_spellbook": _pages(swap.check.to_spellbook),
+            "to_archive": _pages(swap.check.to_archive),
+        },
+        "problems": problems,
+        "counts": {"before": swap.before.counts, "after": swap.after.counts},
+        "after": swap.after.as_dict(),
+    }
+
+
+def _pages(moved: dict[CardInfo, int]) -> list[dict[str, Any]]:
+    return [
+        {"name": card.name, "key": card.key, "quantity": quantity}
+        for card, quantity in sorted(moved.items(), key=lambda item: (item[0].name, item[0].key))
+    ]

@@ -1,0 +1,139 @@
+"""POST /api/v1/metazoo/archive-swap/ (Archive, p. 41): each problem, and the 400s."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cards.services.importer import cards_import
+from tests.rules.metazoo.factories import LEGAL_ARCHIVE, LEGAL_SPELLBOOK, SAMPLE_FILE
+
+URL = "/api/v1/metazoo/archive-swap/"
+
+
+@pytest.fixture
+def sample_pages(db):
+    cards_import(data=json.loads(SAMPLE_FILE.read_text()), source=SAMPLE_FILE.name)
+
+
+def entries(copies: dict[str, int]) -> list[dict]:
+    return [{"key": key, "quantity": quantity} for key, quantity in copies.items()]
+
+
+def registered(spellbook: dict[str, int], archive: dict[str, int]) -> dict:
+    return {"spellbook": entries(spellbook), "archive": entries(archive)}
+
+
+BEFORE = registered(LEGAL_SPELLBOOK, LEGAL_ARCHIVE)
+
+
+def post(api, body):
+    return api.post(URL, body, format="json")
+
+
+def test_it_accepts_a_swap_and_lists_what_moved(api, sample_pages):
+    after = registered(
+        {**LEGAL_SPELLBOOK, "sample-ember-pup": 2, "sample-cinder-drake": 2},
+        {"sample-ember-pup": 2, "sample-moss-gnome": 3},
+    )
+    response = post(api, {"before": BEFORE, "after": after})
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["legal"] is True and body["problems"] == []
+    assert body["moved"] == {
+        "to_spellbook": [
+            {"name": "Sample Cinder Drake", "key": "sample-cinder-drake", "quantity": 2}
+        ],
+        "to_archive": [{"name": "Sample Ember Pup", "key": "sample-ember-pup", "quantity": 2}],
+    }
+    assert body["counts"] == {
+        "before": {"spellbook": 40, "archive": 5},
+        "after": {"spellbook": 40, "archive": 5},
+    }
+    assert body["after"]["legal"] is True
+
+
+def test_it_reports_changed_sizes_with_the_rulebook_citation(api, sample_pages):
+    after = registered(
+        {**LEGAL_SPELLBOOK, "sample-moss-gnome": 1}, {**LEGAL_ARCHIVE, "sample-moss-gnome": 2}
+    )
+    body = post(api, {"before": BEFORE, "after": after}).json()
+    assert body["legal"] is False
+    assert [p["code"] for p in body["problems"]] == ["swap.spellbook_size", "swap.archive_size"]
+    assert "must end up with the same number of Pages" in body["problems"][0]["rule"]
+    assert body["problems"][1] | {"before": 5, "after": 4} == body["problems"][1]
+
+
+def test_it_reports_pages_added_and_removed(api, sample_pages):
+    after = registered(
+        {**LEGAL_SPELLBOOK, "sample-ember-pup": 3, "sample-thunder-stag": 1}, LEGAL_ARCHIVE
+    )
+    body = post(api, {"before": BEFORE, "after": after}).json()
+    assert [(p["code"], p["cards"]) for p in body["problems"]] == [
+        ("swap.removed", ["Sample Ember Pup"]),
+        ("swap.added", ["Sample Thunder Stag"]),
+    ]
+    assert all(p["rule"].startswith("Archive (p. 41)") for p in body["problems"])
+
+
+def test_it_shows_the_new_lists_own_problems(api, sample_pages):
+    """A swap can be legal while the new Spellbook breaks a Spellbook Restriction (p. 25)."""
+    before = registered(
+        {**LEGAL_SPELLBOOK, "flame-aura": 13, "killer-clown": 1}, {"headless-horseman": 1}
+    )
+    after = registered(
+        {**LEGAL_SPELLBOOK, "flame-aura": 12, "killer-clown": 1, "headless-horseman": 1},
+        {"flame-aura": 1},
+    )
+    body = post(api, {"before": before, "after": after}).json()
+    assert body["legal"] is True
+    assert [e["code"] for e in body["after"]["errors"]] == ["spellbook.restriction"]
+
+
+def test_it_reports_unknown_pages_in_either_list(api, sample_pages):
+    after = {"spellbook": [*BEFORE["spellbook"][:-1], {"name": "Fireblal", "quantity": 3}]}
+    after["archive"] = BEFORE["archive"]
+    body = post(api, {"before": BEFORE, "after": after}).json()
+    assert body["legal"] is False
+    unknown = [p for p in body["problems"] if p["code"] == "card.unknown"]
+    assert unknown[0]["list"] == "after"
+    assert "Fireball" in unknown[0]["suggestions"]
+
+
+@pytest.mark.parametrize(
+    ("body", "fields"),
+    [
+        ([], ["body"]),
+        ({"before": BEFORE}, ["after"]),
+        ({"before": BEFORE, "after": {"archive": []}}, ["after.spellbook"]),
+        ({"before": BEFORE, "after": {**BEFORE, "sideboard": []}}, ["after.sideboard"]),
+        (
+            {"before": BEFORE, "after": {"spellbook": [{"key": "flame-aura", "quantity": 0}]}},
+            ["after.spellbook[0].quantity"],
+        ),
+        (
+            {"before": {"spellbook": [{"quantity": 2}]}, "after": BEFORE},
+            ["before.spellbook[0]"],
+        ),
+        ({"before": BEFORE, "after": {"spellbook": "40 Fire"}}, ["after.spellbook"]),
+        ({"before": BEFORE, "after": BEFORE, "format": 7}, ["format"]),
+    ],
+)
+def test_it_refuses_a_request_it_cannot_read_naming_the_field(api, db, body, fields):
+    response = post(api, body)
+    assert response.status_code == 400
+    assert response.json()["code"] == "invalid"
+    assert list(response.json()["fields"]) == fields
+
+
+def test_it_refuses_an_unknown_format(api, sample_pages):
+    response = post(api, {"before": BEFORE, "after": BEFORE, "format": "vintage"})
+    assert response.status_code == 400
+    assert list(response.json()["fields"]) == ["format"]
+
+
+def test_it_refuses_bad_json(api, db):
+    response = api.post(URL, "{", content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["status"] == 400
