@@ -1,3 +1,8 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from .views import HealthApi, ValidateApi
+
+urlpatterns = [
+    path("validate/", ValidateApi.as_view(), name="validate"),
+    path("health/", HealthApi.as_view(), name="health"),
+]

@@ -1,0 +1,130 @@
+"""POST /api/v1/validate/ (a deck's legality, not stored) and GET /api/v1/health/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig
+from rest_framework import exceptions, status
+from rest_framework.negotiation import DefaultContentNegotiation
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from rules.millennium_blades.fix import FixResult
+from rules.services.errors import InvalidRequest
+from rules.services.fixes import deck_fix
+from rules.services.validation import deck_validate
+
+from .requests import RequestProblems, read_validate_request
+
+
+class HealthApi(APIView):
+    """A trivial JSON answer: for load balancers, and the benchmark's floor."""
+
+    authentication_classes: list = []
+    permission_classes: list = []
+
+    def get(self, request: Request) -> Response:
+        return Response({"status": "ok"})
+
+
+class _DeckFormatSettings:
+    """DRF's settings, except that no query parameter picks the renderer."""
+
+    URL_FORMAT_OVERRIDE = None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(api_settings, name)
+
+
+class DeckFormatNegotiation(DefaultContentNegotiation):
+    """Here `?format=` names the deck's format (DESIGN), not DRF's renderer override."""
+
+    settings = _DeckFormatSettings()
+
+
+class ValidateApi(APIView):
+    """Validate a deck given as sections or as a plain-text decklist; store nothing.
+
+    Unknown cards are not a 400: they are `card.unknown` errors in the report, with suggestions.
+    """
+
+    authentication_classes: list = []
+    permission_classes: list = []
+    content_negotiation_class = DeckFormatNegotiation
+
+    def post(self, request: Request) -> Response:
+        parsed = read_validate_request(_body(request), request.query_params)
+        try:
+            if parsed.fix:
+                report, fix, seed = deck_fix(
+                    game=parsed.game.slug,
+                    entries=parsed.entries,
+                    seed=parsed.seed,
+                    format=parsed.format,
+                    as_of=parsed.as_of,
+                )
+                return Response({**report.as_dict(), "fix": _fix_dict(fix, seed)})
+            report = deck_validate(
+                game=parsed.game.slug,
+                entries=parsed.entries,
+                format=parsed.format,
+                as_of=parsed.as_of,
+            )
+        except InvalidRequest as exc:
+            raise ApiError(
+                f"The request's {exc.field} is invalid.", fields={exc.field: [exc.message]}
+            ) from None
+        return Response(report.as_dict())
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, RequestProblems):
+            exc = ApiError(
+                "The request has invalid fields: " + ", ".join(exc.problems.fields) + ".",
+                fields=exc.problems.fields,
+                **({"lines": exc.problems.lines} if exc.problems.lines else {}),
+            )
+        return super().handle_exception(exc)
+
+
+def _body(request: Request) -> Any:
+    """The parsed JSON body; bad JSON or too large a body is an ApiError naming `body`."""
+    try:
+        _ = request.body  # Django enforces DATA_UPLOAD_MAX_MEMORY_SIZE when it reads the body
+    except RequestDataTooBig:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raise ApiError(
+            f"The request body is larger than {limit} bytes.",
+            code="too_large",
+            status_code=status.HTTP_413_REQUEST_ENTITY_TOO_LARGE,
+            fields={"body": [f"must be at most {limit} bytes"]},
+        ) from None
+    try:
+        return request.data
+    except exceptions.ParseError as exc:
+        raise ApiError(
+            "The request body is not valid JSON.", fields={"body": [str(exc.detail)]}
+        ) from None
+
+
+def _fix_dict(fix: FixResult, seed: int) -> dict[str, Any]:
+    return {
+        "seed": seed,
+        "removed": [
+            {"section": section, "name": card.name, "key": card.key}
+            for section, card in fix.removed
+        ],
+        "deck": {
+            "sections": {
+                section: [
+                    {"name": entry.card.name, "key": entry.card.key, "quantity": entry.quantity}
+                    for entry in entries
+                ]
+                for section, entries in fix.deck.sections.items()
+            }
+        },
+    }

@@ -1,0 +1,32 @@
+"""The Millennium Blades rulebook's fix for an illegal Tournament Deck, over database cards."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from datetime import date
+
+from rules.core.report import Report
+from rules.core.resolve import EntryRef
+from rules.millennium_blades.fix import FixResult, fix_deck
+
+from .validation import deck_resolve
+
+# The seed chosen when a caller asks for a fix without one; it is returned so the fix can be
+# repeated.
+SEED_RANGE = 2**31
+
+
+def deck_fix(
+    *,
+    game: str,
+    entries: Sequence[EntryRef],
+    seed: int | None = None,
+    format: str | None = None,
+    as_of: date | None = None,
+) -> tuple[Report, FixResult, int]:
+    """The deck's report, the rulebook fix (the same for the same seed) and the seed used."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(SEED_RANGE)
+    deck, report = deck_resolve(game=game, entries=entries, format=format, as_of=as_of)
+    return report, fix_deck(deck, seed), seed

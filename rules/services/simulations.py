@@ -1,0 +1,342 @@
+"""Test-game jobs on the Django side: create, read, cancel, and the chunk life cycle.
+
+The chunk life cycle is what makes the distribution safe with any number of workers:
+
+- claim: a conditional UPDATE turns a chunk `pending` (or `running` with a claim older than the
+  chunk time limit, whose worker must have died) into `running`; one worker wins, the others
+  see 0 rows updated, exactly as healthchecks claims its work.
+- play: plain Python (rules.simulation), no database.
+- record: a conditional UPDATE from `running` to `done`; only the first completion counts. The
+  job's done count and, for the last chunk, the merged result are written in the same
+  transaction, so the job finishes exactly once.
+"""
+
+from __future__ import annotations
+
+import enum
+import functools
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.db.models import F, Q
+from django.utils import timezone
+
+from cards.models import Game
+from rules.core.cards import CardInfo, Deck, Entry
+from rules.core.report import Report
+from rules.core.resolve import EntryRef
+from rules.models import SimulationChunk, SimulationJob
+from rules.simulation import ChunkStats, Engine, engine_for, new_job_seed, plan_chunks, run_chunk
+
+from .errors import InvalidRequest
+from .validation import deck_resolve
+
+logger = logging.getLogger(__name__)
+
+MAX_GAMES = 100_000
+MAX_CHUNK_SIZE = 10_000
+
+
+class DecksIllegal(Exception):
+    """One or both decks break the construction rules; `reports` holds both decks' reports."""
+
+    def __init__(self, reports: list[Report]) -> None:
+        super().__init__("illegal decks")
+        self.reports = reports
+
+
+# -- create, read, cancel ---------------------------------------------------------------------
+
+
+def simulation_create(
+    *,
+    owner: AbstractBaseUser | None,
+    game: str,
+    decks: Sequence[Sequence[EntryRef]],
+    games: int,
+    seed: int | None = None,
+    chunk_size: int | None = None,
+) -> SimulationJob:
+    """A queued job of `games` test games between two legal decks, its chunks sent to workers.
+
+    Raises InvalidRequest naming the field for a game without an engine, DecksIllegal with both
+    validation reports when either deck is illegal.
+    """
+    game_row = Game.objects.filter(slug=game).first()
+    engine = engine_for(game)
+    if game_row is None or engine is None:
+        raise InvalidRequest("game", f"test games can be played for: {', '.join(_engines())}")
+    resolved, reports = zip(
+        *(deck_resolve(game=game, entries=entries) for entries in decks), strict=True
+    )
+    if not all(report.legal for report in reports):
+        raise DecksIllegal(list(reports))
+    chunk_size = chunk_size or settings.DECKWARDEN_SIMULATION_CHUNK_GAMES
+    with transaction.atomic():
+        job = SimulationJob.objects.create(
+            owner=owner,
+            game=game_row,
+            decks=[deck_freeze(deck) for deck in resolved],
+            games=games,
+            seed=new_job_seed() if seed is None else seed,
+            chunk_size=chunk_size,
+        )
+        chunks = SimulationChunk.objects.bulk_create(
+            SimulationChunk(job=job, index=plan.index, first_game=plan.first_game, count=plan.count)
+            for plan in plan_chunks(games, chunk_size)
+        )
+        _send_chunks(chunks)
+    return job
+
+
+def stored_deck_entries(
+    *, user: AbstractBaseUser | AnonymousUser, game: str, deck_id: int, field: str
+) -> list[EntryRef]:
+    """The entries of a stored deck this user may read; InvalidRequest naming `field` if the
+    deck does not exist, is another user's private deck, or is of another game."""
+    from decks.models import Deck as StoredDeck
+    from decks.selectors import deck_entry_refs, deck_get_visible
+
+    try:
+        deck = deck_get_visible(user=user, deck_id=deck_id)
+    except StoredDeck.DoesNotExist:
+        raise InvalidRequest(field, f"there is no deck {deck_id} that you may read") from None
+    if deck.game.slug != game:
+        raise InvalidRequest(field, f"deck {deck_id} is a {deck.game.name} deck, not {game}")
+    return deck_entry_refs(deck=deck)
+
+
+def simulation_get(*, user: AbstractBaseUser | AnonymousUser, job_id: Any) -> SimulationJob:
+    """The job if this user may see it: their own, or an anonymous job (whose id is the key).
+
+    Raises SimulationJob.DoesNotExist otherwise, so another user's job is never revealed.
+    """
+    visible = Q(owner__isnull=True)
+    if user.is_authenticated:
+        visible |= Q(owner=user)
+    return SimulationJob.objects.select_related("game").get(visible, pk=job_id)
+
+
+def simulation_cancel(*, job: SimulationJob) -> bool:
+    """Cancel an unfinished job: chunks not yet claimed are skipped. False if already finished."""
+    cancelled = SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
+        status=SimulationJob.Status.CANCELLED, finished=timezone.now()
+    )
+    job.refresh_from_db()
+    return bool(cancelled)
+
+
+def deck_freeze(deck: Deck) -> dict[str, Any]:
+    """A resolved deck as JSON, cards and all: the job plays exactly this whatever changes later."""
+    return {
+        "sections": {
+            slug: [
+                {
+                    "key": entry.card.key,
+                    "name": entry.card.name,
+                    "type": entry.card.type,
+                    "text": entry.card.text,
+                    "attributes": dict(entry.card.attributes),
+                    "quantity": entry.quantity,
+                }
+                for entry in entries
+            ]
+            for slug, entries in deck.sections.items()
+        }
+    }
+
+
+def deck_thaw(game: str, frozen: dict[str, Any]) -> Deck:
+    """The core Deck a frozen deck describes (the inverse of deck_freeze)."""
+    return Deck(
+        game=game,
+        sections={
+            slug: tuple(
+                Entry(
+                    CardInfo(
+                        key=line["key"],
+                        name=line["name"],
+                        type=line["type"],
+                        text=line["text"],
+                        attributes=line["attributes"],
+                    ),
+                    line["quantity"],
+                )
+                for line in lines
+            )
+            for slug, lines in frozen["sections"].items()
+        },
+    )
+
+
+def _engines() -> list[str]:
+    from rules.simulation import ENGINES
+
+    return sorted(ENGINES)
+
+
+def _send_chunks(chunks: Sequence[SimulationChunk]) -> None:
+    """Queue one task per chunk once the transaction that wrote them commits."""
+    from rules.tasks import run_simulation_chunk  # tasks import this module
+
+    for chunk in chunks:
+        run_simulation_chunk.delay_on_commit(chunk.pk)
+
+
+# -- the chunk life cycle ---------------------------------------------------------------------
+
+
+class ChunkOutcome(enum.Enum):
+    RECORDED = "recorded"  # this run's result counted
+    SKIPPED = "skipped"  # nothing to do: chunk already done, or its job finished or cancelled
+    BUSY = "busy"  # another worker holds a live claim; try again once it could have gone stale
+
+
+@dataclass(frozen=True)
+class ChunkRun:
+    outcome: ChunkOutcome
+    retry_in: float = 0.0  # seconds, for BUSY
+
+
+def chunk_run(*, chunk_id: int, worker: str) -> ChunkRun:
+    """Claim, play and record one chunk: everything the Celery task does."""
+    chunk = chunk_claim(chunk_id=chunk_id, worker=worker)
+    if chunk is None:
+        return _unclaimed(chunk_id)
+    stats = chunk_play(chunk=chunk)
+    recorded = chunk_record(chunk=chunk, stats=stats)
+    return ChunkRun(ChunkOutcome.RECORDED if recorded else ChunkOutcome.SKIPPED)
+
+
+def claim_timeout() -> timedelta:
+    """How old a claim must be before another worker may take the chunk over.
+
+    The chunk's hard time limit: a task still running by then has been killed by its pool.
+    """
+    return timedelta(seconds=settings.DECKWARDEN_SIMULATION_CHUNK_SECONDS)
+
+
+def chunk_claim(*, chunk_id: int, worker: str) -> SimulationChunk | None:
+    """Take the chunk if it is free (or its claim went stale) and its job is unfinished."""
+    now = timezone.now()
+    claimable = Q(status=SimulationChunk.Status.PENDING) | Q(
+        status=SimulationChunk.Status.RUNNING, claimed_at__lt=now - claim_timeout()
+    )
+    claimed = (
+        SimulationChunk.objects.filter(claimable, pk=chunk_id)
+        .filter(job__status__in=SimulationJob.UNFINISHED)
+        .update(
+            status=SimulationChunk.Status.RUNNING,
+            claimed_at=now,
+            worker=worker[:200],
+            attempts=F("attempts") + 1,
+        )
+    )
+    if not claimed:
+        return None
+    chunk = SimulationChunk.objects.select_related("job__game").get(pk=chunk_id)
+    SimulationJob.objects.filter(pk=chunk.job_id, status=SimulationJob.Status.QUEUED).update(
+        status=SimulationJob.Status.RUNNING, started=now
+    )
+    return chunk
+
+
+def _unclaimed(chunk_id: int) -> ChunkRun:
+    """Why a chunk could not be claimed: finished work, or a live claim worth waiting for."""
+    chunk = SimulationChunk.objects.select_related("job").filter(pk=chunk_id).first()
+    if (
+        chunk is None
+        or chunk.status != SimulationChunk.Status.RUNNING
+        or chunk.job.is_finished
+        or chunk.claimed_at is None
+    ):
+        return ChunkRun(ChunkOutcome.SKIPPED)
+    stale_at = chunk.claimed_at + claim_timeout()
+    return ChunkRun(ChunkOutcome.BUSY, max(1.0, (stale_at - timezone.now()).total_seconds()))
+
+
+def chunk_play(*, chunk: SimulationChunk) -> ChunkStats:
+    """Play the chunk's games (no database work): its mergeable statistics."""
+    engine, deck_a, deck_b = _prepared(chunk.job_id)
+    return run_chunk(
+        engine,
+        deck_a,
+        deck_b,
+        job_seed=chunk.job.seed,
+        first_game=chunk.first_game,
+        count=chunk.count,
+    )
+
+
+@functools.lru_cache(maxsize=16)
+def _prepared(job_id: Any) -> tuple[Engine, Any, Any]:
+    """A job's engine and prepared decks, kept per worker process for all its chunks.
+
+    Safe to keep: a job's decks are frozen at submission and never change.
+    """
+    job = SimulationJob.objects.select_related("game").get(pk=job_id)
+    game = job.game.slug
+    engine = engine_for(game)
+    if engine is None:
+        raise ValueError(f"no engine plays {game}")
+    deck_a, deck_b = (engine.prepare(deck_thaw(game, frozen)) for frozen in job.decks)
+    return engine, deck_a, deck_b
+
+
+def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats) -> bool:
+    """Store a played chunk's statistics; the job's last chunk finishes the job.
+
+    False when another run of the same chunk got there first: its (identical) result stands.
+    """
+    with transaction.atomic():
+        recorded = SimulationChunk.objects.filter(
+            pk=chunk.pk, status=SimulationChunk.Status.RUNNING
+        ).update(status=SimulationChunk.Status.DONE, result=stats.as_json())
+        if not recorded:
+            return False
+        # The UPDATE locks the job's row until commit, so concurrent last chunks take turns.
+        SimulationJob.objects.filter(pk=chunk.job_id).update(done=F("done") + chunk.count)
+        job = SimulationJob.objects.get(pk=chunk.job_id)
+        if job.done == job.games:
+            _finish(job)
+    return True
+
+
+def _finish(job: SimulationJob) -> None:
+    """Merge every chunk's statistics, in index order, into the job's result."""
+    parts = job.chunks.order_by("index").values_list("result", flat=True)
+    result = ChunkStats.merge_all([ChunkStats.from_json(part) for part in parts]).result()
+    SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
+        status=SimulationJob.Status.DONE, result=result, finished=timezone.now()
+    )
+
+
+def simulation_fail(*, chunk_id: int, error: str) -> None:
+    """Mark a chunk's job failed (a chunk that cannot be played would fail every time)."""
+    SimulationJob.objects.filter(chunks__pk=chunk_id, status__in=SimulationJob.UNFINISHED).update(
+        status=SimulationJob.Status.FAILED, error=error[:2000], finished=timezone.now()
+    )
+
+
+def simulations_resume() -> int:
+    """Queue again every chunk not yet done of every unfinished job; the number queued.
+
+    For brokers that keep no unacknowledged messages (the embedded filesystem broker): a worker
+    killed there loses the tasks it held, so a worker starting up sends them again. Duplicates
+    are harmless: claims and records are conditional.
+    """
+    chunks = list(
+        SimulationChunk.objects.filter(job__status__in=SimulationJob.UNFINISHED).exclude(
+            status=SimulationChunk.Status.DONE
+        )
+    )
+    with transaction.atomic():
+        _send_chunks(chunks)
+    return len(chunks)

@@ -1,0 +1,108 @@
+"""Formats: the standard row every game gets, and banned and restricted lists evaluated for a day
+(the latest entry per card effective on or before it rules; `legal` lifts)."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from cards.models import Game
+from rules.models import Format, FormatListEntry
+from rules.registry import GAMES
+from rules.services.errors import InvalidRequest
+from rules.services.validation import deck_validate, format_info
+from tests.rules.core.factories import legal_entries
+from tests.validation.conftest import sections_body
+
+
+def test_it_gives_every_game_a_default_standard_format_naming_its_rulebook(db):
+    rows = {row.game.slug: row for row in Format.objects.filter(is_default=True)}
+    assert set(rows) == set(GAMES)
+    neopets = rows["neopets"]
+    assert (neopets.slug, neopets.ruleset) == ("standard", "neopets")
+    assert neopets.rules_version == "neopets-battledome-comprehensive-rules.txt"
+
+
+@pytest.fixture
+def standard(db) -> Format:
+    return Format.objects.get(game__slug="neopets", slug="standard")
+
+
+def list_entry(fmt, card, status, effective, limit=None):
+    return FormatListEntry.objects.create(
+        format=fmt, card=card, status=status, effective=effective, limit=limit
+    )
+
+
+@pytest.fixture
+def faerie_history(standard, neopets_cards):
+    """Test Faerie: banned from 2024-01-01, legal again from 2024-06-01, restricted to 1 copy
+    of Test Food 0 from 2024-03-01."""
+    faerie, food = neopets_cards["Test Faerie"], neopets_cards["Test Food 0"]
+    list_entry(standard, faerie, "banned", date(2024, 1, 1))
+    list_entry(standard, faerie, "legal", date(2024, 6, 1))
+    list_entry(standard, food, "restricted", date(2024, 3, 1), limit=1)
+    return standard
+
+
+@pytest.mark.parametrize(
+    ("day", "banned", "restricted"),
+    [
+        (date(2023, 12, 31), set(), {}),
+        (date(2024, 1, 1), {"test-faerie"}, {}),
+        (date(2024, 3, 1), {"test-faerie"}, {"test-food-0": 1}),
+        (date(2024, 6, 1), set(), {"test-food-0": 1}),
+    ],
+)
+def test_it_evaluates_the_lists_in_force_on_a_day(faerie_history, day, banned, restricted):
+    info = format_info(game="neopets", as_of=day)
+    assert (set(info.banned), dict(info.restricted)) == (banned, restricted)
+
+
+def error_codes(as_of: date) -> list[str]:
+    report = deck_validate(game="neopets", entries=legal_entries(), as_of=as_of)
+    return sorted(issue.code for issue in report.errors)
+
+
+def test_it_reports_banned_and_restricted_cards_as_of_a_day(faerie_history):
+    assert error_codes(date(2024, 4, 1)) == ["card.banned", "card.restricted"]
+    assert error_codes(date(2024, 7, 1)) == ["card.restricted"]
+
+
+def test_it_evaluates_as_of_through_the_api(api, faerie_history):
+    body = {**sections_body(), "as_of": "2024-02-01"}
+    codes = [
+        error["code"]
+        for error in api.post("/api/v1/validate/", body, format="json").json()["errors"]
+    ]
+    assert codes == ["card.banned"]
+    body["as_of"] = "2023-02-01"
+    assert api.post("/api/v1/validate/", body, format="json").json()["legal"] is True
+
+
+def test_it_uses_a_named_format_with_its_own_ruleset_and_lists(neopets_cards):
+    game = Game.objects.get(slug="neopets")
+    league = Format.objects.create(game=game, slug="league", name="League", ruleset="neopets")
+    list_entry(league, neopets_cards["Test Hero"], "banned", date(2000, 1, 1))
+    report = deck_validate(game="neopets", entries=legal_entries(), format="league")
+    assert (report.format, [issue.code for issue in report.errors]) == ("league", ["card.banned"])
+    assert deck_validate(game="neopets", entries=legal_entries()).legal
+
+
+def test_it_refuses_an_unknown_game_or_format_naming_the_field(db):
+    with pytest.raises(InvalidRequest) as caught:
+        format_info(game="chess")
+    assert caught.value.field == "game"
+    with pytest.raises(InvalidRequest) as caught:
+        format_info(game="neopets", format="nope")
+    assert caught.value.field == "format"
+    assert "standard" in caught.value.message
+
+
+def test_it_refuses_a_format_whose_ruleset_the_server_lacks(db):
+    game = Game.objects.get(slug="neopets")
+    Format.objects.create(game=game, slug="odd", name="Odd", ruleset="no-such-ruleset")
+    with pytest.raises(InvalidRequest) as caught:
+        format_info(game="neopets", format="odd")
+    assert caught.value.field == "format"

@@ -1,0 +1,212 @@
+"""POST /api/v1/validate/: the report DESIGN fixes, and a 400 naming the field for anything it
+cannot read."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.validation.conftest import MB_SINGLES, legal_text, sections_body
+
+URL = "/api/v1/validate/"
+
+
+def post(api, body, **kwargs):
+    return api.post(URL, body, format="json", **kwargs)
+
+
+def test_it_answers_a_legal_deck_given_as_sections(api, neopets_cards):
+    response = post(api, sections_body())
+    assert response.status_code == 200, response.json()
+    assert response.json() == {
+        "legal": True,
+        "game": "neopets",
+        "format": "standard",
+        "errors": [],
+        "warnings": [],
+        "counts": {"main": 50, "neopets": 3, "rainbow_pool": 2},
+    }
+
+
+def test_it_answers_a_legal_deck_given_as_a_decklist(api, neopets_cards):
+    response = post(api, {"game": "neopets", "text": legal_text()})
+    assert response.status_code == 200
+    assert response.json()["legal"] is True
+
+
+def test_it_reports_rule_errors_in_the_designs_shape(api, neopets_cards):
+    body = sections_body()
+    body["sections"]["main"].pop()  # a Food, now 48 cards
+    response = post(api, body)
+    assert response.status_code == 200
+    data = response.json()
+    assert data["legal"] is False
+    assert data["errors"] == [
+        {
+            "code": "main.size",
+            "rule": "8.3.1",
+            "section": "main",
+            "cards": [],
+            "message": "Main Deck has 48 cards; it must have exactly 50: add 2.",
+        }
+    ]
+
+
+def test_it_reports_unknown_cards_with_suggestions_not_a_400(api, neopets_cards):
+    body = sections_body()
+    body["sections"]["main"].append({"name": "Test Fearie", "quantity": 1})
+    response = post(api, body)
+    assert response.status_code == 200
+    unknown = [e for e in response.json()["errors"] if e["code"] == "card.unknown"]
+    assert unknown[0]["cards"] == ["Test Fearie"]
+    assert "Test Faerie" in unknown[0]["suggestions"]
+
+
+def test_it_finds_cards_by_key_or_id_and_pinned_printings(api, neopets_cards):
+    body = sections_body()
+    faerie = neopets_cards["Test Faerie"]
+    main = [e for e in body["sections"]["main"] if e["name"] != faerie.name]
+    body["sections"]["main"] = [*main, {"id": faerie.id, "quantity": 1, "set": "X", "number": "1"}]
+    assert post(api, body).json()["legal"] is True
+    body["sections"]["main"] = [*main, {"key": faerie.key, "quantity": 1}]
+    assert post(api, body).json()["legal"] is True
+
+
+def test_it_reports_an_unknown_section_in_the_report(api, neopets_cards):
+    body = sections_body()
+    body["sections"]["sideboard"] = [{"name": "Test Faerie", "quantity": 1}]
+    response = post(api, body)
+    assert response.status_code == 200
+    assert [e["code"] for e in response.json()["errors"]] == ["section.unknown"]
+
+
+def bad_request_field(response) -> list[str]:
+    assert response.status_code == 400, response.content
+    data = response.json()
+    assert data["status"] == 400 and data["code"] == "invalid"
+    return list(data["fields"])
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"game": "chess"}, "game"),
+        ({"game": None}, "game"),
+        ({"format": "no-such-format"}, "format"),
+        ({"format": 7}, "format"),
+        ({"as_of": "2024-13-01"}, "as_of"),
+        ({"as_of": "yesterday"}, "as_of"),
+        ({"sections": ["main"]}, "sections"),
+        ({"sections": {"main": {"name": "Test Faerie"}}}, "sections.main"),
+        ({"sections": {"main": [{"quantity": 1}]}}, "sections.main[0]"),
+        ({"sections": {"main": ["Test Faerie"]}}, "sections.main[0]"),
+        ({"sections": {"main": [{"name": "", "quantity": 1}]}}, "sections.main[0].name"),
+        ({"sections": {"main": [{"id": "7", "quantity": 1}]}}, "sections.main[0].id"),
+        ({"sections": {"main": [{"name": "A", "quantity": 1, "set": "X"}]}}, "sections.main[0]"),
+        ({"text": 42}, "text"),
+        ({"fix": True}, "fix"),
+        ({"fix": "perhaps"}, "fix"),
+    ],
+)
+def test_it_answers_400_naming_the_field_it_cannot_read(api, neopets_cards, change, field):
+    body = {**sections_body(), **change}
+    if "text" in change:
+        del body["sections"]
+    assert bad_request_field(post(api, body)) == [field]
+
+
+@pytest.mark.parametrize("quantity", [0, 1000, -1, True, False, "2", 2.5, None])
+def test_it_answers_400_for_a_quantity_that_is_not_an_integer_from_1_to_999(
+    api, neopets_cards, quantity
+):
+    body = {
+        "game": "neopets",
+        "sections": {"main": [{"name": "Test Faerie", "quantity": quantity}]},
+    }
+    response = post(api, body)
+    assert bad_request_field(response) == ["sections.main[0].quantity"]
+    assert response.json()["fields"]["sections.main[0].quantity"] == [
+        "must be an integer from 1 to 999"
+    ]
+
+
+def test_it_names_every_bad_field_at_once(api, db):
+    body = {"game": "neopets", "as_of": "soon", "sections": {"main": [{"quantity": 0}]}}
+    assert set(bad_request_field(post(api, body))) == {
+        "as_of",
+        "sections.main[0]",
+        "sections.main[0].quantity",
+    }
+
+
+def test_it_answers_400_for_sections_and_text_together_or_neither(api, db):
+    assert bad_request_field(post(api, {"game": "neopets"})) == ["sections"]
+    both = {"game": "neopets", "sections": {}, "text": "1 Test Faerie"}
+    assert bad_request_field(post(api, both)) == ["sections"]
+
+
+def test_it_answers_400_for_bad_json(api, db):
+    response = api.post(URL, data='{"game": ', content_type="application/json")
+    assert bad_request_field(response) == ["body"]
+
+
+@pytest.mark.parametrize("body", ["[1, 2]", '"deck"', "null", "3"])
+def test_it_answers_400_for_a_body_that_is_not_an_object(api, db, body):
+    response = api.post(URL, data=body, content_type="application/json")
+    assert bad_request_field(response) == ["body"]
+
+
+def test_it_lists_each_unreadable_decklist_line_with_its_number(api, neopets_cards):
+    text = "Main Deck:\n2 Test Faerie\nnot a card line\nSideboard:\n0 Test Food 0\n"
+    response = post(api, {"game": "neopets", "text": text})
+    assert bad_request_field(response) == ["text"]
+    assert [(line["line"], line["text"]) for line in response.json()["lines"]] == [
+        (3, "not a card line"),
+        (4, "Sideboard:"),
+        (5, "0 Test Food 0"),
+    ]
+
+
+def test_it_answers_413_json_for_a_body_over_the_limit(api, db, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
+    text = "1 Test Faerie\n" * 200
+    response = post(api, {"game": "neopets", "text": text})
+    assert response.status_code == 413
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["code"] == "too_large"
+    assert list(response.json()["fields"]) == ["body"]
+
+
+def test_it_takes_format_and_as_of_from_the_query_string(api, neopets_cards):
+    response = api.post(f"{URL}?format=standard&as_of=2020-01-01", sections_body(), format="json")
+    assert response.status_code == 200
+    response = api.post(f"{URL}?as_of=bad", sections_body(), format="json")
+    assert bad_request_field(response) == ["as_of"]
+
+
+def mb_body(**extra):
+    singles = [{"name": name, "quantity": 1} for name in MB_SINGLES]
+    return {"game": "millennium-blades", "sections": {"singles": singles}, **extra}
+
+
+def test_it_offers_the_millennium_blades_fix_the_same_for_the_same_seed(api, mb_cards):
+    first = post(api, mb_body(fix=True, seed=7)).json()
+    again = api.post(f"{URL}?fix=true&seed=7", mb_body(), format="json").json()
+    assert first == again
+    assert first["legal"] is False
+    assert first["fix"]["seed"] == 7
+    assert len(first["fix"]["removed"]) == 2
+    kept = first["fix"]["deck"]["sections"]["singles"]
+    assert len(kept) == 8
+    removed = {item["name"] for item in first["fix"]["removed"]}
+    assert removed.isdisjoint(entry["name"] for entry in kept)
+
+
+def test_it_chooses_and_returns_a_seed_when_a_fix_names_none(api, mb_cards):
+    data = post(api, mb_body(fix=True)).json()
+    assert isinstance(data["fix"]["seed"], int)
+    again = post(api, mb_body(fix=True, seed=data["fix"]["seed"])).json()
+    assert again["fix"] == data["fix"]
+
+
+def test_it_leaves_out_the_fix_unless_asked(api, mb_cards):
+    assert "fix" not in post(api, mb_body()).json()
