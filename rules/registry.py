@@ -7,7 +7,9 @@ from functools import cache
 from rules.core.game import GameSpec
 from rules.core.ruleset import Ruleset
 from rules.keeper.cards import GAME as KEEPER
+from rules.keeper.construction import KeeperRuleset
 from rules.metazoo.cards import GAME as METAZOO
+from rules.metazoo.construction import MetaZooRuleset
 from rules.millennium_blades.cards import GAME as MILLENNIUM_BLADES
 from rules.millennium_blades.construction import MillenniumBladesRuleset
 from rules.neopets.cards import GAME as NEOPETS
@@ -21,6 +23,8 @@ GAMES: dict[str, GameSpec] = {
 # registered under the game's slug.
 RULESETS: dict[str, type[Ruleset]] = {
     NEOPETS.slug: NeopetsRuleset,
+    KEEPER.slug: KeeperRuleset,
+    METAZOO.slug: MetaZooRuleset,
     MILLENNIUM_BLADES.slug: MillenniumBladesRuleset,
 }
 
