@@ -23,7 +23,7 @@ from rules.core.ruleset import Ruleset, copies_by_card
 
 from .cards import GAME
 from .cost import explain_cost
-from .parser import Part, Unread, parse_ability_text, split_sentences
+from .parser import Part, Unread, parse_ability_text, split_name, split_sentences
 from .tables import ELEVENTH_EDITION, EditionTables, RedactedText
 from .templates import normalise
 
@@ -138,12 +138,12 @@ class KeeperRuleset(Ruleset):
             report.warn(
                 "card.revised_text",
                 RULE_REVISED_TEXT,
-                f"{card.name}: read “{part.text}” as “{part.official_text}” (revised in the "
+                f"{card.name}: read “{part.text}” as “{part.read_as}” (revised in the "
                 f"{ordinal(part.revision.edition)} edition).",
                 section=SECTION,
                 cards=[card.name],
                 text=part.text,
-                read_as=part.official_text,
+                read_as=part.read_as,
             )
 
     def check_cost(self, card: CardInfo, report: Report) -> None:
@@ -199,7 +199,7 @@ def redacted_texts(text: str, tables: EditionTables) -> tuple[tuple[RedactedText
     return tuple(
         (redacted, sentence)
         for line in text.splitlines()
-        for sentence in split_sentences(line)
+        for sentence in split_sentences(split_name(line)[1])
         for redacted, ending in endings
         if ending.search(normalise(sentence))
     )

@@ -49,9 +49,11 @@ class Part:
         return self.component.kind
 
     @property
-    def official_text(self) -> str:
-        """The component's current wording with the card's numbers filled in."""
-        return self.component.template.fill(self.variables)
+    def read_as(self) -> str:
+        """The wording the card is read in, numbers filled in: the rulebook's new text for an
+        old wording, else the component's own."""
+        template = self.revision.new if self.revision else self.component.template
+        return template.fill(self.variables)
 
 
 @dataclass(frozen=True)
@@ -123,7 +125,7 @@ class _Reader:
         self.first_paragraph = True
 
     def read_paragraph(self, paragraph: str) -> None:
-        name, body = _split_name(paragraph)
+        name, body = split_name(paragraph)
         parts: list[Part] = []
         unread_before = len(self.unread)
         sentences = split_sentences(body)
@@ -197,7 +199,7 @@ class _Reader:
         return kept
 
 
-def _split_name(paragraph: str) -> tuple[str | None, str]:
+def split_name(paragraph: str) -> tuple[str | None, str]:
     """An ability's optional name: capitals followed by a colon at the start of the paragraph."""
     found = _ABILITY_NAME.match(paragraph)
     if found is None:
@@ -207,13 +209,13 @@ def _split_name(paragraph: str) -> tuple[str | None, str]:
 
 def read_sentence(sentence: str, tables: EditionTables = ELEVENTH_EDITION) -> Part | None:
     """The component a sentence states, in its current or a revised old wording; else None."""
-    first = next(iter(words(sentence)), "")
-    for component in _BY_FIRST_WORD.get(first, ()):
-        variables = component.template.match(sentence)
+    said = normalise(sentence)
+    for component in _BY_FIRST_WORD.get(said.partition(" ")[0], ()):
+        variables = component.template.match_normalised(said)
         if variables is not None:
             return Part(component, sentence, variables)
     for revision in tables.text_revisions:
-        variables = revision.old.match(sentence)
+        variables = revision.old.match_normalised(said)
         if variables is not None:
             current = read_sentence(revision.new.fill(variables), tables)
             if current is not None:

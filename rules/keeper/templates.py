@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 _VARIABLE = re.compile(r"\[([xyz])\]")
-_WORD = re.compile(r"\[[xyz]\]|[a-z0-9]+")
+# A number keeps its sign and decimals ("-1", "1.5") so that it cannot pass for a variable.
+_WORD = re.compile(r"\[[xyz]\]|-?\d+(?:[.,]\d+)?|[a-z0-9]+")
 _APOSTROPHES = re.compile("['`\u2018\u2019]")  # straight, grave and curly apostrophes
 # Plural -> singular, applied to the card's text and to the template alike, so the singular a
 # designer writes for a variable of 1 reads as the official plural.
@@ -62,7 +63,11 @@ class Template:
 
     def match(self, sentence: str) -> dict[str, int] | None:
         """The variables' values if the sentence says this text, else None."""
-        found = self.pattern.fullmatch(normalise(sentence))
+        return self.match_normalised(normalise(sentence))
+
+    def match_normalised(self, said: str) -> dict[str, int] | None:
+        """`match` for a sentence already passed through `normalise`."""
+        found = self.pattern.fullmatch(said)
         if found is None:
             return None
         return {name: int(value) for name, value in found.groupdict().items()}

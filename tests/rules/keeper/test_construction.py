@@ -1,0 +1,228 @@
+"""KeeperRuleset: every construction rule, legal and illegal, citing its section."""
+
+import pytest
+
+from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
+from rules.keeper.construction import KeeperRuleset
+from rules.keeper.cost import explain_cost
+from rules.keeper.tables import ELEVENTH_EDITION, EditionTables, VariableLimit
+from rules.keeper.templates import Template
+
+STANDARD = FormatInfo("standard", "Standard", "keeper")
+FILLER = "This card has no abilities."
+
+
+def card(text=FILLER, *, name="Test Card", type="Creature", edition=11, cost=None, **stats):
+    """A card whose printed cost is the computed one unless given."""
+    if type == "Creature":
+        stats = {"offense": 1, "defense": 5, **stats}
+    if cost is None:
+        cost = explain_cost(type, text, stats.get("offense", 0), stats.get("defense", 0)).cost
+    attributes = {"cost": cost, **stats}
+    if edition is not None:
+        attributes["edition"] = edition
+    return CardInfo(
+        key=name.lower().replace(" ", "-"), name=name, type=type, text=text, attributes=attributes
+    )
+
+
+def deck_of(*cards_and_copies):
+    entries = tuple(Entry(info, copies) for info, copies in cards_and_copies)
+    return Deck("keeper", {"deck": entries})
+
+
+def check(*cards_and_copies, ruleset=None):
+    return (ruleset or KeeperRuleset()).check(deck_of(*cards_and_copies), STANDARD)
+
+
+def with_filler(info, copies=1):
+    """A 40-card deck: the card under test plus legal filler."""
+    return check((info, copies), (card(name="Filler"), 40 - copies))
+
+
+def codes(report):
+    return [issue.code for issue in report.errors], [issue.code for issue in report.warnings]
+
+
+# Rulebook, "Setup and Deck Building": exactly 40 cards, no limit on copies.
+
+
+def test_it_accepts_a_deck_of_exactly_40_cards():
+    report = check((card(), 40))
+    assert report.legal and report.counts == {"deck": 40}
+
+
+@pytest.mark.parametrize("size", [39, 41, 0])
+def test_it_refuses_a_deck_of_other_than_40_cards(size):
+    report = check((card(), size))
+    (issue,) = report.errors
+    assert issue.code == "deck.size"
+    assert issue.rule == "Setup and Deck Building"
+    assert f"has {size} cards" in issue.message
+
+
+def test_it_allows_40_copies_of_one_card():
+    """Rulebook, "Setup and Deck Building": "you can populate your deck with 40 identical cards"."""
+    assert check((card("Draw 2 cards."), 40)).legal
+
+
+# Rulebook, "Redacted Ability Text (Banned Cards)".
+
+
+@pytest.mark.parametrize("redacted", ELEVENTH_EDITION.redacted, ids=lambda r: r.template.text)
+def test_it_bans_a_card_with_any_redacted_text(redacted):
+    text = redacted.template.fill({"x": 3, "y": 2, "z": 1})
+    report = with_filler(card(text))
+    issues = [issue for issue in report.errors if issue.code == "card.banned_text"]
+    assert issues, report.as_dict()
+    assert issues[0].rule == "Redacted Ability Text (Banned Cards)"
+    assert f"redacted in the {redacted.edition}" in issues[0].message
+
+
+def test_it_finds_a_redacted_text_inside_a_longer_ability():
+    text = "BLOOD PRICE: Pay 3 hitpoints. Draw 2 cards."
+    issue = next(i for i in with_filler(card(text)).errors if i.code == "card.banned_text")
+    assert dict(issue.details)["text"] == "Pay 3 hitpoints."
+
+
+def test_immortal_phoenixs_rebirth_is_banned_in_the_11th_edition():
+    """Rulebook, "Creature Abilities": REBIRTH targets "up to 1 card in your graveyard", a text
+    redacted in the 9th edition."""
+    text = (
+        "REBIRTH: Activate when this in-play card is destroyed. Target up to 1 card in your "
+        "graveyard. Reveal all targets, then summon or cast any number of targets that are not in "
+        "play (paying the usual costs)."
+    )
+    errors, _ = codes(with_filler(card(text)))
+    assert errors == ["card.banned_text"]
+
+
+def test_a_legal_text_that_merely_mentions_a_redacted_one_is_not_banned():
+    text = (
+        "Show all cards in your graveyard to an opponent of your choice and target up to 2 cards "
+        "in your graveyard selected by that player. Reveal all targets, then summon or cast any "
+        "number of targets that are not in play (paying the usual costs)."
+    )
+    assert with_filler(card(text, type="Spell")).legal
+
+
+# Rulebook, "Revised Costs": the Edition Indicator must be at least the revising edition.
+
+
+@pytest.mark.parametrize("revision", ELEVENTH_EDITION.cost_revisions, ids=lambda r: r.template.text)
+def test_a_cost_revised_text_needs_an_edition_at_least_the_revision(revision):
+    if revision.template.text.startswith("This creature"):
+        text = revision.template.text
+    else:
+        text = "Target up to 1 card in play. " + revision.template.fill({"x": 2})
+    kind = "Creature" if text.startswith("This creature") else "Spell"
+    assert with_filler(card(text, type=kind, edition=revision.edition)).legal
+    assert with_filler(card(text, type=kind, edition=11)).legal
+    too_old = with_filler(card(text, type=kind, edition=revision.edition - 1))
+    (issue,) = too_old.errors
+    assert issue.code == "card.edition" and issue.rule == "Revised Costs"
+    assert dict(issue.details)["required_edition"] == revision.edition
+
+
+def test_a_cost_revised_text_without_an_edition_indicator_is_banned():
+    """Rulebook, "Revised Costs": cards "whose edition is not indicated, are banned"."""
+    (issue,) = with_filler(card("Draw 2 cards.", type="Spell", edition=None)).errors
+    assert issue.code == "card.edition"
+    assert "has no Edition Indicator" in issue.message
+
+
+def test_a_text_whose_cost_never_changed_needs_no_edition():
+    assert with_filler(card("All players draw 2 cards.", type="Spell", edition=None)).legal
+
+
+# Rulebook, "Revised Ability Text": legal, read in the new wording.
+
+
+@pytest.mark.parametrize("revision", ELEVENTH_EDITION.text_revisions, ids=lambda r: r.old.text)
+def test_an_old_wording_is_legal_and_shows_the_new_one(revision):
+    old = revision.old.fill({"x": 2, "y": 2})
+    first_word = old.split()[0]
+    kind = "Creature" if first_word == "You" and "creature" in old else "Spell"
+    completes_ability = {
+        "Activate": " Draw 5 cards.",
+        "Exhaust": " Draw 5 cards.",
+        "Target": " Exhaust all targets.",
+    }
+    text = old + completes_ability.get(first_word, "")
+    report = with_filler(card(text, type=kind))
+    assert report.legal, report.as_dict()
+    (warning,) = report.warnings
+    assert warning.code == "card.revised_text" and warning.rule == "Revised Ability Text"
+    assert dict(warning.details)["read_as"] == revision.new.fill({"x": 2, "y": 2})
+
+
+# Rulebook, "Revised Variable Limits": none in the 11th edition; the mechanism is data.
+
+TEST_ONLY_TABLES = EditionTables(
+    edition=12,
+    redacted=ELEVENTH_EDITION.redacted,
+    cost_revisions=ELEVENTH_EDITION.cost_revisions,
+    text_revisions=ELEVENTH_EDITION.text_revisions,
+    variable_limits=(VariableLimit(Template("Draw [x] cards."), {"x": 10}, 12),),
+)
+
+
+class LimitedRuleset(KeeperRuleset):
+    """A test-only edition with the guide's example limit {x≤10} on "Draw [x] cards."."""
+
+    tables = TEST_ONLY_TABLES
+
+
+def test_the_11th_edition_revises_no_variable_limits():
+    assert with_filler(card("Draw 50 cards.", type="Spell")).legal
+
+
+def test_a_variable_within_a_revised_limit_is_legal():
+    assert check((card("Draw 10 cards.", type="Spell"), 40), ruleset=LimitedRuleset()).legal
+
+
+def test_a_variable_over_a_revised_limit_bans_the_card():
+    """Guide, "Revised Variable Limits": a component setting a variable higher than the limit
+    makes a banned card; the guide's example is {x≤10}."""
+    report = check((card("Draw 11 cards.", type="Spell"), 40), ruleset=LimitedRuleset())
+    (issue,) = report.errors
+    assert issue.code == "card.banned_text" and issue.rule == "Revised Variable Limits"
+    assert "sets x to 11" in issue.message and "at most 10" in issue.message
+
+
+# Guide, "Resource Cost": the printed cost must be the computed one.
+
+
+def test_a_printed_cost_equal_to_the_computed_cost_is_legal():
+    assert with_filler(card("Draw 2 cards.", type="Spell", cost=4)).legal
+
+
+def test_a_printed_cost_that_disagrees_is_an_error_showing_both():
+    (issue,) = with_filler(card("Draw 2 cards.", type="Spell", cost=3)).errors
+    assert issue.code == "card.cost" and issue.rule == "Card Building Guide: Resource Cost"
+    assert "printed cost of 3" in issue.message and "gives 4" in issue.message
+    assert dict(issue.details) == {"printed_cost": 3, "computed_cost": 4}
+
+
+# Guide, "Constructing Abilities": text that is not the guide's components.
+
+
+def test_unreadable_text_is_a_warning_naming_it():
+    text = "Draw 2 cards. Sing a song."
+    report = with_filler(card(text, type="Spell"))
+    assert report.legal
+    (warning,) = report.warnings
+    assert warning.code == "card.unparsed"
+    assert "“Sing a song.”" in warning.message
+
+
+def test_it_reports_every_problem_of_every_card_at_once():
+    bad = card(
+        "Pay 2 hitpoints. Draw 1 card. Sing.", type="Spell", edition=None, cost=9, name="Bad"
+    )
+    old = card("Activate when you take damage. Draw 1 card.", type="Spell", name="Old")
+    report = check((bad, 2), (old, 1))
+    errors, warnings = codes(report)
+    assert sorted(errors) == ["card.banned_text", "card.cost", "card.edition", "deck.size"]
+    assert sorted(warnings) == ["card.revised_text", "card.unparsed"]
+    assert all(issue.section == "deck" for issue in report.errors[1:])

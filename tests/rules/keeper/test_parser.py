@@ -1,0 +1,165 @@
+"""Ability text -> components (guide, "Constructing Abilities", "Caveats"; rulebook, "Creatures",
+"Creature Abilities"), forgiving spelling, strict about structure."""
+
+import pytest
+
+from rules.keeper.components import Kind
+from rules.keeper.parser import parse_ability_text, read_sentence
+
+CREATURE, SPELL = "Creature", "Spell"
+
+
+def kinds(ability):
+    return [part.kind for part in ability.parts]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Draw 2 cards.",
+        "draw 2 cards",
+        "  DRAW   2 CARDS . ",
+        "Draw 2 cards!",
+    ],
+)
+def test_it_forgives_case_spacing_and_punctuation(sentence):
+    part = read_sentence(sentence)
+    assert part.component.text == "Draw [x] cards."
+    assert part.variables == {"x": 2}
+
+
+def test_it_reads_curly_and_straight_apostrophes_alike():
+    curly = read_sentence("Increase targets\u2019 offense by a total of 3.")
+    straight = read_sentence("Increase targets' offense by a total of 3.")
+    assert curly.component is straight.component
+
+
+def test_it_reads_the_singular_a_variable_of_one_takes():
+    """Guide, "Constructing Abilities": plurals become singular when a variable is 1."""
+    assert read_sentence("Draw 1 card.").variables == {"x": 1}
+    assert read_sentence("Roll 1 six-sided die and increase your hitpoints by the result.")
+    assert read_sentence("Activate when at least 1 card in your hand is destroyed.")
+
+
+def test_it_reads_every_variable_of_a_component():
+    part = read_sentence(
+        "You may re-roll up to 3 dice for the rest of this turn up to 2 times each."
+    )
+    assert part.variables == {"x": 3, "y": 2}
+
+
+def test_a_repeated_variable_must_carry_the_same_number():
+    same = (
+        "Roll 2 six-sided dice and inflict the result as damage to yourself, then roll 2 "
+        "six-sided dice and inflict the result as damage to any one player."
+    )
+    assert read_sentence(same).variables == {"x": 2}
+    assert read_sentence(same.replace("then roll 2", "then roll 3")) is None
+
+
+def test_variables_must_be_positive_whole_numbers():
+    """Guide, "Constructing Abilities": variable amounts are positive, non-zero integers."""
+    assert read_sentence("Draw 0 cards.") is None
+    assert read_sentence("Draw -1 cards.") is None
+
+
+def test_it_reads_an_old_wording_as_the_revised_component():
+    """Rulebook, "Revised Ability Text": "Activate when you take damage." reads as
+    "Activate when you take at least 5 damage."."""
+    part = read_sentence("Activate when you take damage.")
+    assert part.component.text == "Activate when you take at least [x] damage."
+    assert part.variables == {"x": 5}
+    assert part.read_as == "Activate when you take at least 5 damage."
+    assert part.revision.edition == 8
+
+
+def test_it_reads_a_creature_with_a_caveat_and_named_abilities():
+    """Rulebook, "Creatures" and "Creature Abilities": Mammon's caveat, Dark Necromancer's two
+    named abilities."""
+    parsed = parse_ability_text(
+        CREATURE,
+        "You must sacrifice 1 card in play to summon this creature.\n"
+        "CONTRACT WITH THE DEAD: Target this card. Place 1 counter on each target.\n"
+        "NECROMANCY: Remove 2 counters from this card. Target up to 2 cards in one player's "
+        "graveyard randomly. Reveal all targets, then summon or cast any number of targets that "
+        "are not in play (paying the usual costs).",
+    )
+    assert parsed.caveat.variables == {"x": 1}
+    assert [ability.name for ability in parsed.abilities] == [
+        "CONTRACT WITH THE DEAD",
+        "NECROMANCY",
+    ]
+    assert kinds(parsed.abilities[1]) == [Kind.COST, Kind.TARGET, Kind.EFFECT]
+    assert parsed.unread == ()
+
+
+def test_a_creature_may_have_no_abilities():
+    """Guide, "Constructing Abilities": "This card has no abilities."."""
+    parsed = parse_ability_text(CREATURE, "This card has no abilities.")
+    assert parsed.abilities == () and parsed.unread == ()
+
+
+def test_it_names_the_sentence_it_cannot_read():
+    parsed = parse_ability_text(
+        SPELL, "Target up to 2 cards in play. Destroy all targets. Turn all targets into frogs."
+    )
+    assert [unread.text for unread in parsed.unread] == ["Turn all targets into frogs."]
+    assert "not an official component" in parsed.unread[0].reason
+    assert len(parsed.abilities[0].parts) == 2
+
+
+def test_it_says_when_an_ability_is_left_uncosted():
+    text = "Target up to 2 cards in play. Turn all targets into frogs."
+    parsed = parse_ability_text(SPELL, text)
+    assert parsed.abilities == ()
+    assert [unread.text for unread in parsed.unread] == ["Turn all targets into frogs.", text]
+    assert "not costed" in parsed.unread[1].reason
+
+
+def test_only_creatures_have_caveats():
+    """Guide, "Caveats": caveats can only be given to creatures."""
+    parsed = parse_ability_text(SPELL, "This creature cannot attack. Draw 1 card.")
+    assert parsed.unread[0].reason == "only creatures have caveats"
+    assert len(parsed.abilities) == 1
+
+
+def test_a_caveat_comes_before_the_abilities():
+    """Guide, "Caveats": listed before any abilities the creature has."""
+    parsed = parse_ability_text(CREATURE, "Draw 1 card.\nThis creature cannot attack.")
+    assert parsed.caveat is None
+    assert "must come first" in parsed.unread[0].reason
+
+
+def test_a_spell_has_a_single_ability():
+    """Guide, "Introduction": spells have only a single ability."""
+    parsed = parse_ability_text(SPELL, "Draw 1 card.\nAll players draw 1 card.")
+    assert len(parsed.abilities) == 1
+    assert parsed.unread[0].reason == "a spell has only a single ability"
+
+
+def test_components_come_in_the_guides_order():
+    """Guide, "Constructing Abilities": condition, cost, target selection, effects, in order."""
+    parsed = parse_ability_text(SPELL, "Draw 1 card. Activate when this in-play card is destroyed.")
+    assert kinds(parsed.abilities[0]) == [Kind.EFFECT]
+    assert parsed.unread[0].reason.startswith("out of order")
+
+
+def test_an_ability_has_one_target_selection_at_most():
+    parsed = parse_ability_text(
+        SPELL, "Target up to 1 card in play. Target this card. Destroy all targets."
+    )
+    assert parsed.unread[0].reason == "an ability has at most one target selection"
+
+
+def test_an_effect_on_targets_needs_a_target_selection():
+    """Guide, "Target Selections": target selections are necessary for some effects."""
+    parsed = parse_ability_text(SPELL, "Destroy all targets. Draw 1 card.")
+    assert "no target selection" in parsed.unread[0].reason
+    assert kinds(parsed.abilities[0]) == [Kind.EFFECT]
+
+
+def test_an_ability_needs_an_effect():
+    """Guide, "Constructing Abilities": one or more effects (required)."""
+    parsed = parse_ability_text(CREATURE, "STARE: Target this card.")
+    assert parsed.abilities == ()
+    assert parsed.unread[0].reason == "an ability needs at least one effect"

@@ -1,0 +1,43 @@
+"""cards/sample_data/keeper.json: Deckwarden's invented sample cards, every one legal and
+printed with the cost the guide's formula gives."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rules.core.cards import CardInfo
+from rules.core.report import Report
+from rules.keeper.cards import GAME
+from rules.keeper.construction import KeeperRuleset
+from rules.keeper.cost import explain_cost
+
+SAMPLE_FILE = Path(__file__).resolve().parents[3] / "cards" / "sample_data" / "keeper.json"
+DATA = json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))
+CARDS = DATA["cards"]
+
+
+def test_the_file_holds_at_least_20_cards_all_marked_as_samples():
+    assert DATA["game"] == "keeper"
+    assert len(CARDS) >= 20
+    assert all(card_set["sample"] for card_set in DATA["sets"])
+    assert all(card["sample"] for card in CARDS)
+
+
+@pytest.mark.parametrize("card", CARDS, ids=lambda card: card["name"])
+def test_each_printed_cost_is_the_computed_cost(card):
+    attributes = card["attributes"]
+    explanation = explain_cost(
+        card["type"], card["text"], attributes.get("offense", 0), attributes.get("defense", 0)
+    )
+    assert explanation.parsed.unread == ()
+    assert attributes["cost"] == explanation.cost
+
+
+@pytest.mark.parametrize("card", CARDS, ids=lambda card: card["name"])
+def test_each_card_is_legal_and_its_attributes_fit_the_schema(card):
+    assert GAME.card_problems(card["type"], card["attributes"]) == []
+    info = CardInfo(card["name"], card["name"], card["type"], card["text"], card["attributes"])
+    report = Report(game="keeper", format="standard")
+    KeeperRuleset().check_card(info, report)
+    assert report.errors == [] and report.warnings == []
