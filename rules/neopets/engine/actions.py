@@ -6,7 +6,6 @@ Map Piece condition) are read by Side.refresh and Game.playable instead; the res
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -16,8 +15,6 @@ from .dice import CRITICAL, SUCCESS, roll
 if TYPE_CHECKING:
     from .game import Game, QueueItem
     from .state import Side
-
-_NOT_A_LETTER = re.compile(r"[^a-z0-9 ]")
 
 
 def apply(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -73,21 +70,21 @@ def _negate(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> Non
 
 
 def _search(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
-    """CR 8.20.9 / 9.9.1: find a card by a string in its name (ignoring punctuation and case),
-    add it to the Inventory, then shuffle the deck."""
+    """CR 8.20.9 / 9.9.1: find a card by a string in its name (ignoring punctuation and case)
+    and add it to the Inventory. The deck needs no shuffle after (8.20.9d): its order is never
+    fixed (see Side.top_card)."""
     options = [card for card in me.deck if _matches(card, effect)]
     chosen = me.policy.choose_cards(game, me.index, options, 1, "search") if options else []
     for card in chosen[:1]:
         me.deck.remove(card)
         me.take(card)
-    game.rng.shuffle(me.deck)  # CR 8.20.9d
 
 
 def _scrap(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     """CR 8.20.8a: the top cards of the deck go to its owner's Discard."""
     side = _target(me, effect)
     for _ in range(min(game.amount(effect.n), len(side.deck))):
-        side.discard.append(side.deck.pop())
+        side.discard.append(side.top_card(game.random))
 
 
 def _discard(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -156,15 +153,10 @@ def _transform(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> 
 
 
 def _matches(card: EngineCard, effect: Effect) -> bool:
+    """CR 9.9.1: a name matches any card name containing it."""
     if effect.type is not None and card.type != effect.type:
         return False
-    return effect.name is None or _plain(effect.name) in _plain(card.name)
-
-
-def _plain(name: str) -> str:
-    """A name for CR 9.9.1 matching: lower case, punctuation and a plural 's' ignored."""
-    words = _NOT_A_LETTER.sub("", name.casefold()).split()
-    return " ".join(word.removesuffix("s") for word in words)
+    return effect.plain_name is None or effect.plain_name in card.plain_name
 
 
 _ACTIONS: dict[str, Callable[[Game, Side, Effect, QueueItem | None], None]] = {

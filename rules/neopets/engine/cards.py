@@ -7,6 +7,7 @@ into tuples of compiled Effect objects.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -17,6 +18,13 @@ from rules.neopets import effects as vocab
 HP, ATTACK, DEFENCE, AGILITY = range(4)
 STAT_INDEX = {name: index for index, name in enumerate(vocab.STATS)}
 NO_BOOST = (0, 0, 0, 0)
+_NOT_A_LETTER = re.compile(r"[^a-z0-9 ]")
+
+
+def plain_name(name: str) -> str:
+    """A name as CR 9.9.1 compares names: case, punctuation and a plural 's' ignored."""
+    words = _NOT_A_LETTER.sub("", name.casefold()).split()
+    return " ".join(word.removesuffix("s") for word in words)
 
 
 class Effect:
@@ -28,6 +36,7 @@ class Effect:
         "do",
         "n",
         "name",
+        "plain_name",
         "roll",
         "stat",
         "step",
@@ -49,6 +58,7 @@ class Effect:
         default_target = "opponent" if self.do in ("damage", "freeze") else "self"
         self.to_opponent: bool = raw.get("target", default_target) == "opponent"
         self.name: str | None = raw.get("name")
+        self.plain_name: str | None = plain_name(self.name) if self.name else None
         self.type: str | None = raw.get("type")
         self.value: int = raw.get("value", 6)
         self.roll: int = raw.get("roll", 0)
@@ -84,11 +94,13 @@ class EngineCard:
         "on_turn_start",
         "paint_brush",
         "passive",
+        "plain_name",
         "played",
         "roll",
         "sets_die",
         "species",
         "stats",
+        "triggers",
         "type",
         "unsupported",
     )
@@ -96,6 +108,7 @@ class EngineCard:
     def __init__(self, info: CardInfo) -> None:
         attr = info.attributes
         self.name: str = info.name
+        self.plain_name = plain_name(info.name)
         self.type: str = info.type
         # CR 6.4.2 / 9.8.1: no printed level is no requirement at all, not a requirement of 0.
         self.level: int | None = attr.get("level")
@@ -127,6 +140,12 @@ class EngineCard:
         self.on_battle_start = tuple(e for e in active if e.when == vocab.BATTLE_START)
         self.on_dealt_damage = tuple(e for e in active if e.when == vocab.DEALT_DAMAGE)
         self.on_end_of_turn = tuple(e for e in active if e.when == vocab.END_OF_TURN)
+        self.triggers = bool(
+            self.on_turn_start
+            or self.on_battle_start
+            or self.on_dealt_damage
+            or self.on_end_of_turn
+        )
         self.map_pieces_needed: int = next(
             (e.n for e in self.passive if e.do == "requires_map_pieces"), 0
         )  # type: ignore[assignment]

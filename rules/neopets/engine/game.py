@@ -113,7 +113,7 @@ class Game:
         first = self.rng.getrandbits(1)  # "Setting Up the Game": the starting player at random
         for side in self.sides:
             side.policy.begin(self.seed, side.index)
-        opening_codestone, mulligan = self._set_up(first)
+        opening_codestone, mulligan = self.set_up(first)
         round_winners: list[int] = []
         winner: int | None = None
         active = first
@@ -123,7 +123,7 @@ class Game:
             self._event("round", active, round=self.round)
             try:
                 while self.turn < TURN_CAP:
-                    self._take_turn(self.sides[active])
+                    self.take_turn(self.sides[active])
                     active ^= 1
             except KnockOut as knock_out:
                 loser = knock_out.loser
@@ -131,7 +131,7 @@ class Game:
                 self._event("knock_out", loser, round=self.round)
                 if round_winners.count(1 - loser) >= ROUNDS_TO_WIN:
                     winner, over = 1 - loser, True
-                elif not self._new_round(1 - loser):
+                elif not self.new_round(1 - loser):
                     winner, over = self._winner_without_neopets(), True
                 active = loser  # CR 5.5.12: the knocked-out player takes the next turn
         self._event("game_over", winner, turns=self.turn)
@@ -150,21 +150,19 @@ class Game:
             log=tuple(self.log) if self.log is not None else None,
         )
 
-    def _set_up(self, first: int) -> tuple[tuple[bool, bool], tuple[bool, bool]]:
+    def set_up(self, first: int) -> tuple[tuple[bool, bool], tuple[bool, bool]]:
         """ "Setting Up the Game": shuffle, five-card Inventory, at most one mulligan, then both
         starting Neopets chosen face down before either is revealed."""
         mulligans = []
         order = (self.sides[first], self.sides[1 - first])
         for side in order:
-            self.rng.shuffle(side.deck)
-            self.draw(side, OPENING_INVENTORY)
+            self.draw(side, OPENING_INVENTORY)  # from a deck shuffled lazily (Side.top_card)
         for side in order:
             wants = side.policy.mulligan(self, side.index, list(side.inventory))
             if wants:
                 for card in list(side.inventory):
                     side.give(card)
                     side.deck.append(card)
-                self.rng.shuffle(side.deck)
                 self.draw(side, OPENING_INVENTORY)
                 self._event("mulligan", side.index)
             mulligans.append((side.index, wants))
@@ -178,7 +176,7 @@ class Game:
             self._send_in(side, starter)
         return opening, mulligan  # type: ignore[return-value]
 
-    def _new_round(self, round_winner: int) -> bool:
+    def new_round(self, round_winner: int) -> bool:
         """End of Round Cleanup (CR 5.5.10) and a new round (5.5.12); False when a player has
         no Neopet left to send in, which ends the game."""
         self.queue.clear()  # CR 5.5.9c: the queue is emptied, nothing in it resolves
@@ -221,25 +219,26 @@ class Game:
 
     # -- a turn (CR 5) --------------------------------------------------------------------
 
-    def _take_turn(self, me: Side) -> None:
+    def take_turn(self, me: Side) -> None:
         self.turn += 1
         self.active = me.index
-        self._event("turn", me.index, turn=self.turn)
-        self._trigger(me, "on_turn_start")  # CR 5.1.2
+        if self.log is not None:
+            self._event("turn", me.index, turn=self.turn)
+        self.trigger(me, "on_turn_start")  # CR 5.1.2
         # CR 5.2 Draw Phase; 9.3.2: an exhausted player's Neopet is dealt 1 damage first.
         if me.deck:
             self.draw(me, 1)
         else:
             self._event("exhausted", me.index)
             self.deal(me, 1)
-        self._train(me)
-        self._prepare(me)
+        self.train(me)
+        self.prepare(me)
         if self.turn > 1:  # CR 5.5.1: only the game's very first turn skips the Battle Phase
-            self._battle(me)
-        self._trigger(me, "on_end_of_turn")  # CR 5.5.8a
+            self.battle(me)
+        self.trigger(me, "on_end_of_turn")  # CR 5.5.8a
         self._expire("end_of_turn")  # CR 5.5.8b
 
-    def _train(self, me: Side) -> None:
+    def train(self, me: Side) -> None:
         """CR 5.3 / 7.11.4-7.11.5: attach at most one Codestone, to at most five."""
         if me.level >= MAX_CODESTONES:
             return
@@ -255,7 +254,7 @@ class Game:
         self._count_play(me, stone)
         self._event("codestone", me.index, card=stone.name, level=me.level)
 
-    def _prepare(self, me: Side) -> None:
+    def prepare(self, me: Side) -> None:
         """CR 5.4.2a: one non-Codestone, non-Food card; Food (7.8.5) and Map Pieces (7.10.6)
         any number, not counted."""
         self.plays_left = 1
@@ -359,20 +358,17 @@ class Game:
             for side in (first, first.opponent):
                 if not side.foods:
                     continue
-                foods = self._foods(side)
+                level = side.level
+                foods = [
+                    card
+                    for card in side.inventory
+                    if card.type == FOOD and (card.level is None or card.level <= level)
+                ]
                 food = side.policy.choose_food(self, side.index, kind, foods) if foods else None
                 if food is not None:
                     self.play_card(side, food, side.inventory)
                     passed = False
                     break
-
-    def _foods(self, side: Side) -> list[EngineCard]:
-        level = side.level
-        return [
-            card
-            for card in side.inventory
-            if card.type == FOOD and (card.level is None or card.level <= level)
-        ]
 
     def _resolve(self, item: QueueItem) -> None:
         """CR 8.20.15b-c: carry out the card's effects, then put it where it goes."""
@@ -420,13 +416,13 @@ class Game:
 
     # -- battle (CR 5.5) ------------------------------------------------------------------
 
-    def _battle(self, me: Side) -> None:
+    def battle(self, me: Side) -> None:
         opponent = me.opponent
         if me.frozen:  # CR 8.20.4b: a frozen Neopet does not attack in its next Battle Phase
             me.frozen = False
             self._event("frozen", me.index)
             return
-        self._trigger(me, "on_battle_start")  # CR 5.5.2
+        self.trigger(me, "on_battle_start")  # CR 5.5.2
         attack = roll(self.random, me.attack + me.extra_attack_dice)  # CR 5.5.4
         defence = roll(self.random, opponent.defence + opponent.extra_defence_dice)  # 5.5.5
         self.rolls[me.index], self.rolls[opponent.index] = attack, defence
@@ -441,7 +437,8 @@ class Game:
         self.rolls = [None, None]
         self.battles += 1
         self.damage += damage
-        self._event("battle", me.index, attack=attack, defence=defence, damage=damage)
+        if self.log is not None:
+            self._event("battle", me.index, attack=attack, defence=defence, damage=damage)
         if damage:
             self.deal(opponent, damage)
 
@@ -458,7 +455,7 @@ class Game:
         """Deal damage to a Neopet; damage persists between turns (CR 5.5.7d)."""
         side.damage += amount
         self.check_knock_out(side)
-        self._trigger(side, "on_dealt_damage")  # CR 5.5.7f: only if it survived
+        self.trigger(side, "on_dealt_damage")  # CR 5.5.7f: only if it survived
 
     def heal(self, side: Side, amount: int) -> None:
         side.damage = max(0, side.damage - amount)
@@ -472,14 +469,17 @@ class Game:
         return value if isinstance(value, int) else d3(self.random)
 
     def draw(self, side: Side, count: int) -> None:
-        deck = side.deck
-        for _ in range(min(count, len(deck))):
-            card = deck.pop()
+        log, random = self.log, self.random
+        for _ in range(min(count, len(side.deck))):
+            card = side.top_card(random)
             side.take(card)
-            self._event("draw", side.index, card=card.name)
+            if log is not None:
+                self._event("draw", side.index, card=card.name)
 
-    def _trigger(self, side: Side, trigger: str) -> None:
+    def trigger(self, side: Side, trigger: str) -> None:
         """Triggered abilities of the side's cards in play (resolved at once: no queue)."""
+        if not side.triggers:
+            return
         for card in side.in_play():
             for effect in getattr(card, trigger):
                 actions.apply(self, side, effect, None)

@@ -8,6 +8,7 @@ of what it is shown (and, for RandomPolicy, of its own seeded generator), so gam
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
@@ -111,6 +112,8 @@ class HeuristicPolicy:
         self, game: Game, player: int, options: list[EngineCard]
     ) -> EngineCard | None:
         me = game.sides[player]
+        if len(options) == 1:
+            return options[0]
         return max(options, key=lambda stone: _boost_value(me, stone))
 
     def choose_play(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard | None:
@@ -256,7 +259,8 @@ def _expected_damage(attacker: Sequence[int], defender: Sequence[int]) -> float:
     return criticals + max(0.0, hits - blocks)
 
 
-def _matchup(mine: Sequence[int], theirs: Sequence[int]) -> float:
+@functools.lru_cache(maxsize=4096)
+def _matchup(mine: tuple[int, ...], theirs: tuple[int, ...]) -> float:
     """Turns the opponent needs to knock mine out, minus turns mine needs."""
     dealt = _expected_damage(mine, theirs) or 0.01
     taken = _expected_damage(theirs, mine) or 0.01
@@ -264,10 +268,13 @@ def _matchup(mine: Sequence[int], theirs: Sequence[int]) -> float:
 
 
 def _boost_value(me: Side, stone: EngineCard) -> float:
-    capped = (False, me.attack >= 10, me.defence >= 10, me.agility >= 10)
-    return sum(
-        0.0 if capped[index] else _STAT_WEIGHT[index] * boost
-        for index, boost in enumerate(stone.boost)
+    """A Codestone's printed boost, worth nothing on a stat already at the cap (CR 6.2.4)."""
+    hp, attack, defence, agility = stone.boost
+    return (
+        _STAT_WEIGHT[HP] * hp
+        + (_STAT_WEIGHT[ATTACK] * attack if me.attack < 10 else 0.0)
+        + (_STAT_WEIGHT[DEFENCE] * defence if me.defence < 10 else 0.0)
+        + (_STAT_WEIGHT[AGILITY] * agility if me.agility < 10 else 0.0)
     )
 
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from rules.neopets.cards import FOOD
 
-from .cards import AGILITY, ATTACK, DEFENCE, HP, EngineCard, EngineDeck
+from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard, EngineDeck
 
 if TYPE_CHECKING:
     from .policy import Policy
@@ -15,7 +16,13 @@ STAT_CAP = 10  # CR 6.2.4: Attack, Defence and Agility never exceed 10
 
 
 class Side:
-    """A player's zones and Neopet. The top of the Main Deck is the end of `deck`."""
+    """A player's zones and Neopet.
+
+    The Main Deck is shuffled lazily: its order is never fixed, and each card taken from its top
+    is drawn at random from the cards left, which is exactly what taking the top card of a
+    shuffled deck is ("Setting Up the Game"; 8.20.9d) - and far cheaper than shuffling fifty
+    cards several times a game.
+    """
 
     __slots__ = (
         "active",
@@ -46,6 +53,7 @@ class Side:
         "rainbow_pool",
         "rerolls",
         "round_results",
+        "triggers",
         "void",
     )
 
@@ -72,6 +80,7 @@ class Side:
         self.hp = self.attack = self.defence = self.agility = 0
         self.extra_attack_dice = self.extra_defence_dice = self.rerolls = 0
         self.halves_damage = False
+        self.triggers = False  # whether a card in play has a triggered ability
         self.plays: dict[str, int] = {}
         self.opponent: Side = self
 
@@ -80,10 +89,21 @@ class Side:
         """The Neopet's level is the number of Codestones attached (v1.2 rulebook, Codestones)."""
         return len(self.codestones)
 
-    def in_play(self) -> tuple[EngineCard, ...]:
+    def in_play(self) -> list[EngineCard]:
         """The Neopet and the cards whose abilities apply: Equipment, Faerie, Location."""
-        cards = (self.active, self.faerie, self.location, *self.equipment)
-        return tuple(card for card in cards if card is not None)
+        cards = [*self.equipment]
+        if self.active is not None:
+            cards.append(self.active)
+        if self.faerie is not None:
+            cards.append(self.faerie)
+        if self.location is not None:
+            cards.append(self.location)
+        return cards
+
+    def top_card(self, random: Callable[[], float]) -> EngineCard:
+        """Take the top card of the (lazily shuffled) Main Deck, which must not be empty."""
+        deck = self.deck
+        return deck.pop(int(random() * len(deck)))
 
     def take(self, card: EngineCard) -> None:
         """Put a card into the Inventory."""
@@ -100,39 +120,42 @@ class Side:
     def refresh(self) -> None:
         """Recompute the Neopet's stats: printed base plus Codestone boosts (CR 6.2.2), plus
         passive abilities and temporary changes (6.2.3), Attack/Defence/Agility capped (6.2.4)."""
-        stats = list(self.active.stats) if self.active is not None else [0, 0, 0, 0]
+        hp, attack, defence, agility = self.active.stats if self.active else (0, 0, 0, 0)
         for stone in self.codestones:
             boost = stone.boost
-            stats[HP] += boost[HP]
-            stats[ATTACK] += boost[ATTACK]
-            stats[DEFENCE] += boost[DEFENCE]
-            stats[AGILITY] += boost[AGILITY]
-        extra_attack = extra_defence = rerolls = 0
-        halves = False
-        passives = [(e, False) for card in self.in_play() for e in card.passive]
-        passives += [(e, True) for card in self.opponent.in_play() for e in card.passive]
-        for effect, from_opponent in passives:
-            if effect.to_opponent != from_opponent:
-                continue
-            action = effect.do
-            if action == "stat":
-                stats[effect.stat] += effect.by
-            elif action == "reroll":
-                rerolls += effect.n  # type: ignore[operator]
-            elif action == "extra_dice":
-                if effect.step == "attack":
-                    extra_attack += effect.n  # type: ignore[operator]
-                else:
-                    extra_defence += effect.n  # type: ignore[operator]
-            elif action == "halve_damage":
-                halves = True
+            hp += boost[HP]
+            attack += boost[ATTACK]
+            defence += boost[DEFENCE]
+            agility += boost[AGILITY]
+        stats = [hp, attack, defence, agility]
+        self.extra_attack_dice = self.extra_defence_dice = self.rerolls = 0
+        self.halves_damage = False
+        mine, theirs = self.in_play(), self.opponent.in_play()
+        self.triggers = any(card.triggers for card in mine)
+        for card in mine:
+            for effect in card.passive:
+                if not effect.to_opponent:
+                    self._apply_passive(effect, stats)
+        for card in theirs:
+            for effect in card.passive:
+                if effect.to_opponent:
+                    self._apply_passive(effect, stats)
         for stat, change, _until in self.mods:
             stats[stat] += change
         self.hp = stats[HP]
         self.attack = min(STAT_CAP, max(0, stats[ATTACK]))
         self.defence = min(STAT_CAP, max(0, stats[DEFENCE]))
         self.agility = min(STAT_CAP, max(0, stats[AGILITY]))
-        self.extra_attack_dice = extra_attack
-        self.extra_defence_dice = extra_defence
-        self.rerolls = rerolls
-        self.halves_damage = halves
+
+    def _apply_passive(self, effect: Effect, stats: list[int]) -> None:
+        action = effect.do
+        if action == "stat":
+            stats[effect.stat] += effect.by
+        elif action == "reroll":
+            self.rerolls += effect.n  # type: ignore[operator]
+        elif action == "extra_dice" and effect.step == "attack":
+            self.extra_attack_dice += effect.n  # type: ignore[operator]
+        elif action == "extra_dice":
+            self.extra_defence_dice += effect.n  # type: ignore[operator]
+        elif action == "halve_damage":
+            self.halves_damage = True
