@@ -327,8 +327,3 @@ COMPONENTS: tuple[Component, ...] = (
 )
 
 BY_KEY: dict[str, Component] = {component.template.key: component for component in COMPONENTS}
-
-
-def component_for(text: str) -> Component:
-    """The component with this official text, in any spelling `templates.normalise` forgives."""
-    return BY_KEY[Template(text).key]

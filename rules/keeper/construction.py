@@ -113,23 +113,34 @@ class KeeperRuleset(Ruleset):
     def check_variable_limits(
         self, card: CardInfo, parts: tuple[Part, ...], report: Report
     ) -> None:
+        """A variable above the limit its component prints ({x≤14}, guide "Constructing
+        Abilities") or above a revised limit (rulebook "Revised Variable Limits") bans the card."""
         for part in parts:
-            limit = self.tables.variable_limit(part.component.template)
-            if limit is None:
-                continue
-            for name, highest in limit.limits.items():
+            for name, highest, rule in self.variable_limits(part):
                 value = part.variables.get(name)
                 if value is not None and value > highest:
                     report.error(
                         "card.banned_text",
-                        RULE_VARIABLE_LIMITS,
-                        f"{card.name} is banned: “{part.text}” sets {name} to {value}; since "
-                        f"the {ordinal(limit.edition)} edition it may be at most {highest}.",
+                        rule,
+                        f"{card.name} is banned: “{part.text}” sets {name} to {value}, above "
+                        f"its limit {{{name}≤{highest}}}.",
                         section=SECTION,
                         cards=[card.name],
                         text=part.text,
                         limit={name: highest},
                     )
+
+    def variable_limits(self, part: Part) -> list[tuple[str, int, str]]:
+        """(variable, highest value allowed, rule) for each limit on the part's component."""
+        limits = [
+            (name, highest, RULE_COMPONENTS) for name, highest in part.component.limits.items()
+        ]
+        revised = self.tables.variable_limit(part.component.template)
+        if revised is not None:
+            limits += [
+                (name, highest, RULE_VARIABLE_LIMITS) for name, highest in revised.limits.items()
+            ]
+        return limits
 
     def check_revised_texts(self, card: CardInfo, parts: tuple[Part, ...], report: Report) -> None:
         for part in parts:

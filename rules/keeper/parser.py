@@ -27,10 +27,18 @@ NO_ABILITIES = "This card has no abilities."
 _ABILITY_NAME = re.compile(r"^\s*([^:a-z]*[A-Z][^:a-z]*):\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 _ORDER = {Kind.CONDITION: 0, Kind.COST: 1, Kind.TARGET: 2, Kind.EFFECT: 3}
-_BY_FIRST_WORD: dict[str, tuple[Component, ...]] = {}
-for _component in COMPONENTS:
-    _first = words(_component.text)[0]
-    _BY_FIRST_WORD[_first] = (*_BY_FIRST_WORD.get(_first, ()), _component)
+
+
+def _by_first_word(components: tuple[Component, ...]) -> dict[str, tuple[Component, ...]]:
+    """Components grouped by their first word, so a sentence is tried against few of them."""
+    index: dict[str, tuple[Component, ...]] = {}
+    for component in components:
+        first = words(component.text)[0]
+        index[first] = (*index.get(first, ()), component)
+    return index
+
+
+_BY_FIRST_WORD = _by_first_word(COMPONENTS)
 
 NOT_A_COMPONENT = "not an official component of the Card Building Guide (11th edition)"
 

@@ -187,7 +187,20 @@ def test_a_variable_over_a_revised_limit_bans_the_card():
     report = check((card("Draw 11 cards.", type="Spell"), 40), ruleset=LimitedRuleset())
     (issue,) = report.errors
     assert issue.code == "card.banned_text" and issue.rule == "Revised Variable Limits"
-    assert "sets x to 11" in issue.message and "at most 10" in issue.message
+    assert "sets x to 11" in issue.message and "{x≤10}" in issue.message
+
+
+def test_a_variable_over_its_components_printed_limit_is_refused():
+    """Guide, "Constructing Abilities": a value must fit the component's limit, e.g. the
+    (redacted) "You must pay [x] hitpoints to summon this creature." {x≤14}."""
+    report = with_filler(card("You must pay 15 hitpoints to summon this creature."))
+    rules = sorted(issue.rule for issue in report.errors if issue.code == "card.banned_text")
+    assert rules == [
+        "Card Building Guide: Constructing Abilities",
+        "Redacted Ability Text (Banned Cards)",
+    ]
+    within = with_filler(card("You must pay 14 hitpoints to summon this creature."))
+    assert [issue.rule for issue in within.errors] == ["Redacted Ability Text (Banned Cards)"]
 
 
 # Guide, "Resource Cost": the printed cost must be the computed one.
