@@ -22,9 +22,9 @@ from rules.neopets.odds import (
 )
 
 MAX_HP = GAME.attributes["hp"].maximum
-# Exact race fractions are offered while both Neopets have at most this much HP left: beyond
-# it their numerators and denominators run to hundreds of digits and the answer slows down.
-EXACT_RACE_MAX_HP = 20
+# Exact race fractions are offered while both Neopets have at most this much HP left: their
+# numerators and denominators already run to hundreds of digits there, and grow with the HP.
+EXACT_RACE_MAX_HP = 10
 
 
 class StrictIntegerField(serializers.IntegerField):

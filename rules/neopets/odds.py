@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb, factorial
+from operator import mul
 from typing import TypeVar
 
 STAT_CAP = 10  # 6.2.4
@@ -184,14 +185,22 @@ def _defender_reroll(dice: int, unblocked: int) -> tuple[tuple[int, int], ...]:
 
 
 @cache
+def _attacker_reroll_total(dice: int, unblocked: int) -> int:
+    """The damage of `_attacker_reroll` summed over its 6 ** dice outcomes."""
+    return sum(damage * ways for damage, ways in _attacker_reroll(dice, unblocked))
+
+
+@cache
 def _extra_hit_rerolls(surplus: int, fail_rerolls: int, spare: int) -> int:
     """How many 4-5 hits the attacker should also reroll: the fewest that maximise the expected
-    damage, given hits minus blocks (`surplus`), the fails it rerolls and the rerolls to spare."""
-    best, best_value = 0, Fraction(-1)
+    damage, given hits minus blocks (`surplus`), the fails it rerolls and the rerolls to spare.
+
+    Each choice's total damage is scaled to the common denominator 6 ** (fail_rerolls + spare).
+    """
+    best, best_value = 0, -1
     for extra in range(spare + 1):
-        dice = fail_rerolls + extra
-        outcomes = _attacker_reroll(dice, surplus - extra)
-        value = Fraction(sum(d * w for d, w in outcomes), FACES**dice)
+        value = _attacker_reroll_total(fail_rerolls + extra, surplus - extra)
+        value *= FACES ** (spare - extra)
         if value > best_value:
             best, best_value = extra, value
     return best
@@ -225,30 +234,30 @@ def knockout_race(
         return RaceOdds(zero, zero, True), RaceOdds(zero, zero, True)
     loop = 1 / (1 - p0 * q0)
     first_tail = _tails(first_hits, second_hp + 1)
-    # first_to_move[x][y] / second_to_move[x][y]: chance the FIRST Neopet wins with x and y HP
-    # left when the first / second Neopet attacks next.
-    first_to_move = [[zero] * (second_hp + 1) for _ in range(first_hp + 1)]
-    second_to_move = [[zero] * (second_hp + 1) for _ in range(first_hp + 1)]
+    first_reversed = list(first_hits[:0:-1])  # P(d) for d = max .. 1
+    second_reversed = list(second_hits[:0:-1])
+    # The chance the FIRST Neopet wins with x and y HP left: second_rows[x][y] when the second
+    # Neopet attacks next, first_columns[y][x] when the first does (each laid out so that the
+    # states one attack can reach form one slice).
+    first_columns = [[zero] * (first_hp + 1) for _ in range(second_hp + 1)]
+    second_rows = [[zero] * (second_hp + 1) for _ in range(first_hp + 1)]
     for x in range(1, first_hp + 1):
+        row = second_rows[x]
         for y in range(1, second_hp + 1):
+            column = first_columns[y]
+            reach = min(y - 1, len(first_reversed))
             knocks = first_tail[y] + sum(
-                (
-                    first_hits[d] * second_to_move[x][y - d]
-                    for d in range(1, min(y, len(first_hits)))
-                ),
-                zero,
+                map(mul, first_reversed[len(first_reversed) - reach :], row[y - reach : y]), zero
             )
+            reach = min(x - 1, len(second_reversed))
             survives = sum(
-                (
-                    second_hits[d] * first_to_move[x - d][y]
-                    for d in range(1, min(x, len(second_hits)))
-                ),
+                map(mul, second_reversed[len(second_reversed) - reach :], column[x - reach : x]),
                 zero,
             )
-            first_to_move[x][y] = (knocks + p0 * survives) * loop
-            second_to_move[x][y] = q0 * first_to_move[x][y] + survives
-    first = first_to_move[first_hp][second_hp]
-    second = second_to_move[first_hp][second_hp]
+            column[x] = (knocks + p0 * survives) * loop
+            row[y] = q0 * column[x] + survives
+    first = first_columns[second_hp][first_hp]
+    second = second_rows[first_hp][second_hp]
     return RaceOdds(first, 1 - first), RaceOdds(second, 1 - second)
 
 

@@ -84,8 +84,8 @@ def test_it_refuses_a_missing_neopet_and_missing_stats(api):
     }
 
 
-def test_it_refuses_exact_races_over_20_hp_left(api):
-    response = post(api, attacker=neopet(hp=30), defender=neopet(), exact=True)
+def test_it_refuses_exact_races_over_10_hp_left(api):
+    response = post(api, attacker=neopet(hp=12, damage=1), defender=neopet(), exact=True)
     assert response.status_code == 400
     assert list(response.json()["fields"]) == ["exact"]
 
