@@ -21,6 +21,9 @@ class CardInfo:
     attributes: Mapping[str, Any] = field(default_factory=dict, compare=False)
     id: int | None = field(default=None, compare=False)
 
+    def __hash__(self) -> int:  # the key alone, as equality; cheaper than the generated one
+        return hash(self.key)
+
     def attr(self, name: str, default: Any = None) -> Any:
         return self.attributes.get(name, default)
 

@@ -73,24 +73,25 @@ def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report:
     Unresolved copies still count towards their section's size (Deck.unresolved), so a size
     error speaks of the deck the user wrote rather than of the cards that happened to be found.
     """
-    sections: dict[str, dict[CardInfo, Entry]] = {slug: {} for slug in game.section_slugs}
+    sections: dict[str, dict[str, Entry]] = {slug: {} for slug in game.section_slugs}
     unresolved: dict[str, int] = {}
+    find = pool.find
     for ref in entries:
         cards = sections.get(ref.section)
         if cards is None:
             _unknown_section(game, ref, report)
             continue
-        card = pool.find(ref)
+        card = find(ref)
         if card is None:
             _unknown_card(game, ref, pool, report)
             unresolved[ref.section] = unresolved.get(ref.section, 0) + ref.quantity
             continue
-        earlier = cards.get(card)
+        earlier = cards.get(card.key)  # by key: a card is its key (CardInfo equality)
         if earlier is None:
-            cards[card] = Entry(card, ref.quantity, ref.printing)
+            cards[card.key] = Entry(card, ref.quantity, ref.printing)
         else:
             printing = earlier.printing if earlier.printing == ref.printing else None
-            cards[card] = Entry(card, earlier.quantity + ref.quantity, printing)
+            cards[card.key] = Entry(card, earlier.quantity + ref.quantity, printing)
     return Deck(
         game=game.slug,
         sections={slug: tuple(cards.values()) for slug, cards in sections.items()},

@@ -39,8 +39,14 @@ class Ruleset:
         raise NotImplementedError
 
     def check_sections(self, deck: Deck, report: Report) -> None:
+        """card.section for each card its section may not hold (see section_problem)."""
         for section, entries in deck.sections.items():
+            allowed = self.section_types.get(section)
+            if allowed is None:
+                continue
             for entry in entries:
+                if entry.card.type in allowed:
+                    continue
                 problem = self.section_problem(section, entry.card)
                 if problem is not None:
                     rule, message = problem
@@ -49,14 +55,13 @@ class Ruleset:
                     )
 
     def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
-        """(rule, message) when a card may not be in a section, else None.
+        """(rule, message) for a card whose type `section_types` does not list for a section,
+        or None to accept it all the same.
 
-        The default reads `section_types`; a ruleset whose sections accept cards by more than
-        their type (an attribute, say) overrides this one hook.
+        The default refuses it, citing `section_rules`; a ruleset whose sections also accept
+        cards by an attribute, or that cites a different rule for some types, overrides this.
         """
-        allowed = self.section_types.get(section)
-        if allowed is None or card.type in allowed:
-            return None
+        allowed = self.section_types.get(section, frozenset())
         return self.section_rules.get(section, ""), (
             f"{card.name} is a {card.type}; the {self.section_name(section)} may hold only "
             f"{', '.join(sorted(allowed))}. Move it or remove it."

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 from rules.core.cards import CardInfo, Deck, FormatInfo
 from rules.core.report import Report
-from rules.core.ruleset import Ruleset, copies_by_card
+from rules.core.ruleset import Ruleset
 
 from .cards import (
     CODESTONE,
@@ -98,7 +98,7 @@ class NeopetsRuleset(Ruleset):
                 f"the Main Deck; move it to the "
                 f"{'Neopet Deck' if card.type == NEOPET else 'Rainbow Pool'}."
             )
-        if section == RAINBOW_POOL and card.type not in self.section_types[RAINBOW_POOL]:
+        if section == RAINBOW_POOL:  # 8.2.1, for any other card
             return "8.2.1", (
                 f"{card.name} is a {card.type}; the Rainbow Pool holds only Rainbow Pool Neopets "
                 f"and cards that begin the game there (8.2.1). Move it or remove it."
@@ -131,11 +131,18 @@ class NeopetsRuleset(Ruleset):
     def check_copy_limits(self, deck: Deck, report: Report) -> None:
         """7.3.2-7.10.2: copies of one card across the deck, by its type (6.7.2: any printing)."""
         limits = self.copy_limits
-        for card, copies in copies_by_card(deck.all_entries()).items():
+        totals: dict[str, int] = {}  # card key -> copies, for types with a limit
+        over: dict[str, CardInfo] = {}
+        for entry in deck.all_entries():
+            card = entry.card
             limit = limits.get(card.type)
-            if limit is None or copies <= limit[0]:
+            if limit is None:
                 continue
-            allowed, rule = limit
+            totals[card.key] = total = totals.get(card.key, 0) + entry.quantity
+            if total > limit[0]:
+                over[card.key] = card
+        for key, card in over.items():
+            copies, (allowed, rule) = totals[key], limits[card.type]
             report.error(
                 "copies.limit",
                 rule,
@@ -205,46 +212,21 @@ class NeopetsRuleset(Ruleset):
 
     def warn_unplayable(self, deck: Deck, report: Report) -> None:
         """Legal but likely mistakes: unplayable brushes, lost Map Pieces, no Codestones."""
-        species = {
-            str(entry.card.attributes.get("species", "")).casefold()
-            for entry in deck.entries(NEOPETS)
-        }
-        brushes_served = {
-            str(entry.card.attributes.get("paint_brush", "")).casefold()
-            for entry in deck.entries(RAINBOW_POOL)
-            if str(entry.card.attributes.get("species", "")).casefold() in species
-        }
-        locations = {
-            entry.card.name.casefold()
-            for entry in deck.all_entries()
-            if entry.card.type == LOCATION
-        }
         codestones = 0
+        brushes: list[CardInfo] = []
+        map_pieces: list[CardInfo] = []
         for entry in deck.entries(MAIN):
-            card = entry.card
-            if card.type == CODESTONE:
+            card_type = entry.card.type
+            if card_type == CODESTONE:
                 codestones += entry.quantity
-            elif card.type == PAINT_BRUSH and card.name.casefold() not in brushes_served:
-                report.warn(
-                    "paint_brush.unmatched",
-                    "7.4.7",
-                    f"{card.name} can never be played: no Rainbow Pool Neopet painted with it "
-                    f"matches a Neopet in the Neopet Deck (7.4.7). Add one to the Rainbow Pool "
-                    f"or remove the brush.",
-                    section=MAIN,
-                    cards=[card.name],
-                )
-            elif card.type == MAP_PIECE and (
-                str(card.attributes.get("map_location", "")).casefold() not in locations
-            ):
-                report.warn(
-                    "map_piece.location",
-                    "7.10.2",
-                    f"{card.name} is a Map Piece of {card.attributes.get('map_location')}, which "
-                    f"is not in the deck; add that Location or remove the Map Piece.",
-                    section=MAIN,
-                    cards=[card.name],
-                )
+            elif card_type == PAINT_BRUSH:
+                brushes.append(entry.card)
+            elif card_type == MAP_PIECE:
+                map_pieces.append(entry.card)
+        if brushes:
+            self.warn_unmatched_brushes(deck, brushes, report)
+        if map_pieces:
+            self.warn_lost_map_pieces(deck, map_pieces, report)
         if codestones == 0 and deck.count(MAIN):
             report.warn(
                 "codestones.none",
@@ -253,3 +235,47 @@ class NeopetsRuleset(Ruleset):
                 "played (6.4.2, 7.11.4); add Codestones.",
                 section=MAIN,
             )
+
+    def warn_unmatched_brushes(self, deck: Deck, brushes: list[CardInfo], report: Report) -> None:
+        """7.4.7: a brush paints the active Neopet only into a matching Rainbow Pool Neopet, one
+        whose species is in the Neopet Deck and whose `paint_brush` is the brush."""
+        species = {_folded(entry.card, "species") for entry in deck.entries(NEOPETS)}
+        served = {
+            _folded(entry.card, "paint_brush")
+            for entry in deck.entries(RAINBOW_POOL)
+            if _folded(entry.card, "species") in species
+        }
+        for brush in brushes:
+            if brush.name.casefold() not in served:
+                report.warn(
+                    "paint_brush.unmatched",
+                    "7.4.7",
+                    f"{brush.name} can never be played: no Rainbow Pool Neopet painted with it "
+                    f"matches a Neopet in the Neopet Deck (7.4.7). Add one to the Rainbow Pool "
+                    f"or remove the brush.",
+                    section=MAIN,
+                    cards=[brush.name],
+                )
+
+    def warn_lost_map_pieces(self, deck: Deck, map_pieces: list[CardInfo], report: Report) -> None:
+        """7.10.2: Map Pieces are "needed to play a Location"; without it they do nothing."""
+        locations = {
+            entry.card.name.casefold()
+            for entry in deck.all_entries()
+            if entry.card.type == LOCATION
+        }
+        for piece in map_pieces:
+            if _folded(piece, "map_location") not in locations:
+                report.warn(
+                    "map_piece.location",
+                    "7.10.2",
+                    f"{piece.name} is a Map Piece of {piece.attributes.get('map_location')}, "
+                    f"which is not in the deck; add that Location or remove the Map Piece.",
+                    section=MAIN,
+                    cards=[piece.name],
+                )
+
+
+def _folded(card: CardInfo, attribute: str) -> str:
+    """A card's text attribute, compared without regard to case."""
+    return str(card.attributes.get(attribute, "")).casefold()
