@@ -4,7 +4,8 @@
 - A card with a redacted ability text is banned (rulebook, "Redacted Ability Text").
 - A card bearing a text whose cost was revised must indicate that edition or a later one, or it
   is banned (rulebook, "Revised Costs").
-- A card setting a variable above a revised limit is banned (rulebook, "Revised Variable Limits").
+- A card setting a variable above a revised limit is banned (rulebook, "Revised Variable Limits"),
+  as is one above the limit its component prints (guide, "Constructing Abilities").
 - A card in an old wording is legal and read in the new one (rulebook, "Revised Ability Text").
 - The printed cost must be the cost the guide's formula gives (guide, "Resource Cost"), and text
   that is not made of the guide's components is pointed out (guide, "Constructing Abilities").

@@ -41,6 +41,10 @@ def _by_first_word(components: tuple[Component, ...]) -> dict[str, tuple[Compone
 _BY_FIRST_WORD = _by_first_word(COMPONENTS)
 
 NOT_A_COMPONENT = "not an official component of the Card Building Guide (11th edition)"
+_EMPTY = {
+    CREATURE: f"a creature without abilities says “{NO_ABILITIES}”",
+    SPELL: "a spell has a single ability, and this text has none",
+}
 
 
 @dataclass(frozen=True)
@@ -109,6 +113,8 @@ def parse_ability_text(
     reader = _Reader(card_type, tables)
     for paragraph in _paragraphs(text):
         reader.read_paragraph(paragraph)
+    if not (reader.caveat or reader.abilities or reader.unread):
+        reader.unread.append(Unread(text, _EMPTY.get(card_type, _EMPTY[SPELL])))
     return ParsedText(reader.caveat, tuple(reader.abilities), tuple(reader.unread))
 
 

@@ -163,3 +163,15 @@ def test_an_ability_needs_an_effect():
     parsed = parse_ability_text(CREATURE, "STARE: Target this card.")
     assert parsed.abilities == ()
     assert parsed.unread[0].reason == "an ability needs at least one effect"
+
+
+def test_an_empty_text_is_pointed_out():
+    """A spell has a single ability; a creature without abilities says so (guide)."""
+    assert parse_ability_text(SPELL, "").unread[0].reason.startswith("a spell has a single")
+    creature = parse_ability_text(CREATURE, " ")
+    assert "This card has no abilities." in creature.unread[0].reason
+
+
+def test_a_creature_may_have_only_a_caveat():
+    parsed = parse_ability_text(CREATURE, "This creature cannot defend.")
+    assert parsed.caveat is not None and parsed.unread == ()
