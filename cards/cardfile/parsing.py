@@ -120,16 +120,22 @@ class _Checker:
         return values
 
     def model_fields(
-        self, instance: models.Model, names: Collection[str], record: str, prefix: str = ""
-    ) -> None:
-        """Check the named fields the way the model does (lengths, slugs, dates, URLs)."""
-        exclude = [field.name for field in instance._meta.fields if field.name not in names]
-        try:
-            instance.clean_fields(exclude=exclude)
-        except ValidationError as exc:
-            for name, messages in exc.message_dict.items():
-                for message in messages:
+        self,
+        model: type[models.Model],
+        values: Mapping[str, Any],
+        record: str,
+        prefix: str = "",
+    ) -> dict[str, Any]:
+        """Values checked and converted the way the model's fields do it (lengths, slugs,
+        dates, URLs); a value with a problem is left out."""
+        cleaned: dict[str, Any] = {}
+        for name, value in values.items():
+            try:
+                cleaned[name] = model._meta.get_field(name).clean(value, None)
+            except ValidationError as exc:
+                for message in exc.messages:
                     self.add(record, prefix + name, message)
+        return cleaned
 
 
 def _show(value: Any) -> str:
@@ -168,16 +174,12 @@ def _sets(check: _Checker, raw_sets: list[Any], sample: bool) -> tuple[list[SetR
             check.add(record, "code", f"is already the code of sets[{first_index[code]}]")
         elif code is not None:
             first_index[code] = index
-        instance = CardSet(
-            **{name: values[name] for name in ("code", "name", "released") if name in values}
-        )
-        check.model_fields(instance, values.keys(), record)
+        fields = {name: values[name] for name in ("code", "name", "released") if name in values}
+        cleaned = check.model_fields(CardSet, fields, record)
         if len(check.problems) == before:
-            records.append(
-                SetRecord(
-                    instance.code, instance.name, instance.released, values.get("sample", sample)
-                )
-            )
+            released = cleaned.get("released")
+            is_sample = values.get("sample", sample)
+            records.append(SetRecord(cleaned["code"], cleaned["name"], released, is_sample))
     return records, set(first_index)
 
 
@@ -211,8 +213,9 @@ class _CardChecks:
         if values is None:
             return None
         key = self.key(record, values)
-        named = [name for name in ("key", "name") if name in values]
-        self.check.model_fields(Card(key=key, name=values.get("name", "")), named, record)
+        self.check.model_fields(
+            Card, {name: values[name] for name in ("key", "name") if name in values}, record
+        )
         attributes_ok = "attributes" in values or "attributes" not in raw
         if self.game is not None and "type" in values and attributes_ok:
             attributes = values.get("attributes", {})
@@ -273,7 +276,7 @@ class _CardChecks:
         fields = {
             name: values[name] for name in ("number", "rarity", "image_url") if name in values
         }
-        self.check.model_fields(Printing(**fields), fields.keys(), record, prefix)
+        self.check.model_fields(Printing, fields, record, prefix)
         if code is None or number is None:
             return None
         return PrintingRecord(code, number, values.get("rarity", ""), values.get("image_url", ""))

@@ -220,3 +220,16 @@ def test_it_names_each_kind_of_problem_with_its_record_and_field(data, problem):
     problems = problems_of(data)
     assert any(problem in found for found in problems), problems
     assert row_counts() == (0, 0, 0)
+
+
+def test_it_shows_a_progress_bar_on_large_files_when_asked(monkeypatch, capsys):
+    monkeypatch.setattr("cards.services.importer.PROGRESS_FROM_ROWS", 5)
+    cards_import(data=neopets_file(), source="big.json", progress=True)
+    assert "big.json: 100%" in capsys.readouterr().err
+
+
+def test_it_shows_no_progress_bar_on_small_files_or_when_quiet(monkeypatch, capsys):
+    cards_import(data=neopets_file(), source="small.json", progress=True)
+    monkeypatch.setattr("cards.services.importer.PROGRESS_FROM_ROWS", 5)
+    cards_import(data=neopets_file(), source="quiet.json", progress=False)
+    assert capsys.readouterr().err == ""
