@@ -5,6 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -84,6 +86,12 @@ class BattleOddsApi(APIView):
                 )
             return data
 
+    @extend_schema(
+        request=InputSerializer,
+        responses={200: OpenApiTypes.OBJECT},
+        description="`damage` (and `damage_exact` as fractions) maps damage dealt to its "
+        "probability; `race` gives each side's chance to win with either attacking first.",
+    )
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -30,6 +32,29 @@ class ArchiveSwapApi(APIView):
     authentication_classes: list = []
     permission_classes: list = []
 
+    @extend_schema(
+        request=OpenApiTypes.OBJECT,
+        responses={200: OpenApiTypes.OBJECT},
+        examples=[
+            OpenApiExample(
+                "Two Pages swapped in",
+                request_only=True,
+                value={
+                    "before": {
+                        "spellbook": [{"name": "Flame Aura", "quantity": 40}],
+                        "archive": [{"name": "Fireball", "quantity": 2}],
+                    },
+                    "after": {
+                        "spellbook": [
+                            {"name": "Flame Aura", "quantity": 38},
+                            {"name": "Fireball", "quantity": 2},
+                        ],
+                        "archive": [{"name": "Flame Aura", "quantity": 2}],
+                    },
+                },
+            )
+        ],
+    )
     def post(self, request: Request) -> Response:
         parsed = read_swap_request(request.data)
         try:

@@ -37,7 +37,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb, factorial
 from operator import mul
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 STAT_CAP = 10  # 6.2.4
 CRITICAL_FACES = 1  # a 6 (5.5.7c)
@@ -207,7 +207,7 @@ def _extra_hit_rerolls(surplus: int, fail_rerolls: int, spare: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class RaceOdds:
+class RaceOdds(Generic[Number]):
     """Who wins a knock-out race; `never_ends` when neither Neopet can ever deal damage."""
 
     first_wins: Number
@@ -220,7 +220,7 @@ def knockout_race(
     second_hits: Sequence[Number],
     first_hp: int,
     second_hp: int,
-) -> tuple[RaceOdds, RaceOdds]:
+) -> tuple[RaceOdds[Number], RaceOdds[Number]]:
     """The chance each Neopet knocks the other out first, attacks alternating (5.5.7f).
 
     `first_hits[d]` is the chance the first Neopet's attack deals d damage to the second,
@@ -290,8 +290,8 @@ class BattleOdds:
 
     attack: DamageOdds  # the attacker's attack on the defender
     counterattack: DamageOdds  # the defender's attack on the attacker
-    attacker_first: RaceOdds
-    defender_first: RaceOdds
+    attacker_first: RaceOdds[float] | RaceOdds[Fraction]
+    defender_first: RaceOdds[float] | RaceOdds[Fraction]
 
 
 def battle_odds(attacker: Fighter, defender: Fighter, *, exact: bool = False) -> BattleOdds:
