@@ -130,13 +130,31 @@ SPECTACULAR_SETTINGS = {
 # Celery. With no CELERY_BROKER_URL the broker is a folder of files (kombu's filesystem
 # transport): a worker process started beside the web process picks jobs up with no server.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
+# Test games (rules.tasks): games per chunk (one task each), and a chunk's hard time limit; a
+# chunk claimed longer ago than that belongs to a dead worker and another worker plays it.
+DECKWARDEN_SIMULATION_CHUNK_GAMES = env_int("DECKWARDEN_SIMULATION_CHUNK_GAMES", 250, minimum=1)
+DECKWARDEN_SIMULATION_CHUNK_SECONDS = env_int("DECKWARDEN_SIMULATION_CHUNK_SECONDS", 300, minimum=2)
 if CELERY_BROKER_URL == "filesystem://":
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "data_folder_in": str(_broker_dir / "queue"),
         "data_folder_out": str(_broker_dir / "queue"),
         "processed_folder": str(_broker_dir / "processed"),
+        "control_folder": str(_broker_dir / "control"),
         "store_processed": False,
+    }
+    # kombu creates none of these folders but the control folder; a fresh checkout needs them.
+    for _folder in ("queue", "processed", "control"):
+        (_broker_dir / _folder).mkdir(parents=True, exist_ok=True)
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://", "sentinel://")):
+    # Redis gives a task whose worker died (acks_late: never acknowledged) to another worker
+    # after the visibility timeout; it must exceed a chunk's run plus its retry countdown.
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": env_int(
+            "CELERY_VISIBILITY_TIMEOUT", 2 * DECKWARDEN_SIMULATION_CHUNK_SECONDS, minimum=1
+        ),
+        "unacked_restore_interval": 10,
+        "unacked_restore_throttle": 1,
     }
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

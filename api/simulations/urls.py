@@ -1,3 +1,13 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from .views import SimulationCancelApi, SimulationCreateApi, SimulationDetailApi
+
+urlpatterns = [
+    path("simulations/", SimulationCreateApi.as_view(), name="simulation-list"),
+    path("simulations/<uuid:job_id>/", SimulationDetailApi.as_view(), name="simulation-detail"),
+    path(
+        "simulations/<uuid:job_id>/cancel/",
+        SimulationCancelApi.as_view(),
+        name="simulation-cancel",
+    ),
+]

@@ -1,0 +1,63 @@
+"""`python -m bench.simulate`: test-game throughput per worker process, and with two processes.
+
+Plays the Neopets sample decks (strong against weak) through `rules.simulation.run_chunk`, the
+function the Celery task runs for each chunk, in worker processes of a multiprocessing pool.
+Targets (issue 4): at least 2,000 games/s per process; two processes at least 1.8x one.
+The machine may be shared: run it when it is otherwise idle for figures worth quoting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import time
+from typing import Any
+
+from rules.simulation import ENGINES, plan_chunks, run_chunk
+from rules.simulation.samples import sample_deck
+
+_prepared: tuple[Any, Any, Any] | None = None
+
+
+def _prepare() -> None:
+    """Pool initializer: each worker process prepares the decks once, as a worker does per job."""
+    global _prepared
+    engine = ENGINES["neopets"]
+    _prepared = (engine, engine.prepare(sample_deck("strong")), engine.prepare(sample_deck("weak")))
+
+
+def _play(chunk: tuple[int, int, int]) -> int:
+    seed, first_game, count = chunk
+    engine, deck_a, deck_b = _prepared
+    stats = run_chunk(engine, deck_a, deck_b, job_seed=seed, first_game=first_game, count=count)
+    return stats.games
+
+
+def games_per_second(processes: int, games: int, chunk_size: int, seed: int) -> float:
+    """Games per second of wall time for `processes` worker processes sharing `games` games."""
+    chunks = [(seed, plan.first_game, plan.count) for plan in plan_chunks(games, chunk_size)]
+    context = multiprocessing.get_context("fork")
+    with context.Pool(processes, initializer=_prepare) as pool:
+        pool.map(_play, [(seed, games + i, 1) for i in range(processes)])  # warm every process
+        start = time.perf_counter()
+        played = sum(pool.imap_unordered(_play, chunks))
+        elapsed = time.perf_counter() - start
+    return played / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=10_000, help="games per measurement")
+    parser.add_argument("--chunk-size", type=int, default=250)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    print(f"{os.cpu_count()} CPUs; {args.games} games per run, chunks of {args.chunk_size}")
+    one = games_per_second(1, args.games, args.chunk_size, args.seed)
+    print(f"1 worker process:   {one:8.0f} games/s (target >= 2000)")
+    two = games_per_second(2, args.games, args.chunk_size, args.seed)
+    print(f"2 worker processes: {two:8.0f} games/s, speed-up {two / one:.2f}x (target >= 1.8x)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,98 @@
+"""Test-game jobs and their chunks: the database side of `rules.simulation`.
+
+A job is split into chunks when it is created; each chunk is one Celery task. Chunks are claimed
+and recorded with conditional UPDATEs (see rules.services.simulations), so a chunk run twice, or
+by a second worker after the first died, counts once.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class SimulationJob(models.Model):
+    """N test games between two decks, frozen at submission."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        RUNNING = "running"
+        DONE = "done"
+        FAILED = "failed"
+        CANCELLED = "cancelled"
+
+    UNFINISHED = (Status.QUEUED, Status.RUNNING)
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="simulation_jobs",
+        help_text="Empty for an anonymous job, which anyone holding its id may read.",
+    )
+    game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="+")
+    decks = models.JSONField(
+        help_text="Both decks as resolved at submission, cards included, so later edits to a "
+        "stored deck or a card do not change a job."
+    )
+    games = models.PositiveIntegerField()
+    seed = models.BigIntegerField()
+    chunk_size = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    done = models.PositiveIntegerField(default=0, help_text="Games played and recorded.")
+    result = models.JSONField(null=True, blank=True)
+    error = models.TextField(blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+    started = models.DateTimeField(null=True, blank=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(done__lte=models.F("games")), name="simulation_done_within_games"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.games} {self.game_id} games ({self.status})"
+
+    @property
+    def is_finished(self) -> bool:
+        return self.status not in self.UNFINISHED
+
+
+class SimulationChunk(models.Model):
+    """A run of consecutive games of a job: the unit one Celery task plays."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        RUNNING = "running"
+        DONE = "done"
+
+    job = models.ForeignKey(SimulationJob, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    first_game = models.PositiveIntegerField()
+    count = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    result = models.JSONField(
+        null=True, blank=True, help_text="Mergeable counts (rules.simulation.ChunkStats)."
+    )
+    attempts = models.PositiveIntegerField(default=0, help_text="Times the chunk was claimed.")
+    claimed_at = models.DateTimeField(null=True, blank=True)
+    worker = models.CharField(max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["job", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["job", "index"], name="simulation_chunk_unique_index"),
+        ]
+        indexes = [models.Index(fields=["job", "status"], name="simulation_chunk_job_status")]
+
+    def __str__(self) -> str:
+        return f"chunk {self.index} of {self.job_id} ({self.status})"

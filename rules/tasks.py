@@ -1,0 +1,69 @@
+"""Celery tasks of the rules app: each plays one chunk of a test-game job.
+
+The task is thin (claim, play, record — rules.services.simulations) and idempotent: a chunk
+claimed or recorded twice counts once. That is what makes late acknowledgement safe, so a
+worker killed mid-chunk loses nothing: the broker hands the task to another worker, which takes
+the chunk over once the dead worker's claim is older than the chunk time limit.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+
+from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from celery.signals import worker_ready
+from django.conf import settings
+from django.db import InterfaceError, OperationalError
+
+from rules.services.simulations import (
+    ChunkOutcome,
+    chunk_run,
+    simulation_fail,
+    simulations_resume,
+)
+
+logger = logging.getLogger(__name__)
+
+CHUNK_SECONDS = settings.DECKWARDEN_SIMULATION_CHUNK_SECONDS
+
+
+@shared_task(
+    bind=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    autoretry_for=(OperationalError, InterfaceError),  # the database went away for a moment
+    retry_backoff=2,
+    retry_backoff_max=60,
+    max_retries=8,
+    soft_time_limit=CHUNK_SECONDS * 0.9,
+    time_limit=CHUNK_SECONDS,
+)
+def run_simulation_chunk(self, chunk_id: int) -> str:
+    """Play chunk `chunk_id` of its job, unless it is done, taken, or its job is finished."""
+    worker = f"{self.request.hostname}:{os.getpid()}"
+    try:
+        run = chunk_run(chunk_id=chunk_id, worker=worker)
+    except (OperationalError, InterfaceError):
+        raise
+    except SoftTimeLimitExceeded:
+        simulation_fail(chunk_id=chunk_id, error=f"A chunk took over {CHUNK_SECONDS} seconds.")
+        return "failed"
+    except Exception as exc:  # the same games would fail again: fail the job, say why
+        logger.exception("Simulation chunk %s failed", chunk_id)
+        simulation_fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
+        return "failed"
+    if run.outcome is ChunkOutcome.BUSY:
+        raise self.retry(countdown=run.retry_in)
+    return run.outcome.value
+
+
+@worker_ready.connect
+def resume_simulations(**kwargs: object) -> None:
+    """On the embedded filesystem broker, which keeps no unacknowledged tasks, a starting
+    worker queues again the chunks of unfinished jobs, in case a killed worker held them."""
+    if settings.CELERY_BROKER_URL.startswith("filesystem://"):
+        queued = simulations_resume()
+        if queued:
+            logger.info("Queued %s unfinished simulation chunks again.", queued)

@@ -1,0 +1,47 @@
+"""Sample Neopets cards and decks for the test-game tests (all sample data, none real)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from cards.models import Card, Game
+from rules.core.cardfile import read_cards
+from rules.simulation import ENGINES, run_chunk
+from rules.simulation.samples import SAMPLE_CARDS, sample_deck, sample_deck_entries
+
+
+def inline(name: str) -> dict:
+    """A sample deck in the request shape /validate/ takes: sections of entries by name."""
+    sections: dict[str, list[dict]] = {}
+    for entry in sample_deck_entries(name):
+        sections.setdefault(entry.section, []).append(
+            {"name": entry.name, "quantity": entry.quantity}
+        )
+    return {"sections": sections}
+
+
+def in_process_result(games: int, seed: int) -> dict:
+    """strong against weak, `games` games from `seed`, played here in one chunk."""
+    engine = ENGINES["neopets"]
+    deck_a, deck_b = engine.prepare(sample_deck("strong")), engine.prepare(sample_deck("weak"))
+    return run_chunk(engine, deck_a, deck_b, job_seed=seed, first_game=0, count=games).result()
+
+
+@pytest.fixture
+def neopets_cards(db) -> list[Card]:
+    """The Neopets sample cards, in the database."""
+    game = Game.objects.get(slug="neopets")
+    return Card.objects.bulk_create(
+        Card(
+            game=game,
+            key=card.key,
+            name=card.name,
+            type=card.type,
+            text=card.text,
+            attributes=dict(card.attributes),
+            is_sample=True,
+        )
+        for card in read_cards(json.loads(SAMPLE_CARDS.read_text()))
+    )

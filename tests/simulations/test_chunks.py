@@ -1,0 +1,146 @@
+"""The chunk life cycle: conditional claims and records, exactly-once finishing, determinism."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from rules.models import SimulationChunk, SimulationJob
+from rules.services.simulations import (
+    ChunkOutcome,
+    chunk_claim,
+    chunk_play,
+    chunk_record,
+    chunk_run,
+    claim_timeout,
+    simulation_cancel,
+    simulation_create,
+)
+from rules.simulation import ChunkStats
+from rules.simulation.samples import sample_deck_entries
+
+from .conftest import in_process_result
+
+GAMES = 60
+
+
+def new_job(chunk_size: int = 20, seed: int = 7, games: int = GAMES) -> SimulationJob:
+    return simulation_create(
+        owner=None,
+        game="neopets",
+        decks=[sample_deck_entries("strong"), sample_deck_entries("weak")],
+        games=games,
+        seed=seed,
+        chunk_size=chunk_size,
+    )
+
+
+def run_all(job: SimulationJob, order=lambda chunks: chunks) -> SimulationJob:
+    for chunk in order(list(job.chunks.order_by("index"))):
+        assert chunk_run(chunk_id=chunk.pk, worker="test").outcome is ChunkOutcome.RECORDED
+    job.refresh_from_db()
+    return job
+
+
+@pytest.fixture
+def job(neopets_cards, django_capture_on_commit_callbacks) -> SimulationJob:
+    with django_capture_on_commit_callbacks() as queued:
+        job = new_job()
+    assert len(queued) == 3  # one task per chunk, sent after the commit
+    return job
+
+
+def test_it_splits_a_job_into_consecutive_chunks(job):
+    chunks = list(job.chunks.values_list("index", "first_game", "count", "status"))
+    assert chunks == [(0, 0, 20, "pending"), (1, 20, 20, "pending"), (2, 40, 20, "pending")]
+    assert job.status == "queued" and job.done == 0
+
+
+def test_it_lets_only_one_worker_claim_a_chunk(job):
+    chunk = job.chunks.get(index=0)
+    assert chunk_claim(chunk_id=chunk.pk, worker="a") is not None
+    assert chunk_claim(chunk_id=chunk.pk, worker="b") is None
+    chunk.refresh_from_db()
+    assert (chunk.status, chunk.worker, chunk.attempts) == ("running", "a", 1)
+    job.refresh_from_db()
+    assert job.status == "running" and job.started is not None
+
+
+def test_it_hands_a_stale_claim_to_another_worker(job):
+    """A worker that died mid-chunk never records; after the time limit another takes over."""
+    chunk = job.chunks.get(index=0)
+    chunk_claim(chunk_id=chunk.pk, worker="dead")
+    SimulationChunk.objects.filter(pk=chunk.pk).update(
+        claimed_at=timezone.now() - claim_timeout() - timedelta(seconds=1)
+    )
+    assert chunk_claim(chunk_id=chunk.pk, worker="alive") is not None
+    chunk.refresh_from_db()
+    assert (chunk.worker, chunk.attempts) == ("alive", 2)
+
+
+def test_it_asks_to_retry_a_chunk_another_worker_holds(job):
+    chunk = job.chunks.get(index=0)
+    chunk_claim(chunk_id=chunk.pk, worker="a")
+    run = chunk_run(chunk_id=chunk.pk, worker="b")
+    assert run.outcome is ChunkOutcome.BUSY
+    assert 0 < run.retry_in <= claim_timeout().total_seconds()
+
+
+def test_recording_the_same_chunk_twice_changes_nothing(job):
+    chunk = chunk_claim(chunk_id=job.chunks.get(index=0).pk, worker="a")
+    stats = chunk_play(chunk=chunk)
+    assert chunk_record(chunk=chunk, stats=stats) is True
+    assert chunk_record(chunk=chunk, stats=stats) is False
+    job.refresh_from_db()
+    assert job.done == 20 and job.status == "running"
+    assert chunk_run(chunk_id=chunk.pk, worker="b").outcome is ChunkOutcome.SKIPPED
+
+
+def test_the_last_chunk_finishes_the_job_with_the_in_process_result(job):
+    job = run_all(job)
+    assert job.status == "done" and job.done == GAMES and job.finished is not None
+    assert job.result == in_process_result(GAMES, seed=7)
+    assert job.result["games"] == GAMES
+
+
+def test_the_same_seed_gives_the_same_result_for_any_chunk_size_and_order(job):
+    reference = run_all(job).result
+    one_chunk = run_all(new_job(chunk_size=GAMES))
+    many_backwards = run_all(new_job(chunk_size=7), order=lambda chunks: chunks[::-1])
+    assert one_chunk.result == reference
+    assert many_backwards.result == reference
+
+
+def test_a_different_seed_gives_different_games(job):
+    assert run_all(job).result != run_all(new_job(seed=8)).result
+
+
+def test_a_cancelled_job_stops_claiming_chunks(job):
+    chunk = job.chunks.get(index=0)
+    assert simulation_cancel(job=job) is True
+    assert job.status == "cancelled"
+    assert chunk_run(chunk_id=chunk.pk, worker="a").outcome is ChunkOutcome.SKIPPED
+    chunk.refresh_from_db()
+    assert chunk.status == "pending"
+
+
+def test_a_chunk_finishing_after_cancellation_does_not_finish_the_job(job):
+    chunks = [chunk_claim(chunk_id=c.pk, worker="a") for c in job.chunks.order_by("index")]
+    simulation_cancel(job=job)
+    for chunk in chunks:
+        chunk_record(chunk=chunk, stats=chunk_play(chunk=chunk))
+    job.refresh_from_db()
+    assert job.status == "cancelled" and job.result is None
+
+
+def test_the_sample_game_log_is_game_zeros(job):
+    sample = run_all(job).result["sample_game"]
+    assert sample["game"] == 0 and sample["log"]
+
+
+def test_chunk_rows_hold_mergeable_counts(job):
+    run_all(job)
+    parts = [ChunkStats.from_json(c.result) for c in job.chunks.order_by("index")]
+    assert [part.games for part in parts] == [20, 20, 20]
