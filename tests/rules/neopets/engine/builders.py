@@ -2,37 +2,26 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterable
-from pathlib import Path
 from typing import Any
 
-from rules.core.cardfile import MemoryPool, read_cards
+from rules.core.cardfile import MemoryPool
 from rules.core.cards import CardInfo, Deck, Entry
-from rules.core.decklist import parse_decklist
-from rules.core.report import Report
-from rules.core.resolve import resolve
-from rules.neopets.cards import GAME
+from rules.neopets import sample_decks
 from rules.neopets.engine import EngineDeck, HeuristicPolicy
 from rules.neopets.engine.cards import EngineCard
 from rules.neopets.engine.game import Game
 
-ROOT = Path(__file__).resolve().parents[4]
-SAMPLE_CARDS = ROOT / "cards" / "sample_data" / "neopets.json"
-SAMPLE_DECKS = ROOT / "rules" / "neopets" / "sample_decks"
+SAMPLE_CARDS = sample_decks.SAMPLE_CARDS
 
 
 def sample_pool() -> MemoryPool:
-    return MemoryPool(read_cards(json.loads(SAMPLE_CARDS.read_text())), GAME)
+    return sample_decks.sample_pool()
 
 
-def sample_deck(name: str, pool: MemoryPool | None = None) -> EngineDeck:
+def sample_deck(name: str) -> EngineDeck:
     """A deck from rules/neopets/sample_decks/<name>.txt, resolved against the sample cards."""
-    parsed = parse_decklist((SAMPLE_DECKS / f"{name}.txt").read_text(), GAME)
-    report = Report(game="neopets", format="standard")
-    deck = resolve(GAME, parsed.entries, pool or sample_pool(), report)
-    assert report.legal, report.as_dict()
-    return EngineDeck.from_deck(deck)
+    return EngineDeck.from_deck(sample_decks.sample_deck(name))
 
 
 def info(name: str, type_: str, text: str = "", **attributes: Any) -> CardInfo:
@@ -145,3 +134,13 @@ def game_between(
 
 def engine_card(card: CardInfo) -> EngineCard:
     return EngineCard(card)
+
+
+_SAMPLE_CARDS: dict[str, CardInfo] = {}
+
+
+def sample_card(name: str) -> EngineCard:
+    """An EngineCard of a sample card, by name."""
+    if not _SAMPLE_CARDS:
+        _SAMPLE_CARDS.update((card.name, card) for card in sample_pool().cards)
+    return EngineCard(_SAMPLE_CARDS[name])

@@ -1,0 +1,49 @@
+"""`python -m bench.engine`: Neopets engine speed, full games per second in one process.
+
+    .venv/bin/python -m bench.engine [--games 5000]
+
+Plays whole games (best of three, HeuristicPolicy on both sides, no log) between the sample
+decks in rules/neopets/sample_decks: strong against weak (the issue's benchmark pair) and the
+strong mirror (longer games). Reports games/s by wall clock and by this process's CPU time (on
+a shared machine the CPU figure is the engine's own speed). Target: >= 2,000 games/s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from rules.neopets.engine import EngineDeck, play_game
+from rules.neopets.sample_decks import sample_deck
+
+TARGET = 2000
+
+
+def measure(deck_a: EngineDeck, deck_b: EngineDeck, games: int) -> tuple[float, float, float]:
+    """(games/s by wall clock, games/s by CPU time, mean turns) over seeds 0..games-1."""
+    turns = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        turns += play_game(deck_a, deck_b, seed).turns
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return games / wall, games / cpu, turns / games
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5000)
+    args = parser.parse_args()
+    strong = EngineDeck.from_deck(sample_deck("strong"))
+    weak = EngineDeck.from_deck(sample_deck("weak"))
+    measure(strong, weak, 200)  # warm up
+    for label, pair in (("strong vs weak", (strong, weak)), ("strong mirror", (strong, strong))):
+        wall, cpu, turns = measure(*pair, args.games)
+        verdict = "meets" if cpu >= TARGET else "misses"
+        print(
+            f"{label:15} {args.games} games: {wall:7.0f} games/s wall, {cpu:7.0f} games/s CPU "
+            f"({1000 / cpu:.3f} ms/game, {turns:.1f} turns/game) - {verdict} {TARGET}/s"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,106 @@
+"""The queue and priority (CR 8.11, 8.20.15), played through the v1.2 rulebook's examples."""
+
+from rules.neopets.engine.cards import EngineCard
+
+from .builders import Scripted, codestone, deck_of, faces, filler, game_between, sample_card
+
+
+def two_players(policies=None):
+    game = game_between(deck_of(filler()), policies=policies)
+    for side in game.sides:
+        side.inventory.clear()
+        side.foods = 0
+    return game, game.sides[0], game.sides[1]
+
+
+def at_level(side, level):
+    side.codestones = [EngineCard(codestone(f"Stone {i}")) for i in range(level)]
+    side.refresh()
+
+
+def test_it_lets_the_opponent_negate_korbat_defender_with_hot_dog_of_justice():
+    """Rulebook example two: Hot Dog of Justice negates Korbat Defender's draw; Korbat Defender
+    still goes to the Discard and the Food to the Void (CR 7.8.6, 8.20.6a)."""
+    game, me, opponent = two_players()
+    at_level(me, 2)
+    korbat, justice = sample_card("Korbat Defender"), sample_card("Hot Dog of Justice")
+    me.take(korbat)
+    opponent.take(justice)
+    game.play_card(me, korbat, me.inventory)
+    assert me.inventory == []  # no cards drawn
+    assert me.discard == [korbat]
+    assert opponent.void == [justice] and opponent.foods == 0
+
+
+def test_it_resolves_korbat_defender_when_nobody_responds():
+    """Rulebook example one: both pass, Korbat Defender resolves: draw two cards."""
+    game, me, _ = two_players()
+    at_level(me, 2)
+    korbat = sample_card("Korbat Defender")
+    me.take(korbat)
+    game.play_card(me, korbat, me.inventory)
+    assert len(me.inventory) == 2 and me.discard == [korbat]
+
+
+def test_it_rolls_exploding_potion_dice_on_entering_the_queue_so_teeny_hot_dog_can_change_them():
+    """Rulebook example five / CR 7.7.4: the 2 rolled becomes a 6 and deals 2 damage."""
+    game, me, opponent = two_players()
+    at_level(me, 1)
+    potion, teeny = sample_card("Exploding Potion"), sample_card("Teeny Hot Dog")
+    me.take(potion)
+    me.take(teeny)
+    game.random = faces(2)
+    game.play_card(me, potion, me.inventory)
+    assert opponent.damage == 2
+    assert me.void == [teeny] and me.discard == [potion]
+
+
+def test_it_plays_siona_from_the_discard_with_vira_before_vira_leaves_the_queue():
+    """Rulebook example four: Vira plays Siona from the Discard; Siona adds Korbat Defender and
+    Usul Defender (not Vira, still on the queue) to the Inventory; Siona, then Vira, go to the
+    Discard (CR 8.20.15e, 9.1)."""
+    pick_siona = Scripted(
+        choose_cards=lambda game, player, options, count, purpose: (
+            [c for c in options if c.name == "Siona"]
+            if purpose == "replay"
+            else sorted(options, key=lambda c: c.name)[:count]
+        )
+    )
+    game, me, _ = two_players(policies=(pick_siona, Scripted()))
+    at_level(me, 3)
+    vira = sample_card("Vira")
+    me.discard = [sample_card(name) for name in ("Siona", "Korbat Defender", "Usul Defender")]
+    me.take(vira)
+    game.play_card(me, vira, me.inventory)
+    assert sorted(card.name for card in me.inventory) == ["Korbat Defender", "Usul Defender"]
+    assert [card.name for card in me.discard] == ["Siona", "Vira"]
+    assert me.plays == {"Vira": 1, "Siona": 1}
+
+
+def test_it_searches_for_cards_containing_the_name_but_not_other_cards():
+    """CR 9.9.1: Hubert finds "Hot Dog" or "Hubert's Special Hot Dog", never another Hubert."""
+    seen = []
+
+    def choose(game, player, options, count, purpose):
+        seen.extend(card.name for card in options)
+        return options[:count]
+
+    game, me, _ = two_players(policies=(Scripted(choose_cards=choose), Scripted()))
+    hubert = sample_card("Hubert")
+    me.deck = [sample_card(name) for name in ("Hubert", "Hot Dog", "Hubert's Special Hot Dog")]
+    me.take(hubert)
+    game.play_card(me, hubert, me.inventory)
+    assert sorted(seen) == ["Hot Dog", "Hubert's Special Hot Dog"]
+    assert len(me.inventory) == 1 and len(me.deck) == 2
+
+
+def test_it_sends_a_negated_equipment_to_the_discard_instead_of_a_slot():
+    """CR 8.20.6a: a negated card does not resolve."""
+    negate = Scripted(choose_food=lambda game, player, window, options: options[0])
+    game, me, opponent = two_players(policies=(Scripted(), negate))
+    at_level(me, 3)
+    gauntlet, justice = sample_card("Battle Gauntlet"), sample_card("Hot Dog of Justice")
+    me.take(gauntlet)
+    opponent.take(justice)
+    game.play_card(me, gauntlet, me.inventory)
+    assert me.equipment == [] and me.discard == [gauntlet]
