@@ -13,14 +13,13 @@ import django_filters
 from django.http import HttpResponse
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
-from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import APISettings
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.validation.views import DeckFormatNegotiation
 from cards.models import Game
 from decks import selectors, services
 from decks.models import Deck
@@ -268,17 +267,11 @@ class DeckDiffApi(DeckAccess, APIView):
         return Response(diff)
 
 
-class _IgnoreFormatParameter(DefaultContentNegotiation):
-    """Export's `?format=` chooses the decklist format, not DRF's renderer."""
-
-    settings = APISettings({"URL_FORMAT_OVERRIDE": None})
-
-
 class DeckExportApi(DeckAccess, APIView):
     """`?format=text` (a plain-text decklist, text/plain) or `?format=json` (the sections shape,
     the default): a deck as a file to keep or to post back as a new deck."""
 
-    content_negotiation_class = _IgnoreFormatParameter
+    content_negotiation_class = DeckFormatNegotiation  # ?format= is text or json, not a renderer
 
     def get(self, request: Request, pk: int) -> HttpResponse:
         deck = self.readable_deck(request, pk)

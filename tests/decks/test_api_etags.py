@@ -1,0 +1,115 @@
+"""Optimistic concurrency on /api/v1/decks/{id}/: GET gives an ETag, PUT and PATCH require
+If-Match (428 without), a stale tag answers 412, and of two writers holding the same ETag
+exactly one succeeds, so no update is ever lost."""
+
+import threading
+import time
+
+import pytest
+from django.db import connection
+from rest_framework.test import APIClient
+
+from decks import services
+from decks.models import Deck
+
+from .conftest import MAIN, make_deck
+
+URL = "/api/v1/decks/"
+
+
+def detail(deck):
+    return f"{URL}{deck.pk}/"
+
+
+def test_it_gives_the_etag_of_the_current_revision(alice_api, alice_deck):
+    assert alice_api.get(detail(alice_deck))["ETag"] == f'"{alice_deck.pk}-1"'
+    alice_api.patch(detail(alice_deck), {"name": "B"}, format="json", HTTP_IF_MATCH=alice_deck.etag)
+    assert alice_api.get(detail(alice_deck))["ETag"] == f'"{alice_deck.pk}-2"'
+
+
+@pytest.mark.parametrize("method", ["put", "patch"])
+def test_it_requires_if_match_to_write(alice_api, alice_deck, method):
+    response = getattr(alice_api, method)(detail(alice_deck), {"name": "B"}, format="json")
+    assert response.status_code == 428
+    assert response.json()["code"] == "precondition_required"
+    assert Deck.objects.get().revision == 1
+
+
+@pytest.mark.parametrize("tag", ['"999-1"', '"1-2"', 'W/"1-1"', "garbage"])
+def test_it_refuses_a_stale_or_weak_if_match(alice_api, alice_deck, tag):
+    response = alice_api.patch(detail(alice_deck), {"name": "B"}, format="json", HTTP_IF_MATCH=tag)
+    assert response.status_code == 412
+    assert response.json()["code"] == "precondition_failed"
+    assert response.json()["etag"] == alice_deck.etag
+
+
+@pytest.mark.parametrize("tag", ["*", '"0-0", "{etag}"'])
+def test_it_accepts_a_star_or_a_list_holding_the_current_tag(alice_api, alice_deck, tag):
+    tag = tag.format(etag=alice_deck.etag.strip('"'))
+    response = alice_api.patch(detail(alice_deck), {"name": "B"}, format="json", HTTP_IF_MATCH=tag)
+    assert response.status_code == 200
+
+
+def test_it_lets_one_of_two_writers_with_the_same_etag_succeed(alice_api, alice_deck):
+    etag = alice_api.get(detail(alice_deck))["ETag"]
+    first = alice_api.patch(
+        detail(alice_deck), {"name": "First"}, format="json", HTTP_IF_MATCH=etag
+    )
+    second = alice_api.put(
+        detail(alice_deck), {"name": "Second"}, format="json", HTTP_IF_MATCH=etag
+    )
+    assert (first.status_code, second.status_code) == (200, 412)
+    assert second.json()["etag"] == first["ETag"]
+    assert Deck.objects.get().name == "First"
+
+
+def test_it_deletes_only_with_a_current_if_match_when_one_is_given(alice_api, alice_deck):
+    assert alice_api.delete(detail(alice_deck), HTTP_IF_MATCH='"1-7"').status_code == 412
+    assert alice_api.delete(detail(alice_deck), HTTP_IF_MATCH=alice_deck.etag).status_code == 204
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_lets_exactly_one_of_two_concurrent_writers_win(alice, neopets, cards, monkeypatch):
+    """Two threads, two database connections, both past the If-Match check with revision 1 at
+    the same moment: the conditional UPDATE lets one through and the other gets 412."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite has one writer at a time; the race needs PostgreSQL")
+    deck = make_deck(alice, neopets, MAIN)
+    both_read = threading.Barrier(2, timeout=10)
+    read_lines = services.deck_lines
+    write_entries = services._write_entries
+
+    def read_then_wait(**kwargs):
+        lines = read_lines(**kwargs)
+        both_read.wait()  # both writers have read revision 1 and passed the If-Match check
+        return lines
+
+    def slow_write(*args):
+        time.sleep(0.3)  # hold the row lock while the other writer tries its UPDATE
+        write_entries(*args)
+
+    monkeypatch.setattr(services, "deck_lines", read_then_wait)
+    monkeypatch.setattr(services, "_write_entries", slow_write)
+    answers: dict[str, int] = {}
+
+    def write(name: str, quantity: int) -> None:
+        try:
+            client = APIClient()
+            client.force_authenticate(alice)
+            body = {"name": name, "sections": {"main": [{"name": "Hot Dog", "quantity": quantity}]}}
+            response = client.patch(detail(deck), body, format="json", HTTP_IF_MATCH=deck.etag)
+            answers[name] = response.status_code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=write, args=args) for args in (("A", 1), ("B", 3))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert sorted(answers.values()) == [200, 412]
+    winner = next(name for name, code in answers.items() if code == 200)
+    deck.refresh_from_db()
+    assert (deck.name, deck.revision) == (winner, 2)
+    assert deck.versions.count() == 2
+    assert list(deck.entries.values_list("quantity", flat=True)) == [{"A": 1, "B": 3}[winner]]

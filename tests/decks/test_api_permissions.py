@@ -1,0 +1,99 @@
+"""Who reads and who writes a stored deck. Charlie should have no access to Alice's stuff:
+her private deck is a 404 to him (its existence is never revealed), her other decks are
+readable but not writable (403); anonymous users cannot create decks."""
+
+import pytest
+from rest_framework.authtoken.models import Token
+from rest_framework.test import APIClient
+
+from .conftest import MAIN
+
+URL = "/api/v1/decks/"
+SUBPAGES = ["", "validation/", "versions/", "versions/1/", "diff/?from=1&to=1", "export/"]
+
+
+def detail(deck, sub=""):
+    return f"{URL}{deck.pk}/{sub}"
+
+
+@pytest.mark.parametrize("sub", SUBPAGES)
+def test_it_hides_a_private_deck_from_another_user(charlie_api, alice_deck, sub):
+    response = charlie_api.get(detail(alice_deck, sub))
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize("sub", SUBPAGES)
+def test_it_hides_a_private_deck_from_anonymous_users(api, alice_deck, sub):
+    assert api.get(detail(alice_deck, sub)).status_code == 404
+
+
+def test_it_answers_404_for_writes_to_another_users_private_deck(charlie_api, alice_deck):
+    tag = {"HTTP_IF_MATCH": alice_deck.etag}
+    assert (
+        charlie_api.patch(detail(alice_deck), {"name": "Mine"}, format="json", **tag).status_code
+        == 404
+    )
+    assert (
+        charlie_api.put(detail(alice_deck), {"name": "Mine"}, format="json", **tag).status_code
+        == 404
+    )
+    assert charlie_api.delete(detail(alice_deck)).status_code == 404
+
+
+@pytest.mark.parametrize("deck_fixture", ["alice_public_deck", "alice_unlisted_deck"])
+def test_it_lets_others_read_but_not_write_a_visible_deck(charlie_api, request, deck_fixture):
+    deck = request.getfixturevalue(deck_fixture)
+    original_name = deck.name
+    assert charlie_api.get(detail(deck)).status_code == 200
+    assert charlie_api.get(detail(deck, "versions/1/")).status_code == 200
+    tag = {"HTTP_IF_MATCH": deck.etag}
+    responses = [
+        charlie_api.patch(detail(deck), {"name": "Mine"}, format="json", **tag),
+        charlie_api.put(detail(deck), {"name": "Mine", "sections": MAIN}, format="json", **tag),
+        charlie_api.delete(detail(deck), **tag),
+    ]
+    assert [r.status_code for r in responses] == [403, 403, 403]
+    assert {r.json()["code"] for r in responses} == {"permission_denied"}
+    deck.refresh_from_db()
+    assert (deck.name, deck.revision) == (original_name, 1)
+
+
+def test_it_lets_anonymous_users_read_a_public_deck_but_not_change_it(api, alice_public_deck):
+    assert api.get(detail(alice_public_deck)).status_code == 200
+    response = api.patch(
+        detail(alice_public_deck),
+        {"name": "X"},
+        format="json",
+        HTTP_IF_MATCH=alice_public_deck.etag,
+    )
+    assert response.status_code == 403
+    assert response.json()["code"] == "not_authenticated"
+
+
+def test_it_does_not_list_an_unlisted_deck_to_others(charlie_api, alice_unlisted_deck):
+    assert charlie_api.get(URL).json()["count"] == 0
+
+
+def test_it_refuses_to_create_a_deck_for_anonymous_users(api, cards):
+    body = {"game": "neopets", "name": "Kau Rush", "sections": MAIN}
+    for url in (URL, f"{URL}import/"):
+        response = api.post(url, {**body, "text": "2 Hot Dog"}, format="json")
+        assert response.status_code == 403
+        assert response.json()["code"] == "not_authenticated"
+
+
+def test_it_authenticates_with_a_token(alice, cards):
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    response = client.post(URL, {"game": "neopets", "name": "T", "sections": MAIN}, format="json")
+    assert response.status_code == 201
+    assert response.json()["owner"] == "alice"
+
+
+def test_it_authenticates_with_a_session_and_checks_csrf(alice, cards):
+    client = APIClient(enforce_csrf_checks=True)
+    client.login(username="alice", password="password")
+    body = {"game": "neopets", "name": "S", "sections": MAIN}
+    assert client.post(URL, body, format="json").status_code == 403  # no CSRF token
+    assert client.get(URL).status_code == 200
