@@ -97,11 +97,15 @@ def csv_read(text: str, *, source: str) -> dict[str, Any]:
     problem of the CSV's own making, by row and column. The data is checked further by
     `card_file_parse` like any JSON file."""
     reader = _CsvReader(source)
-    rows = csv.DictReader(io.StringIO(text, newline=""))
-    reader.header(rows.fieldnames or [])
-    if not reader.problems:
-        for number, row in enumerate(rows, start=2):
-            reader.row(number, row)
+    # Trailing empty cells may be left out of a row, as spreadsheets often do.
+    rows = csv.DictReader(io.StringIO(text, newline=""), restval="")
+    try:
+        reader.header(rows.fieldnames or [])
+        if not reader.problems:
+            for row in rows:
+                reader.row(row)
+    except csv.Error as exc:
+        reader.add(reader.next_row, "", f"is not valid CSV: {exc}")
     if reader.problems:
         raise CardFileError(reader.problems)
     return reader.data()
@@ -113,6 +117,7 @@ class _CsvReader:
     def __init__(self, source: str) -> None:
         self.source = source
         self.problems: list[Problem] = []
+        self.next_row = 1  # the header is row 1, as a spreadsheet numbers it
         self.game: tuple[int, str] | None = None  # (first row, game)
         self.sets: dict[str, tuple[int, dict[str, Any]]] = {}  # code -> (first row, set)
         self.cards: dict[str, tuple[int, dict[str, Any]]] = {}  # key -> (first row, card)
@@ -121,6 +126,7 @@ class _CsvReader:
         self.problems.append(Problem(self.source, f"row {number}", column, message))
 
     def header(self, columns: list[str]) -> None:
+        self.next_row = 2
         missing = [name for name in CSV_COLUMNS if name not in columns]
         unknown = [name for name in columns if name not in CSV_COLUMNS]
         if missing:
@@ -130,7 +136,9 @@ class _CsvReader:
                 1, "", f"has unknown columns {', '.join(unknown)}; use {', '.join(CSV_COLUMNS)}"
             )
 
-    def row(self, number: int, row: dict[str, Any]) -> None:
+    def row(self, row: dict[str, Any]) -> None:
+        number = self.next_row
+        self.next_row += 1
         if None in row:
             self.add(number, "", "has more cells than the header has columns")
             return

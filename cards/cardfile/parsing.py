@@ -64,8 +64,13 @@ _PRINTING_FIELDS = {
     "image_url": _STR,
 }
 
-_KINDS = {str: "a string", bool: "true or false", dict: "an object", list: "a list"}
-_KINDS[type(None)] = "null"
+_KINDS: dict[type, str] = {
+    str: "a string",
+    bool: "true or false",
+    dict: "an object",
+    list: "a list",
+    type(None): "null",
+}
 
 
 def card_file_parse(data: Any, *, source: str, known_sets: Collection[str] = ()) -> CardFile:
@@ -112,11 +117,13 @@ class _Checker:
             if name not in raw:
                 if field.required:
                     self.add(record, prefix + name, "is required")
-            elif isinstance(raw[name], field.types):
-                values[name] = raw[name]
-            else:
+            elif not isinstance(raw[name], field.types):
                 kinds = " or ".join(_KINDS[kind] for kind in field.types)
                 self.add(record, prefix + name, f"must be {kinds}, not {_show(raw[name])}")
+            elif list not in field.types and _has_nul(raw[name]):  # lists hold records
+                self.add(record, prefix + name, "must not contain NUL (\\u0000) characters")
+            else:
+                values[name] = raw[name]
         return values
 
     def model_fields(
@@ -136,6 +143,17 @@ class _Checker:
                 for message in exc.messages:
                     self.add(record, prefix + name, message)
         return cleaned
+
+
+def _has_nul(value: Any) -> bool:
+    """Whether a JSON value holds a NUL character anywhere: PostgreSQL cannot store one."""
+    if isinstance(value, str):
+        return "\x00" in value
+    if isinstance(value, dict):
+        return any(_has_nul(key) or _has_nul(item) for key, item in value.items())
+    if isinstance(value, list):
+        return any(_has_nul(item) for item in value)
+    return False
 
 
 def _show(value: Any) -> str:

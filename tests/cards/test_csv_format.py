@@ -80,3 +80,16 @@ def test_it_names_each_bad_cell_by_row_and_column():
         "cards.csv: row 7: set_name: differs from row 4 for 'TST'",
         "cards.csv: row 8: has more cells than the header has columns",
     ]
+
+
+def test_it_reads_rows_that_leave_out_trailing_empty_cells():
+    short = "neopets,kau,Kau,Food"
+    assert read(short)["cards"] == [
+        {"key": "kau", "name": "Kau", "type": "Food", "text": "", "attributes": {}, "printings": []}
+    ]
+
+
+def test_it_names_a_line_the_csv_module_cannot_read():
+    assert problems(ACARA, "neopets,kau," + "K" * 200_000) == [
+        "cards.csv: row 3: is not valid CSV: field larger than field limit (131072)"
+    ]

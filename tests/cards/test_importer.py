@@ -180,6 +180,10 @@ def test_it_leaves_earlier_rows_untouched_when_refusing_a_file():
             "name: Ensure this value has at most 200 characters (it has 201).",
         ),
         (
+            {"game": "neopets", "cards": [{"name": "Kau", "type": "Food", "text": "a\x00b"}]},
+            'cards[0] "Kau": text: must not contain NUL (\\u0000) characters',
+        ),
+        (
             {"game": "neopets", "cards": [{"name": "!!!", "type": "Food"}]},
             'cards[0] "!!!": key: is needed: the name has no letters or digits for one',
         ),
