@@ -7,6 +7,8 @@ from fractions import Fraction
 from itertools import combinations, product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.neopets.odds import attack_damage, capped, knockout_race, reroll_rights
 
@@ -250,3 +252,60 @@ def test_it_wins_at_once_when_the_first_attack_always_knocks_out():
     certain = (Fraction(0), Fraction(1))
     first, _ = knockout_race(certain, certain, 1, 1)
     assert first.first_wins == 1
+
+
+# -- properties ----------------------------------------------------------------------------
+
+stat = st.integers(min_value=0, max_value=10)
+
+
+@settings(max_examples=60, deadline=None)
+@given(attack=stat, defence=stat, attack_agility=stat, defence_agility=stat)
+def test_it_never_lowers_expected_damage_for_an_extra_attack_die(
+    attack, defence, attack_agility, defence_agility
+):
+    """One more attack die is at worst a fail (5.5.7a), and never fewer rerolls (5.5.6b)."""
+    more = min(attack + 1, 10)
+    odds = {
+        dice: attack_damage(
+            attack=dice,
+            attack_agility=attack_agility,
+            defence=defence,
+            defence_agility=defence_agility,
+        )
+        for dice in (attack, more)
+    }
+    assert odds[more].expected >= odds[attack].expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(attack=stat, defence=stat, attack_agility=stat, defence_agility=stat)
+def test_it_never_raises_expected_damage_for_an_extra_defence_die(
+    attack, defence, attack_agility, defence_agility
+):
+    more = min(defence + 1, 10)
+    odds = {
+        dice: attack_damage(
+            attack=attack,
+            attack_agility=attack_agility,
+            defence=dice,
+            defence_agility=defence_agility,
+        )
+        for dice in (defence, more)
+    }
+    assert odds[more].expected <= odds[defence].expected
+
+
+@settings(max_examples=60, deadline=None)
+@given(attack=stat, defence=stat, attack_agility=stat, defence_agility=stat)
+def test_it_never_hurts_the_attacker_to_be_faster_5_5_6b(
+    attack, defence, attack_agility, defence_agility
+):
+    faster = min(attack_agility + 1, 10)
+    odds = {
+        agility: attack_damage(
+            attack=attack, attack_agility=agility, defence=defence, defence_agility=defence_agility
+        )
+        for agility in (attack_agility, faster)
+    }
+    assert odds[faster].expected >= odds[attack_agility].expected
