@@ -2,7 +2,11 @@
 
 The rulebook has no numbered rules, so each check cites the rulebook's own heading and the page
 its revision notes give for it (the constants below). Where the rulebook is terse, the reading
-taken here is stated in the docstring of the check that relies on it.
+taken here is stated in the docstring of the check that relies on it. One reading matters most:
+"A Page that is functionally the same but from a different set cannot be added to a Spellbook"
+(p. 40) is read, as DESIGN does, as "a reprint does not bring a Spellbook Limit of its own": the
+copies of functionally identical Pages from different sets are counted together against the one
+limit, rather than a reprint being banned outright.
 """
 
 from __future__ import annotations
