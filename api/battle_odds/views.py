@@ -89,8 +89,10 @@ class BattleOddsApi(APIView):
     @extend_schema(
         request=InputSerializer,
         responses={200: OpenApiTypes.OBJECT},
-        description="`damage` (and `damage_exact` as fractions) maps damage dealt to its "
-        "probability; `race` gives each side's chance to win with either attacking first.",
+        description="`damage` (and `damage_exact` as fractions) maps the damage of the "
+        "attacker's attack to its probability; `counterattack` is the same for the defender's "
+        "attack back (its `rerolls.side` names the side in that attack); `race` gives each "
+        "Neopet's chance to win with either attacking first.",
     )
     def post(self, request: Request) -> Response:
         serializer = self.InputSerializer(data=request.data)
@@ -106,7 +108,6 @@ def _answer(odds: BattleOdds, *, exact: bool) -> dict[str, Any]:
     return {
         **_damage(odds.attack),
         "reroll_policy": REROLL_POLICY,
-        "rerolls": {"side": odds.attack.rerolls.side, "dice": odds.attack.rerolls.dice},
         "counterattack": _damage(odds.counterattack),
         "race": {
             "attacker_first": _race(odds.attacker_first, exact),
@@ -121,6 +122,7 @@ def _damage(damage: DamageOdds) -> dict[str, Any]:
         "damage_exact": {str(d): str(p) for d, p in enumerate(damage.probabilities)},
         "expected_damage": float(damage.expected),
         "expected_damage_exact": str(damage.expected),
+        "rerolls": {"side": damage.rerolls.side, "dice": damage.rerolls.dice},
     }
 
 

@@ -26,6 +26,9 @@ def test_it_answers_the_damage_distribution_and_the_race(api):
     assert sum(Fraction(p) for p in body["damage_exact"].values()) == 1
     assert body["expected_damage"] == pytest.approx(float(Fraction(body["expected_damage_exact"])))
     assert body["rerolls"] == {"side": "attacker", "dice": 2}
+    # The counterattack is the defender's attack: the faster attacker now defends and rerolls.
+    assert body["counterattack"]["rerolls"] == {"side": "defender", "dice": 2}
+    assert sum(Fraction(p) for p in body["counterattack"]["damage_exact"].values()) == 1
     assert "5.5.6b" in body["reroll_policy"]
     for order in ("attacker_first", "defender_first"):
         race = body["race"][order]
