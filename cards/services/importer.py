@@ -8,7 +8,7 @@ time; nothing absent from the file is deleted. The card data format is documente
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -94,54 +94,59 @@ def _game_row(slug: str) -> Game:
 
 
 def _apply(card_file: CardFile, game: Game, source: str, progress: bool) -> ImportResult:
-    result = ImportResult(source=source, game=game.slug)
+    """Upsert sets, then cards, then the printings that join them."""
     rows = len(card_file.sets) + sum(1 + len(card.printings) for card in card_file.cards)
-    with tqdm(
-        total=rows, desc=source, unit="row", disable=not progress or rows < PROGRESS_FROM_ROWS
-    ) as bar:
+    disable = not progress or rows < PROGRESS_FROM_ROWS
+    result = ImportResult(source=source, game=game.slug)
+    with tqdm(total=rows, desc=source, unit="row", disable=disable) as bar:
         sets = _Upsert(CardSet, CardSet.objects.filter(game=game), ("code",), bar)
-        result.sets = sets.apply(
-            {
-                "game_id": game.pk,
-                "code": record.code,
-                "name": record.name,
-                "released": record.released,
-                "is_sample": record.is_sample,
-            }
-            for record in card_file.sets
-        )
-        set_ids = {
-            code: pk for code, pk in CardSet.objects.filter(game=game).values_list("code", "pk")
-        }
+        result.sets = sets.apply(_set_rows(card_file, game))
         cards = _Upsert(Card, Card.objects.filter(game=game), ("key",), bar)
-        result.cards = cards.apply(
-            {
-                "game_id": game.pk,
-                "key": record.key,
-                "name": record.name,
-                "type": record.type,
-                "text": record.text,
-                "attributes": record.attributes,
-                "is_sample": record.is_sample,
-            }
-            for record in card_file.cards
+        result.cards = cards.apply(_card_rows(card_file, game))
+        printings = Printing.objects.filter(set__game=game)
+        result.printings = _Upsert(Printing, printings, ("set_id", "number"), bar).apply(
+            _printing_rows(card_file, game)
         )
-        card_ids = {key: pk for key, pk in Card.objects.filter(game=game).values_list("key", "pk")}
-        printings = _Upsert(
-            Printing, Printing.objects.filter(set__game=game), ("set_id", "number"), bar
-        )
-        result.printings = printings.apply(
-            {
+    return result
+
+
+def _set_rows(card_file: CardFile, game: Game) -> Iterator[dict[str, Any]]:
+    for record in card_file.sets:
+        yield {
+            "game_id": game.pk,
+            "code": record.code,
+            "name": record.name,
+            "released": record.released,
+            "is_sample": record.is_sample,
+        }
+
+
+def _card_rows(card_file: CardFile, game: Game) -> Iterator[dict[str, Any]]:
+    for record in card_file.cards:
+        yield {
+            "game_id": game.pk,
+            "key": record.key,
+            "name": record.name,
+            "type": record.type,
+            "text": record.text,
+            "attributes": record.attributes,
+            "is_sample": record.is_sample,
+        }
+
+
+def _printing_rows(card_file: CardFile, game: Game) -> Iterator[dict[str, Any]]:
+    """Printings by the ids of their card and set, read once the cards and sets are written."""
+    set_ids = dict(CardSet.objects.filter(game=game).values_list("code", "pk"))
+    card_ids = dict(Card.objects.filter(game=game).values_list("key", "pk"))
+    for card in card_file.cards:
+        for printing in card.printings:
+            yield {
                 "card_id": card_ids[card.key],
                 "set_id": set_ids[printing.set_code],
                 "number": printing.number,
                 "rarity": printing.rarity,
                 "image_url": printing.image_url,
             }
-            for card in card_file.cards
-            for printing in card.printings
-        )
-    return result
 
 
 class _Upsert:

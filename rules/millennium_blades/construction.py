@@ -64,8 +64,7 @@ class MillenniumBladesRuleset(Ruleset):
 
     def check_copies(self, deck: Deck, report: Report) -> None:
         """Deckbuilding Phase: only one copy of any card, counted across every section."""
-        entries = [entry for section in deck.sections.values() for entry in section]
-        for card, copies in copies_by_card(entries).items():
+        for card, copies in copies_by_card(deck.all_entries()).items():
             if copies > self.copy_limit:
                 report.error(
                     "copies.limit",

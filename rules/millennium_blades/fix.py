@@ -6,6 +6,9 @@ hold it (Tournament Phase, Setup 3) and every copy of a card beyond the first (D
 one copy). Then, section by section, it removes cards chosen with `random.Random(seed)` until each
 section meets its limit. Cards are sorted by key before sampling, so the result depends on the
 seed and the deck's content only, never on the order the entries were given in.
+
+Copies of cards that could not be looked up (`Deck.unresolved`) are left out of the fixed deck:
+they are no card the fix can keep, and the validation report names them as unknown.
 """
 
 from __future__ import annotations
