@@ -1,8 +1,8 @@
 """Reads of the card database: search, named lookup, autocomplete, batch lookup, suggestions.
 
-PostgreSQL answers name-similarity questions with pg_trgm (the trigram GIN index on UPPER(name)
-from migration 0002); other databases get a plain-Python fallback over the game's names that
-gives the same answers for ordinary typos.
+PostgreSQL answers name-similarity questions with pg_trgm (the trigram indexes on UPPER(name)
+from migrations 0002 and 0003); other databases get a plain-Python fallback over the game's
+names that gives the same answers for ordinary typos.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.postgres.search import TrigramSimilarity
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import Prefetch, Q, QuerySet
 from django.db.models.functions import Lower, Upper
 
@@ -22,8 +22,9 @@ from .search import search_q
 
 AUTOCOMPLETE_LIMIT = 20
 COLLECTION_LIMIT = 100
-# difflib's ratio (0..1) below which a name is not offered as a suggestion off PostgreSQL;
-# PostgreSQL uses pg_trgm's own threshold (0.3) through its `%` operator.
+# pg_trgm similarities tried in turn (0.3 is pg_trgm's default); off PostgreSQL, difflib's
+# ratio (also 0..1) below which a name is not offered.
+SIMILARITY_THRESHOLDS = (0.5, 0.3)
 FALLBACK_CUTOFF = 0.6
 
 
@@ -84,17 +85,33 @@ def card_suggestions(*, game: str, name: str, limit: int = 5) -> list[str]:
         return []
     cards = Card.objects.filter(game__slug=game)
     if _uses_trigrams():
-        rows = (
-            cards.alias(upper_name=Upper("name"))
-            .filter(upper_name__trigram_similar=name.upper())
-            .annotate(similarity=TrigramSimilarity(Upper("name"), name.upper()))
-            .order_by("-similarity", "name")
-            .values_list("name", flat=True)
-        )
-        return _distinct(rows[: limit * 4], limit)
+        return _trigram_suggestions(cards, name, limit)
     names = {candidate.lower(): candidate for candidate in cards.values_list("name", flat=True)}
     matches = difflib.get_close_matches(name.lower(), list(names), n=limit, cutoff=FALLBACK_CUTOFF)
     return [names[match] for match in matches]
+
+
+def _trigram_suggestions(cards: QuerySet[Card], name: str, limit: int) -> list[str]:
+    """Names similar by pg_trgm's `%` on the GIN index of UPPER(name), most similar first.
+
+    Strong matches (the usual typo) are looked for first at a high similarity threshold, where
+    the index yields few candidates; only when there are none is pg_trgm's default 0.3 used.
+    """
+    similar = (
+        cards.alias(upper_name=Upper("name"))
+        .filter(upper_name__trigram_similar=name.upper())
+        .annotate(similarity=TrigramSimilarity(Upper("name"), name.upper()))
+        .order_by("-similarity", "name")
+        .values_list("name", flat=True)
+    )
+    with transaction.atomic(), connection.cursor() as cursor:
+        for threshold in SIMILARITY_THRESHOLDS:
+            cursor.execute(
+                "SELECT set_config('pg_trgm.similarity_threshold', %s, true)", [str(threshold)]
+            )
+            if names := _distinct(similar[: limit * 4], limit):
+                return names
+    return []
 
 
 def card_autocomplete(*, query: str, game: str | None = None) -> list[str]:
@@ -112,7 +129,9 @@ def card_autocomplete(*, query: str, game: str | None = None) -> list[str]:
 
 
 def _names(cards: QuerySet[Card], limit: int) -> list[str]:
-    return list(cards.order_by("name").values_list("name", flat=True).distinct()[:limit])
+    """Distinct names in case-insensitive order (on PostgreSQL, read from the prefix index)."""
+    ordered = cards.order_by(Upper("name"), "name").values_list("name", flat=True).distinct()
+    return list(ordered[:limit])
 
 
 def _distinct(names: Iterable[str], limit: int) -> list[str]:

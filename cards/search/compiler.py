@@ -107,10 +107,10 @@ def comparison_q(stat: str, operator: str, number: int) -> Q:
     `atk` is attack in Neopets and offense in Keeper: each game resolves the alias itself, and a
     card matches through its own game's attribute, compared as a number on every database.
     """
-    games_by_attribute: dict[str, list[str]] = defaultdict(list)
+    games_by_attribute: dict[str, set[str]] = defaultdict(set)
     for slug, spec in GAMES.items():
         if attribute := spec.numeric_attribute(stat):
-            games_by_attribute[attribute].append(slug)
+            games_by_attribute[attribute].add(slug)
     parts = []
     for attribute, slugs in games_by_attribute.items():
         value = Cast(KT(f"attributes__{attribute}"), IntegerField())
@@ -118,8 +118,18 @@ def comparison_q(stat: str, operator: str, number: int) -> Q:
             compared = ~Q(Exact(value, number))
         else:
             compared = Q(_LOOKUPS[operator](value, number))
-        parts.append(Q(game__slug__in=slugs) & Q(attributes__has_key=attribute) & compared)
+        # The expression and the has_key condition are those of migration 0003's partial index.
+        matches = Q(attributes__has_key=attribute) & compared
+        if slugs != _games_having(attribute):
+            matches &= Q(game__slug__in=sorted(slugs))
+        parts.append(matches)
     return _combine(parts, Q.OR) if parts else Q(pk__in=[])
+
+
+def _games_having(attribute: str) -> set[str]:
+    """Games whose schema has the attribute: only their cards can carry it (cards are checked
+    against their game's schema), so filtering by these games would add nothing."""
+    return {slug for slug, spec in GAMES.items() if attribute in spec.attributes}
 
 
 def _combine(parts, connector: str) -> Q:

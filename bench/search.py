@@ -1,0 +1,395 @@
+"""`python -m bench.search`: card search latency on 100,000 synthetic cards in PostgreSQL.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/deckwarden .venv/bin/python -m bench.search
+
+Creates its own database beside DATABASE_URL's (`deckwarden_bench`, dropped and made afresh
+unless --reuse finds it loaded), migrates it, bulk-loads synthetic cards (marked as sample
+data) across the four games, runs ANALYZE, then times requests through the API (Django's test
+client: URL routing, view, selector, filters, pagination count, serialization of the first page)
+for name search, rules-text search, a stat comparison, fuzzy named lookup and autocomplete.
+Prints p50 and p95 per kind against the 25 ms target (issue 2, item 11).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator
+from urllib.parse import urlsplit, urlunsplit
+
+TARGET_P95_MS = 25.0
+BENCH_DATABASE = "deckwarden_bench"
+BATCH_SIZE = 5_000
+
+ADJECTIVES = [
+    "Crimson",
+    "Azure",
+    "Golden",
+    "Shadow",
+    "Silent",
+    "Frozen",
+    "Burning",
+    "Ancient",
+    "Wild",
+    "Gloomy",
+    "Radiant",
+    "Stormy",
+    "Hidden",
+    "Iron",
+    "Crystal",
+    "Velvet",
+    "Thorned",
+    "Lucky",
+    "Howling",
+    "Misty",
+    "Emerald",
+    "Obsidian",
+    "Scarlet",
+    "Feral",
+    "Gentle",
+    "Rusty",
+    "Savage",
+    "Hollow",
+    "Mighty",
+    "Wicked",
+    "Noble",
+    "Tiny",
+    "Giant",
+    "Spectral",
+    "Sunlit",
+    "Moonlit",
+    "Cursed",
+    "Blessed",
+    "Royal",
+]
+NOUNS = [
+    "Acara",
+    "Kau",
+    "Golem",
+    "Dragon",
+    "Wolf",
+    "Potion",
+    "Codestone",
+    "Faerie",
+    "Blade",
+    "Shield",
+    "Aura",
+    "Page",
+    "Beastie",
+    "Lantern",
+    "Hammer",
+    "Scroll",
+    "Amulet",
+    "Serpent",
+    "Phoenix",
+    "Griffin",
+    "Tortoise",
+    "Kraken",
+    "Wisp",
+    "Knight",
+    "Sorcerer",
+    "Harpy",
+    "Lynx",
+    "Mothman",
+    "Yeti",
+    "Imp",
+    "Sprite",
+    "Titan",
+    "Warden",
+    "Oracle",
+    "Jester",
+    "Banshee",
+    "Chimera",
+    "Hydra",
+    "Basilisk",
+]
+TITLES = [
+    "of Dawn",
+    "of Dusk",
+    "of Justice",
+    "of the Deep",
+    "of Embers",
+    "of Thorns",
+    "of the Grove",
+    "of Storms",
+    "of Ruin",
+    "of Echoes",
+]
+SYLLABLES = ["ka", "lo", "mir", "ven", "tas", "zu", "rel", "dor", "pia", "qui", "nax", "sol"]
+SYLLABLES += ["bri", "eth", "gon", "hul", "jin", "ost", "ryn", "tev", "ulo", "wex", "yam", "fen"]
+TEXT_CLAUSES = (
+    "Draw a card.",
+    "Deal 3 damage to target creature.",
+    "Heal 2 HP.",
+    "Gain 1 Attack until end of turn.",
+    "Discard a card, then draw two cards.",
+    "Shuffle your discard pile into your deck.",
+    "Your opponent loses 1 Agility.",
+    "Search your deck for a Codestone.",
+    "Freeze target Neopet until your next turn.",
+    "Summon a shadow token with 1 defence.",
+    "Banish target Page from the Arena.",
+    "Reveal the top three cards of your library.",
+    "Counter target spell unless its owner pays 2.",
+    "Your Beasties gain 10 LP while the lantern burns.",
+    "Return a potion from your graveyard to your hand.",
+)
+TEXT_WORDS = [
+    "draw",
+    "damage",
+    "heal",
+    "attack",
+    "discard",
+    "shuffle",
+    "agility",
+    "codestone",
+    "freeze",
+    "shadow",
+    "banish",
+    "reveal",
+    "counter",
+    "lantern",
+    "potion",
+    "graveyard",
+    "opponent",
+    "token",
+    "summon",
+    "search",
+]
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _arguments(argv)
+    bench_url = _bench_database_url(os.environ.get("DATABASE_URL", ""))
+    if args.reuse and _database_exists(bench_url):
+        print(f"Reusing {BENCH_DATABASE}.")
+    else:
+        _recreate_database(bench_url)
+    os.environ["DATABASE_URL"] = bench_url
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckwarden.settings")
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    _load_cards(args.cards, seed=args.seed)
+    _print_table(_measure(args.runs, seed=args.seed))
+    return 0
+
+
+def _arguments(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=100_000, help="synthetic cards to load")
+    parser.add_argument("--runs", type=int, default=200, help="requests per kind of query")
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument(
+        "--reuse", action="store_true", help="keep an already loaded bench database"
+    )
+    return parser.parse_args(argv)
+
+
+def _bench_database_url(database_url: str) -> str:
+    parts = urlsplit(database_url)
+    if parts.scheme not in ("postgres", "postgresql", "pgsql"):
+        sys.exit("bench.search needs DATABASE_URL=postgres://... (PostgreSQL's indexes are timed)")
+    return urlunsplit(parts._replace(path=f"/{BENCH_DATABASE}"))
+
+
+def _server_connection(url: str):
+    """An autocommit connection to the server's maintenance database (to create or drop ours)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    return psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True)
+
+
+def _database_exists(url: str) -> bool:
+    with _server_connection(url) as connection:
+        row = connection.execute(
+            "SELECT 1 FROM pg_database WHERE datname = %s", [BENCH_DATABASE]
+        ).fetchone()
+    return row is not None
+
+
+def _recreate_database(url: str) -> None:
+    from psycopg import sql
+
+    with _server_connection(url) as connection:
+        name = sql.Identifier(BENCH_DATABASE)
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(name))
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(name))
+    print(f"Created database {BENCH_DATABASE}.")
+
+
+def _load_cards(total: int, *, seed: int) -> None:
+    """Bulk-load `total` synthetic cards (one printing each) spread over the four games."""
+    from django.db import connection, transaction
+
+    from cards.models import Card
+
+    if Card.objects.count() >= total:
+        print(f"{Card.objects.count():,} cards already loaded.")
+        return
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    with transaction.atomic():
+        sets = _make_sets()
+        cards = _synthetic_cards(total, rng)
+        for batch in _batches(cards, BATCH_SIZE):
+            _bulk_create_with_printings(batch, sets)
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")
+    print(f"Loaded {total:,} cards in {time.perf_counter() - started:.1f} s; VACUUM ANALYZE.")
+
+
+def _make_sets() -> dict[str, object]:
+    from cards.models import CardSet, Game
+
+    return {
+        game.slug: CardSet.objects.create(
+            game=game, code="BENCH", name="Benchmark synthetic cards", is_sample=True
+        )
+        for game in Game.objects.all()
+    }
+
+
+def _bulk_create_with_printings(batch: list, sets: dict[str, object]) -> None:
+    from cards.models import Card, Printing
+
+    created = Card.objects.bulk_create(batch)
+    Printing.objects.bulk_create(
+        Printing(card=card, set=sets[card.game.slug], number=card.key.rsplit("-", 1)[1])
+        for card in created
+    )
+
+
+def _synthetic_cards(total: int, rng: random.Random) -> Iterator:
+    from cards.models import Card, Game
+
+    games = list(Game.objects.order_by("slug"))
+    for index in range(total):
+        game = games[index % len(games)]
+        card_type, attributes = _synthetic_rules(game.slug, rng)
+        yield Card(
+            game=game,
+            key=f"bench-{index}",
+            name=_synthetic_name(rng),
+            type=card_type,
+            text=" ".join(rng.sample(TEXT_CLAUSES, rng.randint(0, 3))),
+            attributes=attributes,
+            is_sample=True,
+        )
+
+
+def _synthetic_name(rng: random.Random) -> str:
+    """Mostly distinct names, as in a real catalogue: "Crimson Golem of Dawn", "Misty Wisp Varo"."""
+    name = f"{rng.choice(ADJECTIVES)} {rng.choice(NOUNS)}"
+    if rng.random() < 0.4:
+        return f"{name} {rng.choice(TITLES)}"
+    syllables = rng.sample(SYLLABLES, rng.randint(2, 3))
+    return f"{name} {''.join(syllables).capitalize()}"
+
+
+def _synthetic_rules(game: str, rng: random.Random) -> tuple[str, dict]:
+    """A valid type and attributes for a card of `game` (see each game's GameSpec)."""
+    if game == "neopets":
+        if rng.random() < 0.3:
+            stats = {s: rng.randint(0, 10) for s in ("attack", "defence", "agility")}
+            return "Neopet", {"species": rng.choice(NOUNS), "hp": rng.randint(1, 12), **stats}
+        card_type = rng.choice(("Food", "Potion", "Equipment", "Faerie", "Legend"))
+        return card_type, {"level": rng.randint(0, 5)} if rng.random() < 0.7 else {}
+    if game == "keeper":
+        if rng.random() < 0.6:
+            stats = {"offense": rng.randint(0, 99), "defense": rng.randint(0, 99)}
+            return "Creature", {"cost": rng.randint(0, 20), **stats}
+        return "Spell", {"cost": rng.randint(0, 20)}
+    if game == "metazoo":
+        aura = {rng.choice(("air", "flame", "water", "forest")): rng.randint(1, 4)}
+        return "Beastie", {"aura_cost": aura, "lp": rng.randrange(10, 300, 10)}
+    return rng.choice(("Single", "Deck Box", "Accessory")), {"stars": rng.randint(0, 10)}
+
+
+def _batches(items: Iterator, size: int) -> Iterator[list]:
+    batch: list = []
+    for item in items:
+        batch.append(item)
+        if len(batch) == size:
+            yield batch
+            batch = []
+    if batch:
+        yield batch
+
+
+def _measure(runs: int, *, seed: int) -> dict[str, list[float]]:
+    """Milliseconds per request, by kind of query, each request checked to answer 200."""
+    from django.test import Client
+
+    from cards.models import Card
+
+    client = Client()
+    rng = random.Random(seed)
+    names = list(Card.objects.order_by("?").values_list("game__slug", "name")[: runs * 2])
+    kinds: dict[str, Callable[[], tuple[str, dict]]] = {
+        "name search": lambda: ("/api/v1/cards/", {"q": rng.choice(NOUNS).lower()}),
+        "text search (o:)": lambda: ("/api/v1/cards/", {"q": f"o:{rng.choice(TEXT_WORDS)}"}),
+        "stat comparison": lambda: ("/api/v1/cards/", {"q": _stat_query(rng)}),
+        "fuzzy named": lambda: ("/api/v1/cards/named/", _fuzzy_params(rng.choice(names), rng)),
+        "autocomplete": lambda: (
+            "/api/v1/cards/autocomplete/",
+            {"q": rng.choice(ADJECTIVES + NOUNS)[: rng.randint(3, 5)].lower()},
+        ),
+    }
+    timings: dict[str, list[float]] = {}
+    for kind, make_request in kinds.items():
+        for _ in range(5):  # warm caches and connections before timing
+            client.get(*make_request())
+        timings[kind] = [_timed(client, *make_request()) for _ in range(runs)]
+    return timings
+
+
+def _stat_query(rng: random.Random) -> str:
+    return rng.choice(
+        (
+            f"hp>={rng.randint(1, 12)}",
+            f"atk>{rng.randint(0, 9)}",
+            f"cost={rng.randint(0, 20)}",
+            f"lp>={rng.randrange(10, 300, 10)}",
+            f"stars<={rng.randint(0, 10)}",
+            f"lvl<={rng.randint(0, 5)}",
+        )
+    )
+
+
+def _fuzzy_params(game_and_name: tuple[str, str], rng: random.Random) -> dict[str, str]:
+    """A real name with two neighbouring letters swapped: a typical typo."""
+    game, name = game_and_name
+    at = rng.randrange(1, len(name) - 2)
+    typo = name[:at] + name[at + 1] + name[at] + name[at + 2 :]
+    return {"game": game, "fuzzy": typo}
+
+
+def _timed(client, path: str, params: dict) -> float:
+    started = time.perf_counter()
+    response = client.get(path, params)
+    elapsed = (time.perf_counter() - started) * 1000
+    if response.status_code not in (200, 404):
+        raise RuntimeError(f"{path} {params} answered {response.status_code}: {response.content}")
+    return elapsed
+
+
+def _print_table(timings: dict[str, list[float]]) -> None:
+    print(f"\n{'query':<20} {'runs':>5} {'p50 ms':>8} {'p95 ms':>8}  target p95 <= 25 ms")
+    for kind, samples in timings.items():
+        percentiles = statistics.quantiles(samples, n=100, method="inclusive")
+        p50, p95 = percentiles[49], percentiles[94]
+        verdict = "ok" if p95 <= TARGET_P95_MS else "MISSED"
+        print(f"{kind:<20} {len(samples):>5} {p50:>8.1f} {p95:>8.1f}  {verdict}")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
