@@ -82,10 +82,12 @@ class EngineCard:
     __slots__ = (
         "begins_in_rainbow_pool",
         "boost",
+        "hits_opponent",
         "level",
         "location",
         "map_location",
         "map_pieces_needed",
+        "memo",
         "name",
         "negates",
         "on_battle_start",
@@ -109,6 +111,7 @@ class EngineCard:
         attr = info.attributes
         self.name: str = info.name
         self.plain_name = plain_name(info.name)
+        self.memo: dict[str, Any] = {}  # scratch space for policies, keyed by policy
         self.type: str = info.type
         # CR 6.4.2 / 9.8.1: no printed level is no requirement at all, not a requirement of 0.
         self.level: int | None = attr.get("level")
@@ -140,6 +143,7 @@ class EngineCard:
         self.on_battle_start = tuple(e for e in active if e.when == vocab.BATTLE_START)
         self.on_dealt_damage = tuple(e for e in active if e.when == vocab.DEALT_DAMAGE)
         self.on_end_of_turn = tuple(e for e in active if e.when == vocab.END_OF_TURN)
+        self.hits_opponent = any(e.to_opponent for e in self.passive)
         self.triggers = bool(
             self.on_turn_start
             or self.on_battle_start

@@ -213,8 +213,7 @@ class Game:
     def _send_in(self, side: Side, neopet: EngineCard) -> None:
         side.neopets.remove(neopet)
         side.active = neopet
-        side.refresh()
-        side.opponent.refresh()
+        self._in_play_changed(side, neopet)
         self._event("neopet", side.index, card=neopet.name)
 
     # -- a turn (CR 5) --------------------------------------------------------------------
@@ -240,11 +239,9 @@ class Game:
 
     def train(self, me: Side) -> None:
         """CR 5.3 / 7.11.4-7.11.5: attach at most one Codestone, to at most five."""
-        if me.level >= MAX_CODESTONES:
+        if not me.stones or len(me.codestones) >= MAX_CODESTONES:
             return
         stones = [card for card in me.inventory if card.type == CODESTONE]
-        if not stones:
-            return
         stone = me.policy.choose_codestone(self, me.index, stones)
         if stone is None:
             return
@@ -328,7 +325,8 @@ class Game:
         dice = roll(self.random, card.roll) if card.roll else None  # CR 7.7.4
         item = QueueItem(card, me, dice)
         self.queue.append(item)
-        self.window(me, RESPOND)
+        if me.foods or me.opponent.foods:
+            self.window(me, RESPOND)
         self._resolve(item)
         self.queue.pop()
 
@@ -338,16 +336,17 @@ class Game:
         kind = card.type
         if kind == EQUIPMENT and len(me.equipment) >= EQUIPMENT_SLOTS:
             slot = me.policy.choose_equipment_slot(self, me.index, list(me.equipment), card)
-            me.discard.append(me.equipment.pop(slot))
+            leaving = me.equipment.pop(slot)
+            me.discard.append(leaving)
         elif kind in _ONE_OF_A_KIND and me.faerie is not None:
-            me.void.append(me.faerie)
-            me.faerie = None
+            leaving, me.faerie = me.faerie, None
+            me.void.append(leaving)
         elif kind == LOCATION and me.location is not None:
-            me.discard.append(me.location)
-            me.location = None
+            leaving, me.location = me.location, None
+            me.discard.append(leaving)
         else:
             return
-        self._refresh_both()
+        self._in_play_changed(me, leaving)
 
     def window(self, first: Side, kind: str) -> None:
         """Priority (CR 8.20.15a): `first` then the other player may play Food; after a Food
@@ -402,7 +401,7 @@ class Game:
         else:
             me.discard.append(card)  # Legends, Potions, Paint Brushes (7.4.4, 7.5.4, 7.7.5)
             return
-        self._refresh_both()
+        self._in_play_changed(me, card)
 
     def transform(self, me: Side, target: EngineCard) -> None:
         """CR 8.20.10 / 7.4.4-7.4.5: the active Neopet goes to the Rainbow Pool and `target`
@@ -410,8 +409,8 @@ class Game:
         me.rainbow_pool.remove(target)
         me.rainbow_pool.append(me.active)  # type: ignore[arg-type]
         self._event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]
-        me.active = target
-        self._refresh_both()
+        was, me.active = me.active, target
+        self._in_play_changed(me, was, target)  # type: ignore[arg-type]
         self.check_knock_out(me)
 
     # -- battle (CR 5.5) ------------------------------------------------------------------
@@ -428,9 +427,14 @@ class Game:
         self.rolls[me.index], self.rolls[opponent.index] = attack, defence
         # CR 5.5.6: the faster Neopet may reroll up to the Agility difference, once.
         difference = me.agility - opponent.agility
-        self._reroll(me, attack, defence, max(difference, 0) + me.rerolls, True)
-        self._reroll(opponent, defence, attack, max(-difference, 0) + opponent.rerolls, False)
-        self.window(me, BATTLE)  # CR 5.5.7c: the final results use the queue
+        limit = max(difference, 0) + me.rerolls
+        if limit > 0:
+            self._reroll(me, attack, defence, limit, True)
+        limit = max(-difference, 0) + opponent.rerolls
+        if limit > 0:
+            self._reroll(opponent, defence, attack, limit, False)
+        if me.foods or opponent.foods:
+            self.window(me, BATTLE)  # CR 5.5.7c: the final results use the queue
         damage = battle_damage(attack, defence)
         if opponent.halves_damage:
             damage //= 2  # CR 10.1.1: the total is halved, rounded down
@@ -443,11 +447,15 @@ class Game:
             self.deal(opponent, damage)
 
     def _reroll(self, side: Side, own: list[int], other: list[int], limit: int, attacking: bool):
-        if limit <= 0 or not own:
+        """CR 5.5.6c-d: reroll the chosen dice, at most `limit` of them, once."""
+        if not own:
             return
         chosen = side.policy.choose_rerolls(self, side.index, own, other, limit, attacking)
-        for index in sorted(set(chosen))[:limit]:
+        chosen = sorted(set(chosen))[:limit]
+        for index in chosen:
             own[index] = int(self.random() * 6) + 1
+        if self.log is not None and chosen:
+            self._event("reroll", side.index, dice=chosen, faces=[own[i] for i in chosen])
 
     # -- effects on the game --------------------------------------------------------------
 
@@ -490,9 +498,12 @@ class Game:
                 side.mods = [mod for mod in side.mods if mod[2] != until]
                 side.refresh()
 
-    def _refresh_both(self) -> None:
-        for side in self.sides:
-            side.refresh()
+    def _in_play_changed(self, me: Side, *cards: EngineCard) -> None:
+        """Recompute stats after these cards entered or left `me`'s side; the opponent's too
+        when one of them has a passive ability on the opponent's Neopet."""
+        me.refresh()
+        if any(card.hits_opponent for card in cards):
+            me.opponent.refresh()
 
     def _count_play(self, side: Side, card: EngineCard) -> None:
         side.plays[card.name] = side.plays.get(card.name, 0) + 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from rules.neopets.cards import (
     CODESTONE,
@@ -24,6 +24,7 @@ from rules.neopets.cards import (
     PAINT_BRUSH,
     VILLAIN,
 )
+from rules.neopets.effects import D3
 
 from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard
 
@@ -128,8 +129,7 @@ class HeuristicPolicy:
     def choose_equipment_slot(
         self, game: Game, player: int, equipped: list[EngineCard], new: EngineCard
     ) -> int:
-        me = game.sides[player]
-        values = [_effects_value(me, card.passive) for card in equipped]
+        values = [_worth(card).passive for card in equipped]
         return values.index(min(values))
 
     def choose_rerolls(
@@ -186,12 +186,15 @@ class HeuristicPolicy:
             return _stats_value(target.stats) - _stats_value(me.active.stats) if target else 0.0
         if kind == FOOD and (card.negates or card.sets_die):
             return 0.0  # held for a response or a battle
-        value = _effects_value(me, card.played) + _effects_value(me, card.passive)
-        for effect in card.on_turn_start + card.on_end_of_turn + card.on_battle_start:
-            value += 2 * _effect_value(me, effect)
+        worth = _worth(card)
+        value = worth.lasting
+        if worth.heal:
+            value += 2.0 * min(worth.heal, me.damage)
+        if worth.draw and me.deck:
+            value += 2.0 * worth.draw
         replaced = _replaced(me, card)
         if replaced is not None:
-            value -= _effects_value(me, replaced.passive)
+            value -= _worth(replaced).passive
         return value
 
 
@@ -280,37 +283,64 @@ def _boost_value(me: Side, stone: EngineCard) -> float:
 
 def _replaced(me: Side, card: EngineCard) -> EngineCard | None:
     """The card in play that playing this one would push out, if any."""
-    if card.type == EQUIPMENT and len(me.equipment) >= 3:
-        return min(me.equipment, key=lambda old: _effects_value(me, old.passive))
-    if card.type in (FAERIE, HERO, VILLAIN):
+    kind = card.type
+    if kind == EQUIPMENT and len(me.equipment) >= 3:
+        return min(me.equipment, key=lambda old: _worth(old).passive)
+    if kind in (FAERIE, HERO, VILLAIN):
         return me.faerie
-    if card.type == LOCATION:
+    if kind == LOCATION:
         return me.location
     return None
 
 
-def _effects_value(me: Side, effects: Sequence[Effect]) -> float:
-    return sum(_effect_value(me, effect) for effect in effects)
+class _Worth(NamedTuple):
+    """What a card's effects are worth to the heuristic, worked out once per card."""
+
+    lasting: float  # everything but the heals and draws it does when played
+    passive: float  # its passive abilities alone: what is lost when it is replaced
+    heal: int  # damage it heals when played (worth only as much as there is damage)
+    draw: int  # cards it draws when played (worth nothing from an empty deck)
 
 
-def _effect_value(me: Side, effect: Effect) -> float:
-    """A rough worth of one effect for `me` now."""
+def _worth(card: EngineCard) -> _Worth:
+    worth = card.memo.get(_MEMO_KEY)
+    if worth is None:
+        passive = sum(_nominal_value(effect) for effect in card.passive)
+        triggered = card.on_turn_start + card.on_battle_start + card.on_end_of_turn
+        lasting = passive + 2 * sum(_nominal_value(effect) for effect in triggered)
+        heal = draw = 0
+        for effect in card.played:
+            amount = 2 if effect.n == D3 else effect.n
+            if effect.do == "heal" and not effect.to_opponent:
+                heal += amount  # type: ignore[operator]
+            elif effect.do == "draw" and not effect.to_opponent:
+                draw += amount  # type: ignore[operator]
+            else:
+                lasting += _nominal_value(effect)
+        worth = card.memo[_MEMO_KEY] = _Worth(lasting, passive, heal, draw)
+    return worth
+
+
+def _nominal_value(effect: Effect) -> float:
+    """A rough worth of one effect, whatever the state of the game."""
     action = effect.do
-    amount = 2 if effect.n == "d3" else effect.n
-    sign = -1 if effect.to_opponent else 1
-    if action == "draw":
-        return 2.0 * amount if me.deck else 0.0  # type: ignore[operator]
-    if action == "heal":
-        return 2.0 * min(amount, me.damage)  # type: ignore[type-var]
-    if action == "damage":
-        if effect.roll:
-            return effect.roll * (amount / 3 + effect.crit_n / 6) * 2.5  # type: ignore[operator]
-        return 2.5 * amount * sign  # type: ignore[operator]
-    if action == "stat":
-        return sign * effect.by * _STAT_WEIGHT[effect.stat] * _LASTING[effect.until]
-    return _FLAT_VALUES.get(action, 0.0) * (amount if isinstance(amount, int) else 1)
+    amount = 2 if effect.n == D3 else effect.n
+    if action == "damage" and effect.roll:
+        value = effect.roll * (amount / 3 + effect.crit_n / 6) * 2.5  # type: ignore[operator]
+    elif action == "damage":
+        value = 2.5 * amount  # type: ignore[operator]
+    elif action == "stat":
+        value = effect.by * _STAT_WEIGHT[effect.stat] * _LASTING[effect.until]
+    elif action in ("draw", "heal"):
+        value = 2.0 * amount  # type: ignore[operator]
+    else:
+        value = _FLAT_VALUES.get(action, 0.0) * amount  # type: ignore[operator]
+    good_for_me = (action in _HARMFUL) == effect.to_opponent
+    return value if good_for_me else -value
 
 
+_MEMO_KEY = "heuristic"
+_HARMFUL = frozenset({"damage", "freeze", "scrap", "discard"})
 _FLAT_VALUES = {
     "freeze": 3.0,
     "search": 2.0,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from rules.neopets.cards import FOOD
+from rules.neopets.cards import CODESTONE, FOOD
 
 from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard, EngineDeck
 
@@ -53,6 +53,7 @@ class Side:
         "rainbow_pool",
         "rerolls",
         "round_results",
+        "stones",
         "triggers",
         "void",
     )
@@ -63,6 +64,7 @@ class Side:
         self.deck: list[EngineCard] = list(deck.main)
         self.inventory: list[EngineCard] = []
         self.foods = 0  # Food cards in the Inventory: a priority window is skipped without one
+        self.stones = 0  # Codestones in the Inventory: a Train Phase is skipped without one
         self.discard: list[EngineCard] = []
         self.void: list[EngineCard] = []
         self.neopets: list[EngineCard] = list(deck.neopets)
@@ -110,12 +112,16 @@ class Side:
         self.inventory.append(card)
         if card.type == FOOD:
             self.foods += 1
+        elif card.type == CODESTONE:
+            self.stones += 1
 
     def give(self, card: EngineCard) -> None:
         """Take a card out of the Inventory (to play, discard or shuffle it away)."""
         self.inventory.remove(card)
         if card.type == FOOD:
             self.foods -= 1
+        elif card.type == CODESTONE:
+            self.stones -= 1
 
     def refresh(self) -> None:
         """Recompute the Neopet's stats: printed base plus Codestone boosts (CR 6.2.2), plus
