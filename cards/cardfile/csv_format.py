@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils.text import slugify
 
+from .jsontext import NotJson, json_loads
 from .problems import CardFileError, Problem
 
 CSV_COLUMNS = (
@@ -195,9 +196,9 @@ class _CsvReader:
         if row["key"]:
             card["key"] = row["key"]
         try:
-            card["attributes"] = json.loads(row["attributes"]) if row["attributes"] else {}
-        except json.JSONDecodeError as exc:
-            self.add(number, "attributes", f"is not valid JSON: {exc.msg} at column {exc.colno}")
+            card["attributes"] = json_loads(row["attributes"]) if row["attributes"] else {}
+        except NotJson as exc:
+            self.add(number, "attributes", f"is not valid JSON: {exc}")
         self.flag(number, row, "sample", card, "sample")
         card["printings"] = []
         return card

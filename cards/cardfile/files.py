@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .csv_format import csv_read, csv_write
+from .jsontext import NotJson, json_loads
 from .problems import CardFileError, Problem
 
 FORMATS = ("json", "csv")
@@ -25,10 +26,9 @@ def card_file_read(path: Path) -> Any:
     if path.suffix.lower() == ".csv":
         return csv_read(text, source=source)
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        message = f"is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        raise CardFileError([Problem(source, "", "", message)]) from None
+        return json_loads(text)
+    except NotJson as exc:
+        raise CardFileError([Problem(source, "", "", f"is not valid JSON: {exc}")]) from None
 
 
 def card_file_render(data: dict[str, Any], fmt: str) -> str:

@@ -52,14 +52,17 @@ def test_it_exits_non_zero_listing_every_problem_of_every_file(tmp_path):
     bad = write(tmp_path / "bad.json", neopets_file(cards=[acara(type="Dragon")], game="neopets"))
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")
+    nan = tmp_path / "nan.json"
+    nan.write_text('{"game": "neopets", "cards": [{"attributes": {"hp": NaN}}]}', encoding="utf-8")
     with pytest.raises(CommandError) as caught:
-        run("import_cards", str(good), str(bad), str(broken), str(tmp_path / "missing.json"))
+        run("import_cards", *map(str, (good, bad, broken, nan, tmp_path / "missing.json")))
     message = str(caught.value)
-    assert message.startswith("3 problems found; nothing was imported:")
+    assert message.startswith("4 problems found; nothing was imported:")
     assert f'{bad}: cards[0] "Acara": type: must be one of' in message
     assert (
         f"{broken}: is not valid JSON: Expecting property name enclosed in double quotes" in message
     )
+    assert f"{nan}: is not valid JSON: NaN is not a JSON value" in message
     assert f"{tmp_path / 'missing.json'}: cannot be read" in message
     assert Card.objects.count() == 0  # the good file was rolled back with the bad ones
 
@@ -111,6 +114,11 @@ def test_it_writes_one_csv_row_per_printing_card_without_printing_and_unprinted_
 
 def test_it_exports_to_standard_output():
     assert json.loads(run("export_cards", "keeper")) == {"game": "keeper", "sets": [], "cards": []}
+
+
+def test_it_says_when_the_output_cannot_be_written(tmp_path):
+    with pytest.raises(CommandError, match=r"no-such-dir/out\.json: cannot be written"):
+        run("export_cards", "keeper", "--output", str(tmp_path / "no-such-dir" / "out.json"))
 
 
 def test_it_refuses_to_export_an_unknown_game():

@@ -69,9 +69,10 @@ def test_it_names_each_bad_cell_by_row_and_column():
         "neopets,,Kau,Food,,,,,,,,004,,",
         ACARA.replace("Test Set", "Another name").replace(",001,", ",005,"),
         ACARA + ",extra",
+        ACARA.replace('"{""species"": ""Acara"", ""hp"": 8}"', '"{""hp"": NaN}"'),
     ) == [
         "cards.csv: row 2: attributes: is not valid JSON: Expecting property name enclosed in "
-        "double quotes at column 2",
+        "double quotes at line 1 column 2",
         "cards.csv: row 3: sample: must be true, false or empty, not 'yes'",
         "cards.csv: row 4: game: is 'keeper'; row 2 says 'neopets'",
         "cards.csv: row 5: game: is ''; row 2 says 'neopets'",
@@ -79,6 +80,7 @@ def test_it_names_each_bad_cell_by_row_and_column():
         "cards.csv: row 6: set: is needed for a printing (number, rarity, image_url)",
         "cards.csv: row 7: set_name: differs from row 4 for 'TST'",
         "cards.csv: row 8: has more cells than the header has columns",
+        "cards.csv: row 9: attributes: is not valid JSON: NaN is not a JSON value",
     ]
 
 

@@ -3,7 +3,7 @@ card data format, canonically ordered so an export re-imported and exported is b
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from cards.cardfile.files import FORMATS, card_file_render
 from cards.services.exporter import cards_export
@@ -23,5 +23,8 @@ class Command(BaseCommand):
         if output is None:
             self.stdout.write(text, ending="")
         else:
-            with output.open("w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
+            try:
+                with output.open("w", encoding="utf-8", newline="") as handle:
+                    handle.write(text)
+            except OSError as exc:
+                raise CommandError(f"{output}: cannot be written: {exc.strerror}") from None
