@@ -62,7 +62,7 @@ class Effect:
         self.type: str | None = raw.get("type")
         self.value: int = raw.get("value", 6)
         self.roll: int = raw.get("roll", 0)
-        self.crit_n: int = raw.get("crit_n", raw.get("n", 1) if raw.get("n") != vocab.D3 else 1)
+        self.crit_n: int = raw.get("crit_n", self.n if isinstance(self.n, int) else 1)
         self.step: str = raw.get("step", "attack")
         self.via: str | None = raw.get("via")
 

@@ -158,9 +158,13 @@ class HeuristicPolicy:
         self, game: Game, player: int, window: str, options: list[EngineCard]
     ) -> EngineCard | None:
         if window == RESPOND:
-            top = game.queue[-1]
+            queue = game.queue
+            top = queue[-1]
             if top.owner.index != player:
-                worth = self.play_value(game, top.owner, top.card) >= 2.0
+                # Negate a valuable card, or a negation aimed at my own valuable card.
+                mine_below = len(queue) > 1 and queue[-2].owner.index == player
+                target = queue[-2] if top.card.negates and mine_below else top
+                worth = self.play_value(game, target.owner, target.card) >= 2.0
                 return next((f for f in options if f.negates), None) if worth else None
             if top.dice and min(top.dice) < 4:
                 return next((f for f in options if f.sets_die), None)

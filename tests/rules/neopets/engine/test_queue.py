@@ -32,6 +32,21 @@ def test_it_lets_the_opponent_negate_korbat_defender_with_hot_dog_of_justice():
     assert opponent.void == [justice] and opponent.foods == 0
 
 
+def test_it_gives_priority_back_so_a_negation_can_itself_be_negated():
+    """CR 8.20.15a: after the opponent's Hot Dog of Justice, the player who played Korbat
+    Defender gets priority again and negates it with their own; Korbat Defender resolves."""
+    game, me, opponent = two_players()
+    at_level(me, 2)
+    korbat = sample_card("Korbat Defender")
+    me.take(korbat)
+    me.take(sample_card("Hot Dog of Justice"))
+    opponent.take(sample_card("Hot Dog of Justice"))
+    game.play_card(me, korbat, me.inventory)
+    assert len(me.inventory) == 2  # drew two
+    assert [card.name for card in me.void] == ["Hot Dog of Justice"]
+    assert [card.name for card in opponent.void] == ["Hot Dog of Justice"]
+
+
 def test_it_resolves_korbat_defender_when_nobody_responds():
     """Rulebook example one: both pass, Korbat Defender resolves: draw two cards."""
     game, me, _ = two_players()
