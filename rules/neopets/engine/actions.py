@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from rules.neopets.effects import STATS
+
 from .cards import Effect, EngineCard
 from .dice import CRITICAL, SUCCESS, roll
 
@@ -55,11 +57,14 @@ def _stat(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     side = _target(me, effect)
     side.mods.append((effect.stat, effect.by, effect.until))
     side.refresh()
+    game.event("stat", side.index, stat=STATS[effect.stat], by=effect.by, until=effect.until)
     game.check_knock_out(side)  # lowering Hit Points below the damage taken knocks it out
 
 
 def _freeze(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
-    _target(me, effect).frozen = True  # CR 8.20.4a
+    side = _target(me, effect)
+    side.frozen = True  # CR 8.20.4a
+    game.event("freeze", side.index)
 
 
 def _negate(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -78,13 +83,16 @@ def _search(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> Non
     for card in chosen[:1]:
         me.deck.remove(card)
         me.take(card)
+        game.event("search", me.index, card=card.name)
 
 
 def _scrap(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     """CR 8.20.8a: the top cards of the deck go to its owner's Discard."""
     side = _target(me, effect)
     for _ in range(min(game.amount(effect.n), len(side.deck))):
-        side.discard.append(side.top_card(game.random))
+        card = side.top_card(game.random)
+        side.discard.append(card)
+        game.event("scrap", side.index, card=card.name)
 
 
 def _discard(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -97,6 +105,7 @@ def _discard(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     for card in list(chosen)[:count]:
         side.give(card)
         side.discard.append(card)
+        game.event("discard", side.index, card=card.name)
 
 
 def _extra_play(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -115,6 +124,7 @@ def _set_die(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     lowest = min(range(len(dice)), key=dice.__getitem__)
     if dice[lowest] < effect.value:
         dice[lowest] = effect.value
+        game.event("set_die", me.index, die=lowest, face=effect.value)
 
 
 def _recover(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -126,6 +136,7 @@ def _recover(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     for card in list(me.policy.choose_cards(game, me.index, options, count, "recover"))[:count]:
         me.discard.remove(card)
         me.take(card)
+        game.event("recover", me.index, card=card.name)
 
 
 def _replay(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:

@@ -120,7 +120,7 @@ class Game:
         over = False
         while not over and self.turn < TURN_CAP:
             self.round += 1
-            self._event("round", active, round=self.round)
+            self.event("round", active, round=self.round)
             try:
                 while self.turn < TURN_CAP:
                     self.take_turn(self.sides[active])
@@ -128,13 +128,13 @@ class Game:
             except KnockOut as knock_out:
                 loser = knock_out.loser
                 round_winners.append(1 - loser)
-                self._event("knock_out", loser, round=self.round)
+                self.event("knock_out", loser, round=self.round)
                 if round_winners.count(1 - loser) >= ROUNDS_TO_WIN:
                     winner, over = 1 - loser, True
                 elif not self.new_round(1 - loser):
                     winner, over = self._winner_without_neopets(), True
                 active = loser  # CR 5.5.12: the knocked-out player takes the next turn
-        self._event("game_over", winner, turns=self.turn)
+        self.event("game_over", winner, turns=self.turn)
         return GameRecord(
             winner=winner,
             first=first,
@@ -164,7 +164,7 @@ class Game:
                     side.give(card)
                     side.deck.append(card)
                 self.draw(side, OPENING_INVENTORY)
-                self._event("mulligan", side.index)
+                self.event("mulligan", side.index)
             mulligans.append((side.index, wants))
         mulligan = tuple(wants for _, wants in sorted(mulligans))
         opening = tuple(any(c.type == CODESTONE for c in side.inventory) for side in self.sides)
@@ -214,7 +214,7 @@ class Game:
         side.neopets.remove(neopet)
         side.active = neopet
         self._in_play_changed(side, neopet)
-        self._event("neopet", side.index, card=neopet.name)
+        self.event("neopet", side.index, card=neopet.name)
 
     # -- a turn (CR 5) --------------------------------------------------------------------
 
@@ -222,13 +222,13 @@ class Game:
         self.turn += 1
         self.active = me.index
         if self.log is not None:
-            self._event("turn", me.index, turn=self.turn)
+            self.event("turn", me.index, turn=self.turn)
         self.trigger(me, "on_turn_start")  # CR 5.1.2
         # CR 5.2 Draw Phase; 9.3.2: an exhausted player's Neopet is dealt 1 damage first.
         if me.deck:
             self.draw(me, 1)
         else:
-            self._event("exhausted", me.index)
+            self.event("exhausted", me.index)
             self.deal(me, 1)
         self.train(me)
         self.prepare(me)
@@ -249,7 +249,7 @@ class Game:
         me.codestones.append(stone)
         me.refresh()
         self._count_play(me, stone)
-        self._event("codestone", me.index, card=stone.name, level=me.level)
+        self.event("codestone", me.index, card=stone.name, level=me.level)
 
     def prepare(self, me: Side) -> None:
         """CR 5.4.2a: one non-Codestone, non-Food card; Food (7.8.5) and Map Pieces (7.10.6)
@@ -266,7 +266,7 @@ class Game:
                 me.give(card)
                 me.map_pieces.append(card)
                 self._count_play(me, card)
-                self._event("collect", me.index, card=card.name)
+                self.event("collect", me.index, card=card.name)
                 continue
             if card.type != FOOD:
                 self.plays_left -= 1
@@ -320,7 +320,7 @@ class Game:
         else:
             zone.remove(card)
         self._count_play(me, card)
-        self._event("play", me.index, card=card.name)
+        self.event("play", me.index, card=card.name)
         self._make_room(me, card)
         dice = roll(self.random, card.roll) if card.roll else None  # CR 7.7.4
         item = QueueItem(card, me, dice)
@@ -372,7 +372,9 @@ class Game:
     def _resolve(self, item: QueueItem) -> None:
         """CR 8.20.15b-c: carry out the card's effects, then put it where it goes."""
         card, me = item.card, item.owner
-        if not item.negated:
+        if item.negated:
+            self.event("negated", me.index, card=card.name)
+        else:
             if card.type == PAINT_BRUSH:
                 target = self.paint_target(me, card)
                 if target is not None:
@@ -408,7 +410,7 @@ class Game:
         takes its place, keeping damage, status, Codestones and Equipment."""
         me.rainbow_pool.remove(target)
         me.rainbow_pool.append(me.active)  # type: ignore[arg-type]
-        self._event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]
+        self.event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]
         was, me.active = me.active, target
         self._in_play_changed(me, was, target)  # type: ignore[arg-type]
         self.check_knock_out(me)
@@ -419,7 +421,7 @@ class Game:
         opponent = me.opponent
         if me.frozen:  # CR 8.20.4b: a frozen Neopet does not attack in its next Battle Phase
             me.frozen = False
-            self._event("frozen", me.index)
+            self.event("frozen", me.index)
             return
         self.trigger(me, "on_battle_start")  # CR 5.5.2
         attack = roll(self.random, me.attack + me.extra_attack_dice)  # CR 5.5.4
@@ -442,7 +444,7 @@ class Game:
         self.battles += 1
         self.damage += damage
         if self.log is not None:
-            self._event("battle", me.index, attack=attack, defence=defence, damage=damage)
+            self.event("battle", me.index, attack=attack, defence=defence, damage=damage)
         if damage:
             self.deal(opponent, damage)
 
@@ -455,18 +457,22 @@ class Game:
         for index in chosen:
             own[index] = int(self.random() * 6) + 1
         if self.log is not None and chosen:
-            self._event("reroll", side.index, dice=chosen, faces=[own[i] for i in chosen])
+            self.event("reroll", side.index, dice=chosen, faces=[own[i] for i in chosen])
 
     # -- effects on the game --------------------------------------------------------------
 
     def deal(self, side: Side, amount: int) -> None:
         """Deal damage to a Neopet; damage persists between turns (CR 5.5.7d)."""
         side.damage += amount
+        if self.log is not None:
+            self.event("damage", side.index, amount=amount, total=side.damage)
         self.check_knock_out(side)
         self.trigger(side, "on_dealt_damage")  # CR 5.5.7f: only if it survived
 
     def heal(self, side: Side, amount: int) -> None:
+        """Remove damage from a Neopet, never below none."""
         side.damage = max(0, side.damage - amount)
+        self.event("heal", side.index, amount=amount, total=side.damage)
 
     def check_knock_out(self, side: Side) -> None:
         if side.damage >= side.hp:
@@ -482,7 +488,7 @@ class Game:
             card = side.top_card(random)
             side.take(card)
             if log is not None:
-                self._event("draw", side.index, card=card.name)
+                self.event("draw", side.index, card=card.name)
 
     def trigger(self, side: Side, trigger: str) -> None:
         """Triggered abilities of the side's cards in play (resolved at once: no queue)."""
@@ -508,6 +514,7 @@ class Game:
     def _count_play(self, side: Side, card: EngineCard) -> None:
         side.plays[card.name] = side.plays.get(card.name, 0) + 1
 
-    def _event(self, event: str, player: int | None, **data: object) -> None:
+    def event(self, event: str, player: int | None, **data: object) -> None:
+        """Add an event to the log, when the game keeps one."""
         if self.log is not None:
             self.log.append({"turn": self.turn, "player": player, "event": event, **data})
