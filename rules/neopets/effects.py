@@ -120,6 +120,8 @@ ACTIONS: dict[str, tuple[Params, tuple[str, ...]]] = {
     "halve_damage": ({}, ()),  # battle damage to this Neopet is halved (CR 10.1.1)
     "requires_map_pieces": ({"n": _count}, ("n",)),  # a Location's play condition (CR 7.10.9)
 }
+# Actions whose `target` is the opponent unless it says "self"; every other action's is "self".
+AIMED_AT_OPPONENT = frozenset({"damage", "freeze"})
 # Actions that are passive abilities whatever `when` says (CR 8.18).
 PASSIVE_ACTIONS = frozenset({"reroll", "extra_dice", "halve_damage", "requires_map_pieces"})
 _COMMON = {"do", "when"}

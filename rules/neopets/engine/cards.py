@@ -12,7 +12,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.cards import CardInfo, Deck
-from rules.neopets import cards as types
 from rules.neopets import effects as vocab
 
 HP, ATTACK, DEFENCE, AGILITY = range(4)
@@ -55,7 +54,7 @@ class Effect:
         self.stat: int = STAT_INDEX.get(raw.get("stat", "attack"), ATTACK)
         self.by: int = raw.get("by", 0)
         self.until: str = raw.get("until", "end_of_turn")
-        default_target = "opponent" if self.do in ("damage", "freeze") else "self"
+        default_target = "opponent" if self.do in vocab.AIMED_AT_OPPONENT else "self"
         self.to_opponent: bool = raw.get("target", default_target) == "opponent"
         self.name: str | None = raw.get("name")
         self.plain_name: str | None = plain_name(self.name) if self.name else None
@@ -157,10 +156,6 @@ class EngineCard:
         self.roll: int = max((e.roll for e in self.played if e.do == "damage"), default=0)
         self.negates: bool = any(e.do == "negate" for e in self.played)
         self.sets_die: bool = any(e.do == "set_die" for e in self.played)
-
-    @property
-    def is_food(self) -> bool:
-        return self.type == types.FOOD
 
     def __repr__(self) -> str:
         return f"<EngineCard {self.name}>"
