@@ -3,7 +3,8 @@ with no printing), read into and written from the same data the JSON format hold
 
 A card with several printings repeats its card columns on each row; the rows must agree. A
 row with no card (`key` and `name` empty) names a set that has no printings, so a set survives
-a round trip through CSV even before any card is printed in it.
+a round trip through CSV even before any card is printed in it; a row with only `game` stands
+for a game with no sets or cards at all.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ _SET_COLUMNS = {
 def csv_write(data: dict[str, Any]) -> str:
     """CSV text of exported card data (the JSON format's dict), rows in the data's order."""
     out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\n")
+    # CRLF, as RFC 4180 says: the writer then quotes any cell holding a CR or an LF.
+    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
     writer.writeheader()
     sets = {card_set["code"]: card_set for card_set in data["sets"]}
     printed: set[str] = set()
@@ -69,6 +71,8 @@ def csv_write(data: dict[str, Any]) -> str:
     for code, card_set in sets.items():
         if code not in printed:
             writer.writerow({"game": data["game"], **_set_columns(card_set)})
+    if not data["cards"] and not sets:
+        writer.writerow({"game": data["game"]})  # a game with nothing yet: the game alone
     return out.getvalue()
 
 
@@ -150,7 +154,8 @@ class _CsvReader:
             )
         has_card = bool(row["key"] or row["name"])
         if not row["set"] and not has_card:
-            self.add(number, "", "names neither a card nor a set")
+            if any(value for column, value in row.items() if column != "game"):
+                self.add(number, "", "names neither a card nor a set")
         elif not row["set"] and (row["number"] or row["rarity"] or row["image_url"]):
             self.add(number, "set", "is needed for a printing (number, rarity, image_url)")
         before = len(self.problems)

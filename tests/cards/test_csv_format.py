@@ -65,7 +65,7 @@ def test_it_names_each_bad_cell_by_row_and_column():
         ACARA.replace('"{""species"": ""Acara"", ""hp"": 8}"', "{oops"),
         ACARA.replace(",true,", ",yes,").replace(",001,", ",002,"),
         ACARA.replace("neopets,", "keeper,", 1).replace(",001,", ",003,"),
-        ",,,,,,,,,,,,,",
+        "neopets,,,,,,,,,,,,rare,",
         "neopets,,Kau,Food,,,,,,,,004,,",
         ACARA.replace("Test Set", "Another name").replace(",001,", ",005,"),
         ACARA + ",extra",
@@ -75,13 +75,16 @@ def test_it_names_each_bad_cell_by_row_and_column():
         "double quotes at line 1 column 2",
         "cards.csv: row 3: sample: must be true, false or empty, not 'yes'",
         "cards.csv: row 4: game: is 'keeper'; row 2 says 'neopets'",
-        "cards.csv: row 5: game: is ''; row 2 says 'neopets'",
         "cards.csv: row 5: names neither a card nor a set",
         "cards.csv: row 6: set: is needed for a printing (number, rarity, image_url)",
         "cards.csv: row 7: set_name: differs from row 4 for 'TST'",
         "cards.csv: row 8: has more cells than the header has columns",
         "cards.csv: row 9: attributes: is not valid JSON: NaN is not a JSON value",
     ]
+
+
+def test_it_reads_a_row_with_only_the_game_as_a_game_with_no_cards():
+    assert read("keeper") == {"game": "keeper", "sets": [], "cards": []}
 
 
 def test_it_reads_rows_that_leave_out_trailing_empty_cells():
