@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 
@@ -79,6 +80,12 @@ class Deck:
             yield from entries
 
     def count(self, section: str) -> int:
-        return sum(entry.quantity for entry in self.entries(section)) + self.unresolved.get(
-            section, 0
-        )
+        return self._counts.get(section, 0) + self.unresolved.get(section, 0)
+
+    @cached_property
+    def _counts(self) -> dict[str, int]:
+        """Copies per section, summed once (the checks ask for them again and again)."""
+        return {
+            section: sum(entry.quantity for entry in entries)
+            for section, entries in self.sections.items()
+        }

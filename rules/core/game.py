@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from .schema import Field, check_attributes
@@ -34,7 +35,7 @@ class GameSpec:
     # Short names the search language accepts for numeric attributes: {"atk": "attack"}.
     stat_aliases: Mapping[str, str] = field(default_factory=dict)
 
-    @property
+    @cached_property
     def section_slugs(self) -> tuple[str, ...]:
         return tuple(section.slug for section in self.sections)
 

@@ -14,6 +14,7 @@ from rules.core.validate import standard_format
 from rules.models import Format, FormatListEntry
 from rules.registry import GAMES, RULESETS
 
+from .catalogue import catalogue
 from .errors import InvalidRequest
 
 STANDARD = "standard"
@@ -59,6 +60,18 @@ def format_info(*, game: str, format: str | None = None, as_of: date | None = No
     game's default applies (the built-in standard rules when the database has no row yet).
     """
     spec = game_spec_for(game)
+    day = as_of or timezone.localdate()
+    key = ("format", spec.slug, format, day)
+    use_cache = catalogue.active()
+    if use_cache and key in catalogue:
+        return catalogue.get(key)
+    info = _read_format(spec, format, day)
+    if use_cache:
+        catalogue.put(key, info)
+    return info
+
+
+def _read_format(spec: GameSpec, format: str | None, day: date) -> FormatInfo:
     row = _format_row(spec, format)
     if row is None:
         return standard_format(spec)
@@ -66,7 +79,6 @@ def format_info(*, game: str, format: str | None = None, as_of: date | None = No
         raise InvalidRequest(
             "format", f"{row.slug} names the ruleset {row.ruleset!r}, which this server lacks"
         )
-    day = as_of or timezone.localdate()
     status: dict[str, tuple[str, int | None]] = {}
     entries = (
         FormatListEntry.objects.filter(format=row, effective__lte=day)

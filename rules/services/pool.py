@@ -1,4 +1,9 @@
-"""The database as a CardPool: the cards a request names, fetched in one query."""
+"""The database as a CardPool: the cards a request names, fetched in (at most) one query.
+
+Cards already read by this process come from the catalogue cache (rules.services.catalogue)
+when it may be used; the rest are fetched together and remembered, including the names that
+match no card.
+"""
 
 from __future__ import annotations
 
@@ -12,51 +17,71 @@ from cards.selectors import card_suggestions
 from rules.core.cards import CardInfo
 from rules.core.resolve import EntryRef
 
+from .catalogue import CatalogueCache, catalogue
+
 _COLUMNS = ("id", "key", "name", "type", "text", "attributes")
+Lookup = tuple[str, str, object]  # (game, "id" | "key" | "name", value)
+
+
+def _lookup(game: str, ref: EntryRef) -> Lookup | None:
+    if ref.id is not None:
+        return (game, "id", ref.id)
+    if ref.key is not None:
+        return (game, "key", ref.key)
+    if ref.name is not None:
+        return (game, "name", ref.name.lower())
+    return None
 
 
 class DatabasePool:
-    """A CardPool over one game's cards: loads every card the entries name, by id, key or
-    name (any case), in a single query; suggestions come from cards.selectors."""
+    """A CardPool over one game's cards: by id, key or name (any case); suggestions come from
+    cards.selectors."""
 
-    def __init__(self, game: str, refs: Iterable[EntryRef]) -> None:
+    def __init__(
+        self, game: str, refs: Iterable[EntryRef], cache: CatalogueCache = catalogue
+    ) -> None:
         self.game = game
-        ids, keys, names = set(), set(), set()
+        self._found: dict[Lookup, CardInfo | None] = {}
+        use_cache = cache.active()
+        missing: set[Lookup] = set()
         for ref in refs:
-            if ref.id is not None:
-                ids.add(ref.id)
-            elif ref.key is not None:
-                keys.add(ref.key)
-            elif ref.name is not None:
-                names.add(ref.name.lower())
-        self._by_id: dict[int, CardInfo] = {}
-        self._by_key: dict[str, CardInfo] = {}
-        self._by_name: dict[str, CardInfo] = {}
-        if ids or keys or names:
-            self._load(ids, keys, names)
+            lookup = _lookup(game, ref)
+            if lookup is None or lookup in self._found:
+                continue
+            if use_cache and lookup in cache:
+                self._found[lookup] = cache.get(lookup)
+            else:
+                missing.add(lookup)
+        if missing:
+            self._load(missing)
+            for lookup in missing:
+                self._found.setdefault(lookup, None)
+                if use_cache:
+                    cache.put(lookup, self._found[lookup])
 
-    def _load(self, ids: set[int], keys: set[str], names: set[str]) -> None:
+    def _load(self, missing: set[Lookup]) -> None:
+        wanted = {kind: [value for _, k, value in missing if k == kind] for kind in _KINDS}
         rows = (
             Card.objects.filter(game__slug=self.game)
             .annotate(lower_name=Lower("name"))
-            .filter(Q(id__in=ids) | Q(key__in=keys) | Q(lower_name__in=names))
+            .filter(
+                Q(id__in=wanted["id"]) | Q(key__in=wanted["key"]) | Q(lower_name__in=wanted["name"])
+            )
             .order_by("key")
             .values_list(*_COLUMNS)
         )
         for card_id, key, name, card_type, text, attributes in rows:
             card = CardInfo(key, name, card_type, text, attributes or {}, card_id)
-            self._by_id[card_id] = card
-            self._by_key[key] = card
-            self._by_name.setdefault(name.lower(), card)
+            self._found[(self.game, "id", card_id)] = card
+            self._found[(self.game, "key", key)] = card
+            self._found.setdefault((self.game, "name", name.lower()), card)
 
     def find(self, ref: EntryRef) -> CardInfo | None:
-        if ref.id is not None:
-            return self._by_id.get(ref.id)
-        if ref.key is not None:
-            return self._by_key.get(ref.key)
-        if ref.name is not None:
-            return self._by_name.get(ref.name.lower())
-        return None
+        lookup = _lookup(self.game, ref)
+        return None if lookup is None else self._found.get(lookup)
 
     def suggest(self, name: str) -> list[str]:
         return card_suggestions(game=self.game, name=name)
+
+
+_KINDS = ("id", "key", "name")
