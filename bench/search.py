@@ -383,7 +383,10 @@ def _timed(client, path: str, params: dict) -> float:
 
 
 def _print_table(timings: dict[str, list[float]]) -> None:
-    print(f"\n{'query':<20} {'runs':>5} {'p50 ms':>8} {'p95 ms':>8}  target p95 <= 25 ms")
+    """The figures, with the machine's load: on a shared machine, latency grows with it."""
+    load = ", ".join(f"{value:.1f}" for value in os.getloadavg())
+    print(f"\nLoad average (1, 5, 15 min): {load} on {os.cpu_count()} CPUs.")
+    print(f"{'query':<20} {'runs':>5} {'p50 ms':>8} {'p95 ms':>8}  target p95 <= 25 ms")
     for kind, samples in timings.items():
         percentiles = statistics.quantiles(samples, n=100, method="inclusive")
         p50, p95 = percentiles[49], percentiles[94]

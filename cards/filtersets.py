@@ -1,7 +1,8 @@
 """Catalogue filters for the API's list endpoints (django-filter), one FilterSet per list.
 
-`q` takes the search language (cards.search); `<stat>_min` / `<stat>_max` exist for every stat
-name the language knows (`hp_min`, `atk_max`, `lp_min`...), resolved per game the same way.
+`q` takes the search language (cards.search); `<stat>_min` / `<stat>_max` exist for each short
+stat name of the language (`hp_min`, `atk_max`, `lvl_max`, `lp_min`, `edition_min`...), resolved
+per game the same way as in `q`.
 """
 
 from __future__ import annotations
@@ -18,11 +19,15 @@ from .search.compiler import comparison_q
 
 
 def _stat_names() -> list[str]:
-    """Every stat alias and numeric attribute name of every game, sorted."""
+    """The search language's short stat names: every game's aliases (`atk`, `lvl`), plus each
+    numeric attribute that has no alias (`edition`), sorted."""
     names = set()
     for spec in GAMES.values():
         names.update(spec.stat_aliases)
-        names.update(name for name, field in spec.attributes.items() if field.numeric)
+        aliased = set(spec.stat_aliases.values())
+        names.update(
+            name for name, field in spec.attributes.items() if field.numeric and name not in aliased
+        )
     return sorted(names)
 
 
