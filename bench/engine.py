@@ -5,7 +5,8 @@
 Plays whole games (best of three, HeuristicPolicy on both sides, no log) between the sample
 decks in rules/neopets/sample_decks: strong against weak (the issue's benchmark pair) and the
 strong mirror (longer games). Reports games/s by wall clock and by this process's CPU time (on
-a shared machine the CPU figure is the engine's own speed). Target: >= 2,000 games/s.
+a shared machine the CPU figure is the engine's own speed), best of three runs. Target: >= 2,000
+games/s.
 """
 
 from __future__ import annotations
@@ -17,10 +18,17 @@ from rules.neopets.engine import EngineDeck, play_game
 from rules.neopets.sample_decks import sample_deck
 
 TARGET = 2000
+REPEATS = 3
 
 
 def measure(deck_a: EngineDeck, deck_b: EngineDeck, games: int) -> tuple[float, float, float]:
-    """(games/s by wall clock, games/s by CPU time, mean turns) over seeds 0..games-1."""
+    """(games/s by wall clock, games/s by CPU time, mean turns) over seeds 0..games-1; the
+    best of REPEATS runs, as timeit reports, since other processes only ever slow a run down."""
+    runs = [_run(deck_a, deck_b, games) for _ in range(REPEATS)]
+    return max(run[0] for run in runs), max(run[1] for run in runs), runs[0][2]
+
+
+def _run(deck_a: EngineDeck, deck_b: EngineDeck, games: int) -> tuple[float, float, float]:
     turns = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
@@ -35,7 +43,7 @@ def main() -> None:
     args = parser.parse_args()
     strong = EngineDeck.from_deck(sample_deck("strong"))
     weak = EngineDeck.from_deck(sample_deck("weak"))
-    measure(strong, weak, 200)  # warm up
+    _run(strong, weak, 200)  # warm up
     for label, pair in (("strong vs weak", (strong, weak)), ("strong mirror", (strong, strong))):
         wall, cpu, turns = measure(*pair, args.games)
         verdict = "meets" if cpu >= TARGET else "misses"

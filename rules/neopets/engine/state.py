@@ -135,17 +135,18 @@ class Side:
             agility += boost[AGILITY]
         stats = [hp, attack, defence, agility]
         self.extra_attack_dice = self.extra_defence_dice = self.rerolls = 0
-        self.halves_damage = False
-        mine, theirs = self.in_play(), self.opponent.in_play()
-        self.triggers = any(card.triggers for card in mine)
-        for card in mine:
+        self.halves_damage = triggers = False
+        for card in self.in_play():
+            triggers = triggers or card.triggers
             for effect in card.passive:
                 if not effect.to_opponent:
                     self._apply_passive(effect, stats)
-        for card in theirs:
-            for effect in card.passive:
-                if effect.to_opponent:
-                    self._apply_passive(effect, stats)
+        for card in self.opponent.in_play():
+            if card.hits_opponent:
+                for effect in card.passive:
+                    if effect.to_opponent:
+                        self._apply_passive(effect, stats)
+        self.triggers = triggers
         for stat, change, _until in self.mods:
             stats[stat] += change
         self.hp = stats[HP]
