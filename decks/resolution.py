@@ -57,17 +57,18 @@ class InvalidEntries(Exception):
 def entries_resolve(*, game: Game, refs: Sequence[EntryRef]) -> list[DeckLine]:
     """The deck lines the refs describe, in request order, entries of one card and printing in
     one section merged. Raises InvalidEntries listing every problem at once."""
+    catalogue = _CardIndex(game, refs)
+    found = [catalogue.find(index, ref) for index, ref in enumerate(refs)]
+    printings = _printings(game, [card for card in found if isinstance(card, Card)], refs)
     problems: list[EntryProblem] = []
-    cards = _CardLookup(game, refs)
-    printings = _printings(game, [card for card in cards.found() if card is not None], refs)
     lines: dict[tuple[str, int, int | None], DeckLine] = {}
     sections = game.spec.section_slugs
-    for index, ref in enumerate(refs):
+    for index, (ref, card) in enumerate(zip(refs, found, strict=True)):
         if ref.section not in sections:
             problems.append(_unknown_section(index, ref, sections))
             continue
-        card = cards.get(index, problems)
-        if card is None:
+        if isinstance(card, EntryProblem):
+            problems.append(card)
             continue
         printing = None
         if ref.printing is not None:
@@ -87,12 +88,11 @@ def entries_resolve(*, game: Game, refs: Sequence[EntryRef]) -> list[DeckLine]:
     return list(lines.values())
 
 
-class _CardLookup:
-    """Every card the refs name, fetched in one query; then found per ref by id, key or name."""
+class _CardIndex:
+    """Every card the refs name, fetched in one query, then found per ref by id, key or name."""
 
     def __init__(self, game: Game, refs: Sequence[EntryRef]) -> None:
         self.game = game
-        self.refs = refs
         ids = {ref.id for ref in refs if ref.id is not None}
         keys = {ref.key for ref in refs if ref.id is None and ref.key is not None}
         names = {ref.name.lower() for ref in refs if _by_name(ref)}
@@ -109,35 +109,27 @@ class _CardLookup:
             self.by_id[card.pk] = card
             self.by_key[card.key] = card
             self.by_name.setdefault(card.lower_name, []).append(card)
-        self.results = [self._find(ref) for ref in refs]
 
-    def found(self) -> list[Card | None]:
-        return [card for card, _ in self.results]
-
-    def get(self, index: int, problems: list[EntryProblem]) -> Card | None:
-        card, problem = self.results[index]
-        if problem is not None:
-            problems.append(EntryProblem(index, self.refs[index], *problem))
-        return card
-
-    def _find(self, ref: EntryRef) -> tuple[Card | None, tuple[str, str, tuple[str, ...]] | None]:
+    def find(self, index: int, ref: EntryRef) -> Card | EntryProblem:
+        """The card `ref` names (by id, else key, else name), or why there is none."""
         game = self.game.name
         if ref.id is not None:
             card = self.by_id.get(ref.id)
-            return card, None if card else ("id", f"No {game} card has id {ref.id}.", ())
+            return card or EntryProblem(index, ref, "id", f"No {game} card has id {ref.id}.")
         if ref.key is not None:
             card = self.by_key.get(ref.key)
-            return card, None if card else ("key", f"No {game} card has key {ref.key!r}.", ())
+            return card or EntryProblem(index, ref, "key", f"No {game} card has key {ref.key!r}.")
         matches = self.by_name.get((ref.name or "").lower(), [])
         if len(matches) == 1:
-            return matches[0], None
+            return matches[0]
         if matches:
             keys = tuple(sorted(card.key for card in matches))
             message = f"{len(matches)} {game} cards are called {ref.name!r}; give the key instead."
-            return None, ("name", message, keys)
+            return EntryProblem(index, ref, "name", message, keys)
         suggestions = tuple(card_suggestions(game=self.game.slug, name=ref.name or "", limit=5))
         hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
-        return None, ("name", f"No {game} card is called {ref.name!r}.{hint}", suggestions)
+        message = f"No {game} card is called {ref.name!r}.{hint}"
+        return EntryProblem(index, ref, "name", message, suggestions)
 
 
 def _by_name(ref: EntryRef) -> bool:

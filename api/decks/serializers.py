@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from cards.models import Game
@@ -34,6 +35,23 @@ def _text(value: Any, max_length: int = 200) -> str | None:
     return None
 
 
+_ENTRY_SCHEMA = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "key": {"type": "string"},
+        "id": {"type": "integer"},
+        "quantity": {"type": "integer", "minimum": 1, "maximum": MAX_QUANTITY},
+        "set": {"type": "string"},
+        "number": {"type": "string"},
+    },
+    "required": ["quantity"],
+}
+
+
+@extend_schema_field(
+    {"type": "object", "additionalProperties": {"type": "array", "items": _ENTRY_SCHEMA}}
+)
 class SectionsField(serializers.Field):
     """`{"main": [{"name"|"key"|"id", "quantity", "set"?, "number"?}, ...], ...}` as
     {section slug: [EntryRef, ...]}; which slugs the game has is checked against the game."""

@@ -11,9 +11,12 @@ from typing import Any, NoReturn
 
 import django_filters
 from django.http import HttpResponse
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import IsAuthenticatedOrReadOnly
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -22,7 +25,7 @@ from api.errors import ApiError
 from api.validation.views import DeckFormatNegotiation
 from cards.models import Game
 from decks import selectors, services
-from decks.models import Deck
+from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
 from rules.core.decklist import write_decklist
 from rules.core.resolve import EntryRef
@@ -75,15 +78,25 @@ class DeckAccess:
         return deck
 
 
-def deck_response(request: Request, deck: Deck, *, status_code: int = 200) -> Response:
-    """The full deck with its ETag header."""
+IF_MATCH = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description='The ETag of the deck as last read, e.g. "12-3"; required for PUT and PATCH.',
+)
+
+
+def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Response:
+    """The full deck with its ETag header (and Location when just created)."""
     context = {
         "request": request,
         "lines": selectors.deck_lines(deck=deck),
         "latest_version": selectors.deck_version_latest(deck=deck),
     }
-    response = Response(DeckOutput(deck, context=context).data, status=status_code)
+    response = Response(DeckOutput(deck, context=context).data, status=201 if created else 200)
     response["ETag"] = deck.etag
+    if created:
+        response["Location"] = reverse("deck-detail", kwargs={"pk": deck.pk})
     return response
 
 
@@ -114,6 +127,7 @@ class DeckListApi(generics.ListAPIView):
     def get_queryset(self):
         return selectors.deck_list(user=self.request.user)
 
+    @extend_schema(request=DeckInput, responses={201: DeckOutput})
     def post(self, request: Request) -> Response:
         data = _validated(DeckInput(data=request.data))
         lines = _resolve_sections(data["game"], data["sections"])
@@ -126,9 +140,7 @@ class DeckListApi(generics.ListAPIView):
             description=data["description"],
             visibility=data["visibility"],
         )
-        response = deck_response(request, deck, status_code=status.HTTP_201_CREATED)
-        response["Location"] = f"/api/v1/decks/{deck.pk}/"
-        return response
+        return deck_response(request, deck, created=True)
 
 
 class DeckDetailApi(DeckAccess, APIView):
@@ -137,15 +149,19 @@ class DeckDetailApi(DeckAccess, APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
+    @extend_schema(responses=DeckOutput)
     def get(self, request: Request, pk: int) -> Response:
         return deck_response(request, self.readable_deck(request, pk))
 
+    @extend_schema(request=DeckInput, responses=DeckOutput, parameters=[IF_MATCH])
     def put(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=False)
 
+    @extend_schema(request=DeckInput, responses=DeckOutput, parameters=[IF_MATCH])
     def patch(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=True)
 
+    @extend_schema(responses={204: None}, parameters=[IF_MATCH])
     def delete(self, request: Request, pk: int) -> Response:
         deck = self.writable_deck(request, pk)
         expected = if_match_revision(request, deck, required=False)
@@ -196,6 +212,10 @@ class DeckValidationApi(DeckAccess, APIView):
     """The /validate/ report for a stored deck in its format; `?as_of=YYYY-MM-DD` replays the
     banned and restricted lists in force that day."""
 
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        parameters=[OpenApiParameter("as_of", OpenApiTypes.DATE)],
+    )
     def get(self, request: Request, pk: int) -> Response:
         deck = self.readable_deck(request, pk)
         as_of = _date_param(request, "as_of")
@@ -236,12 +256,15 @@ class DeckVersionListApi(DeckAccess, generics.ListAPIView):
     serializer_class = DeckVersionOutput
 
     def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # drf-spectacular reading the view
+            return DeckVersion.objects.none()
         return selectors.deck_versions(deck=self.readable_deck(self.request, self.kwargs["pk"]))
 
 
 class DeckVersionDetailApi(DeckAccess, APIView):
     """One version with its snapshot, in the sections shape."""
 
+    @extend_schema(responses=DeckVersionDetailOutput)
     def get(self, request: Request, pk: int, number: int) -> Response:
         deck = self.readable_deck(request, pk)
         try:
@@ -254,6 +277,13 @@ class DeckVersionDetailApi(DeckAccess, APIView):
 class DeckDiffApi(DeckAccess, APIView):
     """`?from=N&to=M`: per section, the entries added, removed and changed in quantity."""
 
+    @extend_schema(
+        responses=OpenApiTypes.OBJECT,
+        parameters=[
+            OpenApiParameter("from", OpenApiTypes.INT, required=True),
+            OpenApiParameter("to", OpenApiTypes.INT, required=True),
+        ],
+    )
     def get(self, request: Request, pk: int) -> Response:
         deck = self.readable_deck(request, pk)
         from_number, to_number = _int_param(request, "from"), _int_param(request, "to")
@@ -273,6 +303,10 @@ class DeckExportApi(DeckAccess, APIView):
 
     content_negotiation_class = DeckFormatNegotiation  # ?format= is text or json, not a renderer
 
+    @extend_schema(
+        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/plain"): str},
+        parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=["text", "json"])],
+    )
     def get(self, request: Request, pk: int) -> HttpResponse:
         deck = self.readable_deck(request, pk)
         export_format = request.query_params.get("format", "json")
@@ -295,8 +329,9 @@ class DeckExportApi(DeckAccess, APIView):
 class DeckImportApi(APIView):
     """POST a plain-text decklist as a new deck: `{"game", "name", "text", "format"?, ...}`."""
 
-    permission_classes = [IsAuthenticatedOrReadOnly]
+    permission_classes = [IsAuthenticated]
 
+    @extend_schema(request=DeckImportInput, responses={201: DeckOutput})
     def post(self, request: Request) -> Response:
         data = _validated(DeckImportInput(data=request.data))
         try:
@@ -305,6 +340,4 @@ class DeckImportApi(APIView):
             raise unreadable_decklist_error(exc) from None
         except InvalidEntries as exc:
             raise unknown_cards_in_decklist_error(exc) from None
-        response = deck_response(request, deck, status_code=status.HTTP_201_CREATED)
-        response["Location"] = f"/api/v1/decks/{deck.pk}/"
-        return response
+        return deck_response(request, deck, created=True)

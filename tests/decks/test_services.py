@@ -3,6 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
+from cards.models import Card
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVersionImmutable
 from decks.resolution import InvalidEntries, entries_resolve
 from decks.services import DeckChanged, DeckChanges, deck_delete, deck_update
@@ -139,3 +140,23 @@ def test_it_allows_one_entry_per_card_and_printing_in_a_section(alice_deck, card
         DeckEntry.objects.create(
             deck=alice_deck, section="main", card=cards["Hot Dog"], quantity=1, position=9
         )
+
+
+def test_it_asks_for_the_key_when_two_cards_share_a_name(alice, neopets, cards):
+    """MetaZoo-style Pages that share a name but differ carry different keys (DESIGN)."""
+    twin = Card.objects.create(
+        game=neopets, key="hot-dog-alt", name="Hot Dog", type="Food", is_sample=True
+    )
+    with pytest.raises(InvalidEntries) as caught:
+        entries_resolve(game=neopets, refs=refs({"main": [{"name": "hot dog", "quantity": 1}]}))
+    assert caught.value.problems[0].suggestions == ("hot-dog", "hot-dog-alt")
+    by_key = entries_resolve(
+        game=neopets, refs=refs({"main": [{"key": "hot-dog-alt", "quantity": 1}]})
+    )
+    assert by_key[0].card == twin
+
+
+def test_it_looks_every_card_up_in_one_query(neopets, cards, django_assert_num_queries):
+    wanted = refs({"main": [{"name": name, "quantity": 1} for name in cards]})
+    with django_assert_num_queries(1):
+        assert len(entries_resolve(game=neopets, refs=wanted)) == len(cards)

@@ -1,5 +1,8 @@
 """Snapshot content hashes and diffs: plain functions, no database."""
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from decks.diff import snapshot_diff
 from decks.snapshots import SnapshotEntry, content_hash, snapshot_build
 
@@ -78,3 +81,21 @@ def test_it_diffs_a_snapshot_with_itself_as_no_change():
             slug: {"added": [], "removed": [], "changed": []} for slug in ("main", "neopets")
         }
     }
+
+
+_entries = st.lists(
+    st.builds(
+        SnapshotEntry,
+        key=st.sampled_from(["hot-dog", "red-kau", "healing-potion", "wooden-sword"]),
+        name=st.just("Any"),
+        quantity=st.integers(1, 999),
+    ),
+    max_size=8,
+)
+
+
+@given(main=_entries, seed=st.randoms(use_true_random=False))
+def test_it_hashes_every_order_of_the_same_entries_alike(main, seed):
+    shuffled = list(main)
+    seed.shuffle(shuffled)
+    assert content_hash(snapshot(main)) == content_hash(snapshot(shuffled))
