@@ -144,3 +144,10 @@ def sample_card(name: str) -> EngineCard:
     if not _SAMPLE_CARDS:
         _SAMPLE_CARDS.update((card.name, card) for card in sample_pool().cards)
     return EngineCard(_SAMPLE_CARDS[name])
+
+
+def empty_inventories(game: Game) -> None:
+    """Take every card out of both Inventories (keeping the sides' Food and Codestone counts)."""
+    for side in game.sides:
+        for card in list(side.inventory):
+            side.give(card)

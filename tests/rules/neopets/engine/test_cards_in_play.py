@@ -2,7 +2,16 @@
 
 from rules.neopets.engine.cards import EngineCard
 
-from .builders import Scripted, codestone, deck_of, filler, game_between, info, neopet
+from .builders import (
+    Scripted,
+    codestone,
+    deck_of,
+    empty_inventories,
+    filler,
+    game_between,
+    info,
+    neopet,
+)
 
 ACARA = neopet("Blue Acara", 8, 3, 2, 6)
 FIRE_ACARA = neopet(
@@ -39,9 +48,8 @@ def fresh_game(policies=None, rainbow_pool=()):
         ),
         policies=policies or (Scripted(choose_neopet=lambda g, p, o: o[0]), Scripted()),
     )
+    empty_inventories(game)
     me = game.sides[0]
-    me.inventory.clear()
-    me.foods = 0
     return game, me
 
 

@@ -7,7 +7,17 @@ from rules.neopets.engine import play_game
 from rules.neopets.engine.cards import EngineCard
 from rules.neopets.engine.dice import d3_of
 
-from .builders import Scripted, codestone, deck_of, faces, filler, game_between, info, sample_card
+from .builders import (
+    Scripted,
+    codestone,
+    deck_of,
+    empty_inventories,
+    faces,
+    filler,
+    game_between,
+    info,
+    sample_card,
+)
 
 
 def test_it_accepts_every_action_of_the_vocabulary():
@@ -89,9 +99,7 @@ def test_it_reads_a_d3_from_a_d6():
 
 def effect_game(policies=None):
     game = game_between(deck_of(filler()), policies=policies)
-    for side in game.sides:
-        side.inventory.clear()
-        side.foods = 0
+    empty_inventories(game)
     me = game.sides[0]
     me.codestones = [EngineCard(codestone(f"Stone {i}")) for i in range(4)]
     me.refresh()

@@ -2,14 +2,21 @@
 
 from rules.neopets.engine.cards import EngineCard
 
-from .builders import Scripted, codestone, deck_of, faces, filler, game_between, sample_card
+from .builders import (
+    Scripted,
+    codestone,
+    deck_of,
+    empty_inventories,
+    faces,
+    filler,
+    game_between,
+    sample_card,
+)
 
 
 def two_players(policies=None):
     game = game_between(deck_of(filler()), policies=policies)
-    for side in game.sides:
-        side.inventory.clear()
-        side.foods = 0
+    empty_inventories(game)
     return game, game.sides[0], game.sides[1]
 
 
