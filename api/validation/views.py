@@ -6,6 +6,8 @@ from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
@@ -20,6 +22,12 @@ from rules.services.fixes import deck_fix
 from rules.services.validation import deck_validate
 
 from .requests import RequestProblems, read_validate_request
+from .serializers import (
+    ErrorSerializer,
+    HealthSerializer,
+    ReportSerializer,
+    ValidateInputSerializer,
+)
 
 
 class HealthApi(APIView):
@@ -28,6 +36,7 @@ class HealthApi(APIView):
     authentication_classes: list = []
     permission_classes: list = []
 
+    @extend_schema(responses=HealthSerializer)
     def get(self, request: Request) -> Response:
         return Response({"status": "ok"})
 
@@ -57,6 +66,16 @@ class ValidateApi(APIView):
     permission_classes: list = []
     content_negotiation_class = DeckFormatNegotiation
 
+    @extend_schema(
+        request=ValidateInputSerializer,
+        parameters=[
+            OpenApiParameter("format", str, description="Or in the body."),
+            OpenApiParameter("as_of", OpenApiTypes.DATE, description="Or in the body."),
+            OpenApiParameter("fix", bool, description="Or in the body."),
+            OpenApiParameter("seed", int, description="Or in the body."),
+        ],
+        responses={200: ReportSerializer, 400: ErrorSerializer, 413: ErrorSerializer},
+    )
     def post(self, request: Request) -> Response:
         parsed = read_validate_request(_body(request), request.query_params)
         try:

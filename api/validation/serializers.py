@@ -1,0 +1,62 @@
+"""The shapes of POST /validate/ for the OpenAPI schema.
+
+The view reads requests with api.validation.requests (stricter than DRF fields: a quantity must
+be a JSON integer) and answers with the core report's as_dict(); these serializers only describe
+those shapes to clients.
+"""
+
+from rest_framework import serializers
+
+
+class EntrySerializer(serializers.Serializer):
+    name = serializers.CharField(required=False, help_text="The card's name (any case).")
+    key = serializers.CharField(required=False, help_text="Or the card's key.")
+    id = serializers.IntegerField(required=False, help_text="Or the card's id.")
+    quantity = serializers.IntegerField(min_value=1, max_value=999)
+    set = serializers.CharField(required=False, help_text="Pins a printing, with number.")
+    number = serializers.CharField(required=False)
+
+
+class ValidateInputSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text="neopets, keeper, metazoo or millennium-blades.")
+    format = serializers.CharField(required=False, help_text="Default: the game's standard.")
+    as_of = serializers.DateField(required=False, help_text="Lists in force on YYYY-MM-DD.")
+    sections = serializers.DictField(
+        child=EntrySerializer(many=True),
+        required=False,
+        help_text="Entries by section slug; give sections or text.",
+    )
+    text = serializers.CharField(required=False, help_text="A plain-text decklist.")
+    fix = serializers.BooleanField(required=False, help_text="millennium-blades only.")
+    seed = serializers.IntegerField(required=False, help_text="The fix's seed.")
+
+
+class IssueSerializer(serializers.Serializer):
+    code = serializers.CharField()
+    rule = serializers.CharField()
+    section = serializers.CharField(allow_null=True)
+    cards = serializers.ListField(child=serializers.CharField())
+    message = serializers.CharField()
+    suggestions = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class ReportSerializer(serializers.Serializer):
+    legal = serializers.BooleanField()
+    game = serializers.CharField()
+    format = serializers.CharField()
+    errors = IssueSerializer(many=True)
+    warnings = IssueSerializer(many=True)
+    counts = serializers.DictField(child=serializers.IntegerField())
+    fix = serializers.DictField(required=False, help_text="With fix=true: seed, removed, deck.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    status = serializers.IntegerField()
+    code = serializers.CharField()
+    detail = serializers.CharField()
+    fields = serializers.DictField(child=serializers.ListField(), required=False)
+    lines = serializers.ListField(child=serializers.DictField(), required=False)
+
+
+class HealthSerializer(serializers.Serializer):
+    status = serializers.CharField()
