@@ -33,11 +33,13 @@ def _uses_trigrams() -> bool:
 
 
 def card_queryset() -> QuerySet[Card]:
-    """Cards in the catalogue's deterministic order, with what serializing them needs."""
+    """Cards in the catalogue's deterministic order, with what serializing them needs: the game,
+    and the printings with their sets as a plain list in `card.printing_list` (a list, not a
+    related manager per card, which costs a queryset clone for each card of a page)."""
     printings = Printing.objects.select_related("set").order_by("set__code", "number", "id")
     return (
         Card.objects.select_related("game")
-        .prefetch_related(Prefetch("printings", queryset=printings))
+        .prefetch_related(Prefetch("printings", queryset=printings, to_attr="printing_list"))
         .order_by("name", "key", "id")
     )
 
@@ -195,5 +197,5 @@ def _identifies(identifier: Mapping[str, Any], card: Card) -> bool:
     return any(
         printing.set.code.lower() == identifier["set"].lower()
         and printing.number == identifier["number"]
-        for printing in card.printings.all()
+        for printing in card.printing_list
     )

@@ -90,8 +90,10 @@ class PrintingSerializer(serializers.ModelSerializer):
 
 
 class CardSerializer(serializers.ModelSerializer):
+    """A card as cards.selectors.card_queryset() reads it (printings prefetched as a list)."""
+
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
-    printings = PrintingSerializer(many=True, read_only=True)
+    printings = PrintingSerializer(source="printing_list", many=True, read_only=True)
 
     class Meta:
         model = Card
