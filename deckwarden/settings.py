@@ -133,7 +133,7 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 # Test games (rules.tasks): games per chunk (one task each), and a chunk's hard time limit; a
 # chunk claimed longer ago than that belongs to a dead worker and another worker plays it.
 DECKWARDEN_SIMULATION_CHUNK_GAMES = env_int("DECKWARDEN_SIMULATION_CHUNK_GAMES", 250, minimum=1)
-DECKWARDEN_SIMULATION_CHUNK_SECONDS = env_int("DECKWARDEN_SIMULATION_CHUNK_SECONDS", 300, minimum=2)
+DECKWARDEN_SIMULATION_CHUNK_SECONDS = env_int("DECKWARDEN_SIMULATION_CHUNK_SECONDS", 120, minimum=2)
 if CELERY_BROKER_URL == "filesystem://":
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
