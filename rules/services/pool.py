@@ -44,6 +44,7 @@ class DatabasePool:
         self._found: dict[Lookup, CardInfo | None] = {}
         use_cache = cache.active()
         missing: set[Lookup] = set()
+        names_as_given: set[str] = set()
         for ref in refs:
             lookup = _lookup(game, ref)
             if lookup is None or lookup in self._found:
@@ -52,20 +53,26 @@ class DatabasePool:
                 self._found[lookup] = cache.get(lookup)
             else:
                 missing.add(lookup)
+                if lookup[1] == "name":
+                    names_as_given.add(ref.name)
         if missing:
-            self._load(missing)
+            self._load(missing, names_as_given)
             for lookup in missing:
                 self._found.setdefault(lookup, None)
                 if use_cache:
                     cache.put(lookup, self._found[lookup])
 
-    def _load(self, missing: set[Lookup]) -> None:
+    def _load(self, missing: set[Lookup], names_as_given: set[str]) -> None:
         wanted = {kind: [value for _, k, value in missing if k == kind] for kind in _KINDS}
         rows = (
             Card.objects.filter(game__slug=self.game)
             .annotate(lower_name=Lower("name"))
             .filter(
-                Q(id__in=wanted["id"]) | Q(key__in=wanted["key"]) | Q(lower_name__in=wanted["name"])
+                Q(id__in=wanted["id"])
+                | Q(key__in=wanted["key"])
+                | Q(lower_name__in=wanted["name"])
+                # SQLite lowers ASCII letters only: match names as written too.
+                | Q(name__in=names_as_given)
             )
             .order_by("key")
             .values_list(*_COLUMNS)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from cards.models import Card, Game
 from tests.validation.conftest import MB_SINGLES, legal_text, sections_body
 
 URL = "/api/v1/validate/"
@@ -210,3 +211,12 @@ def test_it_chooses_and_returns_a_seed_when_a_fix_names_none(api, mb_cards):
 
 def test_it_leaves_out_the_fix_unless_asked(api, mb_cards):
     assert "fix" not in post(api, mb_body()).json()
+
+
+def test_it_finds_a_card_whose_name_has_non_ascii_capitals(api, db):
+    """SQLite's lower() folds ASCII only; the name as written still finds the card."""
+    game = Game.objects.get(slug="neopets")
+    Card.objects.create(game=game, key="eclair-test", name="Éclair Test Food", type="Food")
+    body = {"game": "neopets", "sections": {"main": [{"name": "Éclair Test Food", "quantity": 2}]}}
+    errors = post(api, body).json()["errors"]
+    assert "card.unknown" not in [error["code"] for error in errors]
