@@ -21,14 +21,14 @@ class ReadOnlyMixin:
 class DeckEntryInline(ReadOnlyMixin, admin.TabularInline):
     model = DeckEntry
     extra = 0
-    fields = ["position", "section", "card", "printing", "quantity"]
+    fields = readonly_fields = ["position", "section", "card", "printing", "quantity"]
     can_delete = False
 
 
 class DeckVersionInline(ReadOnlyMixin, admin.TabularInline):
     model = DeckVersion
     extra = 0
-    fields = ["number", "created", "content_hash"]
+    fields = readonly_fields = ["number", "created", "content_hash"]
     can_delete = False
     show_change_link = True
 

@@ -164,3 +164,23 @@ def test_it_lists_decks_in_a_fixed_number_of_queries(
     assert response.status_code == 200
     assert response.json()["count"] == 12
     assert len(response.json()["results"]) == 10
+
+
+@pytest.mark.parametrize("body", ['{"game": "neopets",', "[1, 2]"])
+def test_it_answers_a_body_it_cannot_read_with_json_400(alice_api, body):
+    response = alice_api.post(URL, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert response.json()["status"] == 400
+
+
+def test_it_sets_and_clears_a_decks_format_with_patch(alice_api, alice_deck):
+    etag = alice_deck.etag
+    response = alice_api.patch(
+        detail(alice_deck), {"format": "standard"}, format="json", HTTP_IF_MATCH=etag
+    )
+    assert response.json()["format"] == "standard"
+    response = alice_api.patch(
+        detail(alice_deck), {"format": None}, format="json", HTTP_IF_MATCH=response["ETag"]
+    )
+    assert (response.json()["format"], response.json()["version"]["number"]) == (None, 3)
