@@ -106,7 +106,7 @@ def _entry_ref(slug: str, index: int, entry: Any, errors: dict[str, list[str]]) 
     return EntryRef(
         section=slug,
         quantity=entry["quantity"],
-        name=entry.get("name"),
+        name=entry["name"].strip() if "name" in entry else None,
         key=entry.get("key"),
         id=entry.get("id"),
         set=entry.get("set"),

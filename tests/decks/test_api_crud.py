@@ -33,7 +33,7 @@ def test_it_creates_a_deck_from_sections(alice_api, cards):
 
 
 def test_it_pins_a_printing_by_set_and_number(alice_api, cards):
-    main = [{"name": "hot dog", "quantity": 1, "set": "smp", "number": "002"}]
+    main = [{"name": " hot dog ", "quantity": 1, "set": "smp", "number": "002"}]
     response = alice_api.post(
         URL, {"game": "neopets", "name": "P", "sections": {"main": main}}, format="json"
     )
