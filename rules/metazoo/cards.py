@@ -3,7 +3,20 @@
 from rules.core.game import GameSpec, Section
 from rules.core.schema import Field
 
-AURA_TYPES = ("air", "earth", "flame", "forest", "lightning", "spirit", "water", "neutral")
+# The ten Aura Types of the 2023 rulebook ("Aura Types"), plus neutral for generic costs.
+AURA_TYPES = (
+    "cosmic",
+    "dark",
+    "earth",
+    "flame",
+    "forest",
+    "frost",
+    "light",
+    "lightning",
+    "spirit",
+    "water",
+    "neutral",
+)
 
 BEASTIE = "Beastie"
 SPELL = "Spell"

@@ -42,7 +42,7 @@ CARDS = {
             "Mothman",
             "Beastie",
             "Draw a card when Mothman enters.",
-            {"aura_cost": {"air": 2}, "lp": 60, "spellbook_limit": 1},
+            {"aura_cost": {"frost": 2}, "lp": 60, "spellbook_limit": 1},
         ),
         ("Air Aura", "Aura", "", {"basic": True}),
     ],
