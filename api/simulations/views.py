@@ -7,9 +7,9 @@ a job that does not exist.
 
 from __future__ import annotations
 
-from typing import Any
 from uuid import UUID
 
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -18,6 +18,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.validation.requests import RequestProblems
+from api.validation.serializers import ErrorSerializer
 from rules.models import SimulationJob
 from rules.services.errors import InvalidRequest
 from rules.services.simulations import (
@@ -29,11 +30,21 @@ from rules.services.simulations import (
 )
 
 from .requests import read_simulation_request
+from .serializers import (
+    DeckIllegalSerializer,
+    SimulationAcceptedSerializer,
+    SimulationInputSerializer,
+    SimulationJobSerializer,
+)
 
 
 class SimulationCreateApi(APIView):
     """Queue N test games between two legal decks; answers 202 at once, workers play them."""
 
+    @extend_schema(
+        request=SimulationInputSerializer,
+        responses={202: SimulationAcceptedSerializer, 400: DeckIllegalSerializer},
+    )
     def post(self, request: Request) -> Response:
         parsed = read_simulation_request(request.data)
         user = request.user
@@ -85,13 +96,18 @@ class SimulationCreateApi(APIView):
 class SimulationDetailApi(APIView):
     """A job's status, progress and, once done, its result."""
 
+    @extend_schema(responses={200: SimulationJobSerializer, 404: ErrorSerializer})
     def get(self, request: Request, job_id: UUID) -> Response:
-        return Response(job_body(_job(request, job_id)))
+        return Response(SimulationJobSerializer(_job(request, job_id)).data)
 
 
 class SimulationCancelApi(APIView):
     """Cancel a queued or running job: chunks not yet started are skipped. 409 once finished."""
 
+    @extend_schema(
+        request=None,
+        responses={200: SimulationJobSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
     def post(self, request: Request, job_id: UUID) -> Response:
         job = _job(request, job_id)
         if not simulation_cancel(job=job):
@@ -101,7 +117,7 @@ class SimulationCancelApi(APIView):
                 status_code=status.HTTP_409_CONFLICT,
                 job_status=job.status,
             )
-        return Response(job_body(job))
+        return Response(SimulationJobSerializer(job).data)
 
 
 def _job(request: Request, job_id: UUID) -> SimulationJob:
@@ -111,22 +127,3 @@ def _job(request: Request, job_id: UUID) -> SimulationJob:
         raise ApiError(
             "No such test-game job.", code="not_found", status_code=status.HTTP_404_NOT_FOUND
         ) from None
-
-
-def job_body(job: SimulationJob) -> dict[str, Any]:
-    body: dict[str, Any] = {
-        "id": str(job.pk),
-        "status": job.status,
-        "game": job.game.slug,
-        "games": job.games,
-        "seed": job.seed,
-        "chunk_size": job.chunk_size,
-        "progress": {"done": job.done, "total": job.games},
-        "result": job.result,
-        "created": job.created,
-        "started": job.started,
-        "finished": job.finished,
-    }
-    if job.error:
-        body["error"] = job.error
-    return body

@@ -208,3 +208,10 @@ def test_it_409s_when_cancelling_a_done_job(
     play_chunks(response.json()["id"])
     answer = alice_api.post(response.json()["url"] + "cancel/")
     assert answer.status_code == 409 and answer.json()["job_status"] == "done"
+
+
+def test_the_openapi_schema_describes_the_simulation_endpoints(api, db):
+    paths = api.get("/api/v1/schema/", {"format": "json"}).json()["paths"]
+    assert "post" in paths["/api/v1/simulations/"]
+    assert "get" in paths["/api/v1/simulations/{job_id}/"]
+    assert "post" in paths["/api/v1/simulations/{job_id}/cancel/"]

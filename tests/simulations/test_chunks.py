@@ -17,6 +17,7 @@ from rules.services.simulations import (
     claim_timeout,
     simulation_cancel,
     simulation_create,
+    simulations_resume,
 )
 from rules.simulation import ChunkStats
 from rules.simulation.samples import sample_deck_entries
@@ -144,3 +145,15 @@ def test_chunk_rows_hold_mergeable_counts(job):
     run_all(job)
     parts = [ChunkStats.from_json(c.result) for c in job.chunks.order_by("index")]
     assert [part.games for part in parts] == [20, 20, 20]
+
+
+def test_resuming_queues_every_unfinished_chunk_again(job, django_capture_on_commit_callbacks):
+    """The embedded broker forgets the tasks a killed worker held; a starting worker resends."""
+    first = chunk_claim(chunk_id=job.chunks.get(index=0).pk, worker="a")
+    chunk_record(chunk=first, stats=chunk_play(chunk=first))
+    chunk_claim(chunk_id=job.chunks.get(index=1).pk, worker="killed")
+    finished = new_job(chunk_size=GAMES)
+    simulation_cancel(job=finished)
+    with django_capture_on_commit_callbacks() as queued:
+        assert simulations_resume() == 2  # chunks 1 (claimed) and 2 (pending) of the live job
+    assert len(queued) == 2

@@ -1,0 +1,84 @@
+"""The shapes of /simulations/: the job as answered, and the request and errors for the schema.
+
+Requests are read by api.simulations.requests (strict JSON integers, decks read as /validate/
+reads them); these serializers write the job and describe the shapes to clients.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from api.validation.serializers import EntrySerializer, ErrorSerializer, ReportSerializer
+from rules.models import SimulationJob
+
+
+class DeckInputSerializer(serializers.Serializer):
+    """An inline deck: as /validate/ takes one, without game and format."""
+
+    sections = serializers.DictField(
+        child=EntrySerializer(many=True),
+        required=False,
+        help_text="Entries by section slug, as in /validate/; give sections or text.",
+    )
+    text = serializers.CharField(required=False, help_text="A plain-text decklist.")
+
+
+class SimulationInputSerializer(serializers.Serializer):
+    game = serializers.CharField(help_text="A game with an engine: neopets.")
+    decks = serializers.ListField(
+        min_length=2,
+        max_length=2,
+        child=serializers.JSONField(),
+        help_text="Deck A and deck B: each a stored deck's id (an integer), or an inline deck "
+        "(DeckInput) as in /validate/.",
+    )
+    games = serializers.IntegerField(min_value=1, max_value=100_000)
+    seed = serializers.IntegerField(
+        required=False, min_value=0, help_text="Generated (and returned) when not given."
+    )
+    chunk_size = serializers.IntegerField(
+        required=False, min_value=1, help_text="Games per worker task; default 250."
+    )
+
+
+class SimulationAcceptedSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.CharField()
+    url = serializers.URLField(help_text="Poll this for progress and the result.")
+    games = serializers.IntegerField()
+    seed = serializers.IntegerField()
+
+
+class SimulationJobSerializer(serializers.ModelSerializer):
+    """A job: status, progress and, once done, the result (see the README for its fields)."""
+
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    progress = serializers.SerializerMethodField()
+    result = serializers.JSONField(
+        help_text="games, wins, draws, win_rate, ci95 (Wilson 95%), turn_order, rounds, turns, "
+        "battles, average_damage_per_battle, cards, opening_hand, unsupported, sample_game."
+    )
+
+    class Meta:
+        model = SimulationJob
+        fields = [
+            "id",
+            "status",
+            "game",
+            "games",
+            "seed",
+            "chunk_size",
+            "progress",
+            "result",
+            "error",
+            "created",
+            "started",
+            "finished",
+        ]
+
+    def get_progress(self, job: SimulationJob) -> dict[str, int]:
+        return {"done": job.done, "total": job.games}
+
+
+class DeckIllegalSerializer(ErrorSerializer):
+    reports = ReportSerializer(many=True, help_text="Deck A's and deck B's validation reports.")

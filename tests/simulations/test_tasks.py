@@ -1,0 +1,62 @@
+"""The Celery task run in this process (apply): thin, idempotent, failing a job with a reason."""
+
+from __future__ import annotations
+
+import pytest
+from celery.exceptions import Retry
+
+from rules.models import SimulationJob
+from rules.services.simulations import chunk_claim, simulation_create
+from rules.simulation.samples import sample_deck_entries
+from rules.tasks import run_simulation_chunk
+
+
+@pytest.fixture
+def job(neopets_cards, django_capture_on_commit_callbacks) -> SimulationJob:
+    with django_capture_on_commit_callbacks():
+        return simulation_create(
+            owner=None,
+            game="neopets",
+            decks=[sample_deck_entries("strong"), sample_deck_entries("weak")],
+            games=20,
+            seed=3,
+            chunk_size=10,
+        )
+
+
+def run(chunk_id: int):
+    return run_simulation_chunk.apply(args=[chunk_id], throw=True).get()
+
+
+def test_it_records_a_chunk_and_skips_it_when_run_again(job):
+    chunk = job.chunks.get(index=0)
+    assert run(chunk.pk) == "recorded"
+    assert run(chunk.pk) == "skipped"
+    job.refresh_from_db()
+    assert job.done == 10
+
+
+def test_it_retries_a_chunk_another_worker_holds(job):
+    chunk = job.chunks.get(index=0)
+    chunk_claim(chunk_id=chunk.pk, worker="elsewhere")
+    with pytest.raises(Retry):
+        run(chunk.pk)
+
+
+def test_a_chunk_that_cannot_be_played_fails_the_job_with_the_reason(job, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("no such rule")
+
+    monkeypatch.setattr("rules.services.simulations.run_chunk", broken)
+    assert run(job.chunks.get(index=1).pk) == "failed"
+    job.refresh_from_db()
+    assert job.status == "failed" and job.error == "RuntimeError: no such rule"
+    assert run(job.chunks.get(index=0).pk) == "skipped"  # a failed job claims no more chunks
+
+
+def test_the_task_is_safe_to_deliver_twice():
+    """Late acknowledgement and re-delivery on worker loss rely on the task being idempotent."""
+    assert run_simulation_chunk.acks_late is True
+    assert run_simulation_chunk.reject_on_worker_lost is True
+    assert run_simulation_chunk.max_retries and run_simulation_chunk.time_limit
+    assert run_simulation_chunk.soft_time_limit < run_simulation_chunk.time_limit
