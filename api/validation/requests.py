@@ -60,7 +60,7 @@ def read_validate_request(body: Any, query: Mapping[str, str]) -> ValidateReques
     `format`, `as_of`, `fix` and `seed` may come in the body or the query string (body first).
     """
     problems = Problems()
-    if not isinstance(body, Mapping):
+    if not isinstance(body, dict):
         problems.add("body", "must be a JSON object")
         raise RequestProblems(problems)
     options = {k: body[k] if k in body else query.get(k) for k in _OPTIONS}
@@ -150,7 +150,7 @@ def _text_entries(game: GameSpec, text: Any, problems: Problems) -> list[EntryRe
 
 
 def _section_entries(sections: Any, problems: Problems) -> list[EntryRef]:
-    if not isinstance(sections, Mapping):
+    if not isinstance(sections, dict):
         problems.add("sections", "must be an object mapping section names to lists of entries")
         return []
     entries: list[EntryRef] = []
@@ -159,35 +159,23 @@ def _section_entries(sections: Any, problems: Problems) -> list[EntryRef]:
             problems.add(f"sections.{section}", "must be a list of entries")
             continue
         for index, item in enumerate(items):
-            entry = _entry(section, item, f"sections.{section}[{index}]", problems)
+            entry = _entry(section, item, problems, index)
             if entry is not None:
                 entries.append(entry)
     return entries
 
 
-def _entry(section: str, item: Any, path: str, problems: Problems) -> EntryRef | None:
-    if not isinstance(item, Mapping):
+def _entry(section: str, item: Any, problems: Problems, index: int) -> EntryRef | None:
+    """The entry sections[section][index] describes, or None with its problems added."""
+    path = f"sections.{section}[{index}]"
+    if not isinstance(item, dict):
         problems.add(path, "must be an object with name (or key or id) and quantity")
         return None
-    found: list[tuple[str, str]] = []
     name, key, card_id = item.get("name"), item.get("key"), item.get("id")
-    if name is None and key is None and card_id is None:
-        found.append((path, "must name its card by name, key or id"))
-    for label, value in (("name", name), ("key", key)):
-        if value is not None and not (isinstance(value, str) and value.strip()):
-            found.append((f"{path}.{label}", "must be a non-empty string"))
-    if card_id is not None and not is_integer(card_id):
-        found.append((f"{path}.id", f"must be an integer; not {card_id!r}"))
-    quantity = item.get("quantity")
-    if not is_integer(quantity) or not 1 <= quantity <= MAX_QUANTITY:
-        found.append((f"{path}.quantity", f"must be an integer from 1 to {MAX_QUANTITY}"))
-    printing = [item.get("set"), item.get("number")]
-    if any(value is not None for value in printing) and not all(
-        isinstance(value, str) and value for value in printing
-    ):
-        found.append((path, "a printing needs both set and number, as strings"))
-    for field_path, message in found:
-        problems.add(field_path, message)
+    quantity, set_code, number = item.get("quantity"), item.get("set"), item.get("number")
+    found = _entry_problems(name, key, card_id, quantity, set_code, number)
+    for suffix, message in found:
+        problems.add(path + suffix, message)
     if found:
         return None
     return EntryRef(
@@ -196,6 +184,32 @@ def _entry(section: str, item: Any, path: str, problems: Problems) -> EntryRef |
         name=name.strip() if name is not None else None,
         key=key,
         id=card_id,
-        set=item.get("set"),
-        number=item.get("number"),
+        set=set_code,
+        number=number,
     )
+
+
+def _entry_problems(
+    name: Any, key: Any, card_id: Any, quantity: Any, set_code: Any, number: Any
+) -> list[tuple[str, str]]:
+    """(path suffix, message) for each field of an entry that cannot be read."""
+    found: list[tuple[str, str]] = []
+    if name is None and key is None and card_id is None:
+        found.append(("", "must name its card by name, key or id"))
+    if name is not None and not _is_text(name):
+        found.append((".name", "must be a non-empty string"))
+    if key is not None and not _is_text(key):
+        found.append((".key", "must be a non-empty string"))
+    if card_id is not None and not is_integer(card_id):
+        found.append((".id", f"must be an integer; not {card_id!r}"))
+    if not is_integer(quantity) or not 1 <= quantity <= MAX_QUANTITY:
+        found.append((".quantity", f"must be an integer from 1 to {MAX_QUANTITY}"))
+    if (set_code is not None or number is not None) and not (
+        _is_text(set_code) and _is_text(number)
+    ):
+        found.append(("", "a printing needs both set and number, as strings"))
+    return found
+
+
+def _is_text(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
