@@ -112,6 +112,14 @@ class ValidateApi(APIView):
 
 def _body(request: Request) -> Any:
     """The parsed JSON body; bad JSON or too large a body is an ApiError naming `body`."""
+    if "chunked" in request.META.get("HTTP_TRANSFER_ENCODING", "").lower():
+        # Django reads CONTENT_LENGTH bytes, so a chunked body would be read as empty.
+        raise ApiError(
+            "Send the body with a Content-Length header; chunked bodies are not read.",
+            code="length_required",
+            status_code=status.HTTP_411_LENGTH_REQUIRED,
+            fields={"body": ["must be sent with a Content-Length header"]},
+        )
     try:
         _ = request.body  # Django enforces DATA_UPLOAD_MAX_MEMORY_SIZE when it reads the body
     except RequestDataTooBig:

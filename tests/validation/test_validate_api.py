@@ -220,3 +220,11 @@ def test_it_finds_a_card_whose_name_has_non_ascii_capitals(api, db):
     body = {"game": "neopets", "sections": {"main": [{"name": "Éclair Test Food", "quantity": 2}]}}
     errors = post(api, body).json()["errors"]
     assert "card.unknown" not in [error["code"] for error in errors]
+
+
+def test_it_answers_411_for_a_chunked_body_rather_than_reading_it_as_empty(api, db):
+    response = api.post(
+        URL, data="", content_type="application/json", HTTP_TRANSFER_ENCODING="chunked"
+    )
+    assert response.status_code == 411
+    assert list(response.json()["fields"]) == ["body"]
