@@ -429,10 +429,10 @@ class Game:
         self.rolls[me.index], self.rolls[opponent.index] = attack, defence
         # CR 5.5.6: the faster Neopet may reroll up to the Agility difference, once.
         difference = me.agility - opponent.agility
-        limit = max(difference, 0) + me.rerolls
+        limit = (difference if difference > 0 else 0) + me.rerolls
         if limit > 0:
             self._reroll(me, attack, defence, limit, True)
-        limit = max(-difference, 0) + opponent.rerolls
+        limit = (-difference if difference < 0 else 0) + opponent.rerolls
         if limit > 0:
             self._reroll(opponent, defence, attack, limit, False)
         if me.foods or opponent.foods:

@@ -150,9 +150,9 @@ class Side:
         for stat, change, _until in self.mods:
             stats[stat] += change
         self.hp = stats[HP]
-        self.attack = min(STAT_CAP, max(0, stats[ATTACK]))
-        self.defence = min(STAT_CAP, max(0, stats[DEFENCE]))
-        self.agility = min(STAT_CAP, max(0, stats[AGILITY]))
+        self.attack = _capped(stats[ATTACK])
+        self.defence = _capped(stats[DEFENCE])
+        self.agility = _capped(stats[AGILITY])
 
     def _apply_passive(self, effect: Effect, stats: list[int]) -> None:
         action = effect.do
@@ -166,3 +166,8 @@ class Side:
             self.extra_defence_dice += effect.n  # type: ignore[operator]
         elif action == "halve_damage":
             self.halves_damage = True
+
+
+def _capped(value: int) -> int:
+    """CR 6.2.4: at most 10; and a stat below 0 rolls no dice, so it counts as 0."""
+    return STAT_CAP if value > STAT_CAP else value if value > 0 else 0
