@@ -104,6 +104,7 @@ ACTIONS: dict[str, tuple[Params, tuple[str, ...]]] = {
     # Damage to a Neopet (the opponent's unless target says self); with `roll`, that many dice
     # are rolled as the card enters the queue (CR 7.7.4): a success deals n, a critical crit_n.
     "damage": ({"n": _amount, "roll": _dice, "crit_n": _count, "target": _TARGET}, ("n",)),
+    # A stat change lasting `until` (end_of_turn unless it says otherwise).
     "stat": ({"stat": _STAT, "by": _delta, "until": _UNTIL, "target": _TARGET}, ("stat", "by")),
     "freeze": ({"target": _TARGET}, ()),  # CR 8.20.4
     "negate": ({}, ()),  # negate the card this responds to in the queue (CR 8.20.6)
