@@ -465,7 +465,7 @@ class Game:
         """Deal damage to a Neopet; damage persists between turns (CR 5.5.7d)."""
         side.damage += amount
         if self.log is not None:
-            self.event("damage", side.index, amount=amount, total=side.damage)
+            self.event("damage", side.index, amount=amount, total=side.damage, hp=side.hp)
         self.check_knock_out(side)
         self.trigger(side, "on_dealt_damage")  # CR 5.5.7f: only if it survived
 

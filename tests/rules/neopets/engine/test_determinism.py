@@ -6,6 +6,7 @@ import json
 import pytest
 
 from rules.neopets.engine import RandomPolicy, play_game
+from rules.neopets.engine.dice import battle_damage
 
 from .builders import sample_deck
 
@@ -49,3 +50,16 @@ def test_it_does_not_change_a_prepared_deck_by_playing_it(decks):
     for seed in range(20):
         play_game(strong, weak, seed)
     assert (strong.main, strong.neopets, strong.rainbow_pool) == before
+
+
+def test_it_logs_enough_to_check_every_battle_and_knock_out_again(decks):
+    """A replay of the log: each battle's damage follows from its logged dice (CR 5.5.7), and
+    a round ends exactly when a Neopet's damage first reaches its Hit Points (5.5.7e)."""
+    for seed in range(10):
+        log = play_game(decks[0], decks[1], seed=seed, record_log=True).log
+        for event in log:
+            if event["event"] == "battle":
+                assert event["damage"] == battle_damage(event["attack"], event["defence"])
+        lethal = [e for e in log if e["event"] == "damage" and e["total"] >= e["hp"]]
+        knock_outs = [e for e in log if e["event"] == "knock_out"]
+        assert [e["player"] for e in lethal] == [e["player"] for e in knock_outs]
