@@ -134,6 +134,9 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 # chunk claimed longer ago than that belongs to a dead worker and another worker plays it.
 DECKWARDEN_SIMULATION_CHUNK_GAMES = env_int("DECKWARDEN_SIMULATION_CHUNK_GAMES", 250, minimum=1)
 DECKWARDEN_SIMULATION_CHUNK_SECONDS = env_int("DECKWARDEN_SIMULATION_CHUNK_SECONDS", 120, minimum=2)
+# The queue chunk tasks go to: Celery's default, or a name of their own for workers started
+# with `celery -A deckwarden worker -Q <name>`.
+DECKWARDEN_SIMULATION_QUEUE = env_str("DECKWARDEN_SIMULATION_QUEUE", "celery")
 if CELERY_BROKER_URL == "filesystem://":
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {

@@ -186,8 +186,10 @@ def _send_chunks(chunks: Sequence[SimulationChunk]) -> None:
     """Queue one task per chunk once the transaction that wrote them commits."""
     from rules.tasks import run_simulation_chunk  # tasks import this module
 
+    queue = settings.DECKWARDEN_SIMULATION_QUEUE
     for chunk in chunks:
-        run_simulation_chunk.delay_on_commit(chunk.pk)
+        send = functools.partial(run_simulation_chunk.apply_async, (chunk.pk,), queue=queue)
+        transaction.on_commit(send)
 
 
 # -- the chunk life cycle ---------------------------------------------------------------------

@@ -3,6 +3,8 @@
 Runs when CELERY_BROKER_URL names a real broker (redis:// or amqp://) and the database is
 PostgreSQL, as in CI (.ci/run): the worker is a separate process that must reach the test
 database. On the embedded default (filesystem broker, SQLite in memory) it skips, saying why.
+Each test database gets a queue of its own, so parallel test processes (pytest -n) sharing one
+broker never take each other's tasks.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db import connection
+from kombu import Exchange, Queue
 
 from deckwarden.celery import app
 from rules.models import SimulationJob
@@ -53,8 +56,21 @@ def worker_database_url() -> str:
     return f"postgres://{db['USER']}{password}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
 
 
+def queue_name() -> str:
+    return f"simulations-{connection.settings_dict['NAME']}"
+
+
+def purge(name: str) -> None:
+    """Empty the queue: tasks left over from an earlier run would muddle this one."""
+    queue = Queue(name, Exchange(name), routing_key=name)
+    with app.connection_for_write() as conn:
+        bound = queue(conn.default_channel)
+        bound.declare()
+        bound.purge()
+
+
 class Worker:
-    """A `celery -A deckwarden worker` process group, logging to a file."""
+    """A `celery -A deckwarden worker` process group on this test's queue, logging to a file."""
 
     def __init__(self, name: str, log_dir: Path) -> None:
         self.log = log_dir / f"{name}.log"
@@ -67,6 +83,7 @@ class Worker:
         }
         command = [sys.executable, "-m", "celery", "-A", "deckwarden", "worker"]
         options = ["--concurrency=2", "--loglevel=INFO", f"--hostname={name}@%h"]
+        options += [f"--queues={queue_name()}"]
         options += ["--without-gossip", "--without-mingle", "--without-heartbeat"]
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
@@ -87,10 +104,15 @@ class Worker:
         return self.log.read_text()[-3000:] if self.log.exists() else ""
 
 
+@pytest.fixture(autouse=True)
+def own_queue(settings) -> None:
+    settings.DECKWARDEN_SIMULATION_QUEUE = queue_name()
+
+
 @contextmanager
 def workers() -> Iterator[tuple[list[Worker], Path]]:
     """Start workers with `started.append(Worker(name, log_dir))`; all die on the way out."""
-    app.control.purge()  # tasks left over from another run would confuse the counts
+    purge(queue_name())
     started: list[Worker] = []
     with tempfile.TemporaryDirectory() as log_dir:
         try:
@@ -102,7 +124,7 @@ def workers() -> Iterator[tuple[list[Worker], Path]]:
         finally:
             for worker in started:
                 worker.kill()
-            app.control.purge()
+            purge(queue_name())
 
 
 def wait_for(job_id: str, condition, timeout: float = 180) -> SimulationJob:

@@ -14,6 +14,7 @@ import subprocess
 import sys
 from typing import Any
 
+from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand
 
@@ -31,7 +32,8 @@ class Command(BaseCommand):
         worker = None
         if not no_worker:
             # One process, no pool: the embedded default is for one machine and SQLite.
-            worker = subprocess.Popen([*WORKER, "--pool=solo"])
+            queues = sorted({"celery", settings.DECKWARDEN_SIMULATION_QUEUE})
+            worker = subprocess.Popen([*WORKER, "--pool=solo", f"--queues={','.join(queues)}"])
             self.stdout.write(f"Celery worker started (pid {worker.pid}).")
         # SIGTERM (e.g. from a process manager) stops the server the way Ctrl-C does, so the
         # worker below is stopped too rather than left running on its own.
