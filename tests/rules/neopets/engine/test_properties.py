@@ -38,8 +38,11 @@ def legal_decks(draw):
     )
     rainbow_pool = draw(st.lists(st.sampled_from(RAINBOW_POOL), max_size=10, unique=True))
     main: dict[str, int] = {}
+    in_pool = {card.name for card in rainbow_pool}  # copies count across sections (Lab Ray)
     for card in draw(st.lists(st.sampled_from(OTHERS), max_size=45)):
-        main[card.name] = min(COPIES.get(card.type, 2), main.get(card.name, 0) + 1)
+        limit = COPIES.get(card.type, 2) - (card.name in in_pool)
+        main[card.name] = min(limit, main.get(card.name, 0) + 1)
+    main = {name: count for name, count in main.items() if count}
     for stone in draw(
         st.lists(
             st.sampled_from(CODESTONES),
