@@ -392,11 +392,10 @@ class Game:
             me.faerie = card
         elif kind == LOCATION:
             me.location = card  # CR 7.9.5
-            # CR 7.10.9: its Map Pieces stay in play until its condition is met.
-            pieces = [p for p in me.map_pieces if p.map_location == card.name]
-            for piece in pieces if card.map_pieces_needed else ():
-                me.map_pieces.remove(piece)
-                me.discard.append(piece)
+            if card.map_pieces_needed:  # CR 7.10.9: Map Pieces stay until the condition is met
+                for piece in [p for p in me.map_pieces if p.map_location == card.name]:
+                    me.map_pieces.remove(piece)
+                    me.discard.append(piece)
         elif kind == FOOD:
             me.void.append(card)  # CR 7.8.6
             return

@@ -246,4 +246,5 @@ def test_it_plays_the_lab_ray_from_the_rainbow_pool_once_its_map_pieces_are_coll
     assert location in game.playable(me)
     game.play_card(me, location, me.rainbow_pool)
     assert me.location is location
+    assert me.map_pieces == [] and len(me.discard) == 3  # their condition is met
     assert me.active.name == "Sponge Acara" and me.halves_damage
