@@ -14,6 +14,7 @@ an unknown key, an unknown stat or a game that does not exist is refused with it
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from rules.registry import GAMES
 
@@ -24,6 +25,9 @@ from .nodes import And, Comparison, Filter, NameWords, Node, Not, Or
 # Keys of text properties, as typed -> the property they filter.
 TEXT_KEYS = {"t": "type", "type": "type", "o": "text", "text": "text", "set": "set", "game": "game"}
 _NUMBER = re.compile(r"-?\d+")
+# Limits that keep a hostile query from exhausting the parser or the database.
+MAX_QUERY_LENGTH = 1000
+MAX_NESTING = 32  # parentheses and negations inside one another
 
 
 def is_stat(name: str) -> bool:
@@ -33,6 +37,10 @@ def is_stat(name: str) -> bool:
 
 def parse(query: str) -> Node:
     """The syntax tree of `query`; an empty query is an empty And, which matches every card."""
+    if len(query) > MAX_QUERY_LENGTH:
+        raise QuerySyntaxError(
+            f"the query is longer than {MAX_QUERY_LENGTH} characters", MAX_QUERY_LENGTH
+        )
     return _Parser(tokenize(query)).parse()
 
 
@@ -40,6 +48,7 @@ class _Parser:
     def __init__(self, tokens: list[Token]) -> None:
         self.tokens = tokens
         self.index = 0
+        self.nesting = 0
 
     def parse(self) -> Node:
         if not self.tokens:
@@ -87,12 +96,20 @@ class _Parser:
             following = self.peek()
             if following is None or following.kind in (Kind.OR, Kind.RPAREN):
                 raise QuerySyntaxError("'-' must come directly before a term", token.position)
-            return Not(self.unary())
+            return Not(self.nested(token, self.unary))
         if token.kind is Kind.LPAREN:
-            return self.group(token)
+            return self.nested(token, lambda: self.group(token))
         if token.kind is Kind.FILTER:
             return _filter_node(token)
         return NameWords(token.text, token.position)
+
+    def nested(self, token: Token, parse_inside: Callable[[], Node]) -> Node:
+        if self.nesting == MAX_NESTING:
+            raise QuerySyntaxError(f"nested more than {MAX_NESTING} deep", token.position)
+        self.nesting += 1
+        node = parse_inside()
+        self.nesting -= 1
+        return node
 
     def group(self, opening: Token) -> Node:
         following = self.peek()

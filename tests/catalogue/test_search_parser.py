@@ -90,6 +90,9 @@ def test_an_empty_query_matches_everything():
         ("t>food", 1, "'t' takes ':'"),
         ("o:", 2, "'o:' needs a value"),
         ("game:chess", 5, "unknown game 'chess'"),
+        ("(" * 40 + "a" + ")" * 40, 32, "nested more than 32 deep"),
+        ("-" * 40 + "a", 32, "nested more than 32 deep"),
+        ("a" * 1001, 1000, "longer than 1000 characters"),
     ],
 )
 def test_it_refuses_a_syntax_error_naming_its_position(query, position, message):
