@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import enum
 import functools
-import logging
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import timedelta
@@ -29,16 +28,24 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from cards.models import Game
+from decks.models import Deck as StoredDeck
+from decks.selectors import deck_entry_refs, deck_get_visible
 from rules.core.cards import CardInfo, Deck, Entry
 from rules.core.report import Report
 from rules.core.resolve import EntryRef
 from rules.models import SimulationChunk, SimulationJob
-from rules.simulation import ChunkStats, Engine, engine_for, new_job_seed, plan_chunks, run_chunk
+from rules.simulation import (
+    ENGINES,
+    ChunkStats,
+    Engine,
+    engine_for,
+    new_job_seed,
+    plan_chunks,
+    run_chunk,
+)
 
 from .errors import InvalidRequest
 from .validation import deck_resolve
-
-logger = logging.getLogger(__name__)
 
 MAX_GAMES = 100_000
 MAX_CHUNK_SIZE = 10_000
@@ -70,9 +77,8 @@ def simulation_create(
     validation reports when either deck is illegal.
     """
     game_row = Game.objects.filter(slug=game).first()
-    engine = engine_for(game)
-    if game_row is None or engine is None:
-        raise InvalidRequest("game", f"test games can be played for: {', '.join(_engines())}")
+    if game_row is None or engine_for(game) is None:
+        raise InvalidRequest("game", f"test games can be played for: {', '.join(ENGINES)}")
     resolved, reports = zip(
         *(deck_resolve(game=game, entries=entries) for entries in decks), strict=True
     )
@@ -101,9 +107,6 @@ def stored_deck_entries(
 ) -> list[EntryRef]:
     """The entries of a stored deck this user may read; InvalidRequest naming `field` if the
     deck does not exist, is another user's private deck, or is of another game."""
-    from decks.models import Deck as StoredDeck
-    from decks.selectors import deck_entry_refs, deck_get_visible
-
     try:
         deck = deck_get_visible(user=user, deck_id=deck_id)
     except StoredDeck.DoesNotExist:
@@ -174,12 +177,6 @@ def deck_thaw(game: str, frozen: dict[str, Any]) -> Deck:
             for slug, lines in frozen["sections"].items()
         },
     )
-
-
-def _engines() -> list[str]:
-    from rules.simulation import ENGINES
-
-    return sorted(ENGINES)
 
 
 def _send_chunks(chunks: Sequence[SimulationChunk]) -> None:
