@@ -27,6 +27,7 @@ from rules.services.simulations import (
 logger = logging.getLogger(__name__)
 
 CHUNK_SECONDS = settings.DECKWARDEN_SIMULATION_CHUNK_SECONDS
+SOFT_SECONDS = CHUNK_SECONDS * 0.9  # leaves time to mark the job failed before the hard limit
 
 
 @shared_task(
@@ -37,7 +38,7 @@ CHUNK_SECONDS = settings.DECKWARDEN_SIMULATION_CHUNK_SECONDS
     retry_backoff=2,
     retry_backoff_max=60,
     max_retries=8,
-    soft_time_limit=CHUNK_SECONDS * 0.9,
+    soft_time_limit=SOFT_SECONDS,
     time_limit=CHUNK_SECONDS,
 )
 def run_simulation_chunk(self, chunk_id: int) -> str:
@@ -46,9 +47,10 @@ def run_simulation_chunk(self, chunk_id: int) -> str:
     try:
         run = chunk_run(chunk_id=chunk_id, worker=worker)
     except (OperationalError, InterfaceError):
-        raise
+        raise  # retried (autoretry_for), not a reason to fail the job
     except SoftTimeLimitExceeded:
-        simulation_fail(chunk_id=chunk_id, error=f"A chunk took over {CHUNK_SECONDS} seconds.")
+        message = f"A chunk of games ran over its time limit ({SOFT_SECONDS:.0f} s)."
+        simulation_fail(chunk_id=chunk_id, error=message)
         return "failed"
     except Exception as exc:  # the same games would fail again: fail the job, say why
         logger.exception("Simulation chunk %s failed", chunk_id)
