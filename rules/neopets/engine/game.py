@@ -358,11 +358,7 @@ class Game:
                 if not side.foods:
                     continue
                 level = side.level
-                foods = [
-                    card
-                    for card in side.inventory
-                    if card.type == FOOD and (card.level is None or card.level <= level)
-                ]
+                foods = [card for card in side.foods if card.level is None or card.level <= level]
                 food = side.policy.choose_food(self, side.index, kind, foods) if foods else None
                 if food is not None:
                     self.play_card(side, food, side.inventory)

@@ -63,7 +63,7 @@ class Side:
         self.policy = policy
         self.deck: list[EngineCard] = list(deck.main)
         self.inventory: list[EngineCard] = []
-        self.foods = 0  # Food cards in the Inventory: a priority window is skipped without one
+        self.foods: list[EngineCard] = []  # the Inventory's Food: no Food, no priority window
         self.stones = 0  # Codestones in the Inventory: a Train Phase is skipped without one
         self.discard: list[EngineCard] = []
         self.void: list[EngineCard] = []
@@ -111,7 +111,7 @@ class Side:
         """Put a card into the Inventory."""
         self.inventory.append(card)
         if card.type == FOOD:
-            self.foods += 1
+            self.foods.append(card)
         elif card.type == CODESTONE:
             self.stones += 1
 
@@ -119,7 +119,7 @@ class Side:
         """Take a card out of the Inventory (to play, discard or shuffle it away)."""
         self.inventory.remove(card)
         if card.type == FOOD:
-            self.foods -= 1
+            self.foods.remove(card)
         elif card.type == CODESTONE:
             self.stones -= 1
 

@@ -36,7 +36,7 @@ def test_it_lets_the_opponent_negate_korbat_defender_with_hot_dog_of_justice():
     game.play_card(me, korbat, me.inventory)
     assert me.inventory == []  # no cards drawn
     assert me.discard == [korbat]
-    assert opponent.void == [justice] and opponent.foods == 0
+    assert opponent.void == [justice] and opponent.foods == []
 
 
 def test_it_gives_priority_back_so_a_negation_can_itself_be_negated():
