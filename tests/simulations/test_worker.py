@@ -160,7 +160,7 @@ def test_it_plays_a_job_in_a_real_worker_with_the_in_process_result(api, neopets
 
 
 def test_a_job_survives_its_worker_being_killed_mid_job(api, neopets_cards):
-    games, seed = 3000, 12
+    games, seed = 5000, 12
     with workers() as (started, log_dir):
         started.append(Worker("doomed", log_dir))
         job_id = submit(api, games=games, seed=seed, chunk_size=50)
@@ -168,8 +168,12 @@ def test_a_job_survives_its_worker_being_killed_mid_job(api, neopets_cards):
         started[0].kill(signal.SIGKILL)
         killed_at = SimulationJob.objects.get(pk=job_id)
         assert killed_at.status == "running", "the job ended before the worker could be killed"
+        orphaned = list(killed_at.chunks.filter(status="running").values_list("pk", flat=True))
         started.append(Worker("rescuer", log_dir))
         job = wait_for(job_id, lambda job: job.is_finished)
         assert job.status == "done", job.error
         assert job.done == games
+    # The chunks the dead worker held were claimed again (and counted once).
+    retaken = job.chunks.filter(pk__in=orphaned, attempts__gte=2, status="done").count()
+    assert retaken == len(orphaned)
     assert job.result == in_process_result(games, seed)
