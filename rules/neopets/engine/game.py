@@ -246,8 +246,7 @@ class Game:
         if stone is None:
             return
         me.give(stone)
-        me.codestones.append(stone)
-        me.refresh()
+        me.attach(stone)
         self._count_play(me, stone)
         self.event("codestone", me.index, card=stone.name, level=me.level)
 

@@ -51,6 +51,7 @@ class Side:
         "plays",
         "policy",
         "rainbow_pool",
+        "raw",
         "rerolls",
         "round_results",
         "stones",
@@ -80,6 +81,7 @@ class Side:
         self.map_pieces: list[EngineCard] = []
         self.mods: list[tuple[int, int, str]] = []  # (stat, change, until) on this Neopet
         self.hp = self.attack = self.defence = self.agility = 0
+        self.raw = [0, 0, 0, 0]  # hp, attack, defence, agility before the cap
         self.extra_attack_dice = self.extra_defence_dice = self.rerolls = 0
         self.halves_damage = False
         self.triggers = False  # whether a card in play has a triggered ability
@@ -149,10 +151,27 @@ class Side:
         self.triggers = triggers
         for stat, change, _until in self.mods:
             stats[stat] += change
-        self.hp = stats[HP]
-        self.attack = _capped(stats[ATTACK])
-        self.defence = _capped(stats[DEFENCE])
-        self.agility = _capped(stats[AGILITY])
+        self.raw = stats
+        self._set_stats()
+
+    def attach(self, stone: EngineCard) -> None:
+        """Attach a Codestone (CR 7.11.3); its printed boost adds to the stats (6.2.2)."""
+        self.codestones.append(stone)
+        raw = self.raw
+        hp, attack, defence, agility = stone.boost
+        raw[HP] += hp
+        raw[ATTACK] += attack
+        raw[DEFENCE] += defence
+        raw[AGILITY] += agility
+        self._set_stats()
+
+    def _set_stats(self) -> None:
+        """The stats from their uncapped totals: Attack, Defence, Agility at most 10 (6.2.4)."""
+        raw = self.raw
+        self.hp = raw[HP]
+        self.attack = _capped(raw[ATTACK])
+        self.defence = _capped(raw[DEFENCE])
+        self.agility = _capped(raw[AGILITY])
 
     def _apply_passive(self, effect: Effect, stats: list[int]) -> None:
         action = effect.do
