@@ -84,7 +84,8 @@ class Ruleset:
                 report.error(
                     "card.restricted",
                     self.list_rule,
-                    f"{card.name} is restricted to {limit} in {fmt.name}; the deck has {copies}.",
+                    f"{card.name} is restricted to {limit} in {fmt.name}; the deck has {copies}: "
+                    f"remove {copies - limit}.",
                     cards=[card.name],
                     limit=limit,
                 )

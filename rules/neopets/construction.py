@@ -161,7 +161,12 @@ class NeopetsRuleset(Ruleset):
                 "neopets.size",
                 "8.1.1",
                 f"Neopet Deck has {count} Neopets; it must have {self.neopet_deck_min} to "
-                f"{self.neopet_deck_max} (8.1.1).",
+                f"{self.neopet_deck_max} (8.1.1): "
+                + (
+                    f"add {self.neopet_deck_min - count}."
+                    if count < self.neopet_deck_min
+                    else f"remove {count - self.neopet_deck_max}."
+                ),
                 section=NEOPETS,
             )
         by_species: dict[str, list[str]] = {}

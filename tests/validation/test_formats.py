@@ -11,7 +11,7 @@ from cards.models import Game
 from rules.models import Format, FormatListEntry
 from rules.registry import GAMES
 from rules.services.errors import InvalidRequest
-from rules.services.validation import deck_validate, format_info
+from rules.services.validation import deck_resolve, deck_validate, format_info
 from tests.rules.core.factories import legal_entries
 from tests.validation.conftest import sections_body
 
@@ -106,3 +106,12 @@ def test_it_refuses_a_format_whose_ruleset_the_server_lacks(db):
     with pytest.raises(InvalidRequest) as caught:
         format_info(game="neopets", format="odd")
     assert caught.value.field == "format"
+
+
+def test_it_hands_simulations_the_resolved_deck_with_its_report(neopets_cards):
+    deck, report = deck_resolve(game="neopets", entries=legal_entries())
+    assert report.legal
+    assert deck.count("main") == 50
+    assert {entry.card.id for entry in deck.entries("neopets")} == {
+        neopets_cards[name].id for name in ("Red Kau", "Blue Acara", "Green Poogle")
+    }

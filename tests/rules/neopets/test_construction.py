@@ -177,6 +177,7 @@ def test_it_rejects_fewer_than_three_or_more_than_five_neopets_rule_8_1_1(size):
     assert "neopets.size" in codes(report)
     assert report.errors[0].rule == "8.1.1"
     assert f"has {size} Neopets" in report.errors[0].message
+    assert ("add 1" if size < 3 else "remove 1") in report.errors[0].message
 
 
 def without_neopets(entries: list[EntryRef]) -> list[EntryRef]:
