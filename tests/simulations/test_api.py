@@ -215,3 +215,14 @@ def test_the_openapi_schema_describes_the_simulation_endpoints(api, db):
     assert "post" in paths["/api/v1/simulations/"]
     assert "get" in paths["/api/v1/simulations/{job_id}/"]
     assert "post" in paths["/api/v1/simulations/{job_id}/cancel/"]
+
+
+def test_it_answers_bad_json_with_a_400_json_error(api, db):
+    response = api.post(URL, "{not json", content_type="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "parse_error"
+
+
+def test_it_answers_too_large_a_body_with_a_413_json_error(api, db, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
+    response = api.post(URL, body(decks=[{"text": "x" * 2000}, 1]), format="json")
+    assert response.status_code == 413 and response.json()["status"] == 413
