@@ -106,14 +106,18 @@ def _trigram_suggestions(cards: QuerySet[Card], name: str, limit: int) -> list[s
         .order_by("-similarity", "name")
         .values_list("name", flat=True)
     )
+    names: list[str] = []
     with transaction.atomic(), connection.cursor() as cursor:
         for threshold in SIMILARITY_THRESHOLDS:
             cursor.execute(
                 "SELECT set_config('pg_trgm.similarity_threshold', %s, true)", [str(threshold)]
             )
             if names := _distinct(similar[: limit * 4], limit):
-                return names
-    return []
+                break
+        # Only reads happened: rolling the block back undoes the transaction-local threshold,
+        # so it never leaks into the caller's transaction.
+        transaction.set_rollback(True)
+    return names
 
 
 def card_autocomplete(*, query: str, game: str | None = None) -> list[str]:
