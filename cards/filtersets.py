@@ -14,8 +14,8 @@ from django.db.models import Exists, OuterRef, QuerySet
 from rules.registry import GAMES
 
 from .models import Card, CardSet, Printing
-from .search import search_q
 from .search.compiler import comparison_q
+from .selectors import card_search
 
 
 def _stat_names() -> list[str]:
@@ -52,7 +52,7 @@ class CardFilterSet(django_filters.FilterSet):
 
     def filter_q(self, cards: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
         """Raises cards.search.QuerySyntaxError; the API turns it into a 400 with the position."""
-        return cards.filter(search_q(value))
+        return card_search(query=value, cards=cards)
 
 
 class IntegerFilter(django_filters.NumberFilter):

@@ -50,12 +50,13 @@ def card_search(*, query: str, cards: QuerySet[Card] | None = None) -> QuerySet[
     return cards.filter(search_q(query))
 
 
-def card_set_list(*, game: str | None = None) -> QuerySet[CardSet]:
-    sets = CardSet.objects.select_related("game").order_by("game__slug", "code", "id")
-    return sets.filter(game__slug=game) if game else sets
+def card_set_list() -> QuerySet[CardSet]:
+    """Sets by game, then code."""
+    return CardSet.objects.select_related("game").order_by("game__slug", "code", "id")
 
 
 def game_list() -> QuerySet[Game]:
+    """Games by slug, with their formats."""
     return Game.objects.prefetch_related("formats").order_by("slug")
 
 
