@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django_filters.rest_framework import DjangoFilterBackend
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.request import Request
@@ -53,6 +52,8 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
+    """Card sets (each marked `is_sample` when invented), filtered by game."""
+
     queryset = card_set_list()
     serializer_class = CardSetSerializer
     filterset_class = CardSetFilterSet
@@ -72,7 +73,6 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     queryset = card_queryset()
     serializer_class = CardSerializer
-    filter_backends = [DjangoFilterBackend]
     filterset_class = CardFilterSet
 
     def handle_exception(self, exc: Exception) -> Response:
