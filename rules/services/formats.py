@@ -28,28 +28,26 @@ def game_spec_for(game: str) -> GameSpec:
     return spec
 
 
-@transaction.atomic
 def formats_ensure_standard(*, using: str = "default") -> None:
     """Give every registered game its standard format row (data, kept in step after migrate).
 
     An existing row is left as curators edited it; a game that already has another default
     format keeps that one as its default.
     """
-    for spec in GAMES.values():
-        game = Game.objects.using(using).filter(slug=spec.slug).first()
-        if game is None:
-            continue
-        if Format.objects.using(using).filter(game=game, slug=STANDARD).exists():
-            continue
-        has_default = Format.objects.using(using).filter(game=game, is_default=True).exists()
-        Format.objects.using(using).create(
-            game=game,
-            slug=STANDARD,
-            name=f"{spec.name} standard",
-            ruleset=spec.slug,
-            rules_version=spec.rules_source,
-            is_default=not has_default,
-        )
+    formats = Format.objects.using(using)
+    with transaction.atomic(using=using):
+        for spec in GAMES.values():
+            game = Game.objects.using(using).filter(slug=spec.slug).first()
+            if game is None or formats.filter(game=game, slug=STANDARD).exists():
+                continue
+            formats.create(
+                game=game,
+                slug=STANDARD,
+                name=f"{spec.name} standard",
+                ruleset=spec.slug,
+                rules_version=spec.rules_source,
+                is_default=not formats.filter(game=game, is_default=True).exists(),
+            )
 
 
 def format_info(*, game: str, format: str | None = None, as_of: date | None = None) -> FormatInfo:

@@ -11,6 +11,7 @@ from cards.models import Game
 from rules.models import Format, FormatListEntry
 from rules.registry import GAMES
 from rules.services.errors import InvalidRequest
+from rules.services.formats import formats_ensure_standard
 from rules.services.validation import deck_resolve, deck_validate, format_info
 from tests.rules.core.factories import legal_entries
 from tests.validation.conftest import sections_body
@@ -115,3 +116,15 @@ def test_it_hands_simulations_the_resolved_deck_with_its_report(neopets_cards):
     assert {entry.card.id for entry in deck.entries("neopets")} == {
         neopets_cards[name].id for name in ("Red Kau", "Blue Acara", "Green Poogle")
     }
+
+
+def test_it_adds_a_missing_standard_format_without_taking_over_the_default(db):
+    game = Game.objects.get(slug="neopets")
+    Format.objects.filter(game=game).delete()
+    Format.objects.create(
+        game=game, slug="league", name="League", ruleset="neopets", is_default=True
+    )
+    formats_ensure_standard()
+    formats_ensure_standard()  # a second run changes nothing
+    rows = {row.slug: row.is_default for row in Format.objects.filter(game=game)}
+    assert rows == {"league": True, "standard": False}
