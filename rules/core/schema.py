@@ -6,7 +6,7 @@ A schema maps attribute names to field specs; `check_attributes` returns every p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,11 +22,16 @@ class Field:
     keys: tuple[str, ...] = ()  # allowed keys of an int_map; empty means any
     numeric: bool = False  # searchable by comparison in the query language
     help: str = ""
+    # A game's own check of a well-typed value (e.g. the Neopets effect vocabulary), returning
+    # (sub-path, message) pairs like the kind checks do.
+    validator: Callable[[Any], list[tuple[str, str]]] | None = None
 
     def problems(self, value: Any) -> list[tuple[str, str]]:
         """Problems with one value, as (sub-path, message); sub-path '' is the field itself."""
-        checker = _CHECKERS[self.kind]
-        return checker(self, value)
+        problems = _CHECKERS[self.kind](self, value)
+        if not problems and self.validator is not None:
+            problems = self.validator(value)
+        return problems
 
 
 def _is_int(value: Any) -> bool:

@@ -2,6 +2,7 @@
 
 from rules.core.game import GameSpec, Section
 from rules.core.schema import Field
+from rules.neopets.effects import effect_problems
 
 NEOPET = "Neopet"
 RAINBOW_POOL_NEOPET = "Rainbow Pool Neopet"
@@ -59,7 +60,7 @@ GAME = GameSpec(
         "team": Field("str"),
         "stat_boost": Field("int_map", 0, 10, keys=STATS),
         "map_location": Field("str", help="the Location a Map Piece belongs to"),
-        "effects": Field("json", help="the engine's structured effects"),
+        "effects": Field("json", help="the engine's structured effects", validator=effect_problems),
     },
     required_by_type={
         NEOPET: _NEOPET_STATS,

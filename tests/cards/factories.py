@@ -56,7 +56,10 @@ def neopets_file(cards: list[dict[str, Any]] | None = None, **changes: Any) -> d
                 "name": "Hot Dog of Justice",
                 "type": "Food",
                 "text": "",
-                "attributes": {"effects": [{"heal": 2, "at": "start"}], "level": 0},
+                "attributes": {
+                    "effects": [{"do": "heal", "n": 2, "when": "turn_start"}],
+                    "level": 0,
+                },
             },
             {"name": "Kauvara\u2019s Café", "type": "Location", "sample": True},
         ],

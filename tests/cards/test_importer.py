@@ -237,3 +237,24 @@ def test_it_shows_no_progress_bar_on_small_files_or_when_quiet(monkeypatch, caps
     monkeypatch.setattr("cards.services.importer.PROGRESS_FROM_ROWS", 5)
     cards_import(data=neopets_file(), source="quiet.json", progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_it_refuses_malformed_neopets_effects_naming_the_effect_and_its_parameter():
+    bad = food("Bad Food", "001") | {
+        "attributes": {"effects": [{"do": "heal", "n": "lots"}, {"do": "draw", "cards": 2}]}
+    }
+    problems = problems_of(neopets_file(cards=[bad]))
+    assert problems == [
+        'cards.json: cards[0] "Bad Food": attributes.effects[0].n: '
+        "must be a whole number from 0 to 50, not 'lots'",
+        "cards.json: cards[0] \"Bad Food\": attributes.effects[1].n: is required by 'draw'",
+        'cards.json: cards[0] "Bad Food": attributes.effects[1].cards: '
+        "is not a parameter of 'draw'",
+    ]
+    assert row_counts() == (0, 0, 0)
+
+
+def test_it_accepts_an_effect_the_engine_cannot_play_so_results_can_list_it():
+    odd = food("Odd Food", "001") | {"attributes": {"effects": [{"do": "summon_petpet"}]}}
+    import_file(neopets_file(cards=[odd]))
+    assert Card.objects.get(key="odd-food").attributes["effects"] == [{"do": "summon_petpet"}]
