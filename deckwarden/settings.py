@@ -9,7 +9,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from .env import env_bool, env_int, env_list, env_str
+from .env import env_bool, env_float, env_int, env_list, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("DECKWARDEN_VAR_DIR", str(BASE_DIR / "var")))
@@ -101,6 +101,10 @@ STATIC_ROOT = VAR_DIR / "static"
 # Validation requests carry whole decklists; anything larger than this is refused with a 413-class
 # JSON error rather than parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DECKWARDEN_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
+
+# How soon a process sees card and format changes made by another process (validation keeps a
+# per-process cache of the catalogue; see rules/services/catalogue.py). 0 turns the cache off.
+CATALOGUE_RECHECK_SECONDS = env_float("DECKWARDEN_CATALOGUE_RECHECK_SECONDS", 1.0, minimum=0)
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
