@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.contrib.postgres.search import SearchVectorField
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models.functions import Lower
@@ -9,6 +10,8 @@ from django.db.models.functions import Lower
 from rules.core.cards import CardInfo
 from rules.core.game import GameSpec
 from rules.registry import GAMES
+
+from .search.fulltext import RulesTextVector
 
 
 class Game(models.Model):
@@ -60,6 +63,10 @@ class Card(models.Model):
     attributes = models.JSONField(default=dict, blank=True)
     is_sample = models.BooleanField(
         default=False, help_text="Invented by Deckwarden as sample data; not a real card."
+    )
+    # Written by the database from `text` (see cards/search/fulltext.py); PostgreSQL only.
+    text_vector = models.GeneratedField(
+        expression=RulesTextVector(), output_field=SearchVectorField(), db_persist=True
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)

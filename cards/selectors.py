@@ -35,10 +35,12 @@ def _uses_trigrams() -> bool:
 def card_queryset() -> QuerySet[Card]:
     """Cards in the catalogue's deterministic order, with what serializing them needs: the game,
     and the printings with their sets as a plain list in `card.printing_list` (a list, not a
-    related manager per card, which costs a queryset clone for each card of a page)."""
+    related manager per card, which costs a queryset clone for each card of a page). The
+    full-text vector, only ever searched, is not read."""
     printings = Printing.objects.select_related("set").order_by("set__code", "number", "id")
     return (
-        Card.objects.select_related("game")
+        Card.objects.defer("text_vector")
+        .select_related("game")
         .prefetch_related(Prefetch("printings", queryset=printings, to_attr="printing_list"))
         .order_by("name", "key", "id")
     )

@@ -16,7 +16,7 @@ from django.db.models.functions import Upper
 def _postgres_indexes() -> list[GinIndex]:
     return [
         GinIndex(OpClass(Upper("name"), name="gin_trgm_ops"), name="card_name_trgm"),
-        # The same expression as cards.search.compiler.text_search_vector().
+        # Replaced in 0004 by an index on the stored Card.text_vector.
         GinIndex(SearchVector("text", config="english"), name="card_text_fts"),
     ]
 

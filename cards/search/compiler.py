@@ -1,8 +1,8 @@
 """Compile a search syntax tree to a Django Q object: the ORM builds the SQL, never a string.
 
-Text search on PostgreSQL uses full-text search on the rules text (the GIN index over
-`to_tsvector('english', text)` made by cards' migration 0002) and trigram-indexed ILIKE on names;
-elsewhere both are case-insensitive substring matches.
+Text search on PostgreSQL uses full-text search on the rules text (Card.text_vector, the stored
+`to_tsvector('english', text)` with its GIN index, see fulltext.py) and trigram-indexed
+ILIKE on names; elsewhere both are case-insensitive substring matches.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from django.contrib.postgres.search import SearchQuery, SearchVector, SearchVectorExact
+from django.contrib.postgres.search import SearchQuery
 from django.db import connection
 from django.db.models import Exists, IntegerField, OuterRef, Q
 from django.db.models.fields.json import KT
@@ -25,11 +25,13 @@ from django.db.models.lookups import (
 
 from rules.registry import GAMES
 
-from ..models import Printing
+# The module, not its classes: cards.models imports this package (for fulltext), so names in
+# it are looked up when a query is compiled, not while it is being imported.
+from .. import models
+from .fulltext import FULL_TEXT_CONFIG
 from .nodes import And, Comparison, Filter, NameWords, Node, Not, Or
 from .parser import parse
 
-FULL_TEXT_CONFIG = "english"
 _LOOKUPS = {
     "=": Exact,
     "<": LessThan,
@@ -38,11 +40,6 @@ _LOOKUPS = {
     ">=": GreaterThanOrEqual,
 }
 _HAS_WORD = re.compile(r"\w")
-
-
-def text_search_vector() -> SearchVector:
-    """The full-text expression of a card's rules text; the GIN index is built on exactly this."""
-    return SearchVector("text", config=FULL_TEXT_CONFIG)
 
 
 def search_q(query: str | Node, *, full_text: bool | None = None) -> Q:
@@ -83,7 +80,9 @@ class _Compiler:
         if node.key == "text":
             return self.rules_text(node.value, phrase=node.phrase)
         if node.key == "set":
-            printings = Printing.objects.filter(card=OuterRef("pk"), set__code__iexact=node.value)
+            printings = models.Printing.objects.filter(
+                card=OuterRef("pk"), set__code__iexact=node.value
+            )
             return Q(Exists(printings))
         return Q(game__slug=node.value)
 
@@ -98,7 +97,7 @@ class _Compiler:
         query = SearchQuery(
             value, config=FULL_TEXT_CONFIG, search_type="phrase" if phrase else "plain"
         )
-        return Q(SearchVectorExact(text_search_vector(), query))
+        return Q(text_vector=query)
 
 
 def comparison_q(stat: str, operator: str, number: int) -> Q:
