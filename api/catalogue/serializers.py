@@ -10,7 +10,7 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cards.models import Card, CardSet, Game, Printing
+from cards.models import Card, CardSet, Game
 from cards.selectors import COLLECTION_LIMIT
 from rules.models.formats import Format
 from rules.registry import GAMES
@@ -79,20 +79,22 @@ class CardSetSerializer(serializers.ModelSerializer):
         fields = ["id", "game", "code", "name", "released", "is_sample"]
 
 
-class PrintingSerializer(serializers.ModelSerializer):
-    set = serializers.CharField(source="set.code")
-    set_name = serializers.CharField(source="set.name")
-    set_is_sample = serializers.BooleanField(source="set.is_sample")
+class PrintingSerializer(serializers.Serializer):
+    """A printing as cards.selectors.cards_with_printings reads it (a plain row)."""
 
-    class Meta:
-        model = Printing
-        fields = ["set", "set_name", "set_is_sample", "number", "rarity", "image_url"]
+    set = serializers.CharField(source="set_code")
+    set_name = serializers.CharField()
+    set_is_sample = serializers.BooleanField()
+    number = serializers.CharField()
+    rarity = serializers.CharField()
+    image_url = serializers.URLField()
 
 
 class CardSerializer(serializers.ModelSerializer):
-    """A card as cards.selectors.card_queryset() reads it (printings prefetched as a list)."""
+    """A card from cards.selectors.card_queryset(), given its printings by
+    cards_with_printings()."""
 
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game = serializers.CharField(source="game_slug", read_only=True)
     printings = PrintingSerializer(source="printing_list", many=True, read_only=True)
 
     class Meta:

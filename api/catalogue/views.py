@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.request import Request
@@ -10,6 +11,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from cards.filtersets import CardFilterSet, CardSetFilterSet
+from cards.models import Card
 from cards.search import QuerySyntaxError
 from cards.selectors import (
     card_autocomplete,
@@ -18,6 +20,7 @@ from cards.selectors import (
     card_queryset,
     card_set_list,
     card_suggestions,
+    cards_with_printings,
     game_list,
 )
 
@@ -74,6 +77,13 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = card_queryset()
     serializer_class = CardSerializer
     filterset_class = CardFilterSet
+
+    def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:
+        page = super().paginate_queryset(queryset)
+        return None if page is None else cards_with_printings(page)
+
+    def get_object(self) -> Card:
+        return cards_with_printings([super().get_object()])[0]
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, QuerySyntaxError):
