@@ -11,8 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from api.validation.requests import Problems, RequestProblems, is_integer
-from api.validation.requests import _entries as read_inline_entries
+from api.validation.requests import (
+    Problems,
+    RequestProblems,
+    is_integer,
+    read_validate_request,
+)
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
 from rules.registry import GAMES
@@ -88,9 +92,11 @@ def _deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> A
         return []
     if game is None:
         return []  # the game's problem is already named; its sections cannot be read
-    own = Problems()
-    entries = read_inline_entries(game, value, own)
-    for field, messages in own.fields.items():
-        problems.fields.setdefault(f"{path}.{field}", []).extend(messages)
-    problems.lines.extend({**line, "deck": path} for line in own.lines)
-    return entries
+    as_validated = {"game": game.slug, **{k: value[k] for k in ("sections", "text") if k in value}}
+    try:
+        return read_validate_request(as_validated, {}).entries
+    except RequestProblems as exc:
+        for field, messages in exc.problems.fields.items():
+            problems.fields.setdefault(f"{path}.{field}", []).extend(messages)
+        problems.lines.extend({**line, "deck": path} for line in exc.problems.lines)
+        return []

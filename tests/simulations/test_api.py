@@ -82,6 +82,7 @@ def test_it_takes_a_decklist_as_text_like_validate(
         ({"decks": "strong"}, "decks"),
         ({"decks": [{"sections": {}}]}, "decks"),
         ({"decks": [True, 1]}, "decks[0]"),
+        ({"decks": [{}, 1]}, "decks[0].sections"),
         ({"decks": [inline("strong"), {"sections": []}]}, "decks[1].sections"),
         (
             {"decks": [{"sections": {"main": [{"name": "Hot Dog", "quantity": 0}]}}, 1]},
