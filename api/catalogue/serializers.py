@@ -80,7 +80,7 @@ class CardSetSerializer(serializers.ModelSerializer):
 
 
 class PrintingSerializer(serializers.Serializer):
-    """A printing as cards.selectors.cards_with_printings reads it (a plain row)."""
+    """A printing as cards.selectors.cards_for_display reads it (a plain row)."""
 
     set = serializers.CharField(source="set_code")
     set_name = serializers.CharField()
@@ -92,7 +92,7 @@ class PrintingSerializer(serializers.Serializer):
 
 class CardSerializer(serializers.ModelSerializer):
     """A card from cards.selectors.card_queryset(), given its printings by
-    cards_with_printings()."""
+    cards_for_display()."""
 
     game = serializers.CharField(source="game_slug", read_only=True)
     printings = PrintingSerializer(source="printing_list", many=True, read_only=True)

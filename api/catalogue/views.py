@@ -20,7 +20,7 @@ from cards.selectors import (
     card_queryset,
     card_set_list,
     card_suggestions,
-    cards_with_printings,
+    cards_for_display,
     game_list,
 )
 
@@ -80,10 +80,10 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:
         page = super().paginate_queryset(queryset)
-        return None if page is None else cards_with_printings(page)
+        return None if page is None else cards_for_display(page)
 
     def get_object(self) -> Card:
-        return cards_with_printings([super().get_object()])[0]
+        return cards_for_display([super().get_object()])[0]
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, QuerySyntaxError):
