@@ -40,6 +40,12 @@ class ApiError(exceptions.APIException):
         self.extra = extra
 
 
+class PayloadTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_detail = "The request body is too large."
+    default_code = "too_large"
+
+
 def error_body(
     status_code: int, code: str, detail: str, fields: dict[str, Any] | None = None, **extra: Any
 ) -> dict[str, Any]:
@@ -58,9 +64,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
             status=exc.status_code,
         )
     if isinstance(exc, RequestDataTooBig):
-        exc = exceptions.APIException("The request body is too large.")
-        exc.status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
-        exc.default_code = "too_large"
+        exc = PayloadTooLarge()
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, PermissionDenied):

@@ -226,4 +226,5 @@ def test_it_answers_bad_json_with_a_400_json_error(api, db):
 def test_it_answers_too_large_a_body_with_a_413_json_error(api, db, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1024
     response = api.post(URL, body(decks=[{"text": "x" * 2000}, 1]), format="json")
-    assert response.status_code == 413 and response.json()["status"] == 413
+    assert response.status_code == 413
+    assert response.json()["status"] == 413 and response.json()["code"] == "too_large"
