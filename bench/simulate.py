@@ -15,8 +15,8 @@ import os
 import time
 from typing import Any
 
+from rules.neopets.sample_decks import sample_deck
 from rules.simulation import ENGINES, plan_chunks, run_chunk
-from rules.simulation.samples import sample_deck
 
 _prepared: tuple[Any, Any, Any] | None = None
 

@@ -8,8 +8,8 @@ import pytest
 
 from cards.models import Card, Game
 from rules.core.cardfile import read_cards
+from rules.neopets.sample_decks import SAMPLE_CARDS, sample_deck, sample_deck_entries
 from rules.simulation import ENGINES, run_chunk
-from rules.simulation.samples import SAMPLE_CARDS, sample_deck, sample_deck_entries
 
 
 def inline(name: str) -> dict:

@@ -10,8 +10,8 @@ from cards.models import Game
 from decks.resolution import entries_resolve
 from decks.services import deck_create
 from rules.models import SimulationJob
+from rules.neopets.sample_decks import sample_deck_entries, sample_deck_text
 from rules.services.simulations import chunk_run
-from rules.simulation.samples import sample_deck_entries, sample_deck_text
 
 from .conftest import inline
 

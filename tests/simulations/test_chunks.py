@@ -8,6 +8,7 @@ import pytest
 from django.utils import timezone
 
 from rules.models import SimulationChunk, SimulationJob
+from rules.neopets.sample_decks import sample_deck_entries
 from rules.services.simulations import (
     ChunkOutcome,
     chunk_claim,
@@ -20,7 +21,6 @@ from rules.services.simulations import (
     simulations_resume,
 )
 from rules.simulation import ChunkStats
-from rules.simulation.samples import sample_deck_entries
 
 from .conftest import in_process_result
 

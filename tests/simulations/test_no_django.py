@@ -3,12 +3,13 @@
 import subprocess
 import sys
 
-from rules.simulation.samples import ROOT
+from rules.neopets.sample_decks import PROJECT_ROOT as ROOT
 
 
 def test_rules_simulation_loads_no_django_module():
     code = (
-        "import sys, rules.simulation, rules.simulation.samples; "
+        "import sys, rules.simulation.chunks, rules.simulation.engines; "
+        "import rules.neopets.sample_decks; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))"
     )
     out = subprocess.run(

@@ -6,8 +6,8 @@ import pytest
 from celery.exceptions import Retry
 
 from rules.models import SimulationJob
+from rules.neopets.sample_decks import sample_deck_entries
 from rules.services.simulations import chunk_claim, simulation_create
-from rules.simulation.samples import sample_deck_entries
 from rules.tasks import run_simulation_chunk
 
 

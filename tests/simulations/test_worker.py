@@ -27,7 +27,7 @@ from kombu import Exchange, Queue
 
 from deckwarden.celery import app
 from rules.models import SimulationJob
-from rules.simulation.samples import ROOT
+from rules.neopets.sample_decks import PROJECT_ROOT as ROOT
 
 from .conftest import in_process_result, inline
 

@@ -3,8 +3,8 @@
     deck = sample_deck("strong")           # a rules.core.cards.Deck, legal by construction rules
     EngineDeck.from_deck(deck)             # ready for the engine
 
-Used by the engine's tests and the benchmarks; the sample cards are those of
-cards/sample_data/neopets.json (all plainly sample data).
+Used by the engine's and the simulations' tests and by the benchmarks; the sample cards are those
+of cards/sample_data/neopets.json (all plainly sample data).
 """
 
 from __future__ import annotations
@@ -16,16 +16,31 @@ from pathlib import Path
 from rules.core.cardfile import MemoryPool, read_cards
 from rules.core.cards import Deck
 from rules.core.decklist import parse_decklist
-from rules.core.report import Report
-from rules.core.resolve import resolve
+from rules.core.resolve import EntryRef
+from rules.core.validate import resolve_and_check, standard_format
 from rules.neopets.cards import GAME
 
 DECKS = Path(__file__).resolve().parent
-SAMPLE_CARDS = DECKS.parents[2] / "cards" / "sample_data" / "neopets.json"
+PROJECT_ROOT = DECKS.parents[2]
+SAMPLE_CARDS = PROJECT_ROOT / "cards" / "sample_data" / "neopets.json"
 
 
 def sample_deck_names() -> list[str]:
     return sorted(path.stem for path in DECKS.glob("*.txt"))
+
+
+def sample_deck_text(name: str) -> str:
+    """The decklist of sample deck `name` (e.g. `strong` or `weak`)."""
+    return (DECKS / f"{name}.txt").read_text()
+
+
+def sample_deck_entries(name: str) -> list[EntryRef]:
+    """The decklist's entries; ValueError names every line that cannot be read."""
+    parsed = parse_decklist(sample_deck_text(name), GAME)
+    if parsed.problems:
+        lines = "; ".join(f"line {p.line}: {p.message}" for p in parsed.problems)
+        raise ValueError(f"sample deck {name!r} has unreadable lines: {lines}")
+    return parsed.entries
 
 
 @functools.cache
@@ -35,11 +50,10 @@ def sample_pool() -> MemoryPool:
 
 
 def sample_deck(name: str) -> Deck:
-    """A sample deck by name; ValueError names every problem if it does not resolve."""
-    parsed = parse_decklist((DECKS / f"{name}.txt").read_text(), GAME)
-    report = Report(game=GAME.slug, format="standard")
-    deck = resolve(GAME, parsed.entries, sample_pool(), report)
-    problems = [p.message for p in parsed.problems] + [i.message for i in report.errors]
-    if problems:
-        raise ValueError(f"sample deck {name!r}: {'; '.join(problems)}")
+    """A sample deck by name; ValueError names every problem if it is not a legal deck."""
+    deck, report = resolve_and_check(
+        GAME, sample_deck_entries(name), sample_pool(), standard_format(GAME)
+    )
+    if not report.legal:
+        raise ValueError(f"sample deck {name!r}: {'; '.join(i.message for i in report.errors)}")
     return deck
