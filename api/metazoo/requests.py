@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from api.validation.requests import Problems, RequestProblems, _section_entries
+from api.validation.requests import Problems, RequestProblems, section_entries
 from rules.core.resolve import EntryRef
 from rules.metazoo.construction import ARCHIVE, SPELLBOOK
 
@@ -45,10 +45,5 @@ def _list_entries(name: str, value: Any, problems: Problems) -> list[EntryRef]:
             problems.add(f"{name}.{section}", "is not a section: use spellbook and archive")
     if SPELLBOOK not in value:
         problems.add(f"{name}.{SPELLBOOK}", "is required")
-    found = Problems()
     sections = {s: value[s] for s in (SPELLBOOK, ARCHIVE) if s in value}
-    entries = _section_entries(sections, found)
-    for path, messages in found.fields.items():
-        for message in messages:
-            problems.add(name + path.removeprefix("sections"), message)
-    return entries
+    return section_entries(sections, problems, path=name)

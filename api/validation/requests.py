@@ -135,7 +135,7 @@ def _entries(game: GameSpec, body: Mapping[str, Any], problems: Problems) -> lis
         return []
     if has_text:
         return _text_entries(game, body["text"], problems)
-    return _section_entries(body["sections"], problems)
+    return section_entries(body["sections"], problems)
 
 
 def _text_entries(game: GameSpec, text: Any, problems: Problems) -> list[EntryRef]:
@@ -149,25 +149,25 @@ def _text_entries(game: GameSpec, text: Any, problems: Problems) -> list[EntryRe
     return parsed.entries
 
 
-def _section_entries(sections: Any, problems: Problems) -> list[EntryRef]:
+def section_entries(sections: Any, problems: Problems, path: str = "sections") -> list[EntryRef]:
+    """The entries of a sections object; problems are named under `path` (e.g. after.archive[0])."""
     if not isinstance(sections, dict):
-        problems.add("sections", "must be an object mapping section names to lists of entries")
+        problems.add(path, "must be an object mapping section names to lists of entries")
         return []
     entries: list[EntryRef] = []
     for section, items in sections.items():
         if not isinstance(items, list):
-            problems.add(f"sections.{section}", "must be a list of entries")
+            problems.add(f"{path}.{section}", "must be a list of entries")
             continue
         for index, item in enumerate(items):
-            entry = _entry(section, item, problems, index)
+            entry = _entry(f"{path}.{section}[{index}]", section, item, problems)
             if entry is not None:
                 entries.append(entry)
     return entries
 
 
-def _entry(section: str, item: Any, problems: Problems, index: int) -> EntryRef | None:
-    """The entry sections[section][index] describes, or None with its problems added."""
-    path = f"sections.{section}[{index}]"
+def _entry(path: str, section: str, item: Any, problems: Problems) -> EntryRef | None:
+    """The entry at `path` describes, or None with its problems added."""
     if not isinstance(item, dict):
         problems.add(path, "must be an object with name (or key or id) and quantity")
         return None
