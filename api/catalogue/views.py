@@ -79,6 +79,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     filterset_class = CardFilterSet
 
     def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:
+        """The page of cards, each with its game slug and printings (read for this page only)."""
         page = super().paginate_queryset(queryset)
         return None if page is None else cards_for_display(page)
 
