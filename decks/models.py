@@ -13,7 +13,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
-MAX_QUANTITY = 999
+from rules.core.decklist import MAX_QUANTITY
 
 
 class Deck(models.Model):

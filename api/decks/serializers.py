@@ -12,28 +12,12 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.entries import Problems, section_entries
 from cards.models import Game
 from decks.models import MAX_QUANTITY, Deck, DeckVersion
 from decks.resolution import DeckLine
 from rules.core.resolve import EntryRef
 from rules.models import Format
-
-_ENTRY_FIELDS = {"name", "key", "id", "quantity", "set", "number"}
-
-
-def _strict_int(value: Any, low: int, high: int) -> str | None:
-    """Why `value` is not an integer in [low, high]; None when it is. Booleans and numeric
-    strings are not integers."""
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        return f"must be an integer from {low} to {high}"
-    return None
-
-
-def _text(value: Any, max_length: int = 200) -> str | None:
-    if not isinstance(value, str) or not value.strip() or len(value) > max_length:
-        return f"must be a non-empty string of at most {max_length} characters"
-    return None
-
 
 _ENTRY_SCHEMA = {
     "type": "object",
@@ -61,57 +45,14 @@ class SectionsField(serializers.Field):
     def to_internal_value(self, data: Any) -> dict[str, list[EntryRef]]:
         if not isinstance(data, dict):
             self.fail("not_object")
-        errors: dict[str, list[str]] = {}
-        sections: dict[str, list[EntryRef]] = {}
-        for slug, entries in data.items():
-            if not isinstance(entries, list):
-                errors[slug] = ["must be a list of entries"]
-                continue
-            sections[slug] = [
-                ref
-                for index, entry in enumerate(entries)
-                if (ref := _entry_ref(slug, index, entry, errors)) is not None
-            ]
-        if errors:
-            raise serializers.ValidationError(errors)
+        problems = Problems()
+        entries = section_entries(data, problems, path="")
+        if problems.fields:
+            raise serializers.ValidationError(problems.fields)
+        sections: dict[str, list[EntryRef]] = {slug: [] for slug in data}
+        for entry in entries:
+            sections[entry.section].append(entry)
         return sections
-
-
-def _entry_ref(slug: str, index: int, entry: Any, errors: dict[str, list[str]]) -> EntryRef | None:
-    """The entry as an EntryRef, or None after adding its problems to `errors`."""
-    path = f"{slug}[{index}]"
-    if not isinstance(entry, dict):
-        errors[path] = ["must be an object with name, key or id, and quantity"]
-        return None
-    problems: dict[str, str | None] = {
-        field: f"is not an entry field; use {', '.join(sorted(_ENTRY_FIELDS))}"
-        for field in entry.keys() - _ENTRY_FIELDS
-    }
-    problems["quantity"] = _strict_int(entry.get("quantity"), 1, MAX_QUANTITY)
-    if "id" in entry:
-        problems["id"] = _strict_int(entry["id"], 1, 2**63 - 1)
-    for field in ("name", "key", "set", "number"):
-        if field in entry:
-            problems[field] = _text(entry[field])
-    if not entry.keys() & {"name", "key", "id"}:
-        problems["name"] = "is required: name the card by name, key or id"
-    if ("set" in entry) != ("number" in entry):
-        missing = "number" if "set" in entry else "set"
-        problems[missing] = "is required with set and number: a printing needs both"
-    for field, message in problems.items():
-        if message:
-            errors[f"{path}.{field}"] = [message]
-    if any(problems.values()):
-        return None
-    return EntryRef(
-        section=slug,
-        quantity=entry["quantity"],
-        name=entry["name"].strip() if "name" in entry else None,
-        key=entry.get("key"),
-        id=entry.get("id"),
-        set=entry.get("set"),
-        number=entry.get("number"),
-    )
 
 
 def lines_by_section(lines: Sequence[DeckLine], game: Game) -> dict[str, list[dict[str, Any]]]:

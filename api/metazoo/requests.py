@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from api.validation.requests import Problems, RequestProblems, section_entries
+from api.entries import Problems, RequestProblems, section_entries
 from rules.core.resolve import EntryRef
 from rules.metazoo.construction import ARCHIVE, SPELLBOOK
 

@@ -10,8 +10,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.entries import RequestProblems
 from api.errors import ApiError
-from api.validation.requests import RequestProblems
 from rules.core.cards import CardInfo
 from rules.services.errors import InvalidRequest
 

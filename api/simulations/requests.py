@@ -11,12 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from api.validation.requests import (
-    Problems,
-    RequestProblems,
-    is_integer,
-    read_validate_request,
-)
+from api.entries import Problems, RequestProblems, is_integer
+from api.validation.requests import read_validate_request
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
 from rules.registry import GAMES

@@ -16,8 +16,8 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from api.entries import RequestProblems
 from api.errors import ApiError
-from api.validation.requests import RequestProblems
 from api.validation.serializers import ErrorSerializer
 from rules.models import SimulationJob
 from rules.services.errors import InvalidRequest

@@ -8,11 +8,12 @@ with their numbers. All problems are collected before the request is refused.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from rules.core.decklist import MAX_QUANTITY, parse_decklist
+from api.entries import Problems, RequestProblems, is_integer, section_entries
+from rules.core.decklist import parse_decklist
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
 from rules.registry import GAMES
@@ -30,28 +31,6 @@ class ValidateRequest:
     as_of: date | None = None
     fix: bool = False
     seed: int | None = None
-
-
-@dataclass
-class Problems:
-    """Field path -> messages, plus the decklist lines that could not be read."""
-
-    fields: dict[str, list[str]] = field(default_factory=dict)
-    lines: list[dict[str, Any]] = field(default_factory=list)
-
-    def add(self, path: str, message: str) -> None:
-        self.fields.setdefault(path, []).append(message)
-
-
-class RequestProblems(Exception):
-    def __init__(self, problems: Problems) -> None:
-        super().__init__(", ".join(problems.fields))
-        self.problems = problems
-
-
-def is_integer(value: Any) -> bool:
-    """A JSON integer: bool is an int in Python but true is not a quantity."""
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def read_validate_request(body: Any, query: Mapping[str, str]) -> ValidateRequest:
@@ -147,69 +126,3 @@ def _text_entries(game: GameSpec, text: Any, problems: Problems) -> list[EntryRe
         problems.add("text", f"line {bad.line}: {bad.text.strip()!r} {bad.message}")
         problems.lines.append({"line": bad.line, "text": bad.text, "message": bad.message})
     return parsed.entries
-
-
-def section_entries(sections: Any, problems: Problems, path: str = "sections") -> list[EntryRef]:
-    """The entries of a sections object; problems are named under `path` (e.g. after.archive[0])."""
-    if not isinstance(sections, dict):
-        problems.add(path, "must be an object mapping section names to lists of entries")
-        return []
-    entries: list[EntryRef] = []
-    for section, items in sections.items():
-        if not isinstance(items, list):
-            problems.add(f"{path}.{section}", "must be a list of entries")
-            continue
-        for index, item in enumerate(items):
-            entry = _entry(f"{path}.{section}[{index}]", section, item, problems)
-            if entry is not None:
-                entries.append(entry)
-    return entries
-
-
-def _entry(path: str, section: str, item: Any, problems: Problems) -> EntryRef | None:
-    """The entry at `path` describes, or None with its problems added."""
-    if not isinstance(item, dict):
-        problems.add(path, "must be an object with name (or key or id) and quantity")
-        return None
-    name, key, card_id = item.get("name"), item.get("key"), item.get("id")
-    quantity, set_code, number = item.get("quantity"), item.get("set"), item.get("number")
-    found = _entry_problems(name, key, card_id, quantity, set_code, number)
-    for suffix, message in found:
-        problems.add(path + suffix, message)
-    if found:
-        return None
-    return EntryRef(
-        section=section,
-        quantity=quantity,
-        name=name.strip() if name is not None else None,
-        key=key,
-        id=card_id,
-        set=set_code,
-        number=number,
-    )
-
-
-def _entry_problems(
-    name: Any, key: Any, card_id: Any, quantity: Any, set_code: Any, number: Any
-) -> list[tuple[str, str]]:
-    """(path suffix, message) for each field of an entry that cannot be read."""
-    found: list[tuple[str, str]] = []
-    if name is None and key is None and card_id is None:
-        found.append(("", "must name its card by name, key or id"))
-    if name is not None and not _is_text(name):
-        found.append((".name", "must be a non-empty string"))
-    if key is not None and not _is_text(key):
-        found.append((".key", "must be a non-empty string"))
-    if card_id is not None and not is_integer(card_id):
-        found.append((".id", f"must be an integer; not {card_id!r}"))
-    if not is_integer(quantity) or not 1 <= quantity <= MAX_QUANTITY:
-        found.append((".quantity", f"must be an integer from 1 to {MAX_QUANTITY}"))
-    if (set_code is not None or number is not None) and not (
-        _is_text(set_code) and _is_text(number)
-    ):
-        found.append(("", "a printing needs both set and number, as strings"))
-    return found
-
-
-def _is_text(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip())

@@ -114,7 +114,7 @@ def test_it_reports_unknown_pages_in_either_list(api, sample_pages):
         ),
         (
             {"before": {"spellbook": [{"quantity": 2}]}, "after": BEFORE},
-            ["before.spellbook[0]"],
+            ["before.spellbook[0].name"],
         ),
         ({"before": BEFORE, "after": {"spellbook": "40 Fire"}}, ["after.spellbook"]),
         ({"before": BEFORE, "after": BEFORE, "format": 7}, ["format"]),

@@ -98,11 +98,15 @@ def bad_request_field(response) -> list[str]:
         ({"as_of": "yesterday"}, "as_of"),
         ({"sections": ["main"]}, "sections"),
         ({"sections": {"main": {"name": "Test Faerie"}}}, "sections.main"),
-        ({"sections": {"main": [{"quantity": 1}]}}, "sections.main[0]"),
+        ({"sections": {"main": [{"quantity": 1}]}}, "sections.main[0].name"),
         ({"sections": {"main": ["Test Faerie"]}}, "sections.main[0]"),
         ({"sections": {"main": [{"name": "", "quantity": 1}]}}, "sections.main[0].name"),
         ({"sections": {"main": [{"id": "7", "quantity": 1}]}}, "sections.main[0].id"),
-        ({"sections": {"main": [{"name": "A", "quantity": 1, "set": "X"}]}}, "sections.main[0]"),
+        (
+            {"sections": {"main": [{"name": "A", "quantity": 1, "set": "X"}]}},
+            "sections.main[0].number",
+        ),
+        ({"sections": {"main": [{"name": "A", "quantity": 1, "qty": 2}]}}, "sections.main[0].qty"),
         ({"text": 42}, "text"),
         ({"fix": True}, "fix"),
         ({"fix": "perhaps"}, "fix"),
@@ -134,7 +138,7 @@ def test_it_names_every_bad_field_at_once(api, db):
     body = {"game": "neopets", "as_of": "soon", "sections": {"main": [{"quantity": 0}]}}
     assert set(bad_request_field(post(api, body))) == {
         "as_of",
-        "sections.main[0]",
+        "sections.main[0].name",
         "sections.main[0].quantity",
     }
 
