@@ -15,6 +15,7 @@ from typing import Any
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, status
+from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
@@ -57,7 +58,15 @@ def error_body(
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
-    """DRF's exception handler, reshaped so every error has the same keys."""
+    """DRF's exception handler, reshaped so every error has the same keys.
+
+    Errors are JSON even when the client asked for the browsable API's HTML: clients parse
+    every error answer, whatever their Accept header says.
+    """
+    request = context.get("request")
+    if request is not None:
+        request.accepted_renderer = JSONRenderer()
+        request.accepted_media_type = JSONRenderer.media_type
     if isinstance(exc, ApiError):
         return Response(
             error_body(exc.status_code, exc.error_code, str(exc.detail), exc.fields, **exc.extra),
@@ -93,7 +102,10 @@ def _flatten(data: Any, prefix: str = "") -> dict[str, list[str]]:
     flat: dict[str, list[str]] = {}
     if isinstance(data, dict):
         for key, value in data.items():
-            name = f"{prefix}.{key}" if prefix else str(key)
+            if isinstance(key, int):  # a ListField's item errors are keyed by index
+                name = f"{prefix}[{key}]"
+            else:
+                name = f"{prefix}.{key}" if prefix else str(key)
             flat.update(_flatten(value, name))
     elif isinstance(data, list) and any(isinstance(item, (dict, list)) for item in data):
         for index, item in enumerate(data):

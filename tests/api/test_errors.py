@@ -43,3 +43,15 @@ def test_it_answers_invalid_fields_with_json_400_naming_them(api, db):
 def test_it_answers_an_unknown_url_with_json_even_to_a_browser(client, db):
     response = client.get("/api/v1/nope/", HTTP_ACCEPT="text/html")
     assert_error_shape(response, 404, "not_found")
+
+
+def test_it_answers_a_view_error_with_json_even_to_a_browser(client, db):
+    response = client.get("/api/v1/games/chess/", HTTP_ACCEPT="text/html")
+    assert_error_shape(response, 404, "not_found")
+    response = client.get("/api/v1/cards/", {"q": "(hp>3"}, HTTP_ACCEPT="text/html")
+    assert_error_shape(response, 400, "query_syntax")
+
+
+def test_a_browser_still_gets_the_browsable_api_for_an_answer_that_is_not_an_error(client, db):
+    response = client.get("/api/v1/games/", HTTP_ACCEPT="text/html")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/html")

@@ -65,7 +65,7 @@ def test_it_refuses_a_malformed_identifier_naming_it(api, catalogue):
     assert response.status_code == 400
     fields = response.json()["fields"]
     # DRF keys a list's item errors by index; api.errors writes them as .1 (or [1]).
-    assert {"identifiers.1.non_field_errors", "identifiers[1].non_field_errors"} & set(fields)
+    assert "identifiers[1].non_field_errors" in fields
     assert {"identifiers.2.id", "identifiers[2].id"} & set(fields)
     assert "identifiers.0.id" not in fields
 
