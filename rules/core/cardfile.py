@@ -14,7 +14,7 @@ from typing import Any
 
 from .cards import CardInfo
 from .game import GameSpec
-from .resolve import EntryRef
+from .resolve import EntryRef, Namesakes, name_index_add
 
 SUGGESTIONS = 5
 
@@ -110,12 +110,14 @@ class MemoryPool:
         self.cards = list(cards)
         self._by_id = {card.id: card for card in self.cards if card.id is not None}
         self._by_key = {card.key: card for card in self.cards}
-        self._by_name: dict[str, CardInfo] = {}
+        self._by_name: dict[str, CardInfo | Namesakes] = {}
+        self._names: dict[str, str] = {}
         for card in self.cards:
-            self._by_name.setdefault(card.name.casefold(), card)
-        self._names = {folded: card.name for folded, card in self._by_name.items()}
+            folded = card.name.casefold()
+            name_index_add(self._by_name, folded, card)
+            self._names.setdefault(folded, card.name)
 
-    def find(self, ref: EntryRef) -> CardInfo | None:
+    def find(self, ref: EntryRef) -> CardInfo | Namesakes | None:
         if ref.id is not None:
             return self._by_id.get(ref.id)
         if ref.key is not None:

@@ -1,7 +1,9 @@
 """Resolution: turning the lines a user asked for into a core Deck of known cards.
 
 Every problem is recorded in the report and resolution carries on: an unknown section or card
-becomes an error (`section.unknown`, `card.unknown` with suggestions), never an exception.
+becomes an error (`section.unknown`, `card.unknown` with suggestions), and so does a name that
+several different cards share (`card.ambiguous`, listing their keys: MetaZoo Pages may share a
+name and differ), never an exception and never a guess.
 Entries naming the same card in one section are merged, whichever printing each pins, because
 copies are counted by the card (Neopets CR 6.7.2 and its equivalents in every game).
 """
@@ -59,10 +61,31 @@ class EntryRef:
         return (self.set, self.number)
 
 
+@dataclass(frozen=True, slots=True)
+class Namesakes:
+    """What a pool finds for a name that several different cards carry."""
+
+    cards: tuple[CardInfo, ...]
+
+    def with_card(self, card: CardInfo) -> Namesakes:
+        return self if card in self.cards else Namesakes((*self.cards, card))
+
+
+def name_index_add(index: dict[str, CardInfo | Namesakes], name: str, card: CardInfo) -> None:
+    """Index `card` under `name` (already folded), keeping every card that shares the name."""
+    earlier = index.get(name)
+    if earlier is None or earlier == card:
+        index[name] = card
+    elif isinstance(earlier, Namesakes):
+        index[name] = earlier.with_card(card)
+    else:
+        index[name] = Namesakes((earlier, card))
+
+
 class CardPool(Protocol):
     """Where resolution looks cards up: in memory (rules.core.cardfile) or the database."""
 
-    def find(self, ref: EntryRef) -> CardInfo | None: ...
+    def find(self, ref: EntryRef) -> CardInfo | Namesakes | None: ...
 
     def suggest(self, name: str) -> list[str]: ...
 
@@ -82,8 +105,11 @@ def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report:
             _unknown_section(game, ref, report)
             continue
         card = find(ref)
-        if card is None:
-            _unknown_card(game, ref, pool, report)
+        if card is None or type(card) is Namesakes:
+            if card is None:
+                _unknown_card(game, ref, pool, report)
+            else:
+                _ambiguous_card(game, ref, card, report)
             unresolved[ref.section] = unresolved.get(ref.section, 0) + ref.quantity
             continue
         earlier = cards.get(card.key)  # by key: a card is its key (CardInfo equality)
@@ -125,4 +151,17 @@ def _unknown_card(game: GameSpec, ref: EntryRef, pool: CardPool, report: Report)
         section=ref.section,
         cards=[ref.label],
         suggestions=suggestions,
+    )
+
+
+def _ambiguous_card(game: GameSpec, ref: EntryRef, namesakes: Namesakes, report: Report) -> None:
+    keys = sorted(card.key for card in namesakes.cards)
+    report.error(
+        "card.ambiguous",
+        CARD_DATABASE_RULE,
+        f"{len(keys)} different {game.name} cards are {ref.described}{_where(ref)}; name the "
+        f"one you mean by key: {', '.join(keys)}.",
+        section=ref.section,
+        cards=[ref.label],
+        suggestions=keys,
     )

@@ -15,7 +15,7 @@ from django.db.models.functions import Lower
 from cards.models import Card
 from cards.selectors import card_suggestions
 from rules.core.cards import CardInfo
-from rules.core.resolve import EntryRef
+from rules.core.resolve import EntryRef, Namesakes, name_index_add
 
 from .catalogue import CatalogueCache, catalogue
 
@@ -41,7 +41,7 @@ class DatabasePool:
         self, game: str, refs: Iterable[EntryRef], cache: CatalogueCache = catalogue
     ) -> None:
         self.game = game
-        self._found: dict[Lookup, CardInfo | None] = {}
+        self._found: dict[Lookup, CardInfo | Namesakes | None] = {}
         use_cache = cache.active()
         missing: set[Lookup] = set()
         names_as_given: set[str] = set()
@@ -77,13 +77,17 @@ class DatabasePool:
             .order_by("key")
             .values_list(*_COLUMNS)
         )
+        by_name: dict[str, CardInfo | Namesakes] = {}
         for card_id, key, name, card_type, text, attributes in rows:
             card = CardInfo(key, name, card_type, text, attributes or {}, card_id)
             self._found[(self.game, "id", card_id)] = card
             self._found[(self.game, "key", key)] = card
-            self._found.setdefault((self.game, "name", name.lower()), card)
+            name_index_add(by_name, name.lower(), card)
+        for name, found in by_name.items():
+            if (self.game, "name", name) in missing:  # a partial set of namesakes is no answer
+                self._found[(self.game, "name", name)] = found
 
-    def find(self, ref: EntryRef) -> CardInfo | None:
+    def find(self, ref: EntryRef) -> CardInfo | Namesakes | None:
         lookup = _lookup(self.game, ref)
         return None if lookup is None else self._found.get(lookup)
 

@@ -59,3 +59,41 @@ def test_it_merges_entries_of_one_card_keeping_a_printing_they_share():
         (FAERIE.name, 2, ("AAA", "1")),
         (FOOD_CARD.name, 2, None),
     ]
+
+
+def _metazoo_namesakes_pool():
+    from rules.core.cardfile import MemoryPool
+    from rules.core.cards import CardInfo
+
+    first = CardInfo("chupacabra", "Chupacabra", "Beastie", "Bite.", {"lp": 40}, 1)
+    second = CardInfo("chupacabra-flame", "Chupacabra", "Beastie", "Burn.", {"lp": 60}, 2)
+    return MemoryPool([first, second], "metazoo")
+
+
+def test_it_refuses_to_guess_between_cards_that_share_a_name():
+    """MetaZoo Pages may share a name and differ (rulebook, Spellbook Limit): name is no key."""
+    from rules.metazoo.cards import GAME as METAZOO
+
+    report = Report(game="metazoo", format="standard")
+    deck = resolve(
+        METAZOO, [EntryRef("spellbook", 2, name="chupacabra")], _metazoo_namesakes_pool(), report
+    )
+    [issue] = report.errors
+    assert issue.code == "card.ambiguous"
+    assert dict(issue.details)["suggestions"] == ["chupacabra", "chupacabra-flame"]
+    assert "name the one you mean by key" in issue.message
+    assert deck.count("spellbook") == 2  # the copies still count towards the Spellbook's size
+
+
+def test_a_key_picks_one_of_the_cards_that_share_a_name():
+    from rules.metazoo.cards import GAME as METAZOO
+
+    report = Report(game="metazoo", format="standard")
+    deck = resolve(
+        METAZOO,
+        [EntryRef("spellbook", 2, key="chupacabra-flame")],
+        _metazoo_namesakes_pool(),
+        report,
+    )
+    assert report.errors == []
+    assert [entry.card.text for entry in deck.entries("spellbook")] == ["Burn."]
