@@ -57,6 +57,20 @@ def error_body(
     return body
 
 
+def _domain_error(exc: Exception) -> ApiError | None:
+    """The ApiError for an error the services and request readers raise, if `exc` is one."""
+    from api.entries import RequestProblems  # imported here: api.entries uses no DRF
+    from rules.services.errors import InvalidRequest
+
+    if isinstance(exc, RequestProblems):
+        lines = {"lines": exc.problems.lines} if exc.problems.lines else {}
+        fields = exc.problems.fields
+        return ApiError(_summary(fields), fields=fields, **lines)
+    if isinstance(exc, InvalidRequest):
+        return ApiError(f"The request's {exc.field} is invalid.", fields={exc.field: [exc.message]})
+    return None
+
+
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     """DRF's exception handler, reshaped so every error has the same keys.
 
@@ -67,6 +81,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if request is not None:
         request.accepted_renderer = JSONRenderer()
         request.accepted_media_type = JSONRenderer.media_type
+    exc = _domain_error(exc) or exc
     if isinstance(exc, ApiError):
         return Response(
             error_body(exc.status_code, exc.error_code, str(exc.detail), exc.fields, **exc.extra),

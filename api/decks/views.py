@@ -29,7 +29,7 @@ from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
 from rules.core.decklist import write_decklist
 from rules.core.resolve import EntryRef
-from rules.services.validation import InvalidRequest, deck_validate
+from rules.services.validation import deck_validate
 
 from .errors import (
     invalid_entries_error,
@@ -219,15 +219,12 @@ class DeckValidationApi(DeckAccess, APIView):
     def get(self, request: Request, pk: int) -> Response:
         deck = self.readable_deck(request, pk)
         as_of = _date_param(request, "as_of")
-        try:
-            report = deck_validate(
-                game=deck.game.slug,
-                entries=selectors.deck_entry_refs(deck=deck),
-                format=deck.format.slug if deck.format else None,
-                as_of=as_of,
-            )
-        except InvalidRequest as exc:
-            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
+        report = deck_validate(
+            game=deck.game.slug,
+            entries=selectors.deck_entry_refs(deck=deck),
+            format=deck.format.slug if deck.format else None,
+            as_of=as_of,
+        )
         return Response(report.as_dict())
 
 

@@ -10,10 +10,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.entries import RequestProblems
-from api.errors import ApiError
 from rules.core.cards import CardInfo
-from rules.services.errors import InvalidRequest
 
 from .requests import read_swap_request
 from .services import ArchiveSwap, archive_swap_check
@@ -57,23 +54,8 @@ class ArchiveSwapApi(APIView):
     )
     def post(self, request: Request) -> Response:
         parsed = read_swap_request(request.data)
-        try:
-            swap = archive_swap_check(
-                before=parsed.before, after=parsed.after, format=parsed.format
-            )
-        except InvalidRequest as exc:
-            raise ApiError(
-                f"The request's {exc.field} is invalid.", fields={exc.field: [exc.message]}
-            ) from None
+        swap = archive_swap_check(before=parsed.before, after=parsed.after, format=parsed.format)
         return Response(_answer(swap))
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, RequestProblems):
-            exc = ApiError(
-                "The request has invalid fields: " + ", ".join(exc.problems.fields) + ".",
-                fields=exc.problems.fields,
-            )
-        return super().handle_exception(exc)
 
 
 def _answer(swap: ArchiveSwap) -> dict[str, Any]:

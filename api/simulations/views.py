@@ -16,11 +16,9 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from api.entries import RequestProblems
 from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
 from rules.models import SimulationJob
-from rules.services.errors import InvalidRequest
 from rules.services.simulations import (
     DecksIllegal,
     simulation_cancel,
@@ -64,10 +62,6 @@ class SimulationCreateApi(APIView):
                 seed=parsed.seed,
                 chunk_size=parsed.chunk_size,
             )
-        except InvalidRequest as exc:
-            raise ApiError(
-                f"The request's {exc.field} is invalid.", fields={exc.field: [exc.message]}
-            ) from None
         except DecksIllegal as exc:
             raise ApiError(
                 "A deck is not legal; test games are played only between legal decks.",
@@ -82,15 +76,6 @@ class SimulationCreateApi(APIView):
             "seed": job.seed,
         }
         return Response(body, status=status.HTTP_202_ACCEPTED)
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, RequestProblems):
-            exc = ApiError(
-                "The request has invalid fields: " + ", ".join(exc.problems.fields) + ".",
-                fields=exc.problems.fields,
-                **({"lines": exc.problems.lines} if exc.problems.lines else {}),
-            )
-        return super().handle_exception(exc)
 
 
 class SimulationDetailApi(APIView):

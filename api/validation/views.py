@@ -17,11 +17,10 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from rules.millennium_blades.fix import FixResult
-from rules.services.errors import InvalidRequest
 from rules.services.fixes import deck_fix
 from rules.services.validation import deck_validate
 
-from .requests import RequestProblems, read_validate_request
+from .requests import read_validate_request
 from .serializers import (
     ErrorSerializer,
     HealthSerializer,
@@ -78,36 +77,22 @@ class ValidateApi(APIView):
     )
     def post(self, request: Request) -> Response:
         parsed = read_validate_request(_body(request), request.query_params)
-        try:
-            if parsed.fix:
-                report, fix, seed = deck_fix(
-                    game=parsed.game.slug,
-                    entries=parsed.entries,
-                    seed=parsed.seed,
-                    format=parsed.format,
-                    as_of=parsed.as_of,
-                )
-                return Response({**report.as_dict(), "fix": _fix_dict(fix, seed)})
-            report = deck_validate(
+        if parsed.fix:
+            report, fix, seed = deck_fix(
                 game=parsed.game.slug,
                 entries=parsed.entries,
+                seed=parsed.seed,
                 format=parsed.format,
                 as_of=parsed.as_of,
             )
-        except InvalidRequest as exc:
-            raise ApiError(
-                f"The request's {exc.field} is invalid.", fields={exc.field: [exc.message]}
-            ) from None
+            return Response({**report.as_dict(), "fix": _fix_dict(fix, seed)})
+        report = deck_validate(
+            game=parsed.game.slug,
+            entries=parsed.entries,
+            format=parsed.format,
+            as_of=parsed.as_of,
+        )
         return Response(report.as_dict())
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, RequestProblems):
-            exc = ApiError(
-                "The request has invalid fields: " + ", ".join(exc.problems.fields) + ".",
-                fields=exc.problems.fields,
-                **({"lines": exc.problems.lines} if exc.problems.lines else {}),
-            )
-        return super().handle_exception(exc)
 
 
 def _body(request: Request) -> Any:
