@@ -82,6 +82,8 @@ class Card(models.Model):
             # The catalogue's deterministic order; PostgreSQL's search indexes are in
             # migration 0002 (they exist only there).
             models.Index(fields=["name", "key", "id"], name="card_catalogue_order"),
+            # The validation cache's staleness check reads the latest update every second.
+            models.Index(fields=["updated"], name="card_updated"),
         ]
 
     def __str__(self) -> str:
