@@ -89,7 +89,20 @@ def _read_card(
         text=raw.get("text", "") or "",
         attributes=dict(attributes),
         id=raw.get("id") if isinstance(raw.get("id"), int) else None,
+        printings=_printings(raw.get("printings", [])),
     ), []
+
+
+def _printings(raw: Any) -> frozenset[tuple[str, str]] | None:
+    """The (SET, number) pairs of a card file's printings; None when they cannot be read."""
+    if not isinstance(raw, list):
+        return None
+    pairs = [(p.get("set"), p.get("number")) for p in raw if isinstance(p, Mapping)]
+    if len(pairs) != len(raw) or not all(
+        isinstance(code, str) and isinstance(number, str) for code, number in pairs
+    ):
+        return None
+    return frozenset((code.upper(), number) for code, number in pairs)
 
 
 def _duplicate_keys(cards: Iterable[CardInfo]) -> list[tuple[str, str, str]]:

@@ -21,12 +21,19 @@ class CardInfo:
     text: str = field(default="", compare=False)
     attributes: Mapping[str, Any] = field(default_factory=dict, compare=False)
     id: int | None = field(default=None, compare=False)
+    # (SET CODE upper-cased, collector number) of every printing, when the source knows them;
+    # None means unknown, and then a pinned printing is not checked.
+    printings: frozenset[tuple[str, str]] | None = field(default=None, compare=False)
 
     def __hash__(self) -> int:  # the key alone, as equality; cheaper than the generated one
         return hash(self.key)
 
     def attr(self, name: str, default: Any = None) -> Any:
         return self.attributes.get(name, default)
+
+    def has_printing(self, set_code: str, number: str) -> bool:
+        """Whether the card was printed as (set, number); True when printings are unknown."""
+        return self.printings is None or (set_code.upper(), number) in self.printings
 
 
 @dataclass(frozen=True, slots=True)

@@ -112,6 +112,8 @@ def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report:
                 _ambiguous_card(game, ref, card, report)
             unresolved[ref.section] = unresolved.get(ref.section, 0) + ref.quantity
             continue
+        if ref.set is not None and not card.has_printing(ref.set, ref.number or ""):
+            _unknown_printing(game, ref, card, report)
         earlier = cards.get(card.key)  # by key: a card is its key (CardInfo equality)
         if earlier is None:
             cards[card.key] = Entry(card, ref.quantity, ref.printing)
@@ -164,4 +166,16 @@ def _ambiguous_card(game: GameSpec, ref: EntryRef, namesakes: Namesakes, report:
         section=ref.section,
         cards=[ref.label],
         suggestions=keys,
+    )
+
+
+def _unknown_printing(game: GameSpec, ref: EntryRef, card: CardInfo, report: Report) -> None:
+    known = ", ".join(f"({code}) {number}" for code, number in sorted(card.printings or ()))
+    report.warn(
+        "printing.unknown",
+        CARD_DATABASE_RULE,
+        f"{card.name} has no printing ({ref.set}) {ref.number}{_where(ref)}; its copies count "
+        f"as {card.name} all the same. Known printings: {known or 'none recorded'}.",
+        section=ref.section,
+        cards=[card.name],
     )

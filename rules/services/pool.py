@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from cards.models import Card
+from cards.models import Card, Printing
 from cards.selectors import card_suggestions
 from rules.core.cards import CardInfo
 from rules.core.resolve import EntryRef, Namesakes, name_index_add
@@ -64,7 +64,7 @@ class DatabasePool:
 
     def _load(self, missing: set[Lookup], names_as_given: set[str]) -> None:
         wanted = {kind: [value for _, k, value in missing if k == kind] for kind in _KINDS}
-        rows = (
+        rows = list(
             Card.objects.filter(game__slug=self.game)
             .annotate(lower_name=Lower("name"))
             .filter(
@@ -77,9 +77,12 @@ class DatabasePool:
             .order_by("key")
             .values_list(*_COLUMNS)
         )
+        printings = _printings_of([row[0] for row in rows])
         by_name: dict[str, CardInfo | Namesakes] = {}
         for card_id, key, name, card_type, text, attributes in rows:
-            card = CardInfo(key, name, card_type, text, attributes or {}, card_id)
+            card = CardInfo(
+                key, name, card_type, text, attributes or {}, card_id, printings[card_id]
+            )
             self._found[(self.game, "id", card_id)] = card
             self._found[(self.game, "key", key)] = card
             name_index_add(by_name, name.lower(), card)
@@ -96,3 +99,14 @@ class DatabasePool:
 
 
 _KINDS = ("id", "key", "name")
+
+
+def _printings_of(card_ids: list[int]) -> dict[int, frozenset[tuple[str, str]]]:
+    """Each card's (SET, number) printings, in one query, so pinned printings can be checked."""
+    found: dict[int, set[tuple[str, str]]] = {card_id: set() for card_id in card_ids}
+    rows = Printing.objects.filter(card_id__in=card_ids).values_list(
+        "card_id", "set__code", "number"
+    )
+    for card_id, code, number in rows:
+        found[card_id].add((code.upper(), number))
+    return {card_id: frozenset(pairs) for card_id, pairs in found.items()}

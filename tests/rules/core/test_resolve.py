@@ -97,3 +97,42 @@ def test_a_key_picks_one_of_the_cards_that_share_a_name():
     )
     assert report.errors == []
     assert [entry.card.text for entry in deck.entries("spellbook")] == ["Burn."]
+
+
+def _printed_pool():
+    from rules.core.cardfile import MemoryPool, read_cards
+
+    data = {
+        "game": "neopets",
+        "cards": [
+            {
+                "name": "Hot Dog",
+                "type": "Food",
+                "printings": [{"set": "SMP", "number": "045"}, {"set": "SMP", "number": "046"}],
+            }
+        ],
+    }
+    return MemoryPool(read_cards(data), "neopets")
+
+
+def test_it_warns_of_a_pinned_printing_the_card_never_had_and_still_counts_the_card():
+    """Copies are counted by the card, whatever printing is named (CR 6.7.2)."""
+    report = Report(game="neopets", format="standard")
+    entries = [EntryRef("main", 2, name="Hot Dog", set="SMP", number="999", line=4)]
+    deck = resolve(GAME, entries, _printed_pool(), report)
+    assert report.errors == []
+    [warning] = report.warnings
+    assert warning.code == "printing.unknown"
+    assert "(SMP) 999 (line 4)" in warning.message and "(SMP) 045, (SMP) 046" in warning.message
+    assert deck.count("main") == 2
+
+
+def test_it_accepts_a_pinned_printing_whatever_the_case_of_its_set_code():
+    report = Report(game="neopets", format="standard")
+    resolve(
+        GAME,
+        [EntryRef("main", 2, name="Hot Dog", set="smp", number="045")],
+        _printed_pool(),
+        report,
+    )
+    assert report.warnings == [] and report.errors == []
