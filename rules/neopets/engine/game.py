@@ -1,9 +1,11 @@
 """One game of Neopets Battledome, played to the end by two policies.
 
 The rules are the comprehensive rules (CR) in shared/seeds; where the CR is silent the v1.2
-rulebook is cited. Simplifications, each named where it is made: triggered abilities resolve at
-once instead of through the queue; the queue's response windows are offered for played cards
-(CR 8.20.15) and in the battle's damage step (5.5.7c), and in them a player may play Food.
+rulebook is cited. Played cards and triggered abilities both go through the queue (CR 8.11,
+8.16.3-8.16.4, 8.20.15) with a response window in which either player may play Food; the
+battle's only window is its damage step (5.5.7c) - a simplification: the windows after the
+attack, defence and agility rolls (5.5.4d, 5.5.5d, 5.5.6e) are not offered, since a Food that
+changes a die is worth most once every die is final.
 Every random event draws on one `random.Random(seed)`, so a game is a function of its decks,
 seed and policies.
 """
@@ -27,7 +29,7 @@ from rules.neopets.cards import (
 )
 
 from . import actions
-from .cards import EngineCard, EngineDeck
+from .cards import Effect, EngineCard, EngineDeck
 from .dice import battle_damage, d3, roll
 from .policy import BATTLE, RESPOND, Policy
 from .record import GameRecord
@@ -50,14 +52,24 @@ class KnockOut(Exception):
 
 
 class QueueItem:
-    """A card on the queue (CR 8.11), with any dice rolled as it entered (CR 7.7.4)."""
+    """A played card or a triggered ability on the queue (CR 8.11.1): the card (for a trigger,
+    its source), the effects that resolve, and any dice rolled as it entered (CR 7.7.4)."""
 
-    __slots__ = ("card", "dice", "negated", "owner")
+    __slots__ = ("card", "dice", "effects", "negated", "owner", "triggered")
 
-    def __init__(self, card: EngineCard, owner: Side, dice: list[int] | None) -> None:
+    def __init__(
+        self,
+        card: EngineCard,
+        owner: Side,
+        dice: list[int] | None,
+        effects: tuple[Effect, ...],
+        triggered: bool = False,
+    ) -> None:
         self.card = card
         self.owner = owner
         self.dice = dice
+        self.effects = effects
+        self.triggered = triggered
         self.negated = False
 
 
@@ -69,6 +81,7 @@ class Game:
         "battles",
         "damage",
         "log",
+        "pending",
         "plays_left",
         "queue",
         "random",
@@ -101,6 +114,8 @@ class Game:
         self.active = 0  # whose turn it is
         self.round = 0
         self.queue: list[QueueItem] = []
+        # Dealt-damage triggers waiting for their source to finish resolving (CR 8.16.3).
+        self.pending: list[tuple[Side, EngineCard, tuple[Effect, ...]]] = []
         self.rolls: list[list[int] | None] = [None, None]  # each side's battle dice
         self.plays_left = 0
         self.battles = 0
@@ -180,6 +195,7 @@ class Game:
         """End of Round Cleanup (CR 5.5.10) and a new round (5.5.12); False when a player has
         no Neopet left to send in, which ends the game."""
         self.queue.clear()  # CR 5.5.9c: the queue is emptied, nothing in it resolves
+        self.pending.clear()  # CR 5.5.7f: nor do triggers still waiting to join it
         self.rolls = [None, None]
         for side in self.sides:
             side.round_results.append(side.active)  # type: ignore[arg-type]
@@ -213,7 +229,7 @@ class Game:
     def _send_in(self, side: Side, neopet: EngineCard) -> None:
         side.neopets.remove(neopet)
         side.active = neopet
-        self._in_play_changed(side, neopet)
+        self._in_play_changed(side, neopet, knock_out=False)  # no damage yet: nothing to check
         self.event("neopet", side.index, card=neopet.name)
 
     # -- a turn (CR 5) --------------------------------------------------------------------
@@ -223,7 +239,8 @@ class Game:
         self.active = me.index
         if self.log is not None:
             self.event("turn", me.index, turn=self.turn)
-        self.trigger(me, "on_turn_start")  # CR 5.1.2
+        if me.triggers:
+            self.trigger(me, "on_turn_start")  # CR 5.1.2
         # CR 5.2 Draw Phase; 9.3.2: an exhausted player's Neopet is dealt 1 damage first.
         if me.deck:
             self.draw(me, 1)
@@ -234,7 +251,8 @@ class Game:
         self.prepare(me)
         if self.turn > 1:  # CR 5.5.1: only the game's very first turn skips the Battle Phase
             self.battle(me)
-        self.trigger(me, "on_end_of_turn")  # CR 5.5.8a
+        if me.triggers:
+            self.trigger(me, "on_end_of_turn")  # CR 5.5.8a
         self._expire("end_of_turn")  # CR 5.5.8b
 
     def train(self, me: Side) -> None:
@@ -248,7 +266,8 @@ class Game:
         me.give(stone)
         me.attach(stone)
         self._count_play(me, stone)
-        self.event("codestone", me.index, card=stone.name, level=me.level)
+        if self.log is not None:
+            self.event("codestone", me.index, card=stone.name, level=me.level)
 
     def prepare(self, me: Side) -> None:
         """CR 5.4.2a: one non-Codestone, non-Food card; Food (7.8.5) and Map Pieces (7.10.6)
@@ -261,13 +280,7 @@ class Game:
             card = me.policy.choose_play(self, me.index, options)
             if card is None:
                 return
-            if card.type == MAP_PIECE:  # CR 7.10.8: no queue, no priority
-                me.give(card)
-                me.map_pieces.append(card)
-                self._count_play(me, card)
-                self.event("collect", me.index, card=card.name)
-                continue
-            if card.type != FOOD:
+            if card.type != FOOD and card.type != MAP_PIECE:
                 self.plays_left -= 1
             zone = me.inventory if card in me.inventory else me.rainbow_pool
             self.play_card(me, card, zone)
@@ -313,21 +326,35 @@ class Game:
     # -- playing cards and the queue (CR 8.11, 8.20.15) ------------------------------------
 
     def play_card(self, me: Side, card: EngineCard, zone: list[EngineCard]) -> None:
-        """Play a card from a zone: onto the queue, through priority, then resolve it."""
+        """Play a card from a zone: onto the queue, through priority, then resolve it. A Map
+        Piece is collected instead, with no queue (CR 7.10.7-7.10.8, 8.20.2e)."""
         if zone is me.inventory:
             me.give(card)
         else:
             zone.remove(card)
         self._count_play(me, card)
-        self.event("play", me.index, card=card.name)
+        if card.type == MAP_PIECE:
+            me.map_pieces.append(card)
+            self.event("collect", me.index, card=card.name)
+            return
+        if self.log is not None:
+            self.event("play", me.index, card=card.name)
         self._make_room(me, card)
         dice = roll(self.random, card.roll) if card.roll else None  # CR 7.7.4
-        item = QueueItem(card, me, dice)
+        self._through_queue(QueueItem(card, me, dice, card.played))
+
+    def _through_queue(self, item: QueueItem) -> None:
+        """Put an item on the queue; its controller, then the other player, get priority
+        (CR 8.20.15a); then it resolves. Dealt-damage triggers of its resolution join the queue
+        only once it has finished resolving (CR 8.16.3)."""
+        owner, mark = item.owner, len(self.pending)
         self.queue.append(item)
-        if me.foods or me.opponent.foods:
-            self.window(me, RESPOND)
+        if owner.foods or owner.opponent.foods:
+            self.window(owner, RESPOND)
         self._resolve(item)
         self.queue.pop()
+        if len(self.pending) > mark:
+            self._add_pending_triggers(mark)
 
     def _make_room(self, me: Side, card: EngineCard) -> None:
         """Before a new Equipment, Faerie or Location enters play, the one it replaces leaves
@@ -365,17 +392,19 @@ class Game:
                     break
 
     def _resolve(self, item: QueueItem) -> None:
-        """CR 8.20.15b-c: carry out the card's effects, then put it where it goes."""
+        """CR 8.20.15b-c: carry out the effects, then put a played card where it goes."""
         card, me = item.card, item.owner
         if item.negated:
             self.event("negated", me.index, card=card.name)
         else:
-            if card.type == PAINT_BRUSH:
+            if card.type == PAINT_BRUSH and not item.triggered:
                 target = self.paint_target(me, card)
                 if target is not None:
                     self.transform(me, target)  # CR 7.4.4
-            for effect in card.played:
+            for effect in item.effects:
                 actions.apply(self, me, effect, item)
+        if item.triggered:
+            return  # the source stays where it is (CR 8.11.2)
         kind = card.type
         if item.negated and kind in (EQUIPMENT, LOCATION):
             me.discard.append(card)
@@ -407,17 +436,17 @@ class Game:
         self.event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]
         was, me.active = me.active, target
         self._in_play_changed(me, was, target)  # type: ignore[arg-type]
-        self.check_knock_out(me)
 
     # -- battle (CR 5.5) ------------------------------------------------------------------
 
     def battle(self, me: Side) -> None:
         opponent = me.opponent
+        if me.triggers:
+            self.trigger(me, "on_battle_start")  # CR 5.5.2: the phase begins, frozen or not
         if me.frozen:  # CR 8.20.4b: a frozen Neopet does not attack in its next Battle Phase
             me.frozen = False
             self.event("frozen", me.index)
             return
-        self.trigger(me, "on_battle_start")  # CR 5.5.2
         attack = roll(self.random, me.attack + me.extra_attack_dice)  # CR 5.5.4
         defence = roll(self.random, opponent.defence + opponent.extra_defence_dice)  # 5.5.5
         self.rolls[me.index], self.rolls[opponent.index] = attack, defence
@@ -460,8 +489,15 @@ class Game:
         side.damage += amount
         if self.log is not None:
             self.event("damage", side.index, amount=amount, total=side.damage, hp=side.hp)
-        self.check_knock_out(side)
-        self.trigger(side, "on_dealt_damage")  # CR 5.5.7f: only if it survived
+        self.check_knock_out(side)  # CR 5.5.7f: a knocked-out Neopet's triggers never resolve
+        if not side.triggers:
+            return
+        if not self.queue:
+            self.trigger(side, "on_dealt_damage")
+            return
+        for card in side.in_play():  # CR 8.16.3: they wait for the source to finish resolving
+            if card.on_dealt_damage:
+                self.pending.append((side, card, card.on_dealt_damage))
 
     def heal(self, side: Side, amount: int) -> None:
         """Remove damage from a Neopet, never below none."""
@@ -469,8 +505,10 @@ class Game:
         self.event("heal", side.index, amount=amount, total=side.damage)
 
     def check_knock_out(self, side: Side) -> None:
+        """CR 5.5.7e: damage equal to or above the Hit Points knocks the Neopet out, whether
+        the damage grew or the Hit Points fell."""
         if side.damage >= side.hp:
-            raise KnockOut(side.index)  # CR 5.5.7e
+            raise KnockOut(side.index)
 
     def amount(self, value: int | str) -> int:
         """A number from an effect; "d3" rolls a d3 (CR 9.4.1)."""
@@ -485,25 +523,50 @@ class Game:
                 self.event("draw", side.index, card=card.name)
 
     def trigger(self, side: Side, trigger: str) -> None:
-        """Triggered abilities of the side's cards in play (resolved at once: no queue)."""
+        """The triggered abilities of the side's cards in play go on the queue one by one, each
+        through priority before it resolves (CR 8.16.3-8.16.4)."""
         if not side.triggers:
             return
         for card in side.in_play():
-            for effect in getattr(card, trigger):
-                actions.apply(self, side, effect, None)
+            effects = getattr(card, trigger)
+            if effects:
+                self._put_trigger(side, card, effects)
+
+    def _put_trigger(self, side: Side, card: EngineCard, effects: tuple[Effect, ...]) -> None:
+        self.event("trigger", side.index, card=card.name)
+        self._through_queue(QueueItem(card, side, None, effects, triggered=True))
+
+    def _add_pending_triggers(self, mark: int) -> None:
+        """Dealt-damage triggers from `mark` on join the queue now that their source has
+        resolved (CR 8.16.3): the active player's first (CR 9.7.1)."""
+        waiting = self.pending[mark:]
+        del self.pending[mark:]
+        active = self.active
+        waiting.sort(key=lambda trigger: trigger[0].index != active)
+        for side, card, effects in waiting:
+            self._put_trigger(side, card, effects)
 
     def _expire(self, until: str) -> None:
+        """End the stat changes lasting `until` (CR 5.5.8b); a Neopet whose Hit Points fall to
+        its damage is knocked out (5.5.7e)."""
         for side in self.sides:
             if side.mods:
                 side.mods = [mod for mod in side.mods if mod[2] != until]
                 side.refresh()
+                self.check_knock_out(side)
 
-    def _in_play_changed(self, me: Side, *cards: EngineCard) -> None:
+    def _in_play_changed(self, me: Side, *cards: EngineCard, knock_out: bool = True) -> None:
         """Recompute stats after these cards entered or left `me`'s side; the opponent's too
-        when one of them has a passive ability on the opponent's Neopet."""
+        when one of them has a passive ability on the opponent's Neopet. A Neopet whose Hit
+        Points fell to its damage is knocked out (CR 5.5.7e)."""
         me.refresh()
-        if any(card.hits_opponent for card in cards):
+        opponent_too = any(card.hits_opponent for card in cards)
+        if opponent_too:
             me.opponent.refresh()
+        if knock_out:
+            self.check_knock_out(me)
+            if opponent_too:
+                self.check_knock_out(me.opponent)
 
     def _count_play(self, side: Side, card: EngineCard) -> None:
         side.plays[card.name] = side.plays.get(card.name, 0) + 1

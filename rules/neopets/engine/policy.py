@@ -29,7 +29,7 @@ from rules.neopets.effects import D3
 from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .game import Game, QueueItem
     from .state import Side
 
 # The priority windows in which a player may play Food (CR 7.8.3).
@@ -161,10 +161,11 @@ class HeuristicPolicy:
             queue = game.queue
             top = queue[-1]
             if top.owner.index != player:
-                # Negate a valuable card, or a negation aimed at my own valuable card.
+                # Negate a valuable card or ability, or a negation aimed at my own.
                 mine_below = len(queue) > 1 and queue[-2].owner.index == player
-                target = queue[-2] if top.card.negates and mine_below else top
-                worth = self.play_value(game, target.owner, target.card) >= 2.0
+                negation = top.card.negates and not top.triggered
+                target = queue[-2] if negation and mine_below else top
+                worth = self.item_value(game, target) >= 2.0
                 return next((f for f in options if f.negates), None) if worth else None
             if top.dice and min(top.dice) < 4:
                 return next((f for f in options if f.sets_die), None)
@@ -179,6 +180,13 @@ class HeuristicPolicy:
         me = game.sides[player]
         ranked = sorted(options, key=lambda card: self.play_value(game, me, card))
         return ranked[:count] if purpose == "discard" else ranked[::-1][:count]
+
+    def item_value(self, game: Game, item: QueueItem) -> float:
+        """How much an item on the queue is worth to its controller: a played card's value,
+        or a triggered ability's effects (CR 8.16)."""
+        if item.triggered:
+            return sum(_nominal_value(effect) for effect in item.effects)
+        return self.play_value(game, item.owner, item.card)
 
     def play_value(self, game: Game, me: Side, card: EngineCard) -> float:
         """How much playing this card now is worth; 0 or less means keep it."""

@@ -1,0 +1,112 @@
+"""Triggered abilities go through the queue (CR 8.16.3-8.16.4): a Food may answer them, and a
+trigger waits for the card whose resolution caused it."""
+
+import pytest
+
+from rules.neopets.engine.cards import EngineCard
+from rules.neopets.engine.game import KnockOut
+
+from .builders import (
+    Scripted,
+    codestone,
+    deck_of,
+    empty_inventories,
+    filler,
+    game_between,
+    info,
+    sample_card,
+)
+
+NEGATE_EVERYTHING = Scripted(choose_food=lambda game, player, window, options: options[0])
+STING_POTION = info(
+    "Sample Sting Potion",
+    "Potion",
+    "Deal 1 damage to your opponent's Neopet, then heal 1 damage from yours.",
+    effects=[{"do": "damage", "n": 1}, {"do": "heal", "n": 1}],
+)
+
+
+def trigger_game(policies=None):
+    game = game_between(deck_of(filler()), policies=policies)
+    empty_inventories(game)
+    me, opponent = game.sides
+    for side in game.sides:
+        side.codestones = [EngineCard(codestone(f"Stone {i}")) for i in range(3)]
+        side.refresh()
+    return game, me, opponent
+
+
+def wear(side, name):
+    side.equipment.append(sample_card(name))
+    side.refresh()
+
+
+def test_it_lets_the_opponent_negate_a_triggered_ability_with_hot_dog_of_justice():
+    """CR 8.16.4 / 8.20.6a: Healing Bracelet's turn-start heal waits on the queue while both
+    players have priority; the opponent's Hot Dog of Justice negates it, so nothing heals."""
+    game, me, opponent = trigger_game(policies=(Scripted(), NEGATE_EVERYTHING))
+    wear(me, "Healing Bracelet")
+    me.damage = 2
+    justice = sample_card("Hot Dog of Justice")
+    opponent.take(justice)
+    game.trigger(me, "on_turn_start")
+    assert me.damage == 2
+    assert opponent.void == [justice]
+    assert [card.name for card in me.equipment] == ["Healing Bracelet"]  # the source stays
+    assert game.queue == []
+
+
+def test_it_resolves_a_triggered_ability_nobody_answers():
+    """CR 8.16.4: once both players pass, the turn-start heal resolves."""
+    game, me, _ = trigger_game()
+    wear(me, "Healing Bracelet")
+    me.damage = 2
+    game.trigger(me, "on_turn_start")
+    assert me.damage == 1
+
+
+def test_it_adds_a_dealt_damage_trigger_only_after_the_card_that_dealt_the_damage_resolves():
+    """CR 8.16.3: Thorny Armour's counter-damage triggers on the potion's first sentence but
+    joins the queue only after the whole potion (its heal too) has resolved."""
+    game, me, opponent = trigger_game()
+    wear(opponent, "Thorny Armour")
+    me.damage = 1
+    potion = EngineCard(STING_POTION)
+    me.take(potion)
+    game.play_card(me, potion, me.inventory)
+    order = [(e["event"], e["player"]) for e in game.log if e["event"] != "draw"]
+    sting = order.index(("play", 0))
+    assert order[sting:] == [
+        ("play", 0),
+        ("damage", 1),
+        ("heal", 0),
+        ("trigger", 1),
+        ("damage", 0),
+    ]
+    assert (me.damage, opponent.damage) == (1, 1)
+
+
+def test_it_drops_dealt_damage_triggers_when_the_damage_knocks_the_neopet_out():
+    """CR 5.5.7f / 5.5.9c: the knocked-out Neopet's Thorny Armour never deals its damage."""
+    game, me, opponent = trigger_game()
+    wear(opponent, "Thorny Armour")
+    opponent.damage = opponent.hp - 1
+    potion = EngineCard(STING_POTION)
+    me.take(potion)
+    with pytest.raises(KnockOut):
+        game.play_card(me, potion, me.inventory)
+    assert me.damage == 0 and game.pending == []
+
+
+def test_it_fires_battle_start_triggers_for_a_frozen_neopet():
+    """CR 5.5.2 / 8.20.4b: a frozen Neopet's Battle Phase still begins (Kass's +1 Attack
+    triggers); it only does not attack."""
+    game, me, _ = trigger_game()
+    game.turn = 2
+    me.faerie = sample_card("Kass")
+    me.refresh()
+    attack = me.attack
+    me.frozen = True
+    game.battle(me)
+    assert me.attack == attack + 1
+    assert game.battles == 0 and not me.frozen
