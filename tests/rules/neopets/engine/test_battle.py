@@ -158,3 +158,35 @@ def test_it_adds_extra_attack_dice_from_equipment():
     game.battle(me)
     battle = [e for e in game.log if e["event"] == "battle"][-1]
     assert len(battle["attack"]) == me.attack + 1
+
+
+def test_it_knocks_out_a_neopet_whose_hit_points_fall_to_its_damage_as_a_boost_ends():
+    """CR 5.5.7e with 5.5.8b: a +2 Hit Points lasting until end of turn ends; the Neopet has
+    taken damage equal to its Hit Points now, so it is knocked out then, not at the next hit."""
+    game, me, _ = battle_ready()
+    me.mods.append((0, 2, "end_of_turn"))  # (Hit Points, +2, until)
+    me.refresh()
+    me.damage = me.hp - 1
+    with pytest.raises(KnockOut) as knocked:
+        game._expire("end_of_turn")
+    assert knocked.value.loser == me.index
+
+
+def test_it_knocks_out_the_opponent_when_a_card_played_lowers_its_hit_points_to_its_damage():
+    """CR 5.5.7e / 6.2.3: a Villain whose passive ability gives the opponent's Neopet -2 Hit
+    Points knocks out a Neopet that has taken all but one of its Hit Points in damage."""
+    villain = info(
+        "Sample Hit Point Villain",
+        "Villain",
+        "Your opponent's Neopet has -2 Hit Points.",
+        effects=[
+            {"do": "stat", "stat": "hp", "by": -2, "until": "while_in_play", "target": "opponent"}
+        ],
+    )
+    game, me, opponent = battle_ready()
+    opponent.damage = opponent.hp - 1
+    card = EngineCard(villain)
+    me.take(card)
+    with pytest.raises(KnockOut) as knocked:
+        game.play_card(me, card, me.inventory)
+    assert knocked.value.loser == opponent.index

@@ -248,3 +248,23 @@ def test_it_plays_the_lab_ray_from_the_rainbow_pool_once_its_map_pieces_are_coll
     assert me.location is location
     assert me.map_pieces == [] and len(me.discard) == 3  # their condition is met
     assert me.active.name == "Sponge Acara" and me.halves_damage
+
+
+def test_it_collects_a_map_piece_an_effect_plays_from_the_discard():
+    """CR 7.10.7 / 8.20.2e: an effect that plays a card may collect a Map Piece instead; the
+    piece goes into play, not back to the Discard."""
+    piece = EngineCard(info("Piece 1", "Map Piece", map_location="Lab Ray", effects=[]))
+    salvage = EngineCard(
+        info(
+            "Sample Salvage Legend",
+            "Legend",
+            "Play a Map Piece from your Discard.",
+            effects=[{"do": "replay", "type": "Map Piece"}],
+        )
+    )
+    game, me = fresh_game()
+    me.discard = [piece]
+    hold(me, salvage)
+    game.play_card(me, salvage, me.inventory)
+    assert me.map_pieces == [piece]
+    assert me.discard == [salvage]
