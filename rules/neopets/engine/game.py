@@ -125,9 +125,14 @@ class Game:
 
     def play(self) -> GameRecord:
         a, b = self.sides
-        first = self.rng.getrandbits(1)  # "Setting Up the Game": the starting player at random
         for side in self.sides:
             side.policy.begin(self.seed, side.index)
+        # "Setting Up the Game": the starting player, determined at random, may defer the first
+        # turn to the opponent.
+        starter = self.rng.getrandbits(1)
+        takes_it = self.sides[starter].policy.take_first_turn(self, starter)
+        first = starter if takes_it else 1 - starter
+        self.event("first_turn", first, deferred=not takes_it)
         opening_codestone, mulligan = self.set_up(first)
         round_winners: list[int] = []
         winner: int | None = None

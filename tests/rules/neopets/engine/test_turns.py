@@ -81,6 +81,20 @@ def test_it_picks_the_starting_player_at_random_by_seed():
     assert firsts == {0, 1}
 
 
+def test_it_lets_the_starting_player_defer_the_first_turn():
+    """ "Setting Up the Game": the starting player may defer taking the first turn to their
+    opponent; the record names the player who actually took it."""
+    deck = deck_of(filler(45))
+    for seed in range(6):
+        taken = play_game(deck, deck, seed, policies=(Scripted(take_first_turn=True),) * 2)
+        deferred = play_game(
+            deck, deck, seed, policies=(Scripted(take_first_turn=False),) * 2, record_log=True
+        )
+        assert deferred.first == 1 - taken.first
+        first_turn = next(e for e in deferred.log if e["event"] == "turn")
+        assert first_turn["player"] == deferred.first
+
+
 def test_it_chooses_starting_neopets_face_down():
     """ "Setting Up the Game": both choose before either is revealed."""
     seen = []
