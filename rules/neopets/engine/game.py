@@ -41,6 +41,7 @@ MAX_CODESTONES = 5  # CR 7.11.5
 EQUIPMENT_SLOTS = 3  # CR 7.6.5
 ROUNDS_TO_WIN = 2  # "In-Game Rounds & Winning the Game": best of three
 _ONE_OF_A_KIND = (FAERIE, HERO, VILLAIN)  # CR 7.3.7
+_STAYS_IN_PLAY = (EQUIPMENT, LOCATION, *_ONE_OF_A_KIND)  # CR 8.20.15c, 7.9.5
 
 
 class KnockOut(Exception):
@@ -199,7 +200,10 @@ class Game:
     def new_round(self, round_winner: int) -> bool:
         """End of Round Cleanup (CR 5.5.10) and a new round (5.5.12); False when a player has
         no Neopet left to send in, which ends the game."""
-        self.queue.clear()  # CR 5.5.9c: the queue is emptied, nothing in it resolves
+        for item in self.queue:  # CR 5.5.9c: nothing in the queue resolves; its cards leave
+            if not item.triggered:  # the Play Area like the rest (8.10.5)
+                self._put_away(item.owner, item.card)
+        self.queue.clear()
         self.pending.clear()  # CR 5.5.7f: nor do triggers still waiting to join it
         self.rolls = [None, None]
         for side in self.sides:
@@ -411,11 +415,12 @@ class Game:
         if item.triggered:
             return  # the source stays where it is (CR 8.11.2)
         kind = card.type
-        if item.negated and kind in (EQUIPMENT, LOCATION):
-            me.discard.append(card)
-        elif item.negated and kind in _ONE_OF_A_KIND:
-            me.void.append(card)
-        elif kind == EQUIPMENT:
+        if item.negated or kind not in _STAYS_IN_PLAY:
+            # Legends, Potions, Paint Brushes and Food once resolved (7.4.4, 7.5.4, 7.7.5,
+            # 7.8.6), and any card whose resolution was negated (8.20.6a).
+            self._put_away(me, card)
+            return
+        if kind == EQUIPMENT:
             me.equipment.append(card)  # CR 7.6.4
         elif kind in _ONE_OF_A_KIND:
             me.faerie = card
@@ -425,13 +430,14 @@ class Game:
                 for piece in [p for p in me.map_pieces if p.map_location == card.name]:
                     me.map_pieces.remove(piece)
                     me.discard.append(piece)
-        elif kind == FOOD:
-            me.void.append(card)  # CR 7.8.6
-            return
-        else:
-            me.discard.append(card)  # Legends, Potions, Paint Brushes (7.4.4, 7.5.4, 7.7.5)
-            return
         self._in_play_changed(me, card)
+
+    @staticmethod
+    def _put_away(side: Side, card: EngineCard) -> None:
+        """A card leaving play or the queue: Food (CR 7.8.6) and Faeries, Heroes and Villains
+        (7.3.5) go to the Void, every other card to its owner's Discard."""
+        kind = card.type
+        (side.void if kind == FOOD or kind in _ONE_OF_A_KIND else side.discard).append(card)
 
     def transform(self, me: Side, target: EngineCard) -> None:
         """CR 8.20.10 / 7.4.4-7.4.5: the active Neopet goes to the Rainbow Pool and `target`

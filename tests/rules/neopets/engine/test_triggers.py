@@ -4,7 +4,7 @@ trigger waits for the card whose resolution caused it."""
 import pytest
 
 from rules.neopets.engine.cards import EngineCard
-from rules.neopets.engine.game import KnockOut
+from rules.neopets.engine.game import KnockOut, QueueItem
 
 from .builders import (
     Scripted,
@@ -110,3 +110,21 @@ def test_it_fires_battle_start_triggers_for_a_frozen_neopet():
     game.battle(me)
     assert me.attack == attack + 1
     assert game.battles == 0 and not me.frozen
+
+
+def test_it_sends_the_cards_on_the_queue_to_the_discard_or_void_when_a_knock_out_ends_the_round():
+    """CR 5.5.9c / 8.10.5: the potion whose damage knocked the Neopet out never finishes
+    resolving, and the opponent's Food still waiting below is not resolved either; at End of
+    Round Cleanup the potion goes to its owner's Discard and the Food to its owner's Void."""
+    game, me, opponent = trigger_game()
+    opponent.damage = opponent.hp - 1
+    potion = EngineCard(STING_POTION)
+    hot_dog = sample_card("Hot Dog")
+    game.queue.append(QueueItem(hot_dog, opponent, None, hot_dog.played))
+    me.take(potion)
+    with pytest.raises(KnockOut):
+        game.play_card(me, potion, me.inventory)
+    game.new_round(round_winner=me.index)
+    assert game.queue == []
+    assert potion in me.discard
+    assert opponent.void == [hot_dog]
