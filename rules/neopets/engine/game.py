@@ -348,16 +348,24 @@ class Game:
             return
         if self.log is not None:
             self.event("play", me.index, card=card.name)
-        self._make_room(me, card)
-        dice = roll(self.random, card.roll) if card.roll else None  # CR 7.7.4
-        self._through_queue(QueueItem(card, me, dice, card.played))
+        item = QueueItem(card, me, None, card.played)
+        self.queue.append(item)  # in the Play Area from now on (CR 8.10.1), so a knock-out
+        self._make_room(me, card)  # as the card it replaces leaves cleans it up (8.10.5)
+        if card.roll:
+            item.dice = roll(self.random, card.roll)  # CR 7.7.4: as it enters the queue
+        self._resolve_top()
 
     def _through_queue(self, item: QueueItem) -> None:
-        """Put an item on the queue; its controller, then the other player, get priority
+        """Put an item on the queue, then resolve it (see _resolve_top)."""
+        self.queue.append(item)
+        self._resolve_top()
+
+    def _resolve_top(self) -> None:
+        """The item on top of the queue: its controller, then the other player, get priority
         (CR 8.20.15a); then it resolves. Dealt-damage triggers of its resolution join the queue
         only once it has finished resolving (CR 8.16.3)."""
-        owner, mark = item.owner, len(self.pending)
-        self.queue.append(item)
+        item, mark = self.queue[-1], len(self.pending)
+        owner = item.owner
         if owner.foods or owner.opponent.foods:
             self.window(owner, RESPOND)
         self._resolve(item)

@@ -1,6 +1,9 @@
 """Codestones, level requirements and the cards that stay in play (CR 6.4, 7.3-7.11, 5.5.10)."""
 
+import pytest
+
 from rules.neopets.engine.cards import EngineCard
+from rules.neopets.engine.game import KnockOut
 
 from .builders import (
     Scripted,
@@ -268,3 +271,21 @@ def test_it_collects_a_map_piece_an_effect_plays_from_the_discard():
     game.play_card(me, salvage, me.inventory)
     assert me.map_pieces == [piece]
     assert me.discard == [salvage]
+
+
+def test_it_knocks_out_a_neopet_losing_its_hit_points_equipment_and_keeps_the_new_one():
+    """CR 7.6.6 with 5.5.7e: replacing the +2 Hit Points Equipment leaves the Neopet with damage
+    equal to its Hit Points, so it is knocked out; the new Equipment, on the queue as it was
+    played, goes to the Discard at End of Round Cleanup (5.5.9c, 8.10.5) instead of vanishing."""
+    game, me = fresh_game(policies=(Scripted(choose_equipment_slot=0), Scripted()))
+    amulet = stat_card("Sample Amulet", "Equipment", stat="hp", by=2)
+    me.equipment = [amulet, stat_card("Old 1", "Equipment"), stat_card("Old 2", "Equipment")]
+    me.refresh()
+    me.damage = me.hp - 1
+    new = stat_card("Sample Sword", "Equipment")
+    hold(me, new)
+    with pytest.raises(KnockOut) as knocked:
+        game.play_card(me, new, me.inventory)
+    assert knocked.value.loser == me.index
+    game.new_round(round_winner=1)
+    assert amulet in me.discard and new in me.discard
