@@ -2,10 +2,12 @@
 
 The rules are the comprehensive rules (CR) in shared/seeds; where the CR is silent the v1.2
 rulebook is cited. Played cards and triggered abilities both go through the queue (CR 8.11,
-8.16.3-8.16.4, 8.20.15) with a response window in which either player may play Food; the
-battle's only window is its damage step (5.5.7c) - a simplification: the windows after the
-attack, defence and agility rolls (5.5.4d, 5.5.5d, 5.5.6e) are not offered, since a Food that
-changes a die is worth most once every die is final.
+8.16.3-8.16.4, 8.20.15) with a response window in which either player may play Food, and so
+does the battle's damage step (5.5.7c). Simplifications: the windows after the attack, defence
+and agility rolls (5.5.4d, 5.5.5d, 5.5.6e) are not offered, since a Food that changes a die is
+worth most once every die is final, nor are the empty-queue windows as each phase ends
+(8.12.2), in which a player could only play Food: the active player plays it in their
+Preparation Phase, the other player in the windows above.
 Every random event draws on one `random.Random(seed)`, so a game is a function of its decks,
 seed and policies.
 """
@@ -552,6 +554,7 @@ class Game:
                 self._put_trigger(side, card, effects)
 
     def _put_trigger(self, side: Side, card: EngineCard, effects: tuple[Effect, ...]) -> None:
+        """A triggered ability of `card` goes on the queue and resolves (CR 8.16.3-8.16.4)."""
         self.event("trigger", side.index, card=card.name)
         self._through_queue(QueueItem(card, side, None, effects, triggered=True))
 

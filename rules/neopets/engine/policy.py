@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 # The priority windows in which a player may play Food (CR 7.8.3).
 PREPARATION = "preparation"  # the active player's Preparation Phase (Food is offered as a play)
-RESPOND = "respond"  # a card was put on the queue (CR 8.20.15)
+RESPOND = "respond"  # a card was played or an ability triggered (CR 8.16.4, 8.20.15)
 BATTLE = "battle"  # the final battle dice are known (CR 5.5.7c)
 
 
