@@ -172,11 +172,13 @@ class HeuristicPolicy:
             top = queue[-1]
             if top.owner.index != player:
                 # Negate a valuable card or ability, or a negation aimed at my own.
+                negator = next((f for f in options if f.negates), None)
+                if negator is None:
+                    return None
                 mine_below = len(queue) > 1 and queue[-2].owner.index == player
                 negation = top.card.negates and not top.triggered
                 target = queue[-2] if negation and mine_below else top
-                worth = self.item_value(game, target) >= 2.0
-                return next((f for f in options if f.negates), None) if worth else None
+                return negator if self.item_value(game, target) >= 2.0 else None
             if top.dice and min(top.dice) < 4:
                 return next((f for f in options if f.sets_die), None)
             return None
