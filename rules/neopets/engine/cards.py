@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.core.cards import CardInfo, Deck
 from rules.neopets import effects as vocab
+from rules.neopets.cards import PAINT_BRUSH
 
 HP, ATTACK, DEFENCE, AGILITY = range(4)
 STAT_INDEX = {name: index for index, name in enumerate(vocab.STATS)}
@@ -81,6 +82,7 @@ class EngineCard:
     __slots__ = (
         "begins_in_rainbow_pool",
         "boost",
+        "conditional",
         "hits_opponent",
         "level",
         "location",
@@ -152,6 +154,9 @@ class EngineCard:
         self.map_pieces_needed: int = next(
             (e.n for e in self.passive if e.do == "requires_map_pieces"), 0
         )  # type: ignore[assignment]
+        # Playable only if the state allows: a Paint Brush needs its Rainbow Pool Neopet (CR
+        # 7.4.7), a Location may need Map Pieces (7.10.9).
+        self.conditional: bool = self.type == PAINT_BRUSH or bool(self.map_pieces_needed)
         # Dice rolled as the card enters the queue (CR 7.7.4).
         self.roll: int = max((e.roll for e in self.played if e.do == "damage"), default=0)
         self.negates: bool = any(e.do == "negate" for e in self.played)

@@ -302,10 +302,11 @@ class Game:
         can_play = self.plays_left > 0
         options = []
         for card in me.inventory:
-            kind = card.type
-            if kind == CODESTONE or (card.level is not None and card.level > level):
+            kind, need = card.type, card.level
+            if kind == CODESTONE or (need is not None and need > level):
                 continue  # CR 6.4.2: a printed level is a requirement; none is none
-            if kind in (FOOD, MAP_PIECE) or (can_play and self._can_play(me, card)):
+            free = kind in (FOOD, MAP_PIECE)  # CR 7.8.5, 7.10.6: not the turn's one card
+            if free or (can_play and (not card.conditional or self._can_play(me, card))):
                 options.append(card)
         if can_play:  # CR 7.9.4: a Location that begins the game in the Rainbow Pool
             for card in me.rainbow_pool:
@@ -315,6 +316,7 @@ class Game:
         return options
 
     def _can_play(self, me: Side, card: EngineCard) -> bool:
+        """Whether a conditional card (EngineCard.conditional) can be played now."""
         if card.type == PAINT_BRUSH:
             return self.paint_target(me, card) is not None  # CR 7.4.7
         if card.map_pieces_needed:
