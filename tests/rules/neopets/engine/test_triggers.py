@@ -25,6 +25,13 @@ STING_POTION = info(
     effects=[{"do": "damage", "n": 1}, {"do": "heal", "n": 1}],
 )
 
+SORE_LOSER_CHARM = info(
+    "Sample Sore Loser Charm",
+    "Equipment",
+    "When your Neopet is dealt damage, draw 1 card.",
+    effects=[{"do": "draw", "n": 1, "when": "dealt_damage"}],
+)
+
 
 def trigger_game(policies=None):
     game = game_between(deck_of(filler()), policies=policies)
@@ -128,3 +135,23 @@ def test_it_sends_the_cards_on_the_queue_to_the_discard_or_void_when_a_knock_out
     assert game.queue == []
     assert potion in me.discard
     assert opponent.void == [hot_dog]
+
+
+def test_it_adds_the_active_players_triggers_to_the_queue_first():
+    """CR 9.7.1: one potion deals damage to both Neopets; the active player's dealt-damage
+    trigger is added (and resolves) before the other player's."""
+    game, me, opponent = trigger_game()
+    for side in game.sides:
+        side.equipment.append(EngineCard(SORE_LOSER_CHARM))
+        side.refresh()
+    backfire = EngineCard(
+        info(
+            "Sample Backfire Potion",
+            "Potion",
+            "Deal 1 damage to your opponent's Neopet, then 1 damage to yours.",
+            effects=[{"do": "damage", "n": 1}, {"do": "damage", "n": 1, "target": "self"}],
+        )
+    )
+    me.take(backfire)
+    game.play_card(me, backfire, me.inventory)
+    assert [e["player"] for e in game.log if e["event"] == "trigger"] == [me.index, opponent.index]
