@@ -17,6 +17,8 @@ from rules.core.resolve import EntryRef
 ENTRY_FIELDS = ("name", "key", "id", "quantity", "set", "number")
 MAX_TEXT = 200
 MAX_ID = 2**63 - 1
+NUL = "\x00"
+NUL_MESSAGE = "must not contain NUL characters"
 
 
 @dataclass
@@ -95,8 +97,9 @@ def entry_problems(item: dict[str, Any]) -> list[tuple[str, str]]:
     if not item.keys() & {"name", "key", "id"}:
         found.append(("name", "is required: name the card by name, key or id"))
     for name in ("name", "key", "set", "number"):
-        if name in item and not _is_text(item[name]):
-            found.append((name, f"must be a non-empty string of at most {MAX_TEXT} characters"))
+        problem = text_problem(item[name]) if name in item else None
+        if problem:
+            found.append((name, problem))
     if "id" in item and not (is_integer(item["id"]) and 1 <= item["id"] <= MAX_ID):
         found.append(("id", f"must be a positive integer; not {item['id']!r}"))
     quantity = item.get("quantity")
@@ -108,5 +111,14 @@ def entry_problems(item: dict[str, Any]) -> list[tuple[str, str]]:
     return found
 
 
-def _is_text(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip()) and len(value) <= MAX_TEXT
+def text_problem(value: Any, max_length: int = MAX_TEXT) -> str | None:
+    """Why `value` is not a usable piece of text (a card name, a key, a slug), or None.
+
+    NUL characters are refused here: no card or format can hold one, and PostgreSQL cannot
+    even be asked about text containing one.
+    """
+    if not isinstance(value, str) or not value.strip() or len(value) > max_length:
+        return f"must be a non-empty string of at most {max_length} characters"
+    if NUL in value:
+        return NUL_MESSAGE
+    return None

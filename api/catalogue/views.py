@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.validation.serializers import ErrorSerializer
 from cards.filtersets import CardFilterSet, CardSetFilterSet
 from cards.models import Card
 from cards.search import QuerySyntaxError
@@ -52,6 +53,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = game_list()
     serializer_class = GameSerializer
     lookup_field = "slug"
+    lookup_value_regex = "[-a-zA-Z0-9_]+"  # a slug; anything else is a 404 without a query
 
 
 class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
@@ -95,7 +97,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 class CardNamedApi(APIView):
     """One card by name: exact (case-insensitive) or fuzzy (the most similar name)."""
 
-    @extend_schema(parameters=[CardNamedInput], responses=CardSerializer)
+    @extend_schema(
+        parameters=[CardNamedInput], responses={200: CardSerializer, 404: ErrorSerializer}
+    )
     def get(self, request: Request) -> Response:
         params = CardNamedInput(data=request.query_params)
         params.is_valid(raise_exception=True)

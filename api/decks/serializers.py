@@ -55,6 +55,21 @@ class SectionsField(serializers.Field):
         return sections
 
 
+class GameField(serializers.SlugRelatedField):
+    """A game by its slug; text holding a NUL character is refused before the database is
+    asked (PostgreSQL cannot compare such text, and no slug holds one)."""
+
+    default_error_messages = {"null_characters": "Null characters are not allowed."}
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(slug_field="slug", queryset=Game.objects.all(), **kwargs)
+
+    def to_internal_value(self, data: Any) -> Game:
+        if isinstance(data, str) and "\x00" in data:
+            self.fail("null_characters")
+        return super().to_internal_value(data)
+
+
 def lines_by_section(lines: Sequence[DeckLine], game: Game) -> dict[str, list[dict[str, Any]]]:
     """Stored lines in the sections shape, every section of the game present, in its order."""
     sections: dict[str, list[dict[str, Any]]] = {slug: [] for slug in game.spec.section_slugs}
@@ -75,7 +90,7 @@ def lines_by_section(lines: Sequence[DeckLine], game: Game) -> dict[str, list[di
 class DeckInput(serializers.Serializer):
     """A deck's writable fields. The game comes from the body (create) or the deck (update)."""
 
-    game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all())
+    game = GameField()
     name = serializers.CharField(max_length=200)
     description = serializers.CharField(allow_blank=True, max_length=10_000, default="")
     visibility = serializers.ChoiceField(Deck.Visibility.choices, default=Deck.Visibility.PRIVATE)
@@ -112,7 +127,7 @@ def _format(game: Game, slug: str) -> Format:
 
 
 class DeckImportInput(serializers.Serializer):
-    game = serializers.SlugRelatedField(slug_field="slug", queryset=Game.objects.all())
+    game = GameField()
     name = serializers.CharField(max_length=200)
     text = serializers.CharField(max_length=200_000)
     description = serializers.CharField(allow_blank=True, max_length=10_000, default="")

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from api.entries import Problems, RequestProblems, section_entries
+from api.entries import NUL, Problems, RequestProblems, section_entries
 from rules.core.resolve import EntryRef
 from rules.metazoo.construction import ARCHIVE, SPELLBOOK
 
@@ -28,7 +28,7 @@ def read_swap_request(body: Any) -> SwapRequest:
         raise RequestProblems(problems)
     lists = {name: _list_entries(name, body.get(name), problems) for name in LISTS}
     fmt = body.get("format")
-    if fmt is not None and not (isinstance(fmt, str) and fmt):
+    if fmt is not None and not (isinstance(fmt, str) and fmt and NUL not in fmt):
         problems.add("format", f"must be a format slug such as standard; not {fmt!r}")
     if problems.fields:
         raise RequestProblems(problems)

@@ -12,7 +12,14 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from api.entries import Problems, RequestProblems, is_integer, section_entries
+from api.entries import (
+    NUL,
+    NUL_MESSAGE,
+    Problems,
+    RequestProblems,
+    is_integer,
+    section_entries,
+)
 from rules.core.decklist import parse_decklist
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
@@ -61,7 +68,7 @@ def _game(value: Any, problems: Problems) -> GameSpec | None:
 
 
 def _format(value: Any, problems: Problems) -> str | None:
-    if value is None or (isinstance(value, str) and value):
+    if value is None or (isinstance(value, str) and value and NUL not in value):
         return value
     problems.add("format", f"must be a format slug such as standard; not {value!r}")
     return None
@@ -120,6 +127,9 @@ def _entries(game: GameSpec, body: Mapping[str, Any], problems: Problems) -> lis
 def _text_entries(game: GameSpec, text: Any, problems: Problems) -> list[EntryRef]:
     if not isinstance(text, str):
         problems.add("text", f"must be a string holding a decklist; not {type(text).__name__}")
+        return []
+    if NUL in text:
+        problems.add("text", NUL_MESSAGE)
         return []
     parsed = parse_decklist(text, game)
     for bad in parsed.problems:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import datetime
 
+import pytest
+
 from cards.models import CardSet, Game
 from rules.models.formats import Format
 
@@ -54,6 +56,17 @@ def test_it_shows_one_game_by_slug(api, db):
     assert body["name"] == "Keeper of the Cards (11th edition)"
     assert body["card_types"] == ["Creature", "Spell"]
     assert api.get("/api/v1/games/chess/").status_code == 404
+
+
+@pytest.mark.parametrize("slug", ["%00", "neo%00pets", "n%C3%A9opets"])
+def test_it_answers_a_game_slug_no_game_can_have_with_json_404_asking_nothing(
+    api, db, slug, django_assert_num_queries
+):
+    """A NUL character cannot even be sent to PostgreSQL: such a slug is not looked up."""
+    with django_assert_num_queries(0):
+        response = api.get(f"/api/v1/games/{slug}/")
+    assert response.status_code == 404
+    assert response.json()["code"] == "not_found"
 
 
 def test_it_lists_sets_filtered_by_game_with_sample_marks(api, catalogue):

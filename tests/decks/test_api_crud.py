@@ -83,6 +83,17 @@ def test_it_refuses_a_bad_entry_naming_its_field(alice_api, cards, entry, field)
         ({"game": "neopets", "name": "K", "sections": {"sideboard": []}}, "sections.sideboard"),
         ({"game": "neopets", "name": "K", "format": "no-such-format"}, "format"),
         ({"game": "neopets", "name": "K", "visibility": "secret"}, "visibility"),
+        # NUL characters: PostgreSQL cannot be asked about them, so they never reach a query
+        ({"game": "neo\x00pets", "name": "K"}, "game"),
+        ({"game": "neopets", "name": "K\x00"}, "name"),
+        (
+            {
+                "game": "neopets",
+                "name": "K",
+                "sections": {"main": [{"name": "\x00", "quantity": 1}]},
+            },
+            "sections.main[0].name",
+        ),
     ],
 )
 def test_it_refuses_a_bad_deck_naming_the_field(alice_api, cards, body, field):

@@ -118,6 +118,11 @@ def test_it_reports_unknown_pages_in_either_list(api, sample_pages):
         ),
         ({"before": BEFORE, "after": {"spellbook": "40 Fire"}}, ["after.spellbook"]),
         ({"before": BEFORE, "after": BEFORE, "format": 7}, ["format"]),
+        ({"before": BEFORE, "after": BEFORE, "format": "standard\x00"}, ["format"]),
+        (
+            {"before": BEFORE, "after": {"spellbook": [{"key": "a\x00", "quantity": 1}]}},
+            ["after.spellbook[0].key"],
+        ),
     ],
 )
 def test_it_refuses_a_request_it_cannot_read_naming_the_field(api, db, body, fields):

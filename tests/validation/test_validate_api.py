@@ -232,3 +232,33 @@ def test_it_answers_411_for_a_chunked_body_rather_than_reading_it_as_empty(api, 
     )
     assert response.status_code == 411
     assert list(response.json()["fields"]) == ["body"]
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"format": "stand\x00ard"}, "format"),
+        (
+            {"sections": {"main": [{"name": "Test\x00Faerie", "quantity": 1}]}},
+            "sections.main[0].name",
+        ),
+        ({"sections": {"main": [{"key": "\x00", "quantity": 1}]}}, "sections.main[0].key"),
+        (
+            {"sections": {"main": [{"name": "A", "quantity": 1, "set": "S\x00", "number": "1"}]}},
+            "sections.main[0].set",
+        ),
+        ({"text": "1 Test Faerie\x00"}, "text"),
+    ],
+)
+def test_it_refuses_nul_characters_naming_the_field(api, neopets_cards, change, field):
+    """No card or format holds a NUL, and PostgreSQL cannot be asked about one: a 400, not a 500."""
+    body = {**sections_body(), **change}
+    if "text" in change:
+        del body["sections"]
+    response = post(api, body)
+    assert bad_request_field(response) == [field]
+
+
+def test_it_refuses_a_nul_character_in_the_query_strings_format(api, neopets_cards):
+    response = api.post(f"{URL}?format=standard%00", sections_body(), format="json")
+    assert bad_request_field(response) == ["format"]
