@@ -87,7 +87,7 @@ class PrintingSerializer(serializers.Serializer):
     set_is_sample = serializers.BooleanField()
     number = serializers.CharField()
     rarity = serializers.CharField()
-    image_url = serializers.URLField()
+    image_url = serializers.CharField(help_text="The image's URL; empty when none is known.")
 
 
 class CardSerializer(serializers.ModelSerializer):

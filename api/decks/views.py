@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.validation.serializers import ErrorSerializer
 from api.validation.views import DeckFormatNegotiation
 from cards.models import Game
 from decks import selectors, services
@@ -84,6 +85,8 @@ IF_MATCH = OpenApiParameter(
     OpenApiParameter.HEADER,
     description='The ETag of the deck as last read, e.g. "12-3"; required for PUT and PATCH.',
 )
+# 412: the If-Match names an older revision; 428: PUT and PATCH without If-Match.
+UPDATE_RESPONSES = {200: DeckOutput, 412: ErrorSerializer, 428: ErrorSerializer}
 
 
 def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Response:
@@ -153,15 +156,15 @@ class DeckDetailApi(DeckAccess, APIView):
     def get(self, request: Request, pk: int) -> Response:
         return deck_response(request, self.readable_deck(request, pk))
 
-    @extend_schema(request=DeckInput, responses=DeckOutput, parameters=[IF_MATCH])
+    @extend_schema(request=DeckInput, responses=UPDATE_RESPONSES, parameters=[IF_MATCH])
     def put(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=False)
 
-    @extend_schema(request=DeckInput, responses=DeckOutput, parameters=[IF_MATCH])
+    @extend_schema(request=DeckInput, responses=UPDATE_RESPONSES, parameters=[IF_MATCH])
     def patch(self, request: Request, pk: int) -> Response:
         return self._update(request, pk, partial=True)
 
-    @extend_schema(responses={204: None}, parameters=[IF_MATCH])
+    @extend_schema(responses={204: None, 412: ErrorSerializer}, parameters=[IF_MATCH])
     def delete(self, request: Request, pk: int) -> Response:
         deck = self.writable_deck(request, pk)
         expected = if_match_revision(request, deck, required=False)

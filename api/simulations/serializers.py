@@ -81,4 +81,8 @@ class SimulationJobSerializer(serializers.ModelSerializer):
 
 
 class DeckIllegalSerializer(ErrorSerializer):
-    reports = ReportSerializer(many=True, help_text="Deck A's and deck B's validation reports.")
+    reports = ReportSerializer(
+        many=True,
+        required=False,
+        help_text="With code deck_illegal: deck A's and deck B's validation reports.",
+    )

@@ -73,7 +73,12 @@ class ValidateApi(APIView):
             OpenApiParameter("fix", bool, description="Or in the body."),
             OpenApiParameter("seed", int, description="Or in the body."),
         ],
-        responses={200: ReportSerializer, 400: ErrorSerializer, 413: ErrorSerializer},
+        responses={
+            200: ReportSerializer,
+            400: ErrorSerializer,
+            411: ErrorSerializer,
+            413: ErrorSerializer,
+        },
     )
     def post(self, request: Request) -> Response:
         parsed = read_validate_request(_body(request), request.query_params)

@@ -27,3 +27,37 @@ def test_it_serves_the_docs_page(client, db):
     response = client.get("/api/v1/docs/")
     assert response.status_code == 200
     assert b"swagger" in response.content.lower()
+
+
+def _schema(api) -> dict:
+    return api.get("/api/v1/schema/", {"format": "json"}).json()
+
+
+def _error_codes(operation: dict) -> set[str]:
+    return {
+        code
+        for code, response in operation["responses"].items()
+        if response.get("content", {}).get("application/json", {}).get("schema")
+        == {"$ref": "#/components/schemas/Error"}
+    }
+
+
+def test_it_documents_the_error_answers_every_operation_can_give(api, db):
+    """Filters, pagination, ids, tokens and bodies fail in api.errors' shape: the schema says so."""
+    paths = _schema(api)["paths"]
+    assert {"400", "403", "404"} <= _error_codes(paths["/api/v1/cards/"]["get"])
+    assert {"403", "404"} <= _error_codes(paths["/api/v1/games/{slug}/"]["get"])
+    assert {"400", "403", "413", "415"} <= _error_codes(paths["/api/v1/decks/"]["post"])
+    assert {"400", "412", "428"} <= _error_codes(paths["/api/v1/decks/{id}/"]["patch"])
+    assert "412" in _error_codes(paths["/api/v1/decks/{id}/"]["delete"])
+    # /validate/ authenticates nobody, so a token cannot be refused there
+    assert "403" not in _error_codes(paths["/api/v1/validate/"]["post"])
+    assert _error_codes(paths["/api/v1/health/"]["get"]) == set()
+
+
+def test_it_describes_answers_as_they_are_given(api, db):
+    components = _schema(api)["components"]["schemas"]
+    # a printing with no known image answers image_url "", which is not a URI
+    assert "format" not in components["Printing"]["properties"]["image_url"]
+    # a simulation's 400 carries reports only when a deck is illegal
+    assert "reports" not in components["DeckIllegal"]["required"]

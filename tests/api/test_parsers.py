@@ -1,0 +1,43 @@
+"""api.parsers.JSONParser: a body nested deeper than Python's json module follows is a 400."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.api.test_errors import assert_error_shape
+
+DEPTH = 5000  # well past Python's recursion limit, far under the body size limit
+
+POST_ENDPOINTS = [
+    "/api/v1/validate/",
+    "/api/v1/cards/collection/",
+    "/api/v1/decks/",
+    "/api/v1/decks/import/",
+    "/api/v1/keeper/cost/",
+    "/api/v1/metazoo/archive-swap/",
+    "/api/v1/simulations/",
+    "/api/v1/battle-odds/",
+]
+
+
+@pytest.mark.parametrize("path", POST_ENDPOINTS)
+@pytest.mark.parametrize(
+    "body", ["[" * DEPTH + "]" * DEPTH, '{"a":' * DEPTH + "1" + "}" * DEPTH], ids=["list", "object"]
+)
+def test_it_answers_json_nested_too_deeply_with_a_400_not_a_500(alice_api, path, body):
+    response = alice_api.post(path, body, content_type="application/json")
+    assert response.status_code == 400
+    assert response.json()["status"] == 400
+    assert "nested too deeply" in response.content.decode()  # in detail, or under fields.body
+
+
+def test_it_still_reads_json_nested_as_deep_as_a_request_needs(api, db):
+    body = '{"identifiers": [' + '{"name": "x", "game": "neopets"}' + "]}"
+    response = api.post("/api/v1/cards/collection/", body, content_type="application/json")
+    assert response.status_code == 200
+
+
+def test_the_nesting_error_has_the_shared_error_shape(api, db):
+    body = "[" * DEPTH + "]" * DEPTH
+    response = api.post("/api/v1/cards/collection/", body, content_type="application/json")
+    assert_error_shape(response, 400, "parse_error")
