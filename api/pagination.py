@@ -1,8 +1,55 @@
+"""Page-number pagination whose query parameters are read as strictly as every other field."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.paginator import Paginator
+from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
+from rest_framework.request import Request
+
+_MAX_DIGITS = 18  # longer numbers are past any page there is, and int() of them is costly
 
 
 class Pagination(PageNumberPagination):
-    """Page-number pagination; clients may ask for up to 200 results a page."""
+    """Page-number pagination; clients may ask for up to 200 results a page.
+
+    DRF falls back to the first page or the default size when `page` or `page_size` cannot be
+    read; here such a value is a 400 naming the parameter, like any other unreadable field. A
+    page past the last one is still DRF's 404, and a size over 200 is still cut to 200.
+    """
 
     page_size_query_param = "page_size"
     max_page_size = 200
+
+    def get_page_size(self, request: Request) -> int | None:
+        value = request.query_params.get(self.page_size_query_param)
+        if not value:
+            return self.page_size
+        size = _positive_integer(value)
+        if size is None:
+            raise ValidationError(
+                {self.page_size_query_param: [f"must be an integer from 1 to {self.max_page_size}"]}
+            )
+        return min(size, self.max_page_size)
+
+    def get_page_number(self, request: Request, paginator: Paginator) -> Any:
+        value = request.query_params.get(self.page_query_param)
+        if not value:
+            return 1
+        if value in self.last_page_strings:
+            return paginator.num_pages
+        number = _positive_integer(value)
+        if number is None:
+            message = "must be a page number (1, 2, …) or last"
+            raise ValidationError({self.page_query_param: [message]})
+        return number
+
+
+def _positive_integer(value: str) -> int | None:
+    """`value` as an integer of at least 1 written in ASCII digits, or None."""
+    if not (value.isascii() and value.isdigit()):
+        return None
+    number = int(value) if len(value) <= _MAX_DIGITS else 10**_MAX_DIGITS
+    return number if number >= 1 else None
