@@ -46,6 +46,16 @@ class Pagination(PageNumberPagination):
             raise ValidationError({self.page_query_param: [message]})
         return number
 
+    def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
+        parameters = super().get_schema_operation_parameters(view)
+        for parameter in parameters:
+            parameter["schema"]["minimum"] = 1
+            if parameter["name"] == self.page_query_param:
+                parameter["description"] = "A page number (1, 2, …), or last."
+            else:
+                parameter["description"] = f"Results a page: 1 to {self.max_page_size}."
+        return parameters
+
 
 def _positive_integer(value: str) -> int | None:
     """`value` as an integer of at least 1 written in ASCII digits, or None."""

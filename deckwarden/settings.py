@@ -137,6 +137,10 @@ SPECTACULAR_SETTINGS = {
     # Request bodies are JSON (DESIGN); the form parsers serve the browsable API's forms, which
     # cannot carry a deck's nested sections, so the schema offers clients JSON only.
     "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
+    "ENUM_NAME_OVERRIDES": {
+        "GameEnum": "api.catalogue.serializers.GAME_CHOICES",
+        "EngineGameEnum": "api.simulations.serializers.ENGINE_GAMES",
+    },
 }
 
 # Celery. With no CELERY_BROKER_URL the broker is a folder of files (kombu's filesystem

@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from rules.core.cards import CardInfo
 
 from .requests import read_swap_request
+from .serializers import ArchiveSwapInputSerializer
 from .services import ArchiveSwap, archive_swap_check
 
 # Resolution problems that leave a list unreadable, so the swap cannot be judged.
@@ -30,7 +31,7 @@ class ArchiveSwapApi(APIView):
     permission_classes: list = []
 
     @extend_schema(
-        request=OpenApiTypes.OBJECT,
+        request=ArchiveSwapInputSerializer,
         responses={200: OpenApiTypes.OBJECT},
         examples=[
             OpenApiExample(

@@ -10,6 +10,11 @@ from rest_framework import serializers
 
 from api.validation.serializers import EntrySerializer, ErrorSerializer, ReportSerializer
 from rules.models import SimulationJob
+from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
+from rules.simulation import ENGINES
+from rules.simulation.seeds import MAX_SEED
+
+ENGINE_GAMES = sorted(ENGINES)  # named in the schema's enums (settings.ENUM_NAME_OVERRIDES)
 
 
 class DeckInputSerializer(serializers.Serializer):
@@ -24,7 +29,7 @@ class DeckInputSerializer(serializers.Serializer):
 
 
 class SimulationInputSerializer(serializers.Serializer):
-    game = serializers.CharField(help_text="A game with an engine: neopets.")
+    game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
     decks = serializers.ListField(
         min_length=2,
         max_length=2,
@@ -32,12 +37,18 @@ class SimulationInputSerializer(serializers.Serializer):
         help_text="Deck A and deck B: each a stored deck's id (an integer), or an inline deck "
         "(DeckInput) as in /validate/.",
     )
-    games = serializers.IntegerField(min_value=1, max_value=100_000)
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
     seed = serializers.IntegerField(
-        required=False, min_value=0, help_text="Generated (and returned) when not given."
+        required=False,
+        min_value=0,
+        max_value=MAX_SEED,
+        help_text="Generated (and returned) when not given.",
     )
     chunk_size = serializers.IntegerField(
-        required=False, min_value=1, help_text="Games per worker task; default 250."
+        required=False,
+        min_value=1,
+        max_value=MAX_CHUNK_SIZE,
+        help_text="Games per worker task; default 250.",
     )
 
 

@@ -7,6 +7,8 @@ those shapes to clients.
 
 from rest_framework import serializers
 
+from rules.registry import GAMES
+
 
 class EntrySerializer(serializers.Serializer):
     name = serializers.CharField(required=False, help_text="The card's name (any case).")
@@ -18,7 +20,7 @@ class EntrySerializer(serializers.Serializer):
 
 
 class ValidateInputSerializer(serializers.Serializer):
-    game = serializers.CharField(help_text="neopets, keeper, metazoo or millennium-blades.")
+    game = serializers.ChoiceField(choices=sorted(GAMES), help_text="The game's slug.")
     format = serializers.CharField(required=False, help_text="Default: the game's standard.")
     as_of = serializers.DateField(required=False, help_text="Lists in force on YYYY-MM-DD.")
     sections = serializers.DictField(

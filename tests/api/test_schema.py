@@ -61,3 +61,22 @@ def test_it_describes_answers_as_they_are_given(api, db):
     assert "format" not in components["Printing"]["properties"]["image_url"]
     # a simulation's 400 carries reports only when a deck is illegal
     assert "reports" not in components["DeckIllegal"]["required"]
+
+
+def test_it_describes_requests_as_they_are_read(api, db):
+    """A request the schema allows is one the endpoint can read (schemathesis' positive tests)."""
+    schema = _schema(api)
+    components = schema["components"]["schemas"]
+    game = components["ValidateInputRequest"]["properties"]["game"]
+    assert game["allOf"] == [{"$ref": "#/components/schemas/GameEnum"}]
+    assert set(components["ArchiveSwapInputRequest"]["required"]) == {"before", "after"}
+    cards = schema["paths"]["/api/v1/cards/"]["get"]
+    pages = {p["name"]: p["schema"] for p in cards["parameters"] if p["name"].startswith("page")}
+    assert pages == {
+        "page": {"type": "integer", "minimum": 1},
+        "page_size": {"type": "integer", "minimum": 1},
+    }
+    # bodies are JSON: a form cannot carry a deck's sections
+    assert list(schema["paths"]["/api/v1/validate/"]["post"]["requestBody"]["content"]) == [
+        "application/json"
+    ]
