@@ -17,7 +17,12 @@ from .builders import (
     sample_card,
 )
 
-NEGATE_EVERYTHING = Scripted(choose_food=lambda game, player, window, options: options[0])
+
+def negate_everything():
+    """A player who plays the first Food it may in every priority window."""
+    return Scripted(choose_food=lambda game, player, window, options: options[0])
+
+
 STING_POTION = info(
     "Sample Sting Potion",
     "Potion",
@@ -51,7 +56,7 @@ def wear(side, name):
 def test_it_lets_the_opponent_negate_a_triggered_ability_with_hot_dog_of_justice():
     """CR 8.16.4 / 8.20.6a: Healing Bracelet's turn-start heal waits on the queue while both
     players have priority; the opponent's Hot Dog of Justice negates it, so nothing heals."""
-    game, me, opponent = trigger_game(policies=(Scripted(), NEGATE_EVERYTHING))
+    game, me, opponent = trigger_game(policies=(Scripted(), negate_everything()))
     wear(me, "Healing Bracelet")
     me.damage = 2
     justice = sample_card("Hot Dog of Justice")
