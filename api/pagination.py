@@ -9,7 +9,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
-_MAX_DIGITS = 18  # longer numbers are past any page there is, and int() of them is costly
+from api.query import integer_text
 
 
 class Pagination(PageNumberPagination):
@@ -59,7 +59,5 @@ class Pagination(PageNumberPagination):
 
 def _positive_integer(value: str) -> int | None:
     """`value` as an integer of at least 1 written in ASCII digits, or None."""
-    if not (value.isascii() and value.isdigit()):
-        return None
-    number = int(value) if len(value) <= _MAX_DIGITS else 10**_MAX_DIGITS
-    return number if number >= 1 else None
+    number = integer_text(value)
+    return number if number is not None and number >= 1 else None

@@ -22,6 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.query import integer_text
 from api.validation.serializers import ErrorSerializer
 from api.validation.views import DeckFormatNegotiation
 from cards.models import Game
@@ -243,11 +244,11 @@ def _date_param(request: Request, name: str) -> date | None:
 
 
 def _int_param(request: Request, name: str) -> int:
-    raw = request.query_params.get(name)
-    if raw is None or not raw.isdigit() or int(raw) < 1:
+    number = integer_text(request.query_params.get(name, ""))
+    if number is None or number < 1:
         message = "is required: a version number (1, 2, ...)"
         raise ApiError(f"{name} {message}.", fields={name: [message]})
-    return int(raw)
+    return number
 
 
 class DeckVersionListApi(DeckAccess, generics.ListAPIView):

@@ -20,6 +20,7 @@ from api.entries import (
     is_integer,
     section_entries,
 )
+from api.query import integer_text
 from rules.core.decklist import parse_decklist
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
@@ -104,11 +105,11 @@ def _fix(
     if fix and game is not None and game.slug not in FIXABLE_GAMES:
         problems.add("fix", f"only {', '.join(FIXABLE_GAMES)} decks have a rulebook fix")
     seed = None
-    if isinstance(seed_value, str) and seed_value.lstrip("-").isdigit():
-        seed_value = int(seed_value)
-    if is_integer(seed_value):
+    if isinstance(seed_value, str):  # from the query string
+        seed = integer_text(seed_value)
+    elif is_integer(seed_value):
         seed = seed_value
-    elif seed_value is not None:
+    if seed is None and seed_value is not None:
         problems.add("seed", f"must be an integer; not {seed_value!r}")
     return fix, seed
 

@@ -80,6 +80,9 @@ def test_it_diffs_two_versions_per_section(alice_api, edited_deck):
         ({"from": "x", "to": 2}, "from"),
         ({"from": 1, "to": 9}, "to"),
         ({"from": 0, "to": 1}, "from"),
+        # digits str.isdigit() admits and int() refuses: a 400, not a 500
+        ({"from": "²", "to": 1}, "from"),
+        ({"from": 1, "to": "9" * 5000}, "to"),
     ],
 )
 def test_it_refuses_a_missing_or_unknown_version_naming_it(alice_api, edited_deck, query, field):

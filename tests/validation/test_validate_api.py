@@ -3,6 +3,8 @@ cannot read."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 import pytest
 
 from cards.models import Card, Game
@@ -262,3 +264,18 @@ def test_it_refuses_nul_characters_naming_the_field(api, neopets_cards, change, 
 def test_it_refuses_a_nul_character_in_the_query_strings_format(api, neopets_cards):
     response = api.post(f"{URL}?format=standard%00", sections_body(), format="json")
     assert bad_request_field(response) == ["format"]
+
+
+@pytest.mark.parametrize("seed", ["²", "٣", "9" * 5000, "1e3", "seven", "-"])
+def test_it_refuses_a_query_strings_seed_that_is_not_an_integer(api, mb_cards, seed):
+    """Digits that str.isdigit() admits but int() refuses are a 400 naming seed, not a 500."""
+    response = api.post(
+        URL, mb_body(), format="json", QUERY_STRING=urlencode({"fix": "true", "seed": seed})
+    )
+    assert bad_request_field(response) == ["seed"]
+
+
+def test_it_reads_a_negative_seed_from_the_query_string(api, mb_cards):
+    response = api.post(f"{URL}?fix=true&seed=-7", mb_body(), format="json")
+    assert response.status_code == 200
+    assert response.json()["fix"]["seed"] == -7
