@@ -45,6 +45,14 @@ class AutoSchema(SpectacularAutoSchema):
             )
         return operation
 
+    def _map_serializer(self, serializer: Any, direction: str, *args: Any, **kwargs: Any) -> Any:
+        """A request serializer that sets `refuses_unknown_fields` is a closed object: a client
+        sending a field it does not name gets a 400, so the schema says no others are allowed."""
+        schema = super()._map_serializer(serializer, direction, *args, **kwargs)
+        if direction == "request" and getattr(serializer, "refuses_unknown_fields", False):
+            schema["additionalProperties"] = False
+        return schema
+
     def _error_codes(self, operation: dict[str, Any]) -> list[str]:
         places = {parameter["in"] for parameter in operation.get("parameters", [])}
         names = {parameter["name"] for parameter in operation.get("parameters", [])}

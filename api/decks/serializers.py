@@ -30,6 +30,7 @@ _ENTRY_SCHEMA = {
         "number": {"type": "string"},
     },
     "required": ["quantity"],
+    "additionalProperties": False,  # api.entries refuses a field it does not know
 }
 
 

@@ -14,6 +14,8 @@ MAX_TEXT_LENGTH = 4000
 class KeeperCardInput(serializers.Serializer):
     """A card to cost: offense and defense for a Creature only (guide, "Introduction")."""
 
+    refuses_unknown_fields = True  # see validate(); api.schema documents it
+
     name = serializers.CharField(max_length=200, required=False)
     type = serializers.ChoiceField(choices=GAME.card_types)
     text = serializers.CharField(max_length=MAX_TEXT_LENGTH)

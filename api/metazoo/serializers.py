@@ -12,6 +12,8 @@ from api.validation.serializers import EntrySerializer
 class RegisteredListSerializer(serializers.Serializer):
     """One registered list: a Spellbook and, optionally, an Archive."""
 
+    refuses_unknown_fields = True  # a section other than these two is refused
+
     spellbook = EntrySerializer(many=True)
     archive = EntrySerializer(many=True, required=False)
 

@@ -11,6 +11,8 @@ from rules.registry import GAMES
 
 
 class EntrySerializer(serializers.Serializer):
+    refuses_unknown_fields = True  # api.entries refuses a field it does not know
+
     name = serializers.CharField(required=False, help_text="The card's name (any case).")
     key = serializers.CharField(required=False, help_text="Or the card's key.")
     id = serializers.IntegerField(required=False, help_text="Or the card's id.")

@@ -80,3 +80,16 @@ def test_it_describes_requests_as_they_are_read(api, db):
     assert list(schema["paths"]["/api/v1/validate/"]["post"]["requestBody"]["content"]) == [
         "application/json"
     ]
+
+
+def test_it_closes_the_request_objects_whose_unknown_fields_are_refused(api, db):
+    components = _schema(api)["components"]["schemas"]
+    for name in ("EntryRequest", "KeeperCardInputRequest", "RegisteredListRequest"):
+        assert components[name]["additionalProperties"] is False, name
+    assert "additionalProperties" not in components["ValidateInputRequest"]
+    response = api.post(
+        "/api/v1/keeper/cost/",
+        {"type": "Spell", "text": "Draw a card.", "colour": "red"},
+        format="json",
+    )
+    assert list(response.json()["fields"]) == ["colour"]
