@@ -18,6 +18,7 @@ _DESCRIPTIONS = {
     "400": "A request field or query parameter cannot be read; `fields` names each one.",
     "403": "Not signed in (or a bad token), or not allowed to do this.",
     "404": "No such record visible to you, or no such page of results.",
+    "411": "The body was sent chunked; send it with a Content-Length header.",
     "413": "The request body is larger than the service accepts.",
     "415": "The request body is not JSON (nor a form).",
 }
@@ -65,7 +66,7 @@ class AutoSchema(SpectacularAutoSchema):
         if "path" in places or "page" in names:
             codes.append("404")
         if has_body:
-            codes += ["413", "415"]
+            codes += ["411", "413", "415"]
         return codes
 
     def _needs_a_user(self) -> bool:

@@ -47,7 +47,7 @@ def test_it_documents_the_error_answers_every_operation_can_give(api, db):
     paths = _schema(api)["paths"]
     assert {"400", "403", "404"} <= _error_codes(paths["/api/v1/cards/"]["get"])
     assert {"403", "404"} <= _error_codes(paths["/api/v1/games/{slug}/"]["get"])
-    assert {"400", "403", "413", "415"} <= _error_codes(paths["/api/v1/decks/"]["post"])
+    assert {"400", "403", "411", "413", "415"} <= _error_codes(paths["/api/v1/decks/"]["post"])
     assert {"400", "412", "428"} <= _error_codes(paths["/api/v1/decks/{id}/"]["patch"])
     assert "412" in _error_codes(paths["/api/v1/decks/{id}/"]["delete"])
     # /validate/ authenticates nobody, so a token cannot be refused there

@@ -113,3 +113,20 @@ def test_it_lets_exactly_one_of_two_concurrent_writers_win(alice, neopets, cards
     assert (deck.name, deck.revision) == (winner, 2)
     assert deck.versions.count() == 2
     assert list(deck.entries.values_list("quantity", flat=True)) == [{"A": 1, "B": 3}[winner]]
+
+
+def test_it_refuses_a_chunked_patch_instead_of_answering_200_unchanged(alice_api, alice_deck):
+    """A server hands Django a chunked body without a length, which Django reads as empty: a
+    PATCH read that way changes nothing yet answers 200."""
+    url = f"/api/v1/decks/{alice_deck.pk}/"
+    etag = alice_api.get(url)["ETag"]
+    response = alice_api.patch(
+        url,
+        '{"name": "Renamed"}',
+        content_type="application/json",
+        HTTP_IF_MATCH=etag,
+        HTTP_TRANSFER_ENCODING="chunked",
+    )
+    assert response.status_code == 411
+    alice_deck.refresh_from_db()
+    assert alice_deck.name != "Renamed"
