@@ -53,6 +53,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
 ]
 
+# Database sessions whose cookie is checked before it is looked up (deckwarden/sessions.py).
+SESSION_ENGINE = "deckwarden.sessions"
+
 ROOT_URLCONF = "deckwarden.urls"
 WSGI_APPLICATION = "deckwarden.wsgi.application"
 
@@ -110,7 +113,7 @@ CATALOGUE_RECHECK_SECONDS = env_float("DECKWARDEN_CATALOGUE_RECHECK_SECONDS", 1.
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
-        "rest_framework.authentication.TokenAuthentication",
+        "api.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
