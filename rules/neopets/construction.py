@@ -37,21 +37,7 @@ MAIN, NEOPETS, RAINBOW_POOL = "main", "neopets", "rainbow_pool"
 
 # 8.13.1: the card types that are "cards", the only ones a Main Deck holds. (Hero and Villain,
 # absent from 8.13.1's list, are Main Deck cards by 7.3 and DESIGN.)
-MAIN_DECK_TYPES = frozenset(
-    {
-        CODESTONE,
-        EQUIPMENT,
-        FOOD,
-        FAERIE,
-        HERO,
-        VILLAIN,
-        LEGEND,
-        PAINT_BRUSH,
-        POTION,
-        LOCATION,
-        MAP_PIECE,
-    }
-)
+MAIN_DECK_TYPES = frozenset(GAME.card_types) - {NEOPET, RAINBOW_POOL_NEOPET}
 
 
 def begins_in_rainbow_pool(card: CardInfo) -> bool:
