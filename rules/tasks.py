@@ -28,6 +28,7 @@ logger = logging.getLogger(__name__)
 
 CHUNK_SECONDS = settings.DECKWARDEN_SIMULATION_CHUNK_SECONDS
 SOFT_SECONDS = CHUNK_SECONDS * 0.9  # leaves time to mark the job failed before the hard limit
+DATABASE_RETRIES = 8
 
 
 @shared_task(
@@ -37,7 +38,8 @@ SOFT_SECONDS = CHUNK_SECONDS * 0.9  # leaves time to mark the job failed before 
     autoretry_for=(OperationalError, InterfaceError),  # the database went away for a moment
     retry_backoff=2,
     retry_backoff_max=60,
-    max_retries=8,
+    retry_kwargs={"max_retries": DATABASE_RETRIES},
+    max_retries=None,  # waiting for a held chunk is bounded by time (see below), not a count
     soft_time_limit=SOFT_SECONDS,
     time_limit=CHUNK_SECONDS,
 )
@@ -57,6 +59,9 @@ def run_simulation_chunk(self, chunk_id: int) -> str:
         simulation_fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
         return "failed"
     if run.outcome is ChunkOutcome.BUSY:
+        # Waiting for another worker's claim is not a failure: the claim goes stale within the
+        # chunk time limit, so this wait is bounded by time, not by a count (the count bounds
+        # database errors). A count here could drop the only task of a dead worker's chunk.
         raise self.retry(countdown=run.retry_in)
     return run.outcome.value
 

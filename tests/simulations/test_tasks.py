@@ -8,7 +8,7 @@ from celery.exceptions import Retry
 from rules.models import SimulationJob
 from rules.neopets.sample_decks import sample_deck_entries
 from rules.services.simulations import chunk_claim, simulation_create
-from rules.tasks import run_simulation_chunk
+from rules.tasks import DATABASE_RETRIES, run_simulation_chunk
 
 
 @pytest.fixture
@@ -43,6 +43,15 @@ def test_it_retries_a_chunk_another_worker_holds(job):
         run(chunk.pk)
 
 
+def test_it_keeps_waiting_for_a_held_chunk_past_the_database_retry_limit(job):
+    """A dead worker's chunk must not be dropped because its task waited more than 8 times."""
+    chunk = job.chunks.get(index=0)
+    chunk_claim(chunk_id=chunk.pk, worker="elsewhere")
+    beyond_limit = DATABASE_RETRIES + 5
+    with pytest.raises(Retry):
+        run_simulation_chunk.apply(args=[chunk.pk], retries=beyond_limit, throw=True).get()
+
+
 def test_a_chunk_that_cannot_be_played_fails_the_job_with_the_reason(job, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("no such rule")
@@ -58,5 +67,6 @@ def test_the_task_is_safe_to_deliver_twice():
     """Late acknowledgement and re-delivery on worker loss rely on the task being idempotent."""
     assert run_simulation_chunk.acks_late is True
     assert run_simulation_chunk.reject_on_worker_lost is True
-    assert run_simulation_chunk.max_retries and run_simulation_chunk.time_limit
+    assert run_simulation_chunk.retry_kwargs == {"max_retries": DATABASE_RETRIES}  # database errors
+    assert run_simulation_chunk.time_limit
     assert run_simulation_chunk.soft_time_limit < run_simulation_chunk.time_limit
