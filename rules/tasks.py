@@ -68,9 +68,10 @@ def run_simulation_chunk(self, chunk_id: int) -> str:
 
 @worker_ready.connect
 def resume_simulations(**kwargs: object) -> None:
-    """On the embedded filesystem broker, which keeps no unacknowledged tasks, a starting
-    worker queues again the chunks of unfinished jobs, in case a killed worker held them."""
-    if settings.CELERY_BROKER_URL.startswith("filesystem://"):
-        queued = simulations_resume()
-        if queued:
-            logger.info("Queued %s unfinished simulation chunks again.", queued)
+    """A starting worker queues again the chunks of unfinished jobs, in case a killed worker
+    held their tasks: the filesystem broker keeps no unacknowledged tasks at all, and Redis gives
+    them back only after its visibility timeout and a restore pass that a worker killed at the
+    wrong moment can hold up for minutes. Duplicates are harmless (conditional claims)."""
+    queued = simulations_resume()
+    if queued:
+        logger.info("Queued %s unfinished simulation chunks again.", queued)

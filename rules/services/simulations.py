@@ -327,9 +327,8 @@ def simulation_fail(*, chunk_id: int, error: str) -> None:
 def simulations_resume() -> int:
     """Queue again every chunk not yet done of every unfinished job; the number queued.
 
-    For brokers that keep no unacknowledged messages (the embedded filesystem broker): a worker
-    killed there loses the tasks it held, so a worker starting up sends them again. Duplicates
-    are harmless: claims and records are conditional.
+    A worker starting up sends them again, in case a killed worker held their tasks (see
+    rules.tasks.resume_simulations). Duplicates are harmless: claims and records are conditional.
     """
     chunks = list(
         SimulationChunk.objects.filter(job__status__in=SimulationJob.UNFINISHED).exclude(

@@ -82,6 +82,8 @@ class Worker:
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
             "DECKWARDEN_SIMULATION_CHUNK_SECONDS": str(CHUNK_SECONDS),
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
+            # Tasks the worker sends itself (a starting worker's resume) go to this test's queue.
+            "DECKWARDEN_SIMULATION_QUEUE": queue_name(),
         }
         command = [sys.executable, "-m", "celery", "-A", "deckwarden", "worker"]
         options = ["--concurrency=2", "--loglevel=INFO", f"--hostname={name}@%h"]
