@@ -1,4 +1,5 @@
-"""The rules core loads alone: importing it (and every game, and the registry) imports no Django."""
+"""The rules core loads alone: importing it (every game, the engine, the simulation chunks and
+the registry) imports no Django."""
 
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ MODULES = [
     "rules.core.schema",
     "rules.core.validate",
     "rules.neopets.construction",
+    "rules.neopets.engine",
+    "rules.neopets.odds",
+    "rules.neopets.sample_decks",
+    "rules.simulation.chunks",
+    "rules.simulation.engines",
     "rules.keeper",
     "rules.metazoo",
     "rules.millennium_blades",
