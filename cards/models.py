@@ -9,6 +9,7 @@ from django.db.models.functions import Lower
 
 from rules.core.cards import CardInfo
 from rules.core.game import GameSpec
+from rules.core.identity import identity
 from rules.registry import GAMES
 
 from .search.fulltext import RulesTextVector
@@ -50,6 +51,24 @@ class CardSet(models.Model):
         return f"{self.code} — {self.name}"
 
 
+class CardQuerySet(models.QuerySet):
+    """Cards written in bulk get their folded name too (bulk_create skips Card.save)."""
+
+    def bulk_create(self, objs, *args, **kwargs):  # type: ignore[no-untyped-def]
+        objs = list(objs)
+        for card in objs:
+            card.folded_name = identity(card.name)
+        return super().bulk_create(objs, *args, **kwargs)
+
+    def bulk_update(self, objs, fields, *args, **kwargs):  # type: ignore[no-untyped-def]
+        objs = list(objs)
+        if "name" in fields:
+            for card in objs:
+                card.folded_name = identity(card.name)
+            fields = sorted({*fields, "folded_name"})
+        return super().bulk_update(objs, fields, *args, **kwargs)
+
+
 class Card(models.Model):
     """A card's rules identity: what copy limits count. Printings hang off it."""
 
@@ -58,6 +77,8 @@ class Card(models.Model):
         max_length=200, help_text="Unique within the game; defaults to the name."
     )
     name = models.CharField(max_length=200)
+    # The name as every lookup compares it (rules.core.identity): written from `name` on save.
+    folded_name = models.CharField(max_length=200, editable=False, default="")
     type = models.CharField(max_length=40)
     text = models.TextField(blank=True, default="")
     attributes = models.JSONField(default=dict, blank=True)
@@ -71,6 +92,8 @@ class Card(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
+    objects = CardQuerySet.as_manager()
+
     class Meta:
         ordering = ["game__slug", "name", "key"]
         constraints = [
@@ -79,6 +102,7 @@ class Card(models.Model):
         indexes = [
             models.Index(fields=["game", "type"], name="card_game_type"),
             models.Index(Lower("name"), "game", name="card_lower_name_game"),
+            models.Index(fields=["game", "folded_name"], name="card_game_folded_name"),
             # The catalogue's deterministic order; PostgreSQL's search indexes are in
             # migration 0002 (they exist only there).
             models.Index(fields=["name", "key", "id"], name="card_catalogue_order"),
@@ -88,6 +112,13 @@ class Card(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.folded_name = identity(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "folded_name"}
+        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         problems = GAMES[self.game.slug].card_problems(self.type, self.attributes or {})

@@ -16,7 +16,9 @@ from typing import Any
 from django.contrib.postgres.search import TrigramSimilarity
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
-from django.db.models.functions import Lower, Upper
+from django.db.models.functions import Upper
+
+from rules.core.identity import identity
 
 from .models import Card, CardSet, Game, Printing
 from .search import search_q
@@ -97,11 +99,7 @@ def card_named(*, game: str, name: str, fuzzy: bool = False) -> Card | None:
     Several cards may share a name (MetaZoo Pages that differ mechanically); the first in
     catalogue order answers.
     """
-    exact = (
-        card_queryset()
-        .alias(lower_name=Lower("name"))
-        .filter(game__slug=game, lower_name=name.strip().lower())
-    )
+    exact = card_queryset().filter(game__slug=game, folded_name=identity(name))
     card = exact.first()
     if card is not None:
         return cards_for_display([card])[0]
@@ -213,7 +211,7 @@ def _collection_q(identifiers: Iterable[Mapping[str, Any]]) -> Q:
         elif "key" in identifier:
             matches |= Q(game__slug=identifier["game"], key=identifier["key"])
         elif "name" in identifier:
-            matches |= Q(game__slug=identifier["game"], name__iexact=identifier["name"])
+            matches |= Q(game__slug=identifier["game"], folded_name=identity(identifier["name"]))
         else:
             matches |= Q(
                 game__slug=identifier["game"],
@@ -231,7 +229,7 @@ def _identifies(identifier: Mapping[str, Any], card: Card) -> bool:
     if "key" in identifier:
         return card.key == identifier["key"]
     if "name" in identifier:
-        return card.name.lower() == identifier["name"].lower()
+        return card.folded_name == identity(identifier["name"])
     return any(
         printing["set_code"].lower() == identifier["set"].lower()
         and printing["number"] == identifier["number"]

@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.db.models import Q
-from django.db.models.functions import Lower
 
 from cards.models import Card, Game, Printing
 from cards.selectors import card_suggestions
+from rules.core.identity import identity
 from rules.core.resolve import EntryRef
 
 from .models import MAX_QUANTITY
@@ -95,10 +95,10 @@ class _CardIndex:
         self.game = game
         ids = {ref.id for ref in refs if ref.id is not None}
         keys = {ref.key for ref in refs if ref.id is None and ref.key is not None}
-        names = {ref.name.lower() for ref in refs if _by_name(ref)}
-        wanted = Q(pk__in=ids) | Q(key__in=keys) | Q(lower_name__in=names)
+        names = {identity(ref.name) for ref in refs if _by_name(ref)}
+        wanted = Q(pk__in=ids) | Q(key__in=keys) | Q(folded_name__in=names)
         rows = (
-            Card.objects.filter(game=game).annotate(lower_name=Lower("name")).filter(wanted)
+            Card.objects.filter(game=game).filter(wanted)
             if ids or keys or names
             else Card.objects.none()
         )
@@ -108,7 +108,7 @@ class _CardIndex:
         for card in rows:
             self.by_id[card.pk] = card
             self.by_key[card.key] = card
-            self.by_name.setdefault(card.lower_name, []).append(card)
+            self.by_name.setdefault(card.folded_name, []).append(card)
 
     def find(self, index: int, ref: EntryRef) -> Card | EntryProblem:
         """The card `ref` names (by id, else key, else name), or why there is none."""
@@ -119,7 +119,7 @@ class _CardIndex:
         if ref.key is not None:
             card = self.by_key.get(ref.key)
             return card or EntryProblem(index, ref, "key", f"No {game} card has key {ref.key!r}.")
-        matches = self.by_name.get((ref.name or "").lower(), [])
+        matches = self.by_name.get(identity(ref.name or ""), [])
         if len(matches) == 1:
             return matches[0]
         if matches:

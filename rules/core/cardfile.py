@@ -14,6 +14,7 @@ from typing import Any
 
 from .cards import CardInfo
 from .game import GameSpec
+from .identity import identity
 from .resolve import EntryRef, Namesakes, name_index_add
 
 SUGGESTIONS = 5
@@ -116,7 +117,7 @@ def _duplicate_keys(cards: Iterable[CardInfo]) -> list[tuple[str, str, str]]:
 
 
 class MemoryPool:
-    """A CardPool over cards held in memory: find by id, key or name (any case)."""
+    """A CardPool over cards held in memory: find by id, key or name (by rules.core.identity)."""
 
     def __init__(self, cards: Iterable[CardInfo], game: GameSpec | str) -> None:
         self.game = game if isinstance(game, str) else game.slug
@@ -126,7 +127,7 @@ class MemoryPool:
         self._by_name: dict[str, CardInfo | Namesakes] = {}
         self._names: dict[str, str] = {}
         for card in self.cards:
-            folded = card.name.casefold()
+            folded = identity(card.name)
             name_index_add(self._by_name, folded, card)
             self._names.setdefault(folded, card.name)
 
@@ -136,10 +137,10 @@ class MemoryPool:
         if ref.key is not None:
             return self._by_key.get(ref.key)
         if ref.name is not None:
-            return self._by_name.get(ref.name.casefold())
+            return self._by_name.get(identity(ref.name))
         return None
 
     def suggest(self, name: str) -> list[str]:
         """Close names ("did you mean"), best first."""
-        close = difflib.get_close_matches(name.casefold(), self._names, n=SUGGESTIONS, cutoff=0.6)
+        close = difflib.get_close_matches(identity(name), self._names, n=SUGGESTIONS, cutoff=0.6)
         return [self._names[match] for match in close]

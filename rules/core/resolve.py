@@ -17,6 +17,7 @@ from typing import Protocol
 from .cards import CardInfo, Deck, Entry
 from .game import GameSpec
 from .report import Report
+from .ruleset import same_card
 
 # The rule resolution errors cite: they are about the request, not a rulebook's construction rule.
 RESOLUTION_RULE = "deck sections"
@@ -70,6 +71,22 @@ class Namesakes:
     def with_card(self, card: CardInfo) -> Namesakes:
         return self if card in self.cards else Namesakes((*self.cards, card))
 
+    def one_card(self, ref: EntryRef) -> CardInfo | None:
+        """The card the ref means, when the namesakes allow no doubt: they are all one card by
+        their rules (one card stored under two keys counts as one, Neopets CR 6.7.2; the first
+        key stands for it), or the ref pins a printing only one of them has (`(SET) number`)."""
+        if len({same_card(card) for card in self.cards}) == 1:
+            return min(self.cards, key=lambda card: card.key)
+        if ref.set is not None and ref.number is not None:
+            printed = [
+                card
+                for card in self.cards
+                if card.printings is not None and (ref.set.upper(), ref.number) in card.printings
+            ]
+            if len(printed) == 1:
+                return printed[0]
+        return None
+
 
 def name_index_add(index: dict[str, CardInfo | Namesakes], name: str, card: CardInfo) -> None:
     """Index `card` under `name` (already folded), keeping every card that shares the name."""
@@ -105,6 +122,8 @@ def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report:
             _unknown_section(game, ref, report)
             continue
         card = find(ref)
+        if type(card) is Namesakes:
+            card = card.one_card(ref) or card
         if card is None or type(card) is Namesakes:
             if card is None:
                 _unknown_card(game, ref, pool, report)

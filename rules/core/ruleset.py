@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping
 
 from .cards import CardInfo, Deck, Entry, FormatInfo
 from .game import GameSpec
+from .identity import rules_identity
 from .report import Report
 
 
@@ -71,15 +72,19 @@ class Ruleset:
         """Banned cards, and restricted cards over their format's copy limit."""
         if not fmt.banned and not fmt.restricted:
             return
-        for card, copies in copies_by_card(_all_entries(deck)).items():
-            if card.key in fmt.banned:
+        for cards, copies in self.copies_by_identity(_all_entries(deck)):
+            card = cards[0]
+            if any(each.key in fmt.banned for each in cards):
                 report.error(
                     "card.banned",
                     self.list_rule,
                     f"{card.name} is banned in {fmt.name}; remove all {copies} copies.",
                     cards=[card.name],
                 )
-            limit = fmt.restricted.get(card.key)
+            limit = min(
+                (fmt.restricted[each.key] for each in cards if each.key in fmt.restricted),
+                default=None,
+            )
             if limit is not None and copies > limit:
                 report.error(
                     "card.restricted",
@@ -90,6 +95,24 @@ class Ruleset:
                     limit=limit,
                 )
 
+    def same_card(self, card: CardInfo) -> str:
+        """What makes two cards one card for copy limits and lists: every game counts copies by
+        the card, whatever its printing or key (Neopets CR 6.7.2), so two keys with the same
+        name and rules are one card. Namesakes whose rules differ are different cards (the
+        importer refuses them unless marked `distinct_namesake`)."""
+        return same_card(card)
+
+    def copies_by_identity(
+        self, entries: Iterable[Entry]
+    ) -> list[tuple[tuple[CardInfo, ...], int]]:
+        """(the cards that are one card by `same_card`, their copies together), in deck order."""
+        grouped: dict[str, tuple[list[CardInfo], list[int]]] = {}
+        for card, copies in copies_by_card(entries).items():
+            cards, counts = grouped.setdefault(self.same_card(card), ([], []))
+            cards.append(card)
+            counts.append(copies)
+        return [(tuple(cards), sum(counts)) for cards, counts in grouped.values()]
+
     def section_name(self, slug: str) -> str:
         return next((s.name for s in self.game.sections if s.slug == slug), slug)
 
@@ -97,6 +120,11 @@ class Ruleset:
 def _all_entries(deck: Deck) -> Iterable[Entry]:
     for entries in deck.sections.values():
         yield from entries
+
+
+def same_card(card: CardInfo) -> str:
+    """The rules identity of a card (rules.core.identity.rules_identity)."""
+    return rules_identity(card.name, card.type, card.text, card.attributes)
 
 
 def copies_by_card(entries: Iterable[Entry]) -> dict[CardInfo, int]:

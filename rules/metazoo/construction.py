@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
+from rules.core.identity import identity
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset, copies_by_card
 
@@ -188,7 +189,7 @@ def spellbook_limit(card: CardInfo) -> int | None:
 
 def _names(value: object) -> frozenset[str]:
     items = value if isinstance(value, list) else [value]
-    return frozenset(str(item).casefold() for item in items)
+    return frozenset(identity(str(item)) for item in items)
 
 
 def _aura_types(card: CardInfo) -> set[str]:
@@ -203,7 +204,7 @@ def _aura_types(card: CardInfo) -> set[str]:
 # Page against the clause's value: the rulebook's "[Page] may not be included in a Spellbook
 # with -" by Page name, by Page type, or by Aura type.
 RESTRICTION_CLAUSES: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
-    "not_with": lambda other, names: other.name.casefold() in names,
+    "not_with": lambda other, names: identity(other.name) in names,
     "not_with_types": lambda other, types: other.type.casefold() in types,
     "not_with_aura": lambda other, auras: bool(_aura_types(other) & auras),
 }

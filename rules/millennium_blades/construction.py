@@ -12,7 +12,7 @@ from collections.abc import Mapping
 
 from rules.core.cards import Deck, FormatInfo
 from rules.core.report import Report
-from rules.core.ruleset import Ruleset, copies_by_card
+from rules.core.ruleset import Ruleset
 
 from .cards import ACCESSORY, DECK_BOX, GAME, SINGLE
 
@@ -64,7 +64,8 @@ class MillenniumBladesRuleset(Ruleset):
 
     def check_copies(self, deck: Deck, report: Report) -> None:
         """Deckbuilding Phase: only one copy of any card, counted across every section."""
-        for card, copies in copies_by_card(deck.all_entries()).items():
+        for cards, copies in self.copies_by_identity(deck.all_entries()):
+            card = cards[0]
             if copies > self.copy_limit:
                 report.error(
                     "copies.limit",

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.cards import CardInfo, Deck, FormatInfo
+from rules.core.identity import identity
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset
 
@@ -115,20 +116,14 @@ class NeopetsRuleset(Ruleset):
             )
 
     def check_copy_limits(self, deck: Deck, report: Report) -> None:
-        """7.3.2-7.10.2: copies of one card across the deck, by its type (6.7.2: any printing)."""
-        limits = self.copy_limits
-        totals: dict[str, int] = {}  # card key -> copies, for types with a limit
-        over: dict[str, CardInfo] = {}
-        for entry in deck.all_entries():
-            card = entry.card
-            limit = limits.get(card.type)
-            if limit is None:
+        """7.3.2-7.10.2: copies of one card across the deck, by its type; 6.7.2: every printing
+        (and every key the same card is stored under) is that one card."""
+        for cards, copies in self.copies_by_identity(deck.all_entries()):
+            card = cards[0]
+            limit = self.copy_limits.get(card.type)
+            if limit is None or copies <= limit[0]:
                 continue
-            totals[card.key] = total = totals.get(card.key, 0) + entry.quantity
-            if total > limit[0]:
-                over[card.key] = card
-        for key, card in over.items():
-            copies, (allowed, rule) = totals[key], limits[card.type]
+            allowed, rule = limit
             report.error(
                 "copies.limit",
                 rule,
@@ -160,7 +155,7 @@ class NeopetsRuleset(Ruleset):
             if entry.card.type != NEOPET:
                 continue  # reported as card.section
             species = str(entry.card.attributes.get("species") or entry.card.name)
-            by_species.setdefault(species.casefold(), []).extend([entry.card.name] * entry.quantity)
+            by_species.setdefault(identity(species), []).extend([entry.card.name] * entry.quantity)
         for names in by_species.values():
             if len(names) > 1:
                 report.error(
@@ -174,23 +169,22 @@ class NeopetsRuleset(Ruleset):
                 )
 
     def check_rainbow_pool(self, deck: Deck, report: Report) -> None:
-        """8.2.1, 7.2.3: at most ten Rainbow Pool Neopets, each unique; 7.9.4 cards not counted."""
-        counted = 0
-        for entry in deck.entries(RAINBOW_POOL):
-            if begins_in_rainbow_pool(entry.card):
-                continue
-            counted += entry.quantity
-            if entry.quantity > 1 and entry.card.type == RAINBOW_POOL_NEOPET:
+        """8.2.1, 7.2.3: at most ten Rainbow Pool Neopets, each unique (6.7.2: whatever key or
+        printing names it); cards that begin the game there (7.9.4) are not counted."""
+        pool = [
+            entry for entry in deck.entries(RAINBOW_POOL) if not begins_in_rainbow_pool(entry.card)
+        ]
+        for cards, copies in self.copies_by_identity(pool):
+            if copies > 1 and cards[0].type == RAINBOW_POOL_NEOPET:
                 report.error(
                     "rainbow_pool.duplicate",
                     "7.2.3",
-                    f"{entry.card.name} is in the Rainbow Pool {entry.quantity} times; each "
-                    f"Rainbow Pool Neopet may be there once (7.2.3): remove "
-                    f"{entry.quantity - 1}.",
+                    f"{cards[0].name} is in the Rainbow Pool {copies} times; each "
+                    f"Rainbow Pool Neopet may be there once (7.2.3): remove {copies - 1}.",
                     section=RAINBOW_POOL,
-                    cards=[entry.card.name],
+                    cards=[cards[0].name],
                 )
-        counted += deck.unresolved.get(RAINBOW_POOL, 0)
+        counted = sum(entry.quantity for entry in pool) + deck.unresolved.get(RAINBOW_POOL, 0)
         if counted > self.rainbow_pool_max:
             report.error(
                 "rainbow_pool.size",
@@ -237,7 +231,7 @@ class NeopetsRuleset(Ruleset):
             if _folded(entry.card, "species") in species
         }
         for brush in brushes:
-            if brush.name.casefold() not in served:
+            if identity(brush.name) not in served:
                 report.warn(
                     "paint_brush.unmatched",
                     "7.4.7",
@@ -251,9 +245,7 @@ class NeopetsRuleset(Ruleset):
     def warn_lost_map_pieces(self, deck: Deck, map_pieces: list[CardInfo], report: Report) -> None:
         """7.10.2: Map Pieces are "needed to play a Location"; without it they do nothing."""
         locations = {
-            entry.card.name.casefold()
-            for entry in deck.all_entries()
-            if entry.card.type == LOCATION
+            identity(entry.card.name) for entry in deck.all_entries() if entry.card.type == LOCATION
         }
         for piece in map_pieces:
             if _folded(piece, "map_location") not in locations:
@@ -268,5 +260,5 @@ class NeopetsRuleset(Ruleset):
 
 
 def _folded(card: CardInfo, attribute: str) -> str:
-    """A card's text attribute, compared without regard to case."""
-    return str(card.attributes.get(attribute, "")).casefold()
+    """A card's text attribute, compared as names are (rules.core.identity)."""
+    return identity(str(card.attributes.get(attribute, "")))

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.db.models import Q
-from django.db.models.functions import Lower
 
 from cards.models import Card, Printing
 from cards.selectors import card_suggestions
 from rules.core.cards import CardInfo
+from rules.core.identity import identity
 from rules.core.resolve import EntryRef, Namesakes, name_index_add
 
 from .catalogue import CatalogueCache, catalogue
@@ -29,13 +29,13 @@ def _lookup(game: str, ref: EntryRef) -> Lookup | None:
     if ref.key is not None:
         return (game, "key", ref.key)
     if ref.name is not None:
-        return (game, "name", ref.name.lower())
+        return (game, "name", identity(ref.name))
     return None
 
 
 class DatabasePool:
-    """A CardPool over one game's cards: by id, key or name (any case); suggestions come from
-    cards.selectors."""
+    """A CardPool over one game's cards: by id, key or name (compared by rules.core.identity);
+    suggestions come from cards.selectors."""
 
     def __init__(
         self, game: str, refs: Iterable[EntryRef], cache: CatalogueCache = catalogue
@@ -44,7 +44,6 @@ class DatabasePool:
         self._found: dict[Lookup, CardInfo | Namesakes | None] = {}
         use_cache = cache.active()
         missing: set[Lookup] = set()
-        names_as_given: set[str] = set()
         for ref in refs:
             lookup = _lookup(game, ref)
             if lookup is None or lookup in self._found:
@@ -53,26 +52,21 @@ class DatabasePool:
                 self._found[lookup] = cache.get(lookup)
             else:
                 missing.add(lookup)
-                if lookup[1] == "name":
-                    names_as_given.add(ref.name)
         if missing:
-            self._load(missing, names_as_given)
+            self._load(missing)
             for lookup in missing:
                 self._found.setdefault(lookup, None)
                 if use_cache:
                     cache.put(lookup, self._found[lookup])
 
-    def _load(self, missing: set[Lookup], names_as_given: set[str]) -> None:
+    def _load(self, missing: set[Lookup]) -> None:
         wanted = {kind: [value for _, k, value in missing if k == kind] for kind in _KINDS}
         rows = list(
             Card.objects.filter(game__slug=self.game)
-            .annotate(lower_name=Lower("name"))
             .filter(
                 Q(id__in=wanted["id"])
                 | Q(key__in=wanted["key"])
-                | Q(lower_name__in=wanted["name"])
-                # SQLite lowers ASCII letters only: match names as written too.
-                | Q(name__in=names_as_given)
+                | Q(folded_name__in=wanted["name"])
             )
             .order_by("key")
             .values_list(*_COLUMNS)
@@ -85,7 +79,7 @@ class DatabasePool:
             )
             self._found[(self.game, "id", card_id)] = card
             self._found[(self.game, "key", key)] = card
-            name_index_add(by_name, name.lower(), card)
+            name_index_add(by_name, identity(name), card)
         for name, found in by_name.items():
             if (self.game, "name", name) in missing:  # a partial set of namesakes is no answer
                 self._found[(self.game, "name", name)] = found
