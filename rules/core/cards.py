@@ -72,19 +72,31 @@ class Deck:
 
     `unresolved` holds, per section, the copies of cards that could not be looked up: they are
     reported as unknown, and still count towards the section's size, as the user wrote them.
+    `aside` holds, per section, the entries that are in it but do not count toward its size or
+    limits (a card the section may not hold; one its rules do not count): a ruleset sets them
+    aside (Ruleset.place) and reports them; they are still in the deck, so copy limits and
+    format lists count them.
     """
 
     game: str
     sections: Mapping[str, tuple[Entry, ...]]
     unresolved: Mapping[str, int] = field(default_factory=dict)
+    aside: Mapping[str, tuple[Entry, ...]] = field(default_factory=dict)
 
     def entries(self, section: str) -> tuple[Entry, ...]:
+        """The entries that count toward the section."""
         return self.sections.get(section, ())
 
     def all_entries(self) -> Iterator[Entry]:
-        """Every entry of every section, section by section."""
+        """Every entry of the deck, counted or set aside, section by section."""
         for entries in self.sections.values():
             yield from entries
+        for entries in self.aside.values():
+            yield from entries
+
+    def not_counted(self, section: str) -> int:
+        """Copies in the section that do not count toward it."""
+        return sum(entry.quantity for entry in self.aside.get(section, ()))
 
     def count(self, section: str) -> int:
         return self._counts.get(section, 0) + self.unresolved.get(section, 0)

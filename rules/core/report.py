@@ -37,7 +37,8 @@ class Report:
 
     game: str
     format: str
-    counts: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, int] = field(default_factory=dict)  # as the rules count each section
+    not_counted: dict[str, int] = field(default_factory=dict)  # copies there but not counted
     errors: list[Issue] = field(default_factory=list)
     warnings: list[Issue] = field(default_factory=list)
 
@@ -62,6 +63,7 @@ class Report:
             "errors": [issue.as_dict() for issue in self.errors],
             "warnings": [issue.as_dict() for issue in self.warnings],
             "counts": dict(self.counts),
+            "not_counted": dict(self.not_counted),
         }
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 from .cards import CardInfo, Deck, Entry, FormatInfo
 from .game import GameSpec
@@ -27,10 +28,18 @@ class Ruleset:
     list_rule = "format list"
 
     def check(self, deck: Deck, fmt: FormatInfo, report: Report | None = None) -> Report:
-        """Check a resolved deck against this ruleset and a format; return the full report."""
+        """Check a resolved deck against this ruleset and a format; return the full report.
+
+        Cards a section may not hold, or does not count, are set aside first (`place`), so
+        every size and section limit counts the section as its rules do; `counts` reports
+        those sizes and `not_counted` the copies left out of them.
+        """
         report = report or Report(game=self.game.slug, format=fmt.slug)
+        deck = self.place(deck, report)
         report.counts.update({slug: deck.count(slug) for slug in self.game.section_slugs})
-        self.check_sections(deck, report)
+        report.not_counted.update(
+            {slug: n for slug in self.game.section_slugs if (n := deck.not_counted(slug))}
+        )
         self.check_lists(deck, fmt, report)
         self.check_construction(deck, fmt, report)
         return report
@@ -39,21 +48,50 @@ class Ruleset:
         """The game's own rules: sizes, copy limits, and the rest. Subclasses implement it."""
         raise NotImplementedError
 
-    def check_sections(self, deck: Deck, report: Report) -> None:
-        """card.section for each card its section may not hold (see section_problem)."""
+    def place(self, deck: Deck, report: Report) -> Deck:
+        """The deck with every entry that does not count toward its section set aside.
+
+        A card the section may not hold (see section_problem) is reported, with the code
+        `section_code` gives; a card the section holds without counting it (`counts_toward`)
+        is legal and set aside in silence.
+        """
+        counted: dict[str, tuple[Entry, ...]] = {}
+        aside: dict[str, tuple[Entry, ...]] = {}
         for section, entries in deck.sections.items():
-            allowed = self.section_types.get(section)
-            if allowed is None:
-                continue
+            kept, left = [], []
             for entry in entries:
-                if entry.card.type in allowed:
-                    continue
-                problem = self.section_problem(section, entry.card)
+                problem = self.misplaced(section, entry.card)
                 if problem is not None:
                     rule, message = problem
                     report.error(
-                        "card.section", rule, message, section=section, cards=[entry.card.name]
+                        self.section_code(section, entry.card),
+                        rule,
+                        f"{message} It is not counted in the {self.section_name(section)}.",
+                        section=section,
+                        cards=[entry.card.name],
                     )
+                (
+                    kept if problem is None and self.counts_toward(section, entry.card) else left
+                ).append(entry)
+            counted[section] = tuple(kept)
+            if left:
+                aside[section] = tuple(left)
+        return replace(deck, sections=counted, aside=aside)
+
+    def misplaced(self, section: str, card: CardInfo) -> tuple[str, str] | None:
+        """(rule, message) when the section may not hold the card, else None."""
+        allowed = self.section_types.get(section)
+        if allowed is None or card.type in allowed:
+            return None
+        return self.section_problem(section, card)
+
+    def counts_toward(self, section: str, card: CardInfo) -> bool:
+        """Whether a card the section may hold counts toward its size; by default, all do."""
+        return True
+
+    def section_code(self, section: str, card: CardInfo) -> str:
+        """The error code of a card a section may not hold."""
+        return "card.section"
 
     def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
         """(rule, message) for a card whose type `section_types` does not list for a section,

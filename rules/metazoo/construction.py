@@ -82,12 +82,16 @@ class MetaZooRuleset(Ruleset):
     """The Spellbook and Archive rules: sizes, Spellbook Limits, Restrictions and Tokens."""
 
     game = GAME
+    # Tokens "cannot be added to a Spellbook or Archive" (p. 7): set aside and not counted.
+    section_types = {
+        SPELLBOOK: frozenset(GAME.card_types) - {TOKEN},
+        ARCHIVE: frozenset(GAME.card_types) - {TOKEN},
+    }
     spellbook_min = 40  # Spellbook Rules and Tips: "a minimum of 40 Pages", no maximum
     archive_max = 15  # Archive: "an Archive of up to 15 Pages"; not required
 
     def check_construction(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
         self.check_sizes(deck, report)
-        self.check_tokens(deck, report)
         self.check_spellbook_limits(deck, report)
         self.check_restrictions(deck, report)
 
@@ -112,19 +116,14 @@ class MetaZooRuleset(Ruleset):
                 section=ARCHIVE,
             )
 
-    def check_tokens(self, deck: Deck, report: Report) -> None:
+    def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
         """Tokens "cannot be added to a Spellbook or Archive" (Page Types: Tokens, p. 7)."""
-        for section in (SPELLBOOK, ARCHIVE):
-            for entry in deck.entries(section):
-                if entry.card.type == TOKEN:
-                    report.error(
-                        "card.token",
-                        TOKENS,
-                        f"{entry.card.name} is a Token; Tokens may not be in a Spellbook or "
-                        f"Archive: remove {entry.quantity}.",
-                        section=section,
-                        cards=[entry.card.name],
-                    )
+        return TOKENS, (
+            f"{card.name} is a Token; Tokens may not be in a Spellbook or Archive: remove it."
+        )
+
+    def section_code(self, section: str, card: CardInfo) -> str:
+        return "card.token"
 
     def check_spellbook_limits(self, deck: Deck, report: Report) -> None:
         """Each Page's Spellbook Limit counts its copies in the Spellbook and the Archive together

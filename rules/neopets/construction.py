@@ -42,8 +42,12 @@ MAIN_DECK_TYPES = frozenset(GAME.card_types) - {NEOPET, RAINBOW_POOL_NEOPET}
 
 
 def begins_in_rainbow_pool(card: CardInfo) -> bool:
-    """7.9.4, 8.2.1: a card that says "This card begins the game in your Rainbow Pool"."""
-    return bool(card.attributes.get("begins_in_rainbow_pool"))
+    """7.9.4, 8.2.1: a card that says "This card begins the game in your Rainbow Pool".
+
+    A Rainbow Pool Neopet never is one: it is what the Rainbow Pool's ten count (8.2.1), so a
+    flag on one (refused by the importer) is not read.
+    """
+    return card.type != RAINBOW_POOL_NEOPET and bool(card.attributes.get("begins_in_rainbow_pool"))
 
 
 class NeopetsRuleset(Ruleset):
@@ -91,6 +95,10 @@ class NeopetsRuleset(Ruleset):
                 f"and cards that begin the game there (8.2.1). Move it or remove it."
             )
         return super().section_problem(section, card)
+
+    def counts_toward(self, section: str, card: CardInfo) -> bool:
+        """8.2.1, 7.9.4: cards that begin the game in the Rainbow Pool are not counted."""
+        return not (section == RAINBOW_POOL and begins_in_rainbow_pool(card))
 
     def check_construction(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
         self.check_main_size(deck, report)
@@ -171,9 +179,7 @@ class NeopetsRuleset(Ruleset):
     def check_rainbow_pool(self, deck: Deck, report: Report) -> None:
         """8.2.1, 7.2.3: at most ten Rainbow Pool Neopets, each unique (6.7.2: whatever key or
         printing names it); cards that begin the game there (7.9.4) are not counted."""
-        pool = [
-            entry for entry in deck.entries(RAINBOW_POOL) if not begins_in_rainbow_pool(entry.card)
-        ]
+        pool = deck.entries(RAINBOW_POOL)  # those that begin the game there are set aside
         for cards, copies in self.copies_by_identity(pool):
             if copies > 1 and cards[0].type == RAINBOW_POOL_NEOPET:
                 report.error(

@@ -27,6 +27,7 @@ def test_it_answers_a_legal_deck_given_as_sections(api, neopets_cards):
         "errors": [],
         "warnings": [],
         "counts": {"main": 50, "neopets": 3, "rainbow_pool": 2},
+        "not_counted": {},
     }
 
 

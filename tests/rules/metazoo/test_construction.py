@@ -226,3 +226,11 @@ def test_it_collects_every_problem_at_once():
         "card.token",
         "copies.limit",
     }
+
+
+def test_a_token_is_not_one_of_the_spellbooks_40_pages_p7_p43():
+    """Tokens (p. 7) may not be in a Spellbook, so 39 Pages and a Token are 39 (p. 43)."""
+    spellbook = {**LEGAL_SPELLBOOK, "flame-aura": LEGAL_SPELLBOOK["flame-aura"] - 1}
+    report = check(with_pages(spellbook, sample_spirit_token=1))
+    assert {issue.code for issue in report.errors} == {"card.token", "spellbook.size"}
+    assert report.counts["spellbook"] == 39 and report.not_counted == {"spellbook": 1}

@@ -102,3 +102,11 @@ def test_it_reports_every_problem_at_once():
         "deck_box.size",
         "singles.size",
     ]
+
+
+def test_a_single_in_the_deck_box_is_not_counted_as_its_deck_box():
+    """Tournament Phase, Setup 3: each section holds its own kind; a Single set in the Deck Box
+    is refused and does not count toward the one Deck Box allowed."""
+    report = RULES.check(deck(deck_box=[(DECK_BOXES[0], 1), (SINGLES[0], 1)]), STANDARD)
+    assert codes(report) == ["card.section"]
+    assert report.counts["deck_box"] == 1 and report.not_counted == {"deck_box": 1}

@@ -85,9 +85,31 @@ def test_it_rejects_a_main_deck_that_is_not_exactly_50_cards_rule_8_3_1(change, 
 def test_it_rejects_neopets_in_the_main_deck_rule_8_13_2(pet):
     entries = [*adjusted_codestones(legal_entries(), -1), ref("main", pet)]
     report = check(entries)
-    assert codes(report) == ["card.section"]
+    assert codes(report) == ["card.section", "main.size"]
     assert report.errors[0].rule == "8.13.2"
     assert report.errors[0].cards == (pet.name,)
+
+
+@pytest.mark.parametrize("pet", [NEOPETS[0], RAINBOW[0]])
+def test_a_neopet_in_the_main_deck_is_not_one_of_its_50_rule_8_3_1(pet):
+    """8.3.1 with 8.13.2: 49 cards and a Neopet are a Main Deck of 49."""
+    report = check([*adjusted_codestones(legal_entries(), -1), ref("main", pet)])
+    assert report.counts["main"] == 49 and report.not_counted == {"main": 1}
+    assert "main.size" in codes(report)
+
+
+def test_a_rainbow_pool_neopet_in_the_neopet_deck_is_not_one_of_its_three_rule_8_1_1():
+    entries = [e for e in legal_entries() if e.name != NEOPETS[2].name]
+    report = check([*entries, ref("neopets", RAINBOW[1])])
+    assert codes(report) == ["card.section", "neopets.size"]
+    assert report.counts["neopets"] == 2 and report.not_counted == {"neopets": 1}
+
+
+def test_a_misplaced_card_is_not_counted_as_a_rainbow_pool_neopet_rule_8_2_1():
+    """8.2.1: Rainbow Pool Neopets and a stray Paint Brush are counted without the brush."""
+    report = check([*legal_entries(), ref("rainbow_pool", SHADOW_BRUSH)])
+    assert codes(report) == ["card.section"]
+    assert report.counts["rainbow_pool"] == 2 and report.not_counted == {"rainbow_pool": 1}
 
 
 def test_it_rejects_a_card_in_the_neopet_deck_rule_8_1_1():
@@ -211,7 +233,8 @@ def test_it_accepts_ten_rainbow_pool_neopets_and_more_cards_that_begin_there_rul
     entries, pool = rainbow_pool_of(10)
     report = check([*entries, ref("rainbow_pool", RAINBOW_LOCATION, 2)], pool)
     assert report.legal, report.as_dict()
-    assert report.counts["rainbow_pool"] == 12
+    assert report.counts["rainbow_pool"] == 10
+    assert report.not_counted == {"rainbow_pool": 2}
 
 
 def test_it_rejects_more_than_ten_rainbow_pool_neopets_rule_8_2_1():
