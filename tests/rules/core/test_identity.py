@@ -34,9 +34,7 @@ def test_identity_folds_case_unicode_compatibility_and_spaces() -> None:
 def test_a_name_typed_with_odd_spacing_and_case_finds_the_card() -> None:
     """The same lookup for JSON entries, text decklists and the CLI: MemoryPool and the
     database pool both compare by identity."""
-    entries = [
-        replace(e, name=f"  {e.name.upper().replace(' ', '   ')} ") for e in legal_entries()
-    ]
+    entries = [replace(e, name=f"  {e.name.upper().replace(' ', '   ')} ") for e in legal_entries()]
     report = validate(GAME, entries, MemoryPool(ALL_CARDS, GAME), STANDARD)
     assert report.legal, report.as_dict()
 
