@@ -11,13 +11,11 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from rules.core.cards import CardInfo
+from rules.core.resolve import UNRESOLVED_CODES
 
 from .requests import read_swap_request
 from .serializers import ArchiveSwapInputSerializer
 from .services import ArchiveSwap, archive_swap_check
-
-# Resolution problems that leave a list unreadable, so the swap cannot be judged.
-UNRESOLVED = ("card.unknown", "section.unknown")
 
 
 class ArchiveSwapApi(APIView):
@@ -64,7 +62,9 @@ def _answer(swap: ArchiveSwap) -> dict[str, Any]:
         {**issue.as_dict(), "list": name}
         for name, report in (("before", swap.before), ("after", swap.after))
         for issue in report.errors
-        if issue.code in UNRESOLVED
+        # An entry that did not resolve (unknown, ambiguous) is missing from the list the
+        # swap compares, so the swap cannot be judged legal without it.
+        if issue.code in UNRESOLVED_CODES
     ]
     problems += [issue.as_dict() for issue in swap.check.problems]
     return {

@@ -22,6 +22,9 @@ from .ruleset import same_card
 # The rule resolution errors cite: they are about the request, not a rulebook's construction rule.
 RESOLUTION_RULE = "deck sections"
 CARD_DATABASE_RULE = "card database"
+# The codes of entries resolution could not turn into a card: the deck they leave is not the
+# deck the user wrote, so nothing may be judged legal on it without them.
+UNRESOLVED_CODES = frozenset({"section.unknown", "card.unknown", "card.ambiguous"})
 
 
 @dataclass(frozen=True, slots=True)

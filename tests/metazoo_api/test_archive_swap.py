@@ -142,3 +142,19 @@ def test_it_refuses_bad_json(api, db):
     response = api.post(URL, "{", content_type="application/json")
     assert response.status_code == 400
     assert response.json()["status"] == 400
+
+
+def test_an_ambiguous_page_is_a_problem_never_a_silent_drop(api, sample_pages):
+    """Archive (p. 41) can only be judged on Pages it knows: a name two different Pages carry
+    (Page Layout, p. 5) is a card.ambiguous problem, and the swap is not legal."""
+    from cards.models import Card, Game
+
+    game = Game.objects.get(slug="metazoo")
+    for key, text in (("test-chupa", "Bite."), ("test-chupa-flame", "Burn.")):
+        Card.objects.create(game=game, key=key, name="Test Chupa", type="Beastie", text=text)
+    shared = {"name": "Test Chupa", "quantity": 1}
+    before = {**BEFORE, "archive": [*BEFORE["archive"], shared]}
+    response = post(api, {"before": before, "after": before})
+    body = response.json()
+    assert body["legal"] is False
+    assert {p["code"] for p in body["problems"]} == {"card.ambiguous"}
