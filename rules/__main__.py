@@ -45,7 +45,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{args.cards} holds {data.get('game')} cards, not {game.slug}", file=sys.stderr)
         return 2
     pool, fmt = MemoryPool(cards, game), standard_format(game)
-    results = check_files(args.files, game, lambda entries: validate(game, entries, pool, fmt))
+    results = check_files(
+        args.files, game, lambda entries, unreadable: validate(game, entries, pool, fmt, unreadable)
+    )
     if args.json:
         print(json.dumps([result.as_dict() for result in results], indent=2))
     else:

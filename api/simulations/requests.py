@@ -90,7 +90,9 @@ def _deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> A
         return []  # the game's problem is already named; its sections cannot be read
     as_validated = {"game": game.slug, **{k: value[k] for k in ("sections", "text") if k in value}}
     try:
-        return read_validate_request(as_validated, {}).entries
+        parsed = read_validate_request(as_validated, {})
+        parsed.refuse_unreadable()  # a game is played with every card of the deck
+        return parsed.entries
     except RequestProblems as exc:
         for field, messages in exc.problems.fields.items():
             problems.fields.setdefault(f"{path}.{field}", []).extend(messages)

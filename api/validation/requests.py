@@ -8,7 +8,7 @@ with their numbers. All problems are collected before the request is refused.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
@@ -21,7 +21,7 @@ from api.entries import (
     section_entries,
 )
 from api.query import integer_text
-from rules.core.decklist import parse_decklist
+from rules.core.decklist import LineProblem, parse_decklist
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
 from rules.registry import GAMES
@@ -39,6 +39,16 @@ class ValidateRequest:
     as_of: date | None = None
     fix: bool = False
     seed: int | None = None
+    # A text decklist's lines that could not be read: errors of the report, not a 400.
+    unreadable: list[LineProblem] = field(default_factory=list)
+
+    def refuse_unreadable(self) -> None:
+        """RequestProblems naming the unreadable lines, for callers that need every line
+        (storing or playing a deck, fixing it): a report can list them, a deck cannot."""
+        if self.unreadable:
+            problems = Problems()
+            add_line_problems(problems, self.unreadable)
+            raise RequestProblems(problems)
 
 
 def read_validate_request(body: Any, query: Mapping[str, str]) -> ValidateRequest:
@@ -55,10 +65,11 @@ def read_validate_request(body: Any, query: Mapping[str, str]) -> ValidateReques
     fmt = _format(options.get("format"), problems)
     as_of = _as_of(options.get("as_of"), problems)
     fix, seed = _fix(game, options.get("fix"), options.get("seed"), problems)
-    entries = _entries(game, body, problems) if game is not None else []
+    unreadable: list[LineProblem] = []
+    entries = _entries(game, body, problems, unreadable) if game is not None else []
     if problems.fields or game is None:
         raise RequestProblems(problems)  # game is None only with a problem named
-    return ValidateRequest(game, entries, fmt, as_of, fix, seed)
+    return ValidateRequest(game, entries, fmt, as_of, fix, seed, unreadable)
 
 
 def _game(value: Any, problems: Problems) -> GameSpec | None:
@@ -114,18 +125,22 @@ def _fix(
     return fix, seed
 
 
-def _entries(game: GameSpec, body: Mapping[str, Any], problems: Problems) -> list[EntryRef]:
+def _entries(
+    game: GameSpec, body: Mapping[str, Any], problems: Problems, unreadable: list[LineProblem]
+) -> list[EntryRef]:
     has_sections, has_text = "sections" in body, "text" in body
     if has_sections == has_text:
         message = "give exactly one of sections (an object of lists) or text (a decklist)"
         problems.add("sections", message)
         return []
     if has_text:
-        return _text_entries(game, body["text"], problems)
+        return _text_entries(game, body["text"], problems, unreadable)
     return section_entries(body["sections"], problems)
 
 
-def _text_entries(game: GameSpec, text: Any, problems: Problems) -> list[EntryRef]:
+def _text_entries(
+    game: GameSpec, text: Any, problems: Problems, unreadable: list[LineProblem]
+) -> list[EntryRef]:
     if not isinstance(text, str):
         problems.add("text", f"must be a string holding a decklist; not {type(text).__name__}")
         return []
@@ -133,7 +148,12 @@ def _text_entries(game: GameSpec, text: Any, problems: Problems) -> list[EntryRe
         problems.add("text", NUL_MESSAGE)
         return []
     parsed = parse_decklist(text, game)
-    for bad in parsed.problems:
+    unreadable.extend(parsed.problems)
+    return parsed.entries
+
+
+def add_line_problems(problems: Problems, lines: list[LineProblem]) -> None:
+    """Name each unreadable line under `text` and in `lines`, for a 400 answer."""
+    for bad in lines:
         problems.add("text", f"line {bad.line}: {bad.text.strip()!r} {bad.message}")
         problems.lines.append({"line": bad.line, "text": bad.text, "message": bad.message})
-    return parsed.entries

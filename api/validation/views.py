@@ -78,6 +78,7 @@ class ValidateApi(APIView):
     def post(self, request: Request) -> Response:
         parsed = read_validate_request(_body(request), request.query_params)
         if parsed.fix:
+            parsed.refuse_unreadable()  # the fix draws from every card of the deck
             report, fix, seed = deck_fix(
                 game=parsed.game.slug,
                 entries=parsed.entries,
@@ -91,6 +92,7 @@ class ValidateApi(APIView):
             entries=parsed.entries,
             format=parsed.format,
             as_of=parsed.as_of,
+            unreadable=parsed.unreadable,
         )
         return Response(report.as_dict())
 

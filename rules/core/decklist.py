@@ -6,10 +6,15 @@
     2x Hot Dog
     Hot Dog x2
     2 Hot Dog (SMP) 045
+    2 Chupacabra [chupacabra-flame]
 
-Section headers are each GameSpec Section's name, slug or header words, followed by a colon; lines
-before any header belong to the game's first section. A line the parser cannot read is reported
-with its number and text, never guessed at.
+Section headers are each GameSpec Section's name, slug or header words, as people write them:
+`Main Deck:`, `Main Deck (50):`, `Main Deck` alone, or Markdown `# Main Deck` / `## Neopets`
+(a `#` line that is not a header is a comment). Lines before any header belong to the game's
+first section. A byte-order mark and Windows line ends are read. A card may be pinned to a
+printing, `(SET) number`, or named by key in brackets, `[key]`: either tells apart cards that
+share a name (MetaZoo Pages). A line the parser cannot read is reported with its number and
+text, never guessed at; the lines around it are still read.
 """
 
 from __future__ import annotations
@@ -29,7 +34,12 @@ _LEADING_QUANTITY = re.compile(r"(\d+)[xX]?\s+(\S.*)")
 _TRAILING_QUANTITY = re.compile(r"(\S.*?)\s+[xX](\d+)")
 # "Hot Dog (SMP) 045": a printing pinned by set code and collector number.
 _PRINTING = re.compile(r"(\S.*?)\s+\(([^()\s]+)\)\s+(\S+)")
+# "Chupacabra [chupacabra-flame]": a card named by its key (a slug), after its name.
+_KEY = re.compile(r"(\S.*?)\s+\[([\w-]+)\]")
 _SPACES = re.compile(r"\s+")
+# A header's decorations: Markdown hashes before it; a count "(50)" or "50" and a colon after.
+_HEADER = re.compile(r"#*\s*(?P<words>.*?)\s*(?:\(\s*\d+\s*\)|\d+)?\s*:?")
+BYTE_ORDER_MARK = "\ufeff"
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,15 +71,19 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
     headers = section_headers(game)
     parsed = ParsedDecklist()
     section = game.sections[0].slug
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(text.removeprefix(BYTE_ORDER_MARK).splitlines(), start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
+        if not line:
             continue
+        header = _header_word(line)
+        if header in headers:
+            section = headers[header]
+            continue
+        if line.startswith("#"):
+            continue  # a comment
         entry = _parse_card_line(line, section, number)
         if isinstance(entry, EntryRef):
             parsed.entries.append(entry)
-        elif line.endswith(":") and _header_word(line) in headers:
-            section = headers[_header_word(line)]
         elif line.endswith(":"):
             known = ", ".join(f"{s.name}:" for s in game.sections)
             parsed.problems.append(
@@ -81,7 +95,9 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
 
 
 def _header_word(line: str) -> str:
-    return _SPACES.sub(" ", line[:-1].strip().lower())
+    """The words of a line read as a header, lower case: no hashes, count or colon."""
+    match = _HEADER.fullmatch(line)
+    return _SPACES.sub(" ", match["words"].lower()) if match else ""
 
 
 def _parse_card_line(line: str, section: str, number: int) -> EntryRef | str:
@@ -97,13 +113,16 @@ def _parse_card_line(line: str, section: str, number: int) -> EntryRef | str:
     quantity = int(quantity_text)
     if not 1 <= quantity <= MAX_QUANTITY:
         return f"has quantity {quantity}; a quantity is a whole number from 1 to {MAX_QUANTITY}"
-    name, set_code, collector_number = rest, None, None
+    name, key, set_code, collector_number = rest, None, None, None
     if printing := _PRINTING.fullmatch(rest):
         name, set_code, collector_number = printing.groups()
+    elif keyed := _KEY.fullmatch(rest):
+        name, key = keyed.groups()
     return EntryRef(
         section=section,
         quantity=quantity,
         name=_SPACES.sub(" ", name),
+        key=key,
         set=set_code,
         number=collector_number,
         line=number,
@@ -138,4 +157,6 @@ def _card_line(entry: EntryRef) -> str:
     line = f"{entry.quantity} {entry.name}"
     if entry.printing is not None:
         line += f" ({entry.set}) {entry.number}"
+    elif entry.key is not None:
+        line += f" [{entry.key}]"
     return line

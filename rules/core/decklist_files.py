@@ -16,12 +16,13 @@ from .game import GameSpec
 from .report import Issue, Report
 from .resolve import EntryRef
 
-Check = Callable[[Sequence[EntryRef]], Report]
+# Checks a file's entries; its unreadable lines are errors of the report (rules.core.validate).
+Check = Callable[[Sequence[EntryRef], Sequence[LineProblem]], Report]
 
 
 @dataclass
 class FileResult:
-    """A file's report, or why it could not be read (a missing file, unreadable lines)."""
+    """A file's report, or why it could not be read at all (a missing file, not UTF-8)."""
 
     path: str
     report: Report | None = None
@@ -67,7 +68,8 @@ def _issue_line(kind: str, issue: Issue) -> str:
 
 
 def check_files(paths: Iterable[str], game: GameSpec, check: Check) -> list[FileResult]:
-    """Read and check each decklist file; a file with unreadable lines is not checked."""
+    """Read and check each decklist file; its unreadable lines are errors of its report, and
+    every line that could be read is checked all the same."""
     results = []
     for path in paths:
         try:
@@ -78,8 +80,5 @@ def check_files(paths: Iterable[str], game: GameSpec, check: Check) -> list[File
             )
             continue
         parsed = parse_decklist(text, game)
-        if parsed.problems:
-            results.append(FileResult(path, problems=parsed.problems))
-        else:
-            results.append(FileResult(path, report=check(parsed.entries)))
+        results.append(FileResult(path, report=check(parsed.entries, parsed.problems)))
     return results

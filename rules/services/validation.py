@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from rules.core.cards import Deck
+from rules.core.decklist import LineProblem
 from rules.core.report import Report
 from rules.core.resolve import EntryRef
 from rules.core.validate import resolve_and_check
@@ -27,12 +28,16 @@ def deck_validate(
     entries: Sequence[EntryRef],
     format: str | None = None,
     as_of: date | None = None,
+    unreadable: Sequence[LineProblem] = (),
 ) -> Report:
-    """The full report for a deck in a format (default: the game's), lists as of a day (today).
+    """The full report for a deck in a format (default: the game's), lists as of a day (today);
+    a decklist's unreadable lines are errors in it (rules.core.validate).
 
     InvalidRequest names the field when the game or format does not exist.
     """
-    return deck_resolve(game=game, entries=entries, format=format, as_of=as_of)[1]
+    return deck_resolve(
+        game=game, entries=entries, format=format, as_of=as_of, unreadable=unreadable
+    )[1]
 
 
 def deck_resolve(
@@ -41,8 +46,10 @@ def deck_resolve(
     entries: Sequence[EntryRef],
     format: str | None = None,
     as_of: date | None = None,
+    unreadable: Sequence[LineProblem] = (),
 ) -> tuple[Deck, Report]:
     """The resolved core Deck (the cards found) and its full report, for callers that play it."""
     spec = game_spec_for(game)
     fmt = format_info(game=game, format=format, as_of=as_of)
-    return resolve_and_check(spec, entries, DatabasePool(spec.slug, entries), fmt)
+    pool = DatabasePool(spec.slug, entries)
+    return resolve_and_check(spec, entries, pool, fmt, unreadable)

@@ -163,15 +163,19 @@ def test_it_answers_400_for_a_body_that_is_not_an_object(api, db, body):
     assert bad_request_field(response) == ["body"]
 
 
-def test_it_lists_each_unreadable_decklist_line_with_its_number(api, neopets_cards):
+def test_it_lists_each_unreadable_decklist_line_and_checks_every_other_line(api, neopets_cards):
+    """Issue 7 item 7: unreadable lines are decklist.unreadable errors with their numbers; the
+    readable lines are still checked (here a second Test Faerie breaks 7.3.2)."""
     text = "Main Deck:\n2 Test Faerie\nnot a card line\nSideboard:\n0 Test Food 0\n"
     response = post(api, {"game": "neopets", "text": text})
-    assert bad_request_field(response) == ["text"]
-    assert [(line["line"], line["text"]) for line in response.json()["lines"]] == [
+    assert response.status_code == 200
+    errors = response.json()["errors"]
+    assert [(e["line"], e["text"]) for e in errors if e["code"] == "decklist.unreadable"] == [
         (3, "not a card line"),
         (4, "Sideboard:"),
         (5, "0 Test Food 0"),
     ]
+    assert "copies.limit" in {e["code"] for e in errors}
 
 
 def test_it_answers_413_json_for_a_body_over_the_limit(api, db, settings):

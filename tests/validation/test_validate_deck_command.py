@@ -45,10 +45,13 @@ def test_it_exits_1_when_a_deck_is_illegal(neopets_cards, decklists):
     assert f"{decklists['illegal']}: ILLEGAL\n  error neopets.size (8.1.1)" in out
 
 
-def test_it_exits_1_when_a_deck_is_unreadable(neopets_cards, decklists):
+def test_it_exits_1_when_a_deck_has_an_unreadable_line_and_checks_the_rest(
+    neopets_cards, decklists
+):
+    """Issue 7 item 7: an unreadable line is an error of the report, the rest still checked."""
     status, out = run(decklists["unreadable"], "--game", "neopets")
     assert status == 1
-    assert "UNREADABLE" in out and "line 3: 'what is this'" in out
+    assert "ILLEGAL" in out and "decklist.unreadable" in out and "Line 3 'what is this'" in out
 
 
 def test_it_prints_json_with_the_format_and_day(neopets_cards, decklists):

@@ -37,9 +37,13 @@ class Command(BaseCommand):
         except InvalidRequest as exc:
             raise CommandError(f"--{exc.field}: {exc.message}") from None
 
-        def check(entries):
+        def check(entries, unreadable):
             return deck_validate(
-                game=game.slug, entries=entries, format=options["format"], as_of=as_of
+                game=game.slug,
+                entries=entries,
+                format=options["format"],
+                as_of=as_of,
+                unreadable=unreadable,
             )
 
         results = check_files(options["files"], game, check)

@@ -52,11 +52,16 @@ def test_it_exits_1_and_names_the_problems_when_a_deck_is_illegal(files):
     assert "error neopets.size (8.1.1)" in result.stdout
 
 
-def test_it_exits_1_for_an_unreadable_decklist_naming_the_line(files):
+def test_it_exits_1_for_an_unreadable_line_naming_it_and_checks_the_rest(files):
+    """Issue 7 item 7: the unreadable line is an error; the readable lines are checked too."""
     result = run(files["unreadable"], "--game", "neopets", "--cards", files["cards"])
     assert result.returncode == 1
-    assert "UNREADABLE" in result.stdout
-    assert "line 2: 'this is not a card line'" in result.stdout
+    assert "ILLEGAL" in result.stdout
+    assert (
+        "decklist.unreadable" in result.stdout
+        and "Line 2 'this is not a card line'" in result.stdout
+    )
+    assert "main.size" in result.stdout
 
 
 def test_it_prints_a_json_array_when_asked(files):

@@ -134,3 +134,42 @@ def test_it_reads_back_what_it_writes(entries):
         (e.section, e.quantity, e.name, e.set, e.number) for e in in_game_order
     ]
     assert write_decklist(NEOPETS, parsed.entries) == text
+
+
+# Issue 7 item 7: decklists as people write them.
+
+AS_WRITTEN = (
+    "\ufeff# My Kau deck\r\n"
+    "## Neopets\r\n"
+    "1 Red Kau\r\n"
+    "Main Deck (50):\r\n"
+    "2x Hot Dog\r\n"
+    "# Rainbow Pool\r\n"
+    "1 Fire Kau\r\n"
+    "# a note about the deck\r\n"
+    "Main Deck 50\r\n"
+    "1 Cheese Roller\r\n"
+)
+
+
+def test_it_reads_a_byte_order_mark_counted_and_markdown_headers_and_windows_line_ends():
+    parsed = parse_decklist(AS_WRITTEN, NEOPETS)
+    assert parsed.problems == []
+    assert [(e.section, e.quantity, e.name) for e in parsed.entries] == [
+        ("neopets", 1, "Red Kau"),
+        ("main", 2, "Hot Dog"),
+        ("rainbow_pool", 1, "Fire Kau"),
+        ("main", 1, "Cheese Roller"),
+    ]
+
+
+def test_a_hash_line_that_is_not_a_header_is_still_a_comment():
+    parsed = parse_decklist("# Sideboard ideas\n2 Hot Dog\n", NEOPETS)
+    assert parsed.problems == [] and [e.section for e in parsed.entries] == ["main"]
+
+
+def test_it_reads_a_card_named_by_key_and_writes_it_back():
+    """Issue 7 item 4: `[key]` tells apart Pages that share a name."""
+    entry = only_entry("2 Chupacabra [chupacabra-flame]")
+    assert (entry.name, entry.key) == ("Chupacabra", "chupacabra-flame")
+    assert parse_decklist(write_decklist(NEOPETS, [entry]), NEOPETS).entries[0].key == entry.key

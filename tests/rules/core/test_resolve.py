@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from rules.core.report import Report
 from rules.core.resolve import EntryRef, resolve
 from rules.core.validate import validate
@@ -136,3 +138,49 @@ def test_it_accepts_a_pinned_printing_whatever_the_case_of_its_set_code():
         report,
     )
     assert report.warnings == [] and report.errors == []
+
+
+# Issue 7 item 4: Pages that share a name, told apart in a text decklist.
+
+
+def _namesakes_pool():
+    from rules.core.cardfile import MemoryPool
+    from rules.core.cards import CardInfo
+
+    bite = CardInfo(
+        "chupacabra", "Chupacabra", "Beastie", "Bite.", printings=frozenset({("MZ1", "10")})
+    )
+    burn = CardInfo(
+        "chupacabra-flame", "Chupacabra", "Beastie", "Burn.", printings=frozenset({("MZ2", "7")})
+    )
+    return MemoryPool([bite, burn], "metazoo")
+
+
+@pytest.mark.parametrize(
+    ("line", "key"),
+    [("1 Chupacabra (MZ2) 7", "chupacabra-flame"), ("1 Chupacabra [chupacabra]", "chupacabra")],
+)
+def test_a_printing_or_a_key_tells_namesakes_apart_in_a_text_decklist(line, key):
+    """Page Layout (p. 5): Pages sharing a name may differ; `(SET) number` or `[key]` says which."""
+    from rules.core.decklist import parse_decklist
+    from rules.registry import GAMES
+
+    game = GAMES["metazoo"]
+    report = Report(game="metazoo", format="standard")
+    deck = resolve(
+        game, parse_decklist(f"Spellbook:\n{line}\n", game).entries, _namesakes_pool(), report
+    )
+    assert report.errors == []
+    assert [entry.card.key for entry in deck.entries("spellbook")] == [key]
+
+
+def test_a_bare_shared_name_is_still_ambiguous():
+    from rules.core.decklist import parse_decklist
+    from rules.registry import GAMES
+
+    game = GAMES["metazoo"]
+    report = Report(game="metazoo", format="standard")
+    resolve(
+        game, parse_decklist("Spellbook:\n1 Chupacabra\n", game).entries, _namesakes_pool(), report
+    )
+    assert [issue.code for issue in report.errors] == ["card.ambiguous"]
