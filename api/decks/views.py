@@ -192,6 +192,8 @@ class DeckDetailApi(DeckAccess, APIView):
             deck = services.deck_update(deck=deck, expected_revision=expected, changes=changes)
         except services.DeckChanged:
             _raise_current(deck)
+        except Deck.DoesNotExist:
+            raise NotFound("The deck was deleted meanwhile.") from None
         return deck_response(request, deck)
 
 
