@@ -110,7 +110,45 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DECKWARDEN_MAX_BODY_BYTES", 256 * 1024, m
 # per-process cache of the catalogue; see rules/services/catalogue.py). 0 turns the cache off.
 CATALOGUE_RECHECK_SECONDS = env_float("DECKWARDEN_CATALOGUE_RECHECK_SECONDS", 1.0, minimum=0)
 
+# Django's cache holds the rate limits' counts (api/throttling.py), so it must be shared by every
+# process that serves requests: by default files under var/ (shared by all the processes of one
+# machine, the embedded default and gunicorn's workers alike, with no server); CACHE_URL=redis://
+# shares it between machines; locmem:// keeps it per process.
+CACHE_URL = env_str("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+elif CACHE_URL == "locmem://":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+elif not CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+        }
+    }
+else:
+    raise ImproperlyConfigured(
+        f"CACHE_URL must be redis://host:port/db, locmem:// or empty, not {CACHE_URL!r}"
+    )
+
 REST_FRAMEWORK = {
+    # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise;
+    # the login scope guards password checks (/auth/token/ and the website's log-in and sign-up).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "api.throttling.AnonRateThrottle",
+        "api.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "120/minute"),
+        "user": env_rate("DECKWARDEN_THROTTLE_USER", "1200/minute"),
+        "login": env_rate("DECKWARDEN_THROTTLE_LOGIN", "10/minute"),
+    },
+    # Proxies in front of the service: the client's address is then read from X-Forwarded-For
+    # (0: the connection's address; a header a client sets itself must not dodge its limit).
+    "NUM_PROXIES": env_int("DECKWARDEN_NUM_PROXIES", 0, minimum=0),
+
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "api.authentication.TokenAuthentication",
