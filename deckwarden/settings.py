@@ -9,20 +9,43 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from .env import env_bool, env_float, env_int, env_list, env_str
+from .env import env_bool, env_float, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("DECKWARDEN_VAR_DIR", str(BASE_DIR / "var")))
 
-DEBUG = env_bool("DEBUG", False)
+# Debug mode is the development default (`make run` needs no configuration); a deployment sets
+# DEBUG=0, and then it must give its own SECRET_KEY: the development key is public.
+DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = env_str("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG and env_bool("DECKWARDEN_REQUIRE_SECRET_KEY", False):
-        raise ImproperlyConfigured("SECRET_KEY must be set")
-    # A fixed development key keeps sessions valid across restarts of a local service; any
-    # deployment that serves real users sets SECRET_KEY (see the README's configuration table).
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (a long random string, e.g. from "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)"
+        )
     SECRET_KEY = "deckwarden-development-key-not-for-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS: one switch for a site served over TLS (redirects, secure cookies, HSTS), each part
+# adjustable. Behind a proxy that ends TLS, SECURE_PROXY_SSL_HEADER names the header it sets
+# (e.g. X-Forwarded-Proto: https), so Django knows the request came in over HTTPS.
+HTTPS = env_bool("HTTPS", False)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+# A load balancer probes health over plain HTTP; it gets the answer, not a redirect.
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+_proxy_ssl_header = env_str("SECURE_PROXY_SSL_HEADER", "")
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + _proxy_ssl_header.strip().upper().replace("-", "_"),
+        "https",
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
