@@ -215,6 +215,23 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 # chunk claimed longer ago than that belongs to a dead worker and another worker plays it.
 DECKWARDEN_SIMULATION_CHUNK_GAMES = env_int("DECKWARDEN_SIMULATION_CHUNK_GAMES", 250, minimum=1)
 DECKWARDEN_SIMULATION_CHUNK_SECONDS = env_int("DECKWARDEN_SIMULATION_CHUNK_SECONDS", 120, minimum=2)
+# A worker renews its claim on the chunk it plays every third of this; a claim not renewed for
+# this long belongs to a dead worker, and the chunk goes back to the queue (seconds, not the
+# chunk time limit).
+DECKWARDEN_SIMULATION_CLAIM_SECONDS = env_int("DECKWARDEN_SIMULATION_CLAIM_SECONDS", 10, minimum=1)
+# What one job may ask for: games, the smallest chunk (each chunk is a task and a row), stricter
+# for anonymous clients; and at most this many chunks, whoever asks.
+DECKWARDEN_SIMULATION_MAX_GAMES = env_int("DECKWARDEN_SIMULATION_MAX_GAMES", 100_000, minimum=1)
+DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS = env_int(
+    "DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS", 10_000, minimum=1
+)
+DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES = env_int(
+    "DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES", 50, minimum=1
+)
+DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES_ANONYMOUS = env_int(
+    "DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES_ANONYMOUS", 250, minimum=1
+)
+DECKWARDEN_SIMULATION_MAX_CHUNKS = env_int("DECKWARDEN_SIMULATION_MAX_CHUNKS", 400, minimum=1)
 # The queue chunk tasks go to: Celery's default, or a name of their own for workers started
 # with `celery -A deckwarden worker -Q <name>`.
 DECKWARDEN_SIMULATION_QUEUE = env_str("DECKWARDEN_SIMULATION_QUEUE", "celery")
