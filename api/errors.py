@@ -32,12 +32,14 @@ class ApiError(exceptions.APIException):
         code: str = "invalid",
         status_code: int = status.HTTP_400_BAD_REQUEST,
         fields: dict[str, list[str]] | None = None,
+        headers: dict[str, str] | None = None,
         **extra: Any,
     ) -> None:
         super().__init__(detail, code)
         self.status_code = status_code
         self.error_code = code
         self.fields = fields
+        self.headers = headers
         self.extra = extra
 
 
@@ -86,6 +88,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         return Response(
             error_body(exc.status_code, exc.error_code, str(exc.detail), exc.fields, **exc.extra),
             status=exc.status_code,
+            headers=exc.headers,
         )
     if isinstance(exc, RequestDataTooBig):
         exc = PayloadTooLarge()

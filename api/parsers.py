@@ -1,11 +1,14 @@
-"""The API's JSON parser: DRF's, with nesting too deep to parse answered as a 400, not a 500."""
+"""The API's JSON parser: DRF's, with what it would let through as a 500 answered as a 400:
+nesting too deep to parse, and strings no database can store."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from rest_framework import parsers
-from rest_framework.exceptions import ParseError
+from rest_framework.exceptions import ParseError, ValidationError
+
+from cards.cardfile.jsontext import LONE_SURROGATE, lone_surrogate_path
 
 
 class JSONParser(parsers.JSONParser):
@@ -17,6 +20,10 @@ class JSONParser(parsers.JSONParser):
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
         try:
-            return super().parse(stream, media_type, parser_context)
+            data = super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise ParseError("JSON parse error - the body is nested too deeply.") from None
+        path = lone_surrogate_path(data)
+        if path is not None:
+            raise ValidationError({path: [f"holds {LONE_SURROGATE}"]})
+        return data

@@ -2,7 +2,8 @@
 
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
-from rest_framework.authtoken.views import obtain_auth_token
+
+from api.auth_token import TokenApi
 
 urlpatterns = [
     path("", include("api.catalogue.urls")),
@@ -12,9 +13,7 @@ urlpatterns = [
     path("", include("api.metazoo.urls")),
     path("", include("api.simulations.urls")),
     path("", include("api.battle_odds.urls")),
-    # A REST client trades a username and password for the token it sends as
-    # "Authorization: Token <key>".
-    path("auth/token/", obtain_auth_token, name="auth-token"),
+    path("auth/token/", TokenApi.as_view(), name="auth-token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
 ]

@@ -6,6 +6,7 @@ and the version history in step with every saved change.
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 
 from django.conf import settings
@@ -16,10 +17,19 @@ from django.db.models import Q
 from rules.core.decklist import MAX_QUANTITY
 
 
+def new_link_token() -> str:
+    """An unguessable name for a deck's link: 128 random bits, never all digits (a deck's
+    address holds either its id or this token)."""
+    while True:
+        token = secrets.token_urlsafe(16)
+        if not token.isdigit():
+            return token
+
+
 class Deck(models.Model):
     class Visibility(models.TextChoices):
         PRIVATE = "private"  # the owner alone sees it
-        UNLISTED = "unlisted"  # anyone with its id reads it; it is not listed
+        UNLISTED = "unlisted"  # anyone with its link (token) reads it; it is not listed
         PUBLIC = "public"  # listed for everyone
 
     owner = models.ForeignKey(
@@ -38,6 +48,13 @@ class Deck(models.Model):
     description = models.TextField(blank=True, default="")
     visibility = models.CharField(
         max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    link_token = models.CharField(
+        max_length=32,
+        unique=True,
+        default=new_link_token,
+        editable=False,
+        help_text="The deck's shareable address: ids can be counted, this cannot be guessed.",
     )
     revision = models.PositiveIntegerField(
         default=1, help_text="Bumped by every saved change; the ETag is built from it."

@@ -24,15 +24,31 @@ def deck_list(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Deck]:
 
 
 def deck_get_visible(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) -> Deck:
-    """The deck if this user may read it: their own, or another's public or unlisted deck.
+    """The deck with this id if this user may read it by id: their own, or a public deck.
 
-    Raises Deck.DoesNotExist otherwise, exactly as for a deck that does not exist, so a private
-    deck's existence is never revealed.
+    Raises Deck.DoesNotExist otherwise, exactly as for a deck that does not exist: ids are
+    sequential, so counting them must not find a deck that is not public (an unlisted deck is
+    read through its link, deck_get_by_link).
+    """
+    readable = Q(visibility=Deck.Visibility.PUBLIC)
+    if user.is_authenticated:
+        readable |= Q(owner=user)
+    return _decks_with_relations().get(readable, pk=deck_id)
+
+
+def deck_get_by_link(*, user: AbstractBaseUser | AnonymousUser, token: str) -> Deck:
+    """The deck whose link holds this token: anyone's unlisted or public deck, or their own.
+
+    Raises Deck.DoesNotExist otherwise, as deck_get_visible does.
     """
     readable = ~Q(visibility=Deck.Visibility.PRIVATE)
     if user.is_authenticated:
         readable |= Q(owner=user)
-    return Deck.objects.select_related("owner", "game", "format").get(readable, pk=deck_id)
+    return _decks_with_relations().get(readable, link_token=token)
+
+
+def _decks_with_relations() -> QuerySet[Deck]:
+    return Deck.objects.select_related("owner", "game", "format")
 
 
 def deck_lines(*, deck: Deck) -> list[DeckLine]:

@@ -103,13 +103,25 @@ def deck_create(
 
 
 def deck_update(*, deck: Deck, expected_revision: int | None, changes: DeckChanges) -> Deck:
-    """Apply `changes` if the deck is still at `expected_revision` (None: whatever it is now).
+    """Apply `changes` if the deck is still at `expected_revision`.
 
-    Raises DeckChanged when another write got there first. A request that changes nothing
-    writes nothing and leaves the revision as it was.
+    None (If-Match: *) applies them to whatever revision is current when the write happens
+    (RFC 9110 §13.1.1): the row is locked and read again first, so a write made meanwhile is
+    neither lost nor a reason to refuse. Raises DeckChanged when another write got there first,
+    Deck.DoesNotExist when the deck was deleted meanwhile. A request that changes nothing writes
+    nothing and leaves the revision as it was.
     """
-    if expected_revision is not None and expected_revision != deck.revision:
+    if expected_revision is None:
+        with transaction.atomic():
+            current = Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
+            return _update_at_revision(current, changes)
+    if expected_revision != deck.revision:
         raise DeckChanged(deck)
+    return _update_at_revision(deck, changes)
+
+
+def _update_at_revision(deck: Deck, changes: DeckChanges) -> Deck:
+    """Apply `changes` to `deck` as read, only if its row is still at that revision."""
     fields = changes.fields(deck)
     current = deck_lines(deck=deck)
     lines = current if changes.sections is KEEP else _merge(deck, current, changes.sections)

@@ -59,3 +59,20 @@ def env_list(name: str, default: list[str]) -> list[str]:
     if raw is None:
         return default
     return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+_RATE_PERIODS = ("s", "m", "h", "d")  # second, minute, hour, day, as DRF reads them
+
+
+def env_rate(name: str, default: str | None) -> str | None:
+    """A DRF throttle rate such as `100/minute`; empty turns the limit off (None)."""
+    raw = os.environ.get(name, default)
+    if raw is None or not raw.strip():
+        return None
+    count, _, period = raw.strip().partition("/")
+    if not (count.isascii() and count.isdigit() and period[:1] in _RATE_PERIODS):
+        raise ImproperlyConfigured(
+            f"{name} must be a rate such as 100/minute (per second, minute, hour or day), "
+            f"or empty for no limit; not {raw!r}"
+        )
+    return raw.strip()

@@ -9,20 +9,43 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from .env import env_bool, env_float, env_int, env_list, env_str
+from .env import env_bool, env_float, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("DECKWARDEN_VAR_DIR", str(BASE_DIR / "var")))
 
-DEBUG = env_bool("DEBUG", False)
+# Debug mode is the development default (`make run` needs no configuration); a deployment sets
+# DEBUG=0, and then it must give its own SECRET_KEY: the development key is public.
+DEBUG = env_bool("DEBUG", True)
 SECRET_KEY = env_str("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not DEBUG and env_bool("DECKWARDEN_REQUIRE_SECRET_KEY", False):
-        raise ImproperlyConfigured("SECRET_KEY must be set")
-    # A fixed development key keeps sessions valid across restarts of a local service; any
-    # deployment that serves real users sets SECRET_KEY (see the README's configuration table).
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY must be set when DEBUG is off (a long random string, e.g. from "
+            "`python -c 'import secrets; print(secrets.token_urlsafe(50))'`)"
+        )
     SECRET_KEY = "deckwarden-development-key-not-for-production"
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", ["localhost", "127.0.0.1", "[::1]", "testserver"])
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
+
+# HTTPS: one switch for a site served over TLS (redirects, secure cookies, HSTS), each part
+# adjustable. Behind a proxy that ends TLS, SECURE_PROXY_SSL_HEADER names the header it sets
+# (e.g. X-Forwarded-Proto: https), so Django knows the request came in over HTTPS.
+HTTPS = env_bool("HTTPS", False)
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
+# A load balancer probes health over plain HTTP; it gets the answer, not a redirect.
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
+SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
+CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0, minimum=0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", HTTPS)
+_proxy_ssl_header = env_str("SECURE_PROXY_SSL_HEADER", "")
+if _proxy_ssl_header:
+    SECURE_PROXY_SSL_HEADER = (
+        "HTTP_" + _proxy_ssl_header.strip().upper().replace("-", "_"),
+        "https",
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -110,7 +133,45 @@ DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DECKWARDEN_MAX_BODY_BYTES", 256 * 1024, m
 # per-process cache of the catalogue; see rules/services/catalogue.py). 0 turns the cache off.
 CATALOGUE_RECHECK_SECONDS = env_float("DECKWARDEN_CATALOGUE_RECHECK_SECONDS", 1.0, minimum=0)
 
+# Django's cache holds the rate limits' counts (api/throttling.py), so it must be shared by every
+# process that serves requests: by default files under var/ (shared by all the processes of one
+# machine, the embedded default and gunicorn's workers alike, with no server); CACHE_URL=redis://
+# shares it between machines; locmem:// keeps it per process.
+CACHE_URL = env_str("CACHE_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL}
+    }
+elif CACHE_URL == "locmem://":
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+elif not CACHE_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(VAR_DIR / "cache"),
+        }
+    }
+else:
+    raise ImproperlyConfigured(
+        f"CACHE_URL must be redis://host:port/db, locmem:// or empty, not {CACHE_URL!r}"
+    )
+
 REST_FRAMEWORK = {
+    # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise;
+    # the login scope guards password checks (/auth/token/ and the website's log-in and sign-up).
+    "DEFAULT_THROTTLE_CLASSES": [
+        "api.throttling.AnonRateThrottle",
+        "api.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "120/minute"),
+        "user": env_rate("DECKWARDEN_THROTTLE_USER", "1200/minute"),
+        "login": env_rate("DECKWARDEN_THROTTLE_LOGIN", "10/minute"),
+    },
+    # Proxies in front of the service: the client's address is then read from X-Forwarded-For
+    # (0: the connection's address; a header a client sets itself must not dodge its limit).
+    "NUM_PROXIES": env_int("DECKWARDEN_NUM_PROXIES", 0, minimum=0),
+
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "api.authentication.TokenAuthentication",
@@ -154,6 +215,23 @@ CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
 # chunk claimed longer ago than that belongs to a dead worker and another worker plays it.
 DECKWARDEN_SIMULATION_CHUNK_GAMES = env_int("DECKWARDEN_SIMULATION_CHUNK_GAMES", 250, minimum=1)
 DECKWARDEN_SIMULATION_CHUNK_SECONDS = env_int("DECKWARDEN_SIMULATION_CHUNK_SECONDS", 120, minimum=2)
+# A worker renews its claim on the chunk it plays every third of this; a claim not renewed for
+# this long belongs to a dead worker, and the chunk goes back to the queue (seconds, not the
+# chunk time limit).
+DECKWARDEN_SIMULATION_CLAIM_SECONDS = env_int("DECKWARDEN_SIMULATION_CLAIM_SECONDS", 10, minimum=1)
+# What one job may ask for: games, the smallest chunk (each chunk is a task and a row), stricter
+# for anonymous clients; and at most this many chunks, whoever asks.
+DECKWARDEN_SIMULATION_MAX_GAMES = env_int("DECKWARDEN_SIMULATION_MAX_GAMES", 100_000, minimum=1)
+DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS = env_int(
+    "DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS", 10_000, minimum=1
+)
+DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES = env_int(
+    "DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES", 50, minimum=1
+)
+DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES_ANONYMOUS = env_int(
+    "DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES_ANONYMOUS", 250, minimum=1
+)
+DECKWARDEN_SIMULATION_MAX_CHUNKS = env_int("DECKWARDEN_SIMULATION_MAX_CHUNKS", 400, minimum=1)
 # The queue chunk tasks go to: Celery's default, or a name of their own for workers started
 # with `celery -A deckwarden worker -Q <name>`.
 DECKWARDEN_SIMULATION_QUEUE = env_str("DECKWARDEN_SIMULATION_QUEUE", "celery")

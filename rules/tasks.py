@@ -2,24 +2,30 @@
 
 The task is thin (claim, play, record — rules.services.simulations) and idempotent: a chunk
 claimed or recorded twice counts once. That is what makes late acknowledgement safe, so a
-worker killed mid-chunk loses nothing: the broker hands the task to another worker, which takes
-the chunk over once the dead worker's claim is older than the chunk time limit.
+worker killed mid-chunk loses nothing: its claim, no longer renewed, goes stale within the claim
+lease (seconds), and every live worker sweeps stale chunks back to the queue; the broker's own
+redelivery of the dead worker's task then finds the chunk taken or done.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+import threading
+import time
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_ready
 from django.conf import settings
-from django.db import InterfaceError, OperationalError
+from django.db import DatabaseError, InterfaceError, OperationalError, connection
+from kombu.exceptions import KombuError
 
 from rules.services.simulations import (
     ChunkOutcome,
     chunk_run,
+    chunks_requeue_stale,
+    claim_timeout,
     simulation_fail,
     simulations_resume,
 )
@@ -59,9 +65,10 @@ def run_simulation_chunk(self, chunk_id: int) -> str:
         simulation_fail(chunk_id=chunk_id, error=f"{type(exc).__name__}: {exc}")
         return "failed"
     if run.outcome is ChunkOutcome.BUSY:
-        # Waiting for another worker's claim is not a failure: the claim goes stale within the
-        # chunk time limit, so this wait is bounded by time, not by a count (the count bounds
-        # database errors). A count here could drop the only task of a dead worker's chunk.
+        # Waiting for another worker's claim is not a failure: the claim is renewed while its
+        # worker lives and goes stale within the lease once it dies, so this wait is bounded by
+        # time, not by a count (the count bounds database errors). A count here could drop the
+        # only task of a dead worker's chunk.
         raise self.retry(countdown=run.retry_in)
     return run.outcome.value
 
@@ -75,3 +82,25 @@ def resume_simulations(**kwargs: object) -> None:
     queued = simulations_resume()
     if queued:
         logger.info("Queued %s unfinished simulation chunks again.", queued)
+
+
+@worker_ready.connect
+def sweep_stale_claims(**kwargs: object) -> None:
+    """Every worker sweeps, twice a lease, for chunks whose worker died mid-chunk and queues
+    them again, so another worker takes them over in seconds whatever the broker does with the
+    dead worker's task (Redis gives it back only after its visibility timeout)."""
+    threading.Thread(target=_sweep_forever, name="simulation-sweeper", daemon=True).start()
+
+
+def _sweep_forever() -> None:
+    interval = claim_timeout().total_seconds() / 2
+    while True:
+        time.sleep(interval)
+        try:
+            requeued = chunks_requeue_stale()
+        except (DatabaseError, KombuError, OSError):
+            logger.warning("Sweeping stale simulation chunks failed; trying again", exc_info=True)
+            connection.close()
+            continue
+        if requeued:
+            logger.info("Queued again %s chunks whose worker stopped renewing its claim.", requeued)

@@ -3,9 +3,25 @@
 Alice owns things, Bob is another ordinary user, Charlie should have no access to Alice's stuff.
 """
 
+import uuid
+
 import pytest
 from django.contrib.auth import get_user_model
 from rest_framework.test import APIClient
+
+
+@pytest.fixture(autouse=True)
+def no_rate_limits(settings) -> None:
+    """Rate limits off, each test with a cache of its own: the suite's thousands of requests
+    from one address must not throttle each other. Tests of the limits set rates themselves."""
+    rates = dict.fromkeys(settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"])
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": str(uuid.uuid4()),
+        }
+    }
 
 
 @pytest.fixture

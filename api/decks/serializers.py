@@ -148,12 +148,20 @@ class DeckSummaryOutput(serializers.ModelSerializer):
     game = serializers.CharField(source="game.slug")
     format = serializers.CharField(source="format.slug", allow_null=True, default=None)
     url = serializers.HyperlinkedIdentityField(view_name="deck-detail")
+    link = serializers.HyperlinkedIdentityField(
+        view_name="deck-detail",
+        lookup_field="link_token",
+        lookup_url_kwarg="pk",
+        help_text="The address to share: it reads the deck once it is unlisted or public, and "
+        "cannot be guessed (the id of a deck that is not public reads it for its owner alone).",
+    )
 
     class Meta:
         model = Deck
         fields = [
             "id",
             "url",
+            "link",
             "owner",
             "game",
             "format",

@@ -1,7 +1,8 @@
 """Stored decks over HTTP: thin views over decks.selectors (reads) and decks.services (writes).
 
-Anyone reads public decks and, by id, unlisted ones; a private deck of another user answers 404
-as if it did not exist. Only the owner writes (403 on a deck another user can see).
+Anyone reads public decks, and unlisted ones through their link (a token in place of the id:
+api.decks.links); any other deck of another user answers 404 as if it did not exist, however
+it is asked for. Only the owner writes (403 on a deck another user can see).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from .errors import (
     unreadable_decklist_error,
 )
 from .etags import if_match_revision, raise_changed
+from .links import DeckLink
 from .serializers import (
     DeckImportInput,
     DeckInput,
@@ -63,13 +65,15 @@ class DeckFilter(django_filters.FilterSet):
 class DeckAccess:
     """The deck a request may read (else 404) or write (else 403 too)."""
 
-    def readable_deck(self, request: Request, pk: int) -> Deck:
+    def readable_deck(self, request: Request, pk: int | DeckLink) -> Deck:
         try:
+            if isinstance(pk, DeckLink):
+                return selectors.deck_get_by_link(user=request.user, token=pk)
             return selectors.deck_get_visible(user=request.user, deck_id=pk)
         except Deck.DoesNotExist:
-            raise NotFound("No deck with this id is visible to you.") from None
+            raise NotFound("No deck with this id or link is visible to you.") from None
 
-    def writable_deck(self, request: Request, pk: int) -> Deck:
+    def writable_deck(self, request: Request, pk: int | DeckLink) -> Deck:
         deck = self.readable_deck(request, pk)
         if deck.owner_id != request.user.pk:
             raise ApiError(
@@ -154,19 +158,19 @@ class DeckDetailApi(DeckAccess, APIView):
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     @extend_schema(responses=DeckOutput)
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: Request, pk: int | DeckLink) -> Response:
         return deck_response(request, self.readable_deck(request, pk))
 
     @extend_schema(request=DeckInput, responses=UPDATE_RESPONSES, parameters=[IF_MATCH])
-    def put(self, request: Request, pk: int) -> Response:
+    def put(self, request: Request, pk: int | DeckLink) -> Response:
         return self._update(request, pk, partial=False)
 
     @extend_schema(request=DeckInput, responses=UPDATE_RESPONSES, parameters=[IF_MATCH])
-    def patch(self, request: Request, pk: int) -> Response:
+    def patch(self, request: Request, pk: int | DeckLink) -> Response:
         return self._update(request, pk, partial=True)
 
     @extend_schema(responses={204: None, 412: ErrorSerializer}, parameters=[IF_MATCH])
-    def delete(self, request: Request, pk: int) -> Response:
+    def delete(self, request: Request, pk: int | DeckLink) -> Response:
         deck = self.writable_deck(request, pk)
         expected = if_match_revision(request, deck, required=False)
         try:
@@ -175,7 +179,7 @@ class DeckDetailApi(DeckAccess, APIView):
             _raise_current(deck)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
-    def _update(self, request: Request, pk: int, *, partial: bool) -> Response:
+    def _update(self, request: Request, pk: int | DeckLink, *, partial: bool) -> Response:
         deck = self.writable_deck(request, pk)
         expected = if_match_revision(request, deck, required=True)
         data = _validated(DeckInput(data=request.data, partial=partial, context={"deck": deck}))
@@ -192,6 +196,8 @@ class DeckDetailApi(DeckAccess, APIView):
             deck = services.deck_update(deck=deck, expected_revision=expected, changes=changes)
         except services.DeckChanged:
             _raise_current(deck)
+        except Deck.DoesNotExist:
+            raise NotFound("The deck was deleted meanwhile.") from None
         return deck_response(request, deck)
 
 
@@ -220,7 +226,7 @@ class DeckValidationApi(DeckAccess, APIView):
         responses=OpenApiTypes.OBJECT,
         parameters=[OpenApiParameter("as_of", OpenApiTypes.DATE)],
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: Request, pk: int | DeckLink) -> Response:
         deck = self.readable_deck(request, pk)
         as_of = _date_param(request, "as_of")
         report = deck_validate(
@@ -266,7 +272,7 @@ class DeckVersionDetailApi(DeckAccess, APIView):
     """One version with its snapshot, in the sections shape."""
 
     @extend_schema(responses=DeckVersionDetailOutput)
-    def get(self, request: Request, pk: int, number: int) -> Response:
+    def get(self, request: Request, pk: int | DeckLink, number: int) -> Response:
         deck = self.readable_deck(request, pk)
         try:
             version = selectors.deck_version_get(deck=deck, number=number)
@@ -285,7 +291,7 @@ class DeckDiffApi(DeckAccess, APIView):
             OpenApiParameter("to", OpenApiTypes.INT, required=True),
         ],
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def get(self, request: Request, pk: int | DeckLink) -> Response:
         deck = self.readable_deck(request, pk)
         from_number, to_number = _int_param(request, "from"), _int_param(request, "to")
         try:
@@ -308,7 +314,7 @@ class DeckExportApi(DeckAccess, APIView):
         responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/plain"): str},
         parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=["text", "json"])],
     )
-    def get(self, request: Request, pk: int) -> HttpResponse:
+    def get(self, request: Request, pk: int | DeckLink) -> HttpResponse:
         deck = self.readable_deck(request, pk)
         export_format = request.query_params.get("format", "json")
         if export_format == "text":

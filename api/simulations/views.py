@@ -20,6 +20,7 @@ from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
 from rules.models import SimulationJob
 from rules.services.simulations import (
+    BrokerUnavailable,
     DecksIllegal,
     simulation_cancel,
     simulation_create,
@@ -35,13 +36,19 @@ from .serializers import (
     SimulationJobSerializer,
 )
 
+BROKER_RETRY_SECONDS = 30
+
 
 class SimulationCreateApi(APIView):
     """Queue N test games between two legal decks; answers 202 at once, workers play them."""
 
     @extend_schema(
         request=SimulationInputSerializer,
-        responses={202: SimulationAcceptedSerializer, 400: DeckIllegalSerializer},
+        responses={
+            202: SimulationAcceptedSerializer,
+            400: DeckIllegalSerializer,
+            503: ErrorSerializer,
+        },
     )
     def post(self, request: Request) -> Response:
         parsed = read_simulation_request(request.data)
@@ -67,6 +74,14 @@ class SimulationCreateApi(APIView):
                 "A deck is not legal; test games are played only between legal decks.",
                 code="deck_illegal",
                 reports=[report.as_dict() for report in exc.reports],
+            ) from None
+        except BrokerUnavailable:
+            raise ApiError(
+                "The job queue cannot be reached; nothing was kept. Submit the job again in a "
+                "moment.",
+                code="service_unavailable",
+                status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+                headers={"Retry-After": str(BROKER_RETRY_SECONDS)},
             ) from None
         body = {
             "id": str(job.pk),

@@ -40,6 +40,11 @@ _LOOKUPS = {
     ">=": GreaterThanOrEqual,
 }
 _HAS_WORD = re.compile(r"\w")
+# Databases compare 64-bit integers (SQLite refuses a larger parameter outright), and no stat
+# can hold more: a comparison with a number past either end is decided without asking.
+_INT64 = range(-(2**63), 2**63)
+_ABOVE_ALL = {"<", "<=", "!="}  # true of every value when the number is past the top
+_BELOW_ALL = {">", ">=", "!="}  # true of every value when the number is past the bottom
 
 
 def search_q(query: str | Node, *, full_text: bool | None = None) -> Q:
@@ -113,7 +118,10 @@ def comparison_q(stat: str, operator: str, number: int) -> Q:
     parts = []
     for attribute, slugs in games_by_attribute.items():
         value = Cast(KT(f"attributes__{attribute}"), IntegerField())
-        if operator == "!=":
+        if number not in _INT64:
+            true_of_all = operator in (_ABOVE_ALL if number > 0 else _BELOW_ALL)
+            compared = Q() if true_of_all else Q(pk__in=[])
+        elif operator == "!=":
             compared = ~Q(Exact(value, number))
         else:
             compared = Q(_LOOKUPS[operator](value, number))

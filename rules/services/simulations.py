@@ -2,10 +2,13 @@
 
 The chunk life cycle is what makes the distribution safe with any number of workers:
 
-- claim: a conditional UPDATE turns a chunk `pending` (or `running` with a claim older than the
-  chunk time limit, whose worker must have died) into `running`; one worker wins, the others
-  see 0 rows updated, exactly as healthchecks claims its work.
-- play: plain Python (rules.simulation), no database.
+- claim: a conditional UPDATE turns a chunk `pending` (or `running` with a stale claim, whose
+  worker must have died) into `running`; one worker wins, the others see 0 rows updated,
+  exactly as healthchecks claims its work.
+- play: plain Python (rules.simulation), no database; meanwhile a thread renews the claim
+  (`claimed_at`) every third of the claim lease, so a live worker's claim never goes stale
+  however long its chunk takes, and a dead worker's goes stale within the lease. Every worker
+  sweeps stale claims back to `pending` and queues their chunks again (chunks_requeue_stale).
 - record: a conditional UPDATE from `running` to `done`; only the first completion counts. The
   job's done count and, for the last chunk, the merged result are written in the same
   transaction, so the job finishes exactly once.
@@ -15,7 +18,11 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections.abc import Sequence
+import logging
+import math
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -23,9 +30,10 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db import transaction
+from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q
 from django.utils import timezone
+from kombu.exceptions import KombuError
 
 from cards.models import Game
 from decks.models import Deck as StoredDeck
@@ -47,7 +55,9 @@ from rules.simulation import (
 from .errors import InvalidRequest
 from .validation import deck_resolve
 
-MAX_GAMES = 100_000
+logger = logging.getLogger(__name__)
+
+MAX_GAMES = 100_000  # what any deployment's limits may reach (settings set the limits in force)
 MAX_CHUNK_SIZE = 10_000
 
 
@@ -57,6 +67,49 @@ class DecksIllegal(Exception):
     def __init__(self, reports: list[Report]) -> None:
         super().__init__("illegal decks")
         self.reports = reports
+
+
+class BrokerUnavailable(Exception):
+    """The job's tasks could not be sent; the job was not kept (the API answers 503)."""
+
+
+@dataclass(frozen=True)
+class SimulationLimits:
+    """What one job may ask for (settings.DECKWARDEN_SIMULATION_*), stricter when anonymous."""
+
+    max_games: int
+    min_chunk_size: int
+    max_chunks: int
+
+    @classmethod
+    def for_owner(cls, owner: AbstractBaseUser | None) -> SimulationLimits:
+        anonymous = owner is None
+        return cls(
+            max_games=settings.DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS
+            if anonymous
+            else settings.DECKWARDEN_SIMULATION_MAX_GAMES,
+            min_chunk_size=settings.DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES_ANONYMOUS
+            if anonymous
+            else settings.DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES,
+            max_chunks=settings.DECKWARDEN_SIMULATION_MAX_CHUNKS,
+        )
+
+    def chunk_size(self, games: int, asked: int | None) -> int:
+        """The chunk size for `games` games: the one asked for, else the default raised as far
+        as the chunk count needs. InvalidRequest naming the field past a limit."""
+        fewest = max(self.min_chunk_size, math.ceil(games / self.max_chunks))
+        if games > self.max_games:
+            who = " without logging in" if self.max_games < MAX_GAMES else ""
+            raise InvalidRequest("games", f"must be at most {self.max_games}{who}")
+        if asked is None:
+            return max(settings.DECKWARDEN_SIMULATION_CHUNK_GAMES, fewest)
+        if asked < fewest and asked < games:
+            raise InvalidRequest(
+                "chunk_size",
+                f"must be at least {fewest} for {games} games (at most {self.max_chunks} chunks, "
+                f"at least {self.min_chunk_size} games each)",
+            )
+        return asked
 
 
 # -- create, read, cancel ---------------------------------------------------------------------
@@ -73,32 +126,44 @@ def simulation_create(
 ) -> SimulationJob:
     """A queued job of `games` test games between two legal decks, its chunks sent to workers.
 
-    Raises InvalidRequest naming the field for a game without an engine, DecksIllegal with both
-    validation reports when either deck is illegal.
+    Raises InvalidRequest naming the field for a game without an engine or a job past the
+    owner's limits (SimulationLimits), DecksIllegal with both validation reports when either
+    deck is illegal, BrokerUnavailable when the tasks cannot be sent: then nothing is kept.
     """
     game_row = Game.objects.filter(slug=game).first()
     if game_row is None or engine_for(game) is None:
         raise InvalidRequest("game", f"test games can be played for: {', '.join(ENGINES)}")
+    chunk_size = SimulationLimits.for_owner(owner).chunk_size(games, chunk_size)
     resolved, reports = zip(
         *(deck_resolve(game=game, entries=entries) for entries in decks), strict=True
     )
     if not all(report.legal for report in reports):
         raise DecksIllegal(list(reports))
-    chunk_size = chunk_size or settings.DECKWARDEN_SIMULATION_CHUNK_GAMES
-    with transaction.atomic():
-        job = SimulationJob.objects.create(
-            owner=owner,
-            game=game_row,
-            decks=[deck_freeze(deck) for deck in resolved],
-            games=games,
-            seed=new_job_seed() if seed is None else seed,
-            chunk_size=chunk_size,
-        )
-        chunks = SimulationChunk.objects.bulk_create(
-            SimulationChunk(job=job, index=plan.index, first_game=plan.first_game, count=plan.count)
-            for plan in plan_chunks(games, chunk_size)
-        )
-        _send_chunks(chunks)
+    job = SimulationJob(
+        owner=owner,
+        game=game_row,
+        decks=[deck_freeze(deck) for deck in resolved],
+        games=games,
+        seed=new_job_seed() if seed is None else seed,
+        chunk_size=chunk_size,
+    )
+    try:
+        with transaction.atomic():  # the tasks are sent as it commits (_send_chunks)
+            job.save()
+            chunks = SimulationChunk.objects.bulk_create(
+                SimulationChunk(
+                    job=job, index=plan.index, first_game=plan.first_game, count=plan.count
+                )
+                for plan in plan_chunks(games, chunk_size)
+            )
+            _send_chunks(chunks)
+    except (KombuError, OSError) as exc:
+        # Committed but not (all) queued: a job no worker would ever play unless it was
+        # resubmitted, so it goes, and the client is told to retry. Tasks already sent find no
+        # chunk and do nothing.
+        logger.warning("Test-game job %s not queued, the broker is unavailable: %s", job.pk, exc)
+        SimulationJob.objects.filter(pk=job.pk).delete()
+        raise BrokerUnavailable(str(exc)) from exc
     return job
 
 
@@ -209,17 +274,16 @@ def chunk_run(*, chunk_id: int, worker: str) -> ChunkRun:
     chunk = chunk_claim(chunk_id=chunk_id, worker=worker)
     if chunk is None:
         return _unclaimed(chunk_id)
-    stats = chunk_play(chunk=chunk)
+    with _claim_kept(chunk):
+        stats = chunk_play(chunk=chunk)
     recorded = chunk_record(chunk=chunk, stats=stats)
     return ChunkRun(ChunkOutcome.RECORDED if recorded else ChunkOutcome.SKIPPED)
 
 
 def claim_timeout() -> timedelta:
-    """How old a claim must be before another worker may take the chunk over.
-
-    The chunk's hard time limit: a task still running by then has been killed by its pool.
-    """
-    return timedelta(seconds=settings.DECKWARDEN_SIMULATION_CHUNK_SECONDS)
+    """How old a claim must be before another worker may take the chunk over: the lease, which
+    a live worker renews every third of it while it plays (_claim_kept)."""
+    return timedelta(seconds=settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS)
 
 
 def chunk_claim(*, chunk_id: int, worker: str) -> SimulationChunk | None:
@@ -245,6 +309,34 @@ def chunk_claim(*, chunk_id: int, worker: str) -> SimulationChunk | None:
         status=SimulationJob.Status.RUNNING, started=now
     )
     return chunk
+
+
+@contextmanager
+def _claim_kept(chunk: SimulationChunk) -> Iterator[None]:
+    """Renew the chunk's claim every third of the lease while the block runs (the games are
+    pure Python; the GIL lets this thread in every few milliseconds)."""
+    stop = threading.Event()
+    interval = claim_timeout().total_seconds() / 3
+
+    def renew() -> None:
+        try:
+            while not stop.wait(interval):
+                try:
+                    SimulationChunk.objects.filter(
+                        pk=chunk.pk, status=SimulationChunk.Status.RUNNING, worker=chunk.worker
+                    ).update(claimed_at=timezone.now())
+                except DatabaseError:  # a missed renewal; the next may get through
+                    logger.warning("Could not renew the claim on chunk %s", chunk.pk)
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=renew, name=f"claim-{chunk.pk}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
 
 
 def _unclaimed(chunk_id: int) -> ChunkRun:
@@ -322,6 +414,27 @@ def simulation_fail(*, chunk_id: int, error: str) -> None:
     SimulationJob.objects.filter(chunks__pk=chunk_id, status__in=SimulationJob.UNFINISHED).update(
         status=SimulationJob.Status.FAILED, error=error[:2000], finished=timezone.now()
     )
+
+
+def chunks_requeue_stale() -> int:
+    """Queue again the chunks whose claim went stale (their worker died mid-chunk); how many.
+
+    Each goes back to `pending` with a conditional UPDATE first, so of all the workers sweeping
+    at once exactly one queues it; any worker then claims it at once.
+    """
+    stale_before = timezone.now() - claim_timeout()
+    stale = Q(status=SimulationChunk.Status.RUNNING, claimed_at__lt=stale_before)
+    candidates = SimulationChunk.objects.filter(stale, job__status__in=SimulationJob.UNFINISHED)
+    freed = [
+        chunk
+        for chunk in candidates
+        if SimulationChunk.objects.filter(stale, pk=chunk.pk).update(
+            status=SimulationChunk.Status.PENDING, claimed_at=None, worker=""
+        )
+    ]
+    with transaction.atomic():
+        _send_chunks(freed)
+    return len(freed)
 
 
 def simulations_resume() -> int:

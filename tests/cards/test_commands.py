@@ -164,3 +164,27 @@ def test_it_ships_millennium_blades_samples_of_all_three_kinds():
     assert not cards.filter(is_sample=False).exists()
     assert all({"stars", "element", "kind"} <= card.attributes.keys() for card in cards)
     assert CardSet.objects.get(code="MB-SMP").is_sample
+
+
+@pytest.mark.parametrize(
+    "text, problem",
+    [
+        (
+            json.dumps(neopets_file()).replace('"hp": 8', '"hp": ' + "9" * 5000, 1),
+            "holds a number of more than 4300 digits",
+        ),
+        ('{"game": "neopets", "cards": ' + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
+        (
+            json.dumps(neopets_file()).replace('"name": "Acara"', '"name": "Acara\\ud800"', 1),
+            'cards[0].name holds a lone surrogate',
+        ),
+    ],
+    ids=["5000-digit integer", "deep nesting", "lone surrogate"],
+)
+def test_it_names_what_python_cannot_read_instead_of_a_traceback(tmp_path, text, problem):
+    path = tmp_path / "cards.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CommandError, match="nothing was imported") as caught:
+        run("import_cards", str(path))
+    assert problem in str(caught.value)
+    assert not Card.objects.exists()

@@ -129,3 +129,32 @@ def test_it_answers_an_unknown_stat_with_its_position(api):
     assert response.status_code == 400
     assert response.json()["position"] == 4
     assert "unknown stat 'mana'" in response.json()["detail"]
+
+
+HUGE = 2**64  # past what SQLite binds: these were 500s there
+
+
+@pytest.mark.parametrize(
+    "query, matches_every_neopet",
+    [
+        (f"hp<{HUGE}", True),
+        (f"hp<={HUGE}", True),
+        (f"hp!={HUGE}", True),
+        (f"hp>{HUGE}", False),
+        (f"hp>={HUGE}", False),
+        (f"hp:{HUGE}", False),
+        (f"hp>-{HUGE}", True),
+        (f"hp<-{HUGE}", False),
+    ],
+)
+def test_it_compares_stats_with_numbers_past_64_bits(api, query, matches_every_neopet):
+    every = set(names(api, "t:neopet"))
+    assert every
+    found = set(names(api, f"t:neopet {query}"))
+    assert found == (every if matches_every_neopet else set())
+
+
+@pytest.mark.parametrize("param, value", [("hp_min", HUGE), ("hp_max", -HUGE)])
+def test_stat_filters_take_numbers_past_64_bits(api, param, value):
+    response = api.get("/api/v1/cards/", {param: value})
+    assert response.status_code == 200 and response.json()["count"] == 0

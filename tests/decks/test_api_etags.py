@@ -130,3 +130,46 @@ def test_it_refuses_a_chunked_patch_instead_of_answering_200_unchanged(alice_api
     assert response.status_code == 411
     alice_deck.refresh_from_db()
     assert alice_deck.name != "Renamed"
+
+
+def test_it_applies_if_match_star_to_whatever_revision_is_current(alice, alice_deck):
+    """RFC 9110 §13.1.1: `If-Match: *` matches any current representation, so a write made
+    between the request's read and its own write is no reason for a 412: the change lands on
+    top of it."""
+    stale = Deck.objects.get(pk=alice_deck.pk)  # what the request read, at revision 1
+    services.deck_update(
+        deck=alice_deck, expected_revision=1, changes=services.DeckChanges(description="meanwhile")
+    )
+    deck = services.deck_update(
+        deck=stale, expected_revision=None, changes=services.DeckChanges(name="Star")
+    )
+    deck.refresh_from_db()
+    assert (deck.name, deck.description, deck.revision) == ("Star", "meanwhile", 3)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_it_lets_every_concurrent_if_match_star_writer_win(alice, neopets, cards, monkeypatch):
+    """Two writers sending `If-Match: *` at the same moment both succeed, one after the other
+    (the row lock orders them), and both changes are kept."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite has one writer at a time; the race needs PostgreSQL")
+    deck = make_deck(alice, neopets, MAIN)
+    answers: dict[str, int] = {}
+
+    def write(field: str) -> None:
+        try:
+            client = APIClient()
+            client.force_authenticate(alice)
+            response = client.patch(detail(deck), {field: "set"}, format="json", HTTP_IF_MATCH="*")
+            answers[field] = response.status_code
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=write, args=(field,)) for field in ("name", "description")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    assert answers == {"name": 200, "description": 200}
+    deck.refresh_from_db()
+    assert (deck.name, deck.description, deck.revision) == ("set", "set", 3)

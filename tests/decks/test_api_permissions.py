@@ -6,7 +6,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
-from .conftest import MAIN
+from .conftest import MAIN, make_deck
 
 URL = "/api/v1/decks/"
 SUBPAGES = ["", "validation/", "versions/", "versions/1/", "diff/?from=1&to=1", "export/"]
@@ -41,9 +41,8 @@ def test_it_answers_404_for_writes_to_another_users_private_deck(charlie_api, al
     assert charlie_api.delete(detail(alice_deck)).status_code == 404
 
 
-@pytest.mark.parametrize("deck_fixture", ["alice_public_deck", "alice_unlisted_deck"])
-def test_it_lets_others_read_but_not_write_a_visible_deck(charlie_api, request, deck_fixture):
-    deck = request.getfixturevalue(deck_fixture)
+def test_it_lets_others_read_but_not_write_a_public_deck(charlie_api, alice_public_deck):
+    deck = alice_public_deck
     original_name = deck.name
     assert charlie_api.get(detail(deck)).status_code == 200
     assert charlie_api.get(detail(deck, "versions/1/")).status_code == 200
@@ -97,3 +96,58 @@ def test_it_authenticates_with_a_session_and_checks_csrf(alice, cards):
     body = {"game": "neopets", "name": "S", "sections": MAIN}
     assert client.post(URL, body, format="json").status_code == 403  # no CSRF token
     assert client.get(URL).status_code == 200
+
+
+def link(deck, sub=""):
+    return f"{URL}{deck.link_token}/{sub}"
+
+
+@pytest.mark.parametrize("sub", SUBPAGES)
+def test_it_hides_an_unlisted_deck_from_anyone_counting_ids(
+    api, charlie_api, alice_unlisted_deck, sub
+):
+    """An anonymous scan of ids 1-8 read an unlisted deck: by id it is now a 404 to anyone but
+    its owner, exactly like a deck that does not exist."""
+    for client in (api, charlie_api):
+        response = client.get(detail(alice_unlisted_deck, sub))
+        assert response.status_code == 404
+        assert response.json()["code"] == "not_found"
+
+
+@pytest.mark.parametrize("sub", SUBPAGES)
+def test_it_lets_anyone_with_the_link_read_an_unlisted_deck(api, alice_unlisted_deck, sub):
+    assert api.get(link(alice_unlisted_deck, sub)).status_code == 200
+
+
+def test_it_gives_the_owner_a_link_that_cannot_be_guessed(alice_api, alice_unlisted_deck):
+    body = alice_api.get(detail(alice_unlisted_deck)).json()
+    token = alice_unlisted_deck.link_token
+    assert body["link"] == f"http://testserver{link(alice_unlisted_deck)}"
+    assert len(token) >= 22 and not token.isdigit() and str(alice_unlisted_deck.pk) != token
+
+
+def test_each_deck_has_its_own_link(alice, neopets, cards):
+    tokens = {make_deck(alice, neopets, MAIN).link_token for _ in range(5)}
+    assert len(tokens) == 5
+
+
+def test_charlie_cannot_read_alices_private_deck_even_with_its_link(charlie_api, api, alice_deck):
+    for client in (api, charlie_api):
+        assert client.get(link(alice_deck)).status_code == 404
+
+
+def test_a_link_lets_others_read_but_not_write(charlie_api, alice_unlisted_deck):
+    tag = {"HTTP_IF_MATCH": alice_unlisted_deck.etag}
+    response = charlie_api.patch(link(alice_unlisted_deck), {"name": "Mine"}, format="json", **tag)
+    assert response.status_code == 403
+
+
+def test_the_owner_reads_and_writes_her_unlisted_deck_by_id_or_link(alice_api, alice_unlisted_deck):
+    assert alice_api.get(detail(alice_unlisted_deck)).status_code == 200
+    tag = {"HTTP_IF_MATCH": alice_unlisted_deck.etag}
+    response = alice_api.patch(link(alice_unlisted_deck), {"name": "New"}, format="json", **tag)
+    assert response.status_code == 200 and response.json()["name"] == "New"
+
+
+def test_an_id_too_large_for_the_database_is_a_404(api, db):
+    assert api.get(f"{URL}{2**64}/").status_code == 404

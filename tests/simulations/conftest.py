@@ -12,6 +12,14 @@ from rules.neopets.sample_decks import SAMPLE_CARDS, sample_deck, sample_deck_en
 from rules.simulation import ENGINES, run_chunk
 
 
+@pytest.fixture(autouse=True)
+def small_chunks(settings) -> None:
+    """Chunks as small as a test likes: many small chunks exercise the life cycle quickly. The
+    tests of the limits (test_limits.py) set the limits they check."""
+    settings.DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES = 1
+    settings.DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES_ANONYMOUS = 1
+
+
 def inline(name: str) -> dict:
     """A sample deck in the request shape /validate/ takes: sections of entries by name."""
     sections: dict[str, list[dict]] = {}

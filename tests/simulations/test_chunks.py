@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from datetime import timedelta
 
 import pytest
@@ -9,12 +10,14 @@ from django.utils import timezone
 
 from rules.models import SimulationChunk, SimulationJob
 from rules.neopets.sample_decks import sample_deck_entries
+from rules.services import simulations
 from rules.services.simulations import (
     ChunkOutcome,
     chunk_claim,
     chunk_play,
     chunk_record,
     chunk_run,
+    chunks_requeue_stale,
     claim_timeout,
     simulation_cancel,
     simulation_create,
@@ -157,3 +160,46 @@ def test_resuming_queues_every_unfinished_chunk_again(job, django_capture_on_com
     with django_capture_on_commit_callbacks() as queued:
         assert simulations_resume() == 2  # chunks 1 (claimed) and 2 (pending) of the live job
     assert len(queued) == 2
+
+
+def test_sweeping_queues_again_exactly_the_chunks_whose_claim_went_stale(
+    job, django_capture_on_commit_callbacks
+):
+    """A worker killed mid-chunk stops renewing its claim; a sweep (every live worker runs
+    them) gives the chunk back to the queue once, and leaves a live claim alone."""
+    dead, alive = (job.chunks.get(index=index) for index in (0, 1))
+    chunk_claim(chunk_id=dead.pk, worker="killed")
+    chunk_claim(chunk_id=alive.pk, worker="alive")
+    SimulationChunk.objects.filter(pk=dead.pk).update(
+        claimed_at=timezone.now() - claim_timeout() - timedelta(seconds=1)
+    )
+    with django_capture_on_commit_callbacks() as queued:
+        assert chunks_requeue_stale() == 1
+        assert chunks_requeue_stale() == 0  # another sweeper finds nothing left to do
+    assert len(queued) == 1
+    dead.refresh_from_db()
+    alive.refresh_from_db()
+    assert (dead.status, dead.worker, alive.status) == ("pending", "", "running")
+    assert chunk_run(chunk_id=dead.pk, worker="rescuer").outcome is ChunkOutcome.RECORDED
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_live_worker_keeps_its_claim_however_long_its_chunk_takes(
+    neopets_cards, settings, monkeypatch
+):
+    """The claim lease is seconds, a chunk may take minutes: the playing worker renews its
+    claim, so nobody takes over a chunk whose worker is alive."""
+    settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS = 1
+    monkeypatch.setattr(simulations, "_send_chunks", lambda chunks: None)  # no broker here
+    chunk = new_job().chunks.get(index=0)
+    play = simulations.chunk_play
+
+    def slow_play(*, chunk):
+        time.sleep(2.5)  # two and a half leases
+        assert chunk_claim(chunk_id=chunk.pk, worker="thief") is None
+        return play(chunk=chunk)
+
+    monkeypatch.setattr(simulations, "chunk_play", slow_play)
+    assert chunk_run(chunk_id=chunk.pk, worker="slow").outcome is ChunkOutcome.RECORDED
+    chunk.refresh_from_db()
+    assert (chunk.status, chunk.worker, chunk.attempts) == ("done", "slow", 1)

@@ -74,7 +74,7 @@ def purge(name: str) -> None:
 class Worker:
     """A `celery -A deckwarden worker` process group on this test's queue, logging to a file."""
 
-    def __init__(self, name: str, log_dir: Path) -> None:
+    def __init__(self, name: str, log_dir: Path, **limits: str) -> None:
         self.log = log_dir / f"{name}.log"
         env = {
             **os.environ,
@@ -84,6 +84,7 @@ class Worker:
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
             # Tasks the worker sends itself (a starting worker's resume) go to this test's queue.
             "DECKWARDEN_SIMULATION_QUEUE": queue_name(),
+            **limits,
         }
         command = [sys.executable, "-m", "celery", "-A", "deckwarden", "worker"]
         options = ["--concurrency=2", "--loglevel=INFO", f"--hostname={name}@%h"]
@@ -180,4 +181,46 @@ def test_a_job_survives_its_worker_being_killed_mid_job(api, neopets_cards):
     # The chunks the dead worker held were claimed again (and counted once).
     retaken = job.chunks.filter(pk__in=orphaned, attempts__gte=2, status="done").count()
     assert retaken == len(orphaned)
+    assert job.result == in_process_result(games, seed)
+
+
+def test_a_live_worker_takes_over_a_killed_workers_chunks_within_seconds(api, neopets_cards):
+    """Nobody restarts anything and the broker keeps the dead worker's tasks (the production
+    chunk time limit and visibility timeout: minutes): the survivor's sweep finds the claims
+    no longer renewed and queues their chunks again, within about one and a half leases."""
+    lease = settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS
+    production = {
+        "DECKWARDEN_SIMULATION_CHUNK_SECONDS": "120",
+        "CELERY_VISIBILITY_TIMEOUT": "240",
+        "DECKWARDEN_SIMULATION_CLAIM_SECONDS": str(lease),
+    }
+    games, seed = 4000, 13
+    with workers() as (started, log_dir):
+        started.append(Worker("survivor", log_dir, **production))
+        started.append(Worker("doomed", log_dir, **production))
+        job_id = submit(api, games=games, seed=seed, chunk_size=200)
+
+        def doomed_is_playing(job: SimulationJob) -> bool:
+            return job.chunks.filter(status="running", worker__startswith="doomed@").exists()
+
+        wait_for(job_id, doomed_is_playing, timeout=120)
+        started[1].kill(signal.SIGKILL)
+        killed_at = time.monotonic()
+        orphaned = list(
+            SimulationJob.objects.get(pk=job_id)
+            .chunks.filter(status="running", worker__startswith="doomed@")
+            .values_list("pk", flat=True)
+        )
+        assert orphaned
+
+        def orphans_retaken(job: SimulationJob) -> bool:
+            retaken = job.chunks.filter(pk__in=orphaned).exclude(worker__startswith="doomed@")
+            return retaken.count() == len(orphaned) and not retaken.filter(status="pending")
+
+        wait_for(job_id, orphans_retaken, timeout=120)
+        recovery = time.monotonic() - killed_at
+        print(f"chunks of a SIGKILLed worker retaken after {recovery:.1f} s (lease {lease} s)")
+        assert recovery < 2 * lease + 5
+        job = wait_for(job_id, lambda job: job.is_finished)
+    assert job.status == "done", job.error
     assert job.result == in_process_result(games, seed)

@@ -1,0 +1,45 @@
+"""Rate limits (DRF throttling): per client address for anonymous requests, per user for
+authenticated ones, and a stricter limit on trading credentials for a token.
+
+Counts live in Django's cache (settings.CACHES), so every process sharing that cache shares the
+limits. Rates come from settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], read when a request
+is checked (not once at import, as DRF's classes do), so tests and deployments can change them;
+a rate of None turns that limit off. A throttled request answers 429 in the API's error shape
+with a Retry-After header (api.errors).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import throttling
+from rest_framework.settings import api_settings
+
+# The scope of the limit on password checks. The website's log-in and sign-up views reuse it
+# (`LoginRateThrottle().allow_request(request, view)`), so a password guesser gets no more
+# attempts by switching between the API and the website.
+LOGIN_SCOPE = "login"
+
+
+class _RateFromSettings:
+    scope: str
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+class AnonRateThrottle(_RateFromSettings, throttling.AnonRateThrottle):
+    """Anonymous requests, counted per client address (scope `anon`)."""
+
+
+class UserRateThrottle(_RateFromSettings, throttling.UserRateThrottle):
+    """Authenticated requests, counted per user (scope `user`)."""
+
+
+class LoginRateThrottle(_RateFromSettings, throttling.SimpleRateThrottle):
+    """Attempts to prove a password, counted per client address whoever they claim to be."""
+
+    scope = LOGIN_SCOPE
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
