@@ -60,7 +60,7 @@ class ImportDeckForm(NewDeckForm):
         help_text="One card a line (2 Hot Dog, 2x Hot Dog, Hot Dog x2), section headers such "
         "as Main Deck: or Spellbook:, # comments.",
     )
-    file = forms.FileField(required=False, label="…or a decklist file (.txt)")
+    file = forms.FileField(required=False, label="…or upload a text file")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
