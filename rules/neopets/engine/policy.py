@@ -25,8 +25,10 @@ from rules.neopets.cards import (
     VILLAIN,
 )
 from rules.neopets.effects import D3
+from rules.neopets.odds import best_rerolls
 
 from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard
+from .dice import CRITICAL, SUCCESS
 
 if TYPE_CHECKING:
     from .game import Game, QueueItem
@@ -151,18 +153,20 @@ class HeuristicPolicy:
         limit: int,
         attacking: bool,
     ) -> Sequence[int]:
-        """Reroll failures; an attacker whose hits are all blocked anyway rerolls hits too
-        (a 6 cannot be blocked); a defender rerolls only if hits still get through."""
-        if attacking:
-            hits = dice.count(4) + dice.count(5)
-            wasted = hits <= sum(face >= 4 for face in other)
-            worst = 5 if wasted else 3
-        else:
-            hits = other.count(4) + other.count(5)
-            if hits <= sum(face >= 4 for face in dice):
-                return ()
-            worst = 3
-        return [index for index, face in enumerate(dice) if face <= worst][:limit]
+        """The odds module's optimal rule (rules.neopets.odds.best_rerolls, REROLL_POLICY):
+        failed dice first, then, for an attacker, the 4-5 hits worth rerolling by expected
+        damage. Dice of one class are alike, so which of them is rerolled does not matter."""
+        failed = [index for index, face in enumerate(dice) if face < SUCCESS]
+        attack, defence = (dice, other) if attacking else (other, dice)
+        hit_dice = [index for index, face in enumerate(dice) if SUCCESS <= face < CRITICAL]
+        fails, hits = best_rerolls(
+            attacking=attacking,
+            fails=len(failed),
+            hits=attack.count(4) + attack.count(5),
+            blocks=len(defence) - defence.count(1) - defence.count(2) - defence.count(3),
+            limit=limit,
+        )
+        return failed[:fails] + hit_dice[:hits]
 
     def choose_food(
         self, game: Game, player: int, window: str, options: list[EngineCard]

@@ -6,17 +6,17 @@ from rules.neopets.engine.cards import EngineCard
 from rules.neopets.engine.dice import battle_damage
 from rules.neopets.engine.game import KnockOut
 
-from .builders import Scripted, codestone, deck_of, faces, filler, game_between, info, neopet
-
-
-def battle_ready(attacker=(3, 3, 3), defender=(3, 3, 3), policies=None):
-    """A game on its second turn with both Neopets' (attack, defence, agility) set."""
-    game = game_between(deck_of(filler()), policies=policies)
-    game.turn = 2
-    me, opponent = game.sides
-    me.attack, me.defence, me.agility = attacker
-    opponent.attack, opponent.defence, opponent.agility = defender
-    return game, me, opponent
+from .builders import (
+    Scripted,
+    battle_ready,
+    codestone,
+    deck_of,
+    faces,
+    filler,
+    game_between,
+    info,
+    neopet,
+)
 
 
 def test_it_counts_the_rulebook_example_battle_as_two_damage():
