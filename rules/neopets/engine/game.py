@@ -356,7 +356,7 @@ class Game:
         self.queue.append(item)  # in the Play Area from now on (CR 8.10.1), so a knock-out
         self._make_room(me, card)  # as the card it replaces leaves cleans it up (8.10.5)
         if card.roll:
-            item.dice = roll(self.random, card.roll)  # CR 7.7.4: as it enters the queue
+            item.dice = self.roll(me, card.roll, card)  # CR 7.7.4: as it enters the queue
         self._resolve_top()
 
     def _through_queue(self, item: QueueItem) -> None:
@@ -500,10 +500,11 @@ class Game:
             return
         chosen = side.policy.choose_rerolls(self, side.index, own, other, limit, attacking)
         chosen = sorted(set(chosen))[:limit]
+        was = [own[i] for i in chosen] if self.log is not None else None
         for index in chosen:
             own[index] = int(self.random() * 6) + 1
         if self.log is not None and chosen:
-            self.event("reroll", side.index, dice=chosen, faces=[own[i] for i in chosen])
+            self.event("reroll", side.index, dice=chosen, was=was, faces=[own[i] for i in chosen])
 
     # -- effects on the game --------------------------------------------------------------
 
@@ -523,9 +524,11 @@ class Game:
                 self.pending.append((side, card, card.on_dealt_damage))
 
     def heal(self, side: Side, amount: int) -> None:
-        """Remove damage from a Neopet, never below none."""
-        side.damage = max(0, side.damage - amount)
-        self.event("heal", side.index, amount=amount, total=side.damage)
+        """Remove damage from a Neopet, never below none; the log says how much it removed."""
+        removed = min(amount, side.damage)
+        side.damage -= removed
+        if self.log is not None:
+            self.event("heal", side.index, amount=removed, total=side.damage)
 
     def check_knock_out(self, side: Side) -> None:
         """CR 5.5.7e: damage equal to or above the Hit Points knocks the Neopet out, whether
@@ -533,9 +536,21 @@ class Game:
         if side.damage >= side.hp:
             raise KnockOut(side.index)
 
-    def amount(self, value: int | str) -> int:
-        """A number from an effect; "d3" rolls a d3 (CR 9.4.1)."""
-        return value if isinstance(value, int) else d3(self.random)
+    def amount(self, value: int | str, me: Side) -> int:
+        """A number from an effect controlled by `me`; "d3" rolls a d3 (CR 9.4.1), logged."""
+        if isinstance(value, int):
+            return value
+        result = d3(self.random)
+        if self.log is not None:
+            self.event("d3", me.index, result=result)
+        return result
+
+    def roll(self, me: Side, dice: int, card: EngineCard | None) -> list[int]:
+        """Dice `me` rolls for a card's effect (CR 7.7.4), logged."""
+        faces = roll(self.random, dice)
+        if self.log is not None:
+            self.event("roll", me.index, card=card.name if card else None, dice=list(faces))
+        return faces
 
     def draw(self, side: Side, count: int) -> None:
         log, random = self.log, self.random

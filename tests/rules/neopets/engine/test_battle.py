@@ -65,6 +65,27 @@ def test_it_lets_the_faster_attacker_reroll_up_to_the_agility_difference():
     assert battle["attack"] == [6, 6, 6, 5]
 
 
+def test_the_log_records_every_battle_die_the_rerolled_ones_too():
+    """CR 5.5.6c-d: the faces a reroll replaced are in the log beside the new ones."""
+    game, me, _ = battle_ready((2, 3, 4), (1, 1, 3))
+    game.random = faces(1, 6, 5, 4)
+    game.battle(me)
+    (reroll,) = [e for e in game.log if e["event"] == "reroll"]
+    assert (reroll["dice"], reroll["was"], reroll["faces"]) == ([0], [1], [4])
+    battle = [e for e in game.log if e["event"] == "battle"][-1]
+    assert (battle["attack"], battle["defence"]) == ([4, 6], [5])
+
+
+def test_the_log_records_a_d3_roll():
+    """CR 9.4.1: a d3 is a die rolled, and the log has it."""
+    game, me, _ = battle_ready()
+    game.random = faces(5)
+    assert game.amount("d3", me) == 3
+    assert [e for e in game.log if e["event"] == "d3"] == [
+        {"turn": 2, "player": 0, "event": "d3", "result": 3}
+    ]
+
+
 def test_it_lets_a_faster_defender_reroll_failed_blocks():
     """CR 5.5.6b: the defender rerolls when its Neopet is the faster one."""
     game, me, opponent = battle_ready(attacker=(3, 3, 2), defender=(3, 2, 5))

@@ -77,6 +77,24 @@ def test_it_rolls_exploding_potion_dice_on_entering_the_queue_so_teeny_hot_dog_c
     assert me.void == [teeny] and me.discard == [potion]
 
 
+def test_the_log_records_the_exploding_potion_roll_and_what_changed_it():
+    """CR 7.7.4: the dice rolled as the Potion enters the queue are in the log (every die
+    rolled is), and so is the Teeny Hot Dog's change to them."""
+    game, me, opponent = two_players()
+    at_level(me, 1)
+    potion, teeny = sample_card("Exploding Potion"), sample_card("Teeny Hot Dog")
+    me.take(potion)
+    me.take(teeny)
+    game.random = faces(2)
+    game.play_card(me, potion, me.inventory)
+    events = [e for e in game.log if e["event"] in ("roll", "set_die", "damage")]
+    assert events == [
+        {"turn": 0, "player": 0, "event": "roll", "card": "Exploding Potion", "dice": [2]},
+        {"turn": 0, "player": 0, "event": "set_die", "die": 0, "face": 6},
+        {"turn": 0, "player": 1, "event": "damage", "amount": 2, "total": 2, "hp": opponent.hp},
+    ]
+
+
 def test_it_plays_siona_from_the_discard_with_vira_before_vira_leaves_the_queue():
     """Rulebook example four: Vira plays Siona from the Discard; Siona adds Korbat Defender and
     Usul Defender (not Vira, still on the queue) to the Inventory; Siona, then Vira, go to the
