@@ -7,16 +7,39 @@ Map Piece condition) are read by Side.refresh and Game.playable instead; the res
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.neopets.effects import STATS
 
 from .cards import Effect, EngineCard
 from .dice import CRITICAL, SUCCESS
+from .state import GameView, QueueItem, Side
 
-if TYPE_CHECKING:
-    from .game import Game, QueueItem
-    from .state import Side
+
+class Game(GameView, Protocol):
+    """What the actions need of the game loop (game.Game is one): its random numbers, the
+    rules steps they set off, and its log."""
+
+    random: Callable[[], float]
+    plays_left: int
+
+    def amount(self, value: int | str, me: Side) -> int: ...
+
+    def roll(self, me: Side, dice: int, card: EngineCard | None) -> list[int]: ...
+
+    def draw(self, side: Side, count: int) -> None: ...
+
+    def deal(self, side: Side, amount: int) -> None: ...
+
+    def heal(self, side: Side, amount: int) -> None: ...
+
+    def check_knock_out(self, side: Side) -> None: ...
+
+    def transform(self, me: Side, target: EngineCard) -> None: ...
+
+    def play_card(self, me: Side, card: EngineCard, zone: list[EngineCard]) -> None: ...
+
+    def event(self, event: str, player: int | None, **data: object) -> None: ...
 
 
 def apply(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:

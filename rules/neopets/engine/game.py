@@ -26,16 +26,14 @@ from rules.neopets.cards import (
     LOCATION,
     MAP_PIECE,
     PAINT_BRUSH,
-    RAINBOW_POOL_NEOPET,
     VILLAIN,
 )
 
 from . import actions
 from .cards import Effect, EngineCard, EngineDeck
 from .dice import battle_damage, d3, roll
-from .policy import BATTLE, RESPOND, Policy
 from .record import GameRecord
-from .state import Side
+from .state import BATTLE, RESPOND, Policy, QueueItem, Side
 
 TURN_CAP = 200  # a game still running after this many turns ends as a draw (no rule: a guard)
 OPENING_INVENTORY = 5  # "Setting Up the Game"
@@ -52,28 +50,6 @@ class KnockOut(Exception):
     def __init__(self, loser: int) -> None:
         super().__init__(loser)
         self.loser = loser
-
-
-class QueueItem:
-    """A played card or a triggered ability on the queue (CR 8.11.1): the card (for a trigger,
-    its source), the effects that resolve, and any dice rolled as it entered (CR 7.7.4)."""
-
-    __slots__ = ("card", "dice", "effects", "negated", "owner", "triggered")
-
-    def __init__(
-        self,
-        card: EngineCard,
-        owner: Side,
-        dice: list[int] | None,
-        effects: tuple[Effect, ...],
-        triggered: bool = False,
-    ) -> None:
-        self.card = card
-        self.owner = owner
-        self.dice = dice
-        self.effects = effects
-        self.triggered = triggered
-        self.negated = False
 
 
 class Game:
@@ -318,23 +294,11 @@ class Game:
     def _can_play(self, me: Side, card: EngineCard) -> bool:
         """Whether a conditional card (EngineCard.conditional) can be played now."""
         if card.type == PAINT_BRUSH:
-            return self.paint_target(me, card) is not None  # CR 7.4.7
+            return me.paint_target(card) is not None  # CR 7.4.7
         if card.map_pieces_needed:
             pieces = sum(piece.map_location == card.name for piece in me.map_pieces)
             return pieces >= card.map_pieces_needed
         return True
-
-    def paint_target(self, me: Side, brush: EngineCard) -> EngineCard | None:
-        """The Rainbow Pool Neopet this Paint Brush would turn the active Neopet into."""
-        species = me.active.species  # type: ignore[union-attr]
-        for card in me.rainbow_pool:
-            if (
-                card.type == RAINBOW_POOL_NEOPET
-                and card.species == species
-                and card.paint_brush == brush.name
-            ):
-                return card
-        return None
 
     # -- playing cards and the queue (CR 8.11, 8.20.15) ------------------------------------
 
@@ -419,7 +383,7 @@ class Game:
             self.event("negated", me.index, card=card.name)
         else:
             if card.type == PAINT_BRUSH and not item.triggered:
-                target = self.paint_target(me, card)
+                target = me.paint_target(card)
                 if target is not None:
                     self.transform(me, target)  # CR 7.4.4
             for effect in item.effects:

@@ -4,7 +4,8 @@ trigger waits for the card whose resolution caused it."""
 import pytest
 
 from rules.neopets.engine.cards import EngineCard
-from rules.neopets.engine.game import KnockOut, QueueItem
+from rules.neopets.engine.game import KnockOut
+from rules.neopets.engine.state import QueueItem
 
 from .builders import (
     Scripted,
