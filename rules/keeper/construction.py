@@ -38,6 +38,7 @@ from .parser import (
     Unread,
     loosely_read,
     parse_ability_text,
+    read_sentence,
     split_name,
     split_sentences,
 )
@@ -81,9 +82,12 @@ class KeeperRuleset(Ruleset):
         """Every problem with one card's text, edition and printed cost."""
         self.check_redacted_texts(card, report)
         parsed = parse_ability_text(card.type, card.text, self.tables)
-        self.check_edition(card, parsed.parts, report)
-        self.check_variable_limits(card, parsed.parts, report)
-        self.check_revised_texts(card, parsed.parts, report)
+        # Every sentence that is a component, wherever it stands: one the parser left out of an
+        # ability (out of order, on a spell's second ability) is still on the card.
+        parts = sentence_parts(card.text, self.tables)
+        self.check_edition(card, parts, report)
+        self.check_variable_limits(card, parts, report)
+        self.check_revised_texts(card, parts, report)
         if not parsed.unread:  # a cost formula over part of the text proves nothing
             self.check_cost(card, report)
         self.check_unread(card, parsed.unread, report)
@@ -237,6 +241,17 @@ def redacted_texts(text: str, tables: EditionTables) -> tuple[tuple[RedactedText
             text, tuple(redacted.template for redacted in tables.redacted), tables
         )
         for redacted in (tables.redacted[index],)
+    )
+
+
+@lru_cache(maxsize=4096)
+def sentence_parts(text: str, tables: EditionTables) -> tuple[Part, ...]:
+    """Each sentence of the card that reads as a component, on its own, in the card's order."""
+    return tuple(
+        part
+        for line in text.splitlines()
+        for sentence in split_sentences(split_name(line)[1])
+        if (part := read_sentence(sentence, tables)) is not None
     )
 
 

@@ -370,3 +370,11 @@ def test_no_cap_on_a_variable_or_a_cost_the_guide_does_not_set():
     big = card("Draw 500000 cards.", type="Spell")
     assert big.attributes["cost"] == 1000000
     assert with_filler(big).legal
+
+
+def test_a_variable_above_a_revised_limit_bans_the_card_wherever_the_sentence_stands():
+    """Rulebook, "Revised Variable Limits": a sentence the parser left out of the card's
+    abilities (a spell's second ability, here) is still on the card, and its variable counts."""
+    spell = card("Draw 2 cards.\nDraw 11 cards.", type="Spell", cost=1)
+    report = check((spell, 1), (card(name="Filler"), 39), ruleset=LimitedRuleset())
+    assert {"card.banned_text", "card.spell_abilities"} <= set(codes(report)[0])
