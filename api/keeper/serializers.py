@@ -22,7 +22,7 @@ class KeeperCardInput(serializers.Serializer):
     offense = serializers.IntegerField(min_value=0, max_value=99, required=False)
     defense = serializers.IntegerField(min_value=0, max_value=99, required=False)
     cost = serializers.IntegerField(
-        min_value=0, max_value=999, required=False, help_text="the printed resource cost"
+        min_value=0, required=False, help_text="the printed resource cost (the guide sets no cap)"
     )
     edition = serializers.IntegerField(
         min_value=1, max_value=99, required=False, help_text="the Edition Indicator, if any"
@@ -57,6 +57,11 @@ class CostStepOutput(serializers.Serializer):
 class UnparsedOutput(serializers.Serializer):
     text = serializers.CharField()
     reason = serializers.CharField()
+    code = serializers.CharField(
+        allow_null=True,
+        help_text="the Card Building Guide must the text breaks (an error); null for text "
+        "that could not be read (a card.unparsed warning)",
+    )
 
 
 class KeeperCostOutput(serializers.Serializer):
@@ -66,7 +71,9 @@ class KeeperCostOutput(serializers.Serializer):
     steps = CostStepOutput(many=True)
     unparsed = UnparsedOutput(many=True)
     printed_cost = serializers.IntegerField(required=False)
-    matches_printed = serializers.BooleanField(required=False)
+    matches_printed = serializers.BooleanField(
+        required=False, allow_null=True, help_text="null while part of the text is unread"
+    )
     legal = serializers.BooleanField()
     errors = serializers.ListField(child=serializers.DictField())
     warnings = serializers.ListField(child=serializers.DictField())

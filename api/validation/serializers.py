@@ -51,7 +51,11 @@ class ReportSerializer(serializers.Serializer):
     errors = IssueSerializer(many=True)
     warnings = IssueSerializer(many=True)
     counts = serializers.DictField(child=serializers.IntegerField())
-    fix = serializers.DictField(required=False, help_text="With fix=true: seed, removed, deck.")
+    fix = serializers.DictField(
+        required=False,
+        help_text="With fix=true: seed, removed (section, name, key, reason), deck, and legal with "
+        "errors: whether the fixed deck is legal in the format.",
+    )
 
 
 class ErrorSerializer(serializers.Serializer):

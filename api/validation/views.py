@@ -16,8 +16,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from api.errors import ApiError
-from rules.millennium_blades.fix import FixResult
-from rules.services.fixes import deck_fix
+from rules.services.fixes import DeckFix, deck_fix
 from rules.services.validation import deck_validate
 
 from .requests import read_validate_request
@@ -79,14 +78,14 @@ class ValidateApi(APIView):
         parsed = read_validate_request(_body(request), request.query_params)
         if parsed.fix:
             parsed.refuse_unreadable()  # the fix draws from every card of the deck
-            report, fix, seed = deck_fix(
+            fixed = deck_fix(
                 game=parsed.game.slug,
                 entries=parsed.entries,
                 seed=parsed.seed,
                 format=parsed.format,
                 as_of=parsed.as_of,
             )
-            return Response({**report.as_dict(), "fix": _fix_dict(fix, seed)})
+            return Response({**fixed.report.as_dict(), "fix": _fix_dict(fixed)})
         report = deck_validate(
             game=parsed.game.slug,
             entries=parsed.entries,
@@ -120,20 +119,32 @@ def _body(request: Request) -> Any:
         ) from None
 
 
-def _fix_dict(fix: FixResult, seed: int) -> dict[str, Any]:
+def _fix_dict(fixed: DeckFix) -> dict[str, Any]:
+    """The fix: every copy removed and why, the deck left (unknown cards kept by the random
+    draw included, with a null key) and whether that deck is legal in the format, with its
+    errors."""
+    fix = fixed.fix
+    kept: dict[str, list[dict[str, Any]]] = {
+        section: [
+            {"name": entry.card.name, "key": entry.card.key, "quantity": entry.quantity}
+            for entry in entries
+        ]
+        for section, entries in fix.deck.sections.items()
+    }
+    for ref in fix.unknown_kept:
+        kept.setdefault(ref.section, []).append({"name": ref.label, "key": None, "quantity": 1})
     return {
-        "seed": seed,
+        "seed": fixed.seed,
         "removed": [
-            {"section": section, "name": card.name, "key": card.key}
-            for section, card in fix.removed
-        ],
-        "deck": {
-            "sections": {
-                section: [
-                    {"name": entry.card.name, "key": entry.card.key, "quantity": entry.quantity}
-                    for entry in entries
-                ]
-                for section, entries in fix.deck.sections.items()
+            {
+                "section": removal.section,
+                "name": removal.name,
+                "key": removal.key,
+                "reason": removal.reason,
             }
-        },
+            for removal in fix.removed
+        ],
+        "deck": {"sections": kept},
+        "legal": fixed.fixed_report.legal,
+        "errors": [issue.as_dict() for issue in fixed.fixed_report.errors],
     }

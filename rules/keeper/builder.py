@@ -52,12 +52,14 @@ def card_review(
         "cost": explanation.cost,
         "steps": [step.as_dict() for step in explanation.steps],
         "unparsed": [
-            {"text": unread.text, "reason": unread.reason} for unread in explanation.parsed.unread
+            {"text": unread.text, "reason": unread.reason, "code": unread.code}
+            for unread in explanation.parsed.unread
         ],
     }
     if cost is not None:
         answer["printed_cost"] = cost
-        answer["matches_printed"] = cost == explanation.cost
+        # Unknown while part of the text is unread: the formula has not seen all of it.
+        answer["matches_printed"] = None if explanation.parsed.unread else cost == explanation.cost
     answer["legal"] = report.legal
     answer["errors"] = [issue.as_dict() for issue in report.errors]
     answer["warnings"] = [issue.as_dict() for issue in report.warnings]

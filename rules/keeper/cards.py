@@ -13,7 +13,8 @@ GAME = GameSpec(
     card_types=(CREATURE, SPELL),
     sections=(Section("deck", "Deck", ("deck", "main deck", "main")),),
     attributes={
-        "cost": Field("int", 0, 999, numeric=True, help="the printed resource cost"),
+        # The guide caps offense and defense ("no higher than 99"), not the cost.
+        "cost": Field("int", 0, numeric=True, help="the printed resource cost"),
         "offense": Field("int", 0, 99, numeric=True),
         "defense": Field("int", 0, 99, numeric=True),
         "edition": Field("int", 1, 99, numeric=True, help="Edition Indicator; absent: none"),

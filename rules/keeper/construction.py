@@ -7,8 +7,16 @@
 - A card setting a variable above a revised limit is banned (rulebook, "Revised Variable Limits"),
   as is one above the limit its component prints (guide, "Constructing Abilities").
 - A card in an old wording is legal and read in the new one (rulebook, "Revised Ability Text").
+- A card follows the guide's musts (one caveat, on a creature only; a spell has one ability;
+  components in order, at most one of each but effects; at least one effect; variables positive
+  integers; one paragraph per ability): breaking one is an error with its own code (parser.MUSTS).
 - The printed cost must be the cost the guide's formula gives (guide, "Resource Cost"), and text
-  that is not made of the guide's components is pointed out (guide, "Constructing Abilities").
+  that is not made of the guide's components is pointed out (guide, "Constructing Abilities") as
+  a warning; the printed cost of such a card is not judged on the part that could be read.
+
+Redacted texts and cost-revised texts are looked for in every sentence of the card, whatever the
+parser made of it and whatever numbers fill their variables: a card cannot escape a ban by
+writing "Pay 0 hitpoints." or by breaking another rule in the same ability.
 
 The revision tables are data (tables.py); a later edition is a subclass with other `tables`.
 """
@@ -24,9 +32,18 @@ from rules.core.ruleset import Ruleset, copies_by_card
 
 from .cards import GAME
 from .cost import explain_cost
-from .parser import Part, Unread, parse_ability_text, split_name, split_sentences
-from .tables import ELEVENTH_EDITION, EditionTables, RedactedText
-from .templates import normalise
+from .parser import (
+    MUSTS,
+    Part,
+    Unread,
+    loosely_read,
+    parse_ability_text,
+    read_sentence,
+    split_name,
+    split_sentences,
+)
+from .tables import ELEVENTH_EDITION, CostRevision, EditionTables, RedactedText
+from .templates import Template, normalise
 
 DECK_SIZE = 40
 SECTION = "deck"
@@ -65,10 +82,14 @@ class KeeperRuleset(Ruleset):
         """Every problem with one card's text, edition and printed cost."""
         self.check_redacted_texts(card, report)
         parsed = parse_ability_text(card.type, card.text, self.tables)
-        self.check_edition(card, parsed.parts, report)
-        self.check_variable_limits(card, parsed.parts, report)
-        self.check_revised_texts(card, parsed.parts, report)
-        self.check_cost(card, report)
+        # Every sentence that is a component, wherever it stands: one the parser left out of an
+        # ability (out of order, on a spell's second ability) is still on the card.
+        parts = sentence_parts(card.text, self.tables)
+        self.check_edition(card, parts, report)
+        self.check_variable_limits(card, parts, report)
+        self.check_revised_texts(card, parts, report)
+        if not parsed.unread:  # a cost formula over part of the text proves nothing
+            self.check_cost(card, report)
         self.check_unread(card, parsed.unread, report)
 
     def check_redacted_texts(self, card: CardInfo, report: Report) -> None:
@@ -84,18 +105,20 @@ class KeeperRuleset(Ruleset):
             )
 
     def check_edition(self, card: CardInfo, parts: tuple[Part, ...], report: Report) -> None:
-        revisions = [
-            (part, revision)
-            for part in parts
-            if (revision := self.tables.cost_revision(part.component.template)) is not None
-        ]
+        """A cost-revised text in any sentence (read, or read only as far as its words), or an
+        old wording of one, needs the revision's Edition Indicator."""
+        revisions = dict(cost_revised_texts(card.text, self.tables))
+        for part in parts:
+            revision = self.tables.cost_revision(part.component.template)
+            if revision is not None:
+                revisions.setdefault(part.text, revision)
         if not revisions:
             return
-        required = max(revision.edition for _, revision in revisions)
+        required = max(revision.edition for revision in revisions.values())
         edition = card.attr("edition")
         if edition is not None and edition >= required:
             return
-        texts = ", ".join(f"“{part.text}”" for part, _ in revisions)
+        texts = ", ".join(f"“{text}”" for text in revisions)
         indicated = (
             "has no Edition Indicator"
             if edition is None
@@ -171,12 +194,11 @@ class KeeperRuleset(Ruleset):
         )
         if printed == explanation.cost:
             return
-        unread = "; the text it could not read is not counted" if explanation.parsed.unread else ""
         report.error(
             "card.cost",
             RULE_COST,
             f"{card.name} has a printed cost of {printed}, but the Card Building Guide's formula "
-            f"gives {explanation.cost}{unread}.",
+            f"gives {explanation.cost}.",
             section=SECTION,
             cards=[card.name],
             printed_cost=printed,
@@ -186,11 +208,24 @@ class KeeperRuleset(Ruleset):
     def check_unread(
         self, card: CardInfo, unread_parts: tuple[Unread, ...], report: Report
     ) -> None:
+        """A broken must is an error with its own code; text the parser cannot read is a
+        warning (card.unparsed), and the printed cost is then left unchecked."""
         for unread in unread_parts:
+            if unread.code is not None:
+                report.error(
+                    unread.code,
+                    MUSTS[unread.code],
+                    f"{card.name}: “{unread.text}”: {unread.reason}.",
+                    section=SECTION,
+                    cards=[card.name],
+                    text=unread.text,
+                )
+                continue
             report.warn(
                 "card.unparsed",
                 RULE_COMPONENTS,
-                f"{card.name}: could not read “{unread.text}”: {unread.reason}.",
+                f"{card.name}: could not read “{unread.text}”: {unread.reason}; its printed "
+                "cost is not checked until it can be.",
                 section=SECTION,
                 cards=[card.name],
                 text=unread.text,
@@ -199,30 +234,68 @@ class KeeperRuleset(Ruleset):
 
 @lru_cache(maxsize=4096)
 def redacted_texts(text: str, tables: EditionTables) -> tuple[tuple[RedactedText, str], ...]:
-    """Each redacted text the card's text contains, with the sentence containing it.
+    """Each redacted text the card's text contains, with the sentence containing it."""
+    return tuple(
+        (redacted, sentence)
+        for sentence, index in _sentences_saying(
+            text, tuple(redacted.template for redacted in tables.redacted), tables
+        )
+        for redacted in (tables.redacted[index],)
+    )
 
-    Every official text is a whole sentence, so a sentence contains one when it ends with it
+
+@lru_cache(maxsize=4096)
+def sentence_parts(text: str, tables: EditionTables) -> tuple[Part, ...]:
+    """Each sentence of the card that reads as a component, on its own, in the card's order."""
+    return tuple(
+        part
+        for line in text.splitlines()
+        for sentence in split_sentences(split_name(line)[1])
+        if (part := read_sentence(sentence, tables)) is not None
+    )
+
+
+@lru_cache(maxsize=4096)
+def cost_revised_texts(text: str, tables: EditionTables) -> tuple[tuple[str, CostRevision], ...]:
+    """Each sentence of the card bearing a text whose cost was revised, with the revision."""
+    templates = tuple(revision.template for revision in tables.cost_revisions)
+    return tuple(
+        (sentence, tables.cost_revisions[index])
+        for sentence, index in _sentences_saying(text, templates, tables)
+    )
+
+
+def _sentences_saying(
+    text: str, templates: tuple[Template, ...], tables: EditionTables
+) -> list[tuple[str, int]]:
+    """(sentence, index of the template) for each sentence of the card that says a template,
+    whatever numbers stand for its variables.
+
+    Every official text is a whole sentence, so a sentence says one when it ends with it
     (after any ability name or other words): "Pay 3 hitpoints." is in "COST: Pay 3 hitpoints."
     but "Target up to 2 cards in your graveyard." is not in the legal "Show all cards in your
     graveyard to an opponent of your choice and target up to 2 cards in your graveyard selected
     by that player."
     """
-    endings = _redacted_endings(tables)
-    return tuple(
-        (redacted, sentence)
-        for line in text.splitlines()
-        for sentence in split_sentences(split_name(line)[1])
-        for redacted, ending in endings
-        if ending.search(normalise(sentence))
-    )
+    endings = _endings(templates)
+    found = []
+    for line in text.splitlines():
+        for sentence in split_sentences(split_name(line)[1]):
+            said = normalise(sentence)
+            # A sentence that is an official text, numbers aside, says that text and no
+            # other: "All players draw 2 cards." does not say "Draw [x] cards.".
+            components = loosely_read(said, tables)
+            found += [
+                (sentence, index)
+                for index, (template, ending) in enumerate(zip(templates, endings, strict=True))
+                if (template.key in components if components else ending.search(said))
+            ]
+    return found
 
 
 @lru_cache(maxsize=16)
-def _redacted_endings(tables: EditionTables) -> tuple[tuple[RedactedText, re.Pattern[str]], ...]:
-    return tuple(
-        (redacted, re.compile(f"(?:^| ){redacted.template.pattern.pattern}$"))
-        for redacted in tables.redacted
-    )
+def _endings(templates: tuple[Template, ...]) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(f"(?:^| ){template.loose_pattern.pattern}$") for template in templates)
 
 
 def ordinal(number: int) -> str:

@@ -8,7 +8,9 @@ How a card's text is laid out (guide, "Constructing Abilities" and "Caveats"; ru
 - a creature may open with one caveat; a spell has exactly one ability and no caveat;
 - a creature without abilities says "This card has no abilities."
 Each sentence must be one official component (or an old wording the rulebook's "Revised Ability
-Text" maps to one). What cannot be read is returned with the reason, never silently dropped.
+Text" maps to one). What cannot be read is returned with the reason, never silently dropped; what
+the parser can read but breaks one of the guide's musts carries the stable code of that must
+(`MUSTS`), so construction calls it an error and not unreadable text.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeGuard
 
 from .cards import CREATURE, SPELL
 from .components import COMPONENTS, Component, Kind
@@ -40,10 +43,46 @@ def _by_first_word(components: tuple[Component, ...]) -> dict[str, tuple[Compone
 
 _BY_FIRST_WORD = _by_first_word(COMPONENTS)
 
+
+@dataclass(frozen=True)
+class Unread:
+    """Text left out of the card's components, and why: either text the parser cannot read
+    (`code` None), or text that breaks one of the guide's musts (`code`, a key of MUSTS)."""
+
+    text: str
+    reason: str
+    code: str | None = None
+
+
 NOT_A_COMPONENT = "not an official component of the Card Building Guide (11th edition)"
+
+# The guide's musts, each with its own code and the section of the guide that states it.
+GUIDE_INTRODUCTION = "Card Building Guide: Introduction"
+GUIDE_ABILITIES = "Card Building Guide: Constructing Abilities"
+GUIDE_CAVEATS = "Card Building Guide: Caveats"
+CAVEAT = "card.caveat"  # one caveat, on a creature only, before its abilities
+SPELL_ABILITIES = "card.spell_abilities"  # a spell has exactly one ability
+NO_ABILITIES_TEXT = "card.no_abilities"  # a creature without abilities says so
+COMPONENT_ORDER = "card.component_order"  # condition, cost, target selection, effects
+COMPONENT_COUNT = "card.component_count"  # at most one condition, cost, target selection
+NO_EFFECT = "card.no_effect"  # an ability has at least one effect
+NO_TARGET = "card.no_target"  # an effect costed by "t" needs the ability's target selection
+VARIABLE = "card.variable"  # variables are positive integers
+PARAGRAPH = "card.paragraph"  # one ability, one paragraph
+MUSTS = {
+    CAVEAT: GUIDE_CAVEATS,
+    SPELL_ABILITIES: GUIDE_INTRODUCTION,
+    NO_ABILITIES_TEXT: GUIDE_ABILITIES,
+    COMPONENT_ORDER: GUIDE_ABILITIES,
+    COMPONENT_COUNT: GUIDE_ABILITIES,
+    NO_EFFECT: GUIDE_ABILITIES,
+    NO_TARGET: "Card Building Guide: Target Selections",
+    VARIABLE: GUIDE_ABILITIES,
+    PARAGRAPH: GUIDE_ABILITIES,
+}
 _EMPTY = {
-    CREATURE: f"a creature without abilities says “{NO_ABILITIES}”",
-    SPELL: "a spell has a single ability, and this text has none",
+    CREATURE: Unread("", f"a creature without abilities says “{NO_ABILITIES}”", NO_ABILITIES_TEXT),
+    SPELL: Unread("", "a spell has a single ability, and this text has none", SPELL_ABILITIES),
 }
 
 
@@ -83,14 +122,6 @@ class Ability:
 
 
 @dataclass(frozen=True)
-class Unread:
-    """Text the parser could not read as the guide's components, and why."""
-
-    text: str
-    reason: str
-
-
-@dataclass(frozen=True)
 class ParsedText:
     caveat: Part | None
     abilities: tuple[Ability, ...]
@@ -108,18 +139,35 @@ def parse_ability_text(
 ) -> ParsedText:
     """Read a card's ability text into components; a card of an unknown type reads as a spell
     would, without a caveat."""
-    if card_type == CREATURE and normalise(text) == normalise(NO_ABILITIES):
-        return ParsedText(None, (), ())
+    paragraphs = _paragraphs(text)
+    says_none = card_type == CREATURE and _ends_saying_no_abilities(paragraphs)
     reader = _Reader(card_type, tables)
-    for paragraph in _paragraphs(text):
+    for paragraph in paragraphs:
         reader.read_paragraph(paragraph)
-    if not (reader.caveat or reader.abilities or reader.unread):
-        reader.unread.append(Unread(text, _EMPTY.get(card_type, _EMPTY[SPELL])))
+    if says_none and reader.abilities:
+        reader.unread.append(
+            Unread(NO_ABILITIES, "a creature with abilities cannot say it has none")
+        )
+    elif not (says_none or reader.caveat or reader.abilities or reader.unread):
+        empty = _EMPTY.get(card_type, _EMPTY[SPELL])
+        reader.unread.append(Unread(text, empty.reason, empty.code))
     return ParsedText(reader.caveat, tuple(reader.abilities), tuple(reader.unread))
 
 
 def _paragraphs(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def _ends_saying_no_abilities(paragraphs: list[str]) -> bool:
+    """Whether the text ends with the guide's "This card has no abilities." (alone, or after a
+    caveat); if so the sentence is taken off the last paragraph, as it is no component."""
+    if not paragraphs:
+        return False
+    *rest, last = split_sentences(paragraphs[-1])
+    if normalise(last) != normalise(NO_ABILITIES):
+        return False
+    paragraphs[-1:] = [" ".join(rest)] if rest else []
+    return True
 
 
 def split_sentences(text: str) -> list[str]:
@@ -137,6 +185,10 @@ class _Reader:
         self.abilities: list[Ability] = []
         self.unread: list[Unread] = []
         self.first_paragraph = True
+        # The previous paragraph, when it held an activation condition, cost or target
+        # selection and no effect (its place in `unread`, its name and parts): the next one may
+        # be the rest of its ability.
+        self.effectless: tuple[int, str | None, list[Part]] | None = None
 
     def read_paragraph(self, paragraph: str) -> None:
         name, body = split_name(paragraph)
@@ -146,23 +198,32 @@ class _Reader:
         for index, sentence in enumerate(sentences):
             part = read_sentence(sentence, self.tables)
             if part is None:
-                self.unread.append(Unread(sentence, NOT_A_COMPONENT))
+                self.unread.append(_unreadable(sentence, self.tables))
             elif part.kind == Kind.CAVEAT:
                 self._read_caveat(part, opens_text=self.first_paragraph and index == 0)
             else:
                 parts.append(part)
         self.first_paragraph = False
+        effectless, self.effectless = self.effectless, None
+        if effectless is not None and parts and _continues(effectless[2], parts):
+            index, name, earlier = effectless
+            self._split_ability(index, earlier[-1].kind)
+            parts = earlier + parts
         if parts:
             self._add_ability(paragraph, name, parts, clean=len(self.unread) == unread_before)
         elif not sentences:
-            self.unread.append(Unread(paragraph, "an ability needs at least one effect"))
+            self.unread.append(Unread(paragraph, "an ability needs at least one effect", NO_EFFECT))
 
     def _read_caveat(self, part: Part, *, opens_text: bool) -> None:
         if self.card_type != CREATURE:
-            self.unread.append(Unread(part.text, "only creatures have caveats"))
+            self.unread.append(Unread(part.text, "only creatures have caveats", CAVEAT))
         elif not opens_text:
             self.unread.append(
-                Unread(part.text, "a creature's caveat must come first, before its abilities")
+                Unread(
+                    part.text,
+                    "a creature has at most one caveat, and it comes first, before its abilities",
+                    CAVEAT,
+                )
             )
         else:
             self.caveat = part
@@ -171,32 +232,51 @@ class _Reader:
         self, paragraph: str, name: str | None, parts: list[Part], clean: bool
     ) -> None:
         if self.card_type == SPELL and self.abilities:
-            self.unread.append(Unread(paragraph, "a spell has only a single ability"))
+            self.unread.append(
+                Unread(paragraph, "a spell has only a single ability", SPELL_ABILITIES)
+            )
             return
         kept = self._in_order(parts)
         if any(part.kind == Kind.EFFECT for part in kept):
             self.abilities.append(Ability(len(self.abilities) + 1, name, tuple(kept)))
         elif clean:
-            self.unread.append(Unread(paragraph, "an ability needs at least one effect"))
+            self.effectless = (len(self.unread), name, kept)
+            self.unread.append(Unread(paragraph, "an ability needs at least one effect", NO_EFFECT))
         else:
             self.unread.append(
                 Unread(paragraph, "none of this ability's effects could be read: it is not costed")
             )
 
+    def _split_ability(self, index: int, last_kind: Kind) -> None:
+        """The effectless paragraph at `unread[index]` is continued by the next paragraph."""
+        paragraph = self.unread[index].text
+        self.unread[index] = Unread(
+            paragraph,
+            f"this ability's {last_kind} and what follows it are split into two paragraphs; "
+            "an ability is written in one paragraph",
+            PARAGRAPH,
+        )
+
     def _in_order(self, parts: list[Part]) -> list[Part]:
-        """The parts in the guide's order; the others are reported as unread."""
+        """The parts in the guide's order; the others are reported with the must they break."""
         kept: list[Part] = []
         last = -1
         for part in parts:
             rank = _ORDER[part.kind]
-            if rank < last or (rank == last and part.kind != Kind.EFFECT):
-                reason = (
-                    f"an ability has at most one {part.kind}"
-                    if rank == last
-                    else "out of order: an ability lists its activation condition, activation "
-                    "cost and target selection, in that order, before its effects"
+            if rank == last and part.kind != Kind.EFFECT:
+                self.unread.append(
+                    Unread(part.text, f"an ability has at most one {part.kind}", COMPONENT_COUNT)
                 )
-                self.unread.append(Unread(part.text, reason))
+            elif rank < last:
+                self.unread.append(
+                    Unread(
+                        part.text,
+                        "out of order: an ability lists its activation condition, activation "
+                        "cost and target selection, in that order, before its effects (a "
+                        "second ability goes in a paragraph of its own)",
+                        COMPONENT_ORDER,
+                    )
+                )
             elif "t" in part.component.formula.variables and not any(
                 kept_part.kind == Kind.TARGET for kept_part in kept
             ):
@@ -205,12 +285,31 @@ class _Reader:
                         part.text,
                         "this effect acts on targets, but no target selection "
                         "comes before it in the ability",
+                        NO_TARGET,
                     )
                 )
             else:
                 kept.append(part)
                 last = rank
         return kept
+
+
+def _continues(effectless: list[Part], parts: list[Part]) -> bool:
+    """Whether `parts` go on in the guide's order from an ability that has no effect yet."""
+    return _ORDER[parts[0].kind] > _ORDER[effectless[-1].kind]
+
+
+def _unreadable(sentence: str, tables: EditionTables) -> Unread:
+    """Why a sentence is no component: a component with a number that is not a positive
+    whole number (or a repeated variable with two numbers) breaks a must; the rest is
+    text the parser cannot read."""
+    if loosely_read(normalise(sentence), tables):
+        return Unread(
+            sentence,
+            "a variable must be a positive whole number, the same each time it is written",
+            VARIABLE,
+        )
+    return Unread(sentence, NOT_A_COMPONENT)
 
 
 def split_name(paragraph: str) -> tuple[str | None, str]:
@@ -221,17 +320,34 @@ def split_name(paragraph: str) -> tuple[str | None, str]:
     return found.group(1).strip(), paragraph[found.end() :]
 
 
+def loosely_read(said: str, tables: EditionTables = ELEVENTH_EDITION) -> frozenset[str]:
+    """The keys of the component texts a normalised sentence says whatever numbers fill their
+    variables (an old wording counts as the text it was revised to)."""
+    first_word = said.partition(" ")[0]
+    return frozenset(
+        component.template.key
+        for component in _BY_FIRST_WORD.get(first_word, ())
+        if component.template.says(said)
+    ) | frozenset(revision.new.key for revision in tables.text_revisions if revision.old.says(said))
+
+
 def read_sentence(sentence: str, tables: EditionTables = ELEVENTH_EDITION) -> Part | None:
     """The component a sentence states, in its current or a revised old wording; else None."""
     said = normalise(sentence)
     for component in _BY_FIRST_WORD.get(said.partition(" ")[0], ()):
         variables = component.template.match_normalised(said)
-        if variables is not None:
+        if _positive(variables):
             return Part(component, sentence, variables)
     for revision in tables.text_revisions:
         variables = revision.old.match_normalised(said)
-        if variables is not None:
+        if _positive(variables):
             current = read_sentence(revision.new.fill(variables), tables)
             if current is not None:
                 return Part(current.component, sentence, current.variables, revision)
     return None
+
+
+def _positive(variables: Mapping[str, int] | None) -> TypeGuard[Mapping[str, int]]:
+    """Whether a match was found and every variable is positive (guide, "Constructing
+    Abilities": "Variable amounts must be positive, non-zero integers")."""
+    return variables is not None and all(value > 0 for value in variables.values())

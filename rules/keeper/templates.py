@@ -3,8 +3,11 @@
 Cards are typed by hand, so matching forgives what carries no meaning: letter case, spacing,
 punctuation (curly or straight apostrophes, hyphens, the final full stop) and the plurals the
 guide tells designers to make singular when a variable is 1 ("Draw 1 card.", "1 six-sided die",
-"at least 1 card in your hand is destroyed"). Variables must be positive whole numbers
-(guide, "Constructing Abilities"); the same variable written twice must carry the same number.
+"at least 1 card in your hand is destroyed"). A variable is read as a whole number of any size
+("007" is 7); that it is positive is the reader's check (guide, "Constructing Abilities"), and
+the same variable written twice must carry the same number. `says` recognises the text whatever
+number stands for a variable (0, -1, 1.5, a different number each time): what the rulebook's
+tables ban or gate is found whatever numbers the card filled in.
 """
 
 from __future__ import annotations
@@ -15,7 +18,8 @@ from dataclasses import dataclass, field
 
 _VARIABLE = re.compile(r"\[([xyz])\]")
 # A number keeps its sign and decimals ("-1", "1.5") so that it cannot pass for a variable.
-_WORD = re.compile(r"\[[xyz]\]|-?\d+(?:[.,]\d+)?|[a-z0-9]+")
+_NUMBER = r"-?\d+(?:[.,]\d+)?"
+_WORD = re.compile(rf"\[[xyz]\]|{_NUMBER}|[a-z0-9]+")
 _APOSTROPHES = re.compile("['`\u2018\u2019]")  # straight, grave and curly apostrophes
 # Plural -> singular, applied to the card's text and to the template alike, so the singular a
 # designer writes for a variable of 1 reads as the official plural.
@@ -48,9 +52,12 @@ class Template:
 
     text: str
     pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
+    # The text with any number at all for each variable, for `says`.
+    loose_pattern: re.Pattern[str] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "pattern", re.compile(_regex(self.text)))
+        object.__setattr__(self, "loose_pattern", re.compile(_regex(self.text, loose=True)))
 
     @property
     def variables(self) -> tuple[str, ...]:
@@ -72,21 +79,27 @@ class Template:
             return None
         return {name: int(value) for name, value in found.groupdict().items()}
 
+    def says(self, said: str) -> bool:
+        """Whether a normalised sentence is this text whatever numbers fill its variables."""
+        return self.loose_pattern.fullmatch(said) is not None
+
     def fill(self, values: Mapping[str, int]) -> str:
         """The text with each variable replaced by its value."""
         return _VARIABLE.sub(lambda found: str(values[found.group(1)]), self.text)
 
 
-def _regex(template: str) -> str:
+def _regex(template: str, *, loose: bool = False) -> str:
     parts: list[str] = []
     seen: set[str] = set()
     for word in words(template):
         variable = _VARIABLE.fullmatch(word)
         if variable is None:
             parts.append(re.escape(word))
+        elif loose:
+            parts.append(f"(?:{_NUMBER})")
         elif variable.group(1) in seen:
             parts.append(f"(?P={variable.group(1)})")
         else:
             seen.add(variable.group(1))
-            parts.append(f"(?P<{variable.group(1)}>[1-9][0-9]{{0,5}})")
+            parts.append(f"(?P<{variable.group(1)}>[0-9]+)")
     return " ".join(parts)

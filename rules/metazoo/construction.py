@@ -12,6 +12,8 @@ limit, rather than a reprint being banned outright.
 from __future__ import annotations
 
 import json
+import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
@@ -21,6 +23,7 @@ from rules.core.report import Report
 from rules.core.ruleset import Ruleset, copies_by_card
 
 from .cards import GAME, TOKEN
+from .restrictions import text_restrictions
 
 SPELLBOOK, ARCHIVE = "spellbook", "archive"
 
@@ -36,8 +39,10 @@ RESTRICTIONS = "Static Effects: Spellbook Restrictions (p. 25)"
 def functional_identity(card: CardInfo) -> str:
     """What makes two Pages "functionally the same" (Spellbook Rules and Tips, p. 40).
 
-    Two Pages are functionally identical when they have the same name (ignoring case), the same
-    Page type, the same rules text (ignoring case and spacing) and the same rules attributes (all
+    Two Pages are functionally identical when they have the same name and the same rules text,
+    each compared as `_wording` reads it (ignoring case, spacing, punctuation and the kind of
+    apostrophe: a reprint's typesetting is no rule), the same Page type and the same rules
+    attributes (all
     of a Page's `attributes`: Aura cost, LP, Spellbook Limit, Basic, Aura type, tribe, traits,
     attacks, restrictions). Set code, collector number, rarity and art live on printings and are
     never compared; a card key that differs only because the Page was entered once per set does
@@ -45,14 +50,21 @@ def functional_identity(card: CardInfo) -> str:
     mechanically unique (Page Layout, p. 5) and each has its own Spellbook Limit.
     """
     return json.dumps(
-        [
-            card.name.casefold(),
-            card.type,
-            " ".join(card.text.split()).casefold(),
-            card.attributes,
-        ],
-        sort_keys=True,
+        [_wording(card.name), card.type, _wording(card.text), card.attributes], sort_keys=True
     )
+
+
+_APOSTROPHES_AND_HYPHENS = re.compile(r"['\u2018\u2019\u02bc\u00b4`\-\u2010\u2011\u2013]")
+_PUNCTUATION = re.compile(r"[^\w\s]")
+
+
+def _wording(text: str) -> str:
+    """The words of a text, as a reprint may set them differently: Unicode compatibility forms
+    folded (NFKC), case folded, apostrophes and hyphens dropped ("can't", "can\u2019t" and "cant";
+    "re-roll" and "reroll"), other punctuation a space, spaces collapsed."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    text = _PUNCTUATION.sub(" ", _APOSTROPHES_AND_HYPHENS.sub("", text))
+    return " ".join(text.split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +164,18 @@ class MetaZooRuleset(Ruleset):
 
     def check_restrictions(self, deck: Deck, report: Report) -> None:
         """Spellbook Restrictions ("You may not include this Page in a Spellbook with -", p. 25)
-        hold between Pages of the Spellbook. A restriction Deckwarden cannot read is a warning,
-        never silently passed."""
+        hold between Pages of the Spellbook. A Page without a `restrictions` attribute is held to
+        the restrictions its rules text states in the rulebook's wordings (restrictions.py). A
+        restriction Deckwarden cannot read is a warning, never silently passed."""
         spellbook = [entry.card for entry in deck.entries(SPELLBOOK)]
         for card in spellbook:
-            restrictions = card.attr("restrictions") or {}
-            if not isinstance(restrictions, Mapping):
+            restrictions = card.attr("restrictions")
+            if restrictions is None:
+                written = text_restrictions(card.name, card.text)
+                restrictions = written.clauses
+                for sentence in written.unread:
+                    _warn_unread(report, card, f"“{sentence}”")
+            elif not isinstance(restrictions, Mapping):
                 restrictions = {"": restrictions}
             for clause, value in restrictions.items():
                 clash = RESTRICTION_CLAUSES.get(clause)
@@ -214,7 +232,9 @@ def _warn_unread(report: Report, card: CardInfo, clause: str) -> None:
         "spellbook.restriction_unread",
         RESTRICTIONS,
         f"{card.name} has a Spellbook Restriction Deckwarden cannot read ({clause or 'value'}); "
-        f"check it by hand. Known clauses: {', '.join(RESTRICTION_CLAUSES)}.",
+        f"check it by hand. Known clauses: {', '.join(RESTRICTION_CLAUSES)}; known wordings: "
+        "“You may not include this Page in a Spellbook with …”, “[Page Name] may not be "
+        "included in a Spellbook with …”.",
         section=SPELLBOOK,
         cards=[card.name],
     )

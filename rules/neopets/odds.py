@@ -110,6 +110,19 @@ def attack_damage(
     return DamageOdds(tuple(Fraction(w, total) for w in weights), rerolls)
 
 
+def best_rerolls(
+    *, attacking: bool, fails: int, hits: int, blocks: int, limit: int
+) -> tuple[int, int]:
+    """`REROLL_POLICY` for dice on the table: (failed dice, 4-5 hits) the rerolling side rerolls,
+    at most `limit` in all. `fails` are the rerolling side's own failed dice; `hits` the
+    attacker's 4-5 hits and `blocks` the defender's 4-6, whoever rerolls. The engine's
+    heuristic player and this module's distributions both decide by this function."""
+    failed = min(limit, fails)
+    if not attacking:
+        return failed, 0
+    return failed, _extra_hit_rerolls(hits - blocks, failed, min(hits, limit - failed))
+
+
 @lru_cache(maxsize=4096)
 def _damage_weights(attack: int, defence: int, side: str | None, rerolls: int) -> tuple[int, ...]:
     """Damage -> number of equally likely dice outcomes, over 6 ** (attack + defence + rerolls).
@@ -122,12 +135,15 @@ def _damage_weights(attack: int, defence: int, side: str | None, rerolls: int) -
         fails = attack - crits - hits
         for blocks, block_weight in _block_classes(defence):
             if side == "attacker":
-                used = min(rerolls, fails)
-                extra = _extra_hit_rerolls(hits - blocks, used, min(hits, rerolls - used))
+                used, extra = best_rerolls(
+                    attacking=True, fails=fails, hits=hits, blocks=blocks, limit=rerolls
+                )
                 outcomes = _attacker_reroll(used + extra, hits - extra - blocks)
                 unused = rerolls - used - extra
             elif side == "defender":
-                used = min(rerolls, defence - blocks)
+                used, _ = best_rerolls(
+                    attacking=False, fails=defence - blocks, hits=hits, blocks=blocks, limit=rerolls
+                )
                 outcomes = _defender_reroll(used, hits - blocks)
                 unused = rerolls - used
             else:

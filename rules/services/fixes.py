@@ -4,17 +4,32 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
 
+from rules.core.cards import CardInfo
 from rules.core.report import Report
 from rules.core.resolve import EntryRef
+from rules.core.validate import resolve_and_check
 from rules.millennium_blades.fix import FixResult, fix_deck
 
-from .validation import deck_resolve
+from .formats import format_info, game_spec_for
+from .pool import DatabasePool
 
 # The seed chosen when a caller asks for a fix without one; it is returned so the fix can be
 # repeated.
 SEED_RANGE = 2**31
+
+
+@dataclass(frozen=True)
+class DeckFix:
+    """The deck's report, the fix (the same for the same seed), the seed used, and the fixed
+    deck's own report in the same format (its unknown cards named, with suggestions)."""
+
+    report: Report
+    fix: FixResult
+    seed: int
+    fixed_report: Report
 
 
 def deck_fix(
@@ -24,9 +39,26 @@ def deck_fix(
     seed: int | None = None,
     format: str | None = None,
     as_of: date | None = None,
-) -> tuple[Report, FixResult, int]:
-    """The deck's report, the rulebook fix (the same for the same seed) and the seed used."""
+) -> DeckFix:
+    """The rulebook fix of a deck in a format (default: the game's), lists as of a day."""
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
-    deck, report = deck_resolve(game=game, entries=entries, format=format, as_of=as_of)
-    return report, fix_deck(deck, seed), seed
+    spec = game_spec_for(game)
+    fmt = format_info(game=game, format=format, as_of=as_of)
+    pool = DatabasePool(spec.slug, entries)
+    deck, report = resolve_and_check(spec, entries, pool, fmt)
+    unknown = [
+        ref
+        for ref in entries
+        if ref.section in deck.sections and not isinstance(pool.find(ref), CardInfo)
+    ]
+    fix = fix_deck(deck, seed, fmt=fmt, unknown=unknown)
+    fixed_entries = [
+        EntryRef(section, entry.quantity, key=entry.card.key)
+        for section, section_entries in fix.deck.sections.items()
+        for entry in section_entries
+    ] + list(fix.unknown_kept)
+    fixed_report = resolve_and_check(
+        spec, fixed_entries, DatabasePool(spec.slug, fixed_entries), fmt
+    )[1]
+    return DeckFix(report, fix, seed, fixed_report)

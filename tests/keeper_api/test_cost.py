@@ -56,9 +56,37 @@ def test_it_names_the_text_it_cannot_read(api):
         {
             "text": "Dance a jig.",
             "reason": "not an official component of the Card Building Guide (11th edition)",
+            "code": None,
         }
     ]
     assert [warning["code"] for warning in body["warnings"]] == ["card.unparsed"]
+
+
+def test_it_does_not_call_a_printed_cost_wrong_on_part_of_the_text(api):
+    """Guide, "Resource Cost": the formula needs every component; with one unread, the printed
+    cost is neither confirmed nor refused."""
+    card = {"type": "Spell", "text": "Draw 2 cards. Dance a jig.", "cost": 9, "edition": 11}
+    body = post(api, card).json()
+    assert body["matches_printed"] is None
+    assert body["legal"] is True
+    assert [warning["code"] for warning in body["warnings"]] == ["card.unparsed"]
+
+
+def test_it_names_the_must_a_card_breaks(api):
+    """Guide, "Constructing Abilities": variables are positive integers; an error, not a
+    warning."""
+    body = post(api, {"type": "Spell", "text": "Draw 0 cards.", "edition": 11}).json()
+    assert body["legal"] is False
+    assert body["unparsed"][0]["code"] == "card.variable"
+    assert [error["code"] for error in body["errors"]] == ["card.variable"]
+
+
+def test_it_takes_a_printed_cost_of_any_size(api):
+    """The guide sets no cap on a cost."""
+    body = post(
+        api, {"type": "Spell", "text": "Draw 600 cards.", "cost": 1200, "edition": 11}
+    ).json()
+    assert body["matches_printed"] is True
 
 
 def test_it_shows_why_a_card_is_banned(api):

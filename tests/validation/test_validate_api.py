@@ -3,11 +3,13 @@ cannot read."""
 
 from __future__ import annotations
 
+from datetime import date
 from urllib.parse import urlencode
 
 import pytest
 
 from cards.models import Card, Game
+from rules.models import Format, FormatListEntry
 from tests.validation.conftest import MB_SINGLES, legal_text, sections_body
 
 URL = "/api/v1/validate/"
@@ -218,6 +220,47 @@ def test_it_chooses_and_returns_a_seed_when_a_fix_names_none(api, mb_cards):
     assert isinstance(data["fix"]["seed"], int)
     again = post(api, mb_body(fix=True, seed=data["fix"]["seed"])).json()
     assert again["fix"] == data["fix"]
+
+
+def test_the_fix_lists_an_unknown_card_it_removes_and_says_whether_the_fixed_deck_is_legal(
+    api, mb_cards
+):
+    """Tournament Phase fix: an unknown card is one of the cards the draw may remove; it is
+    listed when removed (key null), and a fixed deck that keeps it is not legal."""
+    body = mb_body(fix=True)
+    body["sections"]["singles"].append({"name": "Mystery Blade", "quantity": 1})
+    outcomes = {}
+    for seed in range(12):
+        fix = post(api, {**body, "seed": seed}).json()["fix"]
+        assert len(fix["removed"]) == 3 and all(r["reason"] == "random" for r in fix["removed"])
+        removed_unknown = {"section": "singles", "name": "Mystery Blade", "key": None}
+        kept = {entry["name"] for entry in fix["deck"]["sections"]["singles"]}
+        if any({k: r[k] for k in removed_unknown} == removed_unknown for r in fix["removed"]):
+            assert fix["legal"] is True and fix["errors"] == []
+            outcomes["removed"] = True
+        else:
+            assert "Mystery Blade" in kept
+            assert fix["legal"] is False
+            assert [error["code"] for error in fix["errors"]] == ["card.unknown"]
+            outcomes["kept"] = True
+    assert outcomes == {"removed": True, "kept": True}
+
+
+def test_the_fix_removes_the_requested_formats_banned_cards_first(api, mb_cards):
+    """Format list: a card the format bans goes first, before the random draw."""
+    game = Game.objects.get(slug="millennium-blades")
+    league = Format.objects.create(
+        game=game, slug="league", name="League", ruleset="millennium-blades"
+    )
+    for card in mb_cards[:2]:
+        FormatListEntry.objects.create(
+            format=league, card=card, status="banned", effective=date(2000, 1, 1)
+        )
+    fix = post(api, mb_body(fix=True, seed=3, format="league")).json()["fix"]
+    assert [(r["name"], r["reason"]) for r in fix["removed"]] == [
+        (card.name, "banned") for card in mb_cards[:2]
+    ]
+    assert fix["legal"] is True
 
 
 def test_it_leaves_out_the_fix_unless_asked(api, mb_cards):

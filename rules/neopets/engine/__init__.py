@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from .cards import EngineCard, EngineDeck
 from .game import TURN_CAP, Game
-from .policy import HeuristicPolicy, Policy, RandomPolicy
+from .policy import HeuristicPolicy, RandomPolicy
 from .record import GameRecord
+from .state import Policy
 
 __all__ = [
     "TURN_CAP",

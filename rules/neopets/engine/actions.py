@@ -7,16 +7,39 @@ Map Piece condition) are read by Side.refresh and Game.playable instead; the res
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from rules.neopets.effects import STATS
 
 from .cards import Effect, EngineCard
-from .dice import CRITICAL, SUCCESS, roll
+from .dice import CRITICAL, SUCCESS
+from .state import GameView, QueueItem, Side
 
-if TYPE_CHECKING:
-    from .game import Game, QueueItem
-    from .state import Side
+
+class Game(GameView, Protocol):
+    """What the actions need of the game loop (game.Game is one): its random numbers, the
+    rules steps they set off, and its log."""
+
+    random: Callable[[], float]
+    plays_left: int
+
+    def amount(self, value: int | str, me: Side) -> int: ...
+
+    def roll(self, me: Side, dice: int, card: EngineCard | None) -> list[int]: ...
+
+    def draw(self, side: Side, count: int) -> None: ...
+
+    def deal(self, side: Side, amount: int) -> None: ...
+
+    def heal(self, side: Side, amount: int) -> None: ...
+
+    def check_knock_out(self, side: Side) -> None: ...
+
+    def transform(self, me: Side, target: EngineCard) -> None: ...
+
+    def play_card(self, me: Side, card: EngineCard, zone: list[EngineCard]) -> None: ...
+
+    def event(self, event: str, player: int | None, **data: object) -> None: ...
 
 
 def apply(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -30,25 +53,28 @@ def _target(me: Side, effect: Effect) -> Side:
 
 def _draw(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     side = _target(me, effect)
-    game.draw(side, game.amount(effect.n))
+    game.draw(side, game.amount(effect.n, me))
 
 
 def _heal(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
-    game.heal(_target(me, effect), game.amount(effect.n))
+    game.heal(_target(me, effect), game.amount(effect.n, me))
 
 
 def _damage(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     """Damage to a Neopet; with `roll`, each success deals n and each critical crit_n, read
     from the dice rolled as the card entered the queue (CR 7.7.4)."""
     if effect.roll:
-        dice = item.dice if item is not None and item.dice else roll(game.random, effect.roll)
+        if item is not None and item.dice:
+            dice = item.dice
+        else:
+            dice = game.roll(me, effect.roll, item.card if item is not None else None)
         amount = sum(
-            effect.crit_n if face == CRITICAL else game.amount(effect.n)
+            effect.crit_n if face == CRITICAL else game.amount(effect.n, me)
             for face in dice
             if face >= SUCCESS
         )
     else:
-        amount = game.amount(effect.n)
+        amount = game.amount(effect.n, me)
     if amount:
         game.deal(_target(me, effect), amount)
 
@@ -89,7 +115,7 @@ def _search(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> Non
 def _scrap(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     """CR 8.20.8a: the top cards of the deck go to its owner's Discard."""
     side = _target(me, effect)
-    for _ in range(min(game.amount(effect.n), len(side.deck))):
+    for _ in range(min(game.amount(effect.n, me), len(side.deck))):
         card = side.top_card(game.random)
         side.discard.append(card)
         game.event("scrap", side.index, card=card.name)
@@ -98,7 +124,7 @@ def _scrap(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None
 def _discard(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     """CR 8.20.3a: the player discarding chooses the cards from their own Inventory."""
     side = _target(me, effect)
-    count = min(game.amount(effect.n), len(side.inventory))
+    count = min(game.amount(effect.n, me), len(side.inventory))
     if not count:
         return
     chosen = side.policy.choose_cards(game, side.index, list(side.inventory), count, "discard")
@@ -109,7 +135,7 @@ def _discard(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
 
 
 def _extra_play(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
-    game.plays_left += game.amount(effect.n)
+    game.plays_left += game.amount(effect.n, me)
 
 
 def _set_die(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -132,7 +158,7 @@ def _recover(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     options = [card for card in me.discard if _matches(card, effect)]
     if not options:
         return
-    count = game.amount(effect.n)
+    count = game.amount(effect.n, me)
     for card in list(me.policy.choose_cards(game, me.index, options, count, "recover"))[:count]:
         me.discard.remove(card)
         me.take(card)

@@ -26,16 +26,14 @@ from rules.neopets.cards import (
     LOCATION,
     MAP_PIECE,
     PAINT_BRUSH,
-    RAINBOW_POOL_NEOPET,
     VILLAIN,
 )
 
 from . import actions
 from .cards import Effect, EngineCard, EngineDeck
 from .dice import battle_damage, d3, roll
-from .policy import BATTLE, RESPOND, Policy
 from .record import GameRecord
-from .state import Side
+from .state import BATTLE, RESPOND, Policy, QueueItem, Side
 
 TURN_CAP = 200  # a game still running after this many turns ends as a draw (no rule: a guard)
 OPENING_INVENTORY = 5  # "Setting Up the Game"
@@ -52,28 +50,6 @@ class KnockOut(Exception):
     def __init__(self, loser: int) -> None:
         super().__init__(loser)
         self.loser = loser
-
-
-class QueueItem:
-    """A played card or a triggered ability on the queue (CR 8.11.1): the card (for a trigger,
-    its source), the effects that resolve, and any dice rolled as it entered (CR 7.7.4)."""
-
-    __slots__ = ("card", "dice", "effects", "negated", "owner", "triggered")
-
-    def __init__(
-        self,
-        card: EngineCard,
-        owner: Side,
-        dice: list[int] | None,
-        effects: tuple[Effect, ...],
-        triggered: bool = False,
-    ) -> None:
-        self.card = card
-        self.owner = owner
-        self.dice = dice
-        self.effects = effects
-        self.triggered = triggered
-        self.negated = False
 
 
 class Game:
@@ -318,23 +294,11 @@ class Game:
     def _can_play(self, me: Side, card: EngineCard) -> bool:
         """Whether a conditional card (EngineCard.conditional) can be played now."""
         if card.type == PAINT_BRUSH:
-            return self.paint_target(me, card) is not None  # CR 7.4.7
+            return me.paint_target(card) is not None  # CR 7.4.7
         if card.map_pieces_needed:
             pieces = sum(piece.map_location == card.name for piece in me.map_pieces)
             return pieces >= card.map_pieces_needed
         return True
-
-    def paint_target(self, me: Side, brush: EngineCard) -> EngineCard | None:
-        """The Rainbow Pool Neopet this Paint Brush would turn the active Neopet into."""
-        species = me.active.species  # type: ignore[union-attr]
-        for card in me.rainbow_pool:
-            if (
-                card.type == RAINBOW_POOL_NEOPET
-                and card.species == species
-                and card.paint_brush == brush.name
-            ):
-                return card
-        return None
 
     # -- playing cards and the queue (CR 8.11, 8.20.15) ------------------------------------
 
@@ -356,7 +320,7 @@ class Game:
         self.queue.append(item)  # in the Play Area from now on (CR 8.10.1), so a knock-out
         self._make_room(me, card)  # as the card it replaces leaves cleans it up (8.10.5)
         if card.roll:
-            item.dice = roll(self.random, card.roll)  # CR 7.7.4: as it enters the queue
+            item.dice = self.roll(me, card.roll, card)  # CR 7.7.4: as it enters the queue
         self._resolve_top()
 
     def _through_queue(self, item: QueueItem) -> None:
@@ -419,7 +383,7 @@ class Game:
             self.event("negated", me.index, card=card.name)
         else:
             if card.type == PAINT_BRUSH and not item.triggered:
-                target = self.paint_target(me, card)
+                target = me.paint_target(card)
                 if target is not None:
                     self.transform(me, target)  # CR 7.4.4
             for effect in item.effects:
@@ -500,10 +464,11 @@ class Game:
             return
         chosen = side.policy.choose_rerolls(self, side.index, own, other, limit, attacking)
         chosen = sorted(set(chosen))[:limit]
+        was = [own[i] for i in chosen] if self.log is not None else None
         for index in chosen:
             own[index] = int(self.random() * 6) + 1
         if self.log is not None and chosen:
-            self.event("reroll", side.index, dice=chosen, faces=[own[i] for i in chosen])
+            self.event("reroll", side.index, dice=chosen, was=was, faces=[own[i] for i in chosen])
 
     # -- effects on the game --------------------------------------------------------------
 
@@ -523,9 +488,11 @@ class Game:
                 self.pending.append((side, card, card.on_dealt_damage))
 
     def heal(self, side: Side, amount: int) -> None:
-        """Remove damage from a Neopet, never below none."""
-        side.damage = max(0, side.damage - amount)
-        self.event("heal", side.index, amount=amount, total=side.damage)
+        """Remove damage from a Neopet, never below none; the log says how much it removed."""
+        removed = min(amount, side.damage)
+        side.damage -= removed
+        if self.log is not None:
+            self.event("heal", side.index, amount=removed, total=side.damage)
 
     def check_knock_out(self, side: Side) -> None:
         """CR 5.5.7e: damage equal to or above the Hit Points knocks the Neopet out, whether
@@ -533,9 +500,21 @@ class Game:
         if side.damage >= side.hp:
             raise KnockOut(side.index)
 
-    def amount(self, value: int | str) -> int:
-        """A number from an effect; "d3" rolls a d3 (CR 9.4.1)."""
-        return value if isinstance(value, int) else d3(self.random)
+    def amount(self, value: int | str, me: Side) -> int:
+        """A number from an effect controlled by `me`; "d3" rolls a d3 (CR 9.4.1), logged."""
+        if isinstance(value, int):
+            return value
+        result = d3(self.random)
+        if self.log is not None:
+            self.event("d3", me.index, result=result)
+        return result
+
+    def roll(self, me: Side, dice: int, card: EngineCard | None) -> list[int]:
+        """Dice `me` rolls for a card's effect (CR 7.7.4), logged."""
+        faces = roll(self.random, dice)
+        if self.log is not None:
+            self.event("roll", me.index, card=card.name if card else None, dice=list(faces))
+        return faces
 
     def draw(self, side: Side, count: int) -> None:
         log, random = self.log, self.random

@@ -1,9 +1,11 @@
-"""Players: the decisions a game asks of a policy, a deterministic heuristic, and a random one.
+"""Players: a deterministic heuristic and a random one, for the decisions a game asks of a
+policy (state.Policy).
 
-A policy is called with the game and its player index; it may read its own side
-(`game.sides[player]`) and the public parts of the other (CR 9.11.1: active Neopet, stats, damage,
-cards in play, counts), never the opponent's deck or Inventory. Every decision must be a function
-of what it is shown (and, for RandomPolicy, of its own seeded generator), so games repeat.
+A policy is called with a view of the game (state.GameView) and its player index; it may read
+its own side (`game.sides[player]`) and the public parts of the other (CR 9.11.1: active Neopet,
+stats, damage, cards in play, counts), never the opponent's deck or Inventory. Every decision
+must be a function of what it is shown (and, for RandomPolicy, of its own seeded generator), so
+games repeat.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol
+from typing import NamedTuple
 
 from rules.neopets.cards import (
     CODESTONE,
@@ -25,71 +27,13 @@ from rules.neopets.cards import (
     VILLAIN,
 )
 from rules.neopets.effects import D3
+from rules.neopets.odds import best_rerolls
 
 from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard
+from .dice import CRITICAL, SUCCESS
+from .state import BATTLE, RESPOND, GameView, Policy, QueueItem, Side
 
-if TYPE_CHECKING:
-    from .game import Game, QueueItem
-    from .state import Side
-
-# The priority windows in which a player may play Food (CR 7.8.3).
-PREPARATION = "preparation"  # the active player's Preparation Phase (Food is offered as a play)
-RESPOND = "respond"  # a card was played or an ability triggered (CR 8.16.4, 8.20.15)
-BATTLE = "battle"  # the final battle dice are known (CR 5.5.7c)
-
-
-class Policy(Protocol):
-    """Every decision the engine asks of a player."""
-
-    def begin(self, seed: int, player: int) -> None:
-        """A new game starts (a policy with its own randomness reseeds here)."""
-
-    def take_first_turn(self, game: Game, player: int) -> bool:
-        """This player was determined at random to start: take the first turn (True) or defer
-        it to the opponent (False)?"""
-
-    def mulligan(self, game: Game, player: int, inventory: list[EngineCard]) -> bool:
-        """Shuffle the opening Inventory back and draw five more (at most once)?"""
-
-    def choose_neopet(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard:
-        """The Neopet to send in: face down at the start (the opponent's is not visible), and
-        at a new round the round's winner first, then the other player seeing it."""
-
-    def choose_codestone(
-        self, game: Game, player: int, options: list[EngineCard]
-    ) -> EngineCard | None:
-        """The Codestone to attach this Train Phase, or None."""
-
-    def choose_play(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard | None:
-        """The next card to play in the Preparation Phase (a Food, a Map Piece, a Paint Brush to
-        paint with, or the turn's one card), or None to stop."""
-
-    def choose_equipment_slot(
-        self, game: Game, player: int, equipped: list[EngineCard], new: EngineCard
-    ) -> int:
-        """All three Equipment slots are full: the index of the Equipment to replace."""
-
-    def choose_rerolls(
-        self,
-        game: Game,
-        player: int,
-        dice: list[int],
-        other: list[int],
-        limit: int,
-        attacking: bool,
-    ) -> Sequence[int]:
-        """Indexes of at most `limit` of your dice to reroll (the opponent's are `other`)."""
-
-    def choose_food(
-        self, game: Game, player: int, window: str, options: list[EngineCard]
-    ) -> EngineCard | None:
-        """A Food to play in a priority window (RESPOND or BATTLE), or None to pass."""
-
-    def choose_cards(
-        self, game: Game, player: int, options: list[EngineCard], count: int, purpose: str
-    ) -> Sequence[EngineCard]:
-        """Up to `count` of `options` for an effect: "search", "recover", "replay", "discard"."""
-
+__all__ = ["HeuristicPolicy", "Policy", "RandomPolicy"]
 
 # How much one point of a stat is worth to the heuristic.
 _STAT_WEIGHT = {HP: 0.8, ATTACK: 1.2, DEFENCE: 0.9, AGILITY: 0.5}
@@ -105,29 +49,31 @@ class HeuristicPolicy:
     def begin(self, seed: int, player: int) -> None:
         """The heuristic keeps no state between games."""
 
-    def take_first_turn(self, game: Game, player: int) -> bool:
+    def take_first_turn(self, game: GameView, player: int) -> bool:
         """Defer: the first turn has no Battle Phase (CR 5.5.1), and in the sample decks' games
         the player who took it won less than half of them (48% of strong mirrors, 46% of weak
         mirrors, 4,000 games each)."""
         return False
 
-    def mulligan(self, game: Game, player: int, inventory: list[EngineCard]) -> bool:
+    def mulligan(self, game: GameView, player: int, inventory: list[EngineCard]) -> bool:
         return not any(card.type == CODESTONE for card in inventory)
 
-    def choose_neopet(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard:
+    def choose_neopet(self, game: GameView, player: int, options: list[EngineCard]) -> EngineCard:
         rival = game.sides[1 - player].active
         against = rival.stats if rival is not None else _REFERENCE_OPPONENT
         return max(options, key=lambda neopet: _matchup(neopet.stats, against))
 
     def choose_codestone(
-        self, game: Game, player: int, options: list[EngineCard]
+        self, game: GameView, player: int, options: list[EngineCard]
     ) -> EngineCard | None:
         me = game.sides[player]
         if len(options) == 1:
             return options[0]
         return max(options, key=lambda stone: _boost_value(me, stone))
 
-    def choose_play(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard | None:
+    def choose_play(
+        self, game: GameView, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
         me = game.sides[player]
         best, best_value = None, 0.0
         for card in options:
@@ -137,35 +83,37 @@ class HeuristicPolicy:
         return best
 
     def choose_equipment_slot(
-        self, game: Game, player: int, equipped: list[EngineCard], new: EngineCard
+        self, game: GameView, player: int, equipped: list[EngineCard], new: EngineCard
     ) -> int:
         values = [_worth(card).passive for card in equipped]
         return values.index(min(values))
 
     def choose_rerolls(
         self,
-        game: Game,
+        game: GameView,
         player: int,
         dice: list[int],
         other: list[int],
         limit: int,
         attacking: bool,
     ) -> Sequence[int]:
-        """Reroll failures; an attacker whose hits are all blocked anyway rerolls hits too
-        (a 6 cannot be blocked); a defender rerolls only if hits still get through."""
-        if attacking:
-            hits = dice.count(4) + dice.count(5)
-            wasted = hits <= sum(face >= 4 for face in other)
-            worst = 5 if wasted else 3
-        else:
-            hits = other.count(4) + other.count(5)
-            if hits <= sum(face >= 4 for face in dice):
-                return ()
-            worst = 3
-        return [index for index, face in enumerate(dice) if face <= worst][:limit]
+        """The odds module's optimal rule (rules.neopets.odds.best_rerolls, REROLL_POLICY):
+        failed dice first, then, for an attacker, the 4-5 hits worth rerolling by expected
+        damage. Dice of one class are alike, so which of them is rerolled does not matter."""
+        failed = [index for index, face in enumerate(dice) if face < SUCCESS]
+        attack, defence = (dice, other) if attacking else (other, dice)
+        hit_dice = [index for index, face in enumerate(dice) if SUCCESS <= face < CRITICAL]
+        fails, hits = best_rerolls(
+            attacking=attacking,
+            fails=len(failed),
+            hits=attack.count(4) + attack.count(5),
+            blocks=len(defence) - defence.count(1) - defence.count(2) - defence.count(3),
+            limit=limit,
+        )
+        return failed[:fails] + hit_dice[:hits]
 
     def choose_food(
-        self, game: Game, player: int, window: str, options: list[EngineCard]
+        self, game: GameView, player: int, window: str, options: list[EngineCard]
     ) -> EngineCard | None:
         if window == RESPOND:
             queue = game.queue
@@ -187,26 +135,26 @@ class HeuristicPolicy:
         return None
 
     def choose_cards(
-        self, game: Game, player: int, options: list[EngineCard], count: int, purpose: str
+        self, game: GameView, player: int, options: list[EngineCard], count: int, purpose: str
     ) -> Sequence[EngineCard]:
         me = game.sides[player]
         ranked = sorted(options, key=lambda card: self.play_value(game, me, card))
         return ranked[:count] if purpose == "discard" else ranked[::-1][:count]
 
-    def item_value(self, game: Game, item: QueueItem) -> float:
+    def item_value(self, game: GameView, item: QueueItem) -> float:
         """How much an item on the queue is worth to its controller: a played card's value,
         or a triggered ability's effects (CR 8.16)."""
         if item.triggered:
             return sum(_nominal_value(effect) for effect in item.effects)
         return self.play_value(game, item.owner, item.card)
 
-    def play_value(self, game: Game, me: Side, card: EngineCard) -> float:
+    def play_value(self, game: GameView, me: Side, card: EngineCard) -> float:
         """How much playing this card now is worth; 0 or less means keep it."""
         kind = card.type
         if kind == MAP_PIECE:
             return 100.0  # collecting costs nothing (CR 7.10.6)
         if kind == PAINT_BRUSH:
-            target = game.paint_target(me, card)
+            target = me.paint_target(card)
             return _stats_value(target.stats) - _stats_value(me.active.stats) if target else 0.0
         if kind == FOOD and (card.negates or card.sets_die):
             return 0.0  # held for a response or a battle
@@ -234,31 +182,33 @@ class RandomPolicy(HeuristicPolicy):
     def begin(self, seed: int, player: int) -> None:
         self.rng = random.Random(f"{self.seed}:{seed}:{player}")
 
-    def take_first_turn(self, game: Game, player: int) -> bool:
+    def take_first_turn(self, game: GameView, player: int) -> bool:
         return self.rng.random() < 0.5
 
-    def mulligan(self, game: Game, player: int, inventory: list[EngineCard]) -> bool:
+    def mulligan(self, game: GameView, player: int, inventory: list[EngineCard]) -> bool:
         return self.rng.random() < 0.5
 
-    def choose_neopet(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard:
+    def choose_neopet(self, game: GameView, player: int, options: list[EngineCard]) -> EngineCard:
         return self.rng.choice(options)
 
     def choose_codestone(
-        self, game: Game, player: int, options: list[EngineCard]
+        self, game: GameView, player: int, options: list[EngineCard]
     ) -> EngineCard | None:
         return self.rng.choice([*options, None])
 
-    def choose_play(self, game: Game, player: int, options: list[EngineCard]) -> EngineCard | None:
+    def choose_play(
+        self, game: GameView, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
         return self.rng.choice([*options, None])
 
     def choose_equipment_slot(
-        self, game: Game, player: int, equipped: list[EngineCard], new: EngineCard
+        self, game: GameView, player: int, equipped: list[EngineCard], new: EngineCard
     ) -> int:
         return self.rng.randrange(len(equipped))
 
     def choose_rerolls(
         self,
-        game: Game,
+        game: GameView,
         player: int,
         dice: list[int],
         other: list[int],
@@ -268,7 +218,7 @@ class RandomPolicy(HeuristicPolicy):
         return self.rng.sample(range(len(dice)), min(limit, len(dice)))
 
     def choose_food(
-        self, game: Game, player: int, window: str, options: list[EngineCard]
+        self, game: GameView, player: int, window: str, options: list[EngineCard]
     ) -> EngineCard | None:
         return self.rng.choice([*options, None, None])
 
@@ -383,7 +333,7 @@ _FLAT_VALUES = {
 }
 
 
-def _die_change_helps(game: Game, player: int) -> bool:
+def _die_change_helps(game: GameView, player: int) -> bool:
     """Would turning my lowest battle die into a 6 change the battle's damage?"""
     mine, theirs = game.rolls[player], game.rolls[1 - player]
     if not mine or theirs is None:

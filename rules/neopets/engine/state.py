@@ -1,16 +1,20 @@
-"""One player's side of a game: zones, the active Neopet, and its current stats."""
+"""The state of a game, at the bottom of the engine: each player's side (zones, the active
+Neopet and its current stats) and the queue's items; and the two interfaces on it that the
+layers above share: the view of a game a policy reads (`GameView`) and the decisions a policy
+makes (`Policy`).
+
+The engine's modules import downwards only: cards and dice; this state; the rules' actions on
+it (actions.py); the policies reading a view of it (policy.py); the game loop on top (game.py).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
-from rules.neopets.cards import CODESTONE, FOOD
+from rules.neopets.cards import CODESTONE, FOOD, RAINBOW_POOL_NEOPET
 
 from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard, EngineDeck
-
-if TYPE_CHECKING:
-    from .policy import Policy
 
 STAT_CAP = 10  # CR 6.2.4: Attack, Defence and Agility never exceed 10
 
@@ -104,6 +108,18 @@ class Side:
             cards.append(self.location)
         return cards
 
+    def paint_target(self, brush: EngineCard) -> EngineCard | None:
+        """The Rainbow Pool Neopet this Paint Brush would turn the active Neopet into."""
+        species = self.active.species  # type: ignore[union-attr]
+        for card in self.rainbow_pool:
+            if (
+                card.type == RAINBOW_POOL_NEOPET
+                and card.species == species
+                and card.paint_brush == brush.name
+            ):
+                return card
+        return None
+
     def top_card(self, random: Callable[[], float]) -> EngineCard:
         """Take the top card of the (lazily shuffled) Main Deck, which must not be empty."""
         deck = self.deck
@@ -190,3 +206,95 @@ class Side:
 def _capped(value: int) -> int:
     """CR 6.2.4: at most 10; and a stat below 0 rolls no dice, so it counts as 0."""
     return STAT_CAP if value > STAT_CAP else value if value > 0 else 0
+
+
+class QueueItem:
+    """A played card or a triggered ability on the queue (CR 8.11.1): the card (for a trigger,
+    its source), the effects that resolve, and any dice rolled as it entered (CR 7.7.4)."""
+
+    __slots__ = ("card", "dice", "effects", "negated", "owner", "triggered")
+
+    def __init__(
+        self,
+        card: EngineCard,
+        owner: Side,
+        dice: list[int] | None,
+        effects: tuple[Effect, ...],
+        triggered: bool = False,
+    ) -> None:
+        self.card = card
+        self.owner = owner
+        self.dice = dice
+        self.effects = effects
+        self.triggered = triggered
+        self.negated = False
+
+
+class GameView(Protocol):
+    """What a policy may read of a game in progress (a Game is one)."""
+
+    sides: tuple[Side, Side]
+    queue: list[QueueItem]
+    rolls: list[list[int] | None]  # each side's battle dice, while a battle is on
+    active: int  # whose turn it is
+
+
+# The priority windows in which a player may play Food (CR 7.8.3).
+PREPARATION = "preparation"  # the active player's Preparation Phase (Food is offered as a play)
+RESPOND = "respond"  # a card was played or an ability triggered (CR 8.16.4, 8.20.15)
+BATTLE = "battle"  # the final battle dice are known (CR 5.5.7c)
+
+
+class Policy(Protocol):
+    """Every decision the engine asks of a player."""
+
+    def begin(self, seed: int, player: int) -> None:
+        """A new game starts (a policy with its own randomness reseeds here)."""
+
+    def take_first_turn(self, game: GameView, player: int) -> bool:
+        """This player was determined at random to start: take the first turn (True) or defer
+        it to the opponent (False)?"""
+
+    def mulligan(self, game: GameView, player: int, inventory: list[EngineCard]) -> bool:
+        """Shuffle the opening Inventory back and draw five more (at most once)?"""
+
+    def choose_neopet(self, game: GameView, player: int, options: list[EngineCard]) -> EngineCard:
+        """The Neopet to send in: face down at the start (the opponent's is not visible), and
+        at a new round the round's winner first, then the other player seeing it."""
+
+    def choose_codestone(
+        self, game: GameView, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
+        """The Codestone to attach this Train Phase, or None."""
+
+    def choose_play(
+        self, game: GameView, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
+        """The next card to play in the Preparation Phase (a Food, a Map Piece, a Paint Brush to
+        paint with, or the turn's one card), or None to stop."""
+
+    def choose_equipment_slot(
+        self, game: GameView, player: int, equipped: list[EngineCard], new: EngineCard
+    ) -> int:
+        """All three Equipment slots are full: the index of the Equipment to replace."""
+
+    def choose_rerolls(
+        self,
+        game: GameView,
+        player: int,
+        dice: list[int],
+        other: list[int],
+        limit: int,
+        attacking: bool,
+    ) -> Sequence[int]:
+        """Indexes of at most `limit` of your dice to reroll (the opponent's are `other`)."""
+
+    def choose_food(
+        self, game: GameView, player: int, window: str, options: list[EngineCard]
+    ) -> EngineCard | None:
+        """A Food to play in a priority window (RESPOND or BATTLE), or None to pass."""
+
+    def choose_cards(
+        self, game: GameView, player: int, options: list[EngineCard], count: int, purpose: str
+    ) -> Sequence[EngineCard]:
+        """Up to `count` of `options` for an effect: "search", "recover", "replay", "discard"."""

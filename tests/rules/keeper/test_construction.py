@@ -234,8 +234,147 @@ def test_it_reports_every_problem_of_every_card_at_once():
         "Pay 2 hitpoints. Draw 1 card. Sing.", type="Spell", edition=None, cost=9, name="Bad"
     )
     old = card("Activate when you take damage. Draw 1 card.", type="Spell", name="Old")
-    report = check((bad, 2), (old, 1))
+    wrong = card("Draw 2 cards.", type="Spell", cost=3, name="Wrong")
+    report = check((bad, 2), (old, 1), (wrong, 1))
     errors, warnings = codes(report)
     assert sorted(errors) == ["card.banned_text", "card.cost", "card.edition", "deck.size"]
     assert sorted(warnings) == ["card.revised_text", "card.unparsed"]
     assert all(issue.section == "deck" for issue in report.errors[1:])
+
+
+def test_a_printed_cost_is_not_called_wrong_on_the_part_the_parser_could_read():
+    """Guide, "Resource Cost": the formula counts every component, so a card with unread text
+    has no computed cost to hold its printed one against; the text is a warning instead."""
+    # "Draw 2 cards." alone costs 4; the unread sentence may well be worth the other 3.
+    report = with_filler(card("Draw 2 cards. Sing a song.", type="Spell", cost=7))
+    assert report.legal
+    assert codes(report) == ([], ["card.unparsed"])
+    assert "printed cost is not checked" in report.warnings[0].message
+
+
+# Guide, "Introduction", "Constructing Abilities", "Caveats", "Target Selections": the musts.
+# Breaking one is an error with its own code, never a card.unparsed warning.
+
+
+@pytest.mark.parametrize(
+    ("text", "card_type", "code", "rule"),
+    [
+        (
+            "This creature cannot attack. Draw 1 card.",
+            "Spell",
+            "card.caveat",
+            "Card Building Guide: Caveats",
+        ),
+        (
+            "This creature cannot attack. This creature cannot defend.",
+            "Creature",
+            "card.caveat",
+            "Card Building Guide: Caveats",
+        ),
+        (
+            "Draw 1 card.\nAll players draw 1 card.",
+            "Spell",
+            "card.spell_abilities",
+            "Card Building Guide: Introduction",
+        ),
+        (
+            "Draw 1 card. Activate when this in-play card is destroyed.",
+            "Spell",
+            "card.component_order",
+            "Card Building Guide: Constructing Abilities",
+        ),
+        (
+            "Target this card. Target up to 1 card in play. Destroy all targets.",
+            "Spell",
+            "card.component_count",
+            "Card Building Guide: Constructing Abilities",
+        ),
+        (
+            "STARE: Target this card.",
+            "Creature",
+            "card.no_effect",
+            "Card Building Guide: Constructing Abilities",
+        ),
+        (
+            "Destroy all targets.",
+            "Spell",
+            "card.no_target",
+            "Card Building Guide: Target Selections",
+        ),
+        ("Draw 0 cards.", "Spell", "card.variable", "Card Building Guide: Constructing Abilities"),
+        (
+            "Target this card.\nDestroy all targets.",
+            "Creature",
+            "card.paragraph",
+            "Card Building Guide: Constructing Abilities",
+        ),
+        ("", "Creature", "card.no_abilities", "Card Building Guide: Constructing Abilities"),
+    ],
+)
+def test_a_card_breaking_one_of_the_guides_musts_is_illegal(text, card_type, code, rule):
+    report = with_filler(card(text, type=card_type, cost=99))
+    assert not report.legal
+    assert (code, rule) in [(issue.code, issue.rule) for issue in report.errors]
+    assert "card.unparsed" not in codes(report)[1]
+    assert "card.cost" not in codes(report)[0]
+
+
+def test_a_creature_with_a_caveat_and_no_abilities_is_legal():
+    """Guide, "Constructing Abilities": "This card has no abilities." is the guide's wording,
+    after a caveat as well."""
+    text = "This creature cannot defend.\nThis card has no abilities."
+    assert with_filler(card(text)).legal
+
+
+# Rulebook, "Redacted Ability Text" and "Revised Costs": found in every sentence, whatever the
+# parser made of it and whatever number stands for [x].
+
+
+@pytest.mark.parametrize("number", ["0", "007", "1.5", "-2", "123456789012"])
+def test_a_redacted_text_bans_the_card_whatever_number_fills_it(number):
+    report = with_filler(card(f"Pay {number} hitpoints. Draw 1 card.", type="Spell"))
+    assert "card.banned_text" in codes(report)[0]
+
+
+def test_a_redacted_text_bans_the_card_in_an_ability_that_breaks_another_must():
+    text = "Draw 1 card. Pay 2 hitpoints."  # out of order: the parser drops the cost
+    errors = codes(with_filler(card(text, type="Spell")))[0]
+    assert "card.banned_text" in errors and "card.component_order" in errors
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Draw 0 cards.",  # a variable that is not positive: no component read
+        "Target up to 1 card in play. Sing. Draw 2 cards.",  # beside unreadable text
+        "Draw 2 cards.\nDraw 3 cards.",  # a second ability the spell may not have
+        "Draw 1.5 cards.",
+    ],
+)
+def test_a_cost_revised_text_needs_its_edition_whatever_the_parser_made_of_it(text):
+    """Rulebook, "Revised Costs": "Draw [x] cards." was revised in the 9th edition."""
+    report = with_filler(card(text, type="Spell", edition=8))
+    (edition,) = [issue for issue in report.errors if issue.code == "card.edition"]
+    assert dict(edition.details) == {"required_edition": 9}
+
+
+def test_a_text_that_only_ends_like_a_cost_revised_one_needs_no_edition():
+    """ "All players draw [x] cards." is its own component; only "Draw [x] cards." was revised."""
+    assert with_filler(card("All players draw 0 cards.", type="Spell", edition=None)).errors[
+        0
+    ].code == ("card.variable")
+
+
+def test_no_cap_on_a_variable_or_a_cost_the_guide_does_not_set():
+    """Guide, "Constructing Abilities": only a printed limit ({x≤14}) caps a variable."""
+    big = card("Draw 500000 cards.", type="Spell")
+    assert big.attributes["cost"] == 1000000
+    assert with_filler(big).legal
+
+
+def test_a_variable_above_a_revised_limit_bans_the_card_wherever_the_sentence_stands():
+    """Rulebook, "Revised Variable Limits": a sentence the parser left out of the card's
+    abilities (a spell's second ability, here) is still on the card, and its variable counts."""
+    spell = card("Draw 2 cards.\nDraw 11 cards.", type="Spell", cost=1)
+    report = check((spell, 1), (card(name="Filler"), 39), ruleset=LimitedRuleset())
+    assert {"card.banned_text", "card.spell_abilities"} <= set(codes(report)[0])

@@ -61,6 +61,35 @@ def test_variables_must_be_positive_whole_numbers():
     """Guide, "Constructing Abilities": variable amounts are positive, non-zero integers."""
     assert read_sentence("Draw 0 cards.") is None
     assert read_sentence("Draw -1 cards.") is None
+    assert read_sentence("Draw 1.5 cards.") is None
+
+
+def test_a_variable_may_be_written_with_leading_zeros_and_have_any_size():
+    """Guide, "Constructing Abilities": a positive integer, and no limit unless the component
+    prints one ({x≤14})."""
+    assert read_sentence("Draw 007 cards.").variables == {"x": 7}
+    assert read_sentence("Draw 12345678901234567890 cards.").variables == {
+        "x": 12345678901234567890
+    }
+
+
+@pytest.mark.parametrize("number", ["0", "00", "-1", "1.5", "2,5"])
+def test_a_component_with_a_variable_that_is_no_positive_integer_breaks_a_must(number):
+    """Guide, "Constructing Abilities": "Variable amounts must be positive, non-zero integers";
+    card.variable, not unreadable text."""
+    parsed = parse_ability_text(SPELL, f"Draw {number} cards.")
+    assert [(unread.text, unread.code) for unread in parsed.unread] == [
+        (f"Draw {number} cards.", "card.variable")
+    ]
+
+
+def test_a_repeated_variable_with_two_numbers_breaks_a_must():
+    """Guide, "Constructing Abilities": [x] is replaced by the one number chosen for it."""
+    text = (
+        "Roll 2 six-sided dice and inflict the result as damage to yourself, then roll 3 "
+        "six-sided dice and inflict the result as damage to any one player."
+    )
+    assert parse_ability_text(SPELL, text).unread[0].code == "card.variable"
 
 
 def test_it_reads_an_old_wording_as_the_revised_component():
@@ -99,12 +128,34 @@ def test_a_creature_may_have_no_abilities():
     assert parsed.abilities == () and parsed.unread == ()
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "This creature cannot attack.\nThis card has no abilities.",
+        "This creature cannot attack. This card has no abilities.",
+    ],
+)
+def test_a_creature_with_a_caveat_may_say_it_has_no_abilities(text):
+    """Guide, "Constructing Abilities": "If you choose to not give any abilities to a creature,
+    you use the text, 'This card has no abilities.'", caveat or not ("Caveats")."""
+    parsed = parse_ability_text(CREATURE, text)
+    assert parsed.caveat is not None
+    assert parsed.abilities == () and parsed.unread == ()
+
+
+def test_a_creature_with_abilities_cannot_say_it_has_none():
+    parsed = parse_ability_text(CREATURE, "Draw 1 card.\nThis card has no abilities.")
+    assert len(parsed.abilities) == 1
+    assert [unread.text for unread in parsed.unread] == ["This card has no abilities."]
+
+
 def test_it_names_the_sentence_it_cannot_read():
     parsed = parse_ability_text(
         SPELL, "Target up to 2 cards in play. Destroy all targets. Turn all targets into frogs."
     )
     assert [unread.text for unread in parsed.unread] == ["Turn all targets into frogs."]
     assert "not an official component" in parsed.unread[0].reason
+    assert parsed.unread[0].code is None  # unreadable text, not a broken must
     assert len(parsed.abilities[0].parts) == 2
 
 
@@ -114,12 +165,14 @@ def test_it_says_when_an_ability_is_left_uncosted():
     assert parsed.abilities == ()
     assert [unread.text for unread in parsed.unread] == ["Turn all targets into frogs.", text]
     assert "not costed" in parsed.unread[1].reason
+    assert [unread.code for unread in parsed.unread] == [None, None]
 
 
 def test_only_creatures_have_caveats():
     """Guide, "Caveats": caveats can only be given to creatures."""
     parsed = parse_ability_text(SPELL, "This creature cannot attack. Draw 1 card.")
     assert parsed.unread[0].reason == "only creatures have caveats"
+    assert parsed.unread[0].code == "card.caveat"
     assert len(parsed.abilities) == 1
 
 
@@ -127,7 +180,19 @@ def test_a_caveat_comes_before_the_abilities():
     """Guide, "Caveats": listed before any abilities the creature has."""
     parsed = parse_ability_text(CREATURE, "Draw 1 card.\nThis creature cannot attack.")
     assert parsed.caveat is None
-    assert "must come first" in parsed.unread[0].reason
+    assert "comes first" in parsed.unread[0].reason
+    assert parsed.unread[0].code == "card.caveat"
+
+
+def test_a_creature_has_one_caveat_at_most():
+    """Guide, "Caveats": "Any creature may have no more than one caveat"."""
+    parsed = parse_ability_text(
+        CREATURE, "This creature cannot attack. This creature cannot defend.\nDraw 1 card."
+    )
+    assert parsed.caveat.text == "This creature cannot attack."
+    assert [(unread.text, unread.code) for unread in parsed.unread] == [
+        ("This creature cannot defend.", "card.caveat")
+    ]
 
 
 def test_a_spell_has_a_single_ability():
@@ -135,6 +200,7 @@ def test_a_spell_has_a_single_ability():
     parsed = parse_ability_text(SPELL, "Draw 1 card.\nAll players draw 1 card.")
     assert len(parsed.abilities) == 1
     assert parsed.unread[0].reason == "a spell has only a single ability"
+    assert parsed.unread[0].code == "card.spell_abilities"
 
 
 def test_components_come_in_the_guides_order():
@@ -142,6 +208,7 @@ def test_components_come_in_the_guides_order():
     parsed = parse_ability_text(SPELL, "Draw 1 card. Activate when this in-play card is destroyed.")
     assert kinds(parsed.abilities[0]) == [Kind.EFFECT]
     assert parsed.unread[0].reason.startswith("out of order")
+    assert parsed.unread[0].code == "card.component_order"
 
 
 def test_an_ability_has_one_target_selection_at_most():
@@ -149,12 +216,27 @@ def test_an_ability_has_one_target_selection_at_most():
         SPELL, "Target up to 1 card in play. Target this card. Destroy all targets."
     )
     assert parsed.unread[0].reason == "an ability has at most one target selection"
+    assert parsed.unread[0].code == "card.component_count"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Activate when this in-play card is destroyed. Activate when you take at least 5 "
+        "damage. Draw 1 card.",
+        "Remove 1 counter from this card. Exhaust 2 of your resources. Draw 1 card.",
+    ],
+)
+def test_an_ability_has_one_condition_and_one_cost_at_most(text):
+    """Guide, "Constructing Abilities": one activation condition, one activation cost."""
+    assert parse_ability_text(SPELL, text).unread[0].code == "card.component_count"
 
 
 def test_an_effect_on_targets_needs_a_target_selection():
     """Guide, "Target Selections": target selections are necessary for some effects."""
     parsed = parse_ability_text(SPELL, "Destroy all targets. Draw 1 card.")
     assert "no target selection" in parsed.unread[0].reason
+    assert parsed.unread[0].code == "card.no_target"
     assert kinds(parsed.abilities[0]) == [Kind.EFFECT]
 
 
@@ -163,13 +245,26 @@ def test_an_ability_needs_an_effect():
     parsed = parse_ability_text(CREATURE, "STARE: Target this card.")
     assert parsed.abilities == ()
     assert parsed.unread[0].reason == "an ability needs at least one effect"
+    assert parsed.unread[0].code == "card.no_effect"
+
+
+def test_an_ability_is_written_in_one_paragraph():
+    """Guide, "Constructing Abilities": components "must be in the same paragraph (do not split
+    the text of one ability into multiple paragraphs)"."""
+    parsed = parse_ability_text(CREATURE, "POKE: Target this card.\nDestroy all targets.")
+    codes = [unread.code for unread in parsed.unread]
+    assert codes[0] == "card.paragraph"
+    assert codes == ["card.paragraph"]
+    assert kinds(parsed.abilities[0]) == [Kind.TARGET, Kind.EFFECT]  # read, and costed, whole
 
 
 def test_an_empty_text_is_pointed_out():
     """A spell has a single ability; a creature without abilities says so (guide)."""
     assert parse_ability_text(SPELL, "").unread[0].reason.startswith("a spell has a single")
+    assert parse_ability_text(SPELL, "").unread[0].code == "card.spell_abilities"
     creature = parse_ability_text(CREATURE, " ")
     assert "This card has no abilities." in creature.unread[0].reason
+    assert creature.unread[0].code == "card.no_abilities"
 
 
 def test_a_creature_may_have_only_a_caveat():

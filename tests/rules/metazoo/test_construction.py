@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from rules.core.cards import CardInfo, Deck, Entry
 from rules.metazoo.construction import (
     ARCHIVE_RULES,
@@ -148,6 +150,50 @@ def test_it_defines_functional_identity_by_name_type_text_and_rules_attributes()
     )
     assert functional_identity(reprint) == functional_identity(fireball)
     assert functional_identity(stronger) != functional_identity(fireball)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Deal 25 damage to target Beastie and inflict Burn",  # no full stop
+        "Deal 25 damage to target Beastie, and inflict Burn!",
+        "DEAL 25 DAMAGE TO TARGET BEASTIE AND INFLICT BURN.",
+        "Deal 25 damage to target Beastie and inflict Burn\u3002",  # a full-width stop
+    ],
+)
+def test_reprints_differing_only_in_punctuation_or_case_are_one_page_p40(text):
+    """p. 40: "A Page that is functionally the same but from a different set cannot be added":
+    its copies count against the one Spellbook Limit, however the reprint is punctuated."""
+    fireball = pages()["fireball"]
+    reprint = replace(fireball, key="fireball-reprint", text=text)
+    assert functional_identity(reprint) == functional_identity(fireball)
+    limit = fireball.attr("spellbook_limit")
+    base = deck(LEGAL_SPELLBOOK)
+    over = Deck(
+        "metazoo",
+        {
+            "spellbook": (
+                *(e for e in base.entries("spellbook") if e.card.key != "fireball"),
+                Entry(fireball, limit),
+                Entry(reprint, 1),
+            )
+        },
+    )
+    report = MetaZooRuleset().check(over, STANDARD)
+    assert [(issue.code, issue.rule) for issue in report.errors] == [
+        ("copies.limit", FUNCTIONALLY_SAME)
+    ]
+
+
+def test_reprints_differing_only_in_apostrophes_are_one_page_p40():
+    """Straight, curly or no apostrophe: the same words."""
+    page = CardInfo("a", "Hunter's Moon", "Spell", "Your Beastie can't be targeted.")
+    reprint = replace(
+        page, key="b", name="Hunter\u2019s Moon", text="Your Beastie can\u2019t be targeted."
+    )
+    assert functional_identity(reprint) == functional_identity(page)
+    differs = replace(page, key="c", text="Your Beastie can be targeted.")
+    assert functional_identity(differs) != functional_identity(page)
     assert functional_identity(pages()["chupacabra"]) != functional_identity(
         pages()["chupacabra-flame"]
     )
@@ -207,6 +253,63 @@ def test_it_warns_about_a_restriction_it_cannot_read_p25():
     )
     assert report.legal
     assert [w.code for w in report.warnings] == ["spellbook.restriction_unread"]
+
+
+def with_page(page: CardInfo, copies: int = 1) -> Deck:
+    """The legal Spellbook plus copies of one more Page."""
+    base = deck(LEGAL_SPELLBOOK)
+    return Deck("metazoo", {"spellbook": (*base.entries("spellbook"), Entry(page, copies))})
+
+
+def page_with_text(text: str, name: str = "Sample Loner") -> CardInfo:
+    return CardInfo(
+        "sample-loner", name, "Beastie", text, attributes={"aura_cost": {"water": 1}, "lp": 10}
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "clashes_with"),
+    [
+        ("You may not include this Page in a Spellbook with Fireball.", "Fireball"),
+        ("Sample Loner may not be included in a Spellbook with Fireball.", "Fireball"),
+        (
+            "ARENA: +10 LP. You may not include this Page in a Spellbook with any Aura.",
+            "Flame Aura",
+        ),
+        ("You may not include this Page in a Spellbook with any Flame Pages.", "Sample Ember Pup"),
+        ("Fireball may not be included in a Spellbook with this Page.", "Fireball"),
+    ],
+)
+def test_it_reads_a_restriction_written_only_in_the_rules_text_p25(text, clashes_with):
+    """p. 25: a clause "similar to 'You may not include this Page in a Spellbook-', '[Page Name]
+    may not be included in a Spellbook with-'" is a restriction, attribute or not."""
+    report = MetaZooRuleset().check(with_page(page_with_text(text)), STANDARD)
+    assert [issue.code for issue in report.errors] == ["spellbook.restriction"]
+    assert clashes_with in report.errors[0].cards
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "You may not include this Page in a Spellbook with any Page that has Bigfoot in its name.",
+        "This Page cannot be in a Spellbook with more than 3 Frost Auras.",
+        "You can\u2019t include this card in your Spellbook with Beasties of the Forest tribe.",
+    ],
+)
+def test_it_warns_about_a_restriction_in_the_text_it_cannot_read_p25(text):
+    """p. 25: "or any other effects written similarly": what looks like a restriction but is in
+    no wording Deckwarden reads is a warning naming the sentence, never passed in silence."""
+    report = MetaZooRuleset().check(with_page(page_with_text(text)), STANDARD)
+    assert report.legal
+    (warning,) = report.warnings
+    assert warning.code == "spellbook.restriction_unread"
+    assert text in warning.message
+
+
+def test_text_that_only_mentions_the_spellbook_is_no_restriction_p25():
+    text = "CONTRACT: Search your Spellbook for a Flame Aura and put it into your hand."
+    report = MetaZooRuleset().check(with_page(page_with_text(text)), STANDARD)
+    assert report.legal and report.warnings == []
 
 
 # -- Page Types: Tokens (p. 7) ---------------------------------------------------------------

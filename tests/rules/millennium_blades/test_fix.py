@@ -5,9 +5,10 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.core.cards import Deck
+from rules.core.cards import Deck, FormatInfo
+from rules.core.resolve import EntryRef
 from rules.millennium_blades.construction import MillenniumBladesRuleset
-from rules.millennium_blades.fix import fix_deck
+from rules.millennium_blades.fix import BANNED, COPY, RANDOM, SECTION, fix_deck
 
 from .factories import ACCESSORIES, DECK_BOXES, SINGLES, STANDARD, deck, legal_deck
 
@@ -64,7 +65,8 @@ def test_it_always_leaves_a_legal_tournament_deck(d, seed):
 def test_it_removes_exactly_what_the_fixed_deck_lacks(d, seed):
     """Every removed copy is listed once: fixed deck plus removed cards is the original deck."""
     result = fix_deck(d, seed)
-    assert content(result.deck) + Counter((s, c.key) for s, c in result.removed) == content(d)
+    removed = Counter((removal.section, removal.key) for removal in result.removed)
+    assert content(result.deck) + removed == content(d)
 
 
 @given(decks, seeds)
@@ -92,7 +94,7 @@ def test_it_removes_random_singles_until_eight_remain():
     """Tournament Phase: twelve Singles lose four chosen by the seed, not the first or last four."""
     twelve = deck([(card, 1) for card in SINGLES])
     removed_by_seed = {
-        seed: frozenset(card.key for _, card in fix_deck(twelve, seed).removed)
+        seed: frozenset(removal.key for removal in fix_deck(twelve, seed).removed)
         for seed in range(20)
     }
     assert all(len(removed) == 4 for removed in removed_by_seed.values())
@@ -104,10 +106,10 @@ def test_it_removes_duplicate_copies_before_sampling():
     every distinct card."""
     d = deck([(SINGLES[0], 3)], [(DECK_BOXES[0], 1)], [(ACCESSORIES[0], 2)])
     result = fix_deck(d, seed=7)
-    assert result.removed == [
-        ("singles", SINGLES[0]),
-        ("singles", SINGLES[0]),
-        ("accessories", ACCESSORIES[0]),
+    assert [(r.section, r.card, r.reason) for r in result.removed] == [
+        ("singles", SINGLES[0], COPY),
+        ("singles", SINGLES[0], COPY),
+        ("accessories", ACCESSORIES[0], COPY),
     ]
     assert content(result.deck) == content(
         deck([(SINGLES[0], 1)], [(DECK_BOXES[0], 1)], [(ACCESSORIES[0], 1)])
@@ -116,3 +118,81 @@ def test_it_removes_duplicate_copies_before_sampling():
 
 def test_it_keeps_a_legal_deck_object_unchanged():
     assert fix_deck(legal_deck(), seed=1).deck == legal_deck()
+
+
+@given(decks, seeds)
+def test_it_says_the_fixed_deck_is_legal_and_it_is(d, seed):
+    """Tournament Phase: the fixed deck "meets the card limit"; the fix says so."""
+    result = fix_deck(d, seed)
+    assert result.legal and result.unknown_kept == ()
+
+
+def unknown(section, name, quantity=1):
+    return EntryRef(section, quantity, name=name)
+
+
+def test_it_lists_an_unknown_card_it_removes():
+    """Tournament Phase fix: every removed card is listed, one that could not be looked up too
+    (by the name the user gave it, with no key)."""
+    nine = deck([(card, 1) for card in SINGLES[:8]])
+    removals = [
+        fix_deck(nine, seed, unknown=[unknown("singles", "Mystery Blade")]).removed
+        for seed in range(30)
+    ]
+    assert all(len(removed) == 1 for removed in removals)
+    unknown_removed = [r for removed in removals for r in removed if r.card is None]
+    assert unknown_removed
+    assert {(r.section, r.name, r.key, r.reason) for r in unknown_removed} == {
+        ("singles", "Mystery Blade", None, RANDOM)
+    }
+
+
+def test_an_unknown_card_is_part_of_the_random_draw_like_any_other():
+    """Tournament Phase: "randomly remove cards"; an unknown card is one of the deck's cards, so
+    some seeds keep it, and then the fixed deck is not legal (the card is still unknown)."""
+    nine = deck([(card, 1) for card in SINGLES[:8]])
+    results = [
+        fix_deck(nine, seed, unknown=[unknown("singles", "Mystery Blade")]) for seed in range(30)
+    ]
+    kept_unknown = [result for result in results if result.unknown_kept]
+    assert kept_unknown and len(kept_unknown) < len(results)
+    for result in kept_unknown:
+        assert result.unknown_kept == (unknown("singles", "Mystery Blade"),)
+        assert not result.legal
+        assert result.deck.count("singles") == 7
+    assert all(result.legal for result in results if not result.unknown_kept)
+
+
+def test_it_removes_extra_copies_of_an_unknown_card():
+    """Deckbuilding Phase: one copy, of an unknown card as of any other (same name, same card)."""
+    result = fix_deck(deck(), 3, unknown=[unknown("singles", "Mystery Blade", 2)])
+    assert [(r.name, r.reason) for r in result.removed] == [("Mystery Blade", COPY)]
+    assert result.unknown_kept == (unknown("singles", "Mystery Blade"),)
+
+
+BANNING = FormatInfo(
+    slug="strict",
+    name="Strict",
+    ruleset="millennium-blades",
+    banned=frozenset({SINGLES[0].key, SINGLES[1].key}),
+)
+
+
+@given(seeds)
+def test_it_removes_the_formats_banned_cards_first(seed):
+    """Format list: a banned card can never stay, so it goes before any random draw, and the
+    draw then needs fewer cards: ten Singles with two banned lose exactly those two."""
+    ten = deck([(card, 1) for card in SINGLES[:10]])
+    result = fix_deck(ten, seed, fmt=BANNING)
+    assert [(r.card, r.reason) for r in result.removed] == [
+        (SINGLES[0], BANNED),
+        (SINGLES[1], BANNED),
+    ]
+    assert result.legal
+    assert RULES.check(result.deck, BANNING).legal
+
+
+def test_misplaced_cards_are_removed_as_such():
+    """Tournament Phase, Setup 3: each section holds its own kind of card."""
+    result = fix_deck(deck([(DECK_BOXES[0], 1)]), 1)
+    assert [(r.section, r.reason) for r in result.removed] == [("singles", SECTION)]

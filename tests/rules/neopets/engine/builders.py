@@ -132,6 +132,20 @@ def game_between(
     return game
 
 
+def battle_ready(
+    attacker: tuple[int, int, int] = (3, 3, 3),
+    defender: tuple[int, int, int] = (3, 3, 3),
+    policies: tuple[Any, Any] | None = None,
+) -> tuple[Game, Any, Any]:
+    """A game on its second turn with both Neopets' (attack, defence, agility) set."""
+    game = game_between(deck_of(filler()), policies=policies)
+    game.turn = 2
+    me, opponent = game.sides
+    me.attack, me.defence, me.agility = attacker
+    opponent.attack, opponent.defence, opponent.agility = defender
+    return game, me, opponent
+
+
 def engine_card(card: CardInfo) -> EngineCard:
     return EngineCard(card)
 

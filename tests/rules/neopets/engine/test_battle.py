@@ -6,17 +6,17 @@ from rules.neopets.engine.cards import EngineCard
 from rules.neopets.engine.dice import battle_damage
 from rules.neopets.engine.game import KnockOut
 
-from .builders import Scripted, codestone, deck_of, faces, filler, game_between, info, neopet
-
-
-def battle_ready(attacker=(3, 3, 3), defender=(3, 3, 3), policies=None):
-    """A game on its second turn with both Neopets' (attack, defence, agility) set."""
-    game = game_between(deck_of(filler()), policies=policies)
-    game.turn = 2
-    me, opponent = game.sides
-    me.attack, me.defence, me.agility = attacker
-    opponent.attack, opponent.defence, opponent.agility = defender
-    return game, me, opponent
+from .builders import (
+    Scripted,
+    battle_ready,
+    codestone,
+    deck_of,
+    faces,
+    filler,
+    game_between,
+    info,
+    neopet,
+)
 
 
 def test_it_counts_the_rulebook_example_battle_as_two_damage():
@@ -63,6 +63,27 @@ def test_it_lets_the_faster_attacker_reroll_up_to_the_agility_difference():
     assert limits == [3]
     battle = [e for e in game.log if e["event"] == "battle"][-1]
     assert battle["attack"] == [6, 6, 6, 5]
+
+
+def test_the_log_records_every_battle_die_the_rerolled_ones_too():
+    """CR 5.5.6c-d: the faces a reroll replaced are in the log beside the new ones."""
+    game, me, _ = battle_ready((2, 3, 4), (1, 1, 3))
+    game.random = faces(1, 6, 5, 4)
+    game.battle(me)
+    (reroll,) = [e for e in game.log if e["event"] == "reroll"]
+    assert (reroll["dice"], reroll["was"], reroll["faces"]) == ([0], [1], [4])
+    battle = [e for e in game.log if e["event"] == "battle"][-1]
+    assert (battle["attack"], battle["defence"]) == ([4, 6], [5])
+
+
+def test_the_log_records_a_d3_roll():
+    """CR 9.4.1: a d3 is a die rolled, and the log has it."""
+    game, me, _ = battle_ready()
+    game.random = faces(5)
+    assert game.amount("d3", me) == 3
+    assert [e for e in game.log if e["event"] == "d3"] == [
+        {"turn": 2, "player": 0, "event": "d3", "result": 3}
+    ]
 
 
 def test_it_lets_a_faster_defender_reroll_failed_blocks():

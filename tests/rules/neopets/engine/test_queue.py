@@ -64,8 +64,8 @@ def test_it_resolves_korbat_defender_when_nobody_responds():
     assert len(me.inventory) == 2 and me.discard == [korbat]
 
 
-def test_it_rolls_exploding_potion_dice_on_entering_the_queue_so_teeny_hot_dog_can_change_them():
-    """Rulebook example five / CR 7.7.4: the 2 rolled becomes a 6 and deals 2 damage."""
+def exploding_potion_rolling_a_2():
+    """Rulebook example five: Exploding Potion played, its die a 2, Teeny Hot Dog in hand."""
     game, me, opponent = two_players()
     at_level(me, 1)
     potion, teeny = sample_card("Exploding Potion"), sample_card("Teeny Hot Dog")
@@ -73,8 +73,26 @@ def test_it_rolls_exploding_potion_dice_on_entering_the_queue_so_teeny_hot_dog_c
     me.take(teeny)
     game.random = faces(2)
     game.play_card(me, potion, me.inventory)
+    return game, me, opponent, potion, teeny
+
+
+def test_it_rolls_exploding_potion_dice_on_entering_the_queue_so_teeny_hot_dog_can_change_them():
+    """Rulebook example five / CR 7.7.4: the 2 rolled becomes a 6 and deals 2 damage."""
+    _, me, opponent, potion, teeny = exploding_potion_rolling_a_2()
     assert opponent.damage == 2
     assert me.void == [teeny] and me.discard == [potion]
+
+
+def test_the_log_records_the_exploding_potion_roll_and_what_changed_it():
+    """CR 7.7.4: the dice rolled as the Potion enters the queue are in the log (every die
+    rolled is), and so is the Teeny Hot Dog's change to them."""
+    game, _, opponent, _, _ = exploding_potion_rolling_a_2()
+    events = [e for e in game.log if e["event"] in ("roll", "set_die", "damage")]
+    assert events == [
+        {"turn": 0, "player": 0, "event": "roll", "card": "Exploding Potion", "dice": [2]},
+        {"turn": 0, "player": 0, "event": "set_die", "die": 0, "face": 6},
+        {"turn": 0, "player": 1, "event": "damage", "amount": 2, "total": 2, "hp": opponent.hp},
+    ]
 
 
 def test_it_plays_siona_from_the_discard_with_vira_before_vira_leaves_the_queue():

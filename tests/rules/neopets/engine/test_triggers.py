@@ -4,7 +4,8 @@ trigger waits for the card whose resolution caused it."""
 import pytest
 
 from rules.neopets.engine.cards import EngineCard
-from rules.neopets.engine.game import KnockOut, QueueItem
+from rules.neopets.engine.game import KnockOut
+from rules.neopets.engine.state import QueueItem
 
 from .builders import (
     Scripted,
@@ -96,6 +97,18 @@ def test_it_adds_a_dealt_damage_trigger_only_after_the_card_that_dealt_the_damag
         ("damage", 0),
     ]
     assert (me.damage, opponent.damage) == (1, 1)
+
+
+def test_the_log_records_the_damage_a_heal_really_removed():
+    """A heal removes damage, never below none: healing 1 from a Neopet with no damage removes
+    nothing, and the log says 0, not 1."""
+    game, me, _ = trigger_game()
+    me.damage = 0
+    game.heal(me, 1)
+    me.damage = 3
+    game.heal(me, 2)
+    heals = [(e["amount"], e["total"]) for e in game.log if e["event"] == "heal"]
+    assert heals == [(0, 0), (2, 1)]
 
 
 def test_it_drops_dealt_damage_triggers_when_the_damage_knocks_the_neopet_out():
