@@ -74,6 +74,7 @@ class ReadmeShell:
 
     def expand(self, command: str) -> str:
         """$NAME and ${NAME} replaced by what earlier examples set."""
+
         def value(match: re.Match) -> str:
             name = match.group(1) or match.group(2)
             if name not in self.variables:
