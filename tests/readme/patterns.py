@@ -43,7 +43,7 @@ def json_pattern(text: str) -> Any:
     """The README's JSON with ellipses, as a value for `mismatches`. Raises ValueError."""
     out: list[str] = []
     stack: list[str] = []
-    i, in_string = 0, False
+    i, in_string, skip_comma = 0, False, False
     while i < len(text):
         char = text[i]
         if in_string:
@@ -57,9 +57,18 @@ def json_pattern(text: str) -> Any:
             continue
         ellipsis = ELLIPSIS.match(text, i)
         if ellipsis:
-            out.append(_ellipsis_token(out, stack))
+            comma_before = "".join(out).rstrip().endswith(",")
+            token = _ellipsis_token(out, stack)
+            out.append(token)
+            # A member left out takes one comma with it: the one before, else the one after.
+            skip_comma = token == "" and not comma_before
             i = ellipsis.end()
             continue
+        if skip_comma and not char.isspace():
+            skip_comma = False
+            if char == ",":
+                i += 1
+                continue
         if char == '"':
             in_string = True
         elif char in "{[":
@@ -68,8 +77,7 @@ def json_pattern(text: str) -> Any:
             stack.pop()
         out.append(char)
         i += 1
-    cleaned = re.sub(r",(\s*[}\]])", r"\1", re.sub(r"([{\[,]\s*),", r"\1", "".join(out)))
-    return _markers(json.loads(cleaned))
+    return _markers(json.loads("".join(out)))
 
 
 def _ellipsis_token(out: list[str], stack: list[str]) -> str:
@@ -83,7 +91,9 @@ def _ellipsis_token(out: list[str], stack: list[str]) -> str:
         return json.dumps(_ANY)
     if stack[-1] == "[":
         return json.dumps(_MORE)
-    return ""  # an object member left out: objects match by their keys anyway
+    # An object member left out (objects match by their keys anyway): drop it, and its comma.
+    out[:] = list(written.removesuffix(","))
+    return ""
 
 
 def _markers(value: Any) -> Any:

@@ -2,7 +2,8 @@
 
 curl requests to localhost:8000 go through Django's test client; `python manage.py …` runs
 in-process (it must see the test database); other `python …` commands run as processes.
-`NAME=$(…)` keeps a command's output for later `$NAME`s, `A | python3 -c '…'` pipes an output
+`NAME=$(…)` keeps a command's output for later `$NAME`s (expanded everywhere, single quotes
+too, so keep `$` out of literal text), `A | python3 -c '…'` pipes an output
 into Python, and `VAR=value cmd` sets the environment for one command. Anything else is refused,
 so an example this runner cannot run fails the test rather than being skipped.
 """
@@ -35,8 +36,9 @@ _ENV = re.compile(r"^[A-Z_][A-Z0-9_]*=")
 _VARIABLE = re.compile(r"\$(?:\{([A-Z_][A-Z0-9_]*)\}|([A-Z_][A-Z0-9_]*))")
 
 
-class Unsupported(Exception):
-    """A command the README runner does not know how to run."""
+class CannotRun(Exception):
+    """An example that cannot run as written: a program or option the runner does not know,
+    a variable used before an example sets it, a `NAME=$(…)` whose command failed."""
 
 
 @dataclass
@@ -61,7 +63,7 @@ class ReadmeShell:
         if assignment:
             result = self.run(assignment.group(2))
             if not result.succeeded:
-                raise Unsupported(f"{assignment.group(1)}=$(…) failed: {result.output[:300]}")
+                raise CannotRun(f"{assignment.group(1)}=$(…) failed: {result.output[:300]}")
             self.variables[assignment.group(1)] = result.output.strip()
             return result
         joined = command.replace("\\\n", " ")  # a backslash at a line's end continues it
@@ -78,7 +80,7 @@ class ReadmeShell:
         def value(match: re.Match) -> str:
             name = match.group(1) or match.group(2)
             if name not in self.variables:
-                raise Unsupported(f"${name} is used before an example sets it")
+                raise CannotRun(f"${name} is used before an example sets it")
             return self.variables[name]
 
         return _VARIABLE.sub(value, command)
@@ -89,7 +91,7 @@ class ReadmeShell:
             name, _, value = words.pop(0).partition("=")
             env[name] = value
         if not words:
-            raise Unsupported("an assignment with no command")
+            raise CannotRun("an assignment with no command")
         program, args = words[0], words[1:]
         if program == "curl" and stdin is None:
             return self._curl(args)
@@ -98,7 +100,7 @@ class ReadmeShell:
                 return _manage(_globbed(args[1:]))
         if program in PYTHONS and args[:1] in (["-c"], ["-m"]):
             return _python(args, stdin=stdin, env=env)
-        raise Unsupported(f"cannot run {program!r} here: {shlex.join(words)}")
+        raise CannotRun(f"cannot run {program!r} here: {shlex.join(words)}")
 
     def _curl(self, args: list[str]) -> Result:
         request = CurlRequest.parse(args)
@@ -142,14 +144,14 @@ class CurlRequest:
             elif word in ("-s", "--silent", "-S", "--show-error"):
                 continue
             elif word.startswith("-"):
-                raise Unsupported(f"curl option {word} is not understood by the README runner")
+                raise CannotRun(f"curl option {word} is not understood by the README runner")
             elif url is None:
                 url = word
             else:
-                raise Unsupported(f"curl with two URLs: {url} and {word}")
+                raise CannotRun(f"curl with two URLs: {url} and {word}")
         parts = urlsplit(url if "://" in url else f"http://{url}")
         if parts.netloc != HOST:
-            raise Unsupported(f"examples talk to {HOST} (where `make run` serves), not {url}")
+            raise CannotRun(f"examples talk to {HOST} (where `make run` serves), not {url}")
         content_type = headers.pop("Content-Type", None)
         if form:
             body, content_type = encode_multipart(BOUNDARY, form), MULTIPART_CONTENT

@@ -16,6 +16,17 @@ def test_an_object_matches_by_its_keys_with_or_without_an_ellipsis():
     assert check('{"legal": false}', {"errors": []}) != []
 
 
+def test_an_object_may_leave_members_out_anywhere():
+    answer = {"a": 1, "b": 2, "c": 3}
+    for pattern in ('{..., "c": 3}', '{"a": 1, ..., "c": 3}', '{"a": 1, …}', "{...}"):
+        assert check(pattern, answer) == [], pattern
+    assert check('{"a": 1, ..., "c": 4}', answer) != []
+
+
+def test_punctuation_inside_strings_is_left_alone():
+    assert check('{"m": "a [, b {, …"}', {"m": "a [, b {, c"}) == []
+
+
 def test_an_ellipsis_value_is_anything_and_digits_before_one_a_number_prefix():
     assert check('{"id": …, "p": 0.224…}', {"id": "x", "p": 0.22419}) == []
     assert check('{"p": 0.224…}', {"p": 0.225}) != []

@@ -14,7 +14,7 @@ from django.core.management import call_command
 
 from .patterns import json_pattern, mismatches, text_matches
 from .readme import README, Example, examples, unmarked_curls
-from .shell import ReadmeShell, Result, Unsupported
+from .shell import CannotRun, ReadmeShell, Result
 
 
 @pytest.fixture
@@ -29,7 +29,7 @@ def test_every_readme_example_answers_what_the_readme_says(sample_cards):
     for example in ran:
         try:
             result = shell.run(example.command)
-        except Unsupported as exc:
+        except CannotRun as exc:
             failures.append(f"README line {example.line}: {exc}")
             continue
         problems = check(example, result, shell)
