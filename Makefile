@@ -1,5 +1,6 @@
 # The two commands of the README's quick start: `make run` and `make test`.
 PYTHON ?= python3
+PORT ?= 8000
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
@@ -12,10 +13,11 @@ $(VENV)/.installed: pyproject.toml
 	touch $@
 
 ## Start the service on its embedded default: SQLite, sample cards, a worker needing no broker.
+## `make run PORT=8001` serves on another port.
 run: $(VENV)/.installed
 	$(PY) manage.py migrate --no-input
 	$(PY) manage.py load_samples
-	$(PY) manage.py serve
+	$(PY) manage.py serve 127.0.0.1:$(PORT)
 
 ## Run the whole test suite (against DATABASE_URL and CELERY_BROKER_URL when set).
 test: $(VENV)/.installed

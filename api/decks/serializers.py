@@ -141,6 +141,26 @@ class DeckImportInput(serializers.Serializer):
         return attrs
 
 
+REVISION_HELP = (
+    "Bumped by every saved change, of contents or not (name, format, entries, description, "
+    'visibility); the ETag is "<id>-<revision>". Not a version number: see `version`.'
+)
+VERSION_HELP = (
+    "The latest version: an immutable snapshot of the deck's contents (name, format and "
+    "entries), written only when they change; a description or visibility change writes none. "
+    "Diffs and tournament registrations name versions."
+)
+
+
+class DeckVersionOutput(serializers.ModelSerializer):
+    """A version: a change of the deck's contents (name, format, entries), never of its
+    description or visibility; `content_hash` is the sha256 of those contents."""
+
+    class Meta:
+        model = DeckVersion
+        fields = ["number", "created", "content_hash"]
+
+
 class DeckSummaryOutput(serializers.ModelSerializer):
     """A deck as listed: everything but its entries."""
 
@@ -155,6 +175,7 @@ class DeckSummaryOutput(serializers.ModelSerializer):
         help_text="The address to share: it reads the deck once it is unlisted or public, and "
         "cannot be guessed (the id of a deck that is not public reads it for its owner alone).",
     )
+    revision = serializers.IntegerField(read_only=True, help_text=REVISION_HELP)
 
     class Meta:
         model = Deck
@@ -178,7 +199,7 @@ class DeckOutput(DeckSummaryOutput):
     """A deck with its entries by section and its latest version."""
 
     sections = serializers.SerializerMethodField()
-    version = serializers.SerializerMethodField()
+    version = serializers.SerializerMethodField(help_text=VERSION_HELP)
 
     class Meta(DeckSummaryOutput.Meta):
         fields = [*DeckSummaryOutput.Meta.fields, "version", "sections"]
@@ -186,17 +207,10 @@ class DeckOutput(DeckSummaryOutput):
     def get_sections(self, deck: Deck) -> dict[str, list[dict[str, Any]]]:
         return lines_by_section(self.context["lines"], deck.game)
 
+    @extend_schema_field(DeckVersionOutput(allow_null=True))
     def get_version(self, deck: Deck) -> dict[str, Any] | None:
         latest: DeckVersion | None = self.context["latest_version"]
-        if latest is None:
-            return None
-        return {"number": latest.number, "content_hash": latest.content_hash}
-
-
-class DeckVersionOutput(serializers.ModelSerializer):
-    class Meta:
-        model = DeckVersion
-        fields = ["number", "created", "content_hash"]
+        return None if latest is None else DeckVersionOutput(latest).data
 
 
 class DeckVersionDetailOutput(serializers.ModelSerializer):

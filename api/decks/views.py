@@ -90,6 +90,7 @@ IF_MATCH = OpenApiParameter(
     OpenApiParameter.HEADER,
     description='The ETag of the deck as last read, e.g. "12-3"; required for PUT and PATCH.',
 )
+VERSION_NUMBER = "A version number (1, 2, ...) from /versions/; not a revision."
 # 412: the If-Match names an older revision; 428: PUT and PATCH without If-Match.
 UPDATE_RESPONSES = {200: DeckOutput, 412: ErrorSerializer, 428: ErrorSerializer}
 
@@ -258,7 +259,9 @@ def _int_param(request: Request, name: str) -> int:
 
 
 class DeckVersionListApi(DeckAccess, generics.ListAPIView):
-    """The deck's versions, oldest first: number, created, content hash."""
+    """The deck's versions, oldest first: number, created, content hash. A version is written
+    when the contents (name, format, entries) change, not for a description or visibility
+    change, which bumps only the revision (the ETag)."""
 
     serializer_class = DeckVersionOutput
 
@@ -282,13 +285,14 @@ class DeckVersionDetailApi(DeckAccess, APIView):
 
 
 class DeckDiffApi(DeckAccess, APIView):
-    """`?from=N&to=M`: per section, the entries added, removed and changed in quantity."""
+    """`?from=N&to=M` (version numbers, as /versions/ lists them, not revisions): the name
+    and format if they changed and, per section, the entries added, removed and changed."""
 
     @extend_schema(
         responses=OpenApiTypes.OBJECT,
         parameters=[
-            OpenApiParameter("from", OpenApiTypes.INT, required=True),
-            OpenApiParameter("to", OpenApiTypes.INT, required=True),
+            OpenApiParameter("from", OpenApiTypes.INT, required=True, description=VERSION_NUMBER),
+            OpenApiParameter("to", OpenApiTypes.INT, required=True, description=VERSION_NUMBER),
         ],
     )
     def get(self, request: Request, pk: int | DeckLink) -> Response:

@@ -89,3 +89,26 @@ def test_it_refuses_a_missing_or_unknown_version_naming_it(alice_api, edited_dec
     response = alice_api.get(detail(edited_deck, "diff/"), query)
     assert response.status_code == 400
     assert list(response.json()["fields"]) == [field]
+
+
+def test_a_visibility_change_bumps_the_revision_but_is_no_version(alice_api, alice_deck):
+    """README "Revisions and versions": the ETag follows every change, versions only contents,
+    so the README's diff from version 1 to 2 is between two contents."""
+    before = alice_api.get(detail(alice_deck)).json()
+    after = patch(alice_api, alice_deck, {"visibility": "public"}).json()
+    assert (after["revision"], after["version"]) == (before["revision"] + 1, before["version"])
+    response = alice_api.get(detail(alice_deck, "diff/"), {"from": 1, "to": 2})
+    assert response.json()["fields"]["to"] == [
+        "is not a version of this deck (it has versions 1 to 1)"
+    ]
+    patch(alice_api, alice_deck, {"sections": {"main": [{"name": "Hot Dog", "quantity": 3}]}})
+    assert alice_api.get(detail(alice_deck, "diff/"), {"from": 1, "to": 2}).status_code == 200
+
+
+def test_the_schema_says_what_a_version_is(api, db):
+    schema = api.get("/api/v1/schema/", {"format": "json"}).json()
+    deck = schema["components"]["schemas"]["DeckOutput"]["properties"]
+    assert "Not a version number" in deck["revision"]["description"]
+    assert "a description or visibility change writes none" in deck["version"]["description"]
+    diff = schema["paths"]["/api/v1/decks/{id}/diff/"]["get"]["parameters"]
+    assert all("not a revision" in p["description"] for p in diff if p["name"] in ("from", "to"))

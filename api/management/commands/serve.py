@@ -1,10 +1,15 @@
 """`manage.py serve`: the web service and one Celery worker, together, for a local start.
 
-The worker is a child process that is stopped with the server (on Ctrl-C or SIGTERM), so
-`make run` needs no second terminal; with the default filesystem broker it needs no broker
+The worker is a child process that is stopped with the server (on Ctrl-C, SIGTERM or SIGHUP),
+so `make run` needs no second terminal; with the default filesystem broker it needs no broker
 server either. Test-game jobs submitted to the server are played by that worker, still
 asynchronously to the HTTP request. With CELERY_BROKER_URL set, more workers started anywhere
 with `celery -A deckwarden worker` share the work.
+
+The worker starts only once the server holds its port and the database is migrated: a start
+that fails (port in use, unapplied migrations, a failed system check) leaves no worker behind.
+runserver ends a failed bind with os._exit(), which skips every `finally`, so starting the
+worker before the bind could not be undone.
 """
 
 from __future__ import annotations
@@ -15,35 +20,60 @@ import sys
 from typing import Any
 
 from django.conf import settings
-from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management import call_command, get_commands, load_command_class
+from django.core.management.base import BaseCommand, CommandError
+from django.db import DEFAULT_DB_ALIAS, connections
+from django.db.migrations.executor import MigrationExecutor
 
 WORKER = [sys.executable, "-m", "celery", "-A", "deckwarden", "worker", "--loglevel=INFO"]
 
 
 class Command(BaseCommand):
-    help = "Run the development server and a Celery worker beside it."
+    help = "Run the development server and, once it listens, a Celery worker beside it."
 
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("addrport", nargs="?", default="127.0.0.1:8000")
         parser.add_argument("--no-worker", action="store_true", help="Serve only; no worker.")
 
     def handle(self, *args: Any, addrport: str, no_worker: bool, **options: Any) -> None:
-        worker = None
+        _refuse_unapplied_migrations()
+        worker: list[subprocess.Popen] = []
+        runserver = load_command_class(get_commands()["runserver"], "runserver")
         if not no_worker:
-            # One process, no pool: the embedded default is for one machine and SQLite.
-            queues = sorted({"celery", settings.DECKWARDEN_SIMULATION_QUEUE})
-            worker = subprocess.Popen([*WORKER, "--pool=solo", f"--queues={','.join(queues)}"])
-            self.stdout.write(f"Celery worker started (pid {worker.pid}).")
-        # SIGTERM (e.g. from a process manager) stops the server the way Ctrl-C does, so the
-        # worker below is stopped too rather than left running on its own.
+            # runserver calls on_bind once its socket is bound, just before serving.
+            bound = runserver.on_bind
+
+            def on_bind(server_port: int) -> None:
+                bound(server_port)
+                worker.append(self._start_worker())
+
+            runserver.on_bind = on_bind
+        # SIGTERM (e.g. from a process manager) and SIGHUP (a closed terminal) stop the server
+        # the way Ctrl-C does, so the worker below is stopped too rather than left on its own.
         signal.signal(signal.SIGTERM, _exit)
+        signal.signal(signal.SIGHUP, _exit)
         try:
-            call_command("runserver", addrport, use_reloader=False)
+            call_command(runserver, addrport, use_reloader=False)
         finally:
-            if worker is not None:
-                worker.terminate()  # Celery's warm shutdown: the current chunk finishes
-                worker.wait(timeout=60)
+            for process in worker:
+                process.terminate()  # Celery's warm shutdown: the current chunk finishes
+                process.wait(timeout=60)
+
+    def _start_worker(self) -> subprocess.Popen:
+        # One process, no pool: the embedded default is for one machine and SQLite.
+        queues = sorted({"celery", settings.DECKWARDEN_SIMULATION_QUEUE})
+        process = subprocess.Popen([*WORKER, "--pool=solo", f"--queues={','.join(queues)}"])
+        self.stdout.write(f"Celery worker started (pid {process.pid}).")
+        return process
+
+
+def _refuse_unapplied_migrations() -> None:
+    """A worker on an unmigrated database fails every job: refuse to start instead."""
+    executor = MigrationExecutor(connections[DEFAULT_DB_ALIAS])
+    plan = executor.migration_plan(executor.loader.graph.leaf_nodes())
+    if plan:
+        names = ", ".join(f"{migration.app_label}.{migration.name}" for migration, _ in plan)
+        raise CommandError(f"Unapplied migrations ({names}): run `manage.py migrate` first.")
 
 
 def _exit(signum: int, frame: Any) -> None:

@@ -1,0 +1,112 @@
+"""`manage.py serve` (what `make run` starts): a failed start never leaves its worker running.
+
+Each test runs the command as a new user would, in a process of its own with its own SQLite
+file and file broker, and looks for worker processes by that private folder in their
+environment, so it finds exactly the workers this test started.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from rules.neopets.sample_decks import PROJECT_ROOT
+
+pytestmark = pytest.mark.skipif(
+    not Path("/proc/self/environ").exists(), reason="finds worker processes through /proc"
+)
+
+
+@pytest.fixture
+def var_dir(tmp_path: Path) -> Path:
+    return tmp_path
+
+
+def environment(var_dir: Path) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "CELERY_BROKER_URL")}
+    env["DECKWARDEN_VAR_DIR"] = str(var_dir)
+    return env
+
+
+def manage(var_dir: Path, *args: str, **kwargs) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "manage.py", *args],
+        cwd=PROJECT_ROOT,
+        env=environment(var_dir),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        **kwargs,
+    )
+
+
+def workers_of(var_dir: Path) -> list[int]:
+    """Pids of live celery workers started with this var folder."""
+    marker = f"DECKWARDEN_VAR_DIR={var_dir}".encode()
+    found = []
+    for proc in Path("/proc").iterdir():
+        try:
+            cmdline = (proc / "cmdline").read_bytes()
+            env = (proc / "environ").read_bytes()
+        except (OSError, ValueError):
+            continue
+        if b"celery" in cmdline and b"worker" in cmdline and marker in env.split(b"\0"):
+            found.append(int(proc.name))
+    return found
+
+
+def migrated(var_dir: Path) -> Path:
+    process = manage(var_dir, "migrate", "--no-input")
+    output, _ = process.communicate(timeout=300)
+    assert process.returncode == 0, output
+    return var_dir
+
+
+def test_it_starts_no_worker_when_the_port_is_taken(var_dir):
+    """README "Quick start": a failed `make run` leaves nothing running."""
+    migrated(var_dir)
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        process = manage(var_dir, "serve", f"127.0.0.1:{port}")
+        output, _ = process.communicate(timeout=120)
+    assert process.returncode != 0
+    assert "That port is already in use." in output
+    assert "Celery worker started" not in output
+    assert workers_of(var_dir) == []
+
+
+def test_it_starts_no_worker_on_an_unmigrated_database(var_dir):
+    process = manage(var_dir, "serve", "127.0.0.1:0")
+    output, _ = process.communicate(timeout=120)
+    assert process.returncode == 1
+    assert "Unapplied migrations" in output and "manage.py migrate" in output
+    assert workers_of(var_dir) == []
+
+
+def test_it_stops_its_worker_when_the_server_is_stopped(var_dir):
+    """The other half: a start that succeeds has a worker, and SIGTERM stops both."""
+    migrated(var_dir)
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    process = manage(var_dir, "serve", f"127.0.0.1:{port}")
+    try:
+        deadline = time.monotonic() + 60
+        while not workers_of(var_dir) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert workers_of(var_dir), "the worker never started"
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass  # the server listens on the port it was given
+    finally:
+        process.send_signal(signal.SIGTERM)
+        output, _ = process.communicate(timeout=90)
+    assert workers_of(var_dir) == [], output
