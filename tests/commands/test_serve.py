@@ -8,6 +8,7 @@ environment, so it finds exactly the workers this test started.
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -27,6 +28,16 @@ pytestmark = pytest.mark.skipif(
 @pytest.fixture
 def var_dir(tmp_path: Path) -> Path:
     return tmp_path
+
+
+@pytest.fixture(scope="module")
+def migrated_database(tmp_path_factory) -> Path:
+    """A migrated SQLite file, made once for the module (migrating takes a while)."""
+    folder = tmp_path_factory.mktemp("migrated")
+    process = manage(folder, "migrate", "--no-input")
+    output, _ = process.communicate(timeout=300)
+    assert process.returncode == 0, output
+    return folder / "deckwarden.sqlite3"
 
 
 def environment(var_dir: Path) -> dict[str, str]:
@@ -62,16 +73,9 @@ def workers_of(var_dir: Path) -> list[int]:
     return found
 
 
-def migrated(var_dir: Path) -> Path:
-    process = manage(var_dir, "migrate", "--no-input")
-    output, _ = process.communicate(timeout=300)
-    assert process.returncode == 0, output
-    return var_dir
-
-
-def test_it_starts_no_worker_when_the_port_is_taken(var_dir):
+def test_it_starts_no_worker_when_the_port_is_taken(var_dir, migrated_database):
     """README "Quick start": a failed `make run` leaves nothing running."""
-    migrated(var_dir)
+    shutil.copy(migrated_database, var_dir)
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen()
@@ -92,9 +96,9 @@ def test_it_starts_no_worker_on_an_unmigrated_database(var_dir):
     assert workers_of(var_dir) == []
 
 
-def test_it_stops_its_worker_when_the_server_is_stopped(var_dir):
+def test_it_stops_its_worker_when_the_server_is_stopped(var_dir, migrated_database):
     """The other half: a start that succeeds has a worker, and SIGTERM stops both."""
-    migrated(var_dir)
+    shutil.copy(migrated_database, var_dir)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
