@@ -140,11 +140,19 @@ def parse_ability_text(
     """Read a card's ability text into components; a card of an unknown type reads as a spell
     would, without a caveat."""
     paragraphs = _paragraphs(text)
-    says_none = card_type == CREATURE and _ends_saying_no_abilities(paragraphs)
+    says_none = _ends_saying_no_abilities(paragraphs)
     reader = _Reader(card_type, tables)
     for paragraph in paragraphs:
         reader.read_paragraph(paragraph)
-    if says_none and reader.abilities:
+    if says_none and card_type != CREATURE:
+        reader.unread.append(
+            Unread(
+                NO_ABILITIES,
+                "a spell has a single ability; only a creature has none",
+                SPELL_ABILITIES,
+            )
+        )
+    elif says_none and reader.abilities:
         reader.unread.append(
             Unread(NO_ABILITIES, "a creature with abilities cannot say it has none")
         )

@@ -26,7 +26,7 @@ from rules.core.resolve import EntryRef
 from .construction import MillenniumBladesRuleset
 
 # Why a card was removed, in the order the fix removes them.
-BANNED = "banned"  # the format bans it
+BANNED = "banned"  # the format bans it (or restricts it to no copies)
 SECTION = "section"  # its section may not hold it (Tournament Phase, Setup 3)
 COPY = "copy"  # a copy beyond the first (Deckbuilding Phase)
 RANDOM = "random"  # drawn at random to meet a section's limit (Tournament Phase)
@@ -83,7 +83,13 @@ def fix_deck(
     """Remove cards from `deck` (and its `unknown` cards) until it is a legal Tournament Deck in
     `fmt`; the same seed, the same fix."""
     ruleset = ruleset or MillenniumBladesRuleset()
-    banned = fmt.banned if fmt else frozenset()
+    # A card restricted to no copies is as good as banned; any other restriction is at least
+    # the one copy the game allows anyway.
+    banned = (
+        fmt.banned | {key for key, limit in fmt.restricted.items() if limit < 1}
+        if fmt
+        else frozenset()
+    )
     rng = random.Random(seed)
     removed: list[Removal] = []
     seen: set[tuple[int, str]] = set()  # one copy of any card in the whole deck
@@ -163,12 +169,16 @@ def _placed_single_copies(
     removed: list[Removal],
 ) -> list[_Slot]:
     """The first copy of each card not `seen` before that the section may hold, in the given
-    order; every other copy is removed. An unknown card's type is unknown: it is never
+    order; every other copy is removed, and so is every card of a section the game does not
+    have. An unknown card's type is unknown: in one of the game's sections it is never
     misplaced."""
     allowed = ruleset.section_types.get(section)
+    no_such_section = section not in ruleset.game.section_slugs
     kept: list[_Slot] = []
     for slot in slots:
-        if allowed is not None and slot.card is not None and slot.card.type not in allowed:
+        if no_such_section or (
+            allowed is not None and slot.card is not None and slot.card.type not in allowed
+        ):
             removed.append(Removal(section, slot.name, SECTION, slot.card))
         elif slot.identity in seen:
             removed.append(Removal(section, slot.name, COPY, slot.card))

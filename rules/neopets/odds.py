@@ -110,13 +110,15 @@ def attack_damage(
     return DamageOdds(tuple(Fraction(w, total) for w in weights), rerolls)
 
 
+@cache
 def best_rerolls(
-    *, attacking: bool, fails: int, hits: int, blocks: int, limit: int
+    attacking: bool, fails: int, hits: int, blocks: int, limit: int
 ) -> tuple[int, int]:
     """`REROLL_POLICY` for dice on the table: (failed dice, 4-5 hits) the rerolling side rerolls,
     at most `limit` in all. `fails` are the rerolling side's own failed dice; `hits` the
     attacker's 4-5 hits and `blocks` the defender's 4-6, whoever rerolls. The engine's
-    heuristic player and this module's distributions both decide by this function."""
+    heuristic player and this module's distributions both decide by this function (cached:
+    the engine asks it in every battle with an Agility edge)."""
     failed = min(limit, fails)
     if not attacking:
         return failed, 0
@@ -135,15 +137,11 @@ def _damage_weights(attack: int, defence: int, side: str | None, rerolls: int) -
         fails = attack - crits - hits
         for blocks, block_weight in _block_classes(defence):
             if side == "attacker":
-                used, extra = best_rerolls(
-                    attacking=True, fails=fails, hits=hits, blocks=blocks, limit=rerolls
-                )
+                used, extra = best_rerolls(True, fails, hits, blocks, rerolls)
                 outcomes = _attacker_reroll(used + extra, hits - extra - blocks)
                 unused = rerolls - used - extra
             elif side == "defender":
-                used, _ = best_rerolls(
-                    attacking=False, fails=defence - blocks, hits=hits, blocks=blocks, limit=rerolls
-                )
+                used, _ = best_rerolls(False, defence - blocks, hits, blocks, rerolls)
                 outcomes = _defender_reroll(used, hits - blocks)
                 unused = rerolls - used
             else:

@@ -47,10 +47,12 @@ def deck_fix(
     fmt = format_info(game=game, format=format, as_of=as_of)
     pool = DatabasePool(spec.slug, entries)
     deck, report = resolve_and_check(spec, entries, pool, fmt)
+    # Every line the resolved deck lacks: an unknown card, or any card in a section the game
+    # does not have (the fix removes those and lists them).
     unknown = [
         ref
         for ref in entries
-        if ref.section in deck.sections and not isinstance(pool.find(ref), CardInfo)
+        if ref.section not in deck.sections or not isinstance(pool.find(ref), CardInfo)
     ]
     fix = fix_deck(deck, seed, fmt=fmt, unknown=unknown)
     fixed_entries = [

@@ -101,16 +101,15 @@ class HeuristicPolicy:
         failed dice first, then, for an attacker, the 4-5 hits worth rerolling by expected
         damage. Dice of one class are alike, so which of them is rerolled does not matter."""
         failed = [index for index, face in enumerate(dice) if face < SUCCESS]
-        attack, defence = (dice, other) if attacking else (other, dice)
-        hit_dice = [index for index, face in enumerate(dice) if SUCCESS <= face < CRITICAL]
-        fails, hits = best_rerolls(
-            attacking=attacking,
-            fails=len(failed),
-            hits=attack.count(4) + attack.count(5),
-            blocks=len(defence) - defence.count(1) - defence.count(2) - defence.count(3),
-            limit=limit,
-        )
-        return failed[:fails] + hit_dice[:hits]
+        if attacking:
+            hit_dice = [index for index, face in enumerate(dice) if SUCCESS <= face < CRITICAL]
+            hits = len(hit_dice)
+            blocks = len(other) - other.count(1) - other.count(2) - other.count(3)
+        else:
+            hit_dice = []
+            hits, blocks = other.count(4) + other.count(5), len(dice) - len(failed)
+        fails, extra = best_rerolls(attacking, len(failed), hits, blocks, limit)
+        return failed[:fails] + hit_dice[:extra] if extra else failed[:fails]
 
     def choose_food(
         self, game: GameView, player: int, window: str, options: list[EngineCard]

@@ -143,6 +143,12 @@ def test_a_creature_with_a_caveat_may_say_it_has_no_abilities(text):
     assert parsed.abilities == () and parsed.unread == ()
 
 
+def test_a_spell_cannot_say_it_has_no_abilities():
+    """Guide, "Introduction": "Spells have only a single ability"; none is not one."""
+    parsed = parse_ability_text(SPELL, "This card has no abilities.")
+    assert [unread.code for unread in parsed.unread] == ["card.spell_abilities"]
+
+
 def test_a_creature_with_abilities_cannot_say_it_has_none():
     parsed = parse_ability_text(CREATURE, "Draw 1 card.\nThis card has no abilities.")
     assert len(parsed.abilities) == 1

@@ -196,3 +196,22 @@ def test_misplaced_cards_are_removed_as_such():
     """Tournament Phase, Setup 3: each section holds its own kind of card."""
     result = fix_deck(deck([(DECK_BOXES[0], 1)]), 1)
     assert [(r.section, r.reason) for r in result.removed] == [("singles", SECTION)]
+
+
+def test_it_lists_the_cards_of_a_section_the_game_does_not_have():
+    """Tournament Phase, Setup 3: a Tournament Deck has Singles, a Deck Box and Accessories
+    only; a card written under another heading is removed, and listed."""
+    result = fix_deck(deck(), 5, unknown=[unknown("sideboard", "Single 1", 2)])
+    assert [(r.section, r.name, r.reason) for r in result.removed] == [
+        ("sideboard", "Single 1", SECTION),
+        ("sideboard", "Single 1", SECTION),
+    ]
+    assert result.unknown_kept == () and result.legal
+
+
+def test_a_card_restricted_to_no_copies_goes_first_too():
+    """Format list: restricted to 0 leaves no copy to keep."""
+    fmt = FormatInfo("strict", "Strict", "millennium-blades", restricted={SINGLES[2].key: 0})
+    result = fix_deck(deck([(card, 1) for card in SINGLES[:9]]), 1, fmt=fmt)
+    assert [(r.card, r.reason) for r in result.removed] == [(SINGLES[2], BANNED)]
+    assert result.legal
