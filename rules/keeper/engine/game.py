@@ -23,23 +23,40 @@ TURN_CAP = 200  # a game still going after this many turns is a draw (no rule en
 TRIGGER_ROUNDS = 20  # triggers raising triggers: bounded so that no card loop runs forever
 
 
+EXACT_DEFENSE = 12  # below this remaining defense the dice are chosen exactly (see below)
+
+
 def dice_to_destroy(defense: int, values: list[int]) -> list[int]:
     """The indices of the dice that bring `defense` to 0 with the smallest total (then the
-    fewest dice); all of them when even all cannot."""
+    fewest dice); all of them when even all cannot.
+
+    Exact for the last EXACT_DEFENSE points; above that the largest dice are spent first, which
+    loses nothing there and keeps the search small.
+    """
     if sum(values) < defense:
         return list(range(len(values)))
-    best: dict[int, list[int]] = {0: []}  # reachable total (capped at defense) -> dice used
-    for index, value in enumerate(values):
+    if defense in values:
+        return [values.index(defense)]
+    order = sorted(range(len(values)), key=lambda i: -values[i])
+    chosen: list[int] = []
+    while defense > EXACT_DEFENSE:
+        index = order.pop(0)
+        chosen.append(index)
+        defense -= values[index]
+    # reachable total -> the dice reaching it, as a bit mask over `order`; a total at or past
+    # `defense` is never extended, so there are fewer than defense + 6 of them.
+    best: dict[int, int] = {0: 0}
+    for position, index in enumerate(order):
+        value, bit = values[index], 1 << position
         for total, used in list(best.items()):
             if total >= defense:
                 continue
-            reached = total + value
-            candidate = [*used, index]
+            reached, candidate = total + value, used | bit
             known = best.get(reached)
-            if known is None or len(candidate) < len(known):
+            if known is None or candidate.bit_count() < known.bit_count():
                 best[reached] = candidate
-    finishing = min(total for total in best if total >= defense)
-    return best[finishing]
+    finishing = best[min(total for total in best if total >= defense)]
+    return chosen + [index for position, index in enumerate(order) if finishing >> position & 1]
 
 
 class GameOver(Exception):
@@ -280,7 +297,7 @@ class Game:
         """Damage counters: their placer removes them (here, at the start of their own Action
         Phase) to roll a die and inflict that much damage to the creature."""
         for other in self.players:
-            for creature in list(other.creatures):
+            for creature in [c for c in other.creatures if c.marks]:
                 while creature in other.creatures and creature.take_mark("damage", me.index):
                     self.damage_creature(creature, self.roll(), me.index, None)
         self.settle()
@@ -364,6 +381,9 @@ class Game:
     def settle(self) -> None:
         """After each action: use the abilities whose activation conditions it met, then check
         whether the game is over."""
+        if not self.signals:
+            self.check()
+            return
         for _ in range(TRIGGER_ROUNDS):
             if not self.signals:
                 break
@@ -472,7 +492,11 @@ class Game:
         """Exhaustion counters: their placer removes one (here, as their Battle Phase begins)
         to exhaust a creature that could otherwise defend."""
         for creature in self.opponent(me).creatures:
-            if not creature.exhausted and creature.take_mark("exhaustion", me.index):
+            if (
+                creature.marks
+                and not creature.exhausted
+                and creature.take_mark("exhaustion", me.index)
+            ):
                 creature.exhausted = True
 
     def battle(self, me: Player, attackers: list[Permanent], target: Permanent | Player) -> None:
@@ -497,6 +521,8 @@ class Game:
         self.battles += 1
         for team, side, other in ((attackers, me, defender), (defenders, defender, me)):
             for creature in team:
+                if not creature.marks:
+                    continue
                 while creature.take_mark("offense", side.index):
                     creature.offense += 1
                 while creature.offense > 0 and creature.take_mark("weakness", other.index):
@@ -539,7 +565,7 @@ class Game:
         and dice counters then improve the lowest."""
         dice = [(self.roll(), c.card) for c in team for _ in range(max(c.offense, 0))]
         chances, times = side.rerolls
-        counters = sum(c.mark("dice", side.index) for c in team)
+        counters = sum(c.mark("dice", side.index) for c in team if c.marks)
         if not dice or not (chances or counters):
             return dice
         dice.sort(key=lambda die: die[0])
