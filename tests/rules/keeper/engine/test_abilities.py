@@ -9,6 +9,12 @@ from rules.keeper.engine.policy import HeuristicPolicy
 from .builders import FILLER, creature, fix_dice, in_play, new_game, spell
 
 
+def second_wind():
+    return spell(
+        "Wind", "Activate when you take at least 10 damage. Increase your hitpoints by 5.", 8
+    )
+
+
 def test_an_ability_is_activated_by_exhausting_its_creature_and_paying_its_cost():
     """Creature Abilities: exhaust to activate; the activation cost is paid on activation."""
     game = new_game()
@@ -68,9 +74,7 @@ def test_a_trap_is_set_exhausted_and_springs_when_its_condition_is_met():
     activation condition says ("Activate when you take at least [x] damage.")."""
     game = new_game()
     me = game.players[0]
-    wind = spell(
-        "Wind", "Activate when you take at least 10 damage. Increase your hitpoints by 5.", 8
-    )
+    wind = second_wind()
     me.hand = [wind]
     me.resources.extend([FILLER] * 8)
     me.hp = 50
@@ -94,9 +98,7 @@ def test_a_spell_with_a_condition_can_be_cast_from_hand_when_it_is_met():
     """Casting Spells: a spell with an activation condition is cast at the time it says."""
     game = new_game()
     me = game.players[0]
-    wind = spell(
-        "Wind", "Activate when you take at least 10 damage. Increase your hitpoints by 5.", 8
-    )
+    wind = second_wind()
     me.hand = [wind]
     me.resources.extend([FILLER] * 8)
     game.damage_player(me, 10)
