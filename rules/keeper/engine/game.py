@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from .cards import RESERVES, KeeperAbility, KeeperCard, KeeperDeck
@@ -502,22 +503,15 @@ class Game:
     def battle(self, me: Player, attackers: list[Permanent], target: Permanent | Player) -> None:
         """Battles, steps 1-6; steps 4-6 at once (both players at 0 hitpoints: a draw)."""
         target_id = id(target)
-        attackers = [c for c in attackers if c in me.creatures and self.can_attack(me, c)]
-        if not attackers or target_id in me.battle_targets:
+        if target_id in me.battle_targets:
+            return
+        attackers = self.form_team(me, attackers, self.can_attack)  # step 1
+        if not attackers:
             return
         me.battle_targets.add(target_id)
         defender = self.opponent(me)
-        for creature in attackers:  # step 1
-            self.exhaust_to_act(me, creature)
-        attackers = [c for c in attackers if c in me.creatures]
-        defenders = [
-            c
-            for c in defender.policy.defenders(self, defender, attackers, target)
-            if c in defender.creatures and self.can_defend(defender, c)
-        ]
-        for creature in defenders:  # step 2
-            self.exhaust_to_act(defender, creature)
-        defenders = [c for c in defenders if c in defender.creatures]
+        chosen = defender.policy.defenders(self, defender, attackers, target)
+        defenders = self.form_team(defender, chosen, self.can_defend)  # step 2
         self.battles += 1
         for team, side, other in ((attackers, me, defender), (defenders, defender, me)):
             for creature in team:
@@ -554,6 +548,19 @@ class Game:
             self.damage_player(me, total)
             self._credit(defender.index, left_defense)
             self.damage += total
+
+    def form_team(
+        self, side: Player, chosen: list[Permanent], able: Callable[[Player, Permanent], bool]
+    ) -> list[Permanent]:
+        """Exhaust the chosen creatures that are able, one by one (each paying its "to attack
+        with, defend with" caveat, which can leave the next unable to pay); the team, in the
+        chosen (defending) order, of those still in play."""
+        team = []
+        for creature in chosen:
+            if creature in side.creatures and able(side, creature):
+                self.exhaust_to_act(side, creature)
+                team.append(creature)
+        return [creature for creature in team if creature in side.creatures]
 
     def _credit(self, side: int, dice: list[tuple[int, KeeperCard]]) -> None:
         for value, card in dice:
