@@ -205,7 +205,7 @@ class Game:
     def summon(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
         """Creatures: pay the resource cost (and any caveat's requirement), then place the
         creature in the Creature Zone exhausted."""
-        (me.hand if zone is None else zone).remove(card)
+        self.take(me.hand if zone is None else zone, card)
         me.spent += card.cost
         if card.summon_payment is not None:
             pay(self, me, card.summon_payment, card.summon_x, None)
@@ -227,13 +227,20 @@ class Game:
             me.index,
         )
 
+    def take(self, zone: list[KeeperCard], card: KeeperCard) -> None:
+        """Take a card out of a zone; a Resource Zone keeps no more exhausted cards than it has."""
+        zone.remove(card)
+        for player in self.players:
+            if zone is player.resources:
+                player.spent = min(player.spent, len(player.resources))
+
     def can_cast(self, me: Player, card: KeeperCard) -> bool:
         return not card.is_creature and card.cost <= me.unspent and bool(card.abilities)
 
     def cast(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
         """Casting Spells: pay the cost, follow the card at once, send it to the graveyard."""
         owner = self.players[self.owner_of(card, me, zone)]
-        (me.hand if zone is None else zone).remove(card)
+        self.take(me.hand if zone is None else zone, card)
         me.spent += card.cost
         me.plays[card.name] += 1
         self.event("cast", me.index, card=card.name)
@@ -368,9 +375,7 @@ class Game:
         """A card destroyed from a hand, deck or the Resource Zone goes to the graveyard."""
         if card not in zone:
             return
-        zone.remove(card)
-        if zone is player.resources:
-            player.spent = min(player.spent, len(player.resources))
+        self.take(zone, card)
         player.graveyard.append(card)
         if zone is player.hand:
             self.signals.append(("hand_destroyed", player.index, 1))
