@@ -6,8 +6,9 @@ HeuristicPolicy plays sensibly (see the README, "Keeper test games"):
   then draws two, always resourcing the cards it is furthest from affording;
 - summons its most valuable affordable creature first (not when a caveat would sacrifice or
   destroy more than the creature is worth), casts spells and uses abilities only when they have
-  a target worth hitting (or heal when hurt, draw when the deck can spare it), and sets spells
-  with activation conditions as traps with what resources are left;
+  a target worth hitting (or heal when hurt, draw when the deck can spare it), and with the
+  resources left sets its dearest spell that fits as a trap (paid now, sprung for free later:
+  when its condition is met, or in a later Action Phase once it has a target);
 - uses creature abilities (which exhaust the creature) only with creatures that cannot attack,
   have at most 1 offense, or whose ability is aimed at the opponent;
 - attacks the player when its dice are expected to get through (3.5 a die against the defense
@@ -167,8 +168,10 @@ class HeuristicPolicy(Policy):
                 and self.worthwhile(game, me, ability, None)
             ):
                 return ("trap", trap, ability)
-        for card in spells:
-            if card.abilities[0].condition is not None:
+        # Nothing worth doing now: bank the resources left in a trap (paid now, free later),
+        # the dearest spell that fits first.
+        for card in sorted(spells, key=lambda card: (-card.cost, card.name)):
+            if card.cost <= me.unspent:
                 return ("set", card, card.abilities[0])
         return None
 

@@ -250,3 +250,20 @@ def test_summon_from_a_graveyard_pays_the_usual_cost():
     game.resolve(me, robber.abilities[0], robber, None)
     assert [c.card for c in me.creatures] == [dragon] and me.unspent == 0
     assert me.creatures[0].owner == 0 and them.creatures == []
+
+
+def test_the_heuristic_banks_leftover_resources_in_a_trap_and_springs_it_later():
+    """Traps: cost paid when set; an unconditioned trap is activated in a later Action Phase,
+    for free, once it has a target (issue 10 item 3: the heuristic uses traps)."""
+    game = new_game()
+    me, them = game.players
+    collapse = spell("Collapse", "Target up to 1 card in play. Destroy all targets.", cost=3)
+    me.hand = [collapse]
+    me.resources.extend([FILLER] * 3)
+    game.action_phase(me)  # no target yet: set it
+    assert me.hand == [] and me.traps[0].card is collapse and me.unspent == 0
+    game.recovery_phase()
+    theirs = in_play(game, 1, creature("Theirs", 4, 10))
+    game.action_phase(me)
+    assert me.traps == [] and theirs not in them.creatures
+    assert me.unspent == 3  # springing a trap costs nothing more
