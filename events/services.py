@@ -1,12 +1,11 @@
 """Writes to events and registrations (Django-Styleguide services: keyword-only, typed).
 
 The registration deadline is enforced in the database write itself: every registration opens
-its transaction with a conditional UPDATE of the event row that matches only while the deadline
-is ahead of the database's clock. If nothing matched, the deadline has passed and nothing is
-written. On PostgreSQL the UPDATE also takes the event's row lock, so registrations for one
-event are serialised and a request racing the deadline is judged when it gets the lock (the
-clock is read then: clock_timestamp(), not the transaction's start), never on a check made
-before it.
+its transaction by locking the event row and then running a conditional UPDATE of it that
+matches only while the deadline is ahead of the database's clock. If nothing matched, the
+deadline has passed and nothing is written. Registrations for one event are serialised on that
+lock, and a request racing the deadline is judged once it holds the lock (the clock is read
+then: clock_timestamp(), not the transaction's start), never on a check made before it.
 """
 
 from __future__ import annotations
@@ -145,8 +144,16 @@ def registration_drop(*, registration: Registration) -> Registration:
 
 
 def _claim_open(event: Event) -> None:
-    """The deadline guard: a conditional UPDATE that matches only while registration is open."""
-    opened = Event.objects.filter(pk=event.pk, registration_deadline__gt=DatabaseClock()).update(
+    """The deadline guard, run first in the registration's transaction.
+
+    The row lock is taken before the deadline is compared: PostgreSQL decides an UPDATE's
+    WHERE before waiting for a lock and, when the holder did not change the row, does not
+    decide it again after the wait, so a lock-and-compare in one statement would let through
+    a write that waited past the deadline.
+    """
+    events = Event.objects.filter(pk=event.pk)
+    list(events.select_for_update().values_list("pk"))
+    opened = events.filter(registration_deadline__gt=DatabaseClock()).update(
         registrations_changed=DatabaseClock()
     )
     if not opened:
