@@ -12,6 +12,7 @@ urlpatterns = [
     path("", include("api.metazoo.urls")),
     path("", include("api.simulations.urls")),
     path("", include("api.battle_odds.urls")),
+    path("", include("api.events.urls")),
     # A REST client trades a username and password for the token it sends as
     # "Authorization: Token <key>".
     path("auth/token/", obtain_auth_token, name="auth-token"),
