@@ -14,6 +14,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
+from django.urls import reverse
 
 
 def new_token() -> str:
@@ -55,6 +56,9 @@ class Event(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("events:detail", kwargs={"token": self.token})
 
 
 class Registration(models.Model):

@@ -13,6 +13,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from decks.models import DeckVersion
 from rules.core.decklist import write_decklist
@@ -39,6 +40,11 @@ def event_list(*, user: User) -> QuerySet[Event]:
 
 def is_organiser(*, event: Event, user: User) -> bool:
     return user.is_authenticated and event.organiser_id == user.pk
+
+
+def is_open(*, event: Event) -> bool:
+    """Whether registration is still open (for display: the write itself decides; services)."""
+    return event.registration_deadline > timezone.now()
 
 
 def registrations_current(*, event: Event) -> QuerySet[Registration]:
@@ -139,6 +145,7 @@ def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
 def _report_row(registration: Registration) -> dict[str, Any]:
     version = registration.deck_version
     return {
+        "id": registration.pk,
         "player": registration.player.username,
         "deck": version.deck.name,
         "version": version.number,

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils import timezone
 from rest_framework import serializers
 
 from api.decks.serializers import game_format
 from api.validation.serializers import IssueSerializer
 from cards.models import Game
 from events.models import Event, Registration
+from events.selectors import is_open
 
 
 class EventInput(serializers.Serializer):
@@ -61,7 +61,7 @@ class EventOutput(serializers.ModelSerializer):
         return event.format.slug if event.format else "standard"
 
     def get_open(self, event: Event) -> bool:
-        return event.registration_deadline > timezone.now()
+        return is_open(event=event)
 
 
 class RegistrationInput(serializers.Serializer):
