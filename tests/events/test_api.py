@@ -181,3 +181,27 @@ def test_the_event_says_whether_registration_is_open(api, event):
     event.registration_deadline = timezone.now() - timedelta(seconds=1)
     event.save()
     assert api.get(url(event)).json()["open"] is False
+
+
+def test_the_events_endpoints_are_in_the_openapi_schema(api, db):
+    paths = api.get("/api/v1/schema/", {"format": "json"}).json()["paths"]
+    for path in [
+        "/api/v1/events/",
+        "/api/v1/events/{token}/",
+        "/api/v1/events/{token}/registrations/",
+        "/api/v1/events/{token}/registrations/mine/",
+        "/api/v1/events/{token}/registrations/{id}/drop/",
+        "/api/v1/events/{token}/report/",
+        "/api/v1/events/{token}/metagame/",
+    ]:
+        assert path in paths, path
+
+
+def test_a_registered_deck_cannot_be_deleted_its_locked_list_stays(
+    bob_api, event, bob, bob_version
+):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    response = bob_api.delete(f"/api/v1/decks/{bob_version.deck_id}/")
+    assert response.status_code == 409
+    assert response.json()["code"] == "deck_registered"
+    assert Registration.objects.get().deck_version.deck.revision == 1

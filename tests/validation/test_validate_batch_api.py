@@ -142,3 +142,10 @@ def test_it_looks_cards_up_in_a_few_queries_whatever_the_batch_size(
     body = {"decks": [{"game": "neopets", "text": legal_text()}] * 50}
     with django_assert_max_num_queries(8):
         assert post(api, body).status_code == 200
+
+
+def test_the_batch_endpoint_is_in_the_openapi_schema_with_json_and_csv(api, db):
+    schema = api.get("/api/v1/schema/", {"format": "json"}).json()
+    operation = schema["paths"]["/api/v1/validate/batch/"]["post"]
+    assert set(operation["responses"]["200"]["content"]) == {"application/json", "text/csv"}
+    assert {"400", "413"} <= set(operation["responses"])
