@@ -143,6 +143,13 @@ def registration_drop(*, registration: Registration) -> Registration:
     return registration
 
 
+def registrations_drop_illegal(*, event: Event) -> int:
+    """Drop every player whose current list is illegal (one UPDATE); how many were dropped."""
+    return Registration.objects.filter(
+        event=event, replaced__isnull=True, dropped__isnull=True, legal=False
+    ).update(dropped=timezone.now())
+
+
 def _claim_open(event: Event) -> None:
     """The deadline guard, run first in the registration's transaction.
 

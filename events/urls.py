@@ -15,6 +15,7 @@ urlpatterns = [
     path("<str:token>/manage/", organiser.event_manage, name="manage"),
     path("<str:token>/publish/", organiser.event_publish, name="publish"),
     path("<str:token>/drop/<int:pk>/", organiser.registration_drop, name="drop"),
+    path("<str:token>/drop-illegal/", organiser.registrations_drop_illegal, name="drop-illegal"),
     path("<str:token>/report.csv", downloads.report_csv, name="report-csv"),
     path("<str:token>/report.json", downloads.report_json, name="report-json"),
     path("<str:token>/decklists.zip", downloads.decklists_zip, name="decklists-zip"),

@@ -16,6 +16,11 @@ urlpatterns = [
         name="event-registration-mine",
     ),
     path(
+        "events/<str:token>/registrations/drop-illegal/",
+        views.RegistrationDropIllegalApi.as_view(),
+        name="event-registrations-drop-illegal",
+    ),
+    path(
         "events/<str:token>/registrations/<int:pk>/drop/",
         views.RegistrationDropApi.as_view(),
         name="event-registration-drop",

@@ -169,6 +169,17 @@ class RegistrationDropApi(EventAccess, APIView):
         return Response(RegistrationOutput(registration).data)
 
 
+class RegistrationDropIllegalApi(EventAccess, APIView):
+    """The organiser drops every player whose current list is illegal; answers how many."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 403: ErrorSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        return Response({"dropped": services.registrations_drop_illegal(event=event)})
+
+
 class EventReportApi(EventAccess, APIView):
     """The organiser's whole-event legality report: every entry, illegal first, each error
     with its rule, and counts. `Accept: text/csv` answers one row per registration."""

@@ -77,3 +77,14 @@ def registration_drop(request: HttpRequest, token: str, pk: int) -> HttpResponse
         services.registration_drop(registration=registration)
         messages.success(request, f"{registration.player} dropped.")
     return redirect("events:manage", token=token)
+
+
+@login_required
+@require_POST
+def registrations_drop_illegal(request: HttpRequest, token: str) -> HttpResponse:
+    event = organised_event(request, token)
+    dropped = services.registrations_drop_illegal(event=event)
+    messages.success(
+        request, f"{dropped} player{'s' if dropped != 1 else ''} without a legal list dropped."
+    )
+    return redirect("events:manage", token=token)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from decks.resolution import InvalidEntries
@@ -34,7 +35,7 @@ def event_detail(request: HttpRequest, token: str) -> HttpResponse:
 def event_register(request: HttpRequest, token: str) -> HttpResponse:
     event = event_or_404(token)
     if not request.user.is_authenticated:
-        return redirect(f"/accounts/login/?next={event.get_absolute_url()}")
+        return redirect(f"{reverse('web:login')}?next={event.get_absolute_url()}")
     form = RegistrationForm(request.POST, player=request.user, event=event)
     if not form.is_valid():
         return _event_page(request, event, form, status=400)

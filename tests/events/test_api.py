@@ -205,3 +205,15 @@ def test_a_registered_deck_cannot_be_deleted_its_locked_list_stays(
     assert response.status_code == 409
     assert response.json()["code"] == "deck_registered"
     assert Registration.objects.get().deck_version.deck.revision == 1
+
+
+def test_the_organiser_drops_every_player_without_a_legal_list(
+    alice_api, charlie_api, event, bob, bob_version, charlie, charlie_version
+):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    registration_submit(event=event, player=charlie, deck_version=charlie_version)
+    drop = url(event, "registrations/drop-illegal/")
+    assert charlie_api.post(drop).status_code == 403
+    assert alice_api.post(drop).json() == {"dropped": 1}
+    rows = alice_api.get(url(event, "report/")).json()["registrations"]
+    assert {r["player"]: r["dropped"] for r in rows} == {"charlie": True, "bob": False}

@@ -162,3 +162,13 @@ def test_an_unknown_event_link_is_a_404(client, db):
 
 def test_the_index_lists_your_events(alice, event):
     assert "Saturday Battledome" in client_for(alice).get("/events/").content.decode()
+
+
+def test_the_organiser_drops_every_player_without_a_legal_list(alice, event, registered):
+    client_for(alice).post(f"/events/{event.token}/drop-illegal/")
+    dropped = set(
+        Registration.objects.filter(dropped__isnull=False).values_list(
+            "player__username", flat=True
+        )
+    )
+    assert dropped == {"charlie"}
