@@ -13,6 +13,7 @@ urlpatterns = [
     path("", include("api.metazoo.urls")),
     path("", include("api.simulations.urls")),
     path("", include("api.battle_odds.urls")),
+    path("", include("api.events.urls")),
     path("auth/token/", TokenApi.as_view(), name="auth-token"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),

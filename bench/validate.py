@@ -110,6 +110,14 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def create_database(database: str) -> None:
+    """Create the PostgreSQL database the URL names; one already there is fine."""
+    url = urlsplit(database)
+    createdb = ["createdb", "-h", url.hostname or "127.0.0.1", "-p", str(url.port or 5432)]
+    createdb += ["-U", url.username or "postgres", url.path.lstrip("/")]
+    subprocess.run(createdb, capture_output=True)
+
+
 def prepare_database(env: dict[str, str]) -> None:
     manage = [sys.executable, "manage.py"]
     for command in (["migrate", "--no-input", "-v", "0"], ["load_samples"]):
@@ -205,10 +213,7 @@ def validate_body() -> bytes:
 def http_figures(seconds: float, clients: int) -> tuple[dict[str, float], dict[str, float]]:
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
     env = {**os.environ, "DATABASE_URL": database, "DEBUG": "false"}
-    url = urlsplit(database)
-    createdb = ["createdb", "-h", url.hostname or "127.0.0.1", "-p", str(url.port or 5432)]
-    createdb += ["-U", url.username or "postgres", url.path.lstrip("/")]
-    subprocess.run(createdb, capture_output=True)  # one already there is fine
+    create_database(database)
     prepare_database(env)
     port = free_port()
     server = start_gunicorn(env, port)

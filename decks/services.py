@@ -16,7 +16,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, ProtectedError
 from django.utils import timezone
 
 from cards.models import Game
@@ -34,6 +34,14 @@ class DeckChanged(Exception):
 
     def __init__(self, deck: Deck) -> None:
         super().__init__(f"Deck {deck.pk} changed since revision {deck.revision}")
+        self.deck = deck
+
+
+class DeckRegistered(Exception):
+    """The deck has a version locked in an event registration, so it cannot be deleted."""
+
+    def __init__(self, deck: Deck) -> None:
+        super().__init__(f"Deck {deck.pk} is registered for an event")
         self.deck = deck
 
 
@@ -143,7 +151,10 @@ def _update_at_revision(deck: Deck, changes: DeckChanges) -> Deck:
 
 
 def deck_delete(*, deck: Deck, expected_revision: int | None = None) -> None:
-    """Delete the deck, its entries and versions; with a revision, only if still at it."""
+    """Delete the deck, its entries and versions; with a revision, only if still at it.
+
+    Raises DeckRegistered (and deletes nothing) when an event registration locks a version.
+    """
     decks = Deck.objects.filter(pk=deck.pk)
     if expected_revision is not None:
         decks = decks.filter(revision=expected_revision)
@@ -151,7 +162,10 @@ def deck_delete(*, deck: Deck, expected_revision: int | None = None) -> None:
         # Claiming the row with a conditional UPDATE locks it until the delete commits.
         if not decks.update(revision=F("revision") + 1):
             raise DeckChanged(deck)
-        Deck.objects.filter(pk=deck.pk).delete()
+        try:
+            Deck.objects.filter(pk=deck.pk).delete()
+        except ProtectedError:  # an event registration locks one of its versions
+            raise DeckRegistered(deck) from None
 
 
 def deck_import(

@@ -66,6 +66,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "rules",
+    "events",
     "api",
     "web",
 ]
@@ -146,6 +147,8 @@ LOGOUT_REDIRECT_URL = "web:home"
 # Validation requests carry whole decklists; anything larger than this is refused with a 413-class
 # JSON error rather than parsed.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env_int("DECKWARDEN_MAX_BODY_BYTES", 256 * 1024, minimum=1024)
+# POST /api/v1/validate/batch/ carries up to 2,000 decklists, so it has its own, larger limit.
+BATCH_MAX_BODY_BYTES = env_int("DECKWARDEN_BATCH_MAX_BODY_BYTES", 8 * 1024 * 1024, minimum=1024)
 
 # How soon a process sees card and format changes made by another process (validation keeps a
 # per-process cache of the catalogue; see rules/services/catalogue.py). 0 turns the cache off.

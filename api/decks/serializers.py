@@ -109,7 +109,7 @@ class DeckInput(serializers.Serializer):
             raise serializers.ValidationError({"game": [f"is {deck.game.slug}; it cannot change"]})
         attrs["game"] = game
         if attrs.get("format") is not None:
-            attrs["format"] = _format(game, attrs["format"])
+            attrs["format"] = game_format(game, attrs["format"])
         unknown = sorted(set(attrs.get("sections", {})) - set(game.spec.section_slugs))
         if unknown:
             known = ", ".join(game.spec.section_slugs)
@@ -118,7 +118,7 @@ class DeckInput(serializers.Serializer):
         return attrs
 
 
-def _format(game: Game, slug: str) -> Format:
+def game_format(game: Game, slug: str) -> Format:
     formats = {row.slug: row for row in Format.objects.filter(game=game)}
     if slug not in formats:
         known = ", ".join(sorted(formats)) or "none yet"
@@ -137,7 +137,7 @@ class DeckImportInput(serializers.Serializer):
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if attrs["format"] is not None:
-            attrs["format"] = _format(attrs["game"], attrs["format"])
+            attrs["format"] = game_format(attrs["game"], attrs["format"])
         return attrs
 
 

@@ -170,7 +170,9 @@ class DeckDetailApi(DeckAccess, APIView):
     def patch(self, request: Request, pk: int | DeckLink) -> Response:
         return self._update(request, pk, partial=True)
 
-    @extend_schema(responses={204: None, 412: ErrorSerializer}, parameters=[IF_MATCH])
+    @extend_schema(
+        responses={204: None, 409: ErrorSerializer, 412: ErrorSerializer}, parameters=[IF_MATCH]
+    )
     def delete(self, request: Request, pk: int | DeckLink) -> Response:
         deck = self.writable_deck(request, pk)
         expected = if_match_revision(request, deck, required=False)
@@ -178,6 +180,13 @@ class DeckDetailApi(DeckAccess, APIView):
             services.deck_delete(deck=deck, expected_revision=expected)
         except services.DeckChanged:
             _raise_current(deck)
+        except services.DeckRegistered:
+            raise ApiError(
+                "The deck is registered for an event, which keeps its locked list; "
+                "it cannot be deleted.",
+                code="deck_registered",
+                status_code=status.HTTP_409_CONFLICT,
+            ) from None
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     def _update(self, request: Request, pk: int | DeckLink, *, partial: bool) -> Response:

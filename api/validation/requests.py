@@ -63,7 +63,7 @@ def read_validate_request(body: Any, query: Mapping[str, str]) -> ValidateReques
     options = {k: body[k] if k in body else query.get(k) for k in _OPTIONS}
     game = _game(body.get("game"), problems)
     fmt = _format(options.get("format"), problems)
-    as_of = _as_of(options.get("as_of"), problems)
+    as_of = read_as_of(options.get("as_of"), problems)
     fix, seed = _fix(game, options.get("fix"), options.get("seed"), problems)
     unreadable: list[LineProblem] = []
     entries = _entries(game, body, problems, unreadable) if game is not None else []
@@ -86,7 +86,7 @@ def _format(value: Any, problems: Problems) -> str | None:
     return None
 
 
-def _as_of(value: Any, problems: Problems) -> date | None:
+def read_as_of(value: Any, problems: Problems) -> date | None:
     if value is None:
         return None
     try:

@@ -68,3 +68,37 @@ class ErrorSerializer(serializers.Serializer):
 
 class HealthSerializer(serializers.Serializer):
     status = serializers.CharField()
+
+
+class BatchDeckSerializer(ValidateInputSerializer):
+    id = serializers.CharField(required=False, help_text="Yours; echoed in the deck's result.")
+    fix = None  # not offered in a batch
+    seed = None
+    as_of = None
+
+
+class BatchInputSerializer(serializers.Serializer):
+    decks = BatchDeckSerializer(many=True, help_text="At most 2,000 decks.")
+    as_of = serializers.DateField(required=False, help_text="Lists in force on YYYY-MM-DD.")
+
+
+class BatchResultSerializer(serializers.Serializer):
+    id = serializers.CharField(allow_null=True)
+    legal = serializers.BooleanField()
+    errors = IssueSerializer(many=True)
+    warnings = IssueSerializer(many=True)
+    counts = serializers.DictField(child=serializers.IntegerField())
+
+
+class BatchSummarySerializer(serializers.Serializer):
+    decks = serializers.IntegerField()
+    legal = serializers.IntegerField()
+    illegal = serializers.IntegerField()
+    by_code = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Decks with each error code."
+    )
+
+
+class BatchOutputSerializer(serializers.Serializer):
+    results = BatchResultSerializer(many=True)
+    summary = BatchSummarySerializer()

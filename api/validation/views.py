@@ -16,11 +16,22 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.renderers import CSVRenderer
 from rules.services.fixes import DeckFix, deck_fix
-from rules.services.validation import deck_validate
+from rules.services.validation import InvalidRequest, deck_validate, decks_validate
 
+from .batch import (
+    batch_answer,
+    batch_body,
+    batch_rows,
+    failed_report,
+    invalid_report,
+    read_batch_request,
+)
 from .requests import read_validate_request
 from .serializers import (
+    BatchInputSerializer,
+    BatchOutputSerializer,
     ErrorSerializer,
     HealthSerializer,
     ReportSerializer,
@@ -94,6 +105,41 @@ class ValidateApi(APIView):
             unreadable=parsed.unreadable,
         )
         return Response(report.as_dict())
+
+
+class ValidateBatchApi(APIView):
+    """Validate up to 2,000 decks in one request: one result per deck, in order, and a summary.
+
+    A deck that cannot be read (unknown game, bad entries) is a result with a `deck.invalid`
+    error; it never fails the batch. `Accept: text/csv` answers one CSV row per deck.
+    """
+
+    authentication_classes: list = []
+    permission_classes: list = []
+    content_negotiation_class = DeckFormatNegotiation
+    renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
+
+    @extend_schema(
+        request=BatchInputSerializer,
+        responses={
+            (200, "application/json"): BatchOutputSerializer,
+            (200, "text/csv"): OpenApiTypes.STR,
+            400: ErrorSerializer,
+            413: ErrorSerializer,
+        },
+    )
+    def post(self, request: Request) -> Response:
+        decks = read_batch_request(batch_body(request))
+        readable = [deck.request for deck in decks if deck.request is not None]
+        checked = iter(decks_validate(decks=readable))
+        reports = []
+        for deck in decks:
+            report = invalid_report(deck.problems) if deck.request is None else next(checked)
+            reports.append(failed_report(report) if isinstance(report, InvalidRequest) else report)
+        answer = batch_answer(decks, reports)
+        if request.accepted_renderer.format == CSVRenderer.format:
+            return Response(batch_rows(answer))
+        return Response(answer)
 
 
 def _body(request: Request) -> Any:

@@ -71,3 +71,8 @@ def _issue(code: str, rule: str, message: str, severity: str, kwargs: dict[str, 
     section = kwargs.pop("section", None)
     cards = tuple(kwargs.pop("cards", ()))
     return Issue(code, rule, message, section, cards, severity, tuple(kwargs.items()))
+
+
+def issues_text(issues: list[dict[str, Any]]) -> str:
+    """Issues (as_dict) in one line, for a CSV cell: `code (rule): message`, joined by ` | `."""
+    return " | ".join(f"{i['code']} ({i['rule']}): {i['message']}" for i in issues)

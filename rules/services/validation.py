@@ -7,10 +7,12 @@ same core path (rules.core.validate) over the database card pool and a format fr
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import date
+from itertools import chain
 
 from rules.core.cardfile import MemoryPool
-from rules.core.cards import CardInfo, Deck
+from rules.core.cards import CardInfo, Deck, FormatInfo
 from rules.core.decklist import LineProblem
 from rules.core.report import Report
 from rules.core.resolve import CardPool, EntryRef
@@ -20,7 +22,14 @@ from .errors import InvalidRequest
 from .formats import format_info, game_spec_for
 from .pool import DatabasePool, InlineCardsPool
 
-__all__ = ["InvalidRequest", "deck_resolve", "deck_validate", "format_info"]
+__all__ = [
+    "DeckRequest",
+    "InvalidRequest",
+    "deck_resolve",
+    "deck_validate",
+    "decks_validate",
+    "format_info",
+]
 
 
 def deck_validate(
@@ -61,3 +70,44 @@ def deck_resolve(
     if cards:
         pool = InlineCardsPool(MemoryPool(cards, spec), pool)
     return resolve_and_check(spec, entries, pool, fmt, unreadable)
+
+
+@dataclass(frozen=True)
+class DeckRequest:
+    """One deck of a batch, as deck_validate takes it."""
+
+    game: str
+    entries: Sequence[EntryRef]
+    format: str | None = None
+    as_of: date | None = None
+    unreadable: Sequence[LineProblem] = ()
+
+
+def decks_validate(*, decks: Sequence[DeckRequest]) -> list[Report | InvalidRequest]:
+    """Each deck's report, or the InvalidRequest naming its bad game or format, in order.
+
+    Cards are looked up once for the whole batch (one pool per game over every deck's entries)
+    and each format once per (game, format, day), so a batch costs a few queries, not a few
+    per deck.
+    """
+    pools = {
+        game: DatabasePool(game, chain.from_iterable(d.entries for d in decks if d.game == game))
+        for game in {deck.game for deck in decks}
+    }
+    formats: dict[tuple[str, str | None, date | None], FormatInfo | InvalidRequest] = {}
+    results: list[Report | InvalidRequest] = []
+    for deck in decks:
+        key = (deck.game, deck.format, deck.as_of)
+        if key not in formats:
+            try:
+                formats[key] = format_info(game=deck.game, format=deck.format, as_of=deck.as_of)
+            except InvalidRequest as exc:
+                formats[key] = exc
+        fmt = formats[key]
+        if isinstance(fmt, InvalidRequest):
+            results.append(fmt)
+            continue
+        spec = game_spec_for(deck.game)
+        report = resolve_and_check(spec, deck.entries, pools[deck.game], fmt, deck.unreadable)[1]
+        results.append(report)
+    return results

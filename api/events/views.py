@@ -1,0 +1,239 @@
+"""Events over HTTP: thin views over events.selectors (reads) and events.services (writes).
+
+An event is addressed by its link token. Anyone with the link reads the event; only its
+organiser changes it, reads the whole report and drops players (403 for others). Who sees
+which registrations is events.selectors' rule.
+"""
+
+from __future__ import annotations
+
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
+from api.errors import ApiError
+from api.renderers import CSVRenderer
+from api.validation.serializers import ErrorSerializer
+from decks.models import Deck, DeckVersion
+from decks.resolution import InvalidEntries
+from decks.selectors import VersionNotFound, deck_version_get, deck_version_latest
+from decks.services import DecklistUnreadable
+from events import selectors, services
+from events.models import Event
+
+from .serializers import (
+    EventInput,
+    EventOutput,
+    MyRegistrationOutput,
+    RegistrationInput,
+    RegistrationOutput,
+)
+
+
+class EventAccess:
+    """The event behind a token (else 404), and the organiser check (else 403)."""
+
+    def event(self, token: str) -> Event:
+        try:
+            return selectors.event_get(token=token)
+        except Event.DoesNotExist:
+            raise NotFound("No event has this link.") from None
+
+    def organised_event(self, request: Request, token: str) -> Event:
+        event = self.event(token)
+        if not selectors.is_organiser(event=event, user=request.user):
+            raise ApiError(
+                "Only the event's organiser may do this.",
+                code="permission_denied",
+                status_code=status.HTTP_403_FORBIDDEN,
+            )
+        return event
+
+
+class EventListApi(generics.ListAPIView):
+    """GET: the events you organise or registered for. POST: organise a new event."""
+
+    serializer_class = EventOutput
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    def get_queryset(self):
+        return selectors.event_list(user=self.request.user)
+
+    @extend_schema(request=EventInput, responses={201: EventOutput, 400: ErrorSerializer})
+    def post(self, request: Request) -> Response:
+        serializer = EventInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        data.pop("published")
+        event = services.event_create(organiser=request.user, **data)
+        response = Response(EventOutput(event).data, status=status.HTTP_201_CREATED)
+        response["Location"] = reverse("event-detail", kwargs={"token": event.token})
+        return response
+
+
+class EventDetailApi(EventAccess, APIView):
+    """GET an event (anyone with its link); PATCH changes it (its organiser), including
+    `published`, which shows every decklist to everyone."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=EventOutput)
+    def get(self, request: Request, token: str) -> Response:
+        return Response(EventOutput(self.event(token)).data)
+
+    @extend_schema(request=EventInput, responses={200: EventOutput, 403: ErrorSerializer})
+    def patch(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        serializer = EventInput(data=request.data, partial=True, context={"event": event})
+        serializer.is_valid(raise_exception=True)
+        event = services.event_update(event=event, **serializer.validated_data)
+        return Response(EventOutput(event).data)
+
+
+class RegistrationListApi(EventAccess, APIView):
+    """GET: the registrations you may see (all for the organiser; your own; everyone's once
+    published). POST: register one of your decks (a version, default its latest) or a pasted
+    list; registering again replaces your entry. 409 once the deadline has passed."""
+
+    permission_classes = [IsAuthenticatedOrReadOnly]
+
+    @extend_schema(responses=RegistrationOutput(many=True))
+    def get(self, request: Request, token: str) -> Response:
+        event = self.event(token)
+        visible = selectors.registrations_visible(event=event, user=request.user)
+        return Response(RegistrationOutput(visible, many=True).data)
+
+    @extend_schema(
+        request=RegistrationInput,
+        responses={201: RegistrationOutput, 400: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        event = self.event(token)
+        serializer = RegistrationInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        try:
+            if "text" in data:
+                name = data.get("name") or f"{event.name} list"
+                registration = services.registration_submit_text(
+                    event=event, player=request.user, text=data["text"], name=name
+                )
+            else:
+                version = _own_version(request, data["deck"], data.get("version"))
+                registration = services.registration_submit(
+                    event=event, player=request.user, deck_version=version
+                )
+        except services.RegistrationClosed:
+            raise _closed(event) from None
+        except services.RegistrationRefused as exc:
+            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
+        except DecklistUnreadable as exc:
+            raise unreadable_decklist_error(exc) from None
+        except InvalidEntries as exc:
+            raise unknown_cards_in_decklist_error(exc) from None
+        return Response(RegistrationOutput(registration).data, status=status.HTTP_201_CREATED)
+
+
+class MyRegistrationApi(EventAccess, APIView):
+    """Your current entry (null if none) and every entry you made, newest first."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=MyRegistrationOutput)
+    def get(self, request: Request, token: str) -> Response:
+        history = list(selectors.registration_history(event=self.event(token), player=request.user))
+        current = next((r for r in history if r.is_current), None)
+        return Response(MyRegistrationOutput({"current": current, "history": history}).data)
+
+
+class RegistrationDropApi(EventAccess, APIView):
+    """The organiser drops a player (at any time); the entry stays, marked dropped."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: RegistrationOutput, 403: ErrorSerializer})
+    def post(self, request: Request, token: str, pk: int) -> Response:
+        event = self.organised_event(request, token)
+        registration = selectors.registrations_current(event=event).filter(pk=pk).first()
+        if registration is None:
+            raise NotFound("The event has no current registration with this id.")
+        registration = services.registration_drop(registration=registration)
+        return Response(RegistrationOutput(registration).data)
+
+
+class RegistrationDropIllegalApi(EventAccess, APIView):
+    """The organiser drops every player whose current list is illegal; answers how many."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 403: ErrorSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        return Response({"dropped": services.registrations_drop_illegal(event=event)})
+
+
+class EventReportApi(EventAccess, APIView):
+    """The organiser's whole-event legality report: every entry, illegal first, each error
+    with its rule, and counts. `Accept: text/csv` answers one row per registration."""
+
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
+
+    @extend_schema(
+        responses={
+            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "text/csv"): OpenApiTypes.STR,
+            403: ErrorSerializer,
+        }
+    )
+    def get(self, request: Request, token: str) -> Response:
+        report = selectors.event_report(event=self.organised_event(request, token))
+        if request.accepted_renderer.format == CSVRenderer.format:
+            return Response(selectors.event_report_rows(report=report))
+        return Response(report)
+
+
+class EventMetagameApi(EventAccess, APIView):
+    """Most-played cards per section and their share of decks: the organiser's, and
+    everyone's once the lists are published."""
+
+    @extend_schema(responses={200: OpenApiTypes.OBJECT, 403: ErrorSerializer})
+    def get(self, request: Request, token: str) -> Response:
+        event = self.event(token)
+        if not event.published:
+            event = self.organised_event(request, token)
+        return Response(selectors.event_metagame(event=event))
+
+
+def _own_version(request: Request, deck_id: int, number: int | None) -> DeckVersion:
+    deck = Deck.objects.filter(owner=request.user, pk=deck_id).first()
+    if deck is None:
+        message = f"You have no deck with id {deck_id}."
+        raise ApiError(message, fields={"deck": [message]})
+    if number is None:
+        version = deck_version_latest(deck=deck)
+        assert version is not None  # every stored deck has a first version
+        return version
+    try:
+        return deck_version_get(deck=deck, number=number, field="version")
+    except VersionNotFound:
+        message = f"Deck {deck_id} has no version {number}."
+        raise ApiError(message, fields={"version": [message]}) from None
+
+
+def _closed(event: Event) -> ApiError:
+    deadline = event.registration_deadline.isoformat()
+    return ApiError(
+        f"Registration closed at {deadline}; entries can no longer change.",
+        code="registration_closed",
+        status_code=status.HTTP_409_CONFLICT,
+        fields={"registration_deadline": [f"passed at {deadline}"]},
+    )

@@ -1,0 +1,17 @@
+from django.contrib import admin
+
+from .models import Event, Registration
+
+
+@admin.register(Event)
+class EventAdmin(admin.ModelAdmin):
+    list_display = ["name", "game", "date", "registration_deadline", "organiser", "published"]
+    list_filter = ["game", "published"]
+    search_fields = ["name", "organiser__username"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["event", "player", "deck_version", "legal", "registered", "replaced", "dropped"]
+    list_filter = ["legal"]
+    raw_id_fields = ["event", "player", "deck_version"]

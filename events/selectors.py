@@ -1,0 +1,188 @@
+"""Reads of events: who sees which event and registrations, reports, decklists and metagame.
+
+Visibility (issue 9, item 4): anyone with an event's link sees the event; its organiser sees
+every registration; a player sees their own; everyone else, signed in or not, sees the lists
+only once the organiser publishes them (and never a dropped player's).
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
+from django.db.models import Q, QuerySet
+from django.utils import timezone
+
+from decks.models import DeckVersion
+from rules.core.decklist import write_decklist
+from rules.core.report import issues_text
+from rules.core.resolve import EntryRef
+
+from .models import Event, Registration
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def event_get(*, token: str) -> Event:
+    """The event behind a link; Event.DoesNotExist otherwise."""
+    return Event.objects.select_related("organiser", "game", "format").get(token=token)
+
+
+def event_list(*, user: User) -> QuerySet[Event]:
+    """The events a user has a part in: those they organise and those they registered for."""
+    if not user.is_authenticated:
+        return Event.objects.none()
+    mine = Q(organiser=user) | Q(registrations__player=user)
+    return Event.objects.filter(mine).distinct().select_related("organiser", "game", "format")
+
+
+def is_organiser(*, event: Event, user: User) -> bool:
+    return user.is_authenticated and event.organiser_id == user.pk
+
+
+def is_open(*, event: Event) -> bool:
+    """Whether registration is still open (for display: the write itself decides; services)."""
+    return event.registration_deadline > timezone.now()
+
+
+def registrations_current(*, event: Event) -> QuerySet[Registration]:
+    """Every player's current entry (dropped ones too), illegal first, then by player."""
+    return (
+        event.registrations.filter(replaced__isnull=True)
+        .select_related("player", "deck_version__deck")
+        .order_by("legal", "player__username")
+    )
+
+
+def registrations_visible(*, event: Event, user: User) -> QuerySet[Registration]:
+    """The current entries this user may see (see the module's docstring)."""
+    current = registrations_current(event=event)
+    if is_organiser(event=event, user=user):
+        return current
+    own = Q(player=user) if user.is_authenticated else Q(pk__in=[])
+    if event.published:
+        return current.filter(own | Q(dropped__isnull=True))
+    return current.filter(own)
+
+
+def registration_history(*, event: Event, player: AbstractBaseUser) -> QuerySet[Registration]:
+    """Every entry the player made for the event, newest first (replaced ones included)."""
+    return (
+        event.registrations.filter(player=player)
+        .select_related("deck_version__deck")
+        .order_by("-registered", "-id")
+    )
+
+
+def version_entries(*, version: DeckVersion) -> list[EntryRef]:
+    """A locked version's entries as the rules core reads them: by card key, printing kept."""
+    return [
+        EntryRef(
+            section=section,
+            quantity=entry["quantity"],
+            name=entry["name"],
+            key=entry["key"],
+            set=entry.get("set"),
+            number=entry.get("number"),
+        )
+        for section, entries in version.snapshot["sections"].items()
+        for entry in entries
+    ]
+
+
+def registration_decklist(*, registration: Registration) -> str:
+    """The locked list as a plain-text decklist (by name, printings kept)."""
+    entries = [
+        EntryRef(section=e.section, quantity=e.quantity, name=e.name, set=e.set, number=e.number)
+        for e in version_entries(version=registration.deck_version)
+    ]
+    return write_decklist(registration.event.game.spec, entries)
+
+
+def event_report(*, event: Event) -> dict[str, Any]:
+    """The whole-event legality report: every current entry, illegal first, with counts."""
+    rows = [_report_row(registration) for registration in registrations_current(event=event)]
+    by_code: Counter[str] = Counter()
+    for row in rows:
+        by_code.update({issue["code"] for issue in row["errors"]})
+    return {
+        "event": event.name,
+        "game": event.game.slug,
+        "format": event.format.slug if event.format else "standard",
+        "date": event.date.isoformat(),
+        "summary": {
+            "registrations": len(rows),
+            "legal": sum(row["legal"] for row in rows),
+            "illegal": sum(not row["legal"] for row in rows),
+            "dropped": sum(row["dropped"] for row in rows),
+            "by_code": dict(sorted(by_code.items())),
+        },
+        "registrations": rows,
+    }
+
+
+def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
+    """The report flattened to one CSV row per registration."""
+    return [
+        {
+            "player": row["player"],
+            "deck": row["deck"],
+            "version": row["version"],
+            "content_hash": row["content_hash"],
+            "registered": row["registered"],
+            "legal": row["legal"],
+            "dropped": row["dropped"],
+            "error_codes": " ".join(issue["code"] for issue in row["errors"]),
+            "errors": issues_text(row["errors"]),
+            "warnings": issues_text(row["warnings"]),
+        }
+        for row in report["registrations"]
+    ]
+
+
+def _report_row(registration: Registration) -> dict[str, Any]:
+    version = registration.deck_version
+    return {
+        "id": registration.pk,
+        "player": registration.player.username,
+        "deck": version.deck.name,
+        "version": version.number,
+        "content_hash": registration.content_hash,
+        "registered": registration.registered.isoformat(),
+        "legal": registration.legal,
+        "dropped": registration.dropped is not None,
+        "errors": registration.report["errors"],
+        "warnings": registration.report["warnings"],
+        "counts": registration.report["counts"],
+    }
+
+
+def event_metagame(*, event: Event) -> dict[str, Any]:
+    """Most-played cards per section over the entries still in the event: copies, decks
+    playing the card and their share of all decks."""
+    registrations = list(registrations_current(event=event).filter(dropped__isnull=True))
+    copies: dict[str, Counter[str]] = defaultdict(Counter)
+    decks: dict[str, Counter[str]] = defaultdict(Counter)
+    for registration in registrations:
+        for section, entries in registration.deck_version.snapshot["sections"].items():
+            names = Counter()
+            for entry in entries:
+                names[entry["name"]] += entry["quantity"]
+            copies[section].update(names)
+            decks[section].update(names.keys())
+    total = len(registrations)
+    sections = {
+        section: [
+            {
+                "name": name,
+                "copies": copies[section][name],
+                "decks": count,
+                "share": round(count / total, 3),
+            }
+            for name, count in sorted(decks[section].items(), key=lambda item: (-item[1], item[0]))
+        ]
+        for section in event.game.spec.section_slugs
+    }
+    return {"decks": total, "sections": sections}

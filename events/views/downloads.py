@@ -1,0 +1,92 @@
+"""What an organiser takes away: the report as JSON or CSV, every list in a zip of text files,
+printable decklist sheets, and the metagame breakdown."""
+
+from __future__ import annotations
+
+import io
+import json
+import zipfile
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.text import slugify
+
+from api.renderers import csv_text
+from events import selectors
+
+from .access import lists_readable_event, organised_event
+
+
+def _attachment(content: str | bytes, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@login_required
+def report_csv(request: HttpRequest, token: str) -> HttpResponse:
+    event = organised_event(request, token)
+    report = selectors.event_report(event=event)
+    rows = selectors.event_report_rows(report=report)
+    return _attachment(
+        csv_text(rows), "text/csv; charset=utf-8", f"{slugify(event.name)}-report.csv"
+    )
+
+
+@login_required
+def report_json(request: HttpRequest, token: str) -> HttpResponse:
+    event = organised_event(request, token)
+    report = selectors.event_report(event=event)
+    return _attachment(
+        json.dumps(report, indent=2), "application/json", f"{slugify(event.name)}-report.json"
+    )
+
+
+def decklists_zip(request: HttpRequest, token: str) -> HttpResponse:
+    """Every list the user may read, one text decklist per player, in one zip."""
+    event = lists_readable_event(request, token)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for registration in selectors.registrations_visible(event=event, user=request.user):
+            player, deck = registration.player.username, registration.deck_version.deck.name
+            archive.writestr(
+                f"{slugify(player)}-{slugify(deck)}.txt",
+                selectors.registration_decklist(registration=registration),
+            )
+    return _attachment(buffer.getvalue(), "application/zip", f"{slugify(event.name)}-decklists.zip")
+
+
+@login_required
+def decklist_sheets(request: HttpRequest, token: str) -> HttpResponse:
+    """One printable sheet per player (a print stylesheet puts each on its own page)."""
+    event = organised_event(request, token)
+    registrations = selectors.registrations_current(event=event).filter(dropped__isnull=True)
+    sheets = [
+        {"registration": r, "sections": _sections(event, r)}
+        for r in registrations.order_by("player__username")
+    ]
+    return render(request, "events/sheets.html", {"event": event, "sheets": sheets})
+
+
+def metagame(request: HttpRequest, token: str) -> HttpResponse:
+    event = lists_readable_event(request, token)
+    breakdown = selectors.event_metagame(event=event)
+    names = {s.slug: s.name for s in event.game.spec.sections}
+    sections = [(names[slug], cards) for slug, cards in breakdown["sections"].items()]
+    return render(
+        request,
+        "events/metagame.html",
+        {"event": event, "decks": breakdown["decks"], "sections": sections},
+    )
+
+
+def _sections(event, registration) -> list[tuple[str, list[dict], int]]:
+    """The locked list by section: (section name, entries, card count), empty sections left out."""
+    names = {s.slug: s.name for s in event.game.spec.sections}
+    snapshot = registration.deck_version.snapshot["sections"]
+    return [
+        (names.get(slug, slug), entries, sum(e["quantity"] for e in entries))
+        for slug, entries in snapshot.items()
+        if entries
+    ]

@@ -1,0 +1,83 @@
+"""Events test fixtures: Alice organises, Bob registers a legal list, Charlie an illegal one.
+
+Cards are the invented Neopets test cards of tests/rules/core/factories.py.
+"""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pytest
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from cards.models import Game
+from decks.models import DeckVersion
+from decks.resolution import entries_resolve
+from decks.services import deck_create
+from events.models import Event
+from events.services import event_create
+from rules.core.resolve import EntryRef
+from tests.rules.core.factories import legal_entries
+from tests.validation.conftest import legal_text, neopets_cards  # noqa: F401 (a fixture)
+
+
+def illegal_text() -> str:
+    """The legal deck less one Codestone: 49 Main Deck cards (CR 8.3.1)."""
+    return legal_text().replace("8 Test Codestone 0", "7 Test Codestone 0")
+
+
+def illegal_entries() -> list[EntryRef]:
+    entries = legal_entries()
+    return [e for e in entries if e.section != "main"] + [
+        e for e in entries if e.section == "main"
+    ][1:]
+
+
+def make_version(owner, entries: list[EntryRef], name: str = "Kau Rush") -> DeckVersion:
+    game = Game.objects.get(slug="neopets")
+    deck = deck_create(
+        owner=owner, game=game, name=name, lines=entries_resolve(game=game, refs=entries)
+    )
+    return deck.versions.get()
+
+
+@pytest.fixture
+def neopets(db) -> Game:
+    return Game.objects.get(slug="neopets")
+
+
+@pytest.fixture
+def event(alice, neopets) -> Event:
+    """Alice's event, open for another day."""
+    return event_create(
+        organiser=alice,
+        name="Saturday Battledome",
+        game=neopets,
+        date=date(2026, 12, 5),
+        registration_deadline=timezone.now() + timedelta(days=1),
+    )
+
+
+@pytest.fixture
+def bob_version(bob, neopets_cards) -> DeckVersion:  # noqa: F811
+    return make_version(bob, legal_entries(), "Bob's Kau")
+
+
+@pytest.fixture
+def charlie_version(charlie, neopets_cards) -> DeckVersion:  # noqa: F811
+    return make_version(charlie, illegal_entries(), "Charlie's 49")
+
+
+@pytest.fixture
+def bob_api(bob) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(bob)
+    return client
+
+
+def close(event: Event) -> None:
+    """Move the deadline into the past, in the database only."""
+    Event.objects.filter(pk=event.pk).update(
+        registration_deadline=timezone.now() - timedelta(minutes=1)
+    )

@@ -1,0 +1,157 @@
+"""POST /api/v1/validate/batch/: one result per deck, a bad deck never failing the batch,
+a limit on the batch named when it is passed (issue 9, item 5)."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from django.test import override_settings
+
+from api.validation.batch import MAX_DECKS
+from tests.validation.conftest import legal_text, sections_body
+
+URL = "/api/v1/validate/batch/"
+
+
+def post(api, body, **kwargs):
+    return api.post(URL, body, format="json", **kwargs)
+
+
+def illegal_text() -> str:
+    """The legal deck less one Codestone: 49 Main Deck cards (CR 8.3.1)."""
+    return legal_text().replace("8 Test Codestone 0", "7 Test Codestone 0")
+
+
+def test_it_answers_each_deck_in_order_with_a_summary(api, neopets_cards):
+    body = {
+        "decks": [
+            {"id": "a", "game": "neopets", "text": legal_text()},
+            {"id": "b", "game": "neopets", "text": illegal_text()},
+            {"id": "c", **sections_body()},
+        ]
+    }
+    response = post(api, body)
+    assert response.status_code == 200, response.json()
+    data = response.json()
+    assert [r["id"] for r in data["results"]] == ["a", "b", "c"]
+    assert [r["legal"] for r in data["results"]] == [True, False, True]
+    assert set(data["results"][0]) == {"id", "legal", "errors", "warnings", "counts"}
+    assert data["results"][1]["errors"][0]["code"] == "main.size"
+    assert data["results"][1]["errors"][0]["rule"] == "8.3.1"
+    assert data["summary"] == {"decks": 3, "legal": 2, "illegal": 1, "by_code": {"main.size": 1}}
+
+
+def test_it_answers_the_same_report_as_single_validation(api, neopets_cards):
+    single = api.post(
+        "/api/v1/validate/", {"game": "neopets", "text": illegal_text()}, format="json"
+    )
+    batch = post(api, {"decks": [{"id": 1, "game": "neopets", "text": illegal_text()}]})
+    expected = {k: single.json()[k] for k in ("legal", "errors", "warnings", "counts")}
+    assert batch.json()["results"] == [{"id": 1, **expected}]
+
+
+def test_an_unknown_game_or_unreadable_deck_is_its_own_result_not_a_400(api, neopets_cards):
+    body = {
+        "decks": [
+            {"id": "bad-game", "game": "chess", "text": "1 Pawn"},
+            {"id": "bad-line", "game": "neopets", "text": "Main Deck:\nzero Hot Dog\n"},
+            {"id": "bad-format", "game": "neopets", "format": "nope", "text": legal_text()},
+            "not a deck",
+            {"id": "good", "game": "neopets", "text": legal_text()},
+        ]
+    }
+    response = post(api, body)
+    assert response.status_code == 200
+    results = response.json()["results"]
+    assert [r["legal"] for r in results] == [False, False, False, False, True]
+    for result, field in zip(
+        [results[0], results[2], results[3]], ["game", "format", "body"], strict=True
+    ):
+        assert result["errors"][0]["code"] == "deck.invalid"
+        assert field in result["errors"][0]["fields"]
+    # An unreadable line is an error of that deck's report, as /validate/ answers it (issue 7
+    # item 7): the rest of the list is still checked.
+    assert "decklist.unreadable" in [error["code"] for error in results[1]["errors"]]
+    assert response.json()["summary"]["by_code"]["deck.invalid"] == 3
+    assert response.json()["summary"]["by_code"]["decklist.unreadable"] == 1
+
+
+def test_unknown_cards_are_report_errors_with_suggestions(api, neopets_cards):
+    text = legal_text() + "1 Test Fearie\n"
+    response = post(api, {"decks": [{"id": "x", "game": "neopets", "text": text}]})
+    codes = [e["code"] for e in response.json()["results"][0]["errors"]]
+    assert "card.unknown" in codes
+
+
+def test_it_answers_csv_when_asked(api, neopets_cards):
+    body = {
+        "decks": [
+            {"id": "a", "game": "neopets", "text": legal_text()},
+            {"id": "b", "game": "neopets", "text": illegal_text()},
+        ]
+    }
+    response = post(api, body, HTTP_ACCEPT="text/csv")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    assert [(row["id"], row["legal"]) for row in rows] == [("a", "True"), ("b", "False")]
+    assert rows[1]["error_codes"] == "main.size"
+    assert "(8.3.1)" in rows[1]["errors"]
+
+
+def test_a_batch_over_the_deck_limit_is_a_413_naming_the_limit(api, neopets_cards):
+    deck = {"game": "neopets", "sections": {}}
+    response = post(api, {"decks": [deck] * (MAX_DECKS + 1)})
+    assert response.status_code == 413
+    assert f"at most {MAX_DECKS}" in response.json()["fields"]["decks"][0]
+
+
+def test_a_full_batch_is_answered(api, neopets_cards):
+    response = post(api, {"decks": [{"game": "neopets", "text": legal_text()}] * MAX_DECKS})
+    assert response.status_code == 200
+    assert response.json()["summary"]["legal"] == MAX_DECKS
+
+
+@override_settings(BATCH_MAX_BODY_BYTES=2048)
+def test_a_body_over_the_byte_limit_is_a_413_naming_the_limit(api, neopets_cards):
+    response = post(api, {"decks": [{"game": "neopets", "text": legal_text()}] * 10})
+    assert response.status_code == 413
+    assert response.json()["fields"] == {"body": ["must be at most 2048 bytes"]}
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [({"decks": "x"}, "decks"), ([], "decks"), ({"decks": [], "as_of": "soon"}, "as_of")],
+)
+def test_a_body_that_is_no_batch_is_a_400_naming_the_field(api, body, field, neopets_cards):
+    response = post(api, body)
+    assert response.status_code == 400
+    assert field in response.json()["fields"]
+
+
+def test_bad_json_is_a_400(api):
+    response = api.post(URL, "{", content_type="application/json")
+    assert response.status_code == 400
+    assert "body" in response.json()["fields"]
+
+
+def test_the_batch_lists_as_of_applies_to_every_deck(api, neopets_cards):
+    body = {"as_of": "2020-01-01", "decks": [{"id": "a", "game": "neopets", "text": legal_text()}]}
+    assert post(api, body).json()["results"][0]["legal"] is True
+
+
+def test_it_looks_cards_up_in_a_few_queries_whatever_the_batch_size(
+    api, neopets_cards, django_assert_max_num_queries
+):
+    body = {"decks": [{"game": "neopets", "text": legal_text()}] * 50}
+    with django_assert_max_num_queries(8):
+        assert post(api, body).status_code == 200
+
+
+def test_the_batch_endpoint_is_in_the_openapi_schema_with_json_and_csv(api, db):
+    schema = api.get("/api/v1/schema/", {"format": "json"}).json()
+    operation = schema["paths"]["/api/v1/validate/batch/"]["post"]
+    assert set(operation["responses"]["200"]["content"]) == {"application/json", "text/csv"}
+    assert {"400", "413"} <= set(operation["responses"])
