@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import CardInfo
@@ -140,7 +140,10 @@ class MemoryPool:
             return self._by_name.get(identity(ref.name))
         return None
 
-    def suggest(self, name: str) -> list[str]:
-        """Close names ("did you mean"), best first."""
+    def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
+        """Close names ("did you mean") for each name, best first."""
+        return {name: self._close(name) for name in names}
+
+    def _close(self, name: str) -> list[str]:
         close = difflib.get_close_matches(identity(name), self._names, n=SUGGESTIONS, cutoff=0.6)
         return [self._names[match] for match in close]

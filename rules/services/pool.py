@@ -7,12 +7,12 @@ match no card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db.models import Q
 
 from cards.models import Card, Printing
-from cards.selectors import card_suggestions
+from cards.selectors import card_suggestions_many
 from rules.core.cards import CardInfo
 from rules.core.identity import identity
 from rules.core.resolve import EntryRef, Namesakes, name_index_add
@@ -88,8 +88,8 @@ class DatabasePool:
         lookup = _lookup(self.game, ref)
         return None if lookup is None else self._found.get(lookup)
 
-    def suggest(self, name: str) -> list[str]:
-        return card_suggestions(game=self.game, name=name)
+    def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
+        return card_suggestions_many(game=self.game, names=names)
 
 
 _KINDS = ("id", "key", "name")
