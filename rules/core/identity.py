@@ -17,6 +17,8 @@ from typing import Any
 
 def identity(text: str) -> str:
     """The form in which two names (or species) are the same exactly when they are equal."""
+    if text.isascii():  # NFKC leaves ASCII alone and casefold is lower: the common case, fast
+        return " ".join(text.lower().split())
     folded = unicodedata.normalize("NFKC", text).casefold()
     # Case folding can undo a normalisation (e.g. of some Greek letters): normalise again.
     return " ".join(unicodedata.normalize("NFKC", folded).split())
