@@ -293,3 +293,22 @@ def test_it_refuses_a_basic_flag_on_a_metazoo_page_that_is_not_an_aura(db):
     }
     [problem] = _refused({"game": "metazoo", "cards": [page]})
     assert problem.field == "attributes.basic" and "Big Beast" in problem.record
+
+
+def test_it_refuses_a_namesake_with_other_rules_unless_marked_distinct(db):
+    """6.7.2: copies count by the card, so one card under two keys with a slip in its rules
+    would count twice; a different card of the same name says so with distinct_namesake."""
+    first = {"key": "grove-fox", "name": "Grove Fox", "type": "Spell", "text": "Draw a Page."}
+    second = {**first, "key": "grove-fox-2", "text": "Draw two Pages."}
+    problems = _refused({"game": "metazoo", "cards": [first, second]})
+    assert [(p.record, p.field) for p in problems] == [
+        ('cards[0] "Grove Fox"', "distinct_namesake"),
+        ('cards[1] "Grove Fox"', "distinct_namesake"),
+    ]
+    cards_import(data={"game": "metazoo", "cards": [first]}, source="first.json")
+    [problem] = _refused({"game": "metazoo", "cards": [second]})  # against the stored card too
+    assert "grove-fox" in problem.message
+    cards_import(
+        data={"game": "metazoo", "cards": [{**second, "distinct_namesake": True}]}, source="ok.json"
+    )
+    assert Card.objects.filter(folded_name="grove fox").count() == 2
