@@ -147,7 +147,7 @@ def card_suggestions_many(
 
 # One lateral trigram lookup per asked name, each served by the GIN index of UPPER(name).
 _TRIGRAM_SQL = """
-SELECT asked.i, similar.name, similar.score
+SELECT asked.i, found.name, found.score
 FROM unnest(%(names)s::text[]) WITH ORDINALITY AS asked(name, i)
 CROSS JOIN LATERAL (
     SELECT card.name, similarity(UPPER(card.name), UPPER(asked.name)) AS score
@@ -156,8 +156,8 @@ CROSS JOIN LATERAL (
       AND UPPER(card.name) %% UPPER(asked.name)
     ORDER BY score DESC, card.name
     LIMIT %(candidates)s
-) AS similar
-ORDER BY asked.i, similar.score DESC, similar.name
+) AS found
+ORDER BY asked.i, found.score DESC, found.name
 """
 
 
