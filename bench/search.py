@@ -193,11 +193,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def _bench_database_url(database_url: str) -> str:
+def _bench_database_url(database_url: str, name: str = BENCH_DATABASE) -> str:
     parts = urlsplit(database_url)
     if parts.scheme not in ("postgres", "postgresql", "pgsql"):
-        sys.exit("bench.search needs DATABASE_URL=postgres://... (PostgreSQL's indexes are timed)")
-    return urlunsplit(parts._replace(path=f"/{BENCH_DATABASE}"))
+        sys.exit(
+            "this benchmark needs DATABASE_URL=postgres://... (PostgreSQL's indexes are timed)"
+        )
+    return urlunsplit(parts._replace(path=f"/{name}"))
 
 
 def _server_connection(url: str):
@@ -208,22 +210,20 @@ def _server_connection(url: str):
     return psycopg.connect(urlunsplit(parts._replace(path="/postgres")), autocommit=True)
 
 
-def _database_exists(url: str) -> bool:
+def _database_exists(url: str, name: str = BENCH_DATABASE) -> bool:
     with _server_connection(url) as connection:
-        row = connection.execute(
-            "SELECT 1 FROM pg_database WHERE datname = %s", [BENCH_DATABASE]
-        ).fetchone()
+        row = connection.execute("SELECT 1 FROM pg_database WHERE datname = %s", [name]).fetchone()
     return row is not None
 
 
-def _recreate_database(url: str) -> None:
+def _recreate_database(url: str, name: str = BENCH_DATABASE) -> None:
     from psycopg import sql
 
     with _server_connection(url) as connection:
-        name = sql.Identifier(BENCH_DATABASE)
-        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(name))
-        connection.execute(sql.SQL("CREATE DATABASE {}").format(name))
-    print(f"Created database {BENCH_DATABASE}.")
+        identifier = sql.Identifier(name)
+        connection.execute(sql.SQL("DROP DATABASE IF EXISTS {}").format(identifier))
+        connection.execute(sql.SQL("CREATE DATABASE {}").format(identifier))
+    print(f"Created database {name}.")
 
 
 def _load_cards(total: int, *, seed: int) -> None:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.postgres.search import TrigramSimilarity
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Upper
@@ -114,42 +113,79 @@ def card_suggestions(*, game: str, name: str, limit: int = 5) -> list[str]:
 
     An unknown game or an empty name has no suggestions.
     """
-    name = name.strip()
-    if not name or limit <= 0:
-        return []
-    cards = Card.objects.filter(game__slug=game)
-    if _uses_trigrams():
-        return _trigram_suggestions(cards, name, limit)
-    names = {candidate.lower(): candidate for candidate in cards.values_list("name", flat=True)}
-    matches = difflib.get_close_matches(name.lower(), list(names), n=limit, cutoff=FALLBACK_CUTOFF)
-    return [names[match] for match in matches]
+    return card_suggestions_many(game=game, names=[name], limit=limit).get(name, [])
 
 
-def _trigram_suggestions(cards: QuerySet[Card], name: str, limit: int) -> list[str]:
-    """Names similar by pg_trgm's `%` on the GIN index of UPPER(name), most similar first.
+def card_suggestions_many(
+    *, game: str, names: Sequence[str], limit: int = 5
+) -> dict[str, list[str]]:
+    """The "did you mean" list of each name, in one query whatever the number of names (on
+    PostgreSQL one trigram lookup per name inside it; elsewhere the game's names read once).
 
-    Strong matches (the usual typo) are looked for first at a high similarity threshold, where
-    the index yields few candidates; only when there are none is pg_trgm's default 0.3 used.
+    Callers cap how many names they ask about (rules.core.resolve.MAX_SUGGESTED_NAMES): the
+    cost grows with them, and a request full of unknown names must stay cheap.
     """
-    similar = (
-        cards.alias(upper_name=Upper("name"))
-        .filter(upper_name__trigram_similar=name.upper())
-        .annotate(similarity=TrigramSimilarity(Upper("name"), name.upper()))
-        .order_by("-similarity", "name")
-        .values_list("name", flat=True)
-    )
-    names: list[str] = []
-    with transaction.atomic(), connection.cursor() as cursor:
-        for threshold in SIMILARITY_THRESHOLDS:
-            cursor.execute(
-                "SELECT set_config('pg_trgm.similarity_threshold', %s, true)", [str(threshold)]
+    wanted = [name for name in dict.fromkeys(names) if name.strip()]
+    if not wanted or limit <= 0:
+        return {}
+    if _uses_trigrams():
+        return _trigram_suggestions(game, wanted, limit)
+    known: dict[str, str] = {}
+    for candidate in Card.objects.filter(game__slug=game).values_list("name", flat=True):
+        known.setdefault(identity(candidate), candidate)
+    folded = list(known)
+    return {
+        name: [
+            known[match]
+            for match in difflib.get_close_matches(
+                identity(name), folded, n=limit, cutoff=FALLBACK_CUTOFF
             )
-            if names := _distinct(similar[: limit * 4], limit):
-                break
+        ]
+        for name in wanted
+    }
+
+
+# One lateral trigram lookup per asked name, each served by the GIN index of UPPER(name).
+_TRIGRAM_SQL = """
+SELECT asked.i, found.name, found.score
+FROM unnest(%(names)s::text[]) WITH ORDINALITY AS asked(name, i)
+CROSS JOIN LATERAL (
+    SELECT card.name, similarity(UPPER(card.name), UPPER(asked.name)) AS score
+    FROM cards_card AS card
+    WHERE card.game_id = (SELECT id FROM cards_game WHERE slug = %(game)s)
+      AND UPPER(card.name) %% UPPER(asked.name)
+    ORDER BY score DESC, card.name
+    LIMIT %(candidates)s
+) AS found
+ORDER BY asked.i, found.score DESC, found.name
+"""
+
+
+def _trigram_suggestions(game: str, names: list[str], limit: int) -> dict[str, list[str]]:
+    """Names similar by pg_trgm's `%`, most similar first, for every name in one query.
+
+    Strong matches (the usual typo, similarity of at least the first threshold) push weaker
+    ones out; only a name without any gets the weaker ones, down to pg_trgm's default 0.3.
+    """
+    found: dict[str, list[tuple[str, float]]] = {name: [] for name in names}
+    with transaction.atomic(), connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT set_config('pg_trgm.similarity_threshold', %s, true)",
+            [str(SIMILARITY_THRESHOLDS[-1])],
+        )
+        cursor.execute(_TRIGRAM_SQL, {"names": names, "game": game, "candidates": limit * 4})
+        for index, candidate, score in cursor.fetchall():
+            found[names[index - 1]].append((candidate, score))
         # Only reads happened: rolling the block back undoes the transaction-local threshold,
         # so it never leaks into the caller's transaction.
         transaction.set_rollback(True)
-    return names
+    strong = SIMILARITY_THRESHOLDS[0]
+    answers = {}
+    for name, candidates in found.items():
+        if any(score >= strong for _, score in candidates):
+            candidates = [(c, score) for c, score in candidates if score >= strong]
+        answers[name] = _distinct((c for c, _ in candidates), limit)
+    return answers
 
 
 # Characters after which a name's next word starts ("Teeny Hot Dog", "Fire-Breathing").

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from django.db.models import Q
 
 from cards.models import Card, Game, Printing
-from cards.selectors import card_suggestions
+from cards.selectors import card_suggestions_many
 from rules.core.identity import identity
-from rules.core.resolve import EntryRef
+from rules.core.resolve import MAX_SUGGESTED_NAMES, EntryRef
 
 from .models import MAX_QUANTITY
 
@@ -109,6 +109,13 @@ class _CardIndex:
             self.by_id[card.pk] = card
             self.by_key[card.key] = card
             self.by_name.setdefault(card.folded_name, []).append(card)
+        # "Did you mean" for the first few unknown names, in one lookup (bounded cost).
+        unknown = [
+            ref.name for ref in refs if _by_name(ref) and identity(ref.name) not in self.by_name
+        ]
+        self.suggested = card_suggestions_many(
+            game=game.slug, names=list(dict.fromkeys(unknown))[:MAX_SUGGESTED_NAMES]
+        )
 
     def find(self, index: int, ref: EntryRef) -> Card | EntryProblem:
         """The card `ref` names (by id, else key, else name), or why there is none."""
@@ -126,7 +133,7 @@ class _CardIndex:
             keys = tuple(sorted(card.key for card in matches))
             message = f"{len(matches)} {game} cards are called {ref.name!r}; give the key instead."
             return EntryProblem(index, ref, "name", message, keys)
-        suggestions = tuple(card_suggestions(game=self.game.slug, name=ref.name or "", limit=5))
+        suggestions = tuple(self.suggested.get(ref.name or "", ()))
         hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
         message = f"No {game} card is called {ref.name!r}.{hint}"
         return EntryProblem(index, ref, "name", message, suggestions)

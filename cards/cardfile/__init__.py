@@ -23,7 +23,12 @@ A card file holds the cards of one game, as JSON::
   checked against the game's attribute schema, default {}), `sample` (overrides the file's
   default), `printings` (default []). `key` identifies the card within its game; without one the
   key is the slug of the name (`Hot Dog of Justice` -> `hot-dog-of-justice`). Cards that share a
-  name but differ (MetaZoo Pages, say) carry different keys.
+  name but differ (MetaZoo Pages, say) carry different keys and `"distinct_namesake": true`:
+  without it a card sharing its name (compared as rules.core.identity compares names) with a
+  card of other rules, in the file or stored, is refused, as one card entered twice with a slip
+  would otherwise count as two for copy limits. Two keys with the same name and rules are one
+  card. `begins_in_rainbow_pool` on a Rainbow Pool Neopet and `basic` on a MetaZoo Page that is
+  not an Aura or Terra are refused too (GameSpec.attribute_types).
 - printings: `set` (a code among the file's sets or a set already in the database for the
   game) and `number` (the collector number, a string) required; `rarity` and `image_url`
   optional. A set and number name one printing.
@@ -35,5 +40,6 @@ problem named by file, record and field.
 
 The same content as CSV (`.csv`): one row per printing, or per card with no printing, or per
 set with no printing, with the columns of `CSV_COLUMNS` in `cards.cardfile.csv_format`;
-`attributes` is a JSON object, `sample` and `set_sample` are `true`, `false` or empty.
+`attributes` is a JSON object, `sample`, `set_sample` and `distinct_namesake` are `true`,
+`false` or empty; the `distinct_namesake` column may be left out.
 """

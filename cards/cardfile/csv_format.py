@@ -34,7 +34,10 @@ CSV_COLUMNS = (
     "number",
     "rarity",
     "image_url",
+    "distinct_namesake",
 )
+# Columns a file may leave out (files written before they existed still read).
+_OPTIONAL_COLUMNS = frozenset({"distinct_namesake"})
 _BOOLEANS = {"true": True, "false": False}
 _SET_COLUMNS = {
     "code": "set",
@@ -61,6 +64,7 @@ def csv_write(data: dict[str, Any]) -> str:
             "text": card["text"],
             "attributes": json.dumps(card["attributes"], ensure_ascii=False, sort_keys=True),
             "sample": _bool_text(card["sample"]),
+            "distinct_namesake": "true" if card.get("distinct_namesake") else "",
         }
         for printing in card["printings"] or [None]:
             row = dict(columns)
@@ -132,7 +136,9 @@ class _CsvReader:
 
     def header(self, columns: list[str]) -> None:
         self.next_row = 2
-        missing = [name for name in CSV_COLUMNS if name not in columns]
+        missing = [
+            name for name in CSV_COLUMNS if name not in columns and name not in _OPTIONAL_COLUMNS
+        ]
         unknown = [name for name in columns if name not in CSV_COLUMNS]
         if missing:
             self.add(1, "", f"lacks the columns {', '.join(missing)}")
@@ -205,6 +211,8 @@ class _CsvReader:
         except NotJson as exc:
             self.add(number, "attributes", f"is not valid JSON: {exc}")
         self.flag(number, row, "sample", card, "sample")
+        if row.get("distinct_namesake"):
+            self.flag(number, row, "distinct_namesake", card, "distinct_namesake")
         card["printings"] = []
         return card
 

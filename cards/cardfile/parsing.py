@@ -56,6 +56,7 @@ _CARD_FIELDS = {
     "attributes": _Field((dict,)),
     "sample": _BOOL,
     "printings": _Field((list,)),
+    "distinct_namesake": _BOOL,
 }
 _PRINTING_FIELDS = {
     "set": _REQUIRED_STR,
@@ -253,6 +254,7 @@ class _CardChecks:
             attributes=values.get("attributes", {}),
             is_sample=values.get("sample", sample),
             printings=tuple(p for p in printings if p is not None),
+            distinct_namesake=values.get("distinct_namesake", False),
         )
 
     def key(self, record: str, values: Mapping[str, Any]) -> str:

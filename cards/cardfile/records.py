@@ -32,6 +32,8 @@ class CardRecord:
     attributes: dict[str, Any]
     is_sample: bool
     printings: tuple[PrintingRecord, ...]
+    # Says that a card sharing its name with a card of other rules is a different card.
+    distinct_namesake: bool = False
 
 
 @dataclass(frozen=True)

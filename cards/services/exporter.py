@@ -11,6 +11,8 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from rules.core.identity import differing_namesakes
+
 from ..models import Card, CardSet, Printing
 
 
@@ -22,10 +24,11 @@ def cards_export(*, game: str) -> dict[str, Any]:
         Card.objects.filter(game__slug=game).order_by().prefetch_related(printings),
         key=lambda card: card.key,
     )
+    differing = differing_namesakes(cards)
     return {
         "game": game,
         "sets": [_set_data(card_set) for card_set in sets],
-        "cards": [_card_data(card) for card in cards],
+        "cards": [_card_data(card, card.key in differing) for card in cards],
     }
 
 
@@ -38,8 +41,11 @@ def _set_data(card_set: CardSet) -> dict[str, Any]:
     }
 
 
-def _card_data(card: Card) -> dict[str, Any]:
+def _card_data(card: Card, distinct_namesake: bool) -> dict[str, Any]:
+    """A card's record; `distinct_namesake` when it shares its name with a card of other rules,
+    so the file imports again as it was exported."""
     printings = sorted(card.printings.all(), key=lambda p: (p.set.code, p.number))
+    marker = {"distinct_namesake": True} if distinct_namesake else {}
     return {
         "key": card.key,
         "name": card.name,
@@ -56,6 +62,7 @@ def _card_data(card: Card) -> dict[str, Any]:
             }
             for printing in printings
         ],
+        **marker,
     }
 
 

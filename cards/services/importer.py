@@ -17,11 +17,12 @@ from django.db import models, transaction
 from django.utils import timezone
 from tqdm import tqdm
 
+from rules.core.identity import differing_namesakes, identity
 from rules.registry import GAMES
 
 from ..cardfile.files import card_file_read
 from ..cardfile.parsing import card_file_parse
-from ..cardfile.problems import CardFileError
+from ..cardfile.problems import CardFileError, Problem
 from ..cardfile.records import CardFile
 from ..models import Card, CardSet, Game, Printing
 
@@ -68,6 +69,7 @@ def cards_import(*, data: Any, source: str, progress: bool = False) -> ImportRes
         card_file = card_file_parse(
             data, source=source, known_sets=set(known_sets.values_list("code", flat=True))
         )
+        _refuse_unmarked_namesakes(card_file, source)
         return _apply(card_file, _game_row(card_file.game), source, progress)
 
 
@@ -85,6 +87,32 @@ def cards_import_files(*, paths: Sequence[Path], progress: bool = False) -> list
         if problems:
             raise CardFileError(problems)  # rolls back the files already applied
     return results
+
+
+def _refuse_unmarked_namesakes(card_file: CardFile, source: str) -> None:
+    """CardFileError for each card of the file that shares its name with a card of other rules
+    (in the file or already stored) without `"distinct_namesake": true` (issue 7 item 1):
+    otherwise one card entered twice with a slip would count as two for copy limits."""
+    keys = {record.key for record in card_file.cards}
+    stored = Card.objects.filter(
+        game__slug=card_file.game,
+        folded_name__in={identity(record.name) for record in card_file.cards},
+    ).exclude(key__in=keys)
+    differing = differing_namesakes([*card_file.cards, *stored])
+    problems = [
+        Problem(
+            source,
+            f'cards[{index}] "{record.name}"',
+            "distinct_namesake",
+            f"{record.name} has the name of {', '.join(differing[record.key])} but other rules; "
+            'if it is a different card, say so with "distinct_namesake": true, else give it '
+            "the same rules (copies count by the card, whatever its key: Neopets CR 6.7.2)",
+        )
+        for index, record in enumerate(card_file.cards)
+        if record.key in differing and not record.distinct_namesake
+    ]
+    if problems:
+        raise CardFileError(problems)
 
 
 def _game_row(slug: str) -> Game:

@@ -9,12 +9,12 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .cards import CardInfo
 from .game import GameSpec
-from .identity import identity
+from .identity import differing_namesakes, identity
 from .resolve import EntryRef, Namesakes, name_index_add
 
 SUGGESTIONS = 5
@@ -56,6 +56,7 @@ def read_cards(data: Mapping[str, Any]) -> list[CardInfo]:
         if card is not None:
             cards.append(card)
     problems.extend(_duplicate_keys(cards))
+    problems.extend(_unmarked_namesakes(raw_cards, cards))
     if problems:
         raise CardFileError(problems)
     return cards
@@ -106,6 +107,27 @@ def _printings(raw: Any) -> frozenset[tuple[str, str]] | None:
     return frozenset((code.upper(), number) for code, number in pairs)
 
 
+def _unmarked_namesakes(raw_cards: list[Any], cards: list[CardInfo]) -> list[tuple[str, str, str]]:
+    """Cards sharing a name with a card of other rules and not marked `distinct_namesake` (the
+    importer's refusal, cards.services.importer, for the CLI's card files)."""
+    marked = {
+        raw.get("key") or slugify(str(raw.get("name", "")))
+        for raw in raw_cards
+        if isinstance(raw, Mapping) and raw.get("distinct_namesake") is True
+    }
+    differing = differing_namesakes(cards)
+    return [
+        (
+            card.name,
+            "distinct_namesake",
+            f"shares its name with {', '.join(differing[card.key])} but not its rules; mark a "
+            'different card with "distinct_namesake": true (copies count by the card, 6.7.2)',
+        )
+        for card in cards
+        if card.key in differing and card.key not in marked
+    ]
+
+
 def _duplicate_keys(cards: Iterable[CardInfo]) -> list[tuple[str, str, str]]:
     seen: set[str] = set()
     problems = []
@@ -140,7 +162,10 @@ class MemoryPool:
             return self._by_name.get(identity(ref.name))
         return None
 
-    def suggest(self, name: str) -> list[str]:
-        """Close names ("did you mean"), best first."""
+    def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
+        """Close names ("did you mean") for each name, best first."""
+        return {name: self._close(name) for name in names}
+
+    def _close(self, name: str) -> list[str]:
         close = difflib.get_close_matches(identity(name), self._names, n=SUGGESTIONS, cutoff=0.6)
         return [self._names[match] for match in close]

@@ -34,6 +34,10 @@ class GameSpec:
     required_by_type: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Short names the search language accepts for numeric attributes: {"atk": "attack"}.
     stat_aliases: Mapping[str, str] = field(default_factory=dict)
+    # Attributes only some types may carry, and why: one on another type would make the rules
+    # lie (a Rainbow Pool Neopet "beginning in the Rainbow Pool" would escape its ten), so it is
+    # refused at import, naming the field. {attribute: (types allowed, the rule's reason)}.
+    attribute_types: Mapping[str, tuple[frozenset[str], str]] = field(default_factory=dict)
 
     @cached_property
     def section_slugs(self) -> tuple[str, ...]:
@@ -50,6 +54,9 @@ class GameSpec:
         for name in self.required_by_type.get(card_type, ()):
             if name not in attributes:
                 problems.append((f"attributes.{name}", f"is required on a {card_type}"))
+        for name, (types, reason) in self.attribute_types.items():
+            if attributes.get(name) not in (None, False) and card_type not in types:
+                problems.append((f"attributes.{name}", f"may not be on a {card_type}: {reason}"))
         return problems
 
     def numeric_attribute(self, alias: str) -> str | None:

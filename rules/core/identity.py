@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 
 def identity(text: str) -> str:
     """The form in which two names (or species) are the same exactly when they are equal."""
+    if text.isascii():  # NFKC leaves ASCII alone and casefold is lower: the common case, fast
+        return " ".join(text.lower().split())
     folded = unicodedata.normalize("NFKC", text).casefold()
     # Case folding can undo a normalisation (e.g. of some Greek letters): normalise again.
     return " ".join(unicodedata.normalize("NFKC", folded).split())
@@ -34,3 +36,32 @@ def rules_identity(name: str, card_type: str, text: str, attributes: Mapping[str
     return json.dumps(
         [identity(name), card_type, identity(text), attributes], sort_keys=True, default=str
     )
+
+
+class Named(Protocol):
+    key: str
+    name: str
+    type: str
+    text: str
+    attributes: Mapping[str, Any]
+
+
+def differing_namesakes(cards: Iterable[Named]) -> dict[str, list[str]]:
+    """For each card sharing its name (by `identity`) with a card of other rules, the keys of
+    those namesakes. Such cards are different cards (MetaZoo Pages may be), so a card file
+    must say so with `"distinct_namesake": true`; unsaid, it is most likely one card entered
+    twice with a mistake, and the importer refuses it."""
+    by_name: dict[str, list[Named]] = {}
+    for card in cards:
+        by_name.setdefault(identity(card.name), []).append(card)
+    differing: dict[str, list[str]] = {}
+    for namesakes in by_name.values():
+        rules = {
+            card.key: rules_identity(card.name, card.type, card.text, card.attributes)
+            for card in namesakes
+        }
+        for card in namesakes:
+            others = sorted(key for key, other in rules.items() if other != rules[card.key])
+            if others:
+                differing[card.key] = others
+    return differing

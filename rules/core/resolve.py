@@ -25,6 +25,9 @@ CARD_DATABASE_RULE = "card database"
 # The codes of entries resolution could not turn into a card: the deck they leave is not the
 # deck the user wrote, so nothing may be judged legal on it without them.
 UNRESOLVED_CODES = frozenset({"section.unknown", "card.unknown", "card.ambiguous"})
+# How many different unknown names of one request get "did you mean" suggestions: each costs
+# a lookup, and a request may hold thousands of names (issue 11: bounded cost per request).
+MAX_SUGGESTED_NAMES = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,9 @@ class CardPool(Protocol):
 
     def find(self, ref: EntryRef) -> CardInfo | Namesakes | None: ...
 
-    def suggest(self, name: str) -> list[str]: ...
+    def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
+        """Close names for each of `names` ("did you mean"), best first, in one lookup."""
+        ...
 
 
 def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report: Report) -> Deck:
@@ -119,6 +124,7 @@ def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report:
     sections: dict[str, dict[str, Entry]] = {slug: {} for slug in game.section_slugs}
     unresolved: dict[str, int] = {}
     find = pool.find
+    unknown: list[EntryRef] = []
     for ref in entries:
         cards = sections.get(ref.section)
         if cards is None:
@@ -129,7 +135,7 @@ def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report:
             card = card.one_card(ref) or card
         if card is None or type(card) is Namesakes:
             if card is None:
-                _unknown_card(game, ref, pool, report)
+                unknown.append(ref)
             else:
                 _ambiguous_card(game, ref, card, report)
             unresolved[ref.section] = unresolved.get(ref.section, 0) + ref.quantity
@@ -142,6 +148,7 @@ def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report:
         else:
             printing = earlier.printing if earlier.printing == ref.printing else None
             cards[card.key] = Entry(card, earlier.quantity + ref.quantity, printing)
+    _unknown_cards(game, unknown, pool, report)
     return Deck(
         game=game.slug,
         sections={slug: tuple(cards.values()) for slug, cards in sections.items()},
@@ -164,18 +171,25 @@ def _unknown_section(game: GameSpec, ref: EntryRef, report: Report) -> None:
     )
 
 
-def _unknown_card(game: GameSpec, ref: EntryRef, pool: CardPool, report: Report) -> None:
-    suggestions = pool.suggest(ref.name) if ref.name else []
-    hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
-    report.error(
-        "card.unknown",
-        CARD_DATABASE_RULE,
-        f"No {game.name} card is {ref.described}{_where(ref)}; check the spelling or remove "
-        f"it.{hint}",
-        section=ref.section,
-        cards=[ref.label],
-        suggestions=suggestions,
-    )
+def _unknown_cards(
+    game: GameSpec, refs: Sequence[EntryRef], pool: CardPool, report: Report
+) -> None:
+    """card.unknown for each ref; suggestions for the first MAX_SUGGESTED_NAMES names only,
+    asked of the pool in one lookup."""
+    names = list(dict.fromkeys(ref.name for ref in refs if ref.name))
+    suggested = pool.suggestions(names[:MAX_SUGGESTED_NAMES]) if names else {}
+    for ref in refs:
+        suggestions = suggested.get(ref.name, []) if ref.name else []
+        hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
+        report.error(
+            "card.unknown",
+            CARD_DATABASE_RULE,
+            f"No {game.name} card is {ref.described}{_where(ref)}; check the spelling or "
+            f"remove it.{hint}",
+            section=ref.section,
+            cards=[ref.label],
+            suggestions=suggestions,
+        )
 
 
 def _ambiguous_card(game: GameSpec, ref: EntryRef, namesakes: Namesakes, report: Report) -> None:

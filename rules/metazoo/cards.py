@@ -47,6 +47,14 @@ GAME = GameSpec(
         "attacks": Field("json"),
         "restrictions": Field("json", help='e.g. {"not_with": ["Page name"]}'),
     },
+    attribute_types={
+        "basic": (
+            frozenset({AURA, TERRA}),
+            "only Basic Aura Pages may be in a Spellbook in any number (Page Types: Basic Aura "
+            "Page, p. 6) and most Terra Pages are Basic Terra (Page Types: Terra); on any "
+            "other Page it would lift its printed Spellbook Limit",
+        ),
+    },
     required_by_type={BEASTIE: ("aura_cost", "lp")},
     stat_aliases={"lp": "lp", "limit": "spellbook_limit"},
 )

@@ -22,7 +22,7 @@ from rules.core.identity import identity
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset, copies_by_card
 
-from .cards import GAME, TOKEN
+from .cards import AURA, GAME, TOKEN
 from .restrictions import text_restrictions
 
 SPELLBOOK, ARCHIVE = "spellbook", "archive"
@@ -198,8 +198,10 @@ class MetaZooRuleset(Ruleset):
 
 
 def spellbook_limit(card: CardInfo) -> int | None:
-    """A Page's Spellbook Limit; None when any number is allowed (Basic Aura/Terra, no limit)."""
-    if card.attr("basic"):
+    """A Page's Spellbook Limit; None when any number is allowed: a Basic Aura Page ("You can
+    play any number of Basic Aura Pages", p. 6) or a Page with no limit printed (p. 43). A
+    `basic` flag on any other Page lifts nothing (the importer refuses it but on a Terra)."""
+    if card.attr("basic") and card.type == AURA:
         return None
     return card.attr("spellbook_limit")
 

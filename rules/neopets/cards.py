@@ -21,25 +21,26 @@ MAP_PIECE = "Map Piece"
 STATS = ("hp", "attack", "defence", "agility")
 _NEOPET_STATS = ("species", "hp", "attack", "defence", "agility")
 
+# 8.13.1-8.13.2: every type but the two Neopet types is a "card" of the Main Deck.
+_MAIN_DECK_TYPES = (
+    CODESTONE,
+    EQUIPMENT,
+    FOOD,
+    FAERIE,
+    HERO,
+    VILLAIN,
+    LEGEND,
+    PAINT_BRUSH,
+    POTION,
+    LOCATION,
+    MAP_PIECE,
+)
+
 GAME = GameSpec(
     slug="neopets",
     name="Neopets Battledome TCG",
     rules_source="neopets-battledome-comprehensive-rules.txt",
-    card_types=(
-        NEOPET,
-        RAINBOW_POOL_NEOPET,
-        CODESTONE,
-        EQUIPMENT,
-        FOOD,
-        FAERIE,
-        HERO,
-        VILLAIN,
-        LEGEND,
-        PAINT_BRUSH,
-        POTION,
-        LOCATION,
-        MAP_PIECE,
-    ),
+    card_types=(NEOPET, RAINBOW_POOL_NEOPET, *_MAIN_DECK_TYPES),
     sections=(
         Section("main", "Main Deck", ("main deck", "main", "deck")),
         Section("neopets", "Neopet Deck", ("neopets", "neopet deck", "neopet")),
@@ -61,6 +62,13 @@ GAME = GameSpec(
         "stat_boost": Field("int_map", 0, 10, keys=STATS),
         "map_location": Field("str", help="the Location a Map Piece belongs to"),
         "effects": Field("json", help="the engine's structured effects", validator=effect_problems),
+    },
+    attribute_types={
+        "begins_in_rainbow_pool": (
+            frozenset(_MAIN_DECK_TYPES),
+            "cards that begin the game in the Rainbow Pool are Main Deck cards (7.9.4); a "
+            "Rainbow Pool Neopet is one of the Rainbow Pool's ten, each unique (8.2.1, 7.2.3)",
+        ),
     },
     required_by_type={
         NEOPET: _NEOPET_STATS,

@@ -7,9 +7,10 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
-from cards.models import Game
+from cards.models import Card, Game
 from rules.core.cards import FormatInfo
 from rules.core.game import GameSpec
+from rules.core.identity import rules_identity
 from rules.core.validate import standard_format
 from rules.models import Format, FormatListEntry
 from rules.registry import GAMES, RULESETS
@@ -85,6 +86,7 @@ def _read_format(spec: GameSpec, format: str | None, day: date) -> FormatInfo:
     )
     for key, entry_status, limit in entries:
         status[key] = (entry_status, limit)  # later entries replace earlier ones
+    status = _for_every_key(spec, status)
     return FormatInfo(
         slug=row.slug,
         name=row.name,
@@ -97,6 +99,32 @@ def _read_format(spec: GameSpec, format: str | None, day: date) -> FormatInfo:
         },
         options=row.options or {},
     )
+
+
+def _for_every_key(
+    spec: GameSpec, status: dict[str, tuple[str, int | None]]
+) -> dict[str, tuple[str, int | None]]:
+    """The lists' entries given to every key of the same card too (one query): a card stored
+    under two keys with one name and the same rules is one card (Neopets CR 6.7.2), so banning
+    or restricting one key bans or restricts the other."""
+    if not status:
+        return status
+    cards = Card.objects.filter(
+        game__slug=spec.slug,
+        folded_name__in=Card.objects.filter(game__slug=spec.slug, key__in=status).values(
+            "folded_name"
+        ),
+    ).values_list("key", "name", "type", "text", "attributes")
+    same: dict[str, list[str]] = {}
+    identity_of: dict[str, str] = {}
+    for key, name, card_type, text, attributes in cards:
+        identity_of[key] = rules_identity(name, card_type, text, attributes or {})
+        same.setdefault(identity_of[key], []).append(key)
+    expanded = dict(status)
+    for key, entry in status.items():
+        for other in same.get(identity_of.get(key, ""), ()):
+            expanded.setdefault(other, entry)
+    return expanded
 
 
 def _format_row(spec: GameSpec, slug: str | None) -> Format | None:

@@ -7,12 +7,12 @@ match no card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.db.models import Q
 
 from cards.models import Card, Printing
-from cards.selectors import card_suggestions
+from cards.selectors import card_suggestions_many
 from rules.core.cardfile import MemoryPool
 from rules.core.cards import CardInfo
 from rules.core.identity import identity
@@ -89,8 +89,8 @@ class DatabasePool:
         lookup = _lookup(self.game, ref)
         return None if lookup is None else self._found.get(lookup)
 
-    def suggest(self, name: str) -> list[str]:
-        return card_suggestions(game=self.game, name=name)
+    def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
+        return card_suggestions_many(game=self.game, names=names)
 
 
 _KINDS = ("id", "key", "name")
@@ -118,5 +118,10 @@ class InlineCardsPool:
     def find(self, ref: EntryRef) -> CardInfo | Namesakes | None:
         return self.inline.find(ref) or self.stored.find(ref)
 
-    def suggest(self, name: str) -> list[str]:
-        return list(dict.fromkeys(self.inline.suggest(name) + self.stored.suggest(name)))
+    def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
+        inline = self.inline.suggestions(names)
+        stored = self.stored.suggestions(names)
+        return {
+            name: list(dict.fromkeys(inline.get(name, []) + stored.get(name, [])))
+            for name in names
+        }

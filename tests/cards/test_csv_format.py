@@ -68,7 +68,7 @@ def test_it_names_each_bad_cell_by_row_and_column():
         "neopets,,,,,,,,,,,,rare,",
         "neopets,,Kau,Food,,,,,,,,004,,",
         ACARA.replace("Test Set", "Another name").replace(",001,", ",005,"),
-        ACARA + ",extra",
+        ACARA + ",,extra",  # one cell past the last column, distinct_namesake
         ACARA.replace('"{""species"": ""Acara"", ""hp"": 8}"', '"{""hp"": NaN}"'),
     ) == [
         "cards.csv: row 2: attributes: is not valid JSON: Expecting property name enclosed in "

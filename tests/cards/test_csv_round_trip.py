@@ -61,3 +61,21 @@ def test_it_reads_back_from_csv_exactly_what_was_written(data):
 
 def by_code(card_set):
     return card_set.code
+
+
+def test_the_distinct_namesake_marker_survives_csv(db):
+    """Issue 7 item 1: exported MetaZoo namesakes carry distinct_namesake, in CSV too, so the
+    export imports again."""
+    import json
+    from pathlib import Path
+
+    from cards.services.exporter import cards_export
+    from cards.services.importer import cards_import
+
+    sample = Path(__file__).resolve().parents[2] / "cards" / "sample_data" / "metazoo.json"
+    cards_import(data=json.loads(sample.read_text()), source=sample.name)
+    exported = cards_export(game="metazoo")
+    read = csv_read(csv_write(exported), source="metazoo.csv")
+    marked = sorted(c["key"] for c in read["cards"] if c.get("distinct_namesake"))
+    assert marked == ["chupacabra", "chupacabra-flame"]
+    cards_import(data=read, source="metazoo.csv")  # imports again, nothing refused

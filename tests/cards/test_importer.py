@@ -258,3 +258,57 @@ def test_it_accepts_an_effect_the_engine_cannot_play_so_results_can_list_it():
     odd = food("Odd Food", "001") | {"attributes": {"effects": [{"do": "summon_petpet"}]}}
     import_file(neopets_file(cards=[odd]))
     assert Card.objects.get(key="odd-food").attributes["effects"] == [{"do": "summon_petpet"}]
+
+
+# Issue 7 item 1: data that would make the rules lie is refused, naming file, record and field.
+
+
+def _refused(data: dict) -> list:
+    before = Card.objects.count()
+    with pytest.raises(CardFileError) as refused:
+        cards_import(data=data, source="lie.json")
+    assert Card.objects.count() == before
+    return refused.value.problems
+
+
+def test_it_refuses_a_rainbow_pool_neopet_flagged_as_beginning_in_the_rainbow_pool(db):
+    """8.2.1, 7.2.3: the flag would let it escape the ten and uniqueness (7.9.4 is for cards)."""
+    stats = {"species": "Kau", "hp": 9, "attack": 4, "defence": 3, "agility": 3}
+    pet = {
+        "name": "Fire Kau",
+        "type": "Rainbow Pool Neopet",
+        "attributes": {**stats, "begins_in_rainbow_pool": True},
+    }
+    [problem] = _refused({"game": "neopets", "cards": [pet]})
+    assert (problem.source, problem.field) == ("lie.json", "attributes.begins_in_rainbow_pool")
+    assert "Fire Kau" in problem.record and "8.2.1" in problem.message
+
+
+def test_it_refuses_a_basic_flag_on_a_metazoo_page_that_is_not_an_aura(db):
+    """Page Types: Basic Aura Page (p. 6): only Basic Aura are allowed in any number."""
+    page = {
+        "name": "Big Beast",
+        "type": "Beastie",
+        "attributes": {"aura_cost": {"flame": 1}, "lp": 100, "spellbook_limit": 1, "basic": True},
+    }
+    [problem] = _refused({"game": "metazoo", "cards": [page]})
+    assert problem.field == "attributes.basic" and "Big Beast" in problem.record
+
+
+def test_it_refuses_a_namesake_with_other_rules_unless_marked_distinct(db):
+    """6.7.2: copies count by the card, so one card under two keys with a slip in its rules
+    would count twice; a different card of the same name says so with distinct_namesake."""
+    first = {"key": "grove-fox", "name": "Grove Fox", "type": "Spell", "text": "Draw a Page."}
+    second = {**first, "key": "grove-fox-2", "text": "Draw two Pages."}
+    problems = _refused({"game": "metazoo", "cards": [first, second]})
+    assert [(p.record, p.field) for p in problems] == [
+        ('cards[0] "Grove Fox"', "distinct_namesake"),
+        ('cards[1] "Grove Fox"', "distinct_namesake"),
+    ]
+    cards_import(data={"game": "metazoo", "cards": [first]}, source="first.json")
+    [problem] = _refused({"game": "metazoo", "cards": [second]})  # against the stored card too
+    assert "grove-fox" in problem.message
+    cards_import(
+        data={"game": "metazoo", "cards": [{**second, "distinct_namesake": True}]}, source="ok.json"
+    )
+    assert Card.objects.filter(folded_name="grove fox").count() == 2

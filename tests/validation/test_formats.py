@@ -128,3 +128,21 @@ def test_it_adds_a_missing_standard_format_without_taking_over_the_default(db):
     formats_ensure_standard()  # a second run changes nothing
     rows = {row.slug: row.is_default for row in Format.objects.filter(game=game)}
     assert rows == {"league": True, "standard": False}
+
+
+def test_6_7_2_a_ban_reaches_every_key_of_the_same_card(standard, neopets_cards):
+    """6.7.2: one card stored under two keys (same name and rules) is one card, so banning one
+    key bans a deck naming the other."""
+    from cards.models import Card
+
+    faerie = neopets_cards["Test Faerie"]
+    reprint = Card.objects.create(
+        game=faerie.game,
+        key="test-faerie-promo",
+        name=faerie.name,
+        type=faerie.type,
+        attributes=faerie.attributes,
+    )
+    list_entry(standard, reprint, "banned", date(2024, 1, 1))
+    report = deck_validate(game="neopets", entries=legal_entries(), as_of=date(2024, 2, 1))
+    assert [issue.code for issue in report.errors] == ["card.banned"]

@@ -87,5 +87,5 @@ def test_it_finds_pool_cards_by_id_key_and_name_and_suggests_near_names():
     assert pool.find(EntryRef("main", 1, name="RED KAU")) is kau
     assert pool.find(EntryRef("main", 1, key="hot-dog-smp")) is hot_dog
     assert pool.find(EntryRef("main", 1, name="Blue Kau")) is None
-    assert pool.suggest("Hot Dgo") == ["Hot Dog"]
-    assert pool.suggest("Zzzzzz") == []
+    assert pool.suggestions(["Hot Dgo"]) == {"Hot Dgo": ["Hot Dog"]}
+    assert pool.suggestions(["Zzzzzz"]) == {"Zzzzzz": []}
