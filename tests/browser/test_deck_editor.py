@@ -75,6 +75,12 @@ def test_it_builds_a_legal_neopets_deck_from_nothing(page, sample_cards, logged_
 
     page.get_by_role("button", name="Save version").click()
     expect(page.locator(".messages")).to_contain_text("Saved: version 2")
-    expect(page.locator("#hand li")).to_have_count(5)  # the sample hand: 5 Main Deck cards
+    # The sample hand (Setting Up the Game): 5 Main Deck cards, a new one, one mulligan only.
+    expect(page.locator("#hand li")).to_have_count(5)
+    page.get_by_role("button", name="New hand").click()
+    expect(page.locator("#hand li")).to_have_count(5)
+    page.get_by_role("button", name="Mulligan").click()
+    expect(page.get_by_text("after 1 mulligan")).to_be_visible()
+    expect(page.get_by_role("button", name="Mulligan")).to_have_count(0)
     shot("deck-editor")
     shot("deck-editor", phone=True)

@@ -161,3 +161,24 @@ def test_it_draws_a_new_hand_and_takes_one_mulligan_only(alice_client, deck):
     html = editor_post(alice_client, deck, action="mulligan")
     assert len(re.findall(r"<li>", html.split('id="hand"')[1].split("</ul>")[0])) == 5
     assert "after 1 mulligan" in html and 'id="mulligan"' not in html
+
+
+@pytest.mark.parametrize(
+    ("game", "sections"),
+    [
+        ("neopets", ["Main Deck", "Neopet Deck", "Rainbow Pool"]),
+        ("keeper", ["Deck"]),
+        ("metazoo", ["Spellbook", "Archive"]),
+        ("millennium-blades", ["Singles", "Deck Box", "Accessories"]),
+    ],
+)
+def test_it_edits_a_deck_of_every_game_in_its_own_section_names(
+    alice_client, samples, game, sections
+):
+    response = alice_client.post(
+        "/decks/new/", {"game": game, "name": "New", "visibility": "private"}
+    )
+    html = alice_client.get(response["Location"]).content.decode()
+    headings = re.findall(r'<h2 id="section-[^"]+">([^<]+?)(?: <span|</h2>)', html)
+    assert headings == sections
+    assert 'id="legality-status"' in html
