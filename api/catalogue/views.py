@@ -118,7 +118,8 @@ class CardNamedApi(APIView):
 
 
 class CardAutocompleteApi(APIView):
-    """Up to 20 card names containing `q`, those starting with it first."""
+    """Up to 20 card names containing `q`: those starting with it, then those with a later word
+    starting with it, then the rest."""
 
     @extend_schema(parameters=[CardAutocompleteInput], responses=NameListSerializer)
     def get(self, request: Request) -> Response:

@@ -21,15 +21,17 @@ def fresh_attempt_counts():
     cache.clear()
 
 
+def _logged_in(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
 @pytest.fixture
 def alice_client(alice) -> Client:
-    client = Client()
-    client.force_login(alice)
-    return client
+    return _logged_in(alice)
 
 
 @pytest.fixture
 def charlie_client(charlie) -> Client:
-    client = Client()
-    client.force_login(charlie)
-    return client
+    return _logged_in(charlie)

@@ -161,3 +161,46 @@ def test_it_draws_a_new_hand_and_takes_one_mulligan_only(alice_client, deck):
     html = editor_post(alice_client, deck, action="mulligan")
     assert len(re.findall(r"<li>", html.split('id="hand"')[1].split("</ul>")[0])) == 5
     assert "after 1 mulligan" in html and 'id="mulligan"' not in html
+
+
+@pytest.mark.parametrize(
+    ("game", "sections"),
+    [
+        ("neopets", ["Main Deck", "Neopet Deck", "Rainbow Pool"]),
+        ("keeper", ["Deck"]),
+        ("metazoo", ["Spellbook", "Archive"]),
+        ("millennium-blades", ["Singles", "Deck Box", "Accessories"]),
+    ],
+)
+def test_it_edits_a_deck_of_every_game_in_its_own_section_names(
+    alice_client, samples, game, sections
+):
+    response = alice_client.post(
+        "/decks/new/", {"game": game, "name": "New", "visibility": "private"}
+    )
+    html = alice_client.get(response["Location"]).content.decode()
+    headings = re.findall(r'<h2 id="section-[^"]+">([^<]+?)(?: <span|</h2>)', html)
+    assert headings == sections
+    assert 'id="legality-status"' in html
+
+
+def test_it_checks_against_the_lists_of_the_chosen_day(alice_client, deck):
+    """A card banned from a date on is reported as of that day, not before it."""
+    from rules.models import Format, FormatListEntry
+
+    standard = Format.objects.get(game__slug="neopets", slug="standard")
+    hot_dog = Card.objects.get(game__slug="neopets", name="Hot Dog")
+    FormatListEntry.objects.create(
+        format=standard, card=hot_dog, status="banned", effective="2025-06-01"
+    )
+    before = editor_post(alice_client, deck, as_of="2025-05-31")
+    after = editor_post(alice_client, deck, as_of="2025-06-01")
+    assert not any(code.startswith("card.banned") for code in legality(before))
+    assert "status-illegal" in after and "as of 2025-06-01" in after
+
+
+def test_it_says_what_is_wrong_with_a_date_or_format_it_cannot_use(alice_client, deck):
+    assert "The date must be YYYY-MM-DD, not &#x27;soon&#x27;" in editor_post(
+        alice_client, deck, as_of="soon"
+    )
+    assert "has no format &#x27;vintage&#x27;" in editor_post(alice_client, deck, format="vintage")

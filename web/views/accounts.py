@@ -23,19 +23,24 @@ from web.ratelimit import LOGIN_ATTEMPTS, SIGNUP_ATTEMPTS, AttemptLimit
 TOO_MANY = "Too many attempts from your address. Wait a few minutes and try again."
 
 
-def _refused(request: HttpRequest, template: str, form: Any) -> HttpResponse:
+LOGIN_PAGE = {"heading": "Log in", "submit": "Log in"}
+SIGNUP_PAGE = {"heading": "Sign up", "submit": "Create account"}
+
+
+def _refused(request: HttpRequest, template: str, form: Any, page: dict) -> HttpResponse:
     form.add_error(None, TOO_MANY)
-    return render(request, template, {"form": form}, status=429)
+    return render(request, template, {"form": form, **page}, status=429)
 
 
 class LoginView(auth_views.LoginView):
     template_name = "web/accounts/login.html"
     redirect_authenticated_user = True
+    extra_context = LOGIN_PAGE
     limit: AttemptLimit = LOGIN_ATTEMPTS
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not self.limit.allows(request):
-            return _refused(request, self.template_name, self.get_form())
+            return _refused(request, self.template_name, self.get_form(), LOGIN_PAGE)
         return super().post(request, *args, **kwargs)
 
 
@@ -44,12 +49,13 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST":
         if not SIGNUP_ATTEMPTS.allows(request):
-            return _refused(request, template, form)
+            return _refused(request, template, form, SIGNUP_PAGE)
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect(_next_url(request) or "web:account")
-    return render(request, template, {"form": form, "next": request.GET.get("next", "")})
+    context = {"form": form, "next": request.GET.get("next", ""), **SIGNUP_PAGE}
+    return render(request, template, context)
 
 
 def _next_url(request: HttpRequest) -> str | None:
@@ -93,6 +99,7 @@ def token_revoke_view(request: HttpRequest, token_id: int) -> HttpResponse:
 
 
 password_change = auth_views.PasswordChangeView.as_view(
-    template_name="web/accounts/password_change.html",
+    template_name="web/form_page.html",
+    extra_context={"heading": "Change password", "submit": "Change password"},
     success_url=reverse_lazy("web:account"),
 )
