@@ -10,6 +10,8 @@ from dataclasses import dataclass
 import pytest
 import schemathesis
 from django.core.management import call_command
+from django.core.signals import request_finished, request_started
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
@@ -39,7 +41,18 @@ class Fixtures:
 
 
 @pytest.fixture
-def alice_things(alice) -> Fixtures:
+def connection_kept():
+    """Requests go straight to the WSGI application, whose request signals would close the
+    database connection holding the test's transaction; Django's test client keeps it so."""
+    for signal in (request_started, request_finished):
+        signal.disconnect(close_old_connections)
+    yield
+    for signal in (request_started, request_finished):
+        signal.connect(close_old_connections)
+
+
+@pytest.fixture
+def alice_things(alice, connection_kept) -> Fixtures:
     """Alice's token, the sample cards, a deck and a test-game job of hers: generated paths
     use their ids, which random ids would only ever miss (a 404 tests nothing)."""
     call_command("load_samples", verbosity=0)
