@@ -435,8 +435,15 @@ def chunks_requeue_stale() -> int:
             status=SimulationChunk.Status.PENDING, claimed_at=None, worker=""
         )
     ]
-    with transaction.atomic():
-        _send_chunks(freed)
+    try:
+        with transaction.atomic():
+            _send_chunks(freed)
+    except (KombuError, OSError):
+        # Not (all) queued: stale again, so the next sweep tries them again.
+        SimulationChunk.objects.filter(
+            pk__in=[chunk.pk for chunk in freed], status=SimulationChunk.Status.PENDING
+        ).update(status=SimulationChunk.Status.RUNNING, claimed_at=stale_before)
+        raise
     return len(freed)
 
 
