@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from rules.models import SimulationChunk, SimulationJob
 from rules.neopets.sample_decks import sample_deck_entries
@@ -208,8 +209,6 @@ def test_a_live_worker_keeps_its_claim_however_long_its_chunk_takes(
 def test_a_sweep_that_cannot_reach_the_broker_leaves_the_chunk_for_the_next_sweep(
     job, monkeypatch
 ):
-    from kombu.exceptions import OperationalError
-
     chunk = job.chunks.get(index=0)
     chunk_claim(chunk_id=chunk.pk, worker="killed")
     SimulationChunk.objects.filter(pk=chunk.pk).update(
