@@ -4,7 +4,7 @@ PORT ?= 8000
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint bench
+.PHONY: run test lint bench deploy-example
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,3 +30,7 @@ lint: $(VENV)/.installed
 
 bench: $(VENV)/.installed
 	$(PY) -m bench
+
+## A production-shaped start on this machine's PostgreSQL and broker: gunicorn, a worker, DEBUG off.
+deploy-example: $(VENV)/.installed
+	deploy/example.sh

@@ -212,7 +212,15 @@ def validate_body() -> bytes:
 
 def http_figures(seconds: float, clients: int) -> tuple[dict[str, float], dict[str, float]]:
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
-    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "false"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": database,
+        "DEBUG": "false",
+        "SECRET_KEY": "bench-only-secret-key",  # DEBUG off needs one
+        # Every simulated client is one address: the rate limits would measure themselves.
+        "DECKWARDEN_THROTTLE_ANON": "",
+        "DECKWARDEN_THROTTLE_USER": "",
+    }
     create_database(database)
     prepare_database(env)
     port = free_port()

@@ -110,7 +110,10 @@ def deck_version_get(*, deck: Deck, number: int, field: str = "number") -> DeckV
 
 def deck_diff(*, deck: Deck, from_number: int, to_number: int) -> dict[str, Any]:
     """What changed from one version of the deck to another (either order), in one query."""
-    versions = {v.number: v for v in deck.versions.filter(number__in=[from_number, to_number])}
+    # Two exact lookups, not `number__in`: Django answers an exact lookup past the column's
+    # range with no rows, while SQLite refuses such a number in an IN list (a 500).
+    wanted = Q(number=from_number) | Q(number=to_number)
+    versions = {v.number: v for v in deck.versions.filter(wanted)}
     for field, number in (("from", from_number), ("to", to_number)):
         if number not in versions:
             raise VersionNotFound(field, number)

@@ -20,6 +20,8 @@ def json_loads(text: str) -> Any:
         data = json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as exc:
         raise NotJson(f"{exc.msg} at line {exc.lineno} column {exc.colno}") from None
+    except NotJson:
+        raise  # NaN or Infinity, already named
     except RecursionError:
         raise NotJson("it is nested too deeply to read") from None
     except NotJson:  # NaN or Infinity, from _refuse_constant: already says what

@@ -83,6 +83,7 @@ class SimulationLimits:
     max_games: int
     min_chunk_size: int
     max_chunks: int
+    anonymous: bool
 
     @classmethod
     def for_owner(cls, owner: AbstractBaseUser | None) -> SimulationLimits:
@@ -95,15 +96,17 @@ class SimulationLimits:
             if anonymous
             else settings.DECKWARDEN_SIMULATION_MIN_CHUNK_GAMES,
             max_chunks=settings.DECKWARDEN_SIMULATION_MAX_CHUNKS,
+            anonymous=anonymous,
         )
 
-    def chunk_size(self, games: int, asked: int | None) -> int:
-        """The chunk size for `games` games: the one asked for, else the default raised as far
-        as the chunk count needs. InvalidRequest naming the field past a limit."""
-        fewest = max(self.min_chunk_size, math.ceil(games / self.max_chunks))
+    def checked_chunk_size(self, games: int, asked: int | None) -> int:
+        """The chunk size for `games` games within the limits: the one asked for, else the
+        default raised as far as the chunk count needs. InvalidRequest naming the field past a
+        limit (`games` or `chunk_size`)."""
         if games > self.max_games:
-            who = " without logging in" if self.max_games < MAX_GAMES else ""
+            who = " without logging in" if self.anonymous else ""
             raise InvalidRequest("games", f"must be at most {self.max_games}{who}")
+        fewest = max(self.min_chunk_size, math.ceil(games / self.max_chunks))
         if asked is None:
             return max(settings.DECKWARDEN_SIMULATION_CHUNK_GAMES, fewest)
         if asked < fewest and asked < games:
@@ -141,7 +144,7 @@ def simulation_create(
     game_row = Game.objects.filter(slug=game).first()
     if game_row is None or engine_for(game) is None:
         raise InvalidRequest("game", f"test games can be played for: {', '.join(ENGINES)}")
-    chunk_size = SimulationLimits.for_owner(owner).chunk_size(games, chunk_size)
+    chunk_size = SimulationLimits.for_owner(owner).checked_chunk_size(games, chunk_size)
     inline = cards or [()] * len(decks)
     resolved, reports = zip(
         *(
@@ -477,8 +480,15 @@ def chunks_requeue_stale() -> int:
             status=SimulationChunk.Status.PENDING, claimed_at=None, worker=""
         )
     ]
-    with transaction.atomic():
-        _send_chunks(freed)
+    try:
+        with transaction.atomic():
+            _send_chunks(freed)
+    except (KombuError, OSError):
+        # Not (all) queued: stale again, so the next sweep tries them again.
+        SimulationChunk.objects.filter(
+            pk__in=[chunk.pk for chunk in freed], status=SimulationChunk.Status.PENDING
+        ).update(status=SimulationChunk.Status.RUNNING, claimed_at=stale_before)
+        raise
     return len(freed)
 
 

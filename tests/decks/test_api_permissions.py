@@ -16,16 +16,18 @@ def detail(deck, sub=""):
     return f"{URL}{deck.pk}/{sub}"
 
 
+@pytest.mark.parametrize("deck_fixture", ["alice_deck", "alice_unlisted_deck"])
 @pytest.mark.parametrize("sub", SUBPAGES)
-def test_it_hides_a_private_deck_from_another_user(charlie_api, alice_deck, sub):
-    response = charlie_api.get(detail(alice_deck, sub))
-    assert response.status_code == 404
-    assert response.json()["code"] == "not_found"
-
-
-@pytest.mark.parametrize("sub", SUBPAGES)
-def test_it_hides_a_private_deck_from_anonymous_users(api, alice_deck, sub):
-    assert api.get(detail(alice_deck, sub)).status_code == 404
+def test_it_hides_a_deck_that_is_not_public_from_anyone_counting_ids(
+    api, charlie_api, request, deck_fixture, sub
+):
+    """By id, Alice's private and unlisted decks are 404s to Charlie and to anonymous users,
+    exactly like decks that do not exist (an anonymous scan of ids 1-8 read an unlisted deck)."""
+    deck = request.getfixturevalue(deck_fixture)
+    for client in (api, charlie_api):
+        response = client.get(detail(deck, sub))
+        assert response.status_code == 404
+        assert response.json()["code"] == "not_found"
 
 
 def test_it_answers_404_for_writes_to_another_users_private_deck(charlie_api, alice_deck):
@@ -100,18 +102,6 @@ def test_it_authenticates_with_a_session_and_checks_csrf(alice, cards):
 
 def link(deck, sub=""):
     return f"{URL}{deck.link_token}/{sub}"
-
-
-@pytest.mark.parametrize("sub", SUBPAGES)
-def test_it_hides_an_unlisted_deck_from_anyone_counting_ids(
-    api, charlie_api, alice_unlisted_deck, sub
-):
-    """An anonymous scan of ids 1-8 read an unlisted deck: by id it is now a 404 to anyone but
-    its owner, exactly like a deck that does not exist."""
-    for client in (api, charlie_api):
-        response = client.get(detail(alice_unlisted_deck, sub))
-        assert response.status_code == 404
-        assert response.json()["code"] == "not_found"
 
 
 @pytest.mark.parametrize("sub", SUBPAGES)

@@ -7,6 +7,7 @@ from datetime import timedelta
 
 import pytest
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from rules.models import SimulationChunk, SimulationJob
 from rules.neopets.sample_decks import sample_deck_entries
@@ -203,3 +204,24 @@ def test_a_live_worker_keeps_its_claim_however_long_its_chunk_takes(
     assert chunk_run(chunk_id=chunk.pk, worker="slow").outcome is ChunkOutcome.RECORDED
     chunk.refresh_from_db()
     assert (chunk.status, chunk.worker, chunk.attempts) == ("done", "slow", 1)
+
+
+def test_a_sweep_that_cannot_reach_the_broker_leaves_the_chunk_for_the_next_sweep(
+    job, monkeypatch
+):
+    chunk = job.chunks.get(index=0)
+    chunk_claim(chunk_id=chunk.pk, worker="killed")
+    SimulationChunk.objects.filter(pk=chunk.pk).update(
+        claimed_at=timezone.now() - claim_timeout() - timedelta(seconds=1)
+    )
+
+    def broker_down(chunks):
+        raise OperationalError("connection refused")
+
+    monkeypatch.setattr(simulations, "_send_chunks", broker_down)
+    with pytest.raises(OperationalError):
+        chunks_requeue_stale()
+    chunk.refresh_from_db()
+    assert chunk.status == "running"  # still stale: not a pending chunk that no task will play
+    monkeypatch.undo()
+    assert chunks_requeue_stale() == 1
