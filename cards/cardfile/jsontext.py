@@ -24,8 +24,6 @@ def json_loads(text: str) -> Any:
         raise  # NaN or Infinity, already named
     except RecursionError:
         raise NotJson("it is nested too deeply to read") from None
-    except NotJson:  # NaN or Infinity, from _refuse_constant: already says what
-        raise
     except ValueError:  # int() past sys.get_int_max_str_digits()
         limit = sys.get_int_max_str_digits()
         raise NotJson(f"it holds a number of more than {limit} digits") from None
