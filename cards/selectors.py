@@ -18,7 +18,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Lower, Upper
 
-from .models import Card, CardSet, Game, Printing
+from .models import Card, CardSet, Game, Printing, Viewer
 from .search import search_q
 
 AUTOCOMPLETE_LIMIT = 20
@@ -33,12 +33,13 @@ def _uses_trigrams() -> bool:
     return connection.vendor == "postgresql"
 
 
-def card_queryset() -> QuerySet[Card]:
-    """Cards in the catalogue's deterministic order, read without joins (so that counting a
-    search's matches reads only the card table); give the cards that will be shown their game
-    slug and printings with `cards_for_display`. The full-text vector, only ever searched, is
-    not read."""
-    return Card.objects.defer("text_vector").order_by("name", "key", "id")
+def card_queryset(viewer: Viewer = None) -> QuerySet[Card]:
+    """The cards this viewer may use (see Card.objects.usable_by; by default the catalogue and
+    shared user-made cards) in the catalogue's deterministic order, read without joins (so that
+    counting a search's matches reads only the card table); give the cards that will be shown
+    their game slug and printings with `cards_for_display`. The full-text vector, only ever
+    searched, is not read."""
+    return Card.objects.usable_by(viewer).defer("text_vector").order_by("name", "key", "id")
 
 
 def cards_for_display(cards: Iterable[Card]) -> list[Card]:
@@ -91,14 +92,14 @@ def game_list() -> QuerySet[Game]:
     return Game.objects.prefetch_related("formats").order_by("slug")
 
 
-def card_named(*, game: str, name: str, fuzzy: bool = False) -> Card | None:
+def card_named(*, game: str, name: str, fuzzy: bool = False, viewer: Viewer = None) -> Card | None:
     """The card of this game with this name (case-insensitive), or with fuzzy, the most similar.
 
     Several cards may share a name (MetaZoo Pages that differ mechanically); the first in
     catalogue order answers.
     """
     exact = (
-        card_queryset()
+        card_queryset(viewer)
         .alias(lower_name=Lower("name"))
         .filter(game__slug=game, lower_name=name.strip().lower())
     )
@@ -107,11 +108,11 @@ def card_named(*, game: str, name: str, fuzzy: bool = False) -> Card | None:
         return cards_for_display([card])[0]
     if not fuzzy:
         return None
-    best = card_suggestions(game=game, name=name, limit=1)
-    return card_named(game=game, name=best[0]) if best else None
+    best = card_suggestions(game=game, name=name, limit=1, viewer=viewer)
+    return card_named(game=game, name=best[0], viewer=viewer) if best else None
 
 
-def card_suggestions(*, game: str, name: str, limit: int = 5) -> list[str]:
+def card_suggestions(*, game: str, name: str, limit: int = 5, viewer: Viewer = None) -> list[str]:
     """Names of the game's cards most like `name`, best first: the "did you mean" list.
 
     An unknown game or an empty name has no suggestions.
@@ -119,7 +120,7 @@ def card_suggestions(*, game: str, name: str, limit: int = 5) -> list[str]:
     name = name.strip()
     if not name or limit <= 0:
         return []
-    cards = Card.objects.filter(game__slug=game)
+    cards = Card.objects.usable_by(viewer).filter(game__slug=game)
     if _uses_trigrams():
         return _trigram_suggestions(cards, name, limit)
     names = {candidate.lower(): candidate for candidate in cards.values_list("name", flat=True)}
@@ -154,13 +155,14 @@ def _trigram_suggestions(cards: QuerySet[Card], name: str, limit: int) -> list[s
     return names
 
 
-def card_autocomplete(*, query: str, game: str | None = None) -> list[str]:
+def card_autocomplete(*, query: str, game: str | None = None, viewer: Viewer = None) -> list[str]:
     """At most 20 distinct card names containing `query`: those starting with it first,
     each group in alphabetical order."""
     query = query.strip()
     if not query:
         return []
-    cards = Card.objects.filter(game__slug=game) if game else Card.objects.all()
+    cards = Card.objects.usable_by(viewer)
+    cards = cards.filter(game__slug=game) if game else cards
     prefixed = _names(cards.filter(name__istartswith=query), AUTOCOMPLETE_LIMIT)
     if len(prefixed) == AUTOCOMPLETE_LIMIT:
         return prefixed
@@ -188,13 +190,16 @@ class CollectionResult:
     not_found: list[Mapping[str, Any]]
 
 
-def card_collection(*, identifiers: list[Mapping[str, Any]]) -> CollectionResult:
+def card_collection(
+    *, identifiers: list[Mapping[str, Any]], viewer: Viewer = None
+) -> CollectionResult:
     """Look up to 100 cards at once, each identified by one of:
     `{"id"}`, `{"key", "game"}`, `{"name", "game"}` (case-insensitive) or
     `{"set", "number", "game"}` (a printing). One query finds every candidate; each identifier
     is then matched in Python, so the answer keeps the identifiers' order.
     """
-    candidates = cards_for_display(card_queryset().filter(_collection_q(identifiers)).distinct())
+    candidates = card_queryset(viewer).filter(_collection_q(identifiers)).distinct()
+    candidates = cards_for_display(candidates)
     cards, not_found = [], []
     for identifier in identifiers:
         card = next((card for card in candidates if _identifies(identifier, card)), None)

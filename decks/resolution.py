@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from cards.models import Card, Game, Printing
+from cards.models import Card, Game, Printing, Viewer
 from cards.selectors import card_suggestions
 from rules.core.resolve import EntryRef
 
@@ -54,10 +54,13 @@ class InvalidEntries(Exception):
         self.problems = list(problems)
 
 
-def entries_resolve(*, game: Game, refs: Sequence[EntryRef]) -> list[DeckLine]:
+def entries_resolve(
+    *, game: Game, refs: Sequence[EntryRef], owner: Viewer = None
+) -> list[DeckLine]:
     """The deck lines the refs describe, in request order, entries of one card and printing in
-    one section merged. Raises InvalidEntries listing every problem at once."""
-    catalogue = _CardIndex(game, refs)
+    one section merged, over the cards the deck's owner may use. Raises InvalidEntries listing
+    every problem at once."""
+    catalogue = _CardIndex(game, refs, owner)
     found = [catalogue.find(index, ref) for index, ref in enumerate(refs)]
     printings = _printings(game, [card for card in found if isinstance(card, Card)], refs)
     problems: list[EntryProblem] = []
@@ -91,14 +94,16 @@ def entries_resolve(*, game: Game, refs: Sequence[EntryRef]) -> list[DeckLine]:
 class _CardIndex:
     """Every card the refs name, fetched in one query, then found per ref by id, key or name."""
 
-    def __init__(self, game: Game, refs: Sequence[EntryRef]) -> None:
+    def __init__(self, game: Game, refs: Sequence[EntryRef], owner: Viewer) -> None:
         self.game = game
+        self.owner = owner
         ids = {ref.id for ref in refs if ref.id is not None}
         keys = {ref.key for ref in refs if ref.id is None and ref.key is not None}
         names = {ref.name.lower() for ref in refs if _by_name(ref)}
         wanted = Q(pk__in=ids) | Q(key__in=keys) | Q(lower_name__in=names)
+        usable = Card.objects.usable_by(owner).filter(game=game)
         rows = (
-            Card.objects.filter(game=game).annotate(lower_name=Lower("name")).filter(wanted)
+            usable.annotate(lower_name=Lower("name")).filter(wanted)
             if ids or keys or names
             else Card.objects.none()
         )
@@ -126,7 +131,9 @@ class _CardIndex:
             keys = tuple(sorted(card.key for card in matches))
             message = f"{len(matches)} {game} cards are called {ref.name!r}; give the key instead."
             return EntryProblem(index, ref, "name", message, keys)
-        suggestions = tuple(card_suggestions(game=self.game.slug, name=ref.name or "", limit=5))
+        suggestions = tuple(
+            card_suggestions(game=self.game.slug, name=ref.name or "", limit=5, viewer=self.owner)
+        )
         hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
         message = f"No {game} card is called {ref.name!r}.{hint}"
         return EntryProblem(index, ref, "name", message, suggestions)

@@ -84,6 +84,7 @@ class ValidateApi(APIView):
                 seed=parsed.seed,
                 format=parsed.format,
                 as_of=parsed.as_of,
+                viewer=request.user,
             )
             return Response({**report.as_dict(), "fix": _fix_dict(fix, seed)})
         report = deck_validate(
@@ -91,6 +92,7 @@ class ValidateApi(APIView):
             entries=parsed.entries,
             format=parsed.format,
             as_of=parsed.as_of,
+            viewer=request.user,
         )
         return Response(report.as_dict())
 

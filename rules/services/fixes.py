@@ -6,6 +6,7 @@ import random
 from collections.abc import Sequence
 from datetime import date
 
+from cards.models import Viewer
 from rules.core.report import Report
 from rules.core.resolve import EntryRef
 from rules.millennium_blades.fix import FixResult, fix_deck
@@ -24,9 +25,12 @@ def deck_fix(
     seed: int | None = None,
     format: str | None = None,
     as_of: date | None = None,
+    viewer: Viewer = None,
 ) -> tuple[Report, FixResult, int]:
     """The deck's report, the rulebook fix (the same for the same seed) and the seed used."""
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
-    deck, report = deck_resolve(game=game, entries=entries, format=format, as_of=as_of)
+    deck, report = deck_resolve(
+        game=game, entries=entries, format=format, as_of=as_of, viewer=viewer
+    )
     return report, fix_deck(deck, seed), seed

@@ -2,17 +2,20 @@
 
 Cards already read by this process come from the catalogue cache (rules.services.catalogue)
 when it may be used; the rest are fetched together and remembered, including the names that
-match no card.
+match no card. The cache holds what everyone may use (the catalogue and shared user-made
+cards); a viewer's private user-made cards are read by a second query, never cached, and join
+what the cache found (a private card sharing a name with another card makes the name
+ambiguous).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 from django.db.models.functions import Lower
 
-from cards.models import Card, Printing
+from cards.models import Card, Printing, Viewer
 from cards.selectors import card_suggestions
 from rules.core.cards import CardInfo
 from rules.core.resolve import EntryRef, Namesakes, name_index_add
@@ -34,14 +37,20 @@ def _lookup(game: str, ref: EntryRef) -> Lookup | None:
 
 
 class DatabasePool:
-    """A CardPool over one game's cards: by id, key or name (any case); suggestions come from
-    cards.selectors."""
+    """A CardPool over the cards of one game a viewer may use (see Card.objects.usable_by): by
+    id, key or name (any case); suggestions come from cards.selectors."""
 
     def __init__(
-        self, game: str, refs: Iterable[EntryRef], cache: CatalogueCache = catalogue
+        self,
+        game: str,
+        refs: Iterable[EntryRef],
+        cache: CatalogueCache = catalogue,
+        viewer: Viewer = None,
     ) -> None:
         self.game = game
+        self.viewer = viewer
         self._found: dict[Lookup, CardInfo | Namesakes | None] = {}
+        refs = list(refs)
         use_cache = cache.active()
         missing: set[Lookup] = set()
         names_as_given: set[str] = set()
@@ -56,16 +65,21 @@ class DatabasePool:
                 if lookup[1] == "name":
                     names_as_given.add(ref.name)
         if missing:
-            self._load(missing, names_as_given)
+            self._load(Card.objects.usable_by(None), missing, names_as_given)
             for lookup in missing:
                 self._found.setdefault(lookup, None)
                 if use_cache:
                     cache.put(lookup, self._found[lookup])
+        if viewer is not None and viewer.is_authenticated:
+            private = Card.objects.filter(owner=viewer, shared=False)
+            asked = {lookup for ref in refs if (lookup := _lookup(game, ref)) is not None}
+            self._load(private, asked, {ref.name for ref in refs if ref.name is not None})
 
-    def _load(self, missing: set[Lookup], names_as_given: set[str]) -> None:
+    def _load(self, cards: QuerySet[Card], missing: set[Lookup], names_as_given: set[str]) -> None:
+        """Add the cards among `cards` that the lookups name to what was found already."""
         wanted = {kind: [value for _, k, value in missing if k == kind] for kind in _KINDS}
         rows = list(
-            Card.objects.filter(game__slug=self.game)
+            cards.filter(game__slug=self.game)
             .annotate(lower_name=Lower("name"))
             .filter(
                 Q(id__in=wanted["id"])
@@ -78,7 +92,11 @@ class DatabasePool:
             .values_list(*_COLUMNS)
         )
         printings = _printings_of([row[0] for row in rows])
-        by_name: dict[str, CardInfo | Namesakes] = {}
+        by_name: dict[str, CardInfo | Namesakes] = {
+            name: found
+            for (_, kind, name), found in self._found.items()
+            if kind == "name" and found is not None
+        }
         for card_id, key, name, card_type, text, attributes in rows:
             card = CardInfo(
                 key, name, card_type, text, attributes or {}, card_id, printings[card_id]
@@ -95,7 +113,7 @@ class DatabasePool:
         return None if lookup is None else self._found.get(lookup)
 
     def suggest(self, name: str) -> list[str]:
-        return card_suggestions(game=self.game, name=name)
+        return card_suggestions(game=self.game, name=name, viewer=self.viewer)
 
 
 _KINDS = ("id", "key", "name")

@@ -80,7 +80,8 @@ def simulation_create(
     if game_row is None or engine_for(game) is None:
         raise InvalidRequest("game", f"test games can be played for: {', '.join(ENGINES)}")
     resolved, reports = zip(
-        *(deck_resolve(game=game, entries=entries) for entries in decks), strict=True
+        *(deck_resolve(game=game, entries=entries, viewer=owner) for entries in decks),
+        strict=True,
     )
     if not all(report.legal for report in reports):
         raise DecksIllegal(list(reports))

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
+from cards.models import Viewer
 from rules.core.cards import Deck
 from rules.core.report import Report
 from rules.core.resolve import EntryRef
@@ -27,12 +28,14 @@ def deck_validate(
     entries: Sequence[EntryRef],
     format: str | None = None,
     as_of: date | None = None,
+    viewer: Viewer = None,
 ) -> Report:
-    """The full report for a deck in a format (default: the game's), lists as of a day (today).
+    """The full report for a deck in a format (default: the game's), lists as of a day (today),
+    over the cards the viewer may use (their own user-made cards among them).
 
     InvalidRequest names the field when the game or format does not exist.
     """
-    return deck_resolve(game=game, entries=entries, format=format, as_of=as_of)[1]
+    return deck_resolve(game=game, entries=entries, format=format, as_of=as_of, viewer=viewer)[1]
 
 
 def deck_resolve(
@@ -41,8 +44,10 @@ def deck_resolve(
     entries: Sequence[EntryRef],
     format: str | None = None,
     as_of: date | None = None,
+    viewer: Viewer = None,
 ) -> tuple[Deck, Report]:
     """The resolved core Deck (the cards found) and its full report, for callers that play it."""
     spec = game_spec_for(game)
     fmt = format_info(game=game, format=format, as_of=as_of)
-    return resolve_and_check(spec, entries, DatabasePool(spec.slug, entries), fmt)
+    pool = DatabasePool(spec.slug, entries, viewer=viewer)
+    return resolve_and_check(spec, entries, pool, fmt)
