@@ -155,19 +155,32 @@ def _trigram_suggestions(cards: QuerySet[Card], name: str, limit: int) -> list[s
     return names
 
 
+# Characters after which a name's next word starts ("Teeny Hot Dog", "Fire-Breathing").
+WORD_SEPARATORS = (" ", "-", "/", "(", '"')
+
+
 def card_autocomplete(*, query: str, game: str | None = None, viewer: Viewer = None) -> list[str]:
-    """At most 20 distinct card names containing `query`: those starting with it first,
-    each group in alphabetical order."""
+    """At most 20 distinct card names containing `query`, best first: names starting with it,
+    then names with a later word starting with it, then names containing it mid-word ("ho":
+    "Hot Dog", "Teeny Hot Dog", then "Blue Techo"); each group in alphabetical order."""
     query = query.strip()
     if not query:
         return []
     cards = Card.objects.usable_by(viewer)
     cards = cards.filter(game__slug=game) if game else cards
-    prefixed = _names(cards.filter(name__istartswith=query), AUTOCOMPLETE_LIMIT)
-    if len(prefixed) == AUTOCOMPLETE_LIMIT:
-        return prefixed
-    inside = cards.filter(name__icontains=query).exclude(name__istartswith=query)
-    return prefixed + _names(inside, AUTOCOMPLETE_LIMIT - len(prefixed))
+    word_start = Q()
+    for separator in WORD_SEPARATORS:
+        word_start |= Q(name__icontains=separator + query)
+    tiers = (Q(name__istartswith=query), word_start, Q(name__icontains=query))
+    names: list[str] = []
+    for number, tier in enumerate(tiers):
+        matches = cards.filter(tier)
+        for earlier in tiers[:number]:
+            matches = matches.exclude(earlier)
+        names += _names(matches, AUTOCOMPLETE_LIMIT - len(names))
+        if len(names) == AUTOCOMPLETE_LIMIT:
+            break
+    return names
 
 
 def _names(cards: QuerySet[Card], limit: int) -> list[str]:

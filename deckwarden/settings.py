@@ -30,20 +30,26 @@ INSTALLED_APPS = [
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # WhiteNoise serves static files under runserver too, so DEBUG on and off serve them alike.
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "django_htmx",
     "cards",
     "decks",
     "rules",
     "api",
+    "web",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
     "api.middleware.ChunkedBodyRefusal",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -51,6 +57,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 # Database sessions whose cookie is checked before it is looked up (deckwarden/sessions.py).
@@ -69,6 +76,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "web.nav.nav_links",
             ],
         },
     },
@@ -101,6 +109,16 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = VAR_DIR / "static"
+# WhiteNoise serves every static file (the site's, the admin's, the API docs' from
+# drf-spectacular-sidecar), with DEBUG on or off. Reading them from the apps' folders through the
+# finders means a fresh checkout serves them with no collectstatic step; a deployment that has run
+# collectstatic is served from STATIC_ROOT.
+WHITENOISE_USE_FINDERS = True
+STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missing one
+
+LOGIN_URL = "web:login"
+LOGIN_REDIRECT_URL = "web:home"
+LOGOUT_REDIRECT_URL = "web:home"
 
 # Validation requests carry whole decklists; anything larger than this is refused with a 413-class
 # JSON error rather than parsed.
@@ -137,6 +155,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Card database, deck legality and test games for trading card games.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # The docs page's Swagger UI and ReDoc come from drf-spectacular-sidecar's static files,
+    # never from a CDN, and Swagger UI's validator badge (an outside request) is off.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
     "COMPONENT_SPLIT_REQUEST": True,
     # Request bodies are JSON (DESIGN); the form parsers serve the browsable API's forms, which
     # cannot carry a deck's nested sections, so the schema offers clients JSON only.

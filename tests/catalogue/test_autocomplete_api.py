@@ -20,6 +20,18 @@ def test_it_lists_prefix_matches_first_then_other_matches(api, catalogue):
     assert autocomplete(api, q="ACARA") == ["Rainbow Acara", "Red Acara"]
 
 
+def test_it_ranks_word_starts_above_mid_word_matches(api, db):
+    for name in ("Blue Techo", "Hubert's Special Hot Dog", "Hot Dog", "Fire-Horn", "Red Shoyru"):
+        make_card("neopets", name, "Food", attributes={"level": 1})
+    assert autocomplete(api, game="neopets", q="ho") == [
+        "Hot Dog",
+        "Fire-Horn",
+        "Hubert's Special Hot Dog",
+        "Blue Techo",
+        "Red Shoyru",
+    ]
+
+
 def test_it_looks_in_one_game_when_asked(api, catalogue):
     assert autocomplete(api, game="keeper", q="o") == ["Fire Bolt", "Stone Golem"]
 

@@ -1,0 +1,19 @@
+"""The base layout in a real browser: styled, nav usable, nothing loaded from another host."""
+
+from playwright.sync_api import expect
+
+
+def test_it_renders_the_home_page_with_the_site_stylesheet(page, sample_cards, shot):
+    page.goto("/")
+    expect(page.get_by_role("link", name="Deckwarden")).to_be_visible()
+    # The stylesheet was served (WhiteNoise): the header has the brand colour, not the default.
+    header = page.locator(".site-header")
+    assert header.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(47, 93, 138)"
+    assert page.evaluate("typeof htmx") == "object"
+    shot("home")
+    shot("home", phone=True)
+
+
+def test_it_serves_the_api_docs_from_the_machine(page):
+    page.goto("/api/v1/docs/")
+    expect(page.locator(".swagger-ui .title").first).to_contain_text("Deckwarden API")

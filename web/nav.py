@@ -1,0 +1,30 @@
+"""The nav bar's links, for every page (a template context processor).
+
+Each link names a URL; a link whose URL is not installed is left out, so the pages of another
+app (tools, events) appear in the nav as soon as their urls are included, with no edit here.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest
+from django.urls import NoReverseMatch, reverse
+
+NAV_LINKS = (
+    ("Cards", "web:card-search"),
+    ("Decks", "web:deck-list"),
+    ("Tools", "tools:index"),
+    ("Events", "events:index"),
+    ("API docs", "docs"),
+)
+
+
+def nav_links(request: HttpRequest) -> dict[str, list[dict[str, str | bool]]]:
+    links = []
+    for label, url_name in NAV_LINKS:
+        try:
+            url = reverse(url_name)
+        except NoReverseMatch:
+            continue
+        current = request.path.startswith(url) and url != "/"
+        links.append({"label": label, "url": url, "current": current})
+    return {"nav_links": links}
