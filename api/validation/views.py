@@ -16,8 +16,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from api.errors import ApiError
-from rules.millennium_blades.fix import FixResult
-from rules.services.fixes import deck_fix
+from rules.services.fixes import deck_fix, fix_answer
 from rules.services.validation import deck_validate
 
 from .requests import read_validate_request
@@ -86,7 +85,7 @@ class ValidateApi(APIView):
                 as_of=parsed.as_of,
                 viewer=request.user,
             )
-            return Response({**report.as_dict(), "fix": _fix_dict(fix, seed)})
+            return Response({**report.as_dict(), "fix": fix_answer(fix, seed)})
         report = deck_validate(
             game=parsed.game.slug,
             entries=parsed.entries,
@@ -118,22 +117,3 @@ def _body(request: Request) -> Any:
         raise ApiError(
             "The request body is not valid JSON.", fields={"body": [str(exc.detail)]}
         ) from None
-
-
-def _fix_dict(fix: FixResult, seed: int) -> dict[str, Any]:
-    return {
-        "seed": seed,
-        "removed": [
-            {"section": section, "name": card.name, "key": card.key}
-            for section, card in fix.removed
-        ],
-        "deck": {
-            "sections": {
-                section: [
-                    {"name": entry.card.name, "key": entry.card.key, "quantity": entry.quantity}
-                    for entry in entries
-                ]
-                for section, entries in fix.deck.sections.items()
-            }
-        },
-    }

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from datetime import date
+from typing import Any
 
 from cards.models import Viewer
 from rules.core.report import Report
@@ -34,3 +35,23 @@ def deck_fix(
         game=game, entries=entries, format=format, as_of=as_of, viewer=viewer
     )
     return report, fix_deck(deck, seed), seed
+
+
+def fix_answer(fix: FixResult, seed: int) -> dict[str, Any]:
+    """The fix as the API sends it and the website shows it: the seed, what went, what is left."""
+    return {
+        "seed": seed,
+        "removed": [
+            {"section": section, "name": card.name, "key": card.key}
+            for section, card in fix.removed
+        ],
+        "deck": {
+            "sections": {
+                section: [
+                    {"name": entry.card.name, "key": entry.card.key, "quantity": entry.quantity}
+                    for entry in entries
+                ]
+                for section, entries in fix.deck.sections.items()
+            }
+        },
+    }
