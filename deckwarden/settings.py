@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "rules",
     "api",
     "web",
+    "tools",
 ]
 
 MIDDLEWARE = [

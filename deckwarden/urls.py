@@ -9,6 +9,7 @@ from api.errors import json_404, json_500
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
+    path("tools/", include("tools.urls")),
     path("", include("web.urls")),
 ]
 
