@@ -119,10 +119,7 @@ class ArchiveSwapForm(forms.Form):
 class BladesFixForm(forms.Form):
     decklist = DecklistField(BLADES, label="Tournament deck", help_text=_sections_help(BLADES))
     seed = forms.IntegerField(
-        min_value=0,
-        max_value=2**31 - 1,
-        required=False,
-        help_text="Leave empty for a random fix; give its seed again to repeat it.",
+        required=False, help_text="Leave empty for a random fix; give its seed again to repeat it."
     )
 
 
