@@ -3,8 +3,8 @@ runs and draws its result, and who may see it is decided as the API decides."""
 
 import json
 import re
-from html import escape, unescape
 import xml.etree.ElementTree as ET
+from html import escape, unescape
 
 import pytest
 from django.urls import reverse
