@@ -17,7 +17,7 @@ from html import escape
 WIDTH = 640
 ROW = 26  # height of one bar of a bar chart or one row of an interval plot
 LABEL_WIDTH = 200  # room for the labels of a bar chart or an interval plot
-VALUE_WIDTH = 110  # room for the printed values at the right
+VALUE_WIDTH = 190  # room for the printed values at the right
 PLOT_HEIGHT = 180  # height of a histogram's bars at their tallest
 MARGIN = 8
 ACCENT = "#2b6cb0"
@@ -176,7 +176,7 @@ def _scale(value: float, top: float, length: float) -> float:
     return 0.0 if top <= 0 else max(0.0, value) / top * length
 
 
-def _short(label: str, limit: int = 28) -> str:
+def _short(label: str, limit: int = 24) -> str:
     """A label that fits its column; the full one is in the bar's tooltip and the table."""
     return escape(label if len(label) <= limit else label[: limit - 1] + "…")
 

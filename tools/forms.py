@@ -56,8 +56,12 @@ class KeeperCardForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 5, "class": "mono"}),
         help_text="One ability a sentence or a line, as the Card Building Guide words them.",
     )
-    offense = forms.IntegerField(min_value=0, max_value=99, required=False, initial=1)
-    defense = forms.IntegerField(min_value=0, max_value=99, required=False, initial=5)
+    offense = forms.IntegerField(
+        min_value=0, max_value=99, required=False, initial=1, help_text="Creatures only."
+    )
+    defense = forms.IntegerField(
+        min_value=0, max_value=99, required=False, initial=5, help_text="Creatures only."
+    )
     edition = forms.IntegerField(
         min_value=1, max_value=99, required=False, initial=11, help_text="The Edition Indicator."
     )

@@ -133,7 +133,10 @@ def test_the_odds_page_draws_the_apis_damage_distribution(client, api, db):
         format="json",
     ).json()
     assert f"{answer['expected_damage']:.2f} damage on average" in html
-    assert f"{answer['race']['attacker_first']['attacker_wins']:.1%}" in html
+    for race in ("attacker_first", "defender_first"):
+        wins = answer["race"][race]
+        cells = f"<td>{wins['attacker_wins']:.1%}</td><td>{wins['defender_wins']:.1%}</td>"
+        assert cells in html
     assert html.count("<svg") == 2 and "chance of each amount of damage" in html
 
 
