@@ -19,6 +19,8 @@ ROW = 26  # height of one bar of a bar chart or one row of an interval plot
 LABEL_WIDTH = 200  # room for the labels of a bar chart or an interval plot
 VALUE_WIDTH = 190  # room for the printed values at the right
 PLOT_HEIGHT = 180  # height of a histogram's bars at their tallest
+DOT_ROOM = 8  # keeps an interval's dot clear of its label at 0 and of its value at 1
+MAX_SLOT = 64  # widest a histogram's bar may be, so a few values do not make slabs
 MARGIN = 8
 ACCENT = "#2b6cb0"
 MUTED = "#718096"
@@ -94,7 +96,7 @@ def histogram(
     low, high = min(counts), max(counts)
     values = range(low, high + 1)
     top = max(counts.values())
-    slot = (WIDTH - 2 * MARGIN) / len(values)
+    slot = min((WIDTH - 2 * MARGIN) / len(values), MAX_SLOT)
     base = MARGIN + 16 + PLOT_HEIGHT
     parts = []
     show_every = max(1, round(len(values) / 20))  # keep the axis readable with many values
@@ -139,7 +141,11 @@ def interval_plot(
     span = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 2 * MARGIN
 
     def at(value: float) -> float:
-        return LABEL_WIDTH + _scale(min(max(value, start), end) - start, end - start, span)
+        return (
+            LABEL_WIDTH
+            + DOT_ROOM
+            + _scale(min(max(value, start), end) - start, end - start, span - 2 * DOT_ROOM)
+        )
 
     height = 2 * MARGIN + max(len(intervals), 1) * ROW + 18
     parts = []

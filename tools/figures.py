@@ -14,7 +14,7 @@ from rules.neopets.odds import DamageOdds
 
 from .charts import Bar, Interval, bar_chart, histogram, interval_plot, percent
 
-DECK_LABELS = ("First deck", "Second deck")
+DECK_LABELS = ("Deck A", "Deck B")  # as the form names them
 CARDS_CHARTED = 15  # the most played cards drawn; the table lists them all
 SORTS = ("name", "deck", "played", "games", "win_rate")
 DEFAULT_SORT = "-played"
@@ -110,7 +110,7 @@ def card_chart(figures: Sequence[CardFigure]) -> str:
         (row for row in figures if row.win_rate is not None), key=lambda row: -row.played
     )[:CARDS_CHARTED]
     bars = [
-        Bar(f"{row.name} ({row.deck.lower()})", row.win_rate, f"in {row.games} games")
+        Bar(f"{row.name} ({row.deck.removeprefix('Deck ')})", row.win_rate, f"in {row.games} games")
         for row in charted
     ]
     return bar_chart(

@@ -185,15 +185,15 @@ class TestGamesForm(forms.Form):
     """Two decks (stored, sample or pasted), the number of games and a seed."""
 
     game = forms.ChoiceField(choices=())
-    deck_a = forms.ChoiceField(label="First deck", choices=())
+    deck_a = forms.ChoiceField(label="Deck A", choices=())
     text_a = forms.CharField(
-        label="First deck's list (when pasted)",
+        label="Deck A's list (when pasted)",
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "class": "mono"}),
     )
-    deck_b = forms.ChoiceField(label="Second deck", choices=())
+    deck_b = forms.ChoiceField(label="Deck B", choices=())
     text_b = forms.CharField(
-        label="Second deck's list (when pasted)",
+        label="Deck B's list (when pasted)",
         required=False,
         widget=forms.Textarea(attrs={"rows": 6, "class": "mono"}),
     )

@@ -79,7 +79,7 @@ def test_the_result_is_drawn_from_the_apis_figures(
     play(job)
     result = api.get(f"/api/v1/simulations/{job.pk}/").json()["result"]
     html = client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
-    assert f"First deck won {result['wins'][0]}, second deck {result['wins'][1]}" in html
+    assert f"Deck A won {result['wins'][0]}, deck B {result['wins'][1]}" in html
     svgs = re.findall(r"<svg.*?</svg>", html, re.S)
     assert len(svgs) == 4  # win rate, turns, rounds, cards
     for svg in svgs:
