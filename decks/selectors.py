@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -48,6 +49,11 @@ def deck_entry_refs(*, deck: Deck) -> list[EntryRef]:
 
     This is how validation, export and test games read a stored deck.
     """
+    return lines_as_refs(deck_lines(deck=deck))
+
+
+def lines_as_refs(lines: Sequence[DeckLine]) -> list[EntryRef]:
+    """Deck lines (stored, or a draft in the editor) as the rules core's requested lines."""
     return [
         EntryRef(
             section=line.section,
@@ -57,7 +63,7 @@ def deck_entry_refs(*, deck: Deck) -> list[EntryRef]:
             set=line.printing.set.code if line.printing else None,
             number=line.printing.number if line.printing else None,
         )
-        for line in deck_lines(deck=deck)
+        for line in lines
     ]
 
 
@@ -97,3 +103,13 @@ def deck_diff(*, deck: Deck, from_number: int, to_number: int) -> dict[str, Any]
         "to": to_number,
         **snapshot_diff(versions[from_number].snapshot, versions[to_number].snapshot),
     }
+
+
+def deck_public_using(*, card_id: int) -> QuerySet[Deck]:
+    """Public decks with the card in any section, most recently changed first."""
+    return (
+        Deck.objects.filter(visibility=Deck.Visibility.PUBLIC, entries__card_id=card_id)
+        .select_related("owner", "game", "format")
+        .distinct()
+        .order_by("-updated", "-id")
+    )

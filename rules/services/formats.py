@@ -110,3 +110,13 @@ def _format_row(spec: GameSpec, slug: str | None) -> Format | None:
         known = ", ".join(formats.values_list("slug", flat=True)) or STANDARD
         raise InvalidRequest("format", f"{spec.name} has no format {slug!r}; use one of {known}")
     return row
+
+
+def card_list_history(*, card_id: int) -> list[FormatListEntry]:
+    """Every dated list entry of a card (banned, restricted, lifted), by format and date: where
+    the card is or was banned or restricted, and since when."""
+    return list(
+        FormatListEntry.objects.filter(card_id=card_id)
+        .select_related("format")
+        .order_by("format__slug", "effective", "id")
+    )

@@ -120,3 +120,19 @@ def shot(page) -> Callable[..., Path]:
             page.set_viewport_size(DESKTOP)
 
     return take
+
+
+@pytest.fixture
+def logged_in(page, django_user_model) -> Callable[[str], object]:
+    """logged_in(username): make the user and log the page in through the log-in form."""
+
+    def log_in(username: str = "alice"):
+        user = django_user_model.objects.create_user(username, password="a long password 1")
+        page.goto("/accounts/login/")
+        page.get_by_label("Username").fill(username)
+        page.get_by_label("Password").fill("a long password 1")
+        page.get_by_role("button", name="Log in").click()
+        page.wait_for_url("**/")
+        return user
+
+    return log_in

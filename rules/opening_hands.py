@@ -1,0 +1,64 @@
+"""Sample opening hands, dealt by each game's set-up rules (plain Python, no Django).
+
+A deckbuilder looks at a few hands to judge a deck's start; the deal follows the rulebook:
+Neopets draws 5 from the Main Deck with at most one mulligan (comprehensive rules, "Setting Up
+the Game"); MetaZoo Bookmarks 7 from the Spellbook and may mulligan any number of times, each
+time Bookmarking one Page fewer (2023 rulebook, "Playing MetaZoo", Mulligan); Keeper of the Cards
+sets 10 cards aside as reserves and draws 5 from the 30 left (11th-edition rulebook, "Before each
+game"). Millennium Blades' tournament decks have no opening hand.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class HandRule:
+    """How a game deals its opening hand: from which section, how many, what a mulligan does."""
+
+    section: str
+    size: int
+    rule: str  # where the rulebook says so
+    max_mulligans: int | None  # None: as many as the player likes
+    mulligan_shrinks: bool = False  # each mulligan draws one card fewer (MetaZoo)
+    reserves: int = 0  # cards set aside before drawing (Keeper)
+
+
+HAND_RULES: dict[str, HandRule] = {
+    "neopets": HandRule("main", 5, "Setting Up the Game", max_mulligans=1),
+    "metazoo": HandRule(
+        "spellbook", 7, "Playing MetaZoo: Mulligan", max_mulligans=None, mulligan_shrinks=True
+    ),
+    "keeper": HandRule("deck", 5, "Deck Construction: before each game", 0, reserves=10),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class OpeningHand:
+    hand: tuple[str, ...]
+    reserves: tuple[str, ...]
+    mulligans: int  # mulligans taken to reach this hand
+    can_mulligan: bool  # whether the rules allow one more
+
+
+def opening_hand(
+    rule: HandRule, pile: Sequence[str], *, seed: int, mulligans: int = 0
+) -> OpeningHand:
+    """The hand dealt from `pile` (one name per card) with this seed after `mulligans`
+    mulligans (cut to what the rules allow). The same seed and mulligans give the same hand."""
+    most = rule.max_mulligans
+    if rule.mulligan_shrinks:  # a hand cannot shrink below nothing
+        most = rule.size if most is None else min(most, rule.size)
+    mulligans = max(0, mulligans if most is None else min(mulligans, most))
+    size = rule.size - mulligans if rule.mulligan_shrinks else rule.size
+    rng = random.Random(seed)
+    cards = list(pile)
+    rng.shuffle(cards)
+    reserves, cards = cards[: rule.reserves], cards[rule.reserves :]
+    for _ in range(mulligans):  # the hand goes back into the deck, which is shuffled again
+        rng.shuffle(cards)
+    can_mulligan = most is None or mulligans < most
+    return OpeningHand(tuple(cards[:size]), tuple(reserves), mulligans, can_mulligan)
