@@ -170,7 +170,7 @@ def deck_page(request: HttpRequest, pk: int) -> HttpResponse:
             request, deck, selectors.deck_lines(deck=deck), EditorState.of(deck), editable=editable
         )
     state = EditorState.posted(deck, request.POST)
-    draft = draft_from_post(deck.game, request.POST)
+    draft = draft_from_post(deck.game, request.POST, owner=deck.owner)
     if request.POST.get("action") == "save":
         if not editable:
             return HttpResponse("Only the deck's owner may save it; copy it instead.", status=403)
@@ -232,7 +232,11 @@ def _render_editor(
     try:
         as_of = date.fromisoformat(state.as_of) if state.as_of else None
         report = deck_validate(
-            game=spec.slug, entries=refs, format=state.format or None, as_of=as_of
+            game=spec.slug,
+            entries=refs,
+            format=state.format or None,
+            as_of=as_of,
+            viewer=deck.owner,
         )
     except ValueError:
         report_problem = f"The date must be YYYY-MM-DD, not {state.as_of!r}."
