@@ -135,6 +135,10 @@ class Card(models.Model):
                 errors.setdefault(path.split(".")[0], []).append(f"{path} {message}")
             raise ValidationError(errors)
 
+    @property
+    def is_user_made(self) -> bool:
+        return self.owner_id is not None
+
     def as_info(self) -> CardInfo:
         """The plain object the rules core works on."""
         return CardInfo(

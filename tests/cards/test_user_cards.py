@@ -109,8 +109,9 @@ def test_charlie_does_not_find_it_in_search_autocomplete_or_by_id(charlie, oracl
 
 def test_alice_finds_her_card_in_search_and_autocomplete(oracle):
     client = client_of(oracle.owner)
-    assert [card["name"] for card in client.get("/api/v1/cards/?q=oracle").json()["results"]] == [
-        oracle.name
+    found = client.get("/api/v1/cards/?q=oracle").json()["results"]
+    assert [(card["name"], card["user_made"], card["shared"]) for card in found] == [
+        (oracle.name, True, False)
     ]
     assert client.get("/api/v1/cards/autocomplete/?q=alice").json()["data"] == [oracle.name]
 
