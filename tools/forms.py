@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.db.models import QuerySet
 from rest_framework import serializers
 
 from api.battle_odds.views import NeopetInput
 from api.keeper.serializers import MAX_TEXT_LENGTH, KeeperCardInput
+from cards.models import Card
 from cards.services.user_cards import KeeperCardDraft
 from rules.core.decklist import parse_decklist
 from rules.core.game import GameSpec
@@ -176,6 +178,26 @@ def _checked_side(form: forms.Form, side: str, values: dict[str, int]) -> dict[s
         return dict(serializer.validated_data)
     _add_serializer_errors(form, {side: serializer.errors})
     return None
+
+
+class NeopetPickForm(forms.Form):
+    """Two Neopet cards whose printed stats fill the battle-odds form."""
+
+    def __init__(self, *args: Any, neopets: QuerySet[Card], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for side in BattleOddsForm.SIDES:
+            self.fields[f"{side}_card"] = forms.ModelChoiceField(
+                neopets, label=f"{side.capitalize()}'s Neopet", to_field_name="pk"
+            )
+
+    def stats(self) -> dict[str, int]:
+        """The battle-odds form's fields, as the chosen cards print them (no damage taken)."""
+        return {
+            f"{side}_{stat}": self.cleaned_data[f"{side}_card"].attributes.get(stat, 0)
+            for side in BattleOddsForm.SIDES
+            for stat in BattleOddsForm.STATS
+            if stat != "damage"
+        }
 
 
 PASTE = "paste"

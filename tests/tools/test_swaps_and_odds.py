@@ -145,3 +145,20 @@ def test_the_odds_page_refuses_what_the_api_refuses_on_the_same_field(client, db
     assert "must be less than hp (7)" in html and "<svg" not in html
     html = odds_page(client, attacker_attack=11)
     assert "Ensure this value is less than or equal to 10." in html
+
+
+def test_choosing_two_neopet_cards_fills_in_their_printed_stats(client, db):
+    neopets = Game.objects.get(slug="neopets")
+    stats = {"hp": 9, "attack": 4, "defence": 2, "agility": 6, "species": "Kau"}
+    kau, acara = (
+        Card.objects.create(game=neopets, key=key, name=key, type="Neopet", attributes=stats)
+        for key in ("red-kau", "blue-acara")
+    )
+    url = reverse("tools:battle-odds")
+    response = client.get(url, {"attacker_card": kau.pk, "defender_card": acara.pk})
+    assert response.status_code == 302
+    filled = client.get(response["Location"]).content.decode()
+    assert (
+        'name="attacker_hp" value="9"' in filled and 'name="defender_agility" value="6"' in filled
+    )
+    assert "<svg" in filled
