@@ -20,6 +20,7 @@ from rules.keeper.cards import CREATURE, SPELL
 from rules.keeper.cards import GAME as KEEPER
 from rules.metazoo.cards import GAME as METAZOO
 from rules.millennium_blades.cards import GAME as BLADES
+from rules.registry import GAMES
 from rules.services.simulations import MAX_GAMES
 from rules.simulation.seeds import MAX_SEED
 
@@ -226,7 +227,7 @@ class TestGamesForm(forms.Form):
 
     def __init__(self, *args: Any, games: list[str], decks: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [(slug, slug) for slug in games]
+        self.fields["game"].choices = [(slug, GAMES[slug].name) for slug in games]
         for name in ("deck_a", "deck_b"):
             self.fields[name].choices = [(PASTE, "Paste a list below"), *decks]
 

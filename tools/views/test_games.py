@@ -53,7 +53,12 @@ CARD_COLUMNS = (
 
 
 def new(request: HttpRequest) -> HttpResponse:
-    form = TestGamesForm(request.POST or None, games=list(ENGINES), decks=_deck_choices(request))
+    form = TestGamesForm(
+        request.POST or None,
+        games=list(ENGINES),
+        decks=_deck_choices(request),
+        initial={"deck_a": f"{SAMPLE}strong", "deck_b": f"{SAMPLE}weak"},  # one click to try
+    )
     reports: list[dict[str, Any]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
