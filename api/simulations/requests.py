@@ -1,18 +1,24 @@
-"""Reading a POST /simulations/ body into plain values, naming every field it cannot read.
+"""Reading POST /simulations/ and /simulations/card-tests/ bodies into plain values, naming
+every field they cannot read.
 
 Each deck is a stored deck's id or an inline deck exactly as /validate/ takes one (`sections`
 or `text`), read by the same code as /validate/ so the two cannot drift apart; its problems are
-named under the deck's path, e.g. `decks[1].sections.main[0].quantity`.
+named under the deck's path, e.g. `decks[1].sections.main[0].quantity`. An inline deck may also
+carry `cards`: user-made cards in the import format (DESIGN, "Card data format"), which its
+entries then name, read by the importer's own reader (`decks[0].cards[2].attributes.cost`).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from api.entries import Problems, RequestProblems, is_integer
 from api.validation.requests import read_validate_request
+from rules.core.cardfile import CardFileError, read_cards
+from rules.core.cards import CardInfo
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
 from rules.registry import GAMES
@@ -21,12 +27,38 @@ from rules.simulation import ENGINES
 from rules.simulation.seeds import MAX_SEED
 
 DECKS = 2
+MAX_INLINE_CARDS = 200  # a 40-card deck of all-different cards, and room to spare
+_CARD_LABEL = re.compile(r"^cards(\[\d+\])")
+
+
+@dataclass
+class InlineDeck:
+    entries: list[EntryRef]
+    cards: list[CardInfo]  # user-made cards the entries may name
+
+
+DeckRequest = int | InlineDeck  # a stored deck's id, or an inline deck
 
 
 @dataclass
 class SimulationRequest:
     game: GameSpec
-    decks: list[int | list[EntryRef]]  # a stored deck's id, or an inline deck's entries
+    decks: list[DeckRequest]
+    games: int
+    seed: int | None = None
+    chunk_size: int | None = None
+
+
+@dataclass
+class CardTestRequest:
+    """Deck `deck` (holding the card) and the same deck with `replacement` in the card's place,
+    each against `reference` on the same seeds."""
+
+    game: GameSpec
+    deck: DeckRequest
+    reference: DeckRequest
+    card: EntryRef  # names the tested card as the deck's entries do (quantity unused)
+    replacement: EntryRef
     games: int
     seed: int | None = None
     chunk_size: int | None = None
@@ -35,17 +67,38 @@ class SimulationRequest:
 def read_simulation_request(body: Any) -> SimulationRequest:
     """The request's values; RequestProblems naming every bad field otherwise."""
     problems = Problems()
-    if not isinstance(body, Mapping):
-        problems.add("body", "must be a JSON object")
-        raise RequestProblems(problems)
-    game = _game(body.get("game"), problems)
-    games = _integer(body, "games", 1, MAX_GAMES, problems, required=True)
-    seed = _integer(body, "seed", 0, MAX_SEED, problems)
-    chunk_size = _integer(body, "chunk_size", 1, MAX_CHUNK_SIZE, problems)
+    game, games, seed, chunk_size = _job_fields(body, problems)
     decks = _decks(game, body.get("decks"), problems)
     if problems.fields or game is None or games is None:
         raise RequestProblems(problems)  # None only with a problem named
     return SimulationRequest(game, decks, games, seed, chunk_size)
+
+
+def read_card_test_request(body: Any) -> CardTestRequest:
+    """The request's values; RequestProblems naming every bad field otherwise."""
+    problems = Problems()
+    game, games, seed, chunk_size = _job_fields(body, problems)
+    deck = _deck(game, body.get("deck"), "deck", problems)
+    reference = _deck(game, body.get("reference"), "reference", problems)
+    card = _card_ref(body.get("card"), "card", problems)
+    replacement = _card_ref(body.get("replacement"), "replacement", problems)
+    if problems.fields or game is None or games is None or card is None or replacement is None:
+        raise RequestProblems(problems)
+    return CardTestRequest(game, deck, reference, card, replacement, games, seed, chunk_size)
+
+
+def _job_fields(
+    body: Any, problems: Problems
+) -> tuple[GameSpec | None, int | None, int | None, int | None]:
+    if not isinstance(body, Mapping):
+        problems.add("body", "must be a JSON object")
+        raise RequestProblems(problems)
+    return (
+        _game(body.get("game"), problems),
+        _integer(body, "games", 1, MAX_GAMES, problems, required=True),
+        _integer(body, "seed", 0, MAX_SEED, problems),
+        _integer(body, "chunk_size", 1, MAX_CHUNK_SIZE, problems),
+    )
 
 
 def _game(value: Any, problems: Problems) -> GameSpec | None:
@@ -73,26 +126,62 @@ def _integer(
     return value
 
 
-def _decks(game: GameSpec | None, value: Any, problems: Problems) -> list[int | list[EntryRef]]:
+def _decks(game: GameSpec | None, value: Any, problems: Problems) -> list[DeckRequest]:
     if not isinstance(value, list) or len(value) != DECKS:
         problems.add("decks", 'must be a list of two decks, each a deck id or {"sections": …}')
         return []
     return [_deck(game, deck, f"decks[{index}]", problems) for index, deck in enumerate(value)]
 
 
-def _deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> Any:
+def _deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> DeckRequest:
     if is_integer(value):
         return value
+    empty = InlineDeck([], [])
     if not isinstance(value, Mapping):
         problems.add(path, "must be a stored deck's id or an object with sections or text")
-        return []
+        return empty
     if game is None:
-        return []  # the game's problem is already named; its sections cannot be read
+        return empty  # the game's problem is already named; its sections cannot be read
     as_validated = {"game": game.slug, **{k: value[k] for k in ("sections", "text") if k in value}}
+    cards = _cards(game, value.get("cards"), f"{path}.cards", problems)
     try:
-        return read_validate_request(as_validated, {}).entries
+        return InlineDeck(read_validate_request(as_validated, {}).entries, cards)
     except RequestProblems as exc:
         for field, messages in exc.problems.fields.items():
             problems.fields.setdefault(f"{path}.{field}", []).extend(messages)
         problems.lines.extend({**line, "deck": path} for line in exc.problems.lines)
+        return empty
+
+
+def _cards(game: GameSpec, value: Any, path: str, problems: Problems) -> list[CardInfo]:
+    """An inline deck's user-made cards, read as the card importer reads a file's."""
+    if value is None:
         return []
+    if not isinstance(value, list) or len(value) > MAX_INLINE_CARDS:
+        problems.add(path, f"must be a list of at most {MAX_INLINE_CARDS} cards (import format)")
+        return []
+    try:
+        return read_cards({"game": game.slug, "cards": value})
+    except CardFileError as exc:
+        for label, field, message in exc.problems:
+            index = _CARD_LABEL.match(label)
+            where = path + (index.group(1) if index else "") + (f".{field}" if field else "")
+            problems.add(where, message if index else f"{label}: {message}")
+        return []
+
+
+def _card_ref(value: Any, path: str, problems: Problems) -> EntryRef | None:
+    """A card named as a deck entry names one: a name, or {"name"|"key"|"id": …}."""
+    if isinstance(value, str) and value.strip():
+        return EntryRef(section="", quantity=1, name=value.strip())
+    if isinstance(value, Mapping):
+        named = {k: value[k] for k in ("name", "key", "id") if value.get(k) is not None}
+        if len(named) == 1:
+            kind, given = next(iter(named.items()))
+            if (kind == "id" and is_integer(given)) or (
+                kind != "id" and isinstance(given, str) and given.strip()
+            ):
+                text = given.strip() if isinstance(given, str) else given
+                return EntryRef(section="", quantity=1, **{kind: text})
+    problems.add(path, 'must name one card: a name, or {"name"|"key"|"id": …}')
+    return None

@@ -17,8 +17,21 @@ from rules.simulation.seeds import MAX_SEED
 ENGINE_GAMES = sorted(ENGINES)  # named in the schema's enums (settings.ENUM_NAME_OVERRIDES)
 
 
+class InlineCardSerializer(serializers.Serializer):
+    """A user-made card in the import format (DESIGN, "Card data format")."""
+
+    name = serializers.CharField()
+    type = serializers.CharField(help_text="Keeper: Creature or Spell.")
+    text = serializers.CharField(required=False, help_text="Ability text (Keeper: parsed).")
+    key = serializers.CharField(required=False, help_text="Default: the slug of the name.")
+    attributes = serializers.DictField(
+        required=False, help_text='Keeper: {"cost": 3, "offense": 2, "defense": 5}.'
+    )
+
+
 class DeckInputSerializer(serializers.Serializer):
-    """An inline deck: as /validate/ takes one, without game and format."""
+    """An inline deck: as /validate/ takes one, without game and format, and optionally the
+    user-made cards its entries name."""
 
     sections = serializers.DictField(
         child=EntrySerializer(many=True),
@@ -26,6 +39,12 @@ class DeckInputSerializer(serializers.Serializer):
         help_text="Entries by section slug, as in /validate/; give sections or text.",
     )
     text = serializers.CharField(required=False, help_text="A plain-text decklist.")
+    cards = InlineCardSerializer(
+        many=True,
+        required=False,
+        help_text="Cards not in the database (e.g. a Keeper card just designed), in the import "
+        "format; entries name them by name or key, before any stored card of that name.",
+    )
 
 
 class SimulationInputSerializer(serializers.Serializer):
@@ -52,6 +71,31 @@ class SimulationInputSerializer(serializers.Serializer):
     )
 
 
+class CardRefSerializer(serializers.Serializer):
+    name = serializers.CharField(required=False)
+    key = serializers.CharField(required=False)
+    id = serializers.IntegerField(required=False)
+
+
+class CardTestInputSerializer(serializers.Serializer):
+    """A paired comparison: `deck` (holding the card) and `deck` with `replacement` in the
+    card's place, each against `reference`, on the same seeds."""
+
+    game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
+    deck = serializers.JSONField(
+        help_text="The deck with the card: a stored deck's id or an inline deck (DeckInput), "
+        "which may carry the card itself in `cards`."
+    )
+    card = CardRefSerializer(help_text="The tested card, as the deck's entries name it.")
+    replacement = CardRefSerializer(
+        help_text="The card that takes its place (every copy) in the deck without it."
+    )
+    reference = serializers.JSONField(help_text="The opponent: a deck id or an inline deck.")
+    games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, help_text="Pairs of games.")
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
+    chunk_size = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CHUNK_SIZE)
+
+
 class SimulationAcceptedSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     status = serializers.CharField()
@@ -67,7 +111,10 @@ class SimulationJobSerializer(serializers.ModelSerializer):
     progress = serializers.SerializerMethodField()
     result = serializers.JSONField(
         help_text="games, wins, draws, win_rate, ci95 (Wilson 95%), turn_order, rounds, turns, "
-        "battles, average_damage_per_battle, cards, opening_hand, unsupported, sample_game."
+        "battles, average_damage_per_battle, cards (per card: played, games, wins, win_rate, "
+        "ci95, damage, when_drawn, unplayable), opening_hand, unsupported, sample_game. A card "
+        "test's result: games, difference (win_rate, ci95, pairs), with_card and without_card "
+        "(each a result as above)."
     )
 
     class Meta:

@@ -1,9 +1,15 @@
 from django.urls import path
 
-from .views import SimulationCancelApi, SimulationCreateApi, SimulationDetailApi
+from .views import (
+    SimulationCancelApi,
+    SimulationCardTestApi,
+    SimulationCreateApi,
+    SimulationDetailApi,
+)
 
 urlpatterns = [
     path("simulations/", SimulationCreateApi.as_view(), name="simulation-list"),
+    path("simulations/card-tests/", SimulationCardTestApi.as_view(), name="simulation-card-test"),
     path("simulations/<uuid:job_id>/", SimulationDetailApi.as_view(), name="simulation-detail"),
     path(
         "simulations/<uuid:job_id>/cancel/",

@@ -17,6 +17,7 @@ from django.db.models.functions import Lower
 
 from cards.models import Card, Printing, Viewer
 from cards.selectors import card_suggestions
+from rules.core.cardfile import MemoryPool
 from rules.core.cards import CardInfo
 from rules.core.resolve import EntryRef, Namesakes, name_index_add
 
@@ -128,3 +129,18 @@ def _printings_of(card_ids: list[int]) -> dict[int, frozenset[tuple[str, str]]]:
     for card_id, code, number in rows:
         found[card_id].add((code.upper(), number))
     return {card_id: frozenset(pairs) for card_id, pairs in found.items()}
+
+
+class InlineCardsPool:
+    """The cards a request brings with it (user-made cards not in the database) found first,
+    then the database's: an inline card shadows a stored card of the same name or key."""
+
+    def __init__(self, inline: MemoryPool, stored: DatabasePool) -> None:
+        self.inline = inline
+        self.stored = stored
+
+    def find(self, ref: EntryRef) -> CardInfo | Namesakes | None:
+        return self.inline.find(ref) or self.stored.find(ref)
+
+    def suggest(self, name: str) -> list[str]:
+        return list(dict.fromkeys(self.inline.suggest(name) + self.stored.suggest(name)))

@@ -13,6 +13,7 @@ The chunk life cycle is what makes the distribution safe with any number of work
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import functools
 from collections.abc import Sequence
@@ -38,10 +39,12 @@ from rules.simulation import (
     ENGINES,
     ChunkStats,
     Engine,
+    PairedStats,
     engine_for,
     new_job_seed,
     plan_chunks,
-    run_chunk,
+    run_job_chunk,
+    stats_type,
 )
 
 from .errors import InvalidRequest
@@ -70,17 +73,25 @@ def simulation_create(
     games: int,
     seed: int | None = None,
     chunk_size: int | None = None,
+    cards: Sequence[Sequence[CardInfo]] | None = None,
 ) -> SimulationJob:
     """A queued job of `games` test games between two legal decks, its chunks sent to workers.
 
-    Raises InvalidRequest naming the field for a game without an engine, DecksIllegal with both
-    validation reports when either deck is illegal.
+    Three decks make a paired comparison ("test this card"): the first and second (a deck with
+    a card and without it) each play the third on the same seeds. `cards` are each deck's
+    user-made cards (an inline deck's `cards`), frozen into the job with the rest.
+    Raises InvalidRequest naming the field for a game without an engine, DecksIllegal with every
+    deck's validation report when any deck is illegal.
     """
     game_row = Game.objects.filter(slug=game).first()
     if game_row is None or engine_for(game) is None:
         raise InvalidRequest("game", f"test games can be played for: {', '.join(ENGINES)}")
+    inline = cards or [()] * len(decks)
     resolved, reports = zip(
-        *(deck_resolve(game=game, entries=entries, viewer=owner) for entries in decks),
+        *(
+            deck_resolve(game=game, entries=entries, cards=deck_cards, viewer=owner)
+            for entries, deck_cards in zip(decks, inline, strict=True)
+        ),
         strict=True,
     )
     if not all(report.legal for report in reports):
@@ -115,6 +126,39 @@ def stored_deck_entries(
     if deck.game.slug != game:
         raise InvalidRequest(field, f"deck {deck_id} is a {deck.game.name} deck, not {game}")
     return deck_entry_refs(deck=deck)
+
+
+def deck_without_card(
+    *, entries: Sequence[EntryRef], card: EntryRef, replacement: EntryRef
+) -> list[EntryRef]:
+    """The deck with every entry naming `card` naming `replacement` instead, same quantities
+    and sections: the "without" side of a paired comparison ("test this card").
+
+    InvalidRequest naming `card` when no entry names it.
+    """
+
+    def names_card(entry: EntryRef) -> bool:
+        if card.id is not None:
+            return entry.id == card.id
+        if card.key is not None:
+            return entry.key == card.key
+        return entry.name is not None and entry.name.casefold() == card.name.casefold()
+
+    if not any(names_card(entry) for entry in entries):
+        raise InvalidRequest("card", f"the deck has no entry naming {card.label}")
+    return [
+        dataclasses.replace(
+            entry,
+            name=replacement.name,
+            key=replacement.key,
+            id=replacement.id,
+            set=None,
+            number=None,
+        )
+        if names_card(entry)
+        else entry
+        for entry in entries
+    ]
 
 
 def simulation_get(*, user: AbstractBaseUser | AnonymousUser, job_id: Any) -> SimulationJob:
@@ -262,13 +306,12 @@ def _unclaimed(chunk_id: int) -> ChunkRun:
     return ChunkRun(ChunkOutcome.BUSY, max(1.0, (stale_at - timezone.now()).total_seconds()))
 
 
-def chunk_play(*, chunk: SimulationChunk) -> ChunkStats:
+def chunk_play(*, chunk: SimulationChunk) -> ChunkStats | PairedStats:
     """Play the chunk's games (no database work): its mergeable statistics."""
-    engine, deck_a, deck_b = _prepared(chunk.job_id)
-    return run_chunk(
+    engine, decks = _prepared(chunk.job_id)
+    return run_job_chunk(
         engine,
-        deck_a,
-        deck_b,
+        decks,
         job_seed=chunk.job.seed,
         first_game=chunk.first_game,
         count=chunk.count,
@@ -276,7 +319,7 @@ def chunk_play(*, chunk: SimulationChunk) -> ChunkStats:
 
 
 @functools.lru_cache(maxsize=16)
-def _prepared(job_id: Any) -> tuple[Engine, Any, Any]:
+def _prepared(job_id: Any) -> tuple[Engine, list[Any]]:
     """A job's engine and prepared decks, kept per worker process for all its chunks.
 
     Safe to keep: a job's decks are frozen at submission and never change.
@@ -286,11 +329,10 @@ def _prepared(job_id: Any) -> tuple[Engine, Any, Any]:
     engine = engine_for(game)
     if engine is None:
         raise ValueError(f"no engine plays {game}")
-    deck_a, deck_b = (engine.prepare(deck_thaw(game, frozen)) for frozen in job.decks)
-    return engine, deck_a, deck_b
+    return engine, [engine.prepare(deck_thaw(game, frozen)) for frozen in job.decks]
 
 
-def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats) -> bool:
+def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats | PairedStats) -> bool:
     """Store a played chunk's statistics; the job's last chunk finishes the job.
 
     False when another run of the same chunk got there first: its (identical) result stands.
@@ -312,7 +354,8 @@ def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats) -> bool:
 def _finish(job: SimulationJob) -> None:
     """Merge every chunk's statistics, in index order, into the job's result."""
     parts = job.chunks.order_by("index").values_list("result", flat=True)
-    result = ChunkStats.merge_all([ChunkStats.from_json(part) for part in parts]).result()
+    stats = stats_type(len(job.decks))
+    result = stats.merge_all([stats.from_json(part) for part in parts]).result()  # type: ignore[arg-type]
     SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
         status=SimulationJob.Status.DONE, result=result, finished=timezone.now()
     )

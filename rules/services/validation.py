@@ -10,14 +10,15 @@ from collections.abc import Sequence
 from datetime import date
 
 from cards.models import Viewer
-from rules.core.cards import Deck
+from rules.core.cardfile import MemoryPool
+from rules.core.cards import CardInfo, Deck
 from rules.core.report import Report
-from rules.core.resolve import EntryRef
+from rules.core.resolve import CardPool, EntryRef
 from rules.core.validate import resolve_and_check
 
 from .errors import InvalidRequest
 from .formats import format_info, game_spec_for
-from .pool import DatabasePool
+from .pool import DatabasePool, InlineCardsPool
 
 __all__ = ["InvalidRequest", "deck_resolve", "deck_validate", "format_info"]
 
@@ -45,9 +46,16 @@ def deck_resolve(
     format: str | None = None,
     as_of: date | None = None,
     viewer: Viewer = None,
+    cards: Sequence[CardInfo] = (),
 ) -> tuple[Deck, Report]:
-    """The resolved core Deck (the cards found) and its full report, for callers that play it."""
+    """The resolved core Deck (the cards found) and its full report, for callers that play it.
+
+    `cards` are user-made cards the request brings (an inline deck's `cards`): entries naming
+    them find them before any stored card.
+    """
     spec = game_spec_for(game)
     fmt = format_info(game=game, format=format, as_of=as_of)
-    pool = DatabasePool(spec.slug, entries, viewer=viewer)
+    pool: CardPool = DatabasePool(spec.slug, entries, viewer=viewer)
+    if cards:
+        pool = InlineCardsPool(MemoryPool(cards, spec), pool)
     return resolve_and_check(spec, entries, pool, fmt)

@@ -6,8 +6,9 @@ figures the API answers, with Wilson 95% intervals. Game i of a job is seeded fr
 alone, so the result never depends on how the games were split or who played them.
 """
 
-from .chunks import SAMPLE_GAME, ChunkPlan, plan_chunks, run_chunk
+from .chunks import SAMPLE_GAME, ChunkPlan, plan_chunks, run_chunk, run_job_chunk
 from .engines import ENGINES, Engine, engine_for
+from .paired import PairedStats, stats_type
 from .seeds import game_seed, new_job_seed
 from .stats import ChunkStats, GameOutcome
 from .wilson import wilson_interval
@@ -19,10 +20,13 @@ __all__ = [
     "ChunkStats",
     "Engine",
     "GameOutcome",
+    "PairedStats",
     "engine_for",
     "game_seed",
     "new_job_seed",
     "plan_chunks",
     "run_chunk",
+    "run_job_chunk",
+    "stats_type",
     "wilson_interval",
 ]

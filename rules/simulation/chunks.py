@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engines import Engine
+from .paired import PairedStats
 from .seeds import game_seed
 from .stats import ChunkStats
 
@@ -46,3 +47,33 @@ def run_chunk(
         record = engine.play(deck_a, deck_b, seed, record_log=number == SAMPLE_GAME)
         stats.add(record, number=number, seed=seed)
     return stats
+
+
+def run_paired_chunk(
+    engine: Engine,
+    with_card: Any,
+    without_card: Any,
+    reference: Any,
+    *,
+    job_seed: int,
+    first_game: int,
+    count: int,
+) -> PairedStats:
+    """Games first_game .. first_game + count - 1 of a paired comparison: game i of the deck
+    with the card and game i of the deck without it, against the reference, on one seed."""
+    stats = PairedStats()
+    for number in range(first_game, first_game + count):
+        seed = game_seed(job_seed, number)
+        log = number == SAMPLE_GAME
+        played = engine.play(with_card, reference, seed, record_log=log)
+        unplayed = engine.play(without_card, reference, seed, record_log=log)
+        stats.add(played, unplayed, number=number, seed=seed)
+    return stats
+
+
+def run_job_chunk(
+    engine: Engine, decks: list[Any], *, job_seed: int, first_game: int, count: int
+) -> ChunkStats | PairedStats:
+    """A chunk of a job of two decks (a match) or three (a paired comparison)."""
+    run = run_paired_chunk if len(decks) == 3 else run_chunk
+    return run(engine, *decks, job_seed=job_seed, first_game=first_game, count=count)

@@ -1,4 +1,9 @@
-"""The games whose test games can be simulated, by slug: how to prepare a deck and play a game."""
+"""The one engine interface every game's test games implement, and the registry of engines.
+
+A game's engine is a folder of its own (rules/<game>/engine/) and a module
+rules/<game>/simulation.py with its `prepare` and `play`; registering it is one line in ENGINES.
+Nothing else in the framework (chunks, seeds, statistics, jobs) names a game.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.core.cards import Deck
-from rules.neopets.engine import EngineDeck, play_game
+from rules.keeper import simulation as keeper
+from rules.neopets import simulation as neopets
 
 from .stats import GameOutcome
 
@@ -17,7 +23,8 @@ class Engine:
     """A game engine as the simulations see it.
 
     `prepare` turns a resolved deck into whatever `play` takes (done once per chunk, not per
-    game); `play(deck_a, deck_b, seed, record_log=...)` plays one whole game.
+    game); `play(deck_a, deck_b, seed, record_log=...)` plays one whole game and returns a
+    GameOutcome, the same for the same seed.
     """
 
     prepare: Callable[[Deck], Any]
@@ -25,7 +32,8 @@ class Engine:
 
 
 ENGINES: dict[str, Engine] = {
-    "neopets": Engine(prepare=EngineDeck.from_deck, play=play_game),
+    "neopets": Engine(neopets.prepare, neopets.play),
+    "keeper": Engine(keeper.prepare, keeper.play),
 }
 
 

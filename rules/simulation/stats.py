@@ -8,7 +8,7 @@ order the chunks finished in. Rates and intervals are computed only in `result()
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -19,7 +19,8 @@ DECIMALS = 4
 
 
 class GameOutcome(Protocol):
-    """What the statistics read from a played game (the engine's GameRecord has these fields)."""
+    """What the statistics read from a played game, whatever the game: every engine's outcome
+    has these fields. Per-deck fields are pairs (deck A's, deck B's)."""
 
     winner: int | None
     first: int
@@ -27,24 +28,32 @@ class GameOutcome(Protocol):
     turns: int
     battles: int
     damage: int
-    plays: tuple[Mapping[str, int], Mapping[str, int]]
-    opening_codestone: tuple[bool, bool]
-    mulligan: tuple[bool, bool]
+    plays: tuple[Mapping[str, int], Mapping[str, int]]  # card name -> times played
+    # card name -> damage its battles and effects dealt; empty when the engine does not count it
+    card_damage: tuple[Mapping[str, int], Mapping[str, int]]
+    # the names of the cards each deck drew (opening hand included); None when not counted
+    drawn: tuple[Collection[str], Collection[str]] | None
+    # named facts of each deck's opening hand (Neopets: "codestone", "mulligan"); rates reported
+    opening: tuple[Mapping[str, bool], Mapping[str, bool]]
     unsupported: Mapping[str, Sequence[str]]
     log: Sequence[Mapping[str, Any]] | None
 
 
 @dataclass
 class CardTally:
-    """One card in one deck: times played, games it was played in, and wins among those."""
+    """One card in one deck: times played, games it was played in and wins among those, damage
+    it dealt, and games it was drawn in and wins among those."""
 
     played: int = 0
     games: int = 0
     wins: int = 0
+    damage: int = 0
+    drawn: int = 0
+    drawn_wins: int = 0
 
     def merge(self, other: CardTally) -> CardTally:
         return CardTally(
-            self.played + other.played, self.games + other.games, self.wins + other.wins
+            *(a + b for a, b in zip(vars(self).values(), vars(other).values(), strict=True))
         )
 
 
@@ -56,8 +65,7 @@ class DeckTally:
     first_games: int = 0
     first_wins: int = 0
     second_wins: int = 0
-    opening_codestone: int = 0
-    mulligans: int = 0
+    opening: Counter[str] = field(default_factory=Counter)
     cards: dict[str, CardTally] = field(default_factory=dict)
 
     def merge(self, other: DeckTally) -> DeckTally:
@@ -69,8 +77,7 @@ class DeckTally:
             first_games=self.first_games + other.first_games,
             first_wins=self.first_wins + other.first_wins,
             second_wins=self.second_wins + other.second_wins,
-            opening_codestone=self.opening_codestone + other.opening_codestone,
-            mulligans=self.mulligans + other.mulligans,
+            opening=_counter_sum(self.opening, other.opening),
             cards=cards,
         )
 
@@ -123,14 +130,22 @@ class ChunkStats:
             tally.first_wins += won
         else:
             tally.second_wins += won
-        tally.opening_codestone += bool(game.opening_codestone[side])
-        tally.mulligans += bool(game.mulligan[side])
+        tally.opening.update(fact for fact, held in game.opening[side].items() if held)
+        for fact in game.opening[side]:
+            tally.opening[fact] += 0  # a fact never held still reports its rate, 0
         for name, times in game.plays[side].items():
             if times:
                 card = tally.cards.setdefault(name, CardTally())
                 card.played += times
                 card.games += 1
                 card.wins += won
+        for name, amount in game.card_damage[side].items():
+            tally.cards.setdefault(name, CardTally()).damage += amount
+        if game.drawn is not None:
+            for name in game.drawn[side]:
+                card = tally.cards.setdefault(name, CardTally())
+                card.drawn += 1
+                card.drawn_wins += won
 
     def merge(self, other: ChunkStats) -> ChunkStats:
         """The statistics of both sets of games together; neither operand is changed."""
@@ -201,7 +216,7 @@ class ChunkStats:
             "turns": _distribution(self.turns),
             "battles": self.battles,
             "average_damage_per_battle": _rate(self.damage, self.battles),
-            "cards": [_cards_result(tally) for tally in self.decks],
+            "cards": [_cards_result(tally, self.unsupported) for tally in self.decks],
             "opening_hand": [self._opening(tally) for tally in self.decks],
             "unsupported": {
                 name: sorted(self.unsupported[name]) for name in sorted(self.unsupported)
@@ -218,10 +233,14 @@ class ChunkStats:
         }
 
     def _opening(self, tally: DeckTally) -> dict[str, Any]:
-        return {
-            "codestone_rate": _rate(tally.opening_codestone, self.games),
-            "mulligan_rate": _rate(tally.mulligans, self.games),
-        }
+        return {f"{fact}_rate": _rate(tally.opening[fact], self.games) for fact in tally.opening}
+
+
+def _counter_sum(a: Counter[str], b: Counter[str]) -> Counter[str]:
+    """a + b keeping zero counts (Counter's + drops them): a fact never seen still has a rate."""
+    total = Counter(a)
+    total.update(b)
+    return total
 
 
 def _rate(numerator: int, denominator: int) -> float | None:
@@ -251,12 +270,24 @@ def _distribution(histogram: Counter[int]) -> dict[str, Any]:
     }
 
 
-def _cards_result(tally: DeckTally) -> dict[str, dict[str, Any]]:
-    """Per card: times played, and the deck's win rate in the games where it was played."""
+def _cards_result(
+    tally: DeckTally, unsupported: Mapping[str, set[str]]
+) -> dict[str, dict[str, Any]]:
+    """Per card: times played and the deck's record in the games where it was played, damage
+    dealt, the deck's record in the games where it was drawn (engines that count draws), and
+    the card's parts the engine cannot play."""
     return {
-        name: {"played": card.played, **_record(card.wins, card.games)}
+        name: _card_result(card, unsupported.get(name))
         for name, card in sorted(tally.cards.items())
     }
+
+
+def _card_result(card: CardTally, unplayable: set[str] | None) -> dict[str, Any]:
+    result = {"played": card.played, **_record(card.wins, card.games), "damage": card.damage}
+    if card.drawn:
+        result["when_drawn"] = _record(card.drawn_wins, card.drawn)
+    result["unplayable"] = sorted(unplayable or ())
+    return result
 
 
 def _histogram_json(histogram: Counter[int]) -> dict[str, int]:
@@ -264,12 +295,13 @@ def _histogram_json(histogram: Counter[int]) -> dict[str, int]:
 
 
 def _deck_json(tally: DeckTally) -> dict[str, Any]:
-    data = {k: v for k, v in vars(tally).items() if k != "cards"}
+    data = {k: v for k, v in vars(tally).items() if k not in ("cards", "opening")}
+    data["opening"] = dict(sorted(tally.opening.items()))
     data["cards"] = {name: vars(card).copy() for name, card in sorted(tally.cards.items())}
     return data
 
 
 def _deck_from_json(data: Mapping[str, Any]) -> DeckTally:
-    counts = {k: v for k, v in data.items() if k != "cards"}
+    counts = {k: v for k, v in data.items() if k not in ("cards", "opening")}
     cards = {name: CardTally(**card) for name, card in data["cards"].items()}
-    return DeckTally(**counts, cards=cards)
+    return DeckTally(**counts, opening=Counter(data["opening"]), cards=cards)

@@ -14,7 +14,7 @@ from rules.simulation.stats import ChunkStats
 
 @dataclass(frozen=True)
 class Outcome:
-    """A played game as the statistics read it (the engine's GameRecord has the same fields)."""
+    """A played game as the statistics read it (every engine's outcome has these fields)."""
 
     winner: int | None = 0
     first: int = 0
@@ -23,8 +23,12 @@ class Outcome:
     battles: int = 4
     damage: int = 8
     plays: tuple[dict[str, int], dict[str, int]] = ({}, {})
-    opening_codestone: tuple[bool, bool] = (True, False)
-    mulligan: tuple[bool, bool] = (False, True)
+    card_damage: tuple[dict[str, int], dict[str, int]] = ({}, {})
+    drawn: tuple[frozenset[str], frozenset[str]] | None = None
+    opening: tuple[dict[str, bool], dict[str, bool]] = (
+        {"codestone": True, "mulligan": False},
+        {"codestone": False, "mulligan": True},
+    )
     unsupported: dict[str, tuple[str, ...]] = field(default_factory=dict)
     log: tuple[dict, ...] | None = None
 
@@ -93,6 +97,8 @@ def test_it_reports_card_plays_and_the_win_rate_when_played():
         "wins": 1,
         "win_rate": 0.5,
         "ci95": [0.0945, 0.9055],
+        "damage": 0,
+        "unplayable": [],
     }
 
 
@@ -104,6 +110,31 @@ def test_it_reports_opening_hands_unsupported_effects_and_the_sample_log():
     ]
     assert result["unsupported"] == {"Kass": ["steal a card"]}
     assert result["sample_game"] == {"game": 3, "seed": 1003, "log": [{"event": "start"}]}
+
+
+def test_it_reports_damage_the_record_when_drawn_and_what_a_card_cannot_play():
+    games = [
+        Outcome(
+            winner=0,
+            plays=({"Hot Dog": 1}, {}),
+            card_damage=({"Hot Dog": 7}, {"Vira": 2}),
+            drawn=(frozenset({"Hot Dog", "Kass"}), frozenset({"Vira"})),
+            unsupported={"Kass": ("steal a card",)},
+        ),
+        Outcome(winner=1, drawn=(frozenset({"Kass"}), frozenset())),
+    ]
+    cards = stats_of(games).result()["cards"]
+    assert cards[0]["Hot Dog"]["damage"] == 7
+    assert cards[0]["Hot Dog"]["when_drawn"]["games"] == 1
+    assert cards[0]["Kass"]["when_drawn"] == {
+        "games": 2,
+        "wins": 1,
+        "win_rate": 0.5,
+        "ci95": [0.0945, 0.9055],
+    }
+    assert cards[0]["Kass"]["unplayable"] == ["steal a card"]
+    assert cards[0]["Kass"]["played"] == 0
+    assert cards[1]["Vira"]["damage"] == 2
 
 
 def test_it_has_no_rates_for_no_games():
@@ -144,8 +175,21 @@ outcomes = st.builds(
         st.dictionaries(st.sampled_from(["Hot Dog", "Vira", "Mau Codestone"]), st.integers(0, 3)),
         st.dictionaries(st.sampled_from(["Hot Dog", "Siona"]), st.integers(0, 3)),
     ),
-    opening_codestone=st.tuples(st.booleans(), st.booleans()),
-    mulligan=st.tuples(st.booleans(), st.booleans()),
+    card_damage=st.tuples(
+        st.dictionaries(st.sampled_from(["Hot Dog", "Vira"]), st.integers(0, 9)),
+        st.dictionaries(st.sampled_from(["Siona"]), st.integers(0, 9)),
+    ),
+    drawn=st.one_of(
+        st.none(),
+        st.tuples(
+            st.frozensets(st.sampled_from(["Hot Dog", "Vira"])),
+            st.frozensets(st.sampled_from(["Siona", "Kass"])),
+        ),
+    ),
+    opening=st.tuples(
+        st.fixed_dictionaries({"creature": st.booleans()}),
+        st.fixed_dictionaries({"creature": st.booleans()}),
+    ),
     unsupported=st.dictionaries(
         st.sampled_from(["Kass", "Hanso"]), st.tuples(st.sampled_from(["x", "y"]))
     ),

@@ -56,7 +56,7 @@ def test_a_chunk_that_cannot_be_played_fails_the_job_with_the_reason(job, monkey
     def broken(*args, **kwargs):
         raise RuntimeError("no such rule")
 
-    monkeypatch.setattr("rules.services.simulations.run_chunk", broken)
+    monkeypatch.setattr("rules.services.simulations.run_job_chunk", broken)
     assert run(job.chunks.get(index=1).pk) == "failed"
     job.refresh_from_db()
     assert job.status == "failed" and job.error == "RuntimeError: no such rule"

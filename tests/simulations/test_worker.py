@@ -30,6 +30,8 @@ from rules.models import SimulationJob
 from rules.neopets.sample_decks import PROJECT_ROOT as ROOT
 
 from .conftest import in_process_result, inline
+from .keeper_decks import DECK_A, DECK_B
+from .keeper_decks import in_process_result as keeper_result
 
 REAL_BROKERS = ("redis://", "rediss://", "amqp://", "pyamqp://")
 # Short limits so the test recovers from a killed worker in seconds, not minutes.
@@ -181,3 +183,17 @@ def test_a_job_survives_its_worker_being_killed_mid_job(api, neopets_cards):
     retaken = job.chunks.filter(pk__in=orphaned, attempts__gte=2, status="done").count()
     assert retaken == len(orphaned)
     assert job.result == in_process_result(games, seed)
+
+
+def test_a_keeper_deck_of_user_made_cards_plays_10000_games_in_real_workers(api):
+    """Issue 10: a deck built only from user-made (inline) cards, a 10,000-game job, PostgreSQL
+    and a real broker, and the same result as the same seed played in this process."""
+    games, seed = 10_000, 21
+    body = {"game": "keeper", "decks": [DECK_A, DECK_B], "games": games, "seed": seed}
+    with workers() as (started, log_dir):
+        started.append(Worker("keeper", log_dir))
+        response = api.post("/api/v1/simulations/", {**body, "chunk_size": 500}, format="json")
+        assert response.status_code == 202, response.json()
+        job = wait_for(response.json()["id"], lambda job: job.is_finished)
+        assert job.status == "done", job.error
+    assert job.result == keeper_result(games, seed)

@@ -1,0 +1,56 @@
+"""A game's sample decks (decklist files in a folder), resolved against its sample cards without
+Django: for the engines' and simulations' tests, the benchmarks and the docs."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+from .cardfile import MemoryPool, read_cards
+from .cards import Deck
+from .decklist import parse_decklist
+from .game import GameSpec
+from .resolve import EntryRef
+from .validate import resolve_and_check, standard_format
+
+PROJECT_ROOT = Path(__file__).resolve().parents[2]
+
+
+class SampleDecks:
+    """The `<name>.txt` decklists in `folder`, of `game`, built from cards/sample_data/."""
+
+    def __init__(self, game: GameSpec, folder: Path) -> None:
+        self.game = game
+        self.folder = folder
+        self.cards_file = PROJECT_ROOT / "cards" / "sample_data" / f"{game.slug}.json"
+
+    def names(self) -> list[str]:
+        return sorted(path.stem for path in self.folder.glob("*.txt"))
+
+    def text(self, name: str) -> str:
+        """The decklist of sample deck `name`."""
+        return (self.folder / f"{name}.txt").read_text()
+
+    def entries(self, name: str) -> list[EntryRef]:
+        """The decklist's entries; ValueError names every line that cannot be read."""
+        parsed = parse_decklist(self.text(name), self.game)
+        if parsed.problems:
+            lines = "; ".join(f"line {p.line}: {p.message}" for p in parsed.problems)
+            raise ValueError(f"sample deck {name!r} has unreadable lines: {lines}")
+        return parsed.entries
+
+    @functools.cached_property
+    def pool(self) -> MemoryPool:
+        """The sample cards, read once."""
+        return MemoryPool(read_cards(json.loads(self.cards_file.read_text())), self.game)
+
+    def deck(self, name: str) -> Deck:
+        """A sample deck by name; ValueError names every problem if it is not a legal deck."""
+        deck, report = resolve_and_check(
+            self.game, self.entries(name), self.pool, standard_format(self.game)
+        )
+        if not report.legal:
+            problems = "; ".join(issue.message for issue in report.errors)
+            raise ValueError(f"sample deck {name!r}: {problems}")
+        return deck

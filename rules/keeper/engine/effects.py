@@ -1,0 +1,265 @@
+"""Effects (guide, "Effects"), each played from its operation and variables on its targets.
+
+Rulings followed (rulebook, "Ability Clarifications/Rulings"): counters go only on creatures;
+"a total of" is spread by the caster and never takes offense or defense below 0 (nor touches
+spells); "each" acts on each target separately; targets stay targets wherever they move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .cards import Effect, KeeperCard
+from .state import Permanent, Player
+from .targets import Target, ZoneCard
+
+if TYPE_CHECKING:
+    from .game import Game
+
+NAMED_COUNTERS = {
+    "offense_counters": "offense",
+    "defense_counters": "defense",
+    "weakness_counters": "weakness",
+    "damage_counters": "damage",
+    "exhaustion_counters": "exhaustion",
+    "dice_counters": "dice",
+    "immortality_counters": "immortality",
+}
+
+
+def apply_effect(
+    game: Game, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
+    op = effect.op
+    if op in NAMED_COUNTERS:
+        for creature in _creatures(game, targets):
+            creature.add_marks(NAMED_COUNTERS[op], me.index, effect.x)
+        return
+    _OPERATIONS[op](game, me, effect, targets, card)
+
+
+def _creatures(game: Game, targets: list[Target]) -> list[Permanent]:
+    """The targets that are creatures still in play."""
+    return [
+        t
+        for t in targets
+        if isinstance(t, Permanent) and t.is_creature and t in game.players[t.controller].creatures
+    ]
+
+
+def _in_play(game: Game, targets: list[Target]) -> list[Permanent]:
+    return [
+        t for t in targets if isinstance(t, Permanent) and t in game.players[t.controller].in_play()
+    ]
+
+
+def counters(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for creature in _creatures(game, targets):
+        creature.counters += effect.x
+
+
+def remove_counters(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for creature in _creatures(game, targets):
+        creature.remove_counters(effect.x)
+
+
+def see(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    """Seeing cards changes nothing the engine keeps: its players know every card."""
+
+
+def exhaust(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for permanent in _in_play(game, targets):
+        permanent.exhausted = True
+    for target in targets:
+        if isinstance(target, ZoneCard) and target.zone is target.player.resources:
+            target.player.spent = min(target.player.spent + 1, len(target.player.resources))
+
+
+def _move(game: Game, target: Target, to_resources: bool) -> None:
+    """A target to its owner's Resource Zone (exhausted) or the top of its owner's deck."""
+    if isinstance(target, Permanent):
+        if target not in game.players[target.controller].in_play() or game.survives_explicit(
+            target
+        ):
+            return
+        game.leave_play(target)
+        owner, moved = game.players[target.owner], target.card
+    else:
+        if target.card not in target.zone:
+            return
+        target.zone.remove(target.card)
+        owner, moved = target.player, target.card
+        if target.zone is owner.resources:
+            owner.spent = min(owner.spent, len(owner.resources))
+    if to_resources:
+        owner.resources.append(moved)
+        owner.spent += 1
+    else:
+        owner.deck.append(moved)
+
+
+def to_resources(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for target in targets:
+        _move(game, target, to_resources=True)
+
+
+def to_deck(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for target in targets:
+        _move(game, target, to_resources=False)
+
+
+def destroy(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for target in targets:
+        if isinstance(target, Permanent):
+            if target in game.players[target.controller].in_play():
+                game.destroy(target, explicit=True)
+        elif target.zone is not target.player.graveyard:
+            game.destroy_from(target.player, target.zone, target.card)
+
+
+def _share(creatures: list[Permanent], total: int) -> list[tuple[Permanent, int]]:
+    """ "A total of" spread evenly over the creatures, the first ones taking any remainder."""
+    if not creatures:
+        return []
+    share, extra = divmod(total, len(creatures))
+    return [(creature, share + (index < extra)) for index, creature in enumerate(creatures)]
+
+
+def offense_up(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for creature, amount in _share(_creatures(game, targets), effect.x):
+        creature.offense += amount
+
+
+def defense_up(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for creature, amount in _share(_creatures(game, targets), effect.x):
+        creature.defense += amount
+
+
+def offense_down(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    remaining = effect.x
+    for creature in sorted(_creatures(game, targets), key=lambda c: -c.offense):
+        taken = min(remaining, creature.offense)
+        creature.offense -= taken
+        remaining -= taken
+
+
+def dice_damage(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    """Each die's result to one target: the first target still standing."""
+    for _ in range(effect.x):
+        creatures = _creatures(game, targets)
+        if not creatures:
+            return
+        game.damage_creature(creatures[0], game.roll(), me.index, card)
+
+
+def total_damage(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    """ "A total of" damage: as much of it as the targets' defense can take, target by target."""
+    remaining = effect.x
+    for creature in _creatures(game, targets):
+        dealt = min(remaining, max(creature.defense, 0))
+        if dealt:
+            game.damage_creature(creature, dealt, me.index, card)
+            remaining -= dealt
+
+
+def summon(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    """Reveal, then summon or cast the targets not in play, paying the usual costs (a spell with
+    an activation condition only when it is met, so not here)."""
+    for target in targets:
+        if not isinstance(target, ZoneCard) or target.card not in target.zone:
+            continue
+        found = target.card
+        if found.is_creature:
+            if game.can_summon(me, found) and me.policy.wants(game, me, found):
+                game.summon(me, found, target.zone)
+        elif (
+            game.can_cast(me, found)
+            and found.abilities[0].condition is None
+            and me.policy.wants(game, me, found)
+        ):
+            game.cast(me, found, target.zone)
+
+
+def switch_control(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    """Each target creature to a different player (in two-player games, the other) until the
+    end of this turn."""
+    for creature in _creatures(game, targets):
+        back = creature.controller
+        game.players[back].creatures.remove(creature)
+        creature.controller = 1 - back
+        game.players[1 - back].creatures.append(creature)
+        game.switched.append((creature, back))
+
+
+def draw(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    game.draw(me, effect.x)
+
+
+def all_draw(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    game.draw(me, effect.x)
+    game.draw(game.opponent(me), effect.x)
+
+
+def _dice(game: Game, count: int) -> int:
+    return sum(game.roll() for _ in range(count))
+
+
+def heal(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    me.hp += effect.x
+
+
+def dice_heal(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    me.hp += _dice(game, effect.x)
+
+
+def dice_heal_both(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    me.hp += _dice(game, effect.x)
+    game.opponent(me).hp += _dice(game, effect.x)
+
+
+def dice_duel(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    """Damage to yourself, then to any one player: the opponent."""
+    game.damage_player(me, _dice(game, effect.x))
+    game.damage_player(game.opponent(me), _dice(game, effect.x), me.index, card)
+
+
+def player_damage(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    game.damage_player(game.opponent(me), effect.x, me.index, card)
+
+
+def rerolls(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    dice, times = me.rerolls
+    me.rerolls = (max(dice, effect.x), max(times, effect.y))
+
+
+def stay_exhausted(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    for permanent in _in_play(game, targets):
+        permanent.stay_exhausted = True
+
+
+_OPERATIONS: dict[str, Callable[..., None]] = {
+    "counters": counters,
+    "remove_counters": remove_counters,
+    "see": see,
+    "exhaust": exhaust,
+    "to_resources": to_resources,
+    "to_deck": to_deck,
+    "destroy": destroy,
+    "offense_up": offense_up,
+    "defense_up": defense_up,
+    "offense_down": offense_down,
+    "dice_damage": dice_damage,
+    "total_damage": total_damage,
+    "summon": summon,
+    "switch_control": switch_control,
+    "draw": draw,
+    "all_draw": all_draw,
+    "heal": heal,
+    "dice_heal": dice_heal,
+    "dice_heal_both": dice_heal_both,
+    "dice_duel": dice_duel,
+    "player_damage": player_damage,
+    "rerolls": rerolls,
+    "stay_exhausted": stay_exhausted,
+}

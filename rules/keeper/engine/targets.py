@@ -1,0 +1,104 @@
+"""Target selections (guide, "Target Selections"; rulebook, "Target" and "Selected by an
+opponent" rulings): who selects (you, an opponent, chance) and from where.
+
+A target is a Permanent (a card in play) or a ZoneCard (a card in a hand, deck, graveyard or
+Resource Zone). Targets stay targets for the whole ability, wherever effects move them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import KeeperAbility, KeeperCard
+from .plays import OPPONENT, RANDOM
+from .state import Permanent, Player
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+class ZoneCard:
+    """A targeted card outside play: which player's zone, the zone, the card."""
+
+    __slots__ = ("card", "player", "zone")
+
+    def __init__(self, player: Player, zone: list[KeeperCard], card: KeeperCard) -> None:
+        self.player = player
+        self.zone = zone
+        self.card = card
+
+    @property
+    def value(self) -> float:
+        return self.card.value
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name} in {self.player.index}>"
+
+
+Target = Permanent | ZoneCard
+
+
+def score(me: Player, target: Target, hostile: bool) -> float:
+    """How much `me` gains from aiming the ability at this target: a hostile effect gains on
+    the opponent's cards and loses on one's own, a helpful one the reverse."""
+    theirs = (target.controller if isinstance(target, Permanent) else target.player.index) != (
+        me.index
+    )
+    return target.value if theirs == hostile else -target.value
+
+
+def select_targets(
+    game: Game, me: Player, ability: KeeperAbility, source: Permanent | None
+) -> list[Target] | None:
+    """The ability's targets; None when an "exactly [x] cards" selection cannot be met."""
+    selection = ability.selection
+    if selection is None:
+        return []
+    x, hostile = ability.select_x, ability.hostile
+    if selection.zone == "self":
+        return [source] if source is not None else []  # a spell is never in play
+    if selection.zone == "play":
+        pool: list[Target] = [
+            permanent
+            for player in game.players
+            for permanent in player.in_play()
+            if (not selection.with_counters or permanent.all_counters() >= ability.select_y)
+            and (not selection.exhausted_only or permanent.exhausted)
+        ]
+        return pick(game, me, pool, x, selection.chooser, hostile)
+    other = game.opponent(me)
+    if selection.side == "mine":
+        owner = me
+    elif selection.side == "theirs":
+        owner = other
+    else:  # "one player": the caster chooses
+        owner = me.policy.choose_player(game, me, hostile)
+    zone = {
+        "hand": owner.hand,
+        "deck": owner.deck,
+        "graveyard": owner.graveyard,
+        "resources": owner.resources,
+    }[selection.zone]
+    if selection.zone == "deck":
+        if selection.look:  # "look at exactly [x] cards ... target up to [y] of those"
+            if len(zone) < x:
+                return None
+            top = [ZoneCard(owner, zone, card) for card in zone[-x:]]
+            return pick(game, me, top, ability.select_y, OPPONENT, hostile)
+        return [ZoneCard(owner, zone, card) for card in reversed(zone[-x:])]
+    cards: list[Target] = [ZoneCard(owner, zone, card) for card in zone]
+    return pick(game, me, cards, x, selection.chooser, hostile)
+
+
+def pick(
+    game: Game, me: Player, pool: list[Target], count: int, chooser: str, hostile: bool
+) -> list[Target]:
+    """Up to `count` targets from the pool, by the caster's policy, by chance, or by an
+    opponent, who must pick that many (the caster asks for all it can get) and picks the worst
+    for the caster."""
+    if chooser == RANDOM:
+        return game.rng.sample(pool, min(count, len(pool)))
+    if chooser == OPPONENT:
+        ranked = sorted(pool, key=lambda target: score(me, target, hostile))
+        return ranked[:count]
+    return me.policy.pick_targets(game, me, pool, count, hostile)
