@@ -6,15 +6,18 @@ page shows exactly the figures the API sends.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rules.neopets.odds import DamageOdds
+from rules.simulation.paired import WITH, WITHOUT
 
 from .charts import Bar, Interval, bar_chart, histogram, interval_plot, percent
 
 DECK_LABELS = ("Deck A", "Deck B")  # as the form names them
+PAIRED_LABELS = ("With the card", "Without it", "Opponent")  # a "test this card" job's decks
 CARDS_CHARTED = 15  # the most played cards drawn; the table lists them all
 SORTS = ("name", "deck", "played", "games", "win_rate")
 DEFAULT_SORT = "-played"
@@ -120,4 +123,45 @@ def card_chart(figures: Sequence[CardFigure]) -> str:
         "the card was played. " + "; ".join(f"{bar.label}: {percent(bar.value)}" for bar in bars),
         value_format=percent,
         maximum=1.0,
+    )
+
+
+def signed_percent(value: float) -> str:
+    return f"{value:+.1%}"
+
+
+def difference_chart(difference: Mapping[str, Any]) -> str:
+    """The difference a card makes to its deck's win rate, with its paired 95% interval,
+    against no difference at all."""
+    low, high = difference["ci95"] or (difference["win_rate"], difference["win_rate"])
+    reach = max(0.05, abs(low), abs(high))
+    reach = min(1.0, math.ceil(reach * 20) / 20)  # to the next 5%
+    item = Interval("With minus without", difference["win_rate"], low, high)
+    return interval_plot(
+        [item],
+        title="The difference the card makes to the win rate",
+        desc=f"With the card the deck wins {signed_percent(item.estimate)} more often "
+        f"(95% interval {signed_percent(low)} to {signed_percent(high)}).",
+        domain=(-reach, reach),
+        reference=0.0,
+        value_format=signed_percent,
+    )
+
+
+def paired_matches_chart(result: Mapping[str, Any]) -> str:
+    """The deck's win rate against the opponent with the card and without it."""
+    intervals = [
+        Interval(label, match["win_rate"][0], *match["ci95"][0])
+        for label, match in zip(PAIRED_LABELS, (result[WITH], result[WITHOUT]), strict=False)
+        if match["ci95"][0] is not None
+    ]
+    return interval_plot(
+        intervals,
+        title="Win rate against the opponent, with and without the card",
+        desc="; ".join(
+            f"{item.label}: {percent(item.estimate)} "
+            f"(95% interval {percent(item.low)} to {percent(item.high)})"
+            for item in intervals
+        ),
+        reference=0.5,
     )

@@ -201,6 +201,28 @@ class NeopetPickForm(forms.Form):
         }
 
 
+class CardTestForm(forms.Form):
+    """ "Test this card": the deck it goes into, the card it replaces, the reference deck."""
+
+    deck = forms.ChoiceField(label="Deck to put the card in", choices=())
+    replaces = forms.CharField(
+        label="Card it replaces",
+        max_length=200,
+        initial="Ember Sprite",
+        help_text="Every copy of this card in the deck is replaced by yours.",
+    )
+    reference = forms.ChoiceField(label="Opponent (the reference deck)", choices=())
+    games = forms.IntegerField(min_value=1, max_value=MAX_GAMES, initial=200)
+    seed = forms.IntegerField(
+        min_value=0, max_value=MAX_SEED, required=False, help_text="Empty: a random seed."
+    )
+
+    def __init__(self, *args: Any, decks: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deck"].choices = decks
+        self.fields["reference"].choices = decks
+
+
 PASTE = "paste"
 
 

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import battle_odds, index, keeper, swaps, test_games
+from .views import battle_odds, card_tests, index, keeper, swaps, test_games
 
 app_name = "tools"
 
@@ -11,6 +11,7 @@ urlpatterns = [
     path("keeper/builder/", keeper.builder, name="keeper-builder"),
     path("keeper/builder/review/", keeper.review, name="keeper-review"),
     path("keeper/cards/<int:card_id>/share/", keeper.share, name="keeper-share"),
+    path("keeper/cards/<int:card_id>/test/", card_tests.card_test, name="keeper-card-test"),
     path("metazoo/archive-swap/", swaps.archive_swap, name="archive-swap"),
     path("millennium-blades/fix/", swaps.blades_fix, name="blades-fix"),
     path("test-games/", test_games.new, name="test-games"),

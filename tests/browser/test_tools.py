@@ -33,8 +33,8 @@ def no_broker(monkeypatch) -> None:
 
 def test_it_runs_a_small_test_game_job_and_shows_its_chart(page, sample_cards, no_broker, shot):
     page.goto("/tools/test-games/")
-    page.get_by_label("Deck A", exact=True).select_option("sample:strong")
-    page.get_by_label("Deck B", exact=True).select_option("sample:weak")
+    page.get_by_label("Deck A", exact=True).select_option("sample:neopets:strong")
+    page.get_by_label("Deck B", exact=True).select_option("sample:neopets:weak")
     page.get_by_label("Games").fill("40")
     page.get_by_label("Seed").fill("7")
     page.get_by_role("button", name="Play the games").click()

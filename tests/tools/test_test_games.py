@@ -28,8 +28,8 @@ def neopets_samples(db):
 def form(**changes) -> dict:
     return {
         "game": "neopets",
-        "deck_a": "sample:strong",
-        "deck_b": "sample:weak",
+        "deck_a": "sample:neopets:strong",
+        "deck_b": "sample:neopets:weak",
         "games": "20",
         "seed": "7",
         **changes,

@@ -7,6 +7,7 @@ a job submitted here is the same job the API shows, and who may see it is decide
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
@@ -18,8 +19,9 @@ from decks.models import Deck
 from decks.selectors import deck_list
 from rules.core.decklist import parse_decklist
 from rules.core.resolve import EntryRef
+from rules.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
 from rules.models import SimulationJob
-from rules.neopets.sample_decks import sample_deck_entries, sample_deck_names
+from rules.neopets.sample_decks import SAMPLES as NEOPETS_SAMPLES
 from rules.registry import GAMES
 from rules.services.errors import InvalidRequest
 from rules.services.simulations import (
@@ -29,19 +31,22 @@ from rules.services.simulations import (
     stored_deck_entries,
 )
 from rules.simulation import ENGINES
+from rules.simulation.paired import WITH
 
 from ..figures import (
     DECK_LABELS,
     DEFAULT_SORT,
     card_chart,
     card_figures,
+    difference_chart,
     length_chart,
+    paired_matches_chart,
     win_rate_chart,
 )
 from ..forms import PASTE, TestGamesForm
 
-SAMPLE = "sample:"
-SAMPLE_GAME = "neopets"  # the game whose sample decks ship with Deckwarden
+SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
+SAMPLE_DECKS = {samples.game.slug: samples for samples in (NEOPETS_SAMPLES, KEEPER_SAMPLES)}
 PUBLIC_DECKS_OFFERED = 100
 CARD_COLUMNS = (
     ("name", "Card"),
@@ -56,10 +61,10 @@ def new(request: HttpRequest) -> HttpResponse:
     form = TestGamesForm(
         request.POST or None,
         games=list(ENGINES),
-        decks=_deck_choices(request),
-        initial={"deck_a": f"{SAMPLE}strong", "deck_b": f"{SAMPLE}weak"},  # one click to try
+        decks=deck_choices(request),
+        initial={"deck_a": f"{SAMPLE}neopets:strong", "deck_b": f"{SAMPLE}neopets:weak"},
     )
-    reports: list[dict[str, Any]] = []
+    refused: list[tuple[str, dict[str, Any]]] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = request.user
@@ -75,10 +80,10 @@ def new(request: HttpRequest) -> HttpResponse:
         except InvalidRequest as problem:
             form.add_error(problem.field if problem.field in form.fields else None, problem.message)
         except DecksIllegal as illegal:
-            reports = [report.as_dict() for report in illegal.reports]
+            refused = refused_decks(illegal, DECK_LABELS)
         else:
             return redirect("tools:test-game", job_id=job.pk)
-    return render(request, "tools/test_games_new.html", {"form": form, "reports": reports})
+    return render(request, "tools/test_games_new.html", {"form": form, "refused": refused})
 
 
 def job(request: HttpRequest, job_id: UUID) -> HttpResponse:
@@ -97,6 +102,14 @@ def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
         raise Http404("No such test-game job.") from None
     context: dict[str, Any] = {"job": found, "percent": 100 * found.done // max(found.games, 1)}
     result = found.result
+    if found.status == SimulationJob.Status.DONE and result and WITH in result:
+        # "Test this card": the difference, then the match with the card drawn in full.
+        context.update(
+            difference=result["difference"],
+            difference_chart=difference_chart(result["difference"]),
+            matches_chart=paired_matches_chart(result),
+        )
+        result = result[WITH]
     if found.status == SimulationJob.Status.DONE and result:
         sort = request.GET.get("sort", DEFAULT_SORT)
         figures = card_figures(result, sort)
@@ -105,6 +118,7 @@ def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
             sort=sort,
             cards=figures,
             card_columns=CARD_COLUMNS,
+            opening_facts=[fact.removesuffix("_rate") for fact in result["opening_hand"][0]],
             deck_rows=list(
                 zip(DECK_LABELS, result["turn_order"], result["opening_hand"], strict=True)
             ),
@@ -125,19 +139,41 @@ def _entries(request: HttpRequest, data: dict[str, Any], side: str) -> list[Entr
             lines = "; ".join(f"line {p.line} ({p.text!r}): {p.message}" for p in parsed.problems)
             raise InvalidRequest(f"text_{side}", f"Some lines cannot be read: {lines}")
         return parsed.entries
+    return chosen_deck_entries(request, game, choice, field)
+
+
+def chosen_deck_entries(request: HttpRequest, game: str, choice: str, field: str) -> list[EntryRef]:
+    """A sample deck's or a stored deck's entries; InvalidRequest naming `field` if it is of
+    another game or not the user's to read."""
     if choice.startswith(SAMPLE):
-        if game != SAMPLE_GAME:
-            raise InvalidRequest(field, f"the sample decks are {GAMES[SAMPLE_GAME].name} decks")
-        return sample_deck_entries(choice.removeprefix(SAMPLE))
+        sample_game, _, name = choice.removeprefix(SAMPLE).partition(":")
+        if sample_game != game:
+            raise InvalidRequest(field, f"that sample deck is a {GAMES[sample_game].name} deck")
+        return SAMPLE_DECKS[game].entries(name)
     return stored_deck_entries(user=request.user, game=game, deck_id=int(choice), field=field)
 
 
-def _deck_choices(request: HttpRequest) -> list[tuple[str, list[tuple[str, str]]]]:
-    """The decks to choose from, grouped: samples, the user's own, then public ones."""
-    with_engine = {"game__slug__in": list(ENGINES)}
+def refused_decks(illegal: DecksIllegal, labels: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
+    """Each illegal deck's report, with the deck's label, for the page that refused the job."""
+    return [
+        (label, report.as_dict())
+        for label, report in zip(labels, illegal.reports, strict=True)
+        if not report.legal
+    ]
+
+
+def deck_choices(
+    request: HttpRequest, games: list[str] | None = None
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The decks of these games (default: every game with an engine) to choose from, grouped:
+    samples, the user's own, then public ones."""
+    games = games or list(ENGINES)
+    with_engine = {"game__slug__in": games}
     samples = [
-        (f"{SAMPLE}{name}", f"{GAMES[SAMPLE_GAME].name} sample: {name}")
-        for name in sample_deck_names()
+        (f"{SAMPLE}{slug}:{name}", f"{GAMES[slug].name} sample: {name}")
+        for slug in games
+        if slug in SAMPLE_DECKS
+        for name in SAMPLE_DECKS[slug].names()
     ]
     groups = [("Sample decks", samples)]
     user = request.user
