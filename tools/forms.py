@@ -27,23 +27,16 @@ from rules.simulation.seeds import MAX_SEED
 STATS = ("offense", "defense")
 
 
-def _add_serializer_errors(form: forms.Form, errors: dict[str, Any]) -> None:
-    """Show a DRF serializer's errors on the form's fields (or above the form)."""
-    for field, messages in errors.items():
-        if isinstance(messages, dict):  # a nested serializer: its fields are prefixed here
-            for inner, inner_messages in messages.items():
-                name = f"{field}_{inner}"
-                form.add_error(
-                    name if name in form.fields else None, [str(m) for m in inner_messages]
-                )
-            continue
-        form.add_error(field if field in form.fields else None, [str(m) for m in messages])
-
-
-def _checked(form: forms.Form, serializer: serializers.Serializer) -> dict[str, Any] | None:
+def _checked(
+    form: forms.Form, serializer: serializers.Serializer, prefix: str = ""
+) -> dict[str, Any] | None:
+    """The serializer's validated data; or None, its errors shown on the form's fields (named
+    `prefix` + the serializer's field) or above the form."""
     if serializer.is_valid():
-        return serializer.validated_data
-    _add_serializer_errors(form, serializer.errors)
+        return dict(serializer.validated_data)
+    for field, messages in serializer.errors.items():
+        name = prefix + field
+        form.add_error(name if name in form.fields else None, [str(m) for m in messages])
     return None
 
 
@@ -164,21 +157,12 @@ class BattleOddsForm(forms.Form):
             }
             for side in self.SIDES
         }
-        fighters = {}
-        for side in self.SIDES:
-            checked = _checked_side(self, side, body[side])
-            if checked is not None:
-                fighters[side] = checked
-        data["fighters"] = fighters
+        fighters = {
+            side: _checked(self, NeopetInput(data=body[side]), prefix=f"{side}_")
+            for side in self.SIDES
+        }
+        data["fighters"] = {side: stats for side, stats in fighters.items() if stats is not None}
         return data
-
-
-def _checked_side(form: forms.Form, side: str, values: dict[str, int]) -> dict[str, int] | None:
-    serializer = NeopetInput(data=values)
-    if serializer.is_valid():
-        return dict(serializer.validated_data)
-    _add_serializer_errors(form, {side: serializer.errors})
-    return None
 
 
 class NeopetPickForm(forms.Form):
