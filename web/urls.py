@@ -26,4 +26,9 @@ urlpatterns = [
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", accounts.password_change, name="password-change"),
+    path(
+        "accounts/tokens/<int:token_id>/revoke/",
+        accounts.token_revoke_view,
+        name="token-revoke",
+    ),
 ]

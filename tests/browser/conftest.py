@@ -52,7 +52,10 @@ def browser() -> Iterator[object]:
         if os.environ.get("CI"):
             pytest.fail(f"{CHROMIUM} is missing: .ci/run installs it with apt-get")
         pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium)")
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
+
+    # A shared 2-core machine (and CI) answers some requests in seconds, not milliseconds.
+    expect.set_options(timeout=15_000)
 
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -79,7 +82,7 @@ def page(browser, live_server, outside_requests, request) -> Iterator[object]:
     is aborted, recorded and fails the test at its end."""
     own_host = urlsplit(live_server.url).netloc
     context = browser.new_context(base_url=live_server.url, viewport=DESKTOP)
-    context.set_default_timeout(10_000)
+    context.set_default_timeout(15_000)
 
     def guard(route) -> None:
         url = route.request.url

@@ -31,12 +31,18 @@ MAIN = [
 ]  # 50 cards (8.3.1)
 
 
+def redrawn(page):
+    """Wait for the editor's answer to the change made inside the `with` block."""
+    return page.expect_response(lambda response: response.request.method == "POST")
+
+
 def add(page, name: str, section: str, copies: int = 1) -> None:
     """Add cards with the keyboard only: type the name, pick the section, Enter."""
     page.get_by_label("Card name").fill(name)
     page.get_by_label("Section", exact=True).select_option(label=section)
     page.get_by_label("Copies", exact=True).fill(str(copies))
-    page.get_by_label("Card name").press("Enter")
+    with redrawn(page):
+        page.get_by_label("Card name").press("Enter")
     expect(page.locator(".section-table").get_by_text(name, exact=True)).to_be_visible()
 
 
@@ -75,6 +81,14 @@ def test_it_builds_a_legal_neopets_deck_from_nothing(page, sample_cards, logged_
 
     page.get_by_role("button", name="Save version").click()
     expect(page.locator(".messages")).to_contain_text("Saved: version 2")
-    expect(page.locator("#hand li")).to_have_count(5)  # the sample hand: 5 Main Deck cards
+    # The sample hand (Setting Up the Game): 5 Main Deck cards, a new one, one mulligan only.
+    expect(page.locator("#hand li")).to_have_count(5)
+    with redrawn(page):
+        page.get_by_role("button", name="New hand").click()
+    expect(page.locator("#hand li")).to_have_count(5)
+    with redrawn(page):
+        page.get_by_role("button", name="Mulligan").click()
+    expect(page.get_by_text("after 1 mulligan")).to_be_visible()
+    expect(page.get_by_role("button", name="Mulligan")).to_have_count(0)
     shot("deck-editor")
     shot("deck-editor", phone=True)

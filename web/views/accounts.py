@@ -1,9 +1,12 @@
-"""Accounts: sign up, log in and out, change password (Django's auth views), rate-limited."""
+"""Accounts: sign up, log in and out, change password (Django's auth views; sign-up and log-in
+rate-limited), and the user's named API tokens."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from django import forms
+from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
@@ -12,25 +15,32 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_POST
 
+from api.tokens import MAX_TOKENS_PER_USER, TooManyTokens, token_create, token_list, token_revoke
 from web.ratelimit import LOGIN_ATTEMPTS, SIGNUP_ATTEMPTS, AttemptLimit
 
 TOO_MANY = "Too many attempts from your address. Wait a few minutes and try again."
 
 
-def _refused(request: HttpRequest, template: str, form: Any) -> HttpResponse:
+LOGIN_PAGE = {"heading": "Log in", "submit": "Log in"}
+SIGNUP_PAGE = {"heading": "Sign up", "submit": "Create account"}
+
+
+def _refused(request: HttpRequest, template: str, form: Any, page: dict) -> HttpResponse:
     form.add_error(None, TOO_MANY)
-    return render(request, template, {"form": form}, status=429)
+    return render(request, template, {"form": form, **page}, status=429)
 
 
 class LoginView(auth_views.LoginView):
     template_name = "web/accounts/login.html"
     redirect_authenticated_user = True
+    extra_context = LOGIN_PAGE
     limit: AttemptLimit = LOGIN_ATTEMPTS
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not self.limit.allows(request):
-            return _refused(request, self.template_name, self.get_form())
+            return _refused(request, self.template_name, self.get_form(), LOGIN_PAGE)
         return super().post(request, *args, **kwargs)
 
 
@@ -39,12 +49,13 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = UserCreationForm(request.POST or None)
     if request.method == "POST":
         if not SIGNUP_ATTEMPTS.allows(request):
-            return _refused(request, template, form)
+            return _refused(request, template, form, SIGNUP_PAGE)
         if form.is_valid():
             user = form.save()
             login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             return redirect(_next_url(request) or "web:account")
-    return render(request, template, {"form": form, "next": request.GET.get("next", "")})
+    context = {"form": form, "next": request.GET.get("next", ""), **SIGNUP_PAGE}
+    return render(request, template, context)
 
 
 def _next_url(request: HttpRequest) -> str | None:
@@ -55,12 +66,40 @@ def _next_url(request: HttpRequest) -> str | None:
     return target if target and safe else None
 
 
+class TokenForm(forms.Form):
+    name = forms.CharField(
+        max_length=100, label="Token name", help_text="What will use it, e.g. “tournament script”."
+    )
+
+
 @login_required
 def account(request: HttpRequest) -> HttpResponse:
-    return render(request, "web/accounts/account.html")
+    """The account page: password, and the user's API tokens. A new token's key is shown in
+    the answer to the POST that made it, once: only its digest is stored."""
+    form = TokenForm(request.POST or None)
+    new_key = ""
+    if request.method == "POST" and form.is_valid():
+        try:
+            _, new_key = token_create(user=request.user, name=form.cleaned_data["name"])
+            form = TokenForm()
+        except TooManyTokens:
+            form.add_error(None, f"You have {MAX_TOKENS_PER_USER} tokens; revoke one first.")
+    context = {"form": form, "tokens": token_list(user=request.user), "new_key": new_key}
+    return render(request, "web/accounts/account.html", context, status=400 if form.errors else 200)
+
+
+@login_required
+@require_POST
+def token_revoke_view(request: HttpRequest, token_id: int) -> HttpResponse:
+    if token_revoke(user=request.user, token_id=token_id):
+        messages.success(request, "The token is revoked: requests sending it are refused.")
+    else:
+        messages.error(request, "You have no such token.")
+    return redirect("web:account")
 
 
 password_change = auth_views.PasswordChangeView.as_view(
-    template_name="web/accounts/password_change.html",
+    template_name="web/form_page.html",
+    extra_context={"heading": "Change password", "submit": "Change password"},
     success_url=reverse_lazy("web:account"),
 )

@@ -60,7 +60,7 @@ class ImportDeckForm(NewDeckForm):
         help_text="One card a line (2 Hot Dog, 2x Hot Dog, Hot Dog x2), section headers such "
         "as Main Deck: or Spellbook:, # comments.",
     )
-    file = forms.FileField(required=False, label="…or a decklist file (.txt)")
+    file = forms.FileField(required=False, label="…or upload a text file")
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -89,7 +89,8 @@ def deck_new(request: HttpRequest) -> HttpResponse:
             visibility=form.cleaned_data["visibility"],
         )
         return redirect("web:deck", pk=deck.pk)
-    return render(request, "web/decks/new.html", {"form": form})
+    context = {"form": form, "heading": "New deck", "submit": "Create and edit"}
+    return render(request, "web/decks/new.html", context)
 
 
 @login_required
@@ -116,9 +117,13 @@ def deck_import(request: HttpRequest) -> HttpResponse:
             messages.success(request, f"Imported {deck.name}.")
             return redirect("web:deck", pk=deck.pk)
     status = 400 if problems or form.errors else 200
-    return render(
-        request, "web/decks/import.html", {"form": form, "problems": problems}, status=status
-    )
+    context = {
+        "form": form,
+        "problems": problems,
+        "heading": "Import a deck from text",
+        "submit": "Import",
+    }
+    return render(request, "web/decks/import.html", context, status=status)
 
 
 @dataclass
@@ -231,17 +236,19 @@ def _render_editor(
     report, report_problem = None, ""
     try:
         as_of = date.fromisoformat(state.as_of) if state.as_of else None
-        report = deck_validate(
-            game=spec.slug,
-            entries=refs,
-            format=state.format or None,
-            as_of=as_of,
-            viewer=deck.owner,
-        )
     except ValueError:
-        report_problem = f"The date must be YYYY-MM-DD, not {state.as_of!r}."
-    except InvalidRequest as exc:
-        report_problem = f"{exc.field}: {exc.message}"
+        as_of, report_problem = None, f"The date must be YYYY-MM-DD, not {state.as_of!r}."
+    if not report_problem:
+        try:
+            report = deck_validate(
+                game=spec.slug,
+                entries=refs,
+                format=state.format or None,
+                as_of=as_of,
+                viewer=deck.owner,
+            )
+        except InvalidRequest as exc:
+            report_problem = f"{exc.field}: {exc.message}"
     rows = list(enumerate(lines))
     context = {
         "deck": deck,

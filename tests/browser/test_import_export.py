@@ -1,0 +1,41 @@
+"""Import a text decklist in a browser and export it back."""
+
+from playwright.sync_api import expect
+
+LIST = "Neopet Deck:\n1 Blue Acara\n1 Red Shoyru\n\nMain Deck:\n2 Hot Dog\n3 Mau Codestone\n"
+
+
+def test_it_imports_a_pasted_list_and_exports_the_same_text(page, sample_cards, logged_in):
+    logged_in("alice")
+    page.goto("/decks/import/")
+    page.get_by_label("Game").select_option(label="Neopets Battledome TCG")
+    page.get_by_label("Name").fill("Pasted")
+    page.get_by_label("Decklist", exact=True).fill(LIST)
+    page.get_by_role("button", name="Import").click()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Pasted")
+    expect(page.locator("#legality-status")).to_contain_text("Not legal")
+    page.get_by_role("link", name="Export as text").click()
+    page.wait_for_url("**/export.txt")
+    exported = page.locator("body").inner_text()
+    assert exported.strip().splitlines() == [
+        "Main Deck:",
+        "2 Hot Dog",
+        "3 Mau Codestone",
+        "",
+        "Neopet Deck:",
+        "1 Blue Acara",
+        "1 Red Shoyru",
+    ]
+
+
+def test_it_imports_an_uploaded_file(page, sample_cards, logged_in, tmp_path):
+    logged_in("alice")
+    decklist = tmp_path / "deck.txt"
+    decklist.write_text(LIST)
+    page.goto("/decks/import/?game=neopets")
+    page.get_by_label("Name").fill("Uploaded")
+    page.get_by_label("…or upload a text file").set_input_files(str(decklist))
+    page.get_by_role("button", name="Import").click()
+    expect(page.locator("#deck-text")).to_have_value(
+        "Main Deck:\n2 Hot Dog\n3 Mau Codestone\n\nNeopet Deck:\n1 Blue Acara\n1 Red Shoyru\n"
+    )

@@ -1,0 +1,206 @@
+"""The deck pages without a browser: the editor's actions posted as a form (as with JavaScript
+off), legality drawn by the server, saving and versions, import, export, copy, access."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from cards.models import Card, Game
+from decks.models import Deck
+from decks.services import deck_import
+
+STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
+
+
+@pytest.fixture
+def deck(samples, alice) -> Deck:
+    return deck_import(
+        owner=alice, game=Game.objects.get(slug="neopets"), name="Strong", text=STRONG
+    )
+
+
+def editor_post(client, deck: Deck, **changes) -> str:
+    """Post the editor form as the page drew it, with `changes` applied; the page's HTML."""
+    html = client.get(f"/decks/{deck.pk}/").content.decode()
+    data = form_fields(html)
+    data.update(changes)
+    response = client.post(f"/decks/{deck.pk}/", data)
+    assert response.status_code in (200, 302)
+    return response.content.decode()
+
+
+def form_fields(html: str) -> dict:
+    """The editor form's values: repeated row fields as lists, like a browser posts them."""
+    form = html[html.index('id="editor-form"') :]
+    fields: dict = {name: [] for name in ("card", "printing", "section", "quantity", "was")}
+    for name, value in re.findall(r'name="(card|printing|was|quantity)" value="([^"]*)"', form):
+        fields[name].append(value)
+    for select in re.findall(r'<select id="section-[^"]+" name="section".*?</select>', form, re.S):
+        fields["section"].append(re.search(r'value="([^"]+)" selected', select).group(1))
+    for name in ("revision", "seed", "mulligans", "name"):
+        match = re.search(rf'name="{name}" value="([^"]*)"', form)
+        if match:
+            fields[name] = match.group(1)
+    fields["visibility"] = "private"
+    return fields
+
+
+def legality(html: str) -> list[str]:
+    return re.findall(r'<li class="problem" data-code="([^"]+)">', html)
+
+
+def test_it_renders_the_legality_report_on_the_page_with_rule_numbers(alice_client, deck):
+    """Readable with JavaScript off: the GET answer holds the whole report."""
+    html = alice_client.get(f"/decks/{deck.pk}/").content.decode()
+    assert 'id="legality-status" class="status-legal"' in html
+    assert "Main Deck: <strong>50</strong>" in html
+    deck.entries.filter(section="main").delete()
+    html = alice_client.get(f"/decks/{deck.pk}/").content.decode()
+    assert 'class="status-illegal"' in html
+    assert '<li class="problem" data-code="main.size"><span class="rule">8.3.1</span>' in html
+
+
+def test_it_adds_a_card_by_name_and_reports_the_copy_limit_it_breaks(alice_client, deck):
+    """7.x copy limits: a third Hot Dog breaks the Food limit; the editor says so at once."""
+    html = editor_post(
+        alice_client, deck, action="add", add_name="hot dog", add_section="main", add_quantity="1"
+    )
+    assert "copies.limit" in legality(html) and "main.size" in legality(html)
+    assert deck.entries.filter(card__name="Hot Dog").get().quantity == 2  # not saved yet
+
+
+def test_it_names_an_unknown_card_with_suggestions(alice_client, deck):
+    html = editor_post(alice_client, deck, action="add", add_name="Hot Dgo", add_section="main")
+    assert 'id="add-problem"' in html and "Did you mean Hot Dog" in html
+
+
+def test_it_moves_a_card_to_another_section_and_removes_rows(alice_client, deck):
+    html = alice_client.get(f"/decks/{deck.pk}/").content.decode()
+    data = form_fields(html)
+    hot_dog = str(Card.objects.get(game__slug="neopets", name="Hot Dog").pk)
+    row = data["card"].index(hot_dog)
+    data["section"][row] = "rainbow_pool"
+    data["remove"] = "0"
+    html = alice_client.post(f"/decks/{deck.pk}/", data).content.decode()
+    assert f'id="section-{hot_dog}-rainbow_pool"' in html
+    assert "card.section" in legality(html)  # a Food cannot go in the Rainbow Pool
+    assert "Main Deck: <strong>43</strong>" in html  # 50 less 2 Hot Dogs less the 5 Mau
+
+
+def test_it_keeps_a_quantity_it_cannot_read_and_says_so(alice_client, deck):
+    html = alice_client.get(f"/decks/{deck.pk}/").content.decode()
+    data = form_fields(html)
+    data["quantity"][0] = "lots"
+    html = alice_client.post(f"/decks/{deck.pk}/", data).content.decode()
+    assert "the quantity must be a whole number from 0 to 999, not &#x27;lots&#x27;" in html
+    assert "Main Deck: <strong>50</strong>" in html
+
+
+def test_it_saves_a_version_and_diffs_it_with_the_first(alice_client, deck):
+    editor_post(alice_client, deck, action="save", name="Strong 2")
+    html = alice_client.get(f"/decks/{deck.pk}/").content.decode()
+    data = form_fields(html)
+    data["quantity"][0] = "4"
+    data["action"] = "save"
+    assert alice_client.post(f"/decks/{deck.pk}/", data).status_code == 302
+    deck.refresh_from_db()
+    assert deck.name == "Strong 2" and deck.versions.count() == 3
+    diff = alice_client.get(f"/decks/{deck.pk}/versions/", {"from": 1, "to": 3}).content.decode()
+    assert "Name: Strong → Strong 2" in diff and "Mau Codestone: 5 → 4" in diff
+
+
+def test_it_refuses_a_save_based_on_an_old_revision(alice_client, deck):
+    html = editor_post(alice_client, deck, action="save", revision="0", name="Stale")
+    assert "changed elsewhere" in html
+    deck.refresh_from_db()
+    assert deck.name == "Strong"
+
+
+def test_it_lets_only_the_owner_save_and_hides_private_decks(charlie_client, deck):
+    assert charlie_client.get(f"/decks/{deck.pk}/").status_code == 404
+    Deck.objects.filter(pk=deck.pk).update(visibility="unlisted")
+    html = charlie_client.get(f"/decks/{deck.pk}/").content.decode()
+    assert "Save version" not in html and 'id="legality-status"' in html
+    response = charlie_client.post(f"/decks/{deck.pk}/", {"action": "save", "name": "Mine"})
+    assert response.status_code == 403
+
+
+def test_it_copies_a_readable_deck_into_the_users_own(charlie_client, deck):
+    Deck.objects.filter(pk=deck.pk).update(visibility="public")
+    response = charlie_client.post(f"/decks/{deck.pk}/copy/")
+    copy = Deck.objects.exclude(pk=deck.pk).get()
+    assert response["Location"] == f"/decks/{copy.pk}/"
+    assert copy.owner.username == "charlie" and copy.visibility == "private"
+    assert sum(entry.quantity for entry in copy.entries.all()) == 58
+
+
+def test_it_imports_a_pasted_list_and_exports_it_back(alice_client, samples):
+    text = "Neopets:\n1 Blue Acara\n\nMain Deck:\n2 Hot Dog\n3 Mau Codestone\n"
+    response = alice_client.post(
+        "/decks/import/", {"game": "neopets", "name": "Tiny", "visibility": "private", "text": text}
+    )
+    deck = Deck.objects.get(name="Tiny")
+    assert response["Location"] == f"/decks/{deck.pk}/"
+    exported = alice_client.get(f"/decks/{deck.pk}/export.txt").content.decode()
+    assert exported == "Main Deck:\n2 Hot Dog\n3 Mau Codestone\n\nNeopet Deck:\n1 Blue Acara\n"
+
+
+def test_it_lists_the_lines_it_cannot_import_by_number(alice_client, samples):
+    text = "Main Deck:\n2 Hot Dog\n2 Hot Dgo\n"
+    response = alice_client.post(
+        "/decks/import/", {"game": "neopets", "name": "Typo", "visibility": "private", "text": text}
+    )
+    assert response.status_code == 400
+    assert "Line 3: No Neopets" in response.content.decode()
+    assert not Deck.objects.filter(name="Typo").exists()
+
+
+def test_it_draws_a_new_hand_and_takes_one_mulligan_only(alice_client, deck):
+    """Setting Up the Game: 5 cards, at most one mulligan."""
+    html = editor_post(alice_client, deck, action="mulligan")
+    assert len(re.findall(r"<li>", html.split('id="hand"')[1].split("</ul>")[0])) == 5
+    assert "after 1 mulligan" in html and 'id="mulligan"' not in html
+
+
+@pytest.mark.parametrize(
+    ("game", "sections"),
+    [
+        ("neopets", ["Main Deck", "Neopet Deck", "Rainbow Pool"]),
+        ("keeper", ["Deck"]),
+        ("metazoo", ["Spellbook", "Archive"]),
+        ("millennium-blades", ["Singles", "Deck Box", "Accessories"]),
+    ],
+)
+def test_it_edits_a_deck_of_every_game_in_its_own_section_names(
+    alice_client, samples, game, sections
+):
+    response = alice_client.post(
+        "/decks/new/", {"game": game, "name": "New", "visibility": "private"}
+    )
+    html = alice_client.get(response["Location"]).content.decode()
+    headings = re.findall(r'<h2 id="section-[^"]+">([^<]+?)(?: <span|</h2>)', html)
+    assert headings == sections
+    assert 'id="legality-status"' in html
+
+
+def test_it_checks_against_the_lists_of_the_chosen_day(alice_client, deck):
+    """A card banned from a date on is reported as of that day, not before it."""
+    from rules.models import Format, FormatListEntry
+
+    standard = Format.objects.get(game__slug="neopets", slug="standard")
+    hot_dog = Card.objects.get(game__slug="neopets", name="Hot Dog")
+    FormatListEntry.objects.create(
+        format=standard, card=hot_dog, status="banned", effective="2025-06-01"
+    )
+    before = editor_post(alice_client, deck, as_of="2025-05-31")
+    after = editor_post(alice_client, deck, as_of="2025-06-01")
+    assert not any(code.startswith("card.banned") for code in legality(before))
+    assert "status-illegal" in after and "as of 2025-06-01" in after
+
+
+def test_it_says_what_is_wrong_with_a_date_or_format_it_cannot_use(alice_client, deck):
+    assert "The date must be YYYY-MM-DD, not &#x27;soon&#x27;" in editor_post(
+        alice_client, deck, as_of="soon"
+    )
+    assert "has no format &#x27;vintage&#x27;" in editor_post(alice_client, deck, format="vintage")
