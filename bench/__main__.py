@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 
-BENCHMARKS = ("engine", "simulate", "odds", "validate", "search")
+BENCHMARKS = ("engine", "keeper", "simulate", "odds", "validate", "search")
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/deckwarden"
 
 

@@ -142,5 +142,6 @@ class DeckIllegalSerializer(ErrorSerializer):
     reports = ReportSerializer(
         many=True,
         required=False,
-        help_text="With code deck_illegal: deck A's and deck B's validation reports.",
+        help_text="With code deck_illegal: every deck's validation report, in order (deck A "
+        "and deck B; for a card test: the deck with the card, without it, the reference).",
     )

@@ -9,11 +9,11 @@ read from the pairs, with Newcombe's paired interval. Counts only, mergeable lik
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .stats import DECIMALS, ChunkStats, GameOutcome
+from .stats import DECIMALS, ChunkStats, GameOutcome, Mergeable
 from .wilson import paired_difference_interval
 
 WITH, WITHOUT = "with_card", "without_card"
@@ -22,7 +22,7 @@ PAIR_KINDS = ("both", "with_only", "without_only", "neither")
 
 
 @dataclass
-class PairedStats:
+class PairedStats(Mergeable):
     with_card: ChunkStats = field(default_factory=ChunkStats)
     without_card: ChunkStats = field(default_factory=ChunkStats)
     pairs: Counter[str] = field(default_factory=Counter)
@@ -43,13 +43,6 @@ class PairedStats:
             self.without_card.merge(other.without_card),
             pairs,
         )
-
-    @classmethod
-    def merge_all(cls, parts: Sequence[PairedStats]) -> PairedStats:
-        total = cls()
-        for part in parts:
-            total = total.merge(part)
-        return total
 
     def as_json(self) -> dict[str, Any]:
         return {

@@ -91,8 +91,19 @@ class SampleGame:
     log: list[Any]
 
 
+class Mergeable:
+    """Statistics that merge; merge_all folds any number of parts, in order, into one."""
+
+    @classmethod
+    def merge_all(cls, parts: Sequence[Any]) -> Any:
+        total = cls()
+        for part in parts:
+            total = total.merge(part)  # type: ignore[attr-defined]
+        return total
+
+
 @dataclass
-class ChunkStats:
+class ChunkStats(Mergeable):
     """The statistics of some games of a job: a chunk's, or the merge of several chunks'."""
 
     games: int = 0
@@ -164,13 +175,6 @@ class ChunkStats:
             unsupported=unsupported,
             sample=min(samples, key=lambda s: s.game) if samples else None,
         )
-
-    @classmethod
-    def merge_all(cls, parts: Sequence[ChunkStats]) -> ChunkStats:
-        total = cls()
-        for part in parts:
-            total = total.merge(part)
-        return total
 
     # JSON form, as stored in a chunk's row: counts only, histogram keys as strings.
 

@@ -5,47 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from rules.keeper.cost import explain_cost
 from rules.models import SimulationJob
 from rules.services.simulations import chunk_run
 
+from .keeper_decks import BRUTE, DECK_A, DECK_B, SHIELD, ZAP, homebrew, made
+
 URL = "/api/v1/simulations/"
 CARD_TESTS = "/api/v1/simulations/card-tests/"
-
-
-def made(name: str, type_: str, text: str, offense: int = 0, defense: int = 0) -> dict:
-    """A user-made card in the import format, printed with the guide's cost for it."""
-    attributes = {"cost": explain_cost(type_, text, offense, defense).cost, "edition": 11}
-    if type_ == "Creature":
-        attributes |= {"offense": offense, "defense": defense}
-    return {"name": name, "type": type_, "text": text, "attributes": attributes}
-
-
-BRUTE = made("Homebrew Brute", "Creature", "This card has no abilities.", 3, 10)
-SHIELD = made("Homebrew Shield", "Creature", "This creature cannot attack.", 1, 25)
-ZAP = made(
-    "Homebrew Zap",
-    "Spell",
-    "Target up to 1 card in play. Roll 2 six-sided dice and inflict the result of each die as "
-    "damage to one target.",
-)
-SWORD = made(
-    "Homebrew Sword",
-    "Spell",
-    "Target up to 2 cards in play. Increase targets' offense by a total of 4.",
-)
-
-
-def homebrew(*counts: tuple[dict, int]) -> dict:
-    """An inline deck of user-made cards only."""
-    return {
-        "cards": [card for card, _ in counts],
-        "sections": {"deck": [{"name": card["name"], "quantity": n} for card, n in counts]},
-    }
-
-
-DECK_A = homebrew((BRUTE, 24), (SHIELD, 8), (ZAP, 8))
-DECK_B = homebrew((BRUTE, 30), (SWORD, 10))
 
 
 def run(job_id: str) -> SimulationJob:

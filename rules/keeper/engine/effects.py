@@ -88,10 +88,8 @@ def _move(game: Game, target: Target, to_resources: bool) -> None:
     else:
         if target.card not in target.zone:
             return
-        target.zone.remove(target.card)
+        game.take(target.zone, target.card)
         owner, moved = target.player, target.card
-        if target.zone is owner.resources:
-            owner.spent = min(owner.spent, len(owner.resources))
     if to_resources:
         owner.resources.append(moved)
         owner.spent += 1

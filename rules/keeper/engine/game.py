@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from .cards import RESERVES, KeeperAbility, KeeperCard, KeeperDeck
@@ -23,23 +24,40 @@ TURN_CAP = 200  # a game still going after this many turns is a draw (no rule en
 TRIGGER_ROUNDS = 20  # triggers raising triggers: bounded so that no card loop runs forever
 
 
+EXACT_DEFENSE = 12  # below this remaining defense the dice are chosen exactly (see below)
+
+
 def dice_to_destroy(defense: int, values: list[int]) -> list[int]:
     """The indices of the dice that bring `defense` to 0 with the smallest total (then the
-    fewest dice); all of them when even all cannot."""
+    fewest dice); all of them when even all cannot.
+
+    Exact for the last EXACT_DEFENSE points; above that the largest dice are spent first, which
+    loses nothing there and keeps the search small.
+    """
     if sum(values) < defense:
         return list(range(len(values)))
-    best: dict[int, list[int]] = {0: []}  # reachable total (capped at defense) -> dice used
-    for index, value in enumerate(values):
+    if defense in values:
+        return [values.index(defense)]
+    order = sorted(range(len(values)), key=lambda i: -values[i])
+    chosen: list[int] = []
+    while defense > EXACT_DEFENSE:
+        index = order.pop(0)
+        chosen.append(index)
+        defense -= values[index]
+    # reachable total -> the dice reaching it, as a bit mask over `order`; a total at or past
+    # `defense` is never extended, so there are fewer than defense + 6 of them.
+    best: dict[int, int] = {0: 0}
+    for position, index in enumerate(order):
+        value, bit = values[index], 1 << position
         for total, used in list(best.items()):
             if total >= defense:
                 continue
-            reached = total + value
-            candidate = [*used, index]
+            reached, candidate = total + value, used | bit
             known = best.get(reached)
-            if known is None or len(candidate) < len(known):
+            if known is None or candidate.bit_count() < known.bit_count():
                 best[reached] = candidate
-    finishing = min(total for total in best if total >= defense)
-    return best[finishing]
+    finishing = best[min(total for total in best if total >= defense)]
+    return chosen + [index for position, index in enumerate(order) if finishing >> position & 1]
 
 
 class GameOver(Exception):
@@ -187,7 +205,7 @@ class Game:
     def summon(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
         """Creatures: pay the resource cost (and any caveat's requirement), then place the
         creature in the Creature Zone exhausted."""
-        (me.hand if zone is None else zone).remove(card)
+        self.take(me.hand if zone is None else zone, card)
         me.spent += card.cost
         if card.summon_payment is not None:
             pay(self, me, card.summon_payment, card.summon_x, None)
@@ -209,13 +227,20 @@ class Game:
             me.index,
         )
 
+    def take(self, zone: list[KeeperCard], card: KeeperCard) -> None:
+        """Take a card out of a zone; a Resource Zone keeps no more exhausted cards than it has."""
+        zone.remove(card)
+        for player in self.players:
+            if zone is player.resources:
+                player.spent = min(player.spent, len(player.resources))
+
     def can_cast(self, me: Player, card: KeeperCard) -> bool:
         return not card.is_creature and card.cost <= me.unspent and bool(card.abilities)
 
     def cast(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
         """Casting Spells: pay the cost, follow the card at once, send it to the graveyard."""
         owner = self.players[self.owner_of(card, me, zone)]
-        (me.hand if zone is None else zone).remove(card)
+        self.take(me.hand if zone is None else zone, card)
         me.spent += card.cost
         me.plays[card.name] += 1
         self.event("cast", me.index, card=card.name)
@@ -280,7 +305,7 @@ class Game:
         """Damage counters: their placer removes them (here, at the start of their own Action
         Phase) to roll a die and inflict that much damage to the creature."""
         for other in self.players:
-            for creature in list(other.creatures):
+            for creature in [c for c in other.creatures if c.marks]:
                 while creature in other.creatures and creature.take_mark("damage", me.index):
                     self.damage_creature(creature, self.roll(), me.index, None)
         self.settle()
@@ -350,9 +375,7 @@ class Game:
         """A card destroyed from a hand, deck or the Resource Zone goes to the graveyard."""
         if card not in zone:
             return
-        zone.remove(card)
-        if zone is player.resources:
-            player.spent = min(player.spent, len(player.resources))
+        self.take(zone, card)
         player.graveyard.append(card)
         if zone is player.hand:
             self.signals.append(("hand_destroyed", player.index, 1))
@@ -364,6 +387,9 @@ class Game:
     def settle(self) -> None:
         """After each action: use the abilities whose activation conditions it met, then check
         whether the game is over."""
+        if not self.signals:
+            self.check()
+            return
         for _ in range(TRIGGER_ROUNDS):
             if not self.signals:
                 break
@@ -472,31 +498,30 @@ class Game:
         """Exhaustion counters: their placer removes one (here, as their Battle Phase begins)
         to exhaust a creature that could otherwise defend."""
         for creature in self.opponent(me).creatures:
-            if not creature.exhausted and creature.take_mark("exhaustion", me.index):
+            if (
+                creature.marks
+                and not creature.exhausted
+                and creature.take_mark("exhaustion", me.index)
+            ):
                 creature.exhausted = True
 
     def battle(self, me: Player, attackers: list[Permanent], target: Permanent | Player) -> None:
         """Battles, steps 1-6; steps 4-6 at once (both players at 0 hitpoints: a draw)."""
         target_id = id(target)
-        attackers = [c for c in attackers if c in me.creatures and self.can_attack(me, c)]
-        if not attackers or target_id in me.battle_targets:
+        if target_id in me.battle_targets:
+            return
+        attackers = self.form_team(me, attackers, self.can_attack)  # step 1
+        if not attackers:
             return
         me.battle_targets.add(target_id)
         defender = self.opponent(me)
-        for creature in attackers:  # step 1
-            self.exhaust_to_act(me, creature)
-        attackers = [c for c in attackers if c in me.creatures]
-        defenders = [
-            c
-            for c in defender.policy.defenders(self, defender, attackers, target)
-            if c in defender.creatures and self.can_defend(defender, c)
-        ]
-        for creature in defenders:  # step 2
-            self.exhaust_to_act(defender, creature)
-        defenders = [c for c in defenders if c in defender.creatures]
+        chosen = defender.policy.defenders(self, defender, attackers, target)
+        defenders = self.form_team(defender, chosen, self.can_defend)  # step 2
         self.battles += 1
         for team, side, other in ((attackers, me, defender), (defenders, defender, me)):
             for creature in team:
+                if not creature.marks:
+                    continue
                 while creature.take_mark("offense", side.index):
                     creature.offense += 1
                 while creature.offense > 0 and creature.take_mark("weakness", other.index):
@@ -529,6 +554,19 @@ class Game:
             self._credit(defender.index, left_defense)
             self.damage += total
 
+    def form_team(
+        self, side: Player, chosen: list[Permanent], able: Callable[[Player, Permanent], bool]
+    ) -> list[Permanent]:
+        """Exhaust the chosen creatures that are able, one by one (each paying its "to attack
+        with, defend with" caveat, which can leave the next unable to pay); the team, in the
+        chosen (defending) order, of those still in play."""
+        team = []
+        for creature in chosen:
+            if creature in side.creatures and able(side, creature):
+                self.exhaust_to_act(side, creature)
+                team.append(creature)
+        return [creature for creature in team if creature in side.creatures]
+
     def _credit(self, side: int, dice: list[tuple[int, KeeperCard]]) -> None:
         for value, card in dice:
             self.card_damage[side][card.name] += value
@@ -539,7 +577,7 @@ class Game:
         and dice counters then improve the lowest."""
         dice = [(self.roll(), c.card) for c in team for _ in range(max(c.offense, 0))]
         chances, times = side.rerolls
-        counters = sum(c.mark("dice", side.index) for c in team)
+        counters = sum(c.mark("dice", side.index) for c in team if c.marks)
         if not dice or not (chances or counters):
             return dice
         dice.sort(key=lambda die: die[0])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.keeper.components import BY_KEY, Component
+from rules.keeper.components import BY_KEY, Component, Kind
 from rules.keeper.templates import normalise
 
 ME, OPPONENT, RANDOM = "me", "opponent", "random"
@@ -59,43 +59,9 @@ _SUMMON = " to summon this creature."
 _USE = " to attack with, defend with, or use an ability of this creature."
 _OPP = " chosen by an opponent of your choice"
 
-# Caveats that must be paid (rulebook, "Creatures"; guide, "Caveats"), and activation costs
-# (rulebook, "Creature Abilities": paid at the moment of activation).
-_PAYMENTS = {
-    "You must exhaust [x] of your unexhausted creatures in play": ("exhaust_creatures", ME),
-    f"You must exhaust [x] of your unexhausted creatures in play{_OPP}": (
-        "exhaust_creatures",
-        OPPONENT,
-    ),
-    "You must sacrifice [x] random cards in your hand": ("sacrifice_hand", RANDOM),
-    "You must sacrifice [x] cards in play": ("sacrifice_in_play", ME),
-    f"You must sacrifice [x] cards in play{_OPP}": ("sacrifice_in_play", OPPONENT),
-    "You must destroy [x] random cards in your hand": ("destroy_hand", RANDOM),
-    "You must destroy [x] of your cards in play": ("destroy_in_play", ME),
-    f"You must destroy [x] of your cards in play{_OPP}": ("destroy_in_play", OPPONENT),
-    "You must destroy [x] of your resources": ("destroy_resources", ME),
-    f"You must destroy [x] of your resources{_OPP}": ("destroy_resources", OPPONENT),
-    "You must pay [x] hitpoints": ("pay_hitpoints", ME),
-    "You must sacrifice [x] cards on the top of your deck": ("sacrifice_deck", ME),
-    "You must destroy [x] cards on the top of your deck": ("destroy_deck", ME),
-}
-_USE_PAYMENTS = {
-    "You must remove [x] counters from this card": ("remove_counters", ME),
-    "You must exhaust [x] of your resources": ("exhaust_resources", ME),
-    "You must exhaust [x] of your other unexhausted creatures in play": ("exhaust_creatures", ME),
-    f"You must exhaust [x] of your unexhausted creatures in play{_OPP}": (
-        "exhaust_creatures",
-        OPPONENT,
-    ),
-    "You must sacrifice [x] random cards in your hand": ("sacrifice_hand", RANDOM),
-    "You must sacrifice [x] cards in play": ("sacrifice_in_play", ME),
-    f"You must sacrifice [x] cards in play{_OPP}": ("sacrifice_in_play", OPPONENT),
-    "You must destroy [x] random cards in your hand": ("destroy_hand", RANDOM),
-    "You must destroy [x] of your other cards in play": ("destroy_in_play", ME),
-    f"You must destroy [x] of your other cards in play{_OPP}": ("destroy_in_play", OPPONENT),
-    "You must destroy [x] of your resources": ("destroy_resources", ME),
-    f"You must destroy [x] of your resources{_OPP}": ("destroy_resources", OPPONENT),
-}
+# Activation costs (rulebook, "Creature Abilities": paid at the moment of activation). The
+# caveats that cost something say the same in the guide's other wording ("You must destroy [x]
+# of your resources to summon this creature."), so they are read from this table too.
 _ACTIVATION_COSTS = {
     "Remove [x] counters from this card.": ("remove_counters", ME),
     "Exhaust [x] of your resources.": ("exhaust_resources", ME),
@@ -242,18 +208,28 @@ def _keyed(table: dict[str, object], suffix: str = "") -> dict[str, object]:
     return keyed
 
 
-CAVEAT_PAYMENTS = {
-    key: Payment(op, chooser)
-    for key, (op, chooser) in _keyed(_PAYMENTS, _SUMMON).items()  # type: ignore[misc]
-}
-USE_PAYMENTS = {
-    key: Payment(op, chooser, others="other" in key)
-    for key, (op, chooser) in _keyed(_USE_PAYMENTS, _USE).items()  # type: ignore[misc]
-}
 ACTIVATION_COSTS = {
     key: Payment(op, chooser)
     for key, (op, chooser) in _keyed(_ACTIVATION_COSTS).items()  # type: ignore[misc]
 }
+
+
+def _caveat_payments(suffix: str) -> dict[str, Payment]:
+    """The caveats that demand what an activation cost does: "You must <cost> to summon this
+    creature." or "... to attack with, defend with, or use an ability of this creature.", the
+    latter sometimes of "your other" creatures or cards (not this one)."""
+    found = {}
+    for text, (op, chooser) in _ACTIVATION_COSTS.items():
+        for wording in (text, text.replace("of your ", "of your other ", 1)):
+            key = normalise(f"You must {wording[0].lower()}{wording[1:-1]}{suffix}")
+            component = BY_KEY.get(key)
+            if component is not None and component.kind == Kind.CAVEAT:
+                found[key] = Payment(op, chooser, others=wording != text)
+    return found
+
+
+CAVEAT_PAYMENTS = _caveat_payments(_SUMMON)
+USE_PAYMENTS = _caveat_payments(_USE)
 RESTRICTIONS_BY_KEY = _keyed(RESTRICTIONS)  # type: ignore[arg-type]
 CONDITIONS_BY_KEY = _keyed(CONDITIONS)  # type: ignore[arg-type]
 SELECTIONS_BY_KEY = _keyed(SELECTIONS)  # type: ignore[arg-type]

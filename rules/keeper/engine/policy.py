@@ -6,8 +6,9 @@ HeuristicPolicy plays sensibly (see the README, "Keeper test games"):
   then draws two, always resourcing the cards it is furthest from affording;
 - summons its most valuable affordable creature first (not when a caveat would sacrifice or
   destroy more than the creature is worth), casts spells and uses abilities only when they have
-  a target worth hitting (or heal when hurt, draw when the deck can spare it), and sets spells
-  with activation conditions as traps with what resources are left;
+  a target worth hitting (or heal when hurt, draw when the deck can spare it), and with the
+  resources left sets its dearest spell that fits as a trap (paid now, sprung for free later:
+  when its condition is met, or in a later Action Phase once it has a target);
 - uses creature abilities (which exhaust the creature) only with creatures that cannot attack,
   have at most 1 offense, or whose ability is aimed at the opponent;
 - attacks the player when its dice are expected to get through (3.5 a die against the defense
@@ -128,23 +129,50 @@ class HeuristicPolicy(Policy):
         return by_distance[: min(count, limit, max(len(me.hand) - 1, 0))]
 
     def next_action(self, game, me):
-        actions = legal_actions(game, me)
-        summons = [a for a in actions if a[0] == "summon" and self._summon_pays(me, a[1])]
-        if summons:
-            return max(summons, key=lambda a: (a[1].value, a[1].name))
-        for action in actions:
-            kind, subject, ability = action
-            if kind in ("cast", "trap") and self.worthwhile(game, me, ability, None):
-                return action
+        # The same choices as legal_actions, found lazily: this runs several times a turn.
+        unspent = me.unspent
+        best: KeeperCard | None = None
+        for card in me.hand:
             if (
-                kind == "ability"
-                and self._acts(subject, ability)
-                and self.worthwhile(game, me, ability, subject)
+                card.is_creature
+                and card.cost <= unspent
+                and (best is None or (card.value, card.name) > (best.value, best.name))
+                and game.can_summon(me, card)
+                and self._summon_pays(me, card)
             ):
-                return action
-        for kind, card, ability in actions:
-            if kind == "set" and ability.condition is not None:
-                return (kind, card, ability)
+                best = card
+        if best is not None:
+            return ("summon", best, None)
+        spells = [c for c in me.hand if not c.is_creature and c.abilities and c.cost <= unspent]
+        for card in spells:
+            ability = card.abilities[0]
+            if ability.condition is None and self.worthwhile(game, me, ability, None):
+                return ("cast", card, ability)
+        for creature in me.creatures:
+            if creature.exhausted or not creature.card.abilities or not game.can_use(me, creature):
+                continue
+            for ability in creature.card.abilities:
+                if (
+                    ability.condition is None
+                    and self._acts(creature, ability)
+                    and game.can_activate(me, ability, creature)
+                    and self.worthwhile(game, me, ability, creature)
+                ):
+                    return ("ability", creature, ability)
+        for trap in me.traps:
+            ability = trap.card.abilities[0] if trap.card.abilities else None
+            if (
+                ability is not None
+                and not trap.exhausted
+                and ability.condition is None
+                and self.worthwhile(game, me, ability, None)
+            ):
+                return ("trap", trap, ability)
+        # Nothing worth doing now: bank the resources left in a trap (paid now, free later),
+        # the dearest spell that fits first.
+        for card in sorted(spells, key=lambda card: (-card.cost, card.name)):
+            if card.cost <= me.unspent:
+                return ("set", card, card.abilities[0])
         return None
 
     @staticmethod
@@ -171,8 +199,21 @@ class HeuristicPolicy(Policy):
             )
         if selection.zone == "self":
             return source is not None
-        if selection.zone in ("deck",):
+        if selection.zone == "deck":
             return True
+        if (
+            selection.zone == "play"
+            and not selection.with_counters
+            and not selection.exhausted_only
+        ):
+            # Every card in play scores its value (> 0 but for 0/0 creatures): hostile effects
+            # gain on the opponent's cards, helpful ones on one's own.
+            gaining, losing = (
+                (game.opponent(me), me) if ability.hostile else (me, game.opponent(me))
+            )
+            if selection.chooser == OPPONENT:
+                return not losing.creatures and not losing.traps and bool(gaining.in_play())
+            return bool(gaining.creatures or gaining.traps)
         pool = self._pool(game, me, ability)
         scores = [score(me, target, ability.hostile) for target in pool]
         if selection.chooser == OPPONENT:
@@ -237,8 +278,21 @@ class HeuristicPolicy(Policy):
         return _sturdiest_first([c for c in me.creatures if game.can_defend(me, c)])
 
     def pick_targets(self, game, me, pool, count, hostile):
-        ranked = sorted(pool, key=lambda target: -score(me, target, hostile))
-        return [target for target in ranked[:count] if score(me, target, hostile) > 0]
+        # The targets that gain (see targets.score): the opponent's cards for a hostile effect,
+        # one's own for a helpful one; the most valuable first.
+        mine = me.index
+        gaining = [
+            target
+            for target in pool
+            if (
+                (target.controller if isinstance(target, Permanent) else target.player.index)
+                == mine
+            )
+            != hostile
+        ]
+        if len(gaining) > count:
+            gaining.sort(key=lambda target: -target.value)
+        return [target for target in gaining[:count] if target.value > 0]
 
     def choose_player(self, game, me, hostile):
         return game.opponent(me) if hostile else me

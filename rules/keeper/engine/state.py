@@ -46,7 +46,8 @@ class Permanent:
         self.stay_exhausted = False
 
     def mark(self, kind: str, placer: int) -> int:
-        return self.marks[kind][placer] if self.marks and kind in self.marks else 0
+        marks = self.marks
+        return marks[kind][placer] if marks and kind in marks else 0
 
     def add_marks(self, kind: str, placer: int, count: int) -> None:
         if self.marks is None:
@@ -55,8 +56,9 @@ class Permanent:
 
     def take_mark(self, kind: str, placer: int) -> bool:
         """Remove one of `placer`'s counters of this kind; False when there is none."""
-        if self.mark(kind, placer):
-            self.marks[kind][placer] -= 1  # type: ignore[index]
+        pair = self.marks.get(kind) if self.marks else None
+        if pair and pair[placer]:
+            pair[placer] -= 1
             return True
         return False
 

@@ -7,7 +7,7 @@ import pytest
 
 from rules.keeper.engine.game import GameOver, dice_to_destroy
 
-from .builders import creature, fix_dice, in_play, new_game
+from .builders import FILLER, creature, fix_dice, in_play, new_game
 
 
 def test_it_plays_the_rulebooks_battle_example():
@@ -116,3 +116,20 @@ def test_the_rolling_player_spends_the_least_dice_on_each_creature(defense, dice
     """Battles step 4: each player applies their dice "in any order"; the engine's player keeps
     as much as it can for the target."""
     assert sorted(dice[i] for i in dice_to_destroy(defense, dice)) == sorted(used)
+
+
+def test_a_team_is_only_as_large_as_its_caveats_can_be_paid():
+    """Caveats paid "each time": two creatures needing a resource each, one resource."""
+    game = new_game()
+    me, them = game.players
+    text = (
+        "You must exhaust 1 of your resources to attack with, defend with, or use an ability "
+        "of this creature."
+    )
+    first = in_play(game, 0, creature("First", 1, 25, text))
+    second = in_play(game, 0, creature("Second", 1, 25, text))
+    me.resources.append(FILLER)
+    fix_dice(game, [4])
+    game.battle(me, [first, second], them)
+    assert first.exhausted and not second.exhausted
+    assert me.spent == 1 and them.hp == 16

@@ -1,0 +1,64 @@
+"""`python -m bench.keeper`: Keeper engine speed, whole games per second in one process.
+
+    .venv/bin/python -m bench.keeper [--games 2000]
+
+Plays every pairing of the three Keeper sample decks (rules/keeper/sample_decks: aggro,
+control, value; HeuristicPolicy on both sides, no log), `--games` games each, and reports each
+pairing and the whole round robin in games per CPU-second of this process (on a shared machine
+the CPU figure is the engine's own speed) and by wall clock, best of three runs.
+Target (issue 10): >= 1,000 games/s over the round robin.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import time
+
+from rules.keeper.engine import KeeperDeck, play_game
+from rules.keeper.sample_decks import SAMPLES
+
+TARGET = 1000
+REPEATS = 3
+
+
+def _run(deck_a: KeeperDeck, deck_b: KeeperDeck, games: int) -> tuple[float, float, float]:
+    """(wall seconds, CPU seconds, mean turns) of seeds 0..games-1."""
+    turns = 0
+    wall, cpu = time.perf_counter(), time.process_time()
+    for seed in range(games):
+        turns += play_game(deck_a, deck_b, seed).turns
+    return time.perf_counter() - wall, time.process_time() - cpu, turns / games
+
+
+def measure(deck_a: KeeperDeck, deck_b: KeeperDeck, games: int) -> tuple[float, float, float]:
+    """The best of REPEATS runs, as timeit reports, since other processes only slow a run."""
+    runs = [_run(deck_a, deck_b, games) for _ in range(REPEATS)]
+    return min(run[0] for run in runs), min(run[1] for run in runs), runs[0][2]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000)
+    args = parser.parse_args()
+    decks = {name: KeeperDeck.from_deck(SAMPLES.deck(name)) for name in SAMPLES.names()}
+    _run(decks["value"], decks["aggro"], 200)  # warm up
+    total_wall = total_cpu = 0.0
+    for a, b in itertools.product(decks, repeat=2):
+        wall, cpu, turns = measure(decks[a], decks[b], args.games)
+        total_wall, total_cpu = total_wall + wall, total_cpu + cpu
+        print(
+            f"{a:>8} vs {b:<8} {args.games / cpu:7.0f} games/s CPU, {args.games / wall:7.0f} "
+            f"wall ({1000 * cpu / args.games:.3f} ms/game, {turns:.1f} turns/game)"
+        )
+    games = args.games * len(decks) ** 2
+    rate = games / total_cpu
+    verdict = "meets" if rate >= TARGET else "misses"
+    print(
+        f"round robin {games} games: {rate:7.0f} games/s CPU, {games / total_wall:7.0f} wall "
+        f"- {verdict} {TARGET}/s"
+    )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""Paired comparisons ("test this card"): the pairs' counts, their merge, and the interval."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from rules.simulation import PairedStats
+from rules.simulation.wilson import paired_difference_interval, wilson_interval
+
+from .test_stats import Outcome
+
+
+def paired(results: list[tuple[int | None, int | None]], start: int = 0) -> PairedStats:
+    stats = PairedStats()
+    for number, (with_winner, without_winner) in enumerate(results, start):
+        stats.add(
+            Outcome(winner=with_winner), Outcome(winner=without_winner), number=number, seed=number
+        )
+    return stats
+
+
+def test_it_counts_each_pair_by_who_won_with_and_without_the_card():
+    result = paired([(0, 0), (0, 1), (0, None), (1, 0), (1, 1)]).result()
+    assert result["difference"]["pairs"] == {
+        "both": 1,
+        "with_only": 2,
+        "without_only": 1,
+        "neither": 1,
+    }
+    assert result["difference"]["win_rate"] == pytest.approx(3 / 5 - 2 / 5)
+    assert result["with_card"]["wins"] == [3, 2] and result["without_card"]["wins"] == [2, 2]
+    assert result["games"] == 5
+
+
+def test_the_interval_holds_the_difference_and_stays_within_minus_one_and_one():
+    low, high = paired_difference_interval(12, 9, 2, 21)
+    assert low < (12 + 9 - 12 - 2) / 44 < high
+    assert low >= -1 and high <= 1
+    assert paired_difference_interval(0, 0, 0, 0) is None
+
+
+def test_pairing_makes_the_interval_narrower_than_two_unpaired_ones():
+    """Games sharing their seeds mostly agree; the paired interval counts only disagreements."""
+    low, high = paired_difference_interval(450, 60, 20, 470)
+    first, second = wilson_interval(510, 1000), wilson_interval(470, 1000)
+    unpaired = math.hypot(first[1] - first[0], second[1] - second[0])
+    assert high - low < 0.6 * unpaired
+
+
+def test_a_card_that_changes_no_game_has_a_zero_difference():
+    low, high = paired_difference_interval(500, 0, 0, 500)
+    assert (low, high) == (0.0, 0.0)
+
+
+def test_it_survives_the_json_round_trip_of_a_chunk_row():
+    stats = paired([(0, 1), (1, 1), (0, 0)])
+    stored = json.loads(json.dumps(stats.as_json()))
+    assert PairedStats.from_json(stored).result() == stats.result()
+
+
+winners = st.sampled_from([0, 1, None])
+
+
+@given(st.lists(st.tuples(winners, winners), max_size=40), st.integers(0, 40))
+def test_merging_chunks_equals_counting_all_pairs_at_once(results, cut):
+    cut = min(cut, len(results))
+    merged = paired(results[cut:], start=cut).merge(paired(results[:cut]))
+    assert merged.result() == paired(results).result()
+
+
+@given(st.integers(0, 60), st.integers(0, 60), st.integers(0, 60), st.integers(0, 60))
+def test_swapping_the_decks_mirrors_the_interval(both, first, second, neither):
+    forward = paired_difference_interval(both, first, second, neither)
+    backward = paired_difference_interval(both, second, first, neither)
+    if forward is None:
+        assert backward is None
+    else:
+        assert forward[0] == pytest.approx(-backward[1]) and forward[1] == pytest.approx(
+            -backward[0]
+        )
