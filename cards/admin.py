@@ -24,9 +24,10 @@ class CardSetAdmin(admin.ModelAdmin):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
-    list_display = ["name", "key", "game", "type", "is_sample"]
-    list_filter = ["game", "type", "is_sample"]
+    list_display = ["name", "key", "game", "type", "is_sample", "owner", "shared"]
+    list_filter = ["game", "type", "is_sample", "shared", ("owner", admin.EmptyFieldListFilter)]
     search_fields = ["name", "key", "text"]
+    raw_id_fields = ["owner"]
     inlines = [PrintingInline]
 
 

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.postgres.search import SearchVectorField
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.db.models import Q
 from django.db.models.functions import Lower
 
 from rules.core.cards import CardInfo
@@ -51,6 +55,9 @@ class CardSet(models.Model):
         return f"{self.code} — {self.name}"
 
 
+Viewer = AbstractBaseUser | AnonymousUser | None
+
+
 class CardQuerySet(models.QuerySet):
     """Cards written in bulk get their folded name too (bulk_create skips Card.save)."""
 
@@ -68,9 +75,21 @@ class CardQuerySet(models.QuerySet):
             fields = sorted({*fields, "folded_name"})
         return super().bulk_update(objs, fields, *args, **kwargs)
 
+    def usable_by(self, viewer: Viewer) -> CardQuerySet:
+        """The cards this viewer may read and put in decks: the catalogue, every shared
+        user-made card, and their own user-made cards (None: an anonymous caller)."""
+        usable = Q(owner__isnull=True) | Q(shared=True)
+        if viewer is not None and viewer.is_authenticated:
+            usable |= Q(owner=viewer)
+        return self.filter(usable)
+
 
 class Card(models.Model):
-    """A card's rules identity: what copy limits count. Printings hang off it."""
+    """A card's rules identity: what copy limits count. Printings hang off it.
+
+    Catalogue cards have no owner. A user-made card (Keeper's card builder) belongs to its
+    author and is private, readable and usable in decks by the author alone, until shared.
+    """
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
     key = models.SlugField(
@@ -89,6 +108,17 @@ class Card(models.Model):
     text_vector = models.GeneratedField(
         expression=RulesTextVector(), output_field=SearchVectorField(), db_persist=True
     )
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="made_cards",
+        help_text="The user who made this card in the card builder; empty for catalogue cards.",
+    )
+    shared = models.BooleanField(
+        default=False, help_text="A user-made card that everyone may read and put in decks."
+    )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -98,6 +128,10 @@ class Card(models.Model):
         ordering = ["game__slug", "name", "key"]
         constraints = [
             models.UniqueConstraint(fields=["game", "key"], name="card_unique_key_per_game"),
+            models.CheckConstraint(
+                condition=Q(owner__isnull=False) | Q(shared=False),
+                name="card_shared_only_if_user_made",
+            ),
         ]
         indexes = [
             models.Index(fields=["game", "type"], name="card_game_type"),
@@ -127,6 +161,10 @@ class Card(models.Model):
             for path, message in problems:
                 errors.setdefault(path.split(".")[0], []).append(f"{path} {message}")
             raise ValidationError(errors)
+
+    @property
+    def is_user_made(self) -> bool:
+        return self.owner_id is not None
 
     def as_info(self) -> CardInfo:
         """The plain object the rules core works on."""

@@ -19,7 +19,7 @@ from django.db.models.functions import Upper
 
 from rules.core.identity import identity
 
-from .models import Card, CardSet, Game, Printing
+from .models import Card, CardSet, Game, Printing, Viewer
 from .search import search_q
 
 AUTOCOMPLETE_LIMIT = 20
@@ -34,12 +34,13 @@ def _uses_trigrams() -> bool:
     return connection.vendor == "postgresql"
 
 
-def card_queryset() -> QuerySet[Card]:
-    """Cards in the catalogue's deterministic order, read without joins (so that counting a
-    search's matches reads only the card table); give the cards that will be shown their game
-    slug and printings with `cards_for_display`. The full-text vector, only ever searched, is
-    not read."""
-    return Card.objects.defer("text_vector").order_by("name", "key", "id")
+def card_queryset(viewer: Viewer = None) -> QuerySet[Card]:
+    """The cards this viewer may use (see Card.objects.usable_by; by default the catalogue and
+    shared user-made cards) in the catalogue's deterministic order, read without joins (so that
+    counting a search's matches reads only the card table); give the cards that will be shown
+    their game slug and printings with `cards_for_display`. The full-text vector, only ever
+    searched, is not read."""
+    return Card.objects.usable_by(viewer).defer("text_vector").order_by("name", "key", "id")
 
 
 def cards_for_display(cards: Iterable[Card]) -> list[Card]:
@@ -92,46 +93,48 @@ def game_list() -> QuerySet[Game]:
     return Game.objects.prefetch_related("formats").order_by("slug")
 
 
-def card_named(*, game: str, name: str, fuzzy: bool = False) -> Card | None:
+def card_named(*, game: str, name: str, fuzzy: bool = False, viewer: Viewer = None) -> Card | None:
     """The card of this game with this name (case-insensitive), or with fuzzy, the most similar.
 
     Several cards may share a name (MetaZoo Pages that differ mechanically); the first in
     catalogue order answers.
     """
-    exact = card_queryset().filter(game__slug=game, folded_name=identity(name))
+    exact = card_queryset(viewer).filter(game__slug=game, folded_name=identity(name))
     card = exact.first()
     if card is not None:
         return cards_for_display([card])[0]
     if not fuzzy:
         return None
-    best = card_suggestions(game=game, name=name, limit=1)
-    return card_named(game=game, name=best[0]) if best else None
+    best = card_suggestions(game=game, name=name, limit=1, viewer=viewer)
+    return card_named(game=game, name=best[0], viewer=viewer) if best else None
 
 
-def card_suggestions(*, game: str, name: str, limit: int = 5) -> list[str]:
+def card_suggestions(*, game: str, name: str, limit: int = 5, viewer: Viewer = None) -> list[str]:
     """Names of the game's cards most like `name`, best first: the "did you mean" list.
 
     An unknown game or an empty name has no suggestions.
     """
-    return card_suggestions_many(game=game, names=[name], limit=limit).get(name, [])
+    return card_suggestions_many(game=game, names=[name], limit=limit, viewer=viewer).get(name, [])
 
 
 def card_suggestions_many(
-    *, game: str, names: Sequence[str], limit: int = 5
+    *, game: str, names: Sequence[str], limit: int = 5, viewer: Viewer = None
 ) -> dict[str, list[str]]:
     """The "did you mean" list of each name, in one query whatever the number of names (on
     PostgreSQL one trigram lookup per name inside it; elsewhere the game's names read once).
 
     Callers cap how many names they ask about (rules.core.resolve.MAX_SUGGESTED_NAMES): the
-    cost grows with them, and a request full of unknown names must stay cheap.
+    cost grows with them, and a request full of unknown names must stay cheap. Only cards the
+    viewer may use are suggested (Card.objects.usable_by).
     """
     wanted = [name for name in dict.fromkeys(names) if name.strip()]
     if not wanted or limit <= 0:
         return {}
     if _uses_trigrams():
-        return _trigram_suggestions(game, wanted, limit)
+        return _trigram_suggestions(game, wanted, limit, _viewer_id(viewer))
     known: dict[str, str] = {}
-    for candidate in Card.objects.filter(game__slug=game).values_list("name", flat=True):
+    usable = Card.objects.usable_by(viewer).filter(game__slug=game)
+    for candidate in usable.values_list("name", flat=True):
         known.setdefault(identity(candidate), candidate)
     folded = list(known)
     return {
@@ -153,6 +156,7 @@ CROSS JOIN LATERAL (
     SELECT card.name, similarity(UPPER(card.name), UPPER(asked.name)) AS score
     FROM cards_card AS card
     WHERE card.game_id = (SELECT id FROM cards_game WHERE slug = %(game)s)
+      AND (card.owner_id IS NULL OR card.shared OR card.owner_id = %(viewer)s)
       AND UPPER(card.name) %% UPPER(asked.name)
     ORDER BY score DESC, card.name
     LIMIT %(candidates)s
@@ -161,7 +165,14 @@ ORDER BY asked.i, found.score DESC, found.name
 """
 
 
-def _trigram_suggestions(game: str, names: list[str], limit: int) -> dict[str, list[str]]:
+def _viewer_id(viewer: Viewer) -> int | None:
+    """The id whose own user-made cards the viewer may use (the SQL twin of usable_by)."""
+    return viewer.pk if viewer is not None and viewer.is_authenticated else None
+
+
+def _trigram_suggestions(
+    game: str, names: list[str], limit: int, viewer_id: int | None
+) -> dict[str, list[str]]:
     """Names similar by pg_trgm's `%`, most similar first, for every name in one query.
 
     Strong matches (the usual typo, similarity of at least the first threshold) push weaker
@@ -173,7 +184,10 @@ def _trigram_suggestions(game: str, names: list[str], limit: int) -> dict[str, l
             "SELECT set_config('pg_trgm.similarity_threshold', %s, true)",
             [str(SIMILARITY_THRESHOLDS[-1])],
         )
-        cursor.execute(_TRIGRAM_SQL, {"names": names, "game": game, "candidates": limit * 4})
+        cursor.execute(
+            _TRIGRAM_SQL,
+            {"names": names, "game": game, "candidates": limit * 4, "viewer": viewer_id},
+        )
         for index, candidate, score in cursor.fetchall():
             found[names[index - 1]].append((candidate, score))
         # Only reads happened: rolling the block back undoes the transaction-local threshold,
@@ -192,14 +206,15 @@ def _trigram_suggestions(game: str, names: list[str], limit: int) -> dict[str, l
 WORD_SEPARATORS = (" ", "-", "/", "(", '"')
 
 
-def card_autocomplete(*, query: str, game: str | None = None) -> list[str]:
+def card_autocomplete(*, query: str, game: str | None = None, viewer: Viewer = None) -> list[str]:
     """At most 20 distinct card names containing `query`, best first: names starting with it,
     then names with a later word starting with it, then names containing it mid-word ("ho":
     "Hot Dog", "Teeny Hot Dog", then "Blue Techo"); each group in alphabetical order."""
     query = query.strip()
     if not query:
         return []
-    cards = Card.objects.filter(game__slug=game) if game else Card.objects.all()
+    cards = Card.objects.usable_by(viewer)
+    cards = cards.filter(game__slug=game) if game else cards
     word_start = Q()
     for separator in WORD_SEPARATORS:
         word_start |= Q(name__icontains=separator + query)
@@ -235,13 +250,16 @@ class CollectionResult:
     not_found: list[Mapping[str, Any]]
 
 
-def card_collection(*, identifiers: list[Mapping[str, Any]]) -> CollectionResult:
+def card_collection(
+    *, identifiers: list[Mapping[str, Any]], viewer: Viewer = None
+) -> CollectionResult:
     """Look up to 100 cards at once, each identified by one of:
     `{"id"}`, `{"key", "game"}`, `{"name", "game"}` (case-insensitive) or
     `{"set", "number", "game"}` (a printing). One query finds every candidate; each identifier
     is then matched in Python, so the answer keeps the identifiers' order.
     """
-    candidates = cards_for_display(card_queryset().filter(_collection_q(identifiers)).distinct())
+    candidates = card_queryset(viewer).filter(_collection_q(identifiers)).distinct()
+    candidates = cards_for_display(candidates)
     cards, not_found = [], []
     for identifier in identifiers:
         card = next((card for card in candidates if _identifies(identifier, card)), None)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from cards.models import Card, Game, Printing
+from cards.models import Card, Game, Printing, Viewer
 from cards.selectors import card_suggestions_many
 from rules.core.identity import identity
 from rules.core.resolve import MAX_SUGGESTED_NAMES, EntryRef
@@ -54,10 +54,13 @@ class InvalidEntries(Exception):
         self.problems = list(problems)
 
 
-def entries_resolve(*, game: Game, refs: Sequence[EntryRef]) -> list[DeckLine]:
+def entries_resolve(
+    *, game: Game, refs: Sequence[EntryRef], owner: Viewer = None
+) -> list[DeckLine]:
     """The deck lines the refs describe, in request order, entries of one card and printing in
-    one section merged. Raises InvalidEntries listing every problem at once."""
-    catalogue = _CardIndex(game, refs)
+    one section merged, over the cards the deck's owner may use. Raises InvalidEntries listing
+    every problem at once."""
+    catalogue = _CardIndex(game, refs, owner)
     found = [catalogue.find(index, ref) for index, ref in enumerate(refs)]
     printings = _printings(game, [card for card in found if isinstance(card, Card)], refs)
     problems: list[EntryProblem] = []
@@ -91,14 +94,16 @@ def entries_resolve(*, game: Game, refs: Sequence[EntryRef]) -> list[DeckLine]:
 class _CardIndex:
     """Every card the refs name, fetched in one query, then found per ref by id, key or name."""
 
-    def __init__(self, game: Game, refs: Sequence[EntryRef]) -> None:
+    def __init__(self, game: Game, refs: Sequence[EntryRef], owner: Viewer) -> None:
         self.game = game
+        self.owner = owner
         ids = {ref.id for ref in refs if ref.id is not None}
         keys = {ref.key for ref in refs if ref.id is None and ref.key is not None}
         names = {identity(ref.name) for ref in refs if _by_name(ref)}
         wanted = Q(pk__in=ids) | Q(key__in=keys) | Q(folded_name__in=names)
+        usable = Card.objects.usable_by(owner).filter(game=game)
         rows = (
-            Card.objects.filter(game=game).filter(wanted)
+            usable.filter(wanted)
             if ids or keys or names
             else Card.objects.none()
         )
@@ -114,7 +119,9 @@ class _CardIndex:
             ref.name for ref in refs if _by_name(ref) and identity(ref.name) not in self.by_name
         ]
         self.suggested = card_suggestions_many(
-            game=game.slug, names=list(dict.fromkeys(unknown))[:MAX_SUGGESTED_NAMES]
+            game=game.slug,
+            names=list(dict.fromkeys(unknown))[:MAX_SUGGESTED_NAMES],
+            viewer=owner,
         )
 
     def find(self, index: int, ref: EntryRef) -> Card | EntryProblem:

@@ -183,7 +183,7 @@ def deck_import(
     parsed = parse_decklist(text, game.spec)
     if parsed.problems:
         raise DecklistUnreadable(parsed.problems)
-    lines = entries_resolve(game=game, refs=parsed.entries)
+    lines = entries_resolve(game=game, refs=parsed.entries, owner=owner)
     return deck_create(
         owner=owner,
         game=game,

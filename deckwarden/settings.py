@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "events",
     "api",
     "web",
+    "tools",
 ]
 
 MIDDLEWARE = [

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from django.http import QueryDict
 
 from api.query import integer_text
-from cards.models import Game
+from cards.models import Game, Viewer
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
 from rules.core.decklist import MAX_QUANTITY
 from rules.core.resolve import EntryRef
@@ -39,8 +39,9 @@ def _printing(raw: str) -> tuple[str | None, str | None]:
     return (code, number) if code and number else (None, None)
 
 
-def draft_from_post(game: Game, post: QueryDict) -> Draft:
-    """The draft the form posted, with the action applied; problems are said, never dropped."""
+def draft_from_post(game: Game, post: QueryDict, owner: Viewer = None) -> Draft:
+    """The draft the form posted, with the action applied; problems are said, never dropped.
+    Cards are those the deck's owner may use (their own user-made cards among them)."""
     rows = zip(
         post.getlist("card"),
         post.getlist("printing"),
@@ -70,21 +71,21 @@ def draft_from_post(game: Game, post: QueryDict) -> Draft:
             )
     draft = Draft(lines=[], problems=problems)
     if post.get("action") == "add" and post.get("add_name", "").strip():
-        _add(game, post, refs, draft)
+        _add(game, post, refs, draft, owner)
     try:
-        draft.lines = entries_resolve(game=game, refs=refs)
+        draft.lines = entries_resolve(game=game, refs=refs, owner=owner)
     except InvalidEntries as exc:
         draft.problems += [problem.message for problem in exc.problems]
         bad = {problem.index for problem in exc.problems}
         kept = [ref for index, ref in enumerate(refs) if index not in bad]
         try:
-            draft.lines = entries_resolve(game=game, refs=kept)
+            draft.lines = entries_resolve(game=game, refs=kept, owner=owner)
         except InvalidEntries:  # nothing sound is left to show
             draft.lines = []
     return draft
 
 
-def _add(game: Game, post: QueryDict, refs: list[EntryRef], draft: Draft) -> None:
+def _add(game: Game, post: QueryDict, refs: list[EntryRef], draft: Draft, owner: Viewer) -> None:
     """Add the named card (found as the API finds names) to the chosen section."""
     quantity = _quantity(post.get("add_quantity", "1")) or 0
     if not quantity:
@@ -94,7 +95,7 @@ def _add(game: Game, post: QueryDict, refs: list[EntryRef], draft: Draft) -> Non
         section=post.get("add_section", ""), quantity=quantity, name=post["add_name"].strip()
     )
     try:
-        (line,) = entries_resolve(game=game, refs=[wanted])
+        (line,) = entries_resolve(game=game, refs=[wanted], owner=owner)
     except InvalidEntries as exc:
         draft.add_problem = " ".join(problem.message for problem in exc.problems)
         return

@@ -96,6 +96,11 @@ class CardSerializer(serializers.ModelSerializer):
 
     game = serializers.CharField(source="game_slug", read_only=True)
     printings = PrintingSerializer(source="printing_list", many=True, read_only=True)
+    user_made = serializers.BooleanField(
+        source="is_user_made",
+        read_only=True,
+        help_text="Made by a user in the card builder (yours, or shared by its author).",
+    )
 
     class Meta:
         model = Card
@@ -108,6 +113,8 @@ class CardSerializer(serializers.ModelSerializer):
             "text",
             "attributes",
             "is_sample",
+            "user_made",
+            "shared",
             "printings",
         ]
 

@@ -74,11 +74,14 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
     ]
 )
 class CardViewSet(viewsets.ReadOnlyModelViewSet):
-    """Cards in a deterministic order (name, key, id), filtered and searched with `q`."""
+    """Cards in a deterministic order (name, key, id), filtered and searched with `q`; the
+    caller's own user-made cards among them."""
 
-    queryset = card_queryset()
     serializer_class = CardSerializer
     filterset_class = CardFilterSet
+
+    def get_queryset(self) -> QuerySet[Card]:
+        return card_queryset(self.request.user)
 
     def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:
         """The page of cards, each with its game slug and printings (read for this page only)."""
@@ -106,13 +109,13 @@ class CardNamedApi(APIView):
         game = params.validated_data["game"]
         fuzzy = "fuzzy" in params.validated_data
         name = params.validated_data["fuzzy" if fuzzy else "exact"]
-        card = card_named(game=game, name=name, fuzzy=fuzzy)
+        card = card_named(game=game, name=name, fuzzy=fuzzy, viewer=request.user)
         if card is None:
             raise ApiError(
                 f"No {game} card is named {name!r}.",
                 code="not_found",
                 status_code=status.HTTP_404_NOT_FOUND,
-                suggestions=card_suggestions(game=game, name=name),
+                suggestions=card_suggestions(game=game, name=name, viewer=request.user),
             )
         return Response(CardSerializer(card).data)
 
@@ -126,7 +129,9 @@ class CardAutocompleteApi(APIView):
         params = CardAutocompleteInput(data=request.query_params)
         params.is_valid(raise_exception=True)
         names = card_autocomplete(
-            query=params.validated_data["q"], game=params.validated_data.get("game")
+            query=params.validated_data["q"],
+            game=params.validated_data.get("game"),
+            viewer=request.user,
         )
         return Response({"data": names})
 
@@ -138,7 +143,9 @@ class CardCollectionApi(APIView):
     def post(self, request: Request) -> Response:
         body = CardCollectionInput(data=request.data)
         body.is_valid(raise_exception=True)
-        result = card_collection(identifiers=body.validated_data["identifiers"])
+        result = card_collection(
+            identifiers=body.validated_data["identifiers"], viewer=request.user
+        )
         return Response(
             {
                 "data": CardSerializer(result.cards, many=True).data,

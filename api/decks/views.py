@@ -26,7 +26,7 @@ from api.errors import ApiError
 from api.query import integer_text
 from api.validation.serializers import ErrorSerializer
 from api.validation.views import DeckFormatNegotiation
-from cards.models import Game
+from cards.models import Game, Viewer
 from decks import selectors, services
 from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
@@ -109,14 +109,17 @@ def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Res
     return response
 
 
-def _resolve_sections(game: Game, sections: dict[str, list[EntryRef]]) -> dict[str, list[DeckLine]]:
-    """Resolve every requested entry in one batch; 400 naming each bad entry's field."""
+def _resolve_sections(
+    game: Game, sections: dict[str, list[EntryRef]], owner: Viewer
+) -> dict[str, list[DeckLine]]:
+    """Resolve every requested entry (the owner's user-made cards among the cards) in one
+    batch; 400 naming each bad entry's field."""
     refs = [ref for entries in sections.values() for ref in entries]
     paths = [
         f"sections.{slug}[{i}]" for slug, entries in sections.items() for i in range(len(entries))
     ]
     try:
-        lines = entries_resolve(game=game, refs=refs)
+        lines = entries_resolve(game=game, refs=refs, owner=owner)
     except InvalidEntries as exc:
         raise invalid_entries_error(exc, paths) from None
     by_section: dict[str, list[DeckLine]] = {slug: [] for slug in sections}
@@ -139,7 +142,7 @@ class DeckListApi(generics.ListAPIView):
     @extend_schema(request=DeckInput, responses={201: DeckOutput})
     def post(self, request: Request) -> Response:
         data = _validated(DeckInput(data=request.data))
-        lines = _resolve_sections(data["game"], data["sections"])
+        lines = _resolve_sections(data["game"], data["sections"], request.user)
         deck = services.deck_create(
             owner=request.user,
             game=data["game"],
@@ -200,7 +203,7 @@ class DeckDetailApi(DeckAccess, APIView):
             **{field: data[field] for field in _PLAIN_FIELDS if field in data},
             sections=services.KEEP
             if requested is None
-            else _resolve_sections(deck.game, requested),
+            else _resolve_sections(deck.game, requested, deck.owner),
         )
         try:
             deck = services.deck_update(deck=deck, expected_revision=expected, changes=changes)
@@ -244,6 +247,7 @@ class DeckValidationApi(DeckAccess, APIView):
             entries=selectors.deck_entry_refs(deck=deck),
             format=deck.format.slug if deck.format else None,
             as_of=as_of,
+            viewer=deck.owner,
         )
         return Response(report.as_dict())
 

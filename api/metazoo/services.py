@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from rules.core.cards import CardInfo
 from rules.core.report import Report
-from rules.core.resolve import EntryRef
+from rules.core.resolve import UNRESOLVED_CODES, EntryRef
 from rules.metazoo.cards import GAME
 from rules.metazoo.swap import SwapCheck, swap_check
 from rules.services.validation import deck_resolve
@@ -29,3 +31,33 @@ def archive_swap_check(
     before_deck, before_report = deck_resolve(game=GAME.slug, entries=before, format=format)
     after_deck, after_report = deck_resolve(game=GAME.slug, entries=after, format=format)
     return ArchiveSwap(swap_check(before_deck, after_deck), before_report, after_report)
+
+
+def archive_swap_answer(swap: ArchiveSwap) -> dict[str, Any]:
+    """The answer the API sends and the website shows: legal, what moved, every problem."""
+    problems = [
+        {**issue.as_dict(), "list": name}
+        for name, report in (("before", swap.before), ("after", swap.after))
+        for issue in report.errors
+        # An entry that did not resolve (unknown, ambiguous) is missing from the list the
+        # swap compares, so the swap cannot be judged legal without it.
+        if issue.code in UNRESOLVED_CODES
+    ]
+    problems += [issue.as_dict() for issue in swap.check.problems]
+    return {
+        "legal": not problems,
+        "moved": {
+            "to_spellbook": _pages(swap.check.to_spellbook),
+            "to_archive": _pages(swap.check.to_archive),
+        },
+        "problems": problems,
+        "counts": {"before": swap.before.counts, "after": swap.after.counts},
+        "after": swap.after.as_dict(),
+    }
+
+
+def _pages(moved: dict[CardInfo, int]) -> list[dict[str, Any]]:
+    return [
+        {"name": card.name, "key": card.key, "quantity": quantity}
+        for card, quantity in sorted(moved.items(), key=lambda item: (item[0].name, item[0].key))
+    ]

@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.renderers import CSVRenderer
-from rules.services.fixes import DeckFix, deck_fix
+from rules.services.fixes import deck_fix, fix_answer
 from rules.services.validation import InvalidRequest, deck_validate, decks_validate
 
 from .batch import (
@@ -95,14 +95,16 @@ class ValidateApi(APIView):
                 seed=parsed.seed,
                 format=parsed.format,
                 as_of=parsed.as_of,
+                viewer=request.user,
             )
-            return Response({**fixed.report.as_dict(), "fix": _fix_dict(fixed)})
+            return Response({**fixed.report.as_dict(), "fix": fix_answer(fixed)})
         report = deck_validate(
             game=parsed.game.slug,
             entries=parsed.entries,
             format=parsed.format,
             as_of=parsed.as_of,
             unreadable=parsed.unreadable,
+            viewer=request.user,
         )
         return Response(report.as_dict())
 
@@ -131,7 +133,7 @@ class ValidateBatchApi(APIView):
     def post(self, request: Request) -> Response:
         decks = read_batch_request(batch_body(request))
         readable = [deck.request for deck in decks if deck.request is not None]
-        checked = iter(decks_validate(decks=readable))
+        checked = iter(decks_validate(decks=readable, viewer=request.user))
         reports = []
         for deck in decks:
             report = invalid_report(deck.problems) if deck.request is None else next(checked)
@@ -163,34 +165,3 @@ def _body(request: Request) -> Any:
         raise ApiError(
             "The request body is not valid JSON.", fields={"body": [str(exc.detail)]}
         ) from None
-
-
-def _fix_dict(fixed: DeckFix) -> dict[str, Any]:
-    """The fix: every copy removed and why, the deck left (unknown cards kept by the random
-    draw included, with a null key) and whether that deck is legal in the format, with its
-    errors."""
-    fix = fixed.fix
-    kept: dict[str, list[dict[str, Any]]] = {
-        section: [
-            {"name": entry.card.name, "key": entry.card.key, "quantity": entry.quantity}
-            for entry in entries
-        ]
-        for section, entries in fix.deck.sections.items()
-    }
-    for ref in fix.unknown_kept:
-        kept.setdefault(ref.section, []).append({"name": ref.label, "key": None, "quantity": 1})
-    return {
-        "seed": fixed.seed,
-        "removed": [
-            {
-                "section": removal.section,
-                "name": removal.name,
-                "key": removal.key,
-                "reason": removal.reason,
-            }
-            for removal in fix.removed
-        ],
-        "deck": {"sections": kept},
-        "legal": fixed.fixed_report.legal,
-        "errors": [issue.as_dict() for issue in fixed.fixed_report.errors],
-    }

@@ -17,11 +17,16 @@ from ..models import Card, CardSet, Printing
 
 
 def cards_export(*, game: str) -> dict[str, Any]:
-    """Every set, card and printing of a game, as the card data format's dict."""
+    """Every set, catalogue card and printing of a game, as the card data format's dict.
+
+    User-made cards stay out: they belong to their authors, not to the catalogue a card file
+    describes (imported back, they would become catalogue cards)."""
     sets = sorted(CardSet.objects.filter(game__slug=game).order_by(), key=lambda s: s.code)
     printings = Prefetch("printings", queryset=Printing.objects.select_related("set").order_by())
     cards = sorted(
-        Card.objects.filter(game__slug=game).order_by().prefetch_related(printings),
+        Card.objects.filter(game__slug=game, owner__isnull=True)
+        .order_by()
+        .prefetch_related(printings),
         key=lambda card: card.key,
     )
     differing = differing_namesakes(cards)

@@ -6,7 +6,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
+from cards.models import Viewer
 from rules.core.cards import CardInfo
 from rules.core.report import Report
 from rules.core.resolve import EntryRef
@@ -39,13 +41,15 @@ def deck_fix(
     seed: int | None = None,
     format: str | None = None,
     as_of: date | None = None,
+    viewer: Viewer = None,
 ) -> DeckFix:
-    """The rulebook fix of a deck in a format (default: the game's), lists as of a day."""
+    """The rulebook fix of a deck in a format (default: the game's), lists as of a day, over
+    the cards the viewer may use."""
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
     spec = game_spec_for(game)
     fmt = format_info(game=game, format=format, as_of=as_of)
-    pool = DatabasePool(spec.slug, entries)
+    pool = DatabasePool(spec.slug, entries, viewer=viewer)
     deck, report = resolve_and_check(spec, entries, pool, fmt)
     # Every line the resolved deck lacks: an unknown card, or any card in a section the game
     # does not have (the fix removes those and lists them).
@@ -61,6 +65,37 @@ def deck_fix(
         for entry in section_entries
     ] + list(fix.unknown_kept)
     fixed_report = resolve_and_check(
-        spec, fixed_entries, DatabasePool(spec.slug, fixed_entries), fmt
+        spec, fixed_entries, DatabasePool(spec.slug, fixed_entries, viewer=viewer), fmt
     )[1]
     return DeckFix(report, fix, seed, fixed_report)
+
+
+def fix_answer(fixed: DeckFix) -> dict[str, Any]:
+    """The fix as the API sends it and the website shows it: the seed, every copy removed and
+    why, the deck left (unknown cards kept by the random draw included, with a null key) and
+    whether that deck is legal in the format, with its errors."""
+    fix = fixed.fix
+    kept: dict[str, list[dict[str, Any]]] = {
+        section: [
+            {"name": entry.card.name, "key": entry.card.key, "quantity": entry.quantity}
+            for entry in entries
+        ]
+        for section, entries in fix.deck.sections.items()
+    }
+    for ref in fix.unknown_kept:
+        kept.setdefault(ref.section, []).append({"name": ref.label, "key": None, "quantity": 1})
+    return {
+        "seed": fixed.seed,
+        "removed": [
+            {
+                "section": removal.section,
+                "name": removal.name,
+                "key": removal.key,
+                "reason": removal.reason,
+            }
+            for removal in fix.removed
+        ],
+        "deck": {"sections": kept},
+        "legal": fixed.fixed_report.legal,
+        "errors": [issue.as_dict() for issue in fixed.fixed_report.errors],
+    }

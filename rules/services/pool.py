@@ -2,16 +2,19 @@
 
 Cards already read by this process come from the catalogue cache (rules.services.catalogue)
 when it may be used; the rest are fetched together and remembered, including the names that
-match no card.
+match no card. The cache holds what everyone may use (the catalogue and shared user-made
+cards); a viewer's private user-made cards are read by a second query, never cached, and join
+what the cache found (a private card sharing a name with another card makes the name
+ambiguous).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from cards.models import Card, Printing
+from cards.models import Card, Printing, Viewer
 from cards.selectors import card_suggestions_many
 from rules.core.cardfile import MemoryPool
 from rules.core.cards import CardInfo
@@ -35,14 +38,20 @@ def _lookup(game: str, ref: EntryRef) -> Lookup | None:
 
 
 class DatabasePool:
-    """A CardPool over one game's cards: by id, key or name (compared by rules.core.identity);
-    suggestions come from cards.selectors."""
+    """A CardPool over the cards of one game a viewer may use (see Card.objects.usable_by): by
+    id, key or name (compared by rules.core.identity); suggestions come from cards.selectors."""
 
     def __init__(
-        self, game: str, refs: Iterable[EntryRef], cache: CatalogueCache = catalogue
+        self,
+        game: str,
+        refs: Iterable[EntryRef],
+        cache: CatalogueCache = catalogue,
+        viewer: Viewer = None,
     ) -> None:
         self.game = game
+        self.viewer = viewer
         self._found: dict[Lookup, CardInfo | Namesakes | None] = {}
+        refs = list(refs)
         use_cache = cache.active()
         missing: set[Lookup] = set()
         for ref in refs:
@@ -54,16 +63,21 @@ class DatabasePool:
             else:
                 missing.add(lookup)
         if missing:
-            self._load(missing)
+            self._load(Card.objects.usable_by(None), missing)
             for lookup in missing:
                 self._found.setdefault(lookup, None)
                 if use_cache:
                     cache.put(lookup, self._found[lookup])
+        if viewer is not None and viewer.is_authenticated:
+            private = Card.objects.filter(owner=viewer, shared=False)
+            asked = {lookup for ref in refs if (lookup := _lookup(game, ref)) is not None}
+            self._load(private, asked)
 
-    def _load(self, missing: set[Lookup]) -> None:
+    def _load(self, cards: QuerySet[Card], missing: set[Lookup]) -> None:
+        """Add the cards among `cards` that the lookups name to what was found already."""
         wanted = {kind: [value for _, k, value in missing if k == kind] for kind in _KINDS}
         rows = list(
-            Card.objects.filter(game__slug=self.game)
+            cards.filter(game__slug=self.game)
             .filter(
                 Q(id__in=wanted["id"])
                 | Q(key__in=wanted["key"])
@@ -73,7 +87,11 @@ class DatabasePool:
             .values_list(*_COLUMNS)
         )
         printings = _printings_of([row[0] for row in rows])
-        by_name: dict[str, CardInfo | Namesakes] = {}
+        by_name: dict[str, CardInfo | Namesakes] = {
+            name: found
+            for (_, kind, name), found in self._found.items()
+            if kind == "name" and found is not None
+        }
         for card_id, key, name, card_type, text, attributes in rows:
             card = CardInfo(
                 key, name, card_type, text, attributes or {}, card_id, printings[card_id]
@@ -90,7 +108,7 @@ class DatabasePool:
         return None if lookup is None else self._found.get(lookup)
 
     def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
-        return card_suggestions_many(game=self.game, names=names)
+        return card_suggestions_many(game=self.game, names=names, viewer=self.viewer)
 
 
 _KINDS = ("id", "key", "name")

@@ -148,7 +148,7 @@ def simulation_create(
     inline = cards or [()] * len(decks)
     resolved, reports = zip(
         *(
-            deck_resolve(game=game, entries=entries, cards=deck_cards)
+            deck_resolve(game=game, entries=entries, cards=deck_cards, viewer=owner)
             for entries, deck_cards in zip(decks, inline, strict=True)
         ),
         strict=True,

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import chain
 
+from cards.models import Viewer
 from rules.core.cardfile import MemoryPool
 from rules.core.cards import CardInfo, Deck, FormatInfo
 from rules.core.decklist import LineProblem
@@ -39,14 +40,21 @@ def deck_validate(
     format: str | None = None,
     as_of: date | None = None,
     unreadable: Sequence[LineProblem] = (),
+    viewer: Viewer = None,
 ) -> Report:
-    """The full report for a deck in a format (default: the game's), lists as of a day (today);
-    a decklist's unreadable lines are errors in it (rules.core.validate).
+    """The full report for a deck in a format (default: the game's), lists as of a day (today),
+    over the cards the viewer may use (their own user-made cards among them); a decklist's
+    unreadable lines are errors in it (rules.core.validate).
 
     InvalidRequest names the field when the game or format does not exist.
     """
     return deck_resolve(
-        game=game, entries=entries, format=format, as_of=as_of, unreadable=unreadable
+        game=game,
+        entries=entries,
+        format=format,
+        as_of=as_of,
+        unreadable=unreadable,
+        viewer=viewer,
     )[1]
 
 
@@ -57,6 +65,7 @@ def deck_resolve(
     format: str | None = None,
     as_of: date | None = None,
     unreadable: Sequence[LineProblem] = (),
+    viewer: Viewer = None,
     cards: Sequence[CardInfo] = (),
 ) -> tuple[Deck, Report]:
     """The resolved core Deck (the cards found) and its full report, for callers that play it.
@@ -66,7 +75,7 @@ def deck_resolve(
     """
     spec = game_spec_for(game)
     fmt = format_info(game=game, format=format, as_of=as_of)
-    pool: CardPool = DatabasePool(spec.slug, entries)
+    pool: CardPool = DatabasePool(spec.slug, entries, viewer=viewer)
     if cards:
         pool = InlineCardsPool(MemoryPool(cards, spec), pool)
     return resolve_and_check(spec, entries, pool, fmt, unreadable)
@@ -83,15 +92,21 @@ class DeckRequest:
     unreadable: Sequence[LineProblem] = ()
 
 
-def decks_validate(*, decks: Sequence[DeckRequest]) -> list[Report | InvalidRequest]:
+def decks_validate(
+    *, decks: Sequence[DeckRequest], viewer: Viewer = None
+) -> list[Report | InvalidRequest]:
     """Each deck's report, or the InvalidRequest naming its bad game or format, in order.
 
     Cards are looked up once for the whole batch (one pool per game over every deck's entries)
     and each format once per (game, format, day), so a batch costs a few queries, not a few
-    per deck.
+    per deck. The viewer's own user-made cards count, as in deck_validate.
     """
     pools = {
-        game: DatabasePool(game, chain.from_iterable(d.entries for d in decks if d.game == game))
+        game: DatabasePool(
+            game,
+            chain.from_iterable(d.entries for d in decks if d.game == game),
+            viewer=viewer,
+        )
         for game in {deck.game for deck in decks}
     }
     formats: dict[tuple[str, str | None, date | None], FormatInfo | InvalidRequest] = {}

@@ -20,7 +20,7 @@ PUBLIC_DECKS_SHOWN = 20
 
 
 def card_search(request: HttpRequest) -> HttpResponse:
-    filters = CardFilterSet(request.GET, queryset=card_queryset())
+    filters = CardFilterSet(request.GET, queryset=card_queryset(request.user))
     context = {
         "games": GAMES.values(),
         "query": request.GET.get("q", ""),
@@ -49,12 +49,16 @@ def card_search(request: HttpRequest) -> HttpResponse:
 def card_name_options(request: HttpRequest) -> HttpResponse:
     """<option>s of card names for a <datalist> (htmx swaps them in as the user types)."""
     game = request.GET.get("game") or None
-    names = card_autocomplete(query=request.GET.get("q", ""), game=game if game in GAMES else None)
+    names = card_autocomplete(
+        query=request.GET.get("q", ""),
+        game=game if game in GAMES else None,
+        viewer=request.user,
+    )
     return render(request, "web/cards/name_options.html", {"names": names})
 
 
 def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    card = card_queryset().filter(game__slug=game, key=key).first()
+    card = card_queryset(request.user).filter(game__slug=game, key=key).first()
     if card is None:
         raise Http404("No such card")
     card = cards_for_display([card])[0]

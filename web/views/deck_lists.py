@@ -67,6 +67,7 @@ def deck_is_legal(deck: Deck) -> bool:
         game=deck.game.slug,
         entries=deck_entry_refs(deck=deck),
         format=deck.format.slug if deck.format else None,
+        viewer=deck.owner,
     )
     return report.legal
 

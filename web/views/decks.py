@@ -175,7 +175,7 @@ def deck_page(request: HttpRequest, pk: int) -> HttpResponse:
             request, deck, selectors.deck_lines(deck=deck), EditorState.of(deck), editable=editable
         )
     state = EditorState.posted(deck, request.POST)
-    draft = draft_from_post(deck.game, request.POST)
+    draft = draft_from_post(deck.game, request.POST, owner=deck.owner)
     if request.POST.get("action") == "save":
         if not editable:
             return HttpResponse("Only the deck's owner may save it; copy it instead.", status=403)
@@ -241,7 +241,11 @@ def _render_editor(
     if not report_problem:
         try:
             report = deck_validate(
-                game=spec.slug, entries=refs, format=state.format or None, as_of=as_of
+                game=spec.slug,
+                entries=refs,
+                format=state.format or None,
+                as_of=as_of,
+                viewer=deck.owner,
             )
         except InvalidRequest as exc:
             report_problem = f"{exc.field}: {exc.message}"

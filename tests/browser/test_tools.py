@@ -1,0 +1,80 @@
+"""The tools' pages in a real browser: cost a Keeper card as you type, run a small test-game job
+and watch its chart appear, and every tools page loads with nothing from another host."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from rules.keeper.builder import card_review
+from rules.models import SimulationJob
+from rules.services import simulations
+from rules.services.simulations import chunk_run
+
+COLLAPSE = "Target up to 4 cards in play. Destroy all targets."
+
+
+def test_it_costs_a_keeper_card_as_it_is_typed(page, sample_cards, shot):
+    page.goto("/tools/keeper/builder/")
+    page.get_by_label("Type").select_option("Spell")
+    page.get_by_label("Ability text").fill(f"Flying. {COLLAPSE}")
+    expected = card_review(card_type="Spell", text=f"Flying. {COLLAPSE}", edition=11)["cost"]
+    expect(page.locator("#card-cost")).to_have_text(str(expected))
+    expect(page.locator("#review")).to_contain_text("“Flying.”")  # the part it could not read
+    shot("keeper-builder")
+    shot("keeper-builder", phone=True)
+
+
+@pytest.fixture
+def no_broker(monkeypatch) -> None:
+    """Chunks are played by the test (below), not sent to a broker no worker reads."""
+    monkeypatch.setattr(simulations, "_send_chunks", lambda chunks: None)
+
+
+def test_it_runs_a_small_test_game_job_and_shows_its_chart(page, sample_cards, no_broker, shot):
+    page.goto("/tools/test-games/")
+    page.get_by_label("Deck A", exact=True).select_option("sample:neopets:strong")
+    page.get_by_label("Deck B", exact=True).select_option("sample:neopets:weak")
+    page.get_by_label("Games").fill("40")
+    page.get_by_label("Seed").fill("7")
+    page.get_by_role("button", name="Play the games").click()
+    expect(page.locator("#job-progress")).to_be_visible()
+    job = SimulationJob.objects.get()
+    chunks = list(job.chunks.order_by("index"))
+    chunk_run(chunk_id=chunks[0].pk, worker="browser-test")
+    if len(chunks) > 1:
+        expect(page.locator("#job-progress")).to_have_attribute("value", str(chunks[0].count))
+    for chunk in chunks[1:]:
+        chunk_run(chunk_id=chunk.pk, worker="browser-test")
+    chart = page.locator("#win-rate-chart svg")
+    expect(chart).to_be_visible()
+    assert "Win rate with its 95% interval" in chart.locator("title").first.text_content()
+    expect(page.locator("#card-table tbody tr").first).to_be_visible()
+    assert page.url.endswith(f"/tools/test-games/{job.pk}/")  # the result's permanent link
+    shot("test-game-result")
+    shot("test-game-result", phone=True)
+
+
+ODDS = (
+    "/tools/neopets/battle-odds/?attacker_hp=8&attacker_attack=4&attacker_defence=3"
+    "&attacker_agility=5&defender_hp=7&defender_attack=3&defender_defence=5&defender_agility=3"
+)
+FIX = "/tools/millennium-blades/fix/?decklist=Singles%3A%0A1+Sample+Single&seed=3"
+
+
+@pytest.mark.parametrize(
+    "name, path",
+    [
+        ("tools", "/tools/"),
+        ("battle-odds", ODDS),
+        ("archive-swap", "/tools/metazoo/archive-swap/"),
+        ("blades-fix", FIX),
+        ("test-games", "/tools/test-games/"),
+    ],
+)
+def test_the_tools_pages_load_everything_from_this_machine(page, sample_cards, shot, name, path):
+    response = page.goto(path)
+    assert response is not None and response.status == 200
+    assert page.evaluate("typeof htmx") == "object"
+    shot(name)
+    shot(name, phone=True)

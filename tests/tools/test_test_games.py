@@ -1,0 +1,157 @@
+"""The test-game pages: a job submitted from the form is the API's job, its page polls while it
+runs and draws its result, and who may see it is decided as the API decides."""
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from html import escape, unescape
+
+import pytest
+from django.urls import reverse
+
+from cards.models import Game
+from cards.services.importer import cards_import
+from decks.resolution import entries_resolve
+from decks.services import deck_create
+from rules.models import SimulationJob
+from rules.neopets.sample_decks import SAMPLE_CARDS, sample_deck_entries, sample_deck_text
+from rules.services.simulations import chunk_run
+
+NEW = reverse("tools:test-games")
+
+
+@pytest.fixture
+def neopets_samples(db):
+    cards_import(data=json.loads(SAMPLE_CARDS.read_text()), source=SAMPLE_CARDS.name)
+
+
+def form(**changes) -> dict:
+    return {
+        "game": "neopets",
+        "deck_a": "sample:neopets:strong",
+        "deck_b": "sample:neopets:weak",
+        "games": "20",
+        "seed": "7",
+        **changes,
+    }
+
+
+def submit(client, django_capture_on_commit_callbacks, **changes):
+    with django_capture_on_commit_callbacks():
+        return client.post(NEW, form(**changes))
+
+
+def play(job: SimulationJob) -> None:
+    for chunk in job.chunks.order_by("index"):
+        chunk_run(chunk_id=chunk.pk, worker="test")
+
+
+def test_a_job_from_the_form_is_the_apis_job_and_links_to_its_page(
+    client, api, neopets_samples, django_capture_on_commit_callbacks
+):
+    response = submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tools:test-game", args=[job.pk])
+    assert job.games == 20 and job.seed == 7
+    assert api.get(f"/api/v1/simulations/{job.pk}/").json()["status"] == "queued"
+
+
+def test_the_job_page_polls_a_progress_bar_until_the_job_is_done(
+    client, neopets_samples, django_capture_on_commit_callbacks
+):
+    submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    running = client.get(reverse("tools:test-game-progress", args=[job.pk])).content.decode()
+    assert '<progress id="job-progress" max="20" value="0">' in running
+    assert 'hx-trigger="every 1s"' in running
+    play(job)
+    done = client.get(reverse("tools:test-game-progress", args=[job.pk])).content.decode()
+    assert "<progress" not in done and "hx-trigger" not in done
+    assert 'id="win-rate-chart"' in done
+
+
+def test_the_result_is_drawn_from_the_apis_figures(
+    client, api, neopets_samples, django_capture_on_commit_callbacks
+):
+    submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    play(job)
+    result = api.get(f"/api/v1/simulations/{job.pk}/").json()["result"]
+    html = client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
+    assert f"Deck A won {result['wins'][0]}, deck B {result['wins'][1]}" in html
+    svgs = re.findall(r"<svg.*?</svg>", html, re.S)
+    assert len(svgs) == 4  # win rate, turns, rounds, cards
+    for svg in svgs:
+        ET.fromstring(svg)  # each is well-formed SVG
+    low, high = result["ci95"][0]
+    assert f"({low:.1%} to {high:.1%})" in html
+    for name in result["cards"][0]:
+        assert f"<td>{escape(name)}</td>" in html
+
+
+def test_the_card_table_sorts_by_a_column(
+    client, neopets_samples, django_capture_on_commit_callbacks
+):
+    submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    play(job)
+    url = reverse("tools:test-game", args=[job.pk])
+    by_name = client.get(f"{url}?sort=name").content.decode()
+    table = by_name[by_name.index('id="card-table"') :]
+    names = [unescape(name) for name in re.findall(r"<tr><td>(.*?)</td>", table)]
+    assert names == sorted(names) and len(names) > 2
+    assert 'aria-sort="ascending"' in table
+
+
+def test_a_pasted_list_with_an_unreadable_line_is_named(client, neopets_samples):
+    html = client.post(NEW, form(deck_a="paste", text_a="Main Deck:\n2 Hot Dog\n3 x y z ? ?\n"))
+    assert "line 3" in html.content.decode()
+    assert not SimulationJob.objects.exists()
+
+
+def test_an_illegal_deck_shows_its_report_and_no_job_starts(client, neopets_samples):
+    html = client.post(NEW, form(deck_b="paste", text_b="Main Deck:\n2 Hot Dog\n")).content
+    assert "main.size" in html.decode() and not SimulationJob.objects.exists()
+
+
+def test_a_pasted_list_plays_like_the_sample_it_copies(
+    client, neopets_samples, django_capture_on_commit_callbacks
+):
+    submit(
+        client,
+        django_capture_on_commit_callbacks,
+        deck_a="paste",
+        text_a=sample_deck_text("strong"),
+    )
+    submit(client, django_capture_on_commit_callbacks)
+    pasted, sample = SimulationJob.objects.order_by("created")
+    assert pasted.decks == sample.decks
+
+
+def test_alices_private_deck_is_offered_to_her_and_not_to_charlie(
+    client, alice, charlie, neopets_samples, django_capture_on_commit_callbacks
+):
+    game = Game.objects.get(slug="neopets")
+    lines = entries_resolve(game=game, refs=sample_deck_entries("strong"))
+    deck = deck_create(owner=alice, game=game, name="Alice's Kau", lines=lines)
+    client.force_login(alice)
+    assert "Alice&#x27;s Kau" in client.get(NEW).content.decode()
+    assert (
+        submit(client, django_capture_on_commit_callbacks, deck_a=str(deck.pk)).status_code == 302
+    )
+    job = SimulationJob.objects.get()
+    client.force_login(charlie)
+    assert "Alice&#x27;s Kau" not in client.get(NEW).content.decode()
+    refused = client.post(NEW, form(deck_a=str(deck.pk))).content.decode()
+    assert "Select a valid choice" in refused
+    assert client.get(reverse("tools:test-game", args=[job.pk])).status_code == 404
+
+
+def test_an_anonymous_job_is_readable_by_its_link(
+    client, neopets_samples, django_capture_on_commit_callbacks
+):
+    submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    assert job.owner is None
+    assert client.get(reverse("tools:test-game", args=[job.pk])).status_code == 200

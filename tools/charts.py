@@ -1,0 +1,204 @@
+"""SVG charts drawn on the server: bar charts, histograms and interval plots.
+
+Pure functions from numbers to SVG markup, with no library and nothing fetched: a page embeds
+the string as it is. Every chart is an image with a <title> and a <desc> (read by screen
+readers, named by aria-labelledby) and prints its values as text, so it reads without colour.
+Colours come from classes the stylesheet may restyle; the fill attributes are the fallback.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from html import escape
+
+WIDTH = 640
+ROW = 26  # height of one bar of a bar chart or one row of an interval plot
+LABEL_WIDTH = 200  # room for the labels of a bar chart or an interval plot
+VALUE_WIDTH = 190  # room for the printed values at the right
+PLOT_HEIGHT = 180  # height of a histogram's bars at their tallest
+DOT_ROOM = 8  # keeps an interval's dot clear of its label at 0 and of its value at 1
+MAX_SLOT = 64  # widest a histogram's bar may be, so a few values do not make slabs
+MARGIN = 8
+ACCENT = "#2b6cb0"
+MUTED = "#718096"
+
+Formatter = Callable[[float], str]
+_ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Bar:
+    label: str
+    value: float
+    note: str = ""  # printed after the value, e.g. "(12 games)"
+
+
+@dataclass(frozen=True)
+class Interval:
+    """An estimate with its interval, e.g. a win rate and its Wilson 95% bounds."""
+
+    label: str
+    estimate: float
+    low: float
+    high: float
+
+
+def plain(value: float) -> str:
+    return f"{value:g}"
+
+
+def percent(value: float) -> str:
+    return f"{value:.1%}"
+
+
+def bar_chart(
+    bars: Sequence[Bar],
+    *,
+    title: str,
+    desc: str,
+    value_format: Formatter = plain,
+    maximum: float | None = None,
+) -> str:
+    """Horizontal bars, one a row, labelled at the left and valued at the right."""
+    top = maximum if maximum is not None else max((bar.value for bar in bars), default=0)
+    span = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 2 * MARGIN
+    rows = []
+    for index, bar in enumerate(bars):
+        y = MARGIN + index * ROW
+        length = _scale(bar.value, top, span)
+        value = f"{value_format(bar.value)} {bar.note}".strip()
+        rows.append(
+            f'<text x="{LABEL_WIDTH - 6}" y="{y + ROW / 2}" text-anchor="end" '
+            f'dominant-baseline="middle">{_short(bar.label)}</text>'
+            f'<rect class="chart-bar" x="{LABEL_WIDTH}" y="{y + 4}" width="{length:.1f}" '
+            f'height="{ROW - 8}" fill="{ACCENT}"><title>{escape(bar.label)}: '
+            f"{escape(value)}</title></rect>"
+            f'<text x="{LABEL_WIDTH + length + 6:.1f}" y="{y + ROW / 2}" '
+            f'dominant-baseline="middle">{escape(value)}</text>'
+        )
+    return _svg(title, desc, 2 * MARGIN + max(len(bars), 1) * ROW, "".join(rows))
+
+
+def histogram(
+    counts: Mapping[int, float],
+    *,
+    title: str,
+    desc: str,
+    x_label: str,
+    value_format: Formatter = plain,
+) -> str:
+    """Vertical bars over consecutive whole numbers (gaps drawn as empty), each valued on top."""
+    if not counts:
+        return _svg(title, desc, 2 * MARGIN + ROW, _note("No data."))
+    low, high = min(counts), max(counts)
+    values = range(low, high + 1)
+    top = max(counts.values())
+    slot = min((WIDTH - 2 * MARGIN) / len(values), MAX_SLOT)
+    base = MARGIN + 16 + PLOT_HEIGHT
+    parts = []
+    show_every = max(1, round(len(values) / 20))  # keep the axis readable with many values
+    for index, value in enumerate(values):
+        amount = counts.get(value, 0)
+        height = _scale(amount, top, PLOT_HEIGHT)
+        x = MARGIN + index * slot
+        middle = x + slot / 2
+        parts.append(
+            f'<rect class="chart-bar" x="{x + 1:.1f}" y="{base - height:.1f}" '
+            f'width="{max(slot - 2, 1):.1f}" height="{height:.1f}" fill="{ACCENT}">'
+            f"<title>{escape(x_label)} {value}: {escape(value_format(amount))}</title></rect>"
+        )
+        if index % show_every == 0:
+            parts.append(
+                f'<text x="{middle:.1f}" y="{base + 14}" text-anchor="middle">{value}</text>'
+            )
+            if amount:
+                parts.append(
+                    f'<text class="chart-value" x="{middle:.1f}" y="{base - height - 4:.1f}" '
+                    f'text-anchor="middle">{escape(value_format(amount))}</text>'
+                )
+    parts.append(
+        f'<text x="{WIDTH / 2}" y="{base + 32}" text-anchor="middle" fill="{MUTED}">'
+        f"{escape(x_label)}</text>"
+    )
+    return _svg(title, desc, base + 40, "".join(parts))
+
+
+def interval_plot(
+    intervals: Sequence[Interval],
+    *,
+    title: str,
+    desc: str,
+    domain: tuple[float, float] = (0.0, 1.0),
+    reference: float | None = None,
+    value_format: Formatter = percent,
+) -> str:
+    """Each estimate as a dot on a whisker from its low to its high bound, over `domain`;
+    `reference` draws a dashed line (e.g. an even 50% chance)."""
+    start, end = domain
+    span = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 2 * MARGIN
+
+    def at(value: float) -> float:
+        return (
+            LABEL_WIDTH
+            + DOT_ROOM
+            + _scale(min(max(value, start), end) - start, end - start, span - 2 * DOT_ROOM)
+        )
+
+    height = 2 * MARGIN + max(len(intervals), 1) * ROW + 18
+    parts = []
+    for index, item in enumerate(intervals):
+        y = MARGIN + index * ROW + ROW / 2
+        text = (
+            f"{value_format(item.estimate)} ({value_format(item.low)} to {value_format(item.high)})"
+        )
+        parts.append(
+            f'<text x="{LABEL_WIDTH - 6}" y="{y}" text-anchor="end" '
+            f'dominant-baseline="middle">{_short(item.label)}</text>'
+            f'<line class="chart-whisker" x1="{at(item.low):.1f}" x2="{at(item.high):.1f}" '
+            f'y1="{y}" y2="{y}" stroke="{ACCENT}" stroke-width="3"/>'
+            f'<circle class="chart-dot" cx="{at(item.estimate):.1f}" cy="{y}" r="5" '
+            f'fill="{ACCENT}"><title>{escape(item.label)}: {escape(text)}</title></circle>'
+            f'<text x="{LABEL_WIDTH + span + 8}" y="{y}" dominant-baseline="middle">'
+            f"{escape(text)}</text>"
+        )
+    axis_y = height - MARGIN - 4
+    for tick in (start, (start + end) / 2, end):
+        parts.append(
+            f'<text x="{at(tick):.1f}" y="{axis_y}" text-anchor="middle" fill="{MUTED}">'
+            f"{escape(value_format(tick))}</text>"
+        )
+    if reference is not None:
+        parts.append(
+            f'<line class="chart-reference" x1="{at(reference):.1f}" x2="{at(reference):.1f}" '
+            f'y1="{MARGIN}" y2="{axis_y - 12}" stroke="{MUTED}" stroke-dasharray="4 3"/>'
+        )
+    return _svg(title, desc, height, "".join(parts))
+
+
+def _scale(value: float, top: float, length: float) -> float:
+    return 0.0 if top <= 0 else max(0.0, value) / top * length
+
+
+def _short(label: str, limit: int = 24) -> str:
+    """A label that fits its column; the full one is in the bar's tooltip and the table."""
+    return escape(label if len(label) <= limit else label[: limit - 1] + "…")
+
+
+def _note(text: str) -> str:
+    return f'<text x="{MARGIN}" y="{MARGIN + ROW / 2}" dominant-baseline="middle">{text}</text>'
+
+
+def _svg(title: str, desc: str, height: float, body: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "chart"
+    ident = f"chart-{slug}-{next(_ids)}"
+    return (
+        f'<svg class="chart" role="img" viewBox="0 0 {WIDTH} {height:.0f}" '
+        f'width="100%" preserveAspectRatio="xMinYMin meet" font-size="13" '
+        f'font-family="system-ui, sans-serif" aria-labelledby="{ident}-title {ident}-desc" '
+        f'xmlns="http://www.w3.org/2000/svg">'
+        f'<title id="{ident}-title">{escape(title)}</title>'
+        f'<desc id="{ident}-desc">{escape(desc)}</desc>{body}</svg>'
+    )
