@@ -76,6 +76,12 @@ class Deck(models.Model):
         return self.name
 
     @property
+    def address(self) -> int | str:
+        """How pages link to this deck: a public deck by its id, any other by its unguessable
+        link token, since a deck that is not public cannot be read by id (decks.links)."""
+        return self.pk if self.visibility == self.Visibility.PUBLIC else self.link_token
+
+    @property
     def etag(self) -> str:
         """The strong entity tag of this revision, quoted as HTTP wants it."""
         return f'"{self.pk}-{self.revision}"'

@@ -12,6 +12,7 @@ from django.db.models import Q, QuerySet
 from rules.core.resolve import EntryRef
 
 from .diff import snapshot_diff
+from .links import DeckLink
 from .models import Deck, DeckVersion
 from .resolution import DeckLine
 
@@ -46,6 +47,16 @@ def deck_get_by_link(*, user: AbstractBaseUser | AnonymousUser, token: str) -> D
     if user.is_authenticated:
         readable |= Q(owner=user)
     return _decks_with_relations().get(readable, link_token=token)
+
+
+def deck_get_readable(
+    *, user: AbstractBaseUser | AnonymousUser, address: int | DeckLink
+) -> Deck:
+    """The deck at this address (decks.links): by link token or by id, as the API and the site
+    both read it. Raises Deck.DoesNotExist when this user may not read it."""
+    if isinstance(address, DeckLink):
+        return deck_get_by_link(user=user, token=address)
+    return deck_get_visible(user=user, deck_id=address)
 
 
 def _decks_with_relations() -> QuerySet[Deck]:

@@ -1,10 +1,14 @@
 from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse
-from django.urls import include, path
+from django.urls import include, path, register_converter
 from django.views import defaults
 
 from api.errors import json_404, json_500
+from decks.links import DeckAddressConverter
+
+# `<deck:pk>`: a deck's id or its link token, in the API's paths and the site's alike.
+register_converter(DeckAddressConverter, "deck")
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -1,9 +1,6 @@
-from django.urls import path, register_converter
+from django.urls import path
 
 from . import views
-from .links import DeckAddressConverter
-
-register_converter(DeckAddressConverter, "deck")
 
 urlpatterns = [
     path("decks/", views.DeckListApi.as_view(), name="deck-list"),

@@ -1,7 +1,7 @@
 """Stored decks over HTTP: thin views over decks.selectors (reads) and decks.services (writes).
 
 Anyone reads public decks, and unlisted ones through their link (a token in place of the id:
-api.decks.links); any other deck of another user answers 404 as if it did not exist, however
+decks.links); any other deck of another user answers 404 as if it did not exist, however
 it is asked for. Only the owner writes (403 on a deck another user can see).
 """
 
@@ -28,6 +28,7 @@ from api.validation.serializers import ErrorSerializer
 from api.validation.views import DeckFormatNegotiation
 from cards.models import Game, Viewer
 from decks import selectors, services
+from decks.links import DeckLink
 from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
 from rules.core.decklist import write_decklist
@@ -40,7 +41,6 @@ from .errors import (
     unreadable_decklist_error,
 )
 from .etags import if_match_revision, raise_changed
-from .links import DeckLink
 from .serializers import (
     DeckImportInput,
     DeckInput,
@@ -67,9 +67,7 @@ class DeckAccess:
 
     def readable_deck(self, request: Request, pk: int | DeckLink) -> Deck:
         try:
-            if isinstance(pk, DeckLink):
-                return selectors.deck_get_by_link(user=request.user, token=pk)
-            return selectors.deck_get_visible(user=request.user, deck_id=pk)
+            return selectors.deck_get_readable(user=request.user, address=pk)
         except Deck.DoesNotExist:
             raise NotFound("No deck with this id or link is visible to you.") from None
 

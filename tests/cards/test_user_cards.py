@@ -139,7 +139,8 @@ def test_its_author_stores_a_deck_with_it_and_charlie_cannot(charlie, oracle):
 def test_a_private_card_named_like_a_catalogue_card_is_ambiguous_for_its_author(alice, samples):
     """Saved before a catalogue card took the name: the author is asked for the key."""
     card = keeper_card_save(owner=alice, draft=KeeperCardDraft("Sprite", "Spell", "Draw 1 card."))
-    Card.objects.filter(pk=card.pk).update(name="Ember Sprite")
+    card.name = "Ember Sprite"
+    card.save(update_fields=["name", "folded_name"])  # Card.save keeps the folded name in step
     body = client_of(alice).post("/api/v1/validate/", deck_with("Ember Sprite"), format="json")
     assert "card.ambiguous" in [error["code"] for error in body.json()["errors"]]
 

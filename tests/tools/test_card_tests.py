@@ -15,7 +15,12 @@ from rules.models import SimulationJob
 from rules.services.simulations import chunk_run
 
 SCRIBE = KeeperCardDraft(
-    name="Alice's Scribe", type="Creature", text="", offense=3, defense=10, edition=11
+    name="Alice's Scribe",
+    type="Creature",
+    text="This card has no abilities.",
+    offense=3,
+    defense=10,
+    edition=11,
 )
 
 

@@ -12,7 +12,7 @@ STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
 
 
 def listed(html: str) -> list[str]:
-    return re.findall(r'<td><a href="/decks/\d+/">([^<]+)</a></td>', html)
+    return re.findall(r'<td><a href="/decks/[\w-]+/">([^<]+)</a></td>', html)
 
 
 @pytest.fixture

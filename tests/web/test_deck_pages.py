@@ -118,19 +118,30 @@ def test_it_refuses_a_save_based_on_an_old_revision(alice_client, deck):
 
 
 def test_it_lets_only_the_owner_save_and_hides_private_decks(charlie_client, deck):
-    assert charlie_client.get(f"/decks/{deck.pk}/").status_code == 404
+    assert charlie_client.get(f"/decks/{deck.link_token}/").status_code == 404
     Deck.objects.filter(pk=deck.pk).update(visibility="unlisted")
-    html = charlie_client.get(f"/decks/{deck.pk}/").content.decode()
+    html = charlie_client.get(f"/decks/{deck.link_token}/").content.decode()
     assert "Save version" not in html and 'id="legality-status"' in html
-    response = charlie_client.post(f"/decks/{deck.pk}/", {"action": "save", "name": "Mine"})
+    response = charlie_client.post(f"/decks/{deck.link_token}/", {"action": "save", "name": "Mine"})
     assert response.status_code == 403
+
+
+def test_an_unlisted_deck_is_found_by_its_link_never_by_counting_ids(charlie_client, deck):
+    """Issue 11 item 4, on the site as in the API: the sequential id of a deck that is not
+    public answers 404 to anyone but its owner; pages link to it by its unguessable token."""
+    Deck.objects.filter(pk=deck.pk).update(visibility="unlisted")
+    deck.refresh_from_db()
+    assert charlie_client.get(f"/decks/{deck.pk}/").status_code == 404
+    assert charlie_client.get(f"/decks/{deck.pk}/export.txt").status_code == 404
+    assert deck.address == deck.link_token
+    assert charlie_client.get(f"/decks/{deck.address}/export.txt").status_code == 200
 
 
 def test_it_copies_a_readable_deck_into_the_users_own(charlie_client, deck):
     Deck.objects.filter(pk=deck.pk).update(visibility="public")
     response = charlie_client.post(f"/decks/{deck.pk}/copy/")
     copy = Deck.objects.exclude(pk=deck.pk).get()
-    assert response["Location"] == f"/decks/{copy.pk}/"
+    assert response["Location"] == f"/decks/{copy.link_token}/"  # private: by its link
     assert copy.owner.username == "charlie" and copy.visibility == "private"
     assert sum(entry.quantity for entry in copy.entries.all()) == 58
 
@@ -141,7 +152,7 @@ def test_it_imports_a_pasted_list_and_exports_it_back(alice_client, samples):
         "/decks/import/", {"game": "neopets", "name": "Tiny", "visibility": "private", "text": text}
     )
     deck = Deck.objects.get(name="Tiny")
-    assert response["Location"] == f"/decks/{deck.pk}/"
+    assert response["Location"] == f"/decks/{deck.link_token}/"
     exported = alice_client.get(f"/decks/{deck.pk}/export.txt").content.decode()
     assert exported == "Main Deck:\n2 Hot Dog\n3 Mau Codestone\n\nNeopet Deck:\n1 Blue Acara\n"
 

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_POST
 from api.query import integer_text
 from cards.models import Game
 from decks import selectors, services
+from decks.links import DeckLink
 from decks.models import Deck
 from decks.resolution import DeckLine, InvalidEntries
 from rules.core.decklist import write_decklist
@@ -31,11 +32,11 @@ from web.deck_draft import Draft, draft_from_post
 MAX_UPLOAD_BYTES = 256 * 1024
 
 
-def _readable(request: HttpRequest, pk: int) -> Deck:
+def _readable(request: HttpRequest, pk: int | DeckLink) -> Deck:
     try:
-        return selectors.deck_get_visible(user=request.user, deck_id=pk)
+        return selectors.deck_get_readable(user=request.user, address=pk)
     except Deck.DoesNotExist:
-        raise Http404("No deck with this id is visible to you.") from None
+        raise Http404("No deck with this id or link is visible to you.") from None
 
 
 def _game_choices() -> list[tuple[str, str]]:
@@ -88,7 +89,7 @@ def deck_new(request: HttpRequest) -> HttpResponse:
             lines=[],
             visibility=form.cleaned_data["visibility"],
         )
-        return redirect("web:deck", pk=deck.pk)
+        return redirect("web:deck", pk=deck.address)
     context = {"form": form, "heading": "New deck", "submit": "Create and edit"}
     return render(request, "web/decks/new.html", context)
 
@@ -115,7 +116,7 @@ def deck_import(request: HttpRequest) -> HttpResponse:
             problems = [f"Line {p.ref.line}: {p.message}" for p in exc.problems]
         else:
             messages.success(request, f"Imported {deck.name}.")
-            return redirect("web:deck", pk=deck.pk)
+            return redirect("web:deck", pk=deck.address)
     status = 400 if problems or form.errors else 200
     context = {
         "form": form,
@@ -165,7 +166,7 @@ class EditorState:
         return state
 
 
-def deck_page(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck, its legality, chart and a sample hand; its owner edits it here (every change
     posts the draft and gets the editor back, drawn by the server; htmx only swaps it in)."""
     deck = _readable(request, pk)
@@ -181,7 +182,7 @@ def deck_page(request: HttpRequest, pk: int) -> HttpResponse:
             return HttpResponse("Only the deck's owner may save it; copy it instead.", status=403)
         saved = _save(request, deck, draft, state)
         if saved is not None and not request.htmx:
-            return redirect("web:deck", pk=deck.pk)
+            return redirect("web:deck", pk=deck.address)
         deck = saved or deck
     return _render_editor(request, deck, draft.lines, state, editable=editable, draft=draft)
 
@@ -294,7 +295,7 @@ def _hand(game: str, lines: list[DeckLine], state: EditorState):
     return opening_hand(rule, pile, seed=state.seed, mulligans=state.mulligans)
 
 
-def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_export(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The saved deck as a plain-text decklist (what the import reads back)."""
     deck = _readable(request, pk)
     text = write_decklist(deck.game.spec, selectors.deck_entry_refs(deck=deck))
@@ -303,7 +304,7 @@ def deck_export(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-def deck_versions(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck's versions, and the diff between the two chosen (`from`, `to`)."""
     deck = _readable(request, pk)
     versions = list(selectors.deck_versions(deck=deck))
@@ -334,7 +335,7 @@ def deck_versions(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def deck_copy(request: HttpRequest, pk: int) -> HttpResponse:
+def deck_copy(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """A private copy of a deck the user can read, owned by them."""
     deck = _readable(request, pk)
     copy = services.deck_create(
@@ -346,4 +347,4 @@ def deck_copy(request: HttpRequest, pk: int) -> HttpResponse:
         description=deck.description,
     )
     messages.success(request, f"Copied into your decks as {copy.name}.")
-    return redirect("web:deck", pk=copy.pk)
+    return redirect("web:deck", pk=copy.address)

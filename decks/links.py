@@ -1,6 +1,7 @@
 """A deck's address: its id (for its owner, or anyone when it is public) or its link token (for
-anyone it is shared with). Every deck path takes either, so a shared deck's versions, diff,
-validation and export are read through its link too."""
+anyone it is shared with). Every deck path of the API and the site takes either (the `deck` path
+converter, registered in deckwarden/urls.py), so a shared deck's versions, diff, validation and
+export are read through its link too."""
 
 from __future__ import annotations
 
