@@ -28,7 +28,14 @@ import sys
 import time
 from pathlib import Path
 
-from bench.validate import DECKLIST, create_database, free_port, prepare_database, start_gunicorn
+from bench.validate import (
+    DECKLIST,
+    create_database,
+    free_port,
+    prepare_database,
+    server_env,
+    start_gunicorn,
+)
 
 TARGET_SECONDS = 2.0
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/deckwarden_bench_batch"
@@ -126,7 +133,7 @@ def main() -> None:
     args = parser.parse_args()
 
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
-    env = {**os.environ, "DATABASE_URL": database, "DEBUG": "false"}
+    env = server_env(database)
     create_database(database)
     prepare_database(env)
     texts = decklists(args.decks)

@@ -210,9 +210,9 @@ def validate_body() -> bytes:
     return json.dumps({"game": "neopets", "sections": sections}).encode()
 
 
-def http_figures(seconds: float, clients: int) -> tuple[dict[str, float], dict[str, float]]:
-    database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
-    env = {
+def server_env(database: str) -> dict[str, str]:
+    """The environment of a benchmarked gunicorn: production settings over `database`."""
+    return {
         **os.environ,
         "DATABASE_URL": database,
         "DEBUG": "false",
@@ -221,6 +221,11 @@ def http_figures(seconds: float, clients: int) -> tuple[dict[str, float], dict[s
         "DECKWARDEN_THROTTLE_ANON": "",
         "DECKWARDEN_THROTTLE_USER": "",
     }
+
+
+def http_figures(seconds: float, clients: int) -> tuple[dict[str, float], dict[str, float]]:
+    database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
+    env = server_env(database)
     create_database(database)
     prepare_database(env)
     port = free_port()
