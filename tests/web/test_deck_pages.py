@@ -1,6 +1,7 @@
 """The deck pages without a browser: the editor's actions posted as a form (as with JavaScript
 off), legality drawn by the server, saving and versions, import, export, copy, access."""
 
+import json
 import re
 from pathlib import Path
 
@@ -215,3 +216,12 @@ def test_it_says_what_is_wrong_with_a_date_or_format_it_cannot_use(alice_client,
         alice_client, deck, as_of="soon"
     )
     assert "has no format &#x27;vintage&#x27;" in editor_post(alice_client, deck, format="vintage")
+
+
+def test_the_add_box_is_offered_card_names_as_the_user_types(alice_client, deck):
+    """htmx sends the editor's box as `add_name` with the box's hx-vals; the options answer it."""
+    html = alice_client.get(f"/decks/{deck.pk}/").content.decode()
+    box = re.search(r'<input id="add-name"[^>]*>', html).group(0)
+    params = json.loads(re.search(r"hx-vals='([^']*)'", box).group(1))
+    options = alice_client.get("/cards/names/", {**params, "add_name": "ho"}).content.decode()
+    assert re.findall(r'<option value="([^"]+)">', options)[:2] == ["Hot Dog", "Hot Dog of Justice"]

@@ -47,10 +47,14 @@ def card_search(request: HttpRequest) -> HttpResponse:
 
 
 def card_name_options(request: HttpRequest) -> HttpResponse:
-    """<option>s of card names for a <datalist> (htmx swaps them in as the user types)."""
+    """<option>s of card names for a <datalist> (htmx swaps them in as the user types).
+
+    The typed text is in `q`, or in the parameter `field` names: htmx sends the box under its own
+    name (the deck editor's is `add_name`)."""
     game = request.GET.get("game") or None
+    field = request.GET.get("field") or "q"
     names = card_autocomplete(
-        query=request.GET.get("q", ""),
+        query=request.GET.get(field, ""),
         game=game if game in GAMES else None,
         viewer=request.user,
     )
