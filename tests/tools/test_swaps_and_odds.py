@@ -98,8 +98,10 @@ def test_the_fix_page_shows_the_apis_fix_and_its_seed(client, api, singles):
     fix = api.post("/api/v1/validate/?fix=true&seed=7", body, format="json").json()["fix"]
     assert '<strong id="fix-seed">7</strong>' in html
     for removed in fix["removed"]:
-        assert f'{removed["name"]} <span class="muted">from singles' in html
+        assert f'{removed["name"]} <span class="muted">from Singles' in html
     assert "seed=7" in html  # the link that repeats the fix
+    # sections by the rulebook's names, not their slugs
+    assert "<h3>Deck Box</h3>" in html and "deck_box" not in html.lower()
 
 
 def test_the_fix_page_chooses_a_seed_and_shows_it(client, singles):

@@ -37,5 +37,19 @@ def blades_fix(request: HttpRequest) -> HttpResponse:
             seed=form.cleaned_data["seed"],
             viewer=request.user,
         )
-        context.update(report=fixed.report.as_dict(), fix=fix_answer(fixed))
+        fix = fix_answer(fixed)
+        sections = fix["deck"]["sections"]
+        # The page names sections as the rulebook does ("Deck Box"), not by slug ("deck_box").
+        names = {section.slug: section.name for section in BLADES.sections}
+        context.update(
+            report=fixed.report.as_dict(),
+            fix=fix,
+            removed=[
+                {**card, "section_name": names.get(card["section"], card["section"])}
+                for card in fix["removed"]
+            ],
+            fixed_sections=[
+                (names.get(slug, slug), entries) for slug, entries in sections.items()
+            ],
+        )
     return render(request, "tools/blades_fix.html", context)
