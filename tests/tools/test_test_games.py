@@ -102,6 +102,10 @@ def test_the_card_table_sorts_by_a_column(
     names = [unescape(name) for name in re.findall(r"<tr><td>(.*?)</td>", table)]
     assert names == sorted(names) and len(names) > 2
     assert 'aria-sort="ascending"' in table
+    assert "Sorted by Card, A to Z;" in table
+    by_default = client.get(url).content.decode()
+    assert "Sorted by Times played, highest first;" in by_default
+    assert client.get(f"{url}?sort=bogus").content.decode().count("Sorted by Times played") == 1
 
 
 def test_a_pasted_list_with_an_unreadable_line_is_named(client, neopets_samples):

@@ -112,10 +112,13 @@ def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
         result = result[WITH]
     if found.status == SimulationJob.Status.DONE and result:
         sort = request.GET.get("sort", DEFAULT_SORT)
+        if sort.lstrip("-") not in dict(CARD_COLUMNS):
+            sort = DEFAULT_SORT
         figures = card_figures(result, sort)
         context.update(
             result=result,
             sort=sort,
+            sort_label=_sort_label(sort),
             cards=figures,
             card_columns=CARD_COLUMNS,
             opening_facts=[fact.removesuffix("_rate") for fact in result["opening_hand"][0]],
@@ -128,6 +131,15 @@ def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
             cards_chart=card_chart(figures),
         )
     return context
+
+
+def _sort_label(sort: str) -> str:
+    """The table's order in words: "Times played, highest first" rather than "-played"."""
+    column = sort.lstrip("-")
+    label = dict(CARD_COLUMNS)[column]
+    if column in ("name", "deck"):
+        return f"{label}, {'Z to A' if sort.startswith('-') else 'A to Z'}"
+    return f"{label}, {'highest' if sort.startswith('-') else 'lowest'} first"
 
 
 def _entries(request: HttpRequest, data: dict[str, Any], side: str) -> list[EntryRef]:
