@@ -103,6 +103,8 @@ def test_the_card_table_sorts_by_a_column(
     assert names == sorted(names) and len(names) > 2
     assert 'aria-sort="ascending"' in table
     assert "Sorted by Card, A to Z;" in table
+    damage = SimulationJob.objects.get().result["average_damage_per_battle"]
+    assert f"{damage:.2f} damage each on average" in by_name
     by_default = client.get(url).content.decode()
     assert "Sorted by Times played, highest first;" in by_default
     assert client.get(f"{url}?sort=bogus").content.decode().count("Sorted by Times played") == 1
