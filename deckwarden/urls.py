@@ -1,6 +1,7 @@
 from django.conf import settings
 from django.contrib import admin
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path, register_converter
 from django.views import defaults
 
@@ -10,7 +11,13 @@ from decks.links import DeckAddressConverter
 # `<deck:pk>`: a deck's id or its link token, in the API's paths and the site's alike.
 register_converter(DeckAddressConverter, "deck")
 
+def favicon(request: HttpRequest) -> HttpResponse:
+    """Pages without the site's <link rel="icon"> (the admin's) make browsers ask for this."""
+    return HttpResponsePermanentRedirect(static("web/favicon.svg"))
+
+
 urlpatterns = [
+    path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("events/", include("events.urls")),

@@ -30,3 +30,11 @@ def test_it_serves_the_docs_page_from_its_own_static_files(client):
     assert any("swagger-ui-bundle.js" in asset for asset in assets)
     assert all(asset.startswith("/") for asset in assets), assets
     assert "cdn" not in html.lower()
+
+
+@override_settings(DEBUG=False)
+def test_favicon_ico_leads_to_the_sites_icon(client):
+    """The admin's pages link no icon, so browsers ask /favicon.ico; it is not a 404."""
+    response = client.get("/favicon.ico", follow=True)
+    assert response.status_code == 200
+    assert response.redirect_chain[-1][0].endswith("favicon.svg")
