@@ -8,6 +8,10 @@ from django.views import defaults
 from api.errors import json_404, json_500
 from decks.links import DeckAddressConverter
 
+# The admin says whose it is ("Deckwarden administration", not Django's default heading).
+admin.site.site_header = "Deckwarden administration"
+admin.site.site_title = "Deckwarden admin"
+
 # `<deck:pk>`: a deck's id or its link token, in the API's paths and the site's alike.
 register_converter(DeckAddressConverter, "deck")
 

@@ -38,3 +38,9 @@ def test_favicon_ico_leads_to_the_sites_icon(client):
     response = client.get("/favicon.ico", follow=True)
     assert response.status_code == 200
     assert response.redirect_chain[-1][0].endswith("favicon.svg")
+
+
+@pytest.mark.django_db
+def test_the_admin_is_headed_with_the_sites_name(client):
+    html = client.get("/admin/login/").content.decode()
+    assert "Deckwarden administration" in html and "Django administration" not in html
