@@ -92,3 +92,12 @@ def test_it_builds_a_legal_neopets_deck_from_nothing(page, sample_cards, logged_
     expect(page.get_by_role("button", name="Mulligan")).to_have_count(0)
     shot("deck-editor")
     shot("deck-editor", phone=True)
+
+
+def test_the_add_box_offers_card_names_while_typing(page, sample_cards, logged_in):
+    logged_in("alice")
+    page.goto("/decks/new/?game=neopets")
+    page.get_by_label("Name").fill("Names")
+    page.get_by_role("button", name="Create and edit").click()
+    page.get_by_label("Card name").fill("ho")
+    expect(page.locator("#add-name-names option").first).to_have_attribute("value", "Hot Dog")
