@@ -130,6 +130,7 @@ def simulation_create(
     seed: int | None = None,
     chunk_size: int | None = None,
     cards: Sequence[Sequence[CardInfo]] | None = None,
+    names: Sequence[str | None] | None = None,
 ) -> SimulationJob:
     """A queued job of `games` test games between two legal decks, its chunks sent to workers.
 
@@ -158,7 +159,10 @@ def simulation_create(
     job = SimulationJob(
         owner=owner,
         game=game_row,
-        decks=[deck_freeze(deck) for deck in resolved],
+        decks=[
+            deck_freeze(deck, name)
+            for deck, name in zip(resolved, names or [None] * len(resolved), strict=True)
+        ],
         games=games,
         seed=new_job_seed() if seed is None else seed,
         chunk_size=chunk_size,
@@ -250,9 +254,12 @@ def simulation_cancel(*, job: SimulationJob) -> bool:
     return bool(cancelled)
 
 
-def deck_freeze(deck: Deck) -> dict[str, Any]:
-    """A resolved deck as JSON, cards and all: the job plays exactly this whatever changes later."""
+def deck_freeze(deck: Deck, name: str | None = None) -> dict[str, Any]:
+    """A resolved deck as JSON, cards and all: the job plays exactly this whatever changes later.
+    `name` is what the person who chose the deck called it, kept so a result can say which deck
+    was which."""
     return {
+        **({"name": name} if name else {}),
         "sections": {
             slug: [
                 {

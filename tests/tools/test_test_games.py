@@ -90,6 +90,22 @@ def test_the_result_is_drawn_from_the_apis_figures(
         assert f"<td>{escape(name)}</td>" in html
 
 
+def test_the_result_names_the_decks_it_played_as_the_form_offered_them(
+    client, neopets_samples, django_capture_on_commit_callbacks
+):
+    """A result's permanent link says which deck was A and which was B, whatever the decks
+    are called later: the names are kept with the job's frozen decks."""
+    submit(
+        client, django_capture_on_commit_callbacks, deck_b="paste", text_b=sample_deck_text("weak")
+    )
+    job = SimulationJob.objects.get()
+    play(job)
+    html = client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
+    names = re.search(r'<p id="deck-names">(.*?)</p>', html, re.S).group(1)
+    assert "Deck A: <strong>Neopets Battledome TCG sample: strong</strong>" in names
+    assert "Deck B: <strong>a pasted list</strong>" in names
+
+
 def test_the_card_table_sorts_by_a_column(
     client, neopets_samples, django_capture_on_commit_callbacks
 ):
@@ -132,7 +148,8 @@ def test_a_pasted_list_plays_like_the_sample_it_copies(
     )
     submit(client, django_capture_on_commit_callbacks)
     pasted, sample = SimulationJob.objects.order_by("created")
-    assert pasted.decks == sample.decks
+    played = [[deck["sections"] for deck in job.decks] for job in (pasted, sample)]
+    assert played[0] == played[1]  # the same cards; only the deck's name differs
 
 
 def test_alices_private_deck_is_offered_to_her_and_not_to_charlie(

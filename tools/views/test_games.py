@@ -76,6 +76,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 decks=decks,
                 games=data["games"],
                 seed=data["seed"],
+                names=[_choice_label(form, f"deck_{side}") for side in ("a", "b")],
             )
         except InvalidRequest as problem:
             form.add_error(problem.field if problem.field in form.fields else None, problem.message)
@@ -84,6 +85,19 @@ def new(request: HttpRequest) -> HttpResponse:
         else:
             return redirect("tools:test-game", job_id=job.pk)
     return render(request, "tools/test_games_new.html", {"form": form, "refused": refused})
+
+
+def _choice_label(form: TestGamesForm, field: str) -> str:
+    """How the form named the deck chosen in `field` ("a pasted list" for a pasted one)."""
+    chosen = form.cleaned_data[field]
+    if chosen == PASTE:
+        return "a pasted list"
+    for value, label in form.fields[field].choices:
+        options = label if isinstance(label, list | tuple) else [(value, label)]
+        for option, option_label in options:
+            if option == chosen:
+                return str(option_label)
+    return chosen
 
 
 def job(request: HttpRequest, job_id: UUID) -> HttpResponse:
@@ -100,7 +114,15 @@ def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
         found = simulation_get(user=request.user, job_id=job_id)
     except SimulationJob.DoesNotExist:
         raise Http404("No such test-game job.") from None
-    context: dict[str, Any] = {"job": found, "percent": 100 * found.done // max(found.games, 1)}
+    context: dict[str, Any] = {
+        "job": found,
+        "percent": 100 * found.done // max(found.games, 1),
+        "deck_names": [
+            (label, frozen["name"])
+            for label, frozen in zip(DECK_LABELS, found.decks, strict=False)
+            if frozen.get("name")
+        ],
+    }
     result = found.result
     if found.status == SimulationJob.Status.DONE and result and WITH in result:
         # "Test this card": the difference, then the match with the card drawn in full.
