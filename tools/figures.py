@@ -13,8 +13,7 @@ from typing import Any
 
 from rules.neopets.odds import DamageOdds
 from rules.simulation.paired import WITH, WITHOUT
-
-from .charts import Bar, Interval, bar_chart, histogram, interval_plot, percent
+from web.svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
 
 DECK_LABELS = ("Deck A", "Deck B")  # as the form names them
 PAIRED_LABELS = ("With the card", "Without it", "Opponent")  # a "test this card" job's decks

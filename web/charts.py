@@ -1,8 +1,4 @@
-"""Server-drawn SVG bar charts, and what each game's deck chart counts.
-
-No chart library and nothing fetched: an SVG string the template embeds, with a <title> and
-one <title> per bar so that a screen reader (and a hover) reads the numbers.
-"""
+"""What each game's deck chart counts, drawn by the site's one chart module (web.svgcharts)."""
 
 from __future__ import annotations
 
@@ -10,12 +6,11 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 from decks.resolution import DeckLine
 
-WIDTH, LABEL_WIDTH, ROW, TOP = 320, 110, 20, 24
+from .svgcharts import NARROW, Bar, bar_chart
 
 
 @dataclass(frozen=True)
@@ -25,32 +20,14 @@ class BarChart:
 
     def svg(self) -> SafeString:
         """Horizontal bars, one row each: its label, the bar, its value; an empty chart says so."""
-        height = TOP + ROW * max(len(self.bars), 1) + 4
-        parts = [
-            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
-            f'role="img" aria-label="{escape(self.title)}">',
-            f"<title>{escape(self.title)}</title>",
-            f'<text x="0" y="14" font-size="13" font-weight="600">{escape(self.title)}</text>',
-        ]
-        highest = max((value for _, value in self.bars), default=0)
-        room = WIDTH - LABEL_WIDTH - 34  # the value's text goes after the longest bar
-        if not highest:
-            parts.append(
-                f'<text x="0" y="{TOP + 14}" font-size="12" fill="#5b6575">No cards</text>'
-            )
-        for index, (label, value) in enumerate(self.bars if highest else ()):
-            y = TOP + index * ROW
-            length = room * value / highest
-            parts += [
-                f'<text x="{LABEL_WIDTH - 6}" y="{y + 14}" font-size="12" '
-                f'text-anchor="end">{escape(label[:16])}</text>',
-                f'<rect x="{LABEL_WIDTH}" y="{y + 3}" width="{length:.1f}" height="{ROW - 6}" '
-                f'fill="#2f5d8a"><title>{escape(label)}: {value}</title></rect>',
-                f'<text x="{LABEL_WIDTH + length + 4:.1f}" y="{y + 14}" '
-                f'font-size="12">{value}</text>',
-            ]
-        parts.append("</svg>")
-        return mark_safe("".join(parts))  # every text in it was escaped above
+        drawn = bar_chart(
+            [Bar(label, value) for label, value in self.bars],
+            title=self.title,
+            desc=", ".join(f"{label}: {value}" for label, value in self.bars) or "no cards",
+            frame=NARROW,
+            empty="No cards",
+        )
+        return mark_safe(drawn)  # web.svgcharts escapes every text it draws
 
 
 def _counted(lines: Sequence[DeckLine], section: str, value: Callable[[DeckLine], object]):

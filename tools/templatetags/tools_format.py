@@ -2,7 +2,8 @@
 
 from django import template
 
-from ..charts import percent as as_percent
+from web.svgcharts import percent as as_percent
+
 from ..figures import signed_percent as as_signed_percent
 
 register = template.Library()

@@ -1,4 +1,5 @@
-"""SVG charts drawn on the server: bar charts, histograms and interval plots.
+"""SVG charts drawn on the server: bar charts, histograms and interval plots, for every page of
+the site (the deck editor's charts, the tools' test-game and odds figures).
 
 Pure functions from numbers to SVG markup, with no library and nothing fetched: a page embeds
 the string as it is. Every chart is an image with a <title> and a <desc> (read by screen
@@ -27,6 +28,19 @@ MUTED = "#718096"
 
 Formatter = Callable[[float], str]
 _ids = itertools.count(1)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """How wide a bar chart is drawn: in all, for its labels, for its printed values."""
+
+    width: int = WIDTH
+    label_width: int = LABEL_WIDTH
+    value_width: int = VALUE_WIDTH
+
+
+WIDE = Frame()  # a chart across a page
+NARROW = Frame(width=320, label_width=110, value_width=40)  # a chart in a side panel
 
 
 @dataclass(frozen=True)
@@ -61,25 +75,32 @@ def bar_chart(
     desc: str,
     value_format: Formatter = plain,
     maximum: float | None = None,
+    frame: Frame = WIDE,
+    empty: str = "No data.",
 ) -> str:
-    """Horizontal bars, one a row, labelled at the left and valued at the right."""
+    """Horizontal bars, one a row, labelled at the left and valued at the right; `empty` is
+    said instead when no bar is above zero."""
     top = maximum if maximum is not None else max((bar.value for bar in bars), default=0)
-    span = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 2 * MARGIN
+    if top <= 0:
+        return _svg(title, desc, 2 * MARGIN + ROW, _note(escape(empty)), frame.width)
+    label_width = frame.label_width
+    span = frame.width - label_width - frame.value_width - 2 * MARGIN
     rows = []
     for index, bar in enumerate(bars):
         y = MARGIN + index * ROW
         length = _scale(bar.value, top, span)
         value = f"{value_format(bar.value)} {bar.note}".strip()
         rows.append(
-            f'<text x="{LABEL_WIDTH - 6}" y="{y + ROW / 2}" text-anchor="end" '
+            f'<text x="{label_width - 6}" y="{y + ROW / 2}" text-anchor="end" '
             f'dominant-baseline="middle">{_short(bar.label)}</text>'
-            f'<rect class="chart-bar" x="{LABEL_WIDTH}" y="{y + 4}" width="{length:.1f}" '
+            f'<rect class="chart-bar" x="{label_width}" y="{y + 4}" width="{length:.1f}" '
             f'height="{ROW - 8}" fill="{ACCENT}"><title>{escape(bar.label)}: '
             f"{escape(value)}</title></rect>"
-            f'<text x="{LABEL_WIDTH + length + 6:.1f}" y="{y + ROW / 2}" '
+            f'<text x="{label_width + length + 6:.1f}" y="{y + ROW / 2}" '
             f'dominant-baseline="middle">{escape(value)}</text>'
         )
-    return _svg(title, desc, 2 * MARGIN + max(len(bars), 1) * ROW, "".join(rows))
+    height = 2 * MARGIN + len(bars) * ROW
+    return _svg(title, desc, height, "".join(rows), frame.width)
 
 
 def histogram(
@@ -191,11 +212,11 @@ def _note(text: str) -> str:
     return f'<text x="{MARGIN}" y="{MARGIN + ROW / 2}" dominant-baseline="middle">{text}</text>'
 
 
-def _svg(title: str, desc: str, height: float, body: str) -> str:
+def _svg(title: str, desc: str, height: float, body: str, width: int = WIDTH) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "chart"
     ident = f"chart-{slug}-{next(_ids)}"
     return (
-        f'<svg class="chart" role="img" viewBox="0 0 {WIDTH} {height:.0f}" '
+        f'<svg class="chart" role="img" viewBox="0 0 {width} {height:.0f}" '
         f'width="100%" preserveAspectRatio="xMinYMin meet" font-size="13" '
         f'font-family="system-ui, sans-serif" aria-labelledby="{ident}-title {ident}-desc" '
         f'xmlns="http://www.w3.org/2000/svg">'

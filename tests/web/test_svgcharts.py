@@ -2,7 +2,7 @@
 
 import xml.etree.ElementTree as ET
 
-from tools.charts import Bar, Interval, bar_chart, histogram, interval_plot, percent
+from web.svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
 
 SVG = "{http://www.w3.org/2000/svg}"
 
