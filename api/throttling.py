@@ -15,9 +15,8 @@ from typing import Any
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
-# The scope of the limit on password checks. The website's log-in and sign-up views reuse it
-# (`LoginRateThrottle().allow_request(request, view)`), so a password guesser gets no more
-# attempts by switching between the API and the website.
+# The scope of the limit on password checks through the API. The website's log-in and sign-up
+# forms are limited separately (web/ratelimit.py), so the two budgets do not add up to one.
 LOGIN_SCOPE = "login"
 
 

@@ -180,7 +180,8 @@ else:
 
 REST_FRAMEWORK = {
     # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise;
-    # the login scope guards password checks (/auth/token/ and the website's log-in and sign-up).
+    # the login scope guards password checks on /auth/token/ (the website's log-in and sign-up
+    # forms count their own attempts, web/ratelimit.py).
     "DEFAULT_THROTTLE_CLASSES": [
         "api.throttling.AnonRateThrottle",
         "api.throttling.UserRateThrottle",
