@@ -4,7 +4,7 @@ PORT ?= 8000
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint bench deploy-example
+.PHONY: run test lint bench deploy-example readme-screenshots
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,10 @@ test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -n 2
+
+## Make the README's screenshots (docs/*.png) again from the sample cards, in Chromium.
+readme-screenshots: $(VENV)/.installed
+	DECKWARDEN_README_SCREENSHOTS=1 $(VENV)/bin/pytest -q -n 0 -p no:randomly tests/browser/test_readme_screenshots.py
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

@@ -1,4 +1,5 @@
-"""DRF's token authentication, refusing keys no token can have before the database is asked."""
+"""`Authorization: Token <key>`: the API tokens of api.models (hashed at rest), read with DRF's
+header parsing."""
 
 from __future__ import annotations
 
@@ -7,22 +8,19 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 
-from .tokens import token_user
+from .tokens import token_use
 
 
 class TokenAuthentication(authentication.TokenAuthentication):
-    """`Authorization: Token <key>`: a named token made on the website's account page, or the
-    one DRF token `POST /api/v1/auth/token/` hands out. A key holding a NUL character is an
-    invalid token.
+    """A token made on the website's account page or by `POST /api/v1/auth/token/`; the request's
+    `auth` is the ApiToken, so `DELETE /api/v1/auth/token/` knows which one to revoke.
 
-    DRF looks any key up as sent, and PostgreSQL refuses to compare text holding a NUL, which
-    turned such a header into a 500 on every endpoint.
+    A key holding a NUL character is an invalid token before the database is asked: PostgreSQL
+    refuses to compare text holding a NUL, which turned such a header into a 500.
     """
 
     def authenticate_credentials(self, key: str) -> Any:
-        if "\x00" in key:
+        token = None if "\x00" in key else token_use(key=key)
+        if token is None:
             raise exceptions.AuthenticationFailed(_("Invalid token."))
-        user = token_user(key=key)
-        if user is not None:
-            return (user, key)
-        return super().authenticate_credentials(key)
+        return (token.user, token)

@@ -11,12 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from decks.links import MAX_ID
 from rules.core.decklist import MAX_QUANTITY
 from rules.core.resolve import EntryRef
 
 ENTRY_FIELDS = ("name", "key", "id", "quantity", "set", "number")
 MAX_TEXT = 200
-MAX_ID = 2**63 - 1
 NUL = "\x00"
 NUL_MESSAGE = "must not contain NUL characters"
 

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import logging
+from http import HTTPStatus
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
@@ -18,6 +19,8 @@ from rest_framework import exceptions, status
 from rest_framework.renderers import JSONRenderer
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
+
+from api.negotiation import PROBLEM_JSON, asks_for_problem_json
 
 logger = logging.getLogger(__name__)
 
@@ -41,6 +44,28 @@ class ApiError(exceptions.APIException):
         self.fields = fields
         self.headers = headers
         self.extra = extra
+
+
+class ProblemJSONRenderer(JSONRenderer):
+    """RFC 9457 problem details, for clients whose Accept names application/problem+json."""
+
+    media_type = PROBLEM_JSON
+
+
+def problem_details(body: dict[str, Any], instance: str) -> dict[str, Any]:
+    """The error shape as RFC 9457 problem details: type, title, status, detail and instance,
+    keeping the stable `code` and every other key (fields, suggestions, ...) beside them."""
+    status_code = body["status"]
+    try:
+        title = HTTPStatus(status_code).phrase
+    except ValueError:
+        title = "Error"
+    return {
+        "type": f"urn:deckwarden:error:{body['code']}",
+        "title": title,
+        "instance": instance,
+        **body,
+    }
 
 
 class PayloadTooLarge(exceptions.APIException):
@@ -80,9 +105,18 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     every error answer, whatever their Accept header says.
     """
     request = context.get("request")
+    problem = request is not None and asks_for_problem_json(request)
     if request is not None:
-        request.accepted_renderer = JSONRenderer()
-        request.accepted_media_type = JSONRenderer.media_type
+        renderer = ProblemJSONRenderer() if problem else JSONRenderer()
+        request.accepted_renderer = renderer
+        request.accepted_media_type = renderer.media_type
+    response = _error_response(exc, context)
+    if problem and response is not None:
+        response.data = problem_details(response.data, request.path)
+    return response
+
+
+def _error_response(exc: Exception, context: dict[str, Any]) -> Response | None:
     exc = _domain_error(exc) or exc
     if isinstance(exc, ApiError):
         return Response(

@@ -1,12 +1,26 @@
-"""A request check every /api/ endpoint shares, made before any view reads the body."""
+"""Request checks every /api/ endpoint shares, made before any view reads the body, and the
+rule that every answer under /api/ is JSON whatever the settings."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from http import HTTPStatus
+from typing import Any
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseRedirectBase
+from django.urls import Resolver404, resolve
 
 from api.errors import error_body
+from api.request_fields import unknown_field_problems
+
+API_PREFIX = "/api/"
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
 
 
 class ChunkedBodyRefusal:
@@ -22,7 +36,7 @@ class ChunkedBodyRefusal:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         encoding = request.META.get("HTTP_TRANSFER_ENCODING", "").lower()
-        if request.path.startswith("/api/") and "chunked" in encoding:
+        if _is_api(request) and "chunked" in encoding:
             body = error_body(
                 411,
                 "length_required",
@@ -31,3 +45,121 @@ class ChunkedBodyRefusal:
             )
             return JsonResponse(body, status=411)
         return self.get_response(request)
+
+
+class UnknownFieldRefusal:
+    """400 naming each field of a JSON body that its operation does not read (api.request_fields),
+    before any view runs: no operation silently ignores a field, whether it reads a body or not.
+
+    A body over Django's upload limit is left to the view, which refuses it (413) or, for a
+    batch, checks its fields itself.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        body = _json_body(request) if _is_api(request) else None
+        if body is not None:
+            problems = unknown_field_problems(request.path_info, request.method or "", body)
+            if problems:
+                names = ", ".join(problems)
+                detail = f"The request has fields this operation does not read: {names}."
+                return JsonResponse(error_body(400, "invalid", detail, problems), status=400)
+        return self.get_response(request)
+
+
+def _json_body(request: HttpRequest) -> Any:
+    """The request's JSON body, or None: no JSON body, too large or not JSON (the view says)."""
+    if request.method in ("GET", "HEAD", "OPTIONS") or "json" not in request.content_type:
+        return None
+    length = int(request.META.get("CONTENT_LENGTH") or 0)
+    if not length or length > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
+        return None
+    try:
+        return json.loads(request.body)
+    except (ValueError, RecursionError):
+        return None
+
+
+class JsonApiAnswers:
+    """Every answer under /api/ is JSON, with DEBUG on or off.
+
+    Django answers some requests before any API view runs, and with DEBUG on it ignores the
+    project's JSON handler404/handler500 for its HTML debug pages; and CommonMiddleware's
+    APPEND_SLASH cannot redirect a POST (a 500 with DEBUG on, a 301 that drops the body off).
+    So: a path missing its final slash is a 308 to the slashed path (clients repeat the method
+    and body), and any error answer that is not JSON is replaced by api.errors' shape.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not _is_api(request):
+            return self.get_response(request)
+        slashed = _slashed_path(request)
+        if slashed is not None:
+            return _redirect(request, slashed)
+        response = self.get_response(request)
+        if response.status_code >= 400 and not _is_json(response):
+            return _json_error(response.status_code, response)
+        return response
+
+
+def _slashed_path(request: HttpRequest) -> str | None:
+    """The path with a final slash, when only that resolves."""
+    if request.path_info.endswith("/"):
+        return None
+    try:
+        resolve(request.path_info)
+        return None
+    except Resolver404:
+        pass
+    try:
+        resolve(request.path_info + "/")
+    except Resolver404:
+        return None
+    return request.path + "/"
+
+
+class _PermanentRedirect(HttpResponseRedirectBase):
+    """308: unlike a 301, clients repeat the method and body at the new address."""
+
+    status_code = 308
+
+
+def _redirect(request: HttpRequest, slashed: str) -> HttpResponse:
+    query = request.META.get("QUERY_STRING", "")
+    body = error_body(
+        308, "trailing_slash", f"This path ends with a slash: {slashed}; repeat the request there."
+    )
+    return _PermanentRedirect(
+        f"{slashed}?{query}" if query else slashed,
+        content=json.dumps(body),
+        content_type="application/json",
+    )
+
+
+def _is_json(response: HttpResponse) -> bool:
+    content_type = response.get("Content-Type", "")
+    return content_type.startswith("application/json") or content_type.startswith(
+        "application/problem+json"
+    )
+
+
+_CODES = {404: "not_found", 405: "method_not_allowed", 500: "server_error"}
+
+
+def _json_error(status: int, original: HttpResponse) -> JsonResponse:
+    try:
+        detail = f"{HTTPStatus(status).phrase}."
+    except ValueError:
+        detail = "The request failed."
+    if status >= 500:
+        detail = "The server failed to answer; the error is logged."
+    response = JsonResponse(error_body(status, _CODES.get(status, "error"), detail), status=status)
+    for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+        if header in original:
+            response[header] = original[header]
+    return response

@@ -1,5 +1,7 @@
-"""Named API tokens: a user keeps several, each named for the script that uses it, and revokes
-one without breaking the others (DRF's authtoken allows one token per user)."""
+"""API tokens, the one token system: a user keeps several, each named for the script that uses
+it (the website's account page and `POST /api/v1/auth/token/` both make them), and revokes one
+without breaking the others. Only a digest of each key is stored; a password change ends them
+all (api/signals.py)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ class ApiToken(models.Model):
     key_digest = models.CharField(max_length=64, unique=True)
     prefix = models.CharField(max_length=8, help_text="The key's first characters, to tell it.")
     created = models.DateTimeField(auto_now_add=True)
+    last_used = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["user", "-created", "-id"]

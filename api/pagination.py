@@ -49,12 +49,26 @@ class Pagination(PageNumberPagination):
     def get_schema_operation_parameters(self, view: Any) -> list[dict[str, Any]]:
         parameters = super().get_schema_operation_parameters(view)
         for parameter in parameters:
-            parameter["schema"]["minimum"] = 1
             if parameter["name"] == self.page_query_param:
+                parameter["schema"] = {
+                    "oneOf": [
+                        {"type": "integer", "minimum": 1},
+                        {"type": "string", "enum": list(self.last_page_strings)},
+                    ]
+                }
                 parameter["description"] = "A page number (1, 2, …), or last."
             else:
+                parameter["schema"]["minimum"] = 1
                 parameter["description"] = f"Results a page: 1 to {self.max_page_size}."
         return parameters
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        """DRF's, without its example addresses on a host that is not this service's."""
+        paginated = super().get_paginated_response_schema(schema)
+        for link in ("next", "previous"):
+            paginated["properties"][link].pop("example", None)
+        paginated["properties"]["count"].pop("example", None)
+        return paginated
 
 
 def _positive_integer(value: str) -> int | None:

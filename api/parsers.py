@@ -1,29 +1,54 @@
-"""The API's JSON parser: DRF's, with what it would let through as a 500 answered as a 400:
-nesting too deep to parse, and strings no database can store."""
+"""The API's parsers. JSON: the strict reader card files use (rules.core.jsontext), so what DRF's
+would let through as a 500 or resolve silently is a 400: nesting too deep to parse, strings no
+database can store (a NUL, a lone surrogate), an object giving a key twice. Forms and multipart:
+DRF's, refusing a field holding a NUL (PostgreSQL cannot compare it: a game named so in a form
+was a 500)."""
 
 from __future__ import annotations
 
+import codecs
 from typing import Any
 
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError, ValidationError
+from rest_framework.parsers import get_encoding
 
-from cards.cardfile.jsontext import LONE_SURROGATE, lone_surrogate_path
+from deckwarden.nul_characters import field_with_nul
+from rules.core.jsontext import NUL_MESSAGE, UnreadableValue, json_loads
 
 
 class JSONParser(parsers.JSONParser):
-    """DRF's JSONParser; a body nested deeper than Python's parser can follow is a parse error.
+    """DRF's JSONParser reading with rules.core.jsontext: a syntax error or nesting too deep is a
+    parse error, a value that must be refused is a validation error naming its field.
 
     Python's json module raises RecursionError (not ValueError) past about a thousand levels,
-    which DRF's parser lets through as a server error.
+    which DRF's parser let through as a server error, and keeps the last of a repeated key.
     """
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        encoding = get_encoding(parser_context or {})
         try:
-            data = super().parse(stream, media_type, parser_context)
-        except RecursionError:
-            raise ParseError("JSON parse error - the body is nested too deeply.") from None
-        path = lone_surrogate_path(data)
-        if path is not None:
-            raise ValidationError({path: [f"holds {LONE_SURROGATE}"]})
-        return data
+            return json_loads(codecs.getreader(encoding)(stream).read(), name_records=False)
+        except UnreadableValue as exc:
+            raise ValidationError({exc.path: [exc.problem]}) from None
+        except ValueError as exc:  # NotJson, or bytes that are not text in the encoding
+            raise ParseError(f"JSON parse error - {exc}") from None
+
+
+class _NulRefusal:
+    """A form parser whose fields holding a NUL character are a 400 naming the field."""
+
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        parsed = super().parse(stream, media_type, parser_context)  # type: ignore[misc]
+        field = field_with_nul(getattr(parsed, "data", parsed))
+        if field is not None:
+            raise ValidationError({field: [NUL_MESSAGE]})
+        return parsed
+
+
+class FormParser(_NulRefusal, parsers.FormParser):
+    pass
+
+
+class MultiPartParser(_NulRefusal, parsers.MultiPartParser):
+    pass

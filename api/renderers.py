@@ -1,28 +1,27 @@
-"""CSV answers: a list of flat rows (dicts with the same keys) as RFC 4180 text."""
+"""CSV answers: a table (its columns and flat rows) as RFC 4180 text, written by the product's one
+CSV writer (deckwarden.csvfiles: formula cells neutralised, a byte-order mark first)."""
 
 from __future__ import annotations
 
-import csv
-import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from rest_framework.renderers import BaseRenderer
 
+from deckwarden.csvfiles import csv_text
 
-def csv_text(rows: Sequence[dict[str, Any]]) -> str:
-    """The rows with a header line of their keys; no rows, no text."""
-    if not rows:
-        return ""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-    writer.writeheader()
-    writer.writerows(rows)
-    return out.getvalue()
+
+@dataclass(frozen=True)
+class CsvTable:
+    """What a view hands the CSV renderer: the header (kept when there are no rows) and rows."""
+
+    columns: Sequence[str]
+    rows: Sequence[Mapping[str, Any]]
 
 
 class CSVRenderer(BaseRenderer):
-    """Renders a view's `rows` (a list of flat dicts); errors stay JSON (api.errors)."""
+    """Renders a view's CsvTable; errors stay JSON (api.errors)."""
 
     media_type = "text/csv"
     format = "csv"
@@ -31,4 +30,17 @@ class CSVRenderer(BaseRenderer):
     def render(
         self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
     ) -> str:
-        return csv_text(data)
+        return csv_text(data.rows, data.columns)
+
+
+class PlainTextRenderer(BaseRenderer):
+    """Text answers (a decklist) as they are."""
+
+    media_type = "text/plain"
+    format = "text"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> str:
+        return data

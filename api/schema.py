@@ -10,17 +10,29 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticated, IsAuthenticatedOrReadOnly
 
-from api.validation.serializers import ErrorSerializer
+from api.catalogue.serializers import GAME_CHOICES
+from api.examples import REQUEST_EXAMPLES
+from api.negotiation import PROBLEM_JSON
+from api.validation.serializers import ErrorSerializer, ProblemSerializer
 
 _DESCRIPTIONS = {
     "400": "A request field or query parameter cannot be read; `fields` names each one.",
-    "403": "Not signed in (or a bad token), or not allowed to do this.",
+    "401": "Not signed in, or a bad token: send `Authorization: Token <key>`.",
+    "403": "Signed in but not allowed to do this (or a session without its CSRF token).",
     "404": "No such record visible to you, or no such page of results.",
     "411": "The body was sent chunked; send it with a Content-Length header.",
     "413": "The request body is larger than the service accepts.",
     "415": "The request body is not JSON (nor a form).",
+    "429": "Too many requests: wait the seconds Retry-After names, then send it again.",
+}
+_RETRY_AFTER = {
+    "Retry-After": {
+        "schema": {"type": "integer", "minimum": 0},
+        "description": "Seconds to wait before sending the request again.",
+    }
 }
 
 
@@ -35,6 +47,12 @@ class AutoSchema(SpectacularAutoSchema):
         if operation is None:
             return None
         error = self.resolve_serializer(ErrorSerializer, "response").ref
+        game = self._map_serializer_field(
+            serializers.ChoiceField(choices=GAME_CHOICES), "request"
+        )
+        for parameter in operation.get("parameters", []):
+            if parameter["name"] == "game" and "enum" not in parameter["schema"]:
+                parameter["schema"] = game  # a filter's game is one of the four too
         responses = operation.setdefault("responses", {})
         for code in self._error_codes(operation):
             responses.setdefault(
@@ -44,14 +62,47 @@ class AutoSchema(SpectacularAutoSchema):
                     "content": {"application/json": {"schema": error}},
                 },
             )
+        example = REQUEST_EXAMPLES.get(operation["operationId"])
+        if example is not None:
+            body = operation["requestBody"]["content"]["application/json"]
+            body.setdefault("examples", {"sample": {"value": example}})
+        if "429" in responses:
+            responses["429"]["headers"] = _RETRY_AFTER
+        problem = self.resolve_serializer(ProblemSerializer, "response").ref
+        for code, response in responses.items():
+            if code >= "400" and "content" in response:
+                # errors are JSON whatever the success answers are (api.errors)
+                json = response["content"].get("application/json", {"schema": error})
+                response["content"] = {"application/json": json, PROBLEM_JSON: {"schema": problem}}
         return operation
 
+    def _map_serializer_field(self, field: Any, direction: str, *args: Any, **kwargs: Any) -> Any:
+        """A `game` field is one of the four games' slugs (GameEnum), however the serializer
+        reads or writes it (a slug lookup, a model's attribute): never any string."""
+        if field.field_name == "game" and not isinstance(field, serializers.ChoiceField):
+            field = serializers.ChoiceField(
+                choices=GAME_CHOICES, required=field.required, read_only=field.read_only
+            )
+        return super()._map_serializer_field(field, direction, *args, **kwargs)
+
     def _map_serializer(self, serializer: Any, direction: str, *args: Any, **kwargs: Any) -> Any:
-        """A request serializer that sets `refuses_unknown_fields` is a closed object: a client
-        sending a field it does not name gets a 400, so the schema says no others are allowed."""
+        """Every request object is closed: a field it does not name is a 400 on every operation
+        (api.request_fields), so the schema says no others are allowed."""
         schema = super()._map_serializer(serializer, direction, *args, **kwargs)
-        if direction == "request" and getattr(serializer, "refuses_unknown_fields", False):
+        if direction == "request" and "properties" in schema:
             schema["additionalProperties"] = False
+        exactly_one_of = getattr(serializer, "exactly_one_of", ())
+        if direction == "request" and exactly_one_of:
+            # The server refuses both and neither (a 400 naming the first). "Not both" is a
+            # `not`; "one of" is said in words, since an anyOf or oneOf here makes generators
+            # (openapi-python-client) give up the body's type for Any.
+            rule = f"Give exactly one of {' or '.join(exactly_one_of)}."
+            schema["not"] = {"required": list(exactly_one_of)}
+            schema["description"] = "\n\n".join(filter(None, [schema.get("description"), rule]))
+        if direction == "request" and self.method == "PATCH":
+            # a PATCH changes the fields it sends and no others: no default is applied
+            for field in schema.get("properties", {}).values():
+                field.pop("default", None)
         return schema
 
     def _error_codes(self, operation: dict[str, Any]) -> list[str]:
@@ -62,11 +113,13 @@ class AutoSchema(SpectacularAutoSchema):
         if has_body or "query" in places:
             codes.append("400")
         if self.view.authentication_classes or self._needs_a_user():
-            codes.append("403")  # a bad token is refused even where no user is needed
+            codes += ["401", "403"]  # a bad token is refused even where no user is needed
         if "path" in places or "page" in names:
             codes.append("404")
         if has_body:
             codes += ["411", "413", "415"]
+        if self.view.get_throttles():
+            codes.append("429")
         return codes
 
     def _needs_a_user(self) -> bool:

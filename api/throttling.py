@@ -15,8 +15,8 @@ from typing import Any
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
-# The scope of the limit on password checks through the API. The website's log-in and sign-up
-# forms are limited separately (web/ratelimit.py), so the two budgets do not add up to one.
+# The scope of the limit on password checks through the API (failed ones also count towards the
+# lock-out the website's log-in shares, deckwarden/login_lockout.py).
 LOGIN_SCOPE = "login"
 
 
@@ -35,10 +35,23 @@ class UserRateThrottle(_RateFromSettings, throttling.UserRateThrottle):
     """Authenticated requests, counted per user (scope `user`)."""
 
 
-class LoginRateThrottle(_RateFromSettings, throttling.SimpleRateThrottle):
-    """Attempts to prove a password, counted per client address whoever they claim to be."""
-
-    scope = LOGIN_SCOPE
+class _PerAddressRateThrottle(_RateFromSettings, throttling.SimpleRateThrottle):
+    """Counted per client address whoever the client claims to be. DRF keeps each request's
+    time, so the window slides honestly: a try leaves the count once it is older than the
+    window, and no try restarts it."""
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class LoginRateThrottle(_PerAddressRateThrottle):
+    """Attempts to prove a password through the API."""
+
+    scope = LOGIN_SCOPE
+
+
+class SignupRateThrottle(_PerAddressRateThrottle):
+    """Accounts made on the website's sign-up form (scope `signup`); the view asks it with a
+    plain Django request, outside DRF."""
+
+    scope = "signup"

@@ -1,15 +1,19 @@
-"""Creating, listing and revoking a user's named API tokens."""
+"""Creating, listing, using and revoking a user's API tokens (api.models.ApiToken)."""
 
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
+from django.utils import timezone
 
 from .models import ApiToken, key_digest
 
 MAX_TOKENS_PER_USER = 25
+# A token's last use is written at most this often, not on every request it authenticates.
+LAST_USED_PRECISION = timedelta(minutes=1)
 
 
 class TooManyTokens(Exception):
@@ -37,7 +41,18 @@ def token_revoke(*, user: AbstractBaseUser, token_id: int) -> bool:
     return bool(deleted)
 
 
-def token_user(*, key: str) -> AbstractBaseUser | None:
-    """The active user a named token's key belongs to, if any."""
+def token_revoke_all(*, user: AbstractBaseUser) -> int:
+    """Delete every token of the user (their password changed); how many there were."""
+    deleted, _ = ApiToken.objects.filter(user=user).delete()
+    return deleted
+
+
+def token_use(*, key: str) -> ApiToken | None:
+    """The token with this key, if its user is active, noting that it was used."""
     token = ApiToken.objects.select_related("user").filter(key_digest=key_digest(key)).first()
-    return token.user if token is not None and token.user.is_active else None
+    if token is None or not token.user.is_active:
+        return None
+    now = timezone.now()
+    stale = Q(last_used__isnull=True) | Q(last_used__lt=now - LAST_USED_PRECISION)
+    ApiToken.objects.filter(stale, pk=token.pk).update(last_used=now)
+    return token

@@ -20,6 +20,8 @@ import statistics
 import time
 from collections.abc import Callable
 
+from bench.answers import expect, run_unthrottled
+
 TARGET_MS = 20.0
 URL = "/api/v1/battle-odds/"
 AGILITIES = [(a, d) for a in (0, 3, 5, 7, 10) for d in (0, 3, 5, 7, 10)]
@@ -52,6 +54,16 @@ def report(label: str, samples: list[float]) -> None:
     print(f"{label:<44} n={len(samples):<4} p50 {p50:6.2f} ms  p95 {p95:6.2f} ms  ({verdict})")
 
 
+def _is_odds(answer: dict) -> bool:
+    """An odds answer: damage chances summing to one, and both races."""
+    race = answer.get("race", {})
+    damage = answer.get("damage", {})
+    return bool(damage) and abs(sum(damage.values()) - 1) < 1e-9 and set(race) == {
+        "attacker_first",
+        "defender_first",
+    }
+
+
 def clear_caches() -> None:
     from rules.neopets import odds
 
@@ -66,6 +78,7 @@ def main() -> None:
     args = parser.parse_args()
 
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckwarden.settings")
+    run_unthrottled()
     import django
     from django.test.utils import setup_test_environment
 
@@ -77,7 +90,7 @@ def main() -> None:
 
     def post(payload: dict) -> None:
         response = client.post(URL, payload, format="json")
-        assert response.status_code == 200, response.content
+        expect(f"POST {URL} {payload}", response.status_code, response.content, _is_odds)
 
     post(body(5, 5))  # import and URL-resolution costs are not the calculation's
     cold = []

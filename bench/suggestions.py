@@ -23,6 +23,8 @@ import tempfile
 import time
 import uuid
 
+from bench.answers import expect, run_unthrottled
+
 TARGET_SECONDS = 1.0
 BENCH_DATABASE = "deckwarden_bench_suggest"
 
@@ -40,6 +42,7 @@ def main(argv: list[str] | None = None) -> int:
             _recreate_database(url, BENCH_DATABASE)
         os.environ["DATABASE_URL"] = url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckwarden.settings")
+    run_unthrottled()
     import django
 
     django.setup()
@@ -57,14 +60,15 @@ def main(argv: list[str] | None = None) -> int:
 
     limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
     print(f"{Card.objects.count():,} cards; bodies of up to {limit:,} bytes.")
-    _post(json.dumps({"game": "neopets", "sections": {"main": []}}).encode())  # warm the process
+    _post(json.dumps({"game": "neopets", "sections": {"main": []}}).encode(), 0)  # warm up
     worst = 0.0
     for run in range(args.runs):
         body = _body(limit)
-        seconds, status, unknown = _post(body)
+        names = len(json.loads(body)["sections"]["main"])
+        seconds = _post(body, names)
         worst = max(worst, seconds)
         print(
-            f"run {run + 1}: {len(body):,} bytes, {unknown:,} unknown names -> HTTP {status} "
+            f"run {run + 1}: {len(body):,} bytes, {names:,} unknown names, each reported, "
             f"in {seconds * 1000:.0f} ms"
         )
     verdict = "OK" if worst < TARGET_SECONDS else "TOO SLOW"
@@ -96,15 +100,21 @@ def _body(limit: int) -> bytes:
     return json.dumps({"game": "neopets", "sections": {"main": entries}}).encode()
 
 
-def _post(body: bytes) -> tuple[float, int, int]:
+def _post(body: bytes, unknown: int) -> float:
+    """Seconds for one /validate/ request, whose report must name each of its `unknown` names."""
     from django.test import Client
 
     client = Client()
     started = time.perf_counter()
     response = client.post("/api/v1/validate/", data=body, content_type="application/json")
     seconds = time.perf_counter() - started
-    errors = response.json().get("errors", []) if response.status_code == 200 else []
-    return seconds, response.status_code, sum(e["code"] == "card.unknown" for e in errors)
+
+    def reports_every_name(report: dict) -> bool:
+        codes = [issue["code"] for issue in report.get("errors", [])]
+        return codes.count("card.unknown") == unknown
+
+    expect("POST /api/v1/validate/", response.status_code, response.content, reports_every_name)
+    return seconds
 
 
 if __name__ == "__main__":

@@ -77,7 +77,11 @@ class CardQuerySet(models.QuerySet):
 
     def usable_by(self, viewer: Viewer) -> CardQuerySet:
         """The cards this viewer may read and put in decks: the catalogue, every shared
-        user-made card, and their own user-made cards (None: an anonymous caller)."""
+        user-made card, and their own user-made cards (None: an anonymous caller).
+
+        This is the one visibility rule of user-made cards; Card.visible_to is its twin for a
+        row already read (a deck's entries), and every read of a card goes through one of
+        the two with the user who asks, never the deck's owner on their behalf."""
         usable = Q(owner__isnull=True) | Q(shared=True)
         if viewer is not None and viewer.is_authenticated:
             usable |= Q(owner=viewer)
@@ -155,7 +159,9 @@ class Card(models.Model):
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
-        problems = GAMES[self.game.slug].card_problems(self.type, self.attributes or {})
+        problems = GAMES[self.game.slug].card_problems(
+            self.type, self.attributes or {}, name=self.name, text=self.text
+        )
         if problems:
             errors: dict[str, list[str]] = {}
             for path, message in problems:
@@ -165,6 +171,12 @@ class Card(models.Model):
     @property
     def is_user_made(self) -> bool:
         return self.owner_id is not None
+
+    def visible_to(self, viewer: Viewer) -> bool:
+        """Whether this viewer may read the card: Card.objects.usable_by for one row."""
+        if self.owner_id is None or self.shared:
+            return True
+        return viewer is not None and viewer.is_authenticated and viewer.pk == self.owner_id
 
     def as_info(self) -> CardInfo:
         """The plain object the rules core works on."""

@@ -20,7 +20,7 @@ from django.db.models.functions import Upper
 from rules.core.identity import identity
 
 from .models import Card, CardSet, Game, Printing, Viewer
-from .search import search_q
+from .search import parse, search_ordering, search_q
 
 AUTOCOMPLETE_LIMIT = 20
 COLLECTION_LIMIT = 100
@@ -80,7 +80,10 @@ def cards_for_display(cards: Iterable[Card]) -> list[Card]:
 def card_search(*, query: str, cards: QuerySet[Card] | None = None) -> QuerySet[Card]:
     """Cards matching a search-language query; QuerySyntaxError names the position if unreadable."""
     cards = card_queryset() if cards is None else cards
-    return cards.filter(search_q(query))
+    node = parse(query)
+    matches = cards.filter(search_q(node))
+    ordering = search_ordering(node)
+    return matches if ordering is None else matches.order_by(*ordering)
 
 
 def card_set_list() -> QuerySet[CardSet]:

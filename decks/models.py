@@ -159,3 +159,61 @@ class DeckVersion(models.Model):
         if not self._state.adding:
             raise DeckVersionImmutable(f"{self} is immutable; write a new version instead.")
         super().save(*args, **kwargs)
+
+
+class DeckDraft(models.Model):
+    """The deck editor's unsaved changes of one user to one deck, kept as they edit so that
+    closing the tab loses nothing (web.deck_draft). `form` is the editor form as it would be
+    posted; `revision` the deck's revision the changes started from, so that saving the
+    restored draft is still checked against it."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="drafts")
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_drafts"
+    )
+    form = models.JSONField()
+    revision = models.PositiveIntegerField()
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "owner"], name="deck_draft_one_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.owner}'s draft of {self.deck}"
+
+
+class DeckLike(models.Model):
+    """A user's like of a deck they can read: counted on public decks, which can be sorted by it."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="likes")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_likes"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "user"], name="deck_like_once_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} likes {self.deck}"
+
+
+class DeckTag(models.Model):
+    """A word its owner files a deck under ("aggro", "budget"); public decks are found by it."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="tags")
+    name = models.CharField(max_length=30)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["deck", "name"], name="deck_tag_once_per_deck"),
+        ]
+        indexes = [models.Index(fields=["name"], name="deck_tag_name")]
+
+    def __str__(self) -> str:
+        return self.name

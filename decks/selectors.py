@@ -2,18 +2,26 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 
+from cards.models import Card, Game, Viewer
+from rules.core.identity import identity
+from rules.core.report import Report
 from rules.core.resolve import EntryRef
+from rules.services.validation import deck_validate
 
+from . import privacy
 from .diff import snapshot_diff
 from .links import DeckLink
-from .models import Deck, DeckVersion
+from .models import Deck, DeckDraft, DeckEntry, DeckLike, DeckVersion
 from .resolution import DeckLine
 
 
@@ -71,12 +79,36 @@ def deck_lines(*, deck: Deck) -> list[DeckLine]:
     ]
 
 
-def deck_entry_refs(*, deck: Deck) -> list[EntryRef]:
-    """The deck's entries as the rules core's requested lines: by card id, printing pinned.
+def deck_lines_seen_by(*, deck: Deck, viewer: Viewer) -> list[DeckLine]:
+    """The deck's entries as this viewer may see them: a card they may not read is "a private
+    card" (decks.privacy)."""
+    return privacy.lines_seen_by(deck, deck_lines(deck=deck), viewer)
 
-    This is how validation, export and test games read a stored deck.
+
+def deck_entry_refs(*, deck: Deck, viewer: Viewer) -> list[EntryRef]:
+    """The deck's entries as the rules core's requested lines, as this viewer may read them:
+    by card id, printing pinned, a card they may not read named only "a private card".
+
+    This is how validation (as the owner), export and test games read a stored deck.
     """
-    return lines_as_refs(deck_lines(deck=deck))
+    lines = deck_lines(deck=deck)
+    return privacy.refs_seen_by(lines_as_refs(lines), lines, viewer)
+
+
+def deck_report(
+    *, deck: Deck, viewer: Viewer, format: str | None = None, as_of: date | None = None
+) -> Report:
+    """The deck's legality, judged as its owner sees it (their own cards count), told as this
+    viewer may read it (decks.privacy.report_seen_by). `format` defaults to the deck's."""
+    lines = deck_lines(deck=deck)
+    report = deck_validate(
+        game=deck.game.slug,
+        entries=lines_as_refs(lines),
+        format=format or (deck.format.slug if deck.format else None),
+        as_of=as_of,
+        viewer=deck.owner,
+    )
+    return privacy.report_seen_by(report, lines, viewer)
 
 
 def lines_as_refs(lines: Sequence[DeckLine]) -> list[EntryRef]:
@@ -91,6 +123,31 @@ def lines_as_refs(lines: Sequence[DeckLine]) -> list[EntryRef]:
             number=line.printing.number if line.printing else None,
         )
         for line in lines
+    ]
+
+
+def refs_for_text(*, game: Game, refs: Sequence[EntryRef], viewer: Viewer) -> list[EntryRef]:
+    """The entries as a text decklist names them: by name (and printing, if pinned), and a card
+    whose name another card of the game the viewer can use shares (two MetaZoo Pages called
+    Chupacabra) by its key too, so that the text reads back to the same cards."""
+    named = {identity(ref.name) for ref in refs if ref.name and ref.set is None}
+    usable = Card.objects.usable_by(viewer).filter(game=game)
+    shared = set(
+        usable.filter(folded_name__in=named)
+        .values("folded_name")
+        .annotate(cards=Count("id"))
+        .filter(cards__gt=1)
+        .values_list("folded_name", flat=True)
+    )
+    ids = [ref.id for ref in refs if ref.id is not None and identity(ref.name or "") in shared]
+    keys = dict(usable.filter(pk__in=ids).values_list("pk", "key")) if ids else {}
+    return [
+        dataclasses.replace(
+            ref,
+            id=None,
+            key=(keys.get(ref.id, ref.key) if identity(ref.name or "") in shared else None),
+        )
+        for ref in refs
     ]
 
 
@@ -119,8 +176,9 @@ def deck_version_get(*, deck: Deck, number: int, field: str = "number") -> DeckV
     return version
 
 
-def deck_diff(*, deck: Deck, from_number: int, to_number: int) -> dict[str, Any]:
-    """What changed from one version of the deck to another (either order), in one query."""
+def deck_diff(*, deck: Deck, from_number: int, to_number: int, viewer: Viewer) -> dict[str, Any]:
+    """What changed from one version of the deck to another (either order), in one query, as
+    this viewer may read it (decks.privacy)."""
     # Two exact lookups, not `number__in`: Django answers an exact lookup past the column's
     # range with no rows, while SQLite refuses such a number in an IN list (a 500).
     wanted = Q(number=from_number) | Q(number=to_number)
@@ -128,18 +186,52 @@ def deck_diff(*, deck: Deck, from_number: int, to_number: int) -> dict[str, Any]
     for field, number in (("from", from_number), ("to", to_number)):
         if number not in versions:
             raise VersionNotFound(field, number)
-    return {
-        "from": from_number,
-        "to": to_number,
-        **snapshot_diff(versions[from_number].snapshot, versions[to_number].snapshot),
-    }
+    diff = snapshot_diff(versions[from_number].snapshot, versions[to_number].snapshot)
+    return {"from": from_number, "to": to_number, **privacy.diff_seen_by(deck, diff, viewer)}
 
 
 def deck_public_using(*, card_id: int) -> QuerySet[Deck]:
-    """Public decks with the card in any section, most recently changed first."""
+    """Public decks with the card in any section, those using the most copies first, then the
+    most liked, then the most recently changed; each with `copies` and `like_count`."""
+    copies = Subquery(
+        DeckEntry.objects.filter(deck=OuterRef("pk"), card_id=card_id)
+        .values("deck")
+        .annotate(total=Sum("quantity"))
+        .values("total")
+    )
     return (
         Deck.objects.filter(visibility=Deck.Visibility.PUBLIC, entries__card_id=card_id)
-        .select_related("owner", "game", "format")
         .distinct()
-        .order_by("-updated", "-id")
+        .select_related("owner", "game", "format")
+        .annotate(copies=copies, like_count=_like_count())
+        .order_by("-copies", "-like_count", "-updated", "-id")
     )
+
+
+def deck_draft_get(*, deck: Deck, owner: Viewer) -> DeckDraft | None:
+    """The owner's unsaved editor changes to the deck, if they left any."""
+    if owner is None or not owner.is_authenticated:
+        return None
+    return DeckDraft.objects.filter(deck=deck, owner=owner).first()
+
+
+def _like_count() -> Coalesce:
+    """The deck's likes as a subquery, so it composes with other joins without multiplying."""
+    return Coalesce(
+        Subquery(
+            DeckLike.objects.filter(deck=OuterRef("pk"))
+            .values("deck")
+            .annotate(total=Count("id"))
+            .values("total")
+        ),
+        0,
+    )
+
+
+def deck_with_likes(decks: QuerySet[Deck]) -> QuerySet[Deck]:
+    """The decks, each with `like_count`."""
+    return decks.annotate(like_count=_like_count())
+
+
+def deck_liked_by(*, deck: Deck, user: AbstractBaseUser | AnonymousUser) -> bool:
+    return user.is_authenticated and DeckLike.objects.filter(deck=deck, user=user).exists()

@@ -9,6 +9,7 @@ DeckChanged, so no update is ever lost.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -19,13 +20,14 @@ from django.db import transaction
 from django.db.models import F, ProtectedError
 from django.utils import timezone
 
-from cards.models import Game
+from cards.models import Card, Game
 from rules.core.decklist import LineProblem, parse_decklist
+from rules.core.resolve import EntryRef
 from rules.models import Format
 
-from .models import Deck, DeckEntry, DeckVersion
+from .models import MAX_QUANTITY, Deck, DeckDraft, DeckEntry, DeckLike, DeckTag, DeckVersion
 from .resolution import DeckLine, entries_resolve
-from .selectors import deck_lines
+from .selectors import deck_lines, deck_version_get
 from .snapshots import SnapshotEntry, content_hash, snapshot_build
 
 
@@ -257,3 +259,118 @@ def _snapshot(deck: Deck, lines: Sequence[DeckLine]) -> dict[str, Any]:
     return snapshot_build(
         name=deck.name, format=deck.format.slug if deck.format else None, sections=sections
     )
+
+
+def deck_draft_keep(
+    *, deck: Deck, owner: AbstractBaseUser, form: Mapping[str, Any], revision: int
+) -> DeckDraft:
+    """Keep (replace) the owner's unsaved editor changes to the deck."""
+    draft, _ = DeckDraft.objects.update_or_create(
+        deck=deck, owner=owner, defaults={"form": dict(form), "revision": revision}
+    )
+    return draft
+
+
+def deck_draft_discard(*, deck: Deck, owner: AbstractBaseUser) -> None:
+    """Forget the owner's unsaved editor changes to the deck (saved, or thrown away)."""
+    DeckDraft.objects.filter(deck=deck, owner=owner).delete()
+
+
+class TooManyCopies(ValueError):
+    """Adding would take a line past MAX_QUANTITY copies: nothing is added."""
+
+
+def deck_add_card(*, deck: Deck, card: Card, section: str, quantity: int) -> Deck:
+    """Add copies of a card to one section of the deck (a card page's "Add to deck"), as a new
+    version. Read and written under the deck's row lock, so a change saved meanwhile is kept,
+    not overwritten; copies already there (unpinned) are added to. TooManyCopies, and nothing
+    added, when the line would pass MAX_QUANTITY."""
+    with transaction.atomic():
+        current = Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
+        lines = [line for line in deck_lines(deck=current) if line.section == section]
+        for index, line in enumerate(lines):
+            if line.card.pk == card.pk and line.printing is None:
+                total = line.quantity + quantity
+                if total > MAX_QUANTITY:
+                    raise TooManyCopies(
+                        f"the deck would hold {total} copies; a line holds at most {MAX_QUANTITY}"
+                    )
+                lines[index] = dataclasses.replace(line, quantity=total)
+                break
+        else:
+            lines.append(DeckLine(section, card, quantity))
+        return _update_at_revision(current, DeckChanges(sections={section: lines}))
+
+
+def deck_restore(*, deck: Deck, number: int, expected_revision: int | None) -> Deck:
+    """Make an old version the deck's contents again (its cards and format; the name, the
+    description and who sees it stay), as a new version: nothing of the history is lost.
+
+    Raises VersionNotFound, DeckChanged as deck_update does, and InvalidEntries when a card of
+    the old version can no longer be used (deleted, or no longer shared with the owner)."""
+    version = deck_version_get(deck=deck, number=number)
+    refs = [
+        EntryRef(slug, entry["quantity"], key=entry["key"], set=entry.get("set"),
+                 number=entry.get("number"))
+        for slug, entries in version.snapshot["sections"].items()
+        for entry in entries
+    ]
+    lines = entries_resolve(game=deck.game, refs=refs, owner=deck.owner)
+    slug = version.snapshot.get("format")
+    format = Format.objects.filter(game=deck.game, slug=slug).first() if slug else None
+    sections = {
+        section: [line for line in lines if line.section == section]
+        for section in deck.game.spec.section_slugs
+    }
+    changes = DeckChanges(sections=sections, format=format)
+    return deck_update(deck=deck, expected_revision=expected_revision, changes=changes)
+
+
+def deck_like(*, deck: Deck, user: AbstractBaseUser, liked: bool) -> int:
+    """Like (or stop liking) a deck; the number of likes it has after."""
+    if liked:
+        DeckLike.objects.get_or_create(deck=deck, user=user)
+    else:
+        DeckLike.objects.filter(deck=deck, user=user).delete()
+    return DeckLike.objects.filter(deck=deck).count()
+
+
+MAX_TAGS = 10
+TAG_LENGTH = 30
+
+
+class TagsRefused(ValueError):
+    """A tag list that cannot be kept: the message says why."""
+
+
+def tags_read(text: str) -> list[str]:
+    """Tags from what the owner typed ("Aggro, budget  combo"): lower case, words joined by
+    hyphens, each once, in the order given. TagsRefused if there are too many or one is long."""
+    tags: list[str] = []
+    for part in text.replace(";", ",").split(","):
+        tag = tag_name(part)
+        if tag and tag not in tags:
+            tags.append(tag)
+    if len(tags) > MAX_TAGS:
+        raise TagsRefused(f"A deck has at most {MAX_TAGS} tags, not {len(tags)}.")
+    if long := [tag for tag in tags if len(tag) > TAG_LENGTH]:
+        raise TagsRefused(f"A tag has at most {TAG_LENGTH} characters: {long[0]!r} is longer.")
+    return tags
+
+
+def tag_name(text: str) -> str:
+    """A tag as it is kept and looked up: lower case, its words joined by hyphens."""
+    return "-".join(text.lower().split())
+
+
+def deck_details_set(*, deck: Deck, description: str, tags: Sequence[str]) -> Deck:
+    """The deck's description (Markdown) and tags, in one transaction; neither is a new version
+    (a version is the list of cards a registration locks)."""
+    with transaction.atomic():
+        Deck.objects.filter(pk=deck.pk).update(description=description, updated=timezone.now())
+        DeckTag.objects.filter(deck=deck).exclude(name__in=tags).delete()
+        DeckTag.objects.bulk_create(
+            [DeckTag(deck=deck, name=tag) for tag in tags], ignore_conflicts=True
+        )
+    deck.refresh_from_db()
+    return deck

@@ -54,15 +54,31 @@ def snapshot_build(
 
 def content_hash(snapshot: Mapping[str, Any]) -> str:
     """sha256 (hex) of the snapshot's canonical JSON: stable and order-independent."""
-    canonical = {
-        "name": snapshot["name"],
-        "format": snapshot["format"],
-        "sections": {
-            slug: sorted(_canonical_entry(entry) for entry in entries)
-            for slug, entries in snapshot["sections"].items()
-            if entries
-        },
+    return _sha256(
+        {
+            "name": snapshot["name"],
+            "format": snapshot["format"],
+            "sections": _canonical_sections(snapshot),
+        }
+    )
+
+
+def list_hash(snapshot: Mapping[str, Any]) -> str:
+    """sha256 (hex) of the cards alone (per section, as content_hash reads them): two decks
+    holding the same cards have the same list hash whatever they are called, so an organiser
+    can tell identical lists apart from different ones (a tournament registration's hash)."""
+    return _sha256({"sections": _canonical_sections(snapshot)})
+
+
+def _canonical_sections(snapshot: Mapping[str, Any]) -> dict[str, list[tuple]]:
+    return {
+        slug: sorted(_canonical_entry(entry) for entry in entries)
+        for slug, entries in snapshot["sections"].items()
+        if entries
     }
+
+
+def _sha256(canonical: Mapping[str, Any]) -> str:
     text = json.dumps(canonical, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 

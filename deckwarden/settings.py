@@ -4,6 +4,7 @@ The embedded default (no environment at all) is a SQLite file and a Celery broke
 under var/, so the service and its worker run on a fresh machine with no servers installed.
 """
 
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -33,8 +34,9 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", [])
 # (e.g. X-Forwarded-Proto: https), so Django knows the request came in over HTTPS.
 HTTPS = env_bool("HTTPS", False)
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", HTTPS)
-# A load balancer probes health over plain HTTP; it gets the answer, not a redirect.
-SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/$"]
+# A load balancer probes health (readiness and liveness) over plain HTTP; it gets the answer,
+# not a redirect.
+SECURE_REDIRECT_EXEMPT = [r"^api/v1/health/(live/)?$"]
 SESSION_COOKIE_SECURE = env_bool("SESSION_COOKIE_SECURE", HTTPS)
 CSRF_COOKIE_SECURE = env_bool("CSRF_COOKIE_SECURE", HTTPS)
 SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 365 * 24 * 3600 if HTTPS else 0, minimum=0)
@@ -58,11 +60,12 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django.contrib.postgres",
     "rest_framework",
-    "rest_framework.authtoken",
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "django_htmx",
+    "axes",
+    "csp",
     "cards",
     "decks",
     "rules",
@@ -75,7 +78,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "api.middleware.JsonApiAnswers",
     "api.middleware.ChunkedBodyRefusal",
+    "deckwarden.nul_characters.NulCharacterRefusal",
+    "api.middleware.UnknownFieldRefusal",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -83,7 +89,47 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "csp.middleware.CSPMiddleware",
+    # Last, as django-axes asks: it answers a locked-out log-in (deckwarden/login_lockout.py).
+    "axes.middleware.AxesMiddleware",
 ]
+
+# Content-Security-Policy on every answer (django-csp): the site loads everything from itself
+# (htmx and the API docs' Swagger UI are static files here) and runs no inline script or style,
+# so a script injected into a page would not run. `tests/web/test_csp.py` keeps templates free
+# of inline scripts, styles and event handlers; the browser tests fail on any violation.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+
+# Log-in lock-out (django-axes, deckwarden/login_lockout.py): failed password checks counted in
+# the database per username and, separately, per client address; successful log-ins count
+# nothing. Past the limit, the username or address is refused for the cool-off, which runs from
+# its last counted failure (tries while locked out do not restart it).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("DECKWARDEN_LOGIN_FAILURE_LIMIT", 10, minimum=1)
+AXES_COOLOFF_TIME = timedelta(
+    minutes=env_float("DECKWARDEN_LOGIN_COOLOFF_MINUTES", 15.0, minimum=0.1)
+)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_CLIENT_IP_CALLABLE = "deckwarden.clients.client_address"
+AXES_LOCKOUT_CALLABLE = "deckwarden.login_lockout.lockout_response"
+# Axes would also keep a row per successful log-in (address, browser): nothing here needs it.
+AXES_DISABLE_ACCESS_LOG = True
+AXES_VERBOSE = False  # its start-up banner would land in `create_user --token`'s output
 
 # Database sessions whose cookie is checked before it is looked up (deckwarden/sessions.py).
 SESSION_ENGINE = "deckwarden.sessions"
@@ -109,16 +155,30 @@ TEMPLATES = [
 
 DATABASE_URL = env_str("DATABASE_URL", f"sqlite:///{VAR_DIR / 'deckwarden.sqlite3'}")
 try:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Connections are kept a minute between requests, and checked before a request reuses one:
+    # a connection the server closed meanwhile (idle timeout, failover) is replaced, not a 500.
+    DATABASES = {
+        "default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)
+    }
 except ValueError as exc:
     raise ImproperlyConfigured(f"DATABASE_URL cannot be read: {exc}") from None
 IS_POSTGRES = DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     Path(DATABASES["default"]["NAME"]).parent.mkdir(parents=True, exist_ok=True)
 if not IS_POSTGRES:
-    # SQLite allows one writer at a time; waiting beats failing when the worker and the web
-    # process write at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # SQLite allows one writer at a time, so writers must queue rather than fail with "database
+    # is locked" (two players signing up at once, the worker beside the web process). A
+    # transaction takes the write lock when it begins (IMMEDIATE): begun as a reader, as SQLite
+    # does by default, it fails at once when it then writes while another holds the lock, whatever
+    # the timeout. The timeout is how long a writer waits in the queue; WAL lets readers read while
+    # one writes.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env_float("DECKWARDEN_SQLITE_TIMEOUT", 20.0, minimum=0),
+            "init_command": "PRAGMA journal_mode=WAL",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -180,8 +240,8 @@ else:
 
 REST_FRAMEWORK = {
     # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise;
-    # the login scope guards password checks on /auth/token/ (the website's log-in and sign-up
-    # forms count their own attempts, web/ratelimit.py).
+    # the login scope guards password checks on /auth/token/, the signup scope the website's
+    # sign-up form (failed log-ins also lock out, AXES_* above).
     "DEFAULT_THROTTLE_CLASSES": [
         "api.throttling.AnonRateThrottle",
         "api.throttling.UserRateThrottle",
@@ -190,29 +250,36 @@ REST_FRAMEWORK = {
         "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "120/minute"),
         "user": env_rate("DECKWARDEN_THROTTLE_USER", "1200/minute"),
         "login": env_rate("DECKWARDEN_THROTTLE_LOGIN", "10/minute"),
+        "signup": env_rate("DECKWARDEN_THROTTLE_SIGNUP", "5/hour"),
     },
     # Proxies in front of the service: the client's address is then read from X-Forwarded-For
     # (0: the connection's address; a header a client sets itself must not dodge its limit).
     "NUM_PROXIES": env_int("DECKWARDEN_NUM_PROXIES", 0, minimum=0),
 
+    # Token first: a request without (or with bad) credentials is then a 401 with
+    # `WWW-Authenticate: Token` (DRF asks the first class for that header; sessions give none).
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.SessionAuthentication",
         "api.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_FILTER_BACKENDS": [
+        "django_filters.rest_framework.DjangoFilterBackend",
+        "api.ordering.Ordering",
+    ],
     "DEFAULT_SCHEMA_CLASS": "api.schema.AutoSchema",
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "api.negotiation.ContentNegotiation",
     "EXCEPTION_HANDLER": "api.errors.exception_handler",
     "DEFAULT_RENDERER_CLASSES": [
         "rest_framework.renderers.JSONRenderer",
-        "rest_framework.renderers.BrowsableAPIRenderer",
+        "api.browsable.BrowsableAPIRenderer",
     ],
     "DEFAULT_PARSER_CLASSES": [
         "api.parsers.JSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
+        "api.parsers.FormParser",
+        "api.parsers.MultiPartParser",
     ],
 }
 
@@ -292,9 +359,73 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 
+# Mail to players (events.notifications): printed on the console unless an SMTP server is
+# named (EMAIL_HOST), then sent through it with Django's SMTP backend.
+EMAIL_HOST = env_str("EMAIL_HOST", "")
+EMAIL_BACKEND = env_str(
+    "EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_PORT = env_int("EMAIL_PORT", 587, minimum=1)
+EMAIL_HOST_USER = env_str("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = env_str("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = env_int("EMAIL_TIMEOUT", 10, minimum=1)
+DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Deckwarden <deckwarden@localhost>")
+# Organisers' webhooks: seconds a POST may take, and whether a webhook may point at a private,
+# loopback or link-local address (never, by default: it would let an organiser probe the
+# service's own network).
+DECKWARDEN_WEBHOOK_TIMEOUT = env_float("DECKWARDEN_WEBHOOK_TIMEOUT", 5.0)
+DECKWARDEN_WEBHOOK_ALLOW_PRIVATE = env_bool("DECKWARDEN_WEBHOOK_ALLOW_PRIVATE", False)
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": env_str("LOG_LEVEL", "INFO")},
 }
+
+# -- Faults (issue 15): how long a request waits for a server that is down or frozen ------------
+# A Redis server (cache or broker) that is down, or up but answering nothing, costs a request at
+# most these timeouts (seconds), never a hang: the cache then goes without (deckwarden/cache.py)
+# and a job submission answers 503 with Retry-After. Readiness (/api/v1/health/) is bounded by
+# them too. A PostgreSQL server that does not accept a connection within its timeout is a 500
+# for that request, not a hung worker.
+REDIS_CONNECT_TIMEOUT = env_float("DECKWARDEN_REDIS_CONNECT_TIMEOUT", 1.0, minimum=0.05)
+REDIS_TIMEOUT = env_float("DECKWARDEN_REDIS_TIMEOUT", 2.0, minimum=0.05)
+DATABASE_CONNECT_TIMEOUT = env_int("DECKWARDEN_DATABASE_CONNECT_TIMEOUT", 5, minimum=1)
+if IS_POSTGRES:
+    DATABASES["default"].setdefault("OPTIONS", {})["connect_timeout"] = DATABASE_CONNECT_TIMEOUT
+_redis_timeouts = {
+    "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+    "socket_timeout": REDIS_TIMEOUT,
+}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    CACHES["default"]["BACKEND"] = "deckwarden.cache.DegradingRedisCache"
+    CACHES["default"]["OPTIONS"] = dict(_redis_timeouts)
+if CELERY_BROKER_URL.startswith(("redis://", "rediss://", "sentinel://")):
+    CELERY_BROKER_TRANSPORT_OPTIONS.update(_redis_timeouts)
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_CONNECT_TIMEOUT
+# Sending a job's tasks: two quick retries, then the client is told to come back (503).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 2,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+
+# -- Load (issue 15): games a client may have queued (not yet played) at once -------------------
+# Past a limit a new job answers 429 with Retry-After, on the API and the website alike. A
+# signed-in user counts per account, an anonymous client per address (DECKWARDEN_NUM_PROXIES says
+# where to read it), and all anonymous clients together have their own ceiling.
+DECKWARDEN_SIMULATION_QUEUED_GAMES_PER_USER = env_int(
+    "DECKWARDEN_SIMULATION_QUEUED_GAMES_PER_USER", 200_000, minimum=1
+)
+DECKWARDEN_SIMULATION_QUEUED_GAMES_PER_ADDRESS = env_int(
+    "DECKWARDEN_SIMULATION_QUEUED_GAMES_PER_ADDRESS", 20_000, minimum=1
+)
+DECKWARDEN_SIMULATION_QUEUED_GAMES_ANONYMOUS = env_int(
+    "DECKWARDEN_SIMULATION_QUEUED_GAMES_ANONYMOUS", 100_000, minimum=1
+)

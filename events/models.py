@@ -41,8 +41,21 @@ class Event(models.Model):
         help_text="The day the format's banned and restricted lists are read on."
     )
     registration_deadline = models.DateTimeField()
+    time_zone = models.CharField(
+        max_length=64,
+        default="UTC",
+        help_text="The organiser's time zone (IANA name): deadlines are entered and shown in it.",
+    )
     published = models.BooleanField(
         default=False, help_text="Whether everyone may see the registered decklists."
+    )
+    webhook_url = models.URLField(
+        blank=True,
+        help_text="Where the organiser's own tools hear of illegal lists, drops and reminders "
+        "(a JSON POST).",
+    )
+    reminded = models.DateTimeField(
+        null=True, blank=True, help_text="When players were told the deadline is a day away."
     )
     created = models.DateTimeField(auto_now_add=True)
     registrations_changed = models.DateTimeField(
@@ -70,7 +83,9 @@ class Registration(models.Model):
         "decks.DeckVersion", on_delete=models.PROTECT, related_name="registrations"
     )
     content_hash = models.CharField(
-        max_length=64, help_text="The locked version's content hash, copied when registered."
+        max_length=64,
+        help_text="The locked list's hash: of its cards only (decks.snapshots.list_hash), so "
+        "identical lists under different names have the same hash.",
     )
     registered = models.DateTimeField(auto_now_add=True)
     legal = models.BooleanField()
@@ -79,8 +94,32 @@ class Registration(models.Model):
         null=True, blank=True, help_text="Set when the player registered again; history."
     )
     dropped = models.DateTimeField(
-        null=True, blank=True, help_text="Set when the organiser dropped the player."
+        null=True, blank=True, help_text="Set when the player left: dropped or withdrew."
     )
+    drop_reason = models.CharField(
+        max_length=10,
+        blank=True,
+        choices=[("organiser", "dropped by the organiser"), ("withdrew", "withdrew")],
+        help_text="Who ended the entry: the organiser's drop or the player's withdrawal.",
+    )
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The organiser who entered a paper list on the player's behalf.",
+    )
+    checked = models.DateTimeField(
+        null=True, blank=True, help_text="When the organiser marked the list checked."
+    )
+    note = models.TextField(blank=True, help_text="The organiser's note to the player.")
+    archetype = models.CharField(
+        max_length=100, blank=True, help_text="The organiser's name for the kind of deck."
+    )
+    wins = models.PositiveIntegerField(null=True, blank=True, help_text="From the standings.")
+    losses = models.PositiveIntegerField(null=True, blank=True)
+    draws = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["event", "registered", "id"]
@@ -99,3 +138,30 @@ class Registration(models.Model):
     @property
     def is_current(self) -> bool:
         return self.replaced is None
+
+    @property
+    def deck_name(self) -> str:
+        """The deck's name as it was locked (renaming the deck later changes nothing here)."""
+        return self.deck_version.snapshot["name"]
+
+
+class RosterEntry(models.Model):
+    """A player expected at the event: invited by the organiser, joined by the invite link,
+    or registered. Check-in on the day is recorded here (a player may check in before their
+    list is entered on paper)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roster")
+    player = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roster_entries"
+    )
+    invited = models.DateTimeField(auto_now_add=True)
+    checked_in = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "player__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="roster_one_entry_per_player")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} on {self.event}'s roster"

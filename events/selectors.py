@@ -16,6 +16,7 @@ from django.db.models import Q, QuerySet
 from django.utils import timezone
 
 from decks.models import DeckVersion
+from decks.selectors import refs_for_text
 from rules.core.decklist import write_decklist
 from rules.core.report import issues_text
 from rules.core.resolve import EntryRef
@@ -51,7 +52,7 @@ def registrations_current(*, event: Event) -> QuerySet[Registration]:
     """Every player's current entry (dropped ones too), illegal first, then by player."""
     return (
         event.registrations.filter(replaced__isnull=True)
-        .select_related("player", "deck_version__deck")
+        .select_related("player", "deck_version__deck", "entered_by")
         .order_by("legal", "player__username")
     )
 
@@ -94,18 +95,22 @@ def version_entries(*, version: DeckVersion) -> list[EntryRef]:
 
 def registration_decklist(*, registration: Registration) -> str:
     """The locked list as a plain-text decklist (by name, printings kept)."""
-    entries = [
-        EntryRef(section=e.section, quantity=e.quantity, name=e.name, set=e.set, number=e.number)
-        for e in version_entries(version=registration.deck_version)
-    ]
-    return write_decklist(registration.event.game.spec, entries)
+    game = registration.event.game
+    entries = refs_for_text(
+        game=game,
+        refs=version_entries(version=registration.deck_version),
+        viewer=registration.deck_version.deck.owner,
+    )
+    return write_decklist(game.spec, entries)
 
 
 def event_report(*, event: Event) -> dict[str, Any]:
-    """The whole-event legality report: every current entry, illegal first, with counts."""
+    """The whole-event legality report: every current entry, illegal first, with counts of the
+    players still in (legal, illegal, unchecked, errors by code) and of those dropped."""
     rows = [_report_row(registration) for registration in registrations_current(event=event)]
+    playing = [row for row in rows if not row["dropped"]]
     by_code: Counter[str] = Counter()
-    for row in rows:
+    for row in playing:
         by_code.update({issue["code"] for issue in row["errors"]})
     return {
         "event": event.name,
@@ -114,17 +119,34 @@ def event_report(*, event: Event) -> dict[str, Any]:
         "date": event.date.isoformat(),
         "summary": {
             "registrations": len(rows),
-            "legal": sum(row["legal"] for row in rows),
-            "illegal": sum(not row["legal"] for row in rows),
-            "dropped": sum(row["dropped"] for row in rows),
+            # the players still in: a dropped player's list is no longer the organiser's care
+            "legal": sum(row["legal"] for row in playing),
+            "illegal": sum(not row["legal"] for row in playing),
+            "unchecked": sum(not row["checked"] for row in playing),
+            "dropped": len(rows) - len(playing),
             "by_code": dict(sorted(by_code.items())),
         },
         "registrations": rows,
     }
 
 
+REPORT_COLUMNS = (
+    "player",
+    "deck",
+    "version",
+    "content_hash",
+    "registered",
+    "legal",
+    "dropped",
+    "checked",
+    "error_codes",
+    "errors",
+    "warnings",
+)
+
+
 def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The report flattened to one CSV row per registration."""
+    """The report flattened to one CSV row per registration (the columns of REPORT_COLUMNS)."""
     return [
         {
             "player": row["player"],
@@ -134,6 +156,7 @@ def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
             "registered": row["registered"],
             "legal": row["legal"],
             "dropped": row["dropped"],
+            "checked": row["checked"],
             "error_codes": " ".join(issue["code"] for issue in row["errors"]),
             "errors": issues_text(row["errors"]),
             "warnings": issues_text(row["warnings"]),
@@ -147,12 +170,16 @@ def _report_row(registration: Registration) -> dict[str, Any]:
     return {
         "id": registration.pk,
         "player": registration.player.username,
-        "deck": version.deck.name,
+        "deck": registration.deck_name,
         "version": version.number,
         "content_hash": registration.content_hash,
         "registered": registration.registered.isoformat(),
         "legal": registration.legal,
         "dropped": registration.dropped is not None,
+        "withdrew": registration.drop_reason == "withdrew",
+        "checked": registration.checked is not None,
+        "note": registration.note,
+        "entered_by": registration.entered_by.username if registration.entered_by else None,
         "errors": registration.report["errors"],
         "warnings": registration.report["warnings"],
         "counts": registration.report["counts"],
@@ -186,3 +213,56 @@ def event_metagame(*, event: Event) -> dict[str, Any]:
         for section in event.game.spec.section_slugs
     }
     return {"decks": total, "sections": sections}
+
+
+def event_roster(*, event: Event) -> list[dict[str, Any]]:
+    """Everyone expected or registered, by name: invited or not, checked in or not, and their
+    entry's state (`none` not registered yet, `registered`, `dropped`, `withdrew`)."""
+    entries = {e.player_id: e for e in event.roster.select_related("player")}
+    current = {r.player_id: r for r in registrations_current(event=event)}
+    players = {e.player_id: e.player for e in entries.values()}
+    players.update({r.player_id: r.player for r in current.values()})
+    rows = []
+    for player_id, player in players.items():
+        entry, registration = entries.get(player_id), current.get(player_id)
+        if registration is None:
+            state = "none"
+        elif registration.dropped is None:
+            state = "registered"
+        else:
+            state = registration.drop_reason or "dropped"
+            state = "dropped" if state == "organiser" else state
+        rows.append(
+            {
+                "player_id": player_id,
+                "player": player.get_username(),
+                "display_name": player.get_full_name() or player.get_username(),
+                "invited": entry is not None,
+                "checked_in": entry is not None and entry.checked_in is not None,
+                "state": state,
+                "registration": registration.pk if registration else None,
+                "legal": registration.legal if registration else None,
+            }
+        )
+    return sorted(rows, key=lambda row: row["player"].casefold())
+
+
+PAIRING_COLUMNS = ("id", "username", "display_name", "checked_in", "legal", "deck")
+
+
+def event_pairing_rows(*, event: Event) -> list[dict[str, Any]]:
+    """The roster as a pairing tool imports it: one row per player still in the event (not
+    dropped, not withdrawn), `id` the player's stable id for matching standings back."""
+    current = {r.player_id: r for r in registrations_current(event=event)}
+    return [
+        {
+            "id": row["player_id"],
+            "username": row["player"],
+            "display_name": row["display_name"],
+            "checked_in": row["checked_in"],
+            "legal": row["legal"] if row["legal"] is not None else "",
+            "deck": current[row["player_id"]].deck_name if row["registration"] else "",
+        }
+        for row in event_roster(event=event)
+        if row["state"] in ("none", "registered")
+    ]

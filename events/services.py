@@ -10,6 +10,7 @@ then: clock_timestamp(), not the transaction's start), never on a check made bef
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
@@ -22,10 +23,13 @@ from cards.models import Game
 from decks.models import DeckVersion
 from decks.selectors import deck_version_latest
 from decks.services import deck_import
+from decks.snapshots import list_hash
+from rules.core.report import Report
 from rules.models import Format
 from rules.services.validation import deck_validate
 
-from .models import Event, Registration
+from .models import Event, Registration, RosterEntry
+from .notifications import DROPPED, ILLEGAL, notify
 from .selectors import version_entries
 
 
@@ -44,6 +48,19 @@ class RegistrationRefused(Exception):
         super().__init__(message)
         self.field = field
         self.message = message
+
+
+class PublishWhileOpen(Exception):
+    """Publishing while registration is open would show every list to players who may still
+    register (and copy one); it needs the organiser's explicit confirmation (HTTP 409)."""
+
+    def __init__(self, event: Event) -> None:
+        super().__init__(
+            f"Registration is open until {event.registration_deadline.isoformat()}: publishing "
+            "now shows every list to players who can still register (and copy one). Publish "
+            "after the deadline, or confirm that you mean it."
+        )
+        self.event = event
 
 
 class DatabaseClock(Now):
@@ -66,23 +83,44 @@ def event_create(
     date: date,
     registration_deadline: datetime,
     format: Format | None = None,
+    time_zone: str = "UTC",
+    webhook_url: str = "",
 ) -> Event:
     return Event.objects.create(
+        webhook_url=webhook_url,
         organiser=organiser,
         name=name,
         game=game,
         format=format,
         date=date,
         registration_deadline=registration_deadline,
+        time_zone=time_zone,
     )
 
 
-def event_update(*, event: Event, **changes: Any) -> Event:
-    """Set the given fields (name, format, date, registration_deadline, published)."""
+def event_update(*, event: Event, publish_while_open: bool = False, **changes: Any) -> Event:
+    """Set the given fields (name, game, format, date, time_zone, registration_deadline,
+    published).
+
+    Raises PublishWhileOpen when the change publishes the lists while registration is open
+    (by the deadline the event will have) unless `publish_while_open` confirms it.
+    """
+    publishes = changes.get("published") and not event.published
+    deadline = changes.get("registration_deadline", event.registration_deadline)
+    if publishes and deadline > timezone.now() and not publish_while_open:
+        raise PublishWhileOpen(event)
     for field, value in changes.items():
         setattr(event, field, value)
     event.save(update_fields=list(changes))
     return event
+
+
+def event_delete(*, event: Event) -> None:
+    """Delete the event and every registration in it (the players' decks stay theirs)."""
+    with transaction.atomic():
+        event_lock(event.pk)
+        event.registrations.all().delete()
+        event.delete()
 
 
 def registration_submit(
@@ -90,34 +128,116 @@ def registration_submit(
 ) -> Registration:
     """Lock `deck_version` as the player's entry, replacing (and keeping) any earlier one.
 
-    Raises RegistrationClosed after the deadline, RegistrationRefused for another player's
-    deck, a deck of another game, or a player the organiser dropped.
+    Raises RegistrationClosed after the deadline (before anything else is said about the
+    request), RegistrationRefused for another player's deck, a deck of another game, or a
+    player the organiser dropped.
     """
+    _refuse_if_closed(event)
     deck = deck_version.deck
     if deck.owner_id != player.pk:
         raise RegistrationRefused("deck", "You may register only a deck of your own.")
     if deck.game_id != event.game_id:
         raise RegistrationRefused("deck", f"This event is for {event.game} decks, not {deck.game}.")
-    report = deck_validate(
+    report = registration_judge(event=event, deck_version=deck_version)
+    with transaction.atomic():
+        _claim_open(event)
+        return registration_lock_in(
+            event=event, player=player, deck_version=deck_version, report=report
+        )
+
+
+def registration_lock_in(
+    *,
+    event: Event,
+    player: AbstractBaseUser,
+    deck_version: DeckVersion,
+    report: Report,
+    entered_by: AbstractBaseUser | None = None,
+) -> Registration:
+    """Lock `deck_version` with its report as the player's entry, keeping the one it replaces
+    as history, and put the player on the roster. Run inside a transaction holding the event's
+    lock (event_lock); RegistrationRefused for a player who was dropped or withdrew."""
+    current = Registration.objects.filter(event=event, player=player, replaced__isnull=True)
+    refuse_if_left(current)
+    current.update(replaced=timezone.now())
+    RosterEntry.objects.get_or_create(event=event, player=player)
+    registration = Registration.objects.create(
+        event=event,
+        player=player,
+        deck_version=deck_version,
+        content_hash=list_hash(deck_version.snapshot),
+        legal=report.legal,
+        report=report.as_dict(),
+        entered_by=entered_by,
+    )
+    if not registration.legal:
+        notify(registrations=[registration], kind=ILLEGAL)
+    return registration
+
+
+def registration_judge(*, event: Event, deck_version: DeckVersion) -> Report:
+    """The one judging of a list for an event: its format, the lists in force on its date."""
+    return deck_validate(
         game=event.game.slug,
         entries=version_entries(version=deck_version),
         format=event.format.slug if event.format else None,
         as_of=event.date,
+        # judged as the deck's owner sees it: their own private cards count
+        viewer=deck_version.deck.owner,
     )
-    with transaction.atomic():
-        _claim_open(event)
-        current = Registration.objects.filter(event=event, player=player, replaced__isnull=True)
-        if current.filter(dropped__isnull=False).exists():
-            raise RegistrationRefused("player", "The organiser dropped you from this event.")
-        current.update(replaced=timezone.now())
-        return Registration.objects.create(
-            event=event,
-            player=player,
-            deck_version=deck_version,
-            content_hash=deck_version.content_hash,
-            legal=report.legal,
-            report=report.as_dict(),
+
+
+@dataclass(frozen=True)
+class VerdictChange:
+    """A current entry whose report changed when re-checked: what it was, what it is, why."""
+
+    registration: Registration
+    was_legal: bool
+    new_errors: list[dict[str, Any]]
+    resolved_errors: list[dict[str, Any]]
+
+
+def registrations_recheck(*, event: Event) -> tuple[int, list[VerdictChange]]:
+    """Judge every current entry again, against the lists in force on the event's date as they
+    stand now (a ban announced since registration counts), and store the new reports.
+
+    Answers how many entries were checked and those whose errors changed. Lists are judged
+    outside the event's lock (it would hold registrations up); each report is then written in
+    one transaction, so the re-check is all or nothing.
+    """
+    current = list(
+        event.registrations.filter(replaced__isnull=True).select_related(
+            "player", "deck_version__deck"
         )
+    )
+    judged = [(r, registration_judge(event=event, deck_version=r.deck_version)) for r in current]
+    changes = []
+    with transaction.atomic():
+        event_lock(event.pk)
+        for registration, report in judged:
+            new = report.as_dict()
+            before = {_issue_key(issue) for issue in registration.report["errors"]}
+            after = {_issue_key(issue) for issue in new["errors"]}
+            if before != after or registration.legal != report.legal:
+                changes.append(
+                    VerdictChange(
+                        registration=registration,
+                        was_legal=registration.legal,
+                        new_errors=[i for i in new["errors"] if _issue_key(i) not in before],
+                        resolved_errors=[
+                            i for i in registration.report["errors"] if _issue_key(i) not in after
+                        ],
+                    )
+                )
+            Registration.objects.filter(pk=registration.pk).update(legal=report.legal, report=new)
+            registration.legal, registration.report = report.legal, new
+        turned = [c.registration for c in changes if c.was_legal and not c.registration.legal]
+        notify(registrations=turned, kind=ILLEGAL)
+    return len(judged), changes
+
+
+def _issue_key(issue: dict[str, Any]) -> tuple[str, str, tuple[str, ...]]:
+    return (issue["code"], issue.get("section") or "", tuple(issue.get("cards", ())))
 
 
 def registration_submit_text(
@@ -125,9 +245,11 @@ def registration_submit_text(
 ) -> Registration:
     """Register a pasted decklist: it becomes a private deck of the player's, then is locked.
 
-    Raises what deck_import raises for unreadable lines or unknown cards, and what
+    Raises RegistrationClosed after the deadline whatever the text holds (a closed event has
+    nothing to fix), what deck_import raises for unreadable lines or unknown cards, and what
     registration_submit raises; nothing is stored then (one transaction).
     """
+    _refuse_if_closed(event)
     with transaction.atomic():
         deck = deck_import(owner=player, game=event.game, name=name, text=text)
         version = deck_version_latest(deck=deck)
@@ -136,18 +258,65 @@ def registration_submit_text(
 
 
 def registration_drop(*, registration: Registration) -> Registration:
-    """The organiser drops the player (any time: dropping is not the player's change)."""
-    if registration.dropped is None:
-        registration.dropped = timezone.now()
-        registration.save(update_fields=["dropped"])
-    return registration
+    """The organiser drops the player of `registration` (any time: dropping is not the
+    player's change); answers the player's current entry, marked dropped.
+
+    The drop takes the event's row lock, as registering does, and then marks whatever entry is
+    the player's current one: a drop racing the player's re-registration drops the new entry
+    (or is seen by it), never only the entry being replaced.
+    """
+    with transaction.atomic():
+        event_lock(registration.event_id)
+        current = Registration.objects.select_related("player", "deck_version__deck").get(
+            event_id=registration.event_id, player_id=registration.player_id, replaced__isnull=True
+        )
+        if current.dropped is None:
+            current.dropped, current.drop_reason = timezone.now(), "organiser"
+            current.save(update_fields=["dropped", "drop_reason"])
+            notify(registrations=[current], kind=DROPPED)
+    return current
 
 
 def registrations_drop_illegal(*, event: Event) -> int:
-    """Drop every player whose current list is illegal (one UPDATE); how many were dropped."""
-    return Registration.objects.filter(
-        event=event, replaced__isnull=True, dropped__isnull=True, legal=False
-    ).update(dropped=timezone.now())
+    """Drop every player whose current list is illegal; how many were dropped. Under the
+    event's lock, so no registration changes between the read and the write."""
+    with transaction.atomic():
+        event_lock(event.pk)
+        illegal = list(
+            Registration.objects.filter(
+                event=event, replaced__isnull=True, dropped__isnull=True, legal=False
+            )
+        )
+        Registration.objects.filter(pk__in=[r.pk for r in illegal]).update(
+            dropped=timezone.now(), drop_reason="organiser"
+        )
+        notify(registrations=illegal, kind=DROPPED)
+        return len(illegal)
+
+
+def refuse_if_left(current) -> None:
+    """RegistrationRefused when the player's current entry was dropped or withdrawn: only the
+    organiser's undo lets them back in."""
+    left = current.filter(dropped__isnull=False).values_list("drop_reason", flat=True).first()
+    if left == "withdrew":
+        raise RegistrationRefused(
+            "player", "You withdrew from this event; ask the organiser to let you back in."
+        )
+    if left is not None:
+        raise RegistrationRefused("player", "The organiser dropped you from this event.")
+
+
+def event_lock(event_id: int) -> None:
+    """Take the event's row lock: every write to its registrations holds it (one at a time)."""
+    list(Event.objects.filter(pk=event_id).select_for_update().values_list("pk"))
+
+
+def _refuse_if_closed(event: Event) -> None:
+    """RegistrationClosed if the deadline has passed by the database's clock: the early answer,
+    so that a closed event says so before judging what was sent. The write decides again under
+    the lock (_claim_open), for a request racing the deadline."""
+    if not Event.objects.filter(pk=event.pk, registration_deadline__gt=DatabaseClock()).exists():
+        raise RegistrationClosed(event)
 
 
 def _claim_open(event: Event) -> None:
@@ -158,10 +327,9 @@ def _claim_open(event: Event) -> None:
     decide it again after the wait, so a lock-and-compare in one statement would let through
     a write that waited past the deadline.
     """
-    events = Event.objects.filter(pk=event.pk)
-    list(events.select_for_update().values_list("pk"))
-    opened = events.filter(registration_deadline__gt=DatabaseClock()).update(
-        registrations_changed=DatabaseClock()
-    )
+    event_lock(event.pk)
+    opened = Event.objects.filter(
+        pk=event.pk, registration_deadline__gt=DatabaseClock()
+    ).update(registrations_changed=DatabaseClock())
     if not opened:
         raise RegistrationClosed(event)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rules.core.cardfile import CardFileError, MemoryPool, read_cards
 from rules.core.decklist_files import check_files
+from rules.core.jsontext import json_loads
 from rules.core.validate import standard_format, validate
 from rules.registry import GAMES
 
@@ -31,9 +32,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     game = GAMES[args.game]
     try:
-        data = json.loads(Path(args.cards).read_text(encoding="utf-8"))
+        data = json_loads(Path(args.cards).read_text(encoding="utf-8"))
         cards = read_cards(data)
-    except (OSError, ValueError) as exc:  # CardFileError and JSONDecodeError are ValueErrors
+    except (OSError, ValueError) as exc:  # CardFileError and NotJson are ValueErrors
         detail = (
             "; ".join(f"{c}: {p} {m}" for c, p, m in exc.problems)
             if isinstance(exc, CardFileError)

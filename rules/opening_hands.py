@@ -6,6 +6,11 @@ the Game"); MetaZoo Bookmarks 7 from the Spellbook and may mulligan any number o
 time Bookmarking one Page fewer (2023 rulebook, "Playing MetaZoo", Mulligan); Keeper of the Cards
 sets 10 cards aside as reserves and draws 5 from the 30 left (11th-edition rulebook, "Before each
 game"). Millennium Blades' tournament decks have no opening hand.
+
+After the opening hand, each turn draws by the game's rule: Neopets draws 1 in every Draw Phase
+(comprehensive rules 5.2; v1.2 rulebook, Draw Phase); MetaZoo Bookmarks 1 at the start of each
+turn (2023 rulebook, Turn Steps); Keeper draws up to 2 in each Resource Phase, and the starting
+player only 1 on the first turn (11th-edition rulebook, Turn Order: Resource Phase).
 """
 
 from __future__ import annotations
@@ -25,14 +30,33 @@ class HandRule:
     max_mulligans: int | None  # None: as many as the player likes
     mulligan_shrinks: bool = False  # each mulligan draws one card fewer (MetaZoo)
     reserves: int = 0  # cards set aside before drawing (Keeper)
+    draws_per_turn: int = 1  # the most a turn draws (Keeper: 2, placing no resource)
+    first_turn_draws: int = 1  # what the starting player draws on the game's first turn
+    draw_rule: str = ""  # where the rulebook says how turns draw
 
 
 HAND_RULES: dict[str, HandRule] = {
-    "neopets": HandRule("main", 5, "Setting Up the Game", max_mulligans=1),
-    "metazoo": HandRule(
-        "spellbook", 7, "Playing MetaZoo: Mulligan", max_mulligans=None, mulligan_shrinks=True
+    "neopets": HandRule(
+        "main", 5, "Setting Up the Game", max_mulligans=1, draw_rule="5.2 Draw Phase"
     ),
-    "keeper": HandRule("deck", 5, "Deck Construction: before each game", 0, reserves=10),
+    "metazoo": HandRule(
+        "spellbook",
+        7,
+        "Playing MetaZoo: Mulligan",
+        max_mulligans=None,
+        mulligan_shrinks=True,
+        draw_rule="Turn Steps: Start of Turn",
+    ),
+    "keeper": HandRule(
+        "deck",
+        5,
+        "Deck Construction: before each game",
+        0,
+        reserves=10,
+        draws_per_turn=2,
+        first_turn_draws=1,
+        draw_rule="Turn Order: Resource Phase",
+    ),
 }
 
 
@@ -42,6 +66,8 @@ class OpeningHand:
     reserves: tuple[str, ...]
     mulligans: int  # mulligans taken to reach this hand
     can_mulligan: bool  # whether the rules allow one more
+    size: int  # cards the rules deal after these mulligans (fewer if the pile is smaller)
+    library: tuple[str, ...] = ()  # the rest of the deck, top card first
 
 
 def opening_hand(
@@ -61,4 +87,15 @@ def opening_hand(
     for _ in range(mulligans):  # the hand goes back into the deck, which is shuffled again
         rng.shuffle(cards)
     can_mulligan = most is None or mulligans < most
-    return OpeningHand(tuple(cards[:size]), tuple(reserves), mulligans, can_mulligan)
+    return OpeningHand(
+        tuple(cards[:size]), tuple(reserves), mulligans, can_mulligan, size, tuple(cards[size:])
+    )
+
+
+def cards_drawn_by(rule: HandRule, turn: int, *, going_first: bool) -> int:
+    """Cards a player has drawn after their draws of turn `turn` (their own turns, from 1),
+    drawing the most the rules allow, on top of the opening hand."""
+    if turn < 1:
+        return 0
+    first = rule.first_turn_draws if going_first else rule.draws_per_turn
+    return first + rule.draws_per_turn * (turn - 1)

@@ -4,7 +4,8 @@ The task is thin (claim, play, record — rules.services.simulations) and idempo
 claimed or recorded twice counts once. That is what makes late acknowledgement safe, so a
 worker killed mid-chunk loses nothing: its claim, no longer renewed, goes stale within the claim
 lease (seconds), and every live worker sweeps stale chunks back to the queue; the broker's own
-redelivery of the dead worker's task then finds the chunk taken or done.
+redelivery of the dead worker's task then finds the chunk taken or done. The same sweep sends
+again the pending chunks whose task the broker lost.
 """
 
 from __future__ import annotations
@@ -18,16 +19,15 @@ from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from celery.signals import worker_ready
 from django.conf import settings
-from django.db import DatabaseError, InterfaceError, OperationalError, connection
-from kombu.exceptions import KombuError
+from django.db import InterfaceError, OperationalError, close_old_connections, connection
 
 from rules.services.simulations import (
     ChunkOutcome,
     chunk_run,
+    chunks_requeue_lost,
     chunks_requeue_stale,
     claim_timeout,
     simulation_fail,
-    simulations_resume,
 )
 
 logger = logging.getLogger(__name__)
@@ -74,33 +74,28 @@ def run_simulation_chunk(self, chunk_id: int) -> str:
 
 
 @worker_ready.connect
-def resume_simulations(**kwargs: object) -> None:
-    """A starting worker queues again the chunks of unfinished jobs, in case a killed worker
-    held their tasks: the filesystem broker keeps no unacknowledged tasks at all, and Redis gives
-    them back only after its visibility timeout and a restore pass that a worker killed at the
-    wrong moment can hold up for minutes. Duplicates are harmless (conditional claims)."""
-    queued = simulations_resume()
-    if queued:
-        logger.info("Queued %s unfinished simulation chunks again.", queued)
-
-
-@worker_ready.connect
-def sweep_stale_claims(**kwargs: object) -> None:
-    """Every worker sweeps, twice a lease, for chunks whose worker died mid-chunk and queues
-    them again, so another worker takes them over in seconds whatever the broker does with the
-    dead worker's task (Redis gives it back only after its visibility timeout)."""
+def sweep(**kwargs: object) -> None:
+    """Every worker sweeps at start and then twice a lease: chunks whose worker died mid-chunk
+    (their claim no longer renewed) and pending chunks whose task the broker lost (a Redis
+    restart, a killed worker's tasks on the embedded broker) are queued again, so a job
+    goes on within seconds of either, whatever the broker does with unacknowledged tasks."""
     threading.Thread(target=_sweep_forever, name="simulation-sweeper", daemon=True).start()
 
 
 def _sweep_forever() -> None:
     interval = claim_timeout().total_seconds() / 2
     while True:
-        time.sleep(interval)
+        close_old_connections()  # as around each task: a connection the server closed is replaced
         try:
-            requeued = chunks_requeue_stale()
-        except (DatabaseError, KombuError, OSError):
-            logger.warning("Sweeping stale simulation chunks failed; trying again", exc_info=True)
+            stale, lost = chunks_requeue_stale(), chunks_requeue_lost()
+        except Exception:
+            # Whatever went wrong (the database or the broker away, a Redis client error kombu
+            # does not wrap), the sweeper must outlive it: it is what recovers from such faults.
+            logger.warning("Sweeping simulation chunks failed; trying again", exc_info=True)
             connection.close()
-            continue
-        if requeued:
-            logger.info("Queued again %s chunks whose worker stopped renewing its claim.", requeued)
+        else:
+            if stale:
+                logger.info("Queued again %s chunks whose worker stopped renewing a claim.", stale)
+            if lost:
+                logger.info("Sent again %s pending chunks the broker no longer held.", lost)
+        time.sleep(interval)

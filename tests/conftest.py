@@ -7,7 +7,16 @@ import uuid
 
 import pytest
 from django.contrib.auth import get_user_model
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
+
+# The suite runs on a 2-core machine beside a browser, workers and a second test process: an
+# example that is slow there is load, not a bug, so property tests have no time limit.
+hypothesis_settings.register_profile(
+    "deckwarden", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("deckwarden")
 
 
 @pytest.fixture(autouse=True)
@@ -60,3 +69,20 @@ def charlie_api(charlie) -> APIClient:
     client = APIClient()
     client.force_authenticate(charlie)
     return client
+
+
+@pytest.fixture
+def sqlite_of_999_variables():
+    """SQLite as many builds ship it: 999 variables a statement before 3.32 (Debian's allows
+    250,000). Lookups whose lists grow with the request must still fit (deckwarden.chunks)."""
+    import sqlite3
+
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the variable limit is SQLite's")
+    connection.ensure_connection()
+    raw = connection.connection
+    before = raw.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)
+    yield
+    raw.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, before)

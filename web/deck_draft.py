@@ -16,7 +16,7 @@ from django.http import QueryDict
 from api.query import integer_text
 from cards.models import Game, Viewer
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
-from rules.core.decklist import MAX_QUANTITY
+from rules.core.decklist import MAX_QUANTITY, card_words
 from rules.core.resolve import EntryRef
 
 
@@ -25,6 +25,7 @@ class Draft:
     lines: list[DeckLine]
     problems: list[str] = field(default_factory=list)  # rows that could not be taken as given
     add_problem: str = ""  # why the card to add was not added
+    near_names: list[str] = field(default_factory=list)  # names like the one not found
     added: bool = False
 
 
@@ -51,6 +52,7 @@ def draft_from_post(game: Game, post: QueryDict, owner: Viewer = None) -> Draft:
         strict=False,
     )
     removed = post.get("remove")
+    stepped, step = _step(post.get("step", ""))
     refs: list[EntryRef] = []
     problems: list[str] = []
     for index, (card, printing, section, raw, was) in enumerate(rows):
@@ -63,6 +65,8 @@ def draft_from_post(game: Game, post: QueryDict, owner: Viewer = None) -> Draft:
                 f"Row {index + 1}: the quantity must be a whole number from 0 to {MAX_QUANTITY}, "
                 f"not {raw!r}; it stays {quantity}."
             )
+        if index == stepped:  # the row's + or - button
+            quantity = min(max(quantity + step, 0), MAX_QUANTITY)
         card_id = integer_text(card)
         if quantity and card_id is not None:
             code, number = _printing(printing)
@@ -70,7 +74,7 @@ def draft_from_post(game: Game, post: QueryDict, owner: Viewer = None) -> Draft:
                 EntryRef(section=section, quantity=quantity, id=card_id, set=code, number=number)
             )
     draft = Draft(lines=[], problems=problems)
-    if post.get("action") == "add" and post.get("add_name", "").strip():
+    if (post.get("action") == "add" or "add_instead" in post) and _add_text(post):
         _add(game, post, refs, draft, owner)
     try:
         draft.lines = entries_resolve(game=game, refs=refs, owner=owner)
@@ -85,19 +89,75 @@ def draft_from_post(game: Game, post: QueryDict, owner: Viewer = None) -> Draft:
     return draft
 
 
+def _step(raw: str) -> tuple[int | None, int]:
+    """A row's + or - button, posted as "ROW:+1" or "ROW:-1": the row and the change."""
+    row, _, change = raw.partition(":")
+    if change not in ("+1", "-1"):
+        return None, 0
+    return integer_text(row), int(change)
+
+
+def _add_text(post: QueryDict) -> str:
+    """What to add: a near name the user chose ("add_instead"), else the add box's text."""
+    return (post.get("add_instead") or post.get("add_name", "")).strip()
+
+
 def _add(game: Game, post: QueryDict, refs: list[EntryRef], draft: Draft, owner: Viewer) -> None:
-    """Add the named card (found as the API finds names) to the chosen section."""
-    quantity = _quantity(post.get("add_quantity", "1")) or 0
-    if not quantity:
+    """Add the card the box names, as a decklist line names it ("4 Hot Dog", "Chupacabra
+    [chupacabra-flame]", "Fireball (MZ-SMP) 019", found as the API finds names) to the chosen
+    section; a quantity typed in the box is used rather than the Copies field's."""
+    words = card_words(_add_text(post))
+    quantity = words.quantity
+    if quantity is None:
+        quantity = _quantity(post.get("add_quantity", "1")) or 0
+    if not 1 <= quantity <= MAX_QUANTITY:
         draft.add_problem = f"The quantity must be a whole number from 1 to {MAX_QUANTITY}."
         return
-    wanted = EntryRef(
-        section=post.get("add_section", ""), quantity=quantity, name=post["add_name"].strip()
-    )
+    wanted = words.entry(post.get("add_section", ""), quantity=quantity)
     try:
         (line,) = entries_resolve(game=game, refs=[wanted], owner=owner)
     except InvalidEntries as exc:
         draft.add_problem = " ".join(problem.message for problem in exc.problems)
+        draft.near_names = [name for problem in exc.problems for name in problem.suggestions]
         return
-    refs.append(EntryRef(section=line.section, quantity=quantity, id=line.card.pk))
+    printing = line.printing
+    refs.append(
+        EntryRef(
+            section=line.section,
+            quantity=line.quantity,
+            id=line.card.pk,
+            set=printing.set.code if printing else None,
+            number=printing.number if printing else None,
+        )
+    )
     draft.added = True
+
+
+# The editor's fields a kept draft holds: what the user changed, not what they asked for last.
+KEPT_FIELDS = ("name", "visibility", "format", "revision", "version")
+
+
+def draft_form(lines: list[DeckLine], post: QueryDict) -> dict[str, list[str]]:
+    """The editor form as it would post these lines and the deck's fields: what
+    decks.services.deck_draft_keep stores, so that a restored draft reads back through
+    draft_from_post like any post."""
+    form: dict[str, list[str]] = {
+        "card": [str(line.card.pk) for line in lines],
+        "printing": [
+            f"{line.printing.set.code} {line.printing.number}" if line.printing else ""
+            for line in lines
+        ],
+        "section": [line.section for line in lines],
+        "quantity": [str(line.quantity) for line in lines],
+        "was": [str(line.quantity) for line in lines],
+    }
+    form.update({name: post.getlist(name) for name in KEPT_FIELDS if name in post})
+    return form
+
+
+def form_as_post(form: dict[str, list[str]]) -> QueryDict:
+    """A kept draft's form as the QueryDict a browser would have posted."""
+    post = QueryDict(mutable=True)
+    for name, values in form.items():
+        post.setlist(name, values)
+    return post

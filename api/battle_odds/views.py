@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -27,6 +26,42 @@ MAX_HP = GAME.attributes["hp"].maximum
 # Exact race fractions are offered while both Neopets have at most this much HP left: their
 # numerators and denominators already run to hundreds of digits there, and grow with the HP.
 EXACT_RACE_MAX_HP = 10
+
+
+class RerollsOutput(serializers.Serializer):
+    side = serializers.CharField(allow_null=True, help_text="attacker, defender, or none.")
+    dice = serializers.IntegerField()
+
+
+class DamageOutput(serializers.Serializer):
+    damage = serializers.DictField(child=serializers.FloatField(), help_text="Damage: chance.")
+    damage_exact = serializers.DictField(child=serializers.CharField(), help_text="As fractions.")
+    expected_damage = serializers.FloatField()
+    expected_damage_exact = serializers.CharField()
+    rerolls = RerollsOutput()
+
+
+class RaceExactOutput(serializers.Serializer):
+    attacker_wins = serializers.CharField()
+    defender_wins = serializers.CharField()
+
+
+class RaceOutput(serializers.Serializer):
+    attacker_wins = serializers.FloatField()
+    defender_wins = serializers.FloatField()
+    never_ends = serializers.BooleanField()
+    exact = RaceExactOutput(required=False, help_text="With exact: as fractions.")
+
+
+class RacesOutput(serializers.Serializer):
+    attacker_first = RaceOutput()
+    defender_first = RaceOutput()
+
+
+class BattleOddsOutput(DamageOutput):
+    reroll_policy = serializers.CharField()
+    counterattack = DamageOutput()
+    race = RacesOutput()
 
 
 class StrictIntegerField(serializers.IntegerField):
@@ -88,7 +123,7 @@ class BattleOddsApi(APIView):
 
     @extend_schema(
         request=InputSerializer,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: BattleOddsOutput},
         description="`damage` (and `damage_exact` as fractions) maps the damage of the "
         "attacker's attack to its probability; `counterattack` is the same for the defender's "
         "attack back (its `rerolls.side` names the side in that attack); `race` gives each "

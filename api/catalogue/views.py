@@ -52,6 +52,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 
     queryset = game_list()
     serializer_class = GameSerializer
+    ordering_fields = ["slug", "name"]
     lookup_field = "slug"
     lookup_value_regex = "[-a-zA-Z0-9_]+"  # a slug; anything else is a 404 without a query
 
@@ -62,6 +63,7 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
     queryset = card_set_list()
     serializer_class = CardSetSerializer
     filterset_class = CardSetFilterSet
+    ordering_fields = ["code", "name", "released"]
 
 
 @extend_schema(
@@ -79,6 +81,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     serializer_class = CardSerializer
     filterset_class = CardFilterSet
+    ordering_fields = ["name", "key", "type", "updated"]
 
     def get_queryset(self) -> QuerySet[Card]:
         return card_queryset(self.request.user)

@@ -37,6 +37,16 @@ def if_match_revision(request: Request, deck: Deck, *, required: bool) -> int | 
     raise_changed(deck)
 
 
+def if_none_match(request: Request, deck: Deck) -> bool:
+    """Whether the client's If-None-Match names the deck's current ETag (or `*`): a GET then
+    answers 304. Comparison is weak, as RFC 9110 §13.1.2 asks."""
+    header = request.headers.get("If-None-Match")
+    if header is None:
+        return False
+    tags = [_unquoted(tag.strip().removeprefix("W/")) for tag in header.split(",")]
+    return "*" in tags or _unquoted(deck.etag) in tags
+
+
 def raise_changed(deck: Deck) -> NoReturn:
     """412: the deck is not at the revision the client read."""
     raise ApiError(

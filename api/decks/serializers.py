@@ -15,6 +15,7 @@ from rest_framework import serializers
 from api.entries import Problems, section_entries
 from cards.models import Game
 from decks.models import MAX_QUANTITY, Deck, DeckVersion
+from decks.privacy import is_private_stand_in
 from decks.resolution import DeckLine
 from rules.core.resolve import EntryRef
 from rules.models import Format
@@ -72,15 +73,18 @@ class GameField(serializers.SlugRelatedField):
 
 
 def lines_by_section(lines: Sequence[DeckLine], game: Game) -> dict[str, list[dict[str, Any]]]:
-    """Stored lines in the sections shape, every section of the game present, in its order."""
+    """Stored lines in the sections shape, every section of the game present, in its order; a
+    card the reader may not read (decks.privacy) has no id or key and `"private": true`."""
     sections: dict[str, list[dict[str, Any]]] = {slug: [] for slug in game.spec.section_slugs}
     for line in lines:
         entry: dict[str, Any] = {
             "id": line.card.pk,
-            "key": line.card.key,
+            "key": line.card.key or None,
             "name": line.card.name,
             "quantity": line.quantity,
         }
+        if is_private_stand_in(line.card):
+            entry["private"] = True
         if line.printing is not None:
             entry["set"] = line.printing.set.code
             entry["number"] = line.printing.number
@@ -97,6 +101,12 @@ class DeckInput(serializers.Serializer):
     visibility = serializers.ChoiceField(Deck.Visibility.choices, default=Deck.Visibility.PRIVATE)
     format = serializers.SlugField(allow_null=True, default=None)
     sections = SectionsField(default=dict)
+    share_cards = serializers.BooleanField(
+        default=False,
+        write_only=True,
+        help_text="With visibility unlisted or public: share your private user-made cards in "
+        'the deck with everyone (until then others see each as "a private card").',
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -200,9 +210,16 @@ class DeckOutput(DeckSummaryOutput):
 
     sections = serializers.SerializerMethodField()
     version = serializers.SerializerMethodField(help_text=VERSION_HELP)
+    private_cards = serializers.SerializerMethodField(
+        help_text='Your own unshared cards in the deck, which others see as "a private card" '
+        "(empty for anyone but the owner); PATCH share_cards: true to share them."
+    )
 
     class Meta(DeckSummaryOutput.Meta):
-        fields = [*DeckSummaryOutput.Meta.fields, "version", "sections"]
+        fields = [*DeckSummaryOutput.Meta.fields, "version", "sections", "private_cards"]
+
+    def get_private_cards(self, deck: Deck) -> list[str]:
+        return [card.name for card in self.context["private_cards"]]
 
     def get_sections(self, deck: Deck) -> dict[str, list[dict[str, Any]]]:
         return lines_by_section(self.context["lines"], deck.game)
@@ -213,7 +230,82 @@ class DeckOutput(DeckSummaryOutput):
         return None if latest is None else DeckVersionOutput(latest).data
 
 
+class SnapshotEntryOutput(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    quantity = serializers.IntegerField()
+    set = serializers.CharField(required=False, help_text="The pinned printing's set, if any.")
+    number = serializers.CharField(required=False, help_text="And its collector number.")
+
+
+class SnapshotOutput(serializers.Serializer):
+    """A version's contents as they were: name, format and entries by section."""
+
+    name = serializers.CharField()
+    format = serializers.CharField(allow_null=True)
+    sections = serializers.DictField(child=SnapshotEntryOutput(many=True))
+
+
+class ExportEntryOutput(SnapshotEntryOutput):
+    id = serializers.IntegerField()
+
+
+class DeckExportOutput(serializers.Serializer):
+    """`?format=json`: the deck in the shape POST /decks/ takes back."""
+
+    game = serializers.CharField()
+    name = serializers.CharField()
+    format = serializers.CharField(allow_null=True)
+    sections = serializers.DictField(child=ExportEntryOutput(many=True))
+
+
+class ValueChangeOutput(serializers.Serializer):
+    """A value that changed, `from` and `to` (keywords, so the fields are made in get_fields)."""
+
+    def __init__(self, field: type[serializers.Field], **kwargs: Any) -> None:
+        self.value_field = field
+        super().__init__(**kwargs)
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        return {name: self.value_field(allow_null=True) for name in ("from", "to")}
+
+
+class DiffEntryOutput(serializers.Serializer):
+    key = serializers.CharField()
+    name = serializers.CharField()
+    set = serializers.CharField(required=False)
+    number = serializers.CharField(required=False)
+    quantity = serializers.IntegerField(required=False, help_text="Added and removed entries.")
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        changed = {
+            name: serializers.IntegerField(required=False, help_text="Changed entries.")
+            for name in ("from", "to")
+        }
+        return {**super().get_fields(), **changed}
+
+
+class SectionDiffOutput(serializers.Serializer):
+    added = DiffEntryOutput(many=True)
+    removed = DiffEntryOutput(many=True)
+    changed = DiffEntryOutput(many=True)
+
+
+class DeckDiffOutput(serializers.Serializer):
+    """What changed between two versions: name and format when they did, every section."""
+
+    name = ValueChangeOutput(serializers.CharField, required=False)
+    format = ValueChangeOutput(serializers.CharField, required=False)
+    sections = serializers.DictField(child=SectionDiffOutput())
+
+    def get_fields(self) -> dict[str, serializers.Field]:
+        numbers = {name: serializers.IntegerField() for name in ("from", "to")}
+        return {**numbers, **super().get_fields()}
+
+
 class DeckVersionDetailOutput(serializers.ModelSerializer):
+    snapshot = SnapshotOutput()
+
     class Meta:
         model = DeckVersion
         fields = ["number", "created", "content_hash", "snapshot"]

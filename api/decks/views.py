@@ -11,37 +11,40 @@ from datetime import date
 from typing import Any, NoReturn
 
 import django_filters
-from django.http import HttpResponse
+from django.db import transaction
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.query import integer_text
-from api.validation.serializers import ErrorSerializer
-from api.validation.views import DeckFormatNegotiation
+from api.renderers import PlainTextRenderer
+from api.validation.serializers import ErrorSerializer, ReportSerializer
 from cards.models import Game, Viewer
-from decks import selectors, services
+from cards.services.user_cards import UserCardRefused, own_private_cards_share
+from decks import privacy, selectors, services
 from decks.links import DeckLink
 from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
 from rules.core.decklist import write_decklist
 from rules.core.resolve import EntryRef
-from rules.services.validation import deck_validate
 
 from .errors import (
     invalid_entries_error,
     unknown_cards_in_decklist_error,
     unreadable_decklist_error,
 )
-from .etags import if_match_revision, raise_changed
+from .etags import if_match_revision, if_none_match, raise_changed
 from .serializers import (
+    DeckDiffOutput,
+    DeckExportOutput,
     DeckImportInput,
     DeckInput,
     DeckOutput,
@@ -82,11 +85,24 @@ class DeckAccess:
         return deck
 
 
+IF_MATCH_REQUIRED = OpenApiParameter(
+    "If-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    required=True,  # 428 without it
+    description='The ETag of the deck as last read, e.g. "12-3".',
+)
 IF_MATCH = OpenApiParameter(
     "If-Match",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description='The ETag of the deck as last read, e.g. "12-3"; required for PUT and PATCH.',
+    description='The ETag of the deck as last read, e.g. "12-3"; a changed deck is then kept.',
+)
+IF_NONE_MATCH = OpenApiParameter(
+    "If-None-Match",
+    OpenApiTypes.STR,
+    OpenApiParameter.HEADER,
+    description="The ETag you hold: 304 with no body while the deck is unchanged.",
 )
 VERSION_NUMBER = "A version number (1, 2, ...) from /versions/; not a revision."
 # 412: the If-Match names an older revision; 428: PUT and PATCH without If-Match.
@@ -95,9 +111,11 @@ UPDATE_RESPONSES = {200: DeckOutput, 412: ErrorSerializer, 428: ErrorSerializer}
 
 def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Response:
     """The full deck with its ETag header (and Location when just created)."""
+    lines = selectors.deck_lines(deck=deck)
     context = {
         "request": request,
-        "lines": selectors.deck_lines(deck=deck),
+        "lines": privacy.lines_seen_by(deck, lines, request.user),
+        "private_cards": privacy.own_private_cards(lines, request.user),
         "latest_version": selectors.deck_version_latest(deck=deck),
     }
     response = Response(DeckOutput(deck, context=context).data, status=201 if created else 200)
@@ -132,6 +150,7 @@ class DeckListApi(generics.ListAPIView):
 
     serializer_class = DeckSummaryOutput
     filterset_class = DeckFilter
+    ordering_fields = ["name", "created", "updated"]
     permission_classes = [IsAuthenticatedOrReadOnly]
 
     def get_queryset(self):
@@ -141,15 +160,17 @@ class DeckListApi(generics.ListAPIView):
     def post(self, request: Request) -> Response:
         data = _validated(DeckInput(data=request.data))
         lines = _resolve_sections(data["game"], data["sections"], request.user)
-        deck = services.deck_create(
-            owner=request.user,
-            game=data["game"],
-            name=data["name"],
-            lines=[line for section in lines.values() for line in section],
-            format=data["format"],
-            description=data["description"],
-            visibility=data["visibility"],
-        )
+        with transaction.atomic():
+            deck = services.deck_create(
+                owner=request.user,
+                game=data["game"],
+                name=data["name"],
+                lines=[line for section in lines.values() for line in section],
+                format=data["format"],
+                description=data["description"],
+                visibility=data["visibility"],
+            )
+            _share_cards_if_asked(request, deck, data)
         return deck_response(request, deck, created=True)
 
 
@@ -159,15 +180,21 @@ class DeckDetailApi(DeckAccess, APIView):
 
     permission_classes = [IsAuthenticatedOrReadOnly]
 
-    @extend_schema(responses=DeckOutput)
+    @extend_schema(
+        responses={200: DeckOutput, 304: OpenApiResponse(description="Unchanged since its ETag.")},
+        parameters=[IF_NONE_MATCH],
+    )
     def get(self, request: Request, pk: int | DeckLink) -> Response:
-        return deck_response(request, self.readable_deck(request, pk))
+        deck = self.readable_deck(request, pk)
+        if if_none_match(request, deck):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers={"ETag": deck.etag})
+        return deck_response(request, deck)
 
-    @extend_schema(request=DeckInput, responses=UPDATE_RESPONSES, parameters=[IF_MATCH])
+    @extend_schema(request=DeckInput, responses=UPDATE_RESPONSES, parameters=[IF_MATCH_REQUIRED])
     def put(self, request: Request, pk: int | DeckLink) -> Response:
         return self._update(request, pk, partial=False)
 
-    @extend_schema(request=DeckInput, responses=UPDATE_RESPONSES, parameters=[IF_MATCH])
+    @extend_schema(request=DeckInput, responses=UPDATE_RESPONSES, parameters=[IF_MATCH_REQUIRED])
     def patch(self, request: Request, pk: int | DeckLink) -> Response:
         return self._update(request, pk, partial=True)
 
@@ -201,10 +228,14 @@ class DeckDetailApi(DeckAccess, APIView):
             **{field: data[field] for field in _PLAIN_FIELDS if field in data},
             sections=services.KEEP
             if requested is None
-            else _resolve_sections(deck.game, requested, deck.owner),
+            else _resolve_sections(deck.game, requested, request.user),
         )
         try:
-            deck = services.deck_update(deck=deck, expected_revision=expected, changes=changes)
+            with transaction.atomic():
+                deck = services.deck_update(
+                    deck=deck, expected_revision=expected, changes=changes
+                )
+                _share_cards_if_asked(request, deck, data)
         except services.DeckChanged:
             _raise_current(deck)
         except Deck.DoesNotExist:
@@ -213,6 +244,17 @@ class DeckDetailApi(DeckAccess, APIView):
 
 
 _PLAIN_FIELDS = ("name", "description", "visibility", "format")
+
+
+def _share_cards_if_asked(request: Request, deck: Deck, data: dict[str, Any]) -> None:
+    """`share_cards` on a deck that others may read shares the owner's private cards in it
+    (decks.privacy); 400 naming `share_cards` if one cannot be, and nothing is written."""
+    if not data.get("share_cards") or deck.visibility == Deck.Visibility.PRIVATE:
+        return
+    try:
+        own_private_cards_share(lines=selectors.deck_lines(deck=deck), owner=request.user)
+    except UserCardRefused as refused:
+        raise ApiError(refused.message, fields={"share_cards": [refused.message]}) from None
 
 
 def _raise_current(deck: Deck) -> NoReturn:
@@ -234,19 +276,13 @@ class DeckValidationApi(DeckAccess, APIView):
     banned and restricted lists in force that day."""
 
     @extend_schema(
-        responses=OpenApiTypes.OBJECT,
+        responses=ReportSerializer,
         parameters=[OpenApiParameter("as_of", OpenApiTypes.DATE)],
     )
     def get(self, request: Request, pk: int | DeckLink) -> Response:
         deck = self.readable_deck(request, pk)
         as_of = _date_param(request, "as_of")
-        report = deck_validate(
-            game=deck.game.slug,
-            entries=selectors.deck_entry_refs(deck=deck),
-            format=deck.format.slug if deck.format else None,
-            as_of=as_of,
-            viewer=deck.owner,
-        )
+        report = selectors.deck_report(deck=deck, viewer=request.user, as_of=as_of)
         return Response(report.as_dict())
 
 
@@ -275,6 +311,7 @@ class DeckVersionListApi(DeckAccess, generics.ListAPIView):
     change, which bumps only the revision (the ETag)."""
 
     serializer_class = DeckVersionOutput
+    ordering_fields = ["number", "created"]
 
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular reading the view
@@ -292,7 +329,9 @@ class DeckVersionDetailApi(DeckAccess, APIView):
             version = selectors.deck_version_get(deck=deck, number=number)
         except selectors.VersionNotFound:
             raise NotFound(f"The deck has no version {number}.") from None
-        return Response(DeckVersionDetailOutput(version).data)
+        data = DeckVersionDetailOutput(version).data
+        data["snapshot"] = privacy.snapshot_seen_by(deck, version.snapshot, request.user)
+        return Response(data)
 
 
 class DeckDiffApi(DeckAccess, APIView):
@@ -300,7 +339,7 @@ class DeckDiffApi(DeckAccess, APIView):
     and format if they changed and, per section, the entries added, removed and changed."""
 
     @extend_schema(
-        responses=OpenApiTypes.OBJECT,
+        responses=DeckDiffOutput,
         parameters=[
             OpenApiParameter("from", OpenApiTypes.INT, required=True, description=VERSION_NUMBER),
             OpenApiParameter("to", OpenApiTypes.INT, required=True, description=VERSION_NUMBER),
@@ -310,7 +349,9 @@ class DeckDiffApi(DeckAccess, APIView):
         deck = self.readable_deck(request, pk)
         from_number, to_number = _int_param(request, "from"), _int_param(request, "to")
         try:
-            diff = selectors.deck_diff(deck=deck, from_number=from_number, to_number=to_number)
+            diff = selectors.deck_diff(
+                deck=deck, from_number=from_number, to_number=to_number, viewer=request.user
+            )
         except selectors.VersionNotFound as exc:
             message = (
                 f"is not a version of this deck (it has versions 1 to {deck.versions.count()})"
@@ -323,27 +364,26 @@ class DeckExportApi(DeckAccess, APIView):
     """`?format=text` (a plain-text decklist, text/plain) or `?format=json` (the sections shape,
     the default): a deck as a file to keep or to post back as a new deck."""
 
-    content_negotiation_class = DeckFormatNegotiation  # ?format= is text or json, not a renderer
+    renderer_classes = [JSONRenderer, PlainTextRenderer]  # chosen as api.negotiation says
 
     @extend_schema(
-        responses={(200, "application/json"): OpenApiTypes.OBJECT, (200, "text/plain"): str},
+        responses={(200, "application/json"): DeckExportOutput, (200, "text/plain"): str},
         parameters=[OpenApiParameter("format", OpenApiTypes.STR, enum=["text", "json"])],
     )
-    def get(self, request: Request, pk: int | DeckLink) -> HttpResponse:
+    def get(self, request: Request, pk: int | DeckLink) -> Response:
         deck = self.readable_deck(request, pk)
-        export_format = request.query_params.get("format", "json")
-        if export_format == "text":
-            text = write_decklist(deck.game.spec, selectors.deck_entry_refs(deck=deck))
-            return HttpResponse(text, content_type="text/plain; charset=utf-8")
-        if export_format != "json":
-            message = f"must be text or json, not {export_format!r}"
-            raise ApiError(f"format {message}.", fields={"format": [message]})
+        if request.accepted_renderer.format == PlainTextRenderer.format:
+            refs = selectors.deck_entry_refs(deck=deck, viewer=request.user)
+            refs = selectors.refs_for_text(game=deck.game, refs=refs, viewer=request.user)
+            return Response(write_decklist(deck.game.spec, refs))
         return Response(
             {
                 "game": deck.game.slug,
                 "name": deck.name,
                 "format": deck.format.slug if deck.format else None,
-                "sections": lines_by_section(selectors.deck_lines(deck=deck), deck.game),
+                "sections": lines_by_section(
+                    selectors.deck_lines_seen_by(deck=deck, viewer=request.user), deck.game
+                ),
             }
         )
 

@@ -6,10 +6,11 @@ from typing import Any
 
 from rest_framework import serializers
 
-from api.decks.serializers import game_format
+from api.decks.serializers import SnapshotEntryOutput, game_format
 from api.validation.serializers import IssueSerializer
 from cards.models import Game
 from events.models import Event, Registration
+from events.schedule import deadline_problem, time_zone_names
 from events.selectors import is_open
 
 
@@ -20,8 +21,35 @@ class EventInput(serializers.Serializer):
         allow_null=True, default=None, help_text="Default: the game's default format."
     )
     date = serializers.DateField(help_text="The day the banned and restricted lists are read on.")
-    registration_deadline = serializers.DateTimeField()
+    registration_deadline = serializers.DateTimeField(
+        help_text="On or before the event's date (in its time zone), and in the future."
+    )
+    # A string checked against the IANA names, not an enum of ~600 of them in the schema (zone
+    # names such as GMT+0 and GMT-0 even collide as generated clients' enum member names).
+    time_zone = serializers.CharField(
+        default="UTC",
+        max_length=64,
+        help_text="The organiser's IANA time zone (e.g. Europe/London): pages show the deadline "
+        "in it.",
+    )
+
+    def validate_time_zone(self, value: str) -> str:
+        if value not in time_zone_names():
+            raise serializers.ValidationError(f"{value!r} is not an IANA time zone name.")
+        return value
     published = serializers.BooleanField(default=False, help_text="Show every decklist.")
+    webhook_url = serializers.URLField(
+        required=False,
+        allow_blank=True,
+        help_text="Receives a JSON POST when a list is illegal, a player is dropped, or the "
+        "deadline is a day away.",
+    )
+    publish_while_open = serializers.BooleanField(
+        default=False,
+        write_only=True,
+        help_text="Confirms publishing while registration is open: players who can still "
+        "register see every list. Without it, that publish answers 409 registration_open.",
+    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         event = self.context.get("event")
@@ -33,7 +61,77 @@ class EventInput(serializers.Serializer):
             attrs.setdefault("format", None)  # the old game's format cannot stay
         if attrs.get("format") is not None:
             attrs["format"] = game_format(game, attrs["format"])
+        self._check_deadline(attrs, event)
         return attrs
+
+    def _check_deadline(self, attrs: dict[str, Any], event: Event | None) -> None:
+        deadline = attrs.get("registration_deadline", event and event.registration_deadline)
+        problem = deadline_problem(
+            deadline=deadline,
+            event_date=attrs.get("date", event and event.date),
+            time_zone=attrs.get("time_zone", event.time_zone if event else "UTC"),
+            changed=event is None or deadline != event.registration_deadline,
+        )
+        if problem:
+            raise serializers.ValidationError({"registration_deadline": [problem]})
+
+
+class ReportRowOutput(serializers.Serializer):
+    """One current registration in the organiser's report."""
+
+    id = serializers.IntegerField()
+    player = serializers.CharField()
+    deck = serializers.CharField(help_text="The deck's name.")
+    version = serializers.IntegerField()
+    content_hash = serializers.CharField()
+    registered = serializers.DateTimeField()
+    legal = serializers.BooleanField()
+    dropped = serializers.BooleanField()
+    withdrew = serializers.BooleanField(help_text="Dropped by the player's own choice.")
+    checked = serializers.BooleanField(help_text="The organiser has checked the list.")
+    note = serializers.CharField(help_text="The organiser's note its player reads.")
+    entered_by = serializers.CharField(
+        allow_null=True, help_text="The organiser who typed in a paper list; null otherwise."
+    )
+    errors = IssueSerializer(many=True)
+    warnings = IssueSerializer(many=True)
+    counts = serializers.DictField(child=serializers.IntegerField())
+
+
+class ReportSummaryOutput(serializers.Serializer):
+    registrations = serializers.IntegerField()
+    legal = serializers.IntegerField()
+    illegal = serializers.IntegerField()
+    unchecked = serializers.IntegerField(help_text="Players still in whose list is unchecked.")
+    dropped = serializers.IntegerField()
+    by_code = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Registrations with each error code."
+    )
+
+
+class EventReportOutput(serializers.Serializer):
+    event = serializers.CharField(help_text="The event's name.")
+    game = serializers.CharField()
+    format = serializers.CharField()
+    date = serializers.DateField()
+    summary = ReportSummaryOutput()
+    registrations = ReportRowOutput(many=True, help_text="Illegal first, then by player.")
+
+
+class DropIllegalOutput(serializers.Serializer):
+    dropped = serializers.IntegerField(help_text="Players dropped now.")
+
+
+class MetagameCardOutput(serializers.Serializer):
+    name = serializers.CharField()
+    copies = serializers.IntegerField()
+    decks = serializers.IntegerField()
+    share = serializers.FloatField(help_text="Of decks, from 0 to 1.")
+
+
+class MetagameOutput(serializers.Serializer):
+    decks = serializers.IntegerField()
+    sections = serializers.DictField(child=MetagameCardOutput(many=True))
 
 
 class EventOutput(serializers.ModelSerializer):
@@ -52,6 +150,7 @@ class EventOutput(serializers.ModelSerializer):
             "game",
             "format",
             "date",
+            "time_zone",
             "registration_deadline",
             "open",
             "published",
@@ -65,6 +164,8 @@ class EventOutput(serializers.ModelSerializer):
 
 
 class RegistrationInput(serializers.Serializer):
+    exactly_one_of = ("deck", "text")  # api.schema writes it as a oneOf; validate() refuses
+
     deck = serializers.IntegerField(required=False, help_text="One of your decks, by id.")
     version = serializers.IntegerField(
         required=False, min_value=1, help_text="Its version number; default the latest."
@@ -87,16 +188,26 @@ class RegistrationInput(serializers.Serializer):
 class RegistrationOutput(serializers.ModelSerializer):
     player = serializers.CharField(source="player.username")
     deck = serializers.IntegerField(source="deck_version.deck_id")
-    deck_name = serializers.CharField(source="deck_version.deck.name")
+    deck_name = serializers.CharField(help_text="The deck's name as it was locked.")
     version = serializers.IntegerField(source="deck_version.number")
     errors = IssueSerializer(source="report.errors", many=True)
     warnings = IssueSerializer(source="report.warnings", many=True)
     counts = serializers.DictField(source="report.counts", child=serializers.IntegerField())
     sections = serializers.DictField(
-        source="deck_version.snapshot.sections", help_text="The locked list, by section."
+        source="deck_version.snapshot.sections",
+        child=SnapshotEntryOutput(many=True),
+        help_text="The locked list, by section (a deck version's entries).",
     )
     current = serializers.BooleanField(source="is_current")
     dropped = serializers.DateTimeField(allow_null=True)
+    withdrew = serializers.SerializerMethodField(help_text="Dropped by the player's own choice.")
+    checked = serializers.DateTimeField(allow_null=True, help_text="Marked checked, when.")
+    entered_by = serializers.CharField(
+        source="entered_by.username",
+        allow_null=True,
+        default=None,
+        help_text="The organiser who typed in a paper list; null when the player registered.",
+    )
 
     class Meta:
         model = Registration
@@ -110,6 +221,13 @@ class RegistrationOutput(serializers.ModelSerializer):
             "registered",
             "current",
             "dropped",
+            "withdrew",
+            "checked",
+            "entered_by",
+            "archetype",
+            "wins",
+            "losses",
+            "draws",
             "legal",
             "errors",
             "warnings",
@@ -117,7 +235,105 @@ class RegistrationOutput(serializers.ModelSerializer):
             "sections",
         ]
 
+    def get_withdrew(self, registration: Registration) -> bool:
+        return registration.drop_reason == "withdrew"
+
+
+class RegistrationReviewOutput(RegistrationOutput):
+    """An entry as its organiser sees it: with the note its player reads."""
+
+    class Meta(RegistrationOutput.Meta):
+        fields = [*RegistrationOutput.Meta.fields, "note"]
+
+
+class RegistrationReviewInput(serializers.Serializer):
+    checked = serializers.BooleanField(required=False, help_text="Mark the list checked or not.")
+    note = serializers.CharField(
+        required=False, allow_blank=True, max_length=2000, help_text="The note its player reads."
+    )
+    archetype = serializers.CharField(
+        required=False, allow_blank=True, max_length=100, help_text="The kind of deck."
+    )
+
+
+class PaperListInput(serializers.Serializer):
+    player = serializers.CharField(help_text="The player's username.")
+    text = serializers.CharField(help_text="The list as handed in on paper.")
+    name = serializers.CharField(required=False, max_length=200, help_text="The deck's name.")
+
+
+class RosterInviteInput(serializers.Serializer):
+    username = serializers.CharField(help_text="The player to put on the roster.")
+
+
+class CheckInInput(serializers.Serializer):
+    present = serializers.BooleanField(help_text="true checks the player in; false undoes it.")
+
+
+class RosterRowOutput(serializers.Serializer):
+    player_id = serializers.IntegerField(help_text="The player's stable id (pairing tools).")
+    player = serializers.CharField()
+    display_name = serializers.CharField()
+    invited = serializers.BooleanField(help_text="On the roster (invited, joined or registered).")
+    checked_in = serializers.BooleanField()
+    state = serializers.ChoiceField(
+        choices=["none", "registered", "dropped", "withdrew"],
+        help_text="none: not registered yet.",
+    )
+    registration = serializers.IntegerField(allow_null=True)
+    legal = serializers.BooleanField(allow_null=True)
+
+
+class StandingsInput(serializers.Serializer):
+    text = serializers.CharField(
+        help_text="CSV naming id or username, wins, losses and optionally draws."
+    )
+
+
+class StandingsOutput(serializers.Serializer):
+    imported = serializers.IntegerField(help_text="Players whose results were recorded.")
+
+
+class ArchetypeResultOutput(serializers.Serializer):
+    archetype = serializers.CharField()
+    decks = serializers.IntegerField()
+    share = serializers.FloatField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    win_rate = serializers.FloatField(allow_null=True, help_text="Draws count half.")
+
+
+class ClusterOutput(serializers.Serializer):
+    registrations = serializers.ListField(
+        child=serializers.IntegerField(), source="registration_ids"
+    )
+    shared = serializers.ListField(
+        child=serializers.CharField(), help_text="Cards every list of it plays."
+    )
+
+
+class ArchetypesOutput(serializers.Serializer):
+    results = ArchetypeResultOutput(many=True)
+    clusters = ClusterOutput(many=True, help_text="Suggested groups of similar lists.")
+
 
 class MyRegistrationOutput(serializers.Serializer):
     current = RegistrationOutput(allow_null=True)
+    note = serializers.CharField(help_text="The organiser's note on your current entry.")
     history = RegistrationOutput(many=True, help_text="Every entry, newest first.")
+
+
+class VerdictChangeOutput(serializers.Serializer):
+    id = serializers.IntegerField(source="registration.pk", help_text="The registration.")
+    player = serializers.CharField(source="registration.player.username")
+    deck_name = serializers.CharField(source="registration.deck_name")
+    was_legal = serializers.BooleanField()
+    legal = serializers.BooleanField(source="registration.legal")
+    new_errors = IssueSerializer(many=True, help_text="Errors the list has now and had not.")
+    resolved_errors = IssueSerializer(many=True, help_text="Errors it had and has no longer.")
+
+
+class RecheckOutput(serializers.Serializer):
+    checked = serializers.IntegerField(help_text="Current entries judged again.")
+    changed = VerdictChangeOutput(many=True, help_text="Those whose errors changed.")

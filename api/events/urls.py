@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import organiser_views, views
 
 urlpatterns = [
     path("events/", views.EventListApi.as_view(), name="event-list"),
@@ -21,9 +21,45 @@ urlpatterns = [
         name="event-registrations-drop-illegal",
     ),
     path(
+        "events/<str:token>/registrations/recheck/",
+        views.RegistrationRecheckApi.as_view(),
+        name="event-registrations-recheck",
+    ),
+    path(
         "events/<str:token>/registrations/<int:pk>/drop/",
         views.RegistrationDropApi.as_view(),
         name="event-registration-drop",
+    ),
+    path("events/<str:token>/roster/", organiser_views.RosterApi.as_view(), name="event-roster"),
+    path(
+        "events/<str:token>/roster/<int:player_id>/check-in/",
+        organiser_views.CheckInApi.as_view(),
+        name="event-roster-check-in",
+    ),
+    path(
+        "events/<str:token>/registrations/paper/",
+        organiser_views.PaperListApi.as_view(),
+        name="event-registrations-paper",
+    ),
+    path(
+        "events/<str:token>/registrations/mine/withdraw/",
+        organiser_views.WithdrawApi.as_view(),
+        name="event-registration-withdraw",
+    ),
+    path(
+        "events/<str:token>/registrations/<int:pk>/",
+        organiser_views.RegistrationReviewApi.as_view(),
+        name="event-registration-review",
+    ),
+    path(
+        "events/<str:token>/registrations/<int:pk>/undo-drop/",
+        organiser_views.UndoDropApi.as_view(),
+        name="event-registration-undo-drop",
+    ),
+    path(
+        "events/<str:token>/standings/",
+        organiser_views.StandingsApi.as_view(),
+        name="event-standings",
     ),
     path("events/<str:token>/report/", views.EventReportApi.as_view(), name="event-report"),
     path("events/<str:token>/metagame/", views.EventMetagameApi.as_view(), name="event-metagame"),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
@@ -20,7 +20,7 @@ from rest_framework.views import APIView
 
 from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
 from api.errors import ApiError
-from api.renderers import CSVRenderer
+from api.renderers import CSVRenderer, CsvTable
 from api.validation.serializers import ErrorSerializer
 from decks.models import Deck, DeckVersion
 from decks.resolution import InvalidEntries
@@ -30,9 +30,13 @@ from events import selectors, services
 from events.models import Event
 
 from .serializers import (
+    DropIllegalOutput,
     EventInput,
     EventOutput,
+    EventReportOutput,
+    MetagameOutput,
     MyRegistrationOutput,
+    RecheckOutput,
     RegistrationInput,
     RegistrationOutput,
 )
@@ -63,6 +67,7 @@ class EventListApi(generics.ListAPIView):
 
     serializer_class = EventOutput
     permission_classes = [IsAuthenticatedOrReadOnly]
+    ordering_fields = ["date", "name", "registration_deadline"]
 
     def get_queryset(self):
         return selectors.event_list(user=self.request.user)
@@ -73,6 +78,7 @@ class EventListApi(generics.ListAPIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         data.pop("published")
+        data.pop("publish_while_open")
         event = services.event_create(organiser=request.user, **data)
         response = Response(EventOutput(event).data, status=status.HTTP_201_CREATED)
         response["Location"] = reverse("event-detail", kwargs={"token": event.token})
@@ -89,13 +95,36 @@ class EventDetailApi(EventAccess, APIView):
     def get(self, request: Request, token: str) -> Response:
         return Response(EventOutput(self.event(token)).data)
 
-    @extend_schema(request=EventInput, responses={200: EventOutput, 403: ErrorSerializer})
+    @extend_schema(
+        request=EventInput,
+        responses={
+            200: EventOutput,
+            400: ErrorSerializer,
+            403: ErrorSerializer,
+            409: ErrorSerializer,
+        },
+    )
     def patch(self, request: Request, token: str) -> Response:
         event = self.organised_event(request, token)
         serializer = EventInput(data=request.data, partial=True, context={"event": event})
         serializer.is_valid(raise_exception=True)
-        event = services.event_update(event=event, **serializer.validated_data)
+        try:
+            event = services.event_update(event=event, **serializer.validated_data)
+        except services.PublishWhileOpen as exc:
+            raise ApiError(
+                str(exc),
+                code="registration_open",
+                status_code=status.HTTP_409_CONFLICT,
+                fields={"published": [str(exc)], "publish_while_open": ["send true to confirm"]},
+            ) from None
         return Response(EventOutput(event).data)
+
+
+    @extend_schema(request=None, responses={204: None, 403: ErrorSerializer})
+    def delete(self, request: Request, token: str) -> Response:
+        """Delete the event and its registrations (the players keep their decks)."""
+        services.event_delete(event=self.organised_event(request, token))
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class RegistrationListApi(EventAccess, APIView):
@@ -139,7 +168,12 @@ class RegistrationListApi(EventAccess, APIView):
             raise unreadable_decklist_error(exc) from None
         except InvalidEntries as exc:
             raise unknown_cards_in_decklist_error(exc) from None
-        return Response(RegistrationOutput(registration).data, status=status.HTTP_201_CREATED)
+        mine = reverse("event-registration-mine", kwargs={"token": event.token})
+        return Response(
+            RegistrationOutput(registration).data,
+            status=status.HTTP_201_CREATED,
+            headers={"Location": mine},
+        )
 
 
 class MyRegistrationApi(EventAccess, APIView):
@@ -151,7 +185,9 @@ class MyRegistrationApi(EventAccess, APIView):
     def get(self, request: Request, token: str) -> Response:
         history = list(selectors.registration_history(event=self.event(token), player=request.user))
         current = next((r for r in history if r.is_current), None)
-        return Response(MyRegistrationOutput({"current": current, "history": history}).data)
+        note = current.note if current else ""
+        answer = {"current": current, "history": history, "note": note}
+        return Response(MyRegistrationOutput(answer).data)
 
 
 class RegistrationDropApi(EventAccess, APIView):
@@ -174,30 +210,47 @@ class RegistrationDropIllegalApi(EventAccess, APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: OpenApiTypes.OBJECT, 403: ErrorSerializer})
+    @extend_schema(request=None, responses={200: DropIllegalOutput, 403: ErrorSerializer})
     def post(self, request: Request, token: str) -> Response:
         event = self.organised_event(request, token)
         return Response({"dropped": services.registrations_drop_illegal(event=event)})
 
 
+class RegistrationRecheckApi(EventAccess, APIView):
+    """The organiser judges every current list again against the lists in force on the event's
+    date as they stand now (a ban announced since registration counts); answers how many were
+    checked and whose errors changed, with the errors gained and lost."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: RecheckOutput, 403: ErrorSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        checked, changes = services.registrations_recheck(event=event)
+        return Response(RecheckOutput({"checked": checked, "changed": changes}).data)
+
+
 class EventReportApi(EventAccess, APIView):
     """The organiser's whole-event legality report: every entry, illegal first, each error
-    with its rule, and counts. `Accept: text/csv` answers one row per registration."""
+    with its rule, and counts. `?format=csv` (or `Accept: text/csv`) answers one row per
+    registration (api.negotiation)."""
 
     permission_classes = [IsAuthenticated]
     renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
 
     @extend_schema(
+        parameters=[OpenApiParameter("format", str, enum=["json", "csv"])],
         responses={
-            (200, "application/json"): OpenApiTypes.OBJECT,
+            (200, "application/json"): EventReportOutput,
             (200, "text/csv"): OpenApiTypes.STR,
             403: ErrorSerializer,
-        }
+        },
     )
     def get(self, request: Request, token: str) -> Response:
         report = selectors.event_report(event=self.organised_event(request, token))
         if request.accepted_renderer.format == CSVRenderer.format:
-            return Response(selectors.event_report_rows(report=report))
+            rows = selectors.event_report_rows(report=report)
+            return Response(CsvTable(selectors.REPORT_COLUMNS, rows))
         return Response(report)
 
 
@@ -205,7 +258,7 @@ class EventMetagameApi(EventAccess, APIView):
     """Most-played cards per section and their share of decks: the organiser's, and
     everyone's once the lists are published."""
 
-    @extend_schema(responses={200: OpenApiTypes.OBJECT, 403: ErrorSerializer})
+    @extend_schema(responses={200: MetagameOutput, 403: ErrorSerializer})
     def get(self, request: Request, token: str) -> Response:
         event = self.event(token)
         if not event.published:

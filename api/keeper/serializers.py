@@ -6,6 +6,7 @@ from typing import Any
 
 from rest_framework import serializers
 
+from api.catalogue.serializers import CardSerializer
 from rules.keeper.cards import CREATURE, GAME, SPELL
 
 MAX_TEXT_LENGTH = 4000
@@ -14,7 +15,6 @@ MAX_TEXT_LENGTH = 4000
 class KeeperCardInput(serializers.Serializer):
     """A card to cost: offense and defense for a Creature only (guide, "Introduction")."""
 
-    refuses_unknown_fields = True  # see validate(); api.schema documents it
 
     name = serializers.CharField(max_length=200, required=False)
     type = serializers.ChoiceField(choices=GAME.card_types)
@@ -54,13 +54,26 @@ class CostStepOutput(serializers.Serializer):
     note = serializers.CharField()
 
 
+class NearestOutput(serializers.Serializer):
+    text = serializers.CharField(help_text="the component's official text, with [x], [y], [z]")
+    kind = serializers.CharField(help_text="caveat, activation condition, ..., effect")
+    redacted_in = serializers.IntegerField(
+        allow_null=True, help_text="the edition that redacted it (a card with it is banned)"
+    )
+
+
 class UnparsedOutput(serializers.Serializer):
     text = serializers.CharField()
     reason = serializers.CharField()
     code = serializers.CharField(
         allow_null=True,
-        help_text="the Card Building Guide must the text breaks (an error); null for text "
-        "that could not be read (a card.unparsed warning)",
+        help_text="the Card Building Guide must the text breaks; null for text that is no "
+        "component of the guide (a card.unparsed error: a card is built only from them)",
+    )
+    nearest = NearestOutput(
+        many=True,
+        help_text="for text that is no component: the components nearest in wording, best "
+        "first (a redacted one first when it is as near, so a re-worded redacted text shows)",
     )
 
 
@@ -77,3 +90,28 @@ class KeeperCostOutput(serializers.Serializer):
     legal = serializers.BooleanField()
     errors = serializers.ListField(child=serializers.DictField())
     warnings = serializers.ListField(child=serializers.DictField())
+
+
+class KeeperCardEditInput(KeeperCardInput):
+    """A saved card's new name, type, text and stats (the cost is the formula's, not given)."""
+
+    name = serializers.CharField(max_length=200)
+
+    def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+        if "cost" in self.initial_data:
+            raise serializers.ValidationError(
+                {"cost": ["a saved card's cost is the formula's; it is not given"]}
+            )
+        return super().validate(data)
+
+
+class DeckVerdictOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()
+    legal = serializers.BooleanField()
+
+
+class KeeperCardEditOutput(serializers.Serializer):
+    # The card's own shape, so a generated client reads its fields (not an untyped mapping).
+    card = CardSerializer(help_text="the card as GET /api/v1/cards/{id}/ shows it")
+    decks = DeckVerdictOutput(many=True, help_text="your decks holding it, checked again")

@@ -2,8 +2,9 @@
 
 from django.urls import path
 
-from .views import KeeperCostApi
+from .views import KeeperCardApi, KeeperCostApi
 
 urlpatterns = [
     path("keeper/cost/", KeeperCostApi.as_view(), name="keeper-cost"),
+    path("keeper/cards/<int:card_id>/", KeeperCardApi.as_view(), name="keeper-card"),
 ]

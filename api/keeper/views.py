@@ -3,13 +3,34 @@
 from __future__ import annotations
 
 from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.catalogue.serializers import CardSerializer
+from api.errors import ApiError
+from api.validation.serializers import ErrorSerializer
+from cards.models import Card
+from cards.selectors import cards_for_display
+from cards.services.user_cards import (
+    KeeperCardDraft,
+    UserCardRefused,
+    card_decks,
+    card_decks_checked,
+    keeper_card_edit,
+    user_card_delete,
+)
 from rules.keeper.builder import card_review
 
-from .serializers import KeeperCardInput, KeeperCostOutput
+from .serializers import (
+    KeeperCardEditInput,
+    KeeperCardEditOutput,
+    KeeperCardInput,
+    KeeperCostOutput,
+)
 
 
 class KeeperCostApi(APIView):
@@ -31,3 +52,63 @@ class KeeperCostApi(APIView):
             edition=data.get("edition"),
         )
         return Response(answer)
+
+
+class KeeperCardApi(APIView):
+    """One of your saved Keeper cards: PUT changes it (the cost computed again by the formula;
+    the answer lists your decks holding it, checked again); DELETE removes it, unless a deck
+    holds it (409 naming them: a deck never loses a card silently). Another user's card is a
+    404, as if it did not exist."""
+
+    permission_classes = [IsAuthenticated]
+
+    def _card(self, request: Request, card_id: int) -> Card:
+        card = Card.objects.filter(pk=card_id, owner=request.user).select_related("game").first()
+        if card is None:
+            raise NotFound("You have no saved card with this id.")
+        return card
+
+    @extend_schema(
+        request=KeeperCardEditInput,
+        responses={200: KeeperCardEditOutput, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    def put(self, request: Request, card_id: int) -> Response:
+        card = self._card(request, card_id)
+        serializer = KeeperCardEditInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        draft = KeeperCardDraft(
+            name=data["name"],
+            type=data["type"],
+            text=data["text"],
+            offense=data.get("offense"),
+            defense=data.get("defense"),
+            edition=data.get("edition"),
+        )
+        try:
+            card = keeper_card_edit(card=card, draft=draft)
+        except UserCardRefused as refused:
+            raise ApiError(refused.message, fields={refused.field: [refused.message]}) from None
+        checked = [
+            {"id": deck.pk, "name": deck.name, "legal": legal}
+            for deck, legal in card_decks_checked(card=card)
+        ]
+        shown = CardSerializer(cards_for_display([card])[0]).data
+        return Response({"card": shown, "decks": checked})
+
+    @extend_schema(responses={204: None, 404: ErrorSerializer, 409: ErrorSerializer})
+    def delete(self, request: Request, card_id: int) -> Response:
+        card = self._card(request, card_id)
+        try:
+            user_card_delete(card=card)
+        except UserCardRefused as refused:
+            raise ApiError(
+                refused.message,
+                code="card_in_use",
+                status_code=status.HTTP_409_CONFLICT,
+                decks=[
+                    {"id": deck.pk, "name": deck.name}
+                    for deck in card_decks(card=card).filter(owner=request.user)
+                ],
+            ) from None
+        return Response(status=status.HTTP_204_NO_CONTENT)

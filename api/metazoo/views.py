@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from .requests import read_swap_request
-from .serializers import ArchiveSwapInputSerializer
+from .serializers import ArchiveSwapInputSerializer, ArchiveSwapOutputSerializer
 from .services import archive_swap_answer, archive_swap_check
 
 
@@ -25,7 +24,7 @@ class ArchiveSwapApi(APIView):
 
     @extend_schema(
         request=ArchiveSwapInputSerializer,
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: ArchiveSwapOutputSerializer},
         examples=[
             OpenApiExample(
                 "Two Pages swapped in",

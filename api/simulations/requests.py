@@ -10,14 +10,12 @@ entries then name, read by the importer's own reader (`decks[0].cards[2].attribu
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from api.entries import Problems, RequestProblems, is_integer
 from api.validation.requests import read_validate_request
-from rules.core.cardfile import CardFileError, read_cards
 from rules.core.cards import CardInfo
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
@@ -27,8 +25,6 @@ from rules.simulation import ENGINES
 from rules.simulation.seeds import MAX_SEED
 
 DECKS = 2
-MAX_INLINE_CARDS = 200  # a 40-card deck of all-different cards, and room to spare
-_CARD_LABEL = re.compile(r"^cards(\[\d+\])")
 
 
 @dataclass
@@ -142,34 +138,17 @@ def _deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> D
         return empty
     if game is None:
         return empty  # the game's problem is already named; its sections cannot be read
-    as_validated = {"game": game.slug, **{k: value[k] for k in ("sections", "text") if k in value}}
-    cards = _cards(game, value.get("cards"), f"{path}.cards", problems)
+    read = ("sections", "text", "cards")
+    as_validated = {"game": game.slug, **{k: value[k] for k in read if k in value}}
     try:
         parsed = read_validate_request(as_validated, {})
         parsed.refuse_unreadable()  # a game is played with every card of the deck
-        return InlineDeck(parsed.entries, cards)
+        return InlineDeck(parsed.entries, parsed.cards)
     except RequestProblems as exc:
         for field, messages in exc.problems.fields.items():
             problems.fields.setdefault(f"{path}.{field}", []).extend(messages)
         problems.lines.extend({**line, "deck": path} for line in exc.problems.lines)
         return empty
-
-
-def _cards(game: GameSpec, value: Any, path: str, problems: Problems) -> list[CardInfo]:
-    """An inline deck's user-made cards, read as the card importer reads a file's."""
-    if value is None:
-        return []
-    if not isinstance(value, list) or len(value) > MAX_INLINE_CARDS:
-        problems.add(path, f"must be a list of at most {MAX_INLINE_CARDS} cards (import format)")
-        return []
-    try:
-        return read_cards({"game": game.slug, "cards": value})
-    except CardFileError as exc:
-        for label, field, message in exc.problems:
-            index = _CARD_LABEL.match(label)
-            where = path + (index.group(1) if index else "") + (f".{field}" if field else "")
-            problems.add(where, message if index else f"{label}: {message}")
-        return []
 
 
 def _card_ref(value: Any, path: str, problems: Problems) -> EntryRef | None:

@@ -8,25 +8,18 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from api.validation.serializers import EntrySerializer, ErrorSerializer, ReportSerializer
+from api.validation.serializers import (
+    EntrySerializer,
+    ErrorSerializer,
+    InlineCardSerializer,
+    ReportSerializer,
+)
 from rules.models import SimulationJob
 from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
 from rules.simulation import ENGINES
 from rules.simulation.seeds import MAX_SEED
 
 ENGINE_GAMES = sorted(ENGINES)  # named in the schema's enums (settings.ENUM_NAME_OVERRIDES)
-
-
-class InlineCardSerializer(serializers.Serializer):
-    """A user-made card in the import format (DESIGN, "Card data format")."""
-
-    name = serializers.CharField()
-    type = serializers.CharField(help_text="Keeper: Creature or Spell.")
-    text = serializers.CharField(required=False, help_text="Ability text (Keeper: parsed).")
-    key = serializers.CharField(required=False, help_text="Default: the slug of the name.")
-    attributes = serializers.DictField(
-        required=False, help_text='Keeper: {"cost": 3, "offense": 2, "defense": 5}.'
-    )
 
 
 class DeckInputSerializer(serializers.Serializer):
@@ -102,6 +95,17 @@ class SimulationAcceptedSerializer(serializers.Serializer):
     url = serializers.URLField(help_text="Poll this for progress and the result.")
     games = serializers.IntegerField()
     seed = serializers.IntegerField()
+    cancel_key = serializers.CharField(
+        required=False,
+        help_text="An anonymous job only: the secret that cancels it (POST .../cancel/ with "
+        '{"cancel_key": …}), given this once. Its link alone reads it but cannot cancel it.',
+    )
+
+
+class CancelInputSerializer(serializers.Serializer):
+    cancel_key = serializers.CharField(
+        required=False, help_text="An anonymous job's cancel key, as its submission answered."
+    )
 
 
 class SimulationJobSerializer(serializers.ModelSerializer):
@@ -112,7 +116,9 @@ class SimulationJobSerializer(serializers.ModelSerializer):
     result = serializers.JSONField(
         help_text="games, wins, draws, win_rate, ci95 (Wilson 95%), turn_order, rounds, turns, "
         "battles, average_damage_per_battle, cards (per card: played, games, wins, win_rate, "
-        "ci95, damage, when_drawn, unplayable), opening_hand, unsupported, sample_game. A card "
+        "ci95, damage, when_drawn, unplayable), opening_hand, unsupported, simplifications "
+        "(the rules the engine plays simpler than they read), draws_at_turn_cap, sample_game "
+        "(its log: docs/game-logs.md). A card "
         "test's result: games, difference (win_rate, ci95, pairs), with_card and without_card "
         "(each a result as above)."
     )

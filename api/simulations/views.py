@@ -1,9 +1,9 @@
 """Test-game jobs: POST /simulations/, POST /simulations/card-tests/, GET /simulations/{id}/,
 POST /simulations/{id}/cancel/.
 
-Who sees a job: the user who submitted it; a job submitted anonymously is readable (and
-cancellable) by anyone holding its id, a random UUID. Another user's job answers 404, exactly as
-a job that does not exist.
+Who sees a job: the user who submitted it; a job submitted anonymously is readable by anyone
+holding its id, a random UUID, and cancellable only with the cancel key its submission answered.
+Another user's job answers 404, exactly as a job that does not exist.
 """
 
 from __future__ import annotations
@@ -19,29 +19,30 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
+from deckwarden.clients import client_address
 from rules.core.cards import CardInfo
 from rules.core.resolve import EntryRef
 from rules.models import SimulationJob
 from rules.services.simulations import (
-    BrokerUnavailable,
     DecksIllegal,
+    SubmitLater,
     deck_without_card,
     simulation_cancel,
     simulation_create,
     simulation_get,
+    simulation_may_cancel,
     stored_deck_entries,
 )
 
 from .requests import DeckRequest, read_card_test_request, read_simulation_request
 from .serializers import (
+    CancelInputSerializer,
     CardTestInputSerializer,
     DeckIllegalSerializer,
     SimulationAcceptedSerializer,
     SimulationInputSerializer,
     SimulationJobSerializer,
 )
-
-BROKER_RETRY_SECONDS = 30
 
 
 class SimulationCreateApi(APIView):
@@ -52,6 +53,7 @@ class SimulationCreateApi(APIView):
         responses={
             202: SimulationAcceptedSerializer,
             400: DeckIllegalSerializer,
+            429: ErrorSerializer,
             503: ErrorSerializer,
         },
     )
@@ -80,6 +82,7 @@ class SimulationCardTestApi(APIView):
         responses={
             202: SimulationAcceptedSerializer,
             400: DeckIllegalSerializer,
+            429: ErrorSerializer,
             503: ErrorSerializer,
         },
     )
@@ -133,6 +136,7 @@ def _submit(
             games=games,
             seed=seed,
             chunk_size=chunk_size,
+            address=client_address(request),
         )
     except DecksIllegal as exc:
         raise ApiError(
@@ -140,22 +144,23 @@ def _submit(
             code="deck_illegal",
             reports=[report.as_dict() for report in exc.reports],
         ) from None
-    except BrokerUnavailable:
+    except SubmitLater as exc:  # the queue unreachable (503) or full (429): nothing kept
         raise ApiError(
-            "The job queue cannot be reached; nothing was kept. Submit the job again in a "
-            "moment.",
-            code="service_unavailable",
-            status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
-            headers={"Retry-After": str(BROKER_RETRY_SECONDS)},
+            exc.message,
+            code=exc.code,
+            status_code=exc.status,
+            headers={"Retry-After": str(exc.retry_after)},
         ) from None
+    url = reverse("simulation-detail", args=[job.pk], request=request)
     body = {
         "id": str(job.pk),
         "status": job.status,
-        "url": reverse("simulation-detail", args=[job.pk], request=request),
+        "url": url,
         "games": job.games,
         "seed": job.seed,
+        **({"cancel_key": job.cancel_key} if job.cancel_key else {}),
     }
-    return Response(body, status=status.HTTP_202_ACCEPTED)
+    return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
 
 
 class SimulationDetailApi(APIView):
@@ -170,11 +175,26 @@ class SimulationCancelApi(APIView):
     """Cancel a queued or running job: chunks not yet started are skipped. 409 once finished."""
 
     @extend_schema(
-        request=None,
-        responses={200: SimulationJobSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+        request=CancelInputSerializer,
+        responses={
+            200: SimulationJobSerializer,
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+            409: ErrorSerializer,
+        },
     )
     def post(self, request: Request, job_id: UUID) -> Response:
         job = _job(request, job_id)
+        cancel_key = request.data.get("cancel_key") if isinstance(request.data, dict) else None
+        if not simulation_may_cancel(
+            job=job, cancel_key=cancel_key if isinstance(cancel_key, str) else None
+        ):
+            raise ApiError(
+                "An anonymous job is cancelled with the cancel_key its submission answered.",
+                code="permission_denied",
+                status_code=status.HTTP_403_FORBIDDEN,
+                fields={"cancel_key": ["missing or wrong"]},
+            )
         if not simulation_cancel(job=job):
             raise ApiError(
                 f"The job is already {job.status}; only a queued or running job can be cancelled.",

@@ -7,6 +7,7 @@ with their numbers. All problems are collected before the request is refused.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -21,12 +22,16 @@ from api.entries import (
     section_entries,
 )
 from api.query import integer_text
+from rules.core.cardfile import CardFileError, read_cards
+from rules.core.cards import CardInfo
 from rules.core.decklist import LineProblem, parse_decklist
 from rules.core.game import GameSpec
 from rules.core.resolve import EntryRef
 from rules.registry import GAMES
 
 FIXABLE_GAMES = ("millennium-blades",)
+MAX_INLINE_CARDS = 200  # a 40-card deck of all-different cards, and room to spare
+_CARD_LABEL = re.compile(r"^cards(\[\d+\])")
 _OPTIONS = ("format", "as_of", "fix", "seed")  # in the body or the query string
 _TRUE, _FALSE = ("true", "1", "yes"), ("false", "0", "no", "")
 
@@ -41,6 +46,9 @@ class ValidateRequest:
     seed: int | None = None
     # A text decklist's lines that could not be read: errors of the report, not a 400.
     unreadable: list[LineProblem] = field(default_factory=list)
+    # User-made cards the request brings (`cards`, in the import format), which its entries
+    # may name: read here for /validate/ and /simulations/ alike (issue 14's decision).
+    cards: list[CardInfo] = field(default_factory=list)
 
     def refuse_unreadable(self) -> None:
         """RequestProblems naming the unreadable lines, for callers that need every line
@@ -67,9 +75,10 @@ def read_validate_request(body: Any, query: Mapping[str, str]) -> ValidateReques
     fix, seed = _fix(game, options.get("fix"), options.get("seed"), problems)
     unreadable: list[LineProblem] = []
     entries = _entries(game, body, problems, unreadable) if game is not None else []
+    cards = _cards(game, body.get("cards"), "cards", problems) if game is not None else []
     if problems.fields or game is None:
         raise RequestProblems(problems)  # game is None only with a problem named
-    return ValidateRequest(game, entries, fmt, as_of, fix, seed, unreadable)
+    return ValidateRequest(game, entries, fmt, as_of, fix, seed, unreadable, cards)
 
 
 def _game(value: Any, problems: Problems) -> GameSpec | None:
@@ -150,6 +159,24 @@ def _text_entries(
     parsed = parse_decklist(text, game)
     unreadable.extend(parsed.problems)
     return parsed.entries
+
+
+def _cards(game: GameSpec, value: Any, path: str, problems: Problems) -> list[CardInfo]:
+    """A request's user-made cards (an inline deck's `cards`), read as the card importer reads
+    a file's, each problem named under `path` (`cards[2].attributes.cost`)."""
+    if value is None:
+        return []
+    if not isinstance(value, list) or len(value) > MAX_INLINE_CARDS:
+        problems.add(path, f"must be a list of at most {MAX_INLINE_CARDS} cards (import format)")
+        return []
+    try:
+        return read_cards({"game": game.slug, "cards": value})
+    except CardFileError as exc:
+        for label, field, message in exc.problems:
+            index = _CARD_LABEL.match(label)
+            where = path + (index.group(1) if index else "") + (f".{field}" if field else "")
+            problems.add(where, message if index else f"{label}: {message}")
+        return []
 
 
 def add_line_problems(problems: Problems, lines: list[LineProblem]) -> None:

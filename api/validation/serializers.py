@@ -11,7 +11,6 @@ from rules.registry import GAMES
 
 
 class EntrySerializer(serializers.Serializer):
-    refuses_unknown_fields = True  # api.entries refuses a field it does not know
 
     name = serializers.CharField(required=False, help_text="The card's name (any case).")
     key = serializers.CharField(required=False, help_text="Or the card's key.")
@@ -21,7 +20,21 @@ class EntrySerializer(serializers.Serializer):
     number = serializers.CharField(required=False)
 
 
+class InlineCardSerializer(serializers.Serializer):
+    """A user-made card in the import format (DESIGN, "Card data format")."""
+
+    name = serializers.CharField()
+    type = serializers.CharField(help_text="Keeper: Creature or Spell.")
+    text = serializers.CharField(required=False, help_text="Ability text (Keeper: parsed).")
+    key = serializers.CharField(required=False, help_text="Default: the slug of the name.")
+    attributes = serializers.DictField(
+        required=False, help_text='Keeper: {"cost": 3, "offense": 2, "defense": 5}.'
+    )
+
+
 class ValidateInputSerializer(serializers.Serializer):
+    exactly_one_of = ("sections", "text")  # api.schema writes it as a oneOf
+
     game = serializers.ChoiceField(choices=sorted(GAMES), help_text="The game's slug.")
     format = serializers.CharField(required=False, help_text="Default: the game's standard.")
     as_of = serializers.DateField(required=False, help_text="Lists in force on YYYY-MM-DD.")
@@ -33,15 +46,45 @@ class ValidateInputSerializer(serializers.Serializer):
     text = serializers.CharField(required=False, help_text="A plain-text decklist.")
     fix = serializers.BooleanField(required=False, help_text="millennium-blades only.")
     seed = serializers.IntegerField(required=False, help_text="The fix's seed.")
+    cards = InlineCardSerializer(
+        many=True,
+        required=False,
+        help_text="User-made cards not in the database, in the import format; entries name "
+        "them by name or key, before any stored card of that name (as /simulations/ reads them).",
+    )
 
 
 class IssueSerializer(serializers.Serializer):
-    code = serializers.CharField()
+    """One problem of a report. The fields after `message` come with the codes that carry them."""
+
+    code = serializers.CharField(help_text="Stable; DESIGN's table lists them by game.")
     rule = serializers.CharField()
     section = serializers.CharField(allow_null=True)
     cards = serializers.ListField(child=serializers.CharField())
     message = serializers.CharField()
-    suggestions = serializers.ListField(child=serializers.CharField(), required=False)
+    suggestions = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="card.unknown: did you mean."
+    )
+    line = serializers.IntegerField(required=False, help_text="decklist.unreadable: its number.")
+    text = serializers.CharField(required=False, help_text="decklist.unreadable: the line.")
+    keys = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="The cards' keys."
+    )
+    limit = serializers.IntegerField(required=False, help_text="The most copies allowed.")
+    quantity = serializers.IntegerField(required=False, help_text="Copies added or removed.")
+    before = serializers.IntegerField(required=False, help_text="Pages before a swap.")
+    after = serializers.IntegerField(required=False, help_text="Pages after a swap.")
+    restriction = serializers.DictField(
+        required=False, help_text="spellbook.restriction: the clause broken, and its value."
+    )
+    required_edition = serializers.IntegerField(required=False, help_text="card.edition.")
+    printed_cost = serializers.IntegerField(required=False, help_text="card.cost.")
+    computed_cost = serializers.FloatField(required=False, help_text="card.cost.")
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="deck.invalid: the deck's unreadable fields.",
+    )
 
 
 class ReportSerializer(serializers.Serializer):
@@ -51,6 +94,10 @@ class ReportSerializer(serializers.Serializer):
     errors = IssueSerializer(many=True)
     warnings = IssueSerializer(many=True)
     counts = serializers.DictField(child=serializers.IntegerField())
+    not_counted = serializers.DictField(
+        child=serializers.IntegerField(),
+        help_text="Copies a section holds without counting them, or may not hold.",
+    )
     fix = serializers.DictField(
         required=False,
         help_text="With fix=true: seed, removed (section, name, key, reason), deck, and legal with "
@@ -58,16 +105,46 @@ class ReportSerializer(serializers.Serializer):
     )
 
 
+class UnreadableLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    text = serializers.CharField()
+    message = serializers.CharField()
+
+
 class ErrorSerializer(serializers.Serializer):
+    """The one error shape (api.errors); the optional fields come with the codes that use them."""
+
     status = serializers.IntegerField()
     code = serializers.CharField()
     detail = serializers.CharField()
-    fields = serializers.DictField(child=serializers.ListField(), required=False)
-    lines = serializers.ListField(child=serializers.DictField(), required=False)
+    fields = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="Each request field that cannot be read, with why.",
+    )
+    lines = UnreadableLineSerializer(
+        many=True, required=False, help_text="A decklist's unreadable lines."
+    )
+    suggestions = serializers.ListField(
+        child=serializers.CharField(), required=False, help_text="Did you mean (unknown cards)."
+    )
+    position = serializers.IntegerField(
+        required=False, help_text="Where a search query cannot be read (a character index)."
+    )
+    etag = serializers.CharField(
+        required=False, help_text="412: the deck's current entity tag, to retry with."
+    )
+    job_status = serializers.CharField(
+        required=False, help_text="409: the job's status, which cannot be cancelled."
+    )
 
 
-class HealthSerializer(serializers.Serializer):
-    status = serializers.CharField()
+class ProblemSerializer(ErrorSerializer):
+    """The error shape as RFC 9457 problem details, for `Accept: application/problem+json`."""
+
+    type = serializers.CharField(help_text="urn:deckwarden:error:<code>")
+    title = serializers.CharField(help_text="The HTTP status's phrase.")
+    instance = serializers.CharField(help_text="The path that answered.")
 
 
 class BatchDeckSerializer(ValidateInputSerializer):

@@ -1,4 +1,4 @@
-"""POST /api/v1/validate/ (a deck's legality, not stored) and GET /api/v1/health/."""
+"""POST /api/v1/validate/: a deck's legality, not stored."""
 
 from __future__ import annotations
 
@@ -9,18 +9,18 @@ from django.core.exceptions import RequestDataTooBig
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import exceptions, status
-from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from api.errors import ApiError
-from api.renderers import CSVRenderer
+from api.renderers import CSVRenderer, CsvTable
 from rules.services.fixes import deck_fix, fix_answer
 from rules.services.validation import InvalidRequest, deck_validate, decks_validate
 
 from .batch import (
+    BATCH_COLUMNS,
     batch_answer,
     batch_body,
     batch_rows,
@@ -33,36 +33,9 @@ from .serializers import (
     BatchInputSerializer,
     BatchOutputSerializer,
     ErrorSerializer,
-    HealthSerializer,
     ReportSerializer,
     ValidateInputSerializer,
 )
-
-
-class HealthApi(APIView):
-    """A trivial JSON answer: for load balancers, and the benchmark's floor."""
-
-    authentication_classes: list = []
-    permission_classes: list = []
-
-    @extend_schema(responses=HealthSerializer)
-    def get(self, request: Request) -> Response:
-        return Response({"status": "ok"})
-
-
-class _DeckFormatSettings:
-    """DRF's settings, except that no query parameter picks the renderer."""
-
-    URL_FORMAT_OVERRIDE = None
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(api_settings, name)
-
-
-class DeckFormatNegotiation(DefaultContentNegotiation):
-    """Here `?format=` names the deck's format (DESIGN), not DRF's renderer override."""
-
-    settings = _DeckFormatSettings()
 
 
 class ValidateApi(APIView):
@@ -73,7 +46,6 @@ class ValidateApi(APIView):
 
     authentication_classes: list = []
     permission_classes: list = []
-    content_negotiation_class = DeckFormatNegotiation
 
     @extend_schema(
         request=ValidateInputSerializer,
@@ -96,6 +68,7 @@ class ValidateApi(APIView):
                 format=parsed.format,
                 as_of=parsed.as_of,
                 viewer=request.user,
+                cards=parsed.cards,
             )
             return Response({**fixed.report.as_dict(), "fix": fix_answer(fixed)})
         report = deck_validate(
@@ -105,6 +78,7 @@ class ValidateApi(APIView):
             as_of=parsed.as_of,
             unreadable=parsed.unreadable,
             viewer=request.user,
+            cards=parsed.cards,
         )
         return Response(report.as_dict())
 
@@ -112,17 +86,20 @@ class ValidateApi(APIView):
 class ValidateBatchApi(APIView):
     """Validate up to 2,000 decks in one request: one result per deck, in order, and a summary.
 
-    A deck that cannot be read (unknown game, bad entries) is a result with a `deck.invalid`
-    error; it never fails the batch. `Accept: text/csv` answers one CSV row per deck.
+    The body is JSON, or CSV (`Content-Type: text/csv`; columns id, game, format, as_of, text:
+    one deck a row). A deck that cannot be read (unknown game, bad entries) is a result with a
+    `deck.invalid` error; it never fails the batch. Too many decks, entries or different cards
+    is a 413 naming the limit. `?format=csv` (or `Accept: text/csv`) answers one CSV row per
+    deck (api.negotiation).
     """
 
     authentication_classes: list = []
     permission_classes: list = []
-    content_negotiation_class = DeckFormatNegotiation
     renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
 
     @extend_schema(
-        request=BatchInputSerializer,
+        request={"application/json": BatchInputSerializer, "text/csv": OpenApiTypes.STR},
+        parameters=[OpenApiParameter("format", str, enum=["json", "csv"])],
         responses={
             (200, "application/json"): BatchOutputSerializer,
             (200, "text/csv"): OpenApiTypes.STR,
@@ -140,7 +117,7 @@ class ValidateBatchApi(APIView):
             reports.append(failed_report(report) if isinstance(report, InvalidRequest) else report)
         answer = batch_answer(decks, reports)
         if request.accepted_renderer.format == CSVRenderer.format:
-            return Response(batch_rows(answer))
+            return Response(CsvTable(BATCH_COLUMNS, batch_rows(answer)))
         return Response(answer)
 
 

@@ -10,13 +10,14 @@ for a game with no sets or cards at all.
 from __future__ import annotations
 
 import csv
-import io
 import json
 from typing import Any
 
 from django.utils.text import slugify
 
-from .jsontext import NotJson, json_loads
+from deckwarden.csvfiles import cell_read, csv_rows, csv_text
+from rules.core.jsontext import NotJson, json_loads
+
 from .problems import CardFileError, Problem
 
 CSV_COLUMNS = (
@@ -48,11 +49,9 @@ _SET_COLUMNS = {
 
 
 def csv_write(data: dict[str, Any]) -> str:
-    """CSV text of exported card data (the JSON format's dict), rows in the data's order."""
-    out = io.StringIO()
-    # CRLF, as RFC 4180 says: the writer then quotes any cell holding a CR or an LF.
-    writer = csv.DictWriter(out, fieldnames=CSV_COLUMNS, lineterminator="\r\n")
-    writer.writeheader()
+    """CSV text of exported card data (the JSON format's dict), rows in the data's order,
+    written by the product's CSV writer (safe in a spreadsheet; csv_read undoes its guard)."""
+    rows: list[dict[str, str]] = []
     sets = {card_set["code"]: card_set for card_set in data["sets"]}
     printed: set[str] = set()
     for card in data["cards"]:
@@ -71,13 +70,13 @@ def csv_write(data: dict[str, Any]) -> str:
             if printing is not None:
                 row.update(_set_columns(sets[printing["set"]]), **_printing_columns(printing))
                 printed.add(printing["set"])
-            writer.writerow(row)
+            rows.append(row)
     for code, card_set in sets.items():
         if code not in printed:
-            writer.writerow({"game": data["game"], **_set_columns(card_set)})
+            rows.append({"game": data["game"], **_set_columns(card_set)})
     if not data["cards"] and not sets:
-        writer.writerow({"game": data["game"]})  # a game with nothing yet: the game alone
-    return out.getvalue()
+        rows.append({"game": data["game"]})  # a game with nothing yet: the game alone
+    return csv_text(rows, CSV_COLUMNS)
 
 
 def _bool_text(value: bool) -> str:
@@ -107,12 +106,12 @@ def csv_read(text: str, *, source: str) -> dict[str, Any]:
     `card_file_parse` like any JSON file."""
     reader = _CsvReader(source)
     # Trailing empty cells may be left out of a row, as spreadsheets often do.
-    rows = csv.DictReader(io.StringIO(text, newline=""), restval="")
+    rows = csv_rows(text)
     try:
         reader.header(rows.fieldnames or [])
         if not reader.problems:
             for row in rows:
-                reader.row(row)
+                reader.row({k: cell_read(v) if isinstance(v, str) else v for k, v in row.items()})
     except csv.Error as exc:
         reader.add(reader.next_row, "", f"is not valid CSV: {exc}")
     if reader.problems:

@@ -6,8 +6,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from rules.core.jsontext import NotJson, json_loads
+
 from .csv_format import csv_read, csv_write
-from .jsontext import NotJson, json_loads
 from .problems import CardFileError, Problem
 
 FORMATS = ("json", "csv")

@@ -238,7 +238,12 @@ class _CardChecks:
         attributes_ok = "attributes" in values or "attributes" not in raw
         if self.game is not None and "type" in values and attributes_ok:
             attributes = values.get("attributes", {})
-            for path, message in self.game.card_problems(values["type"], attributes):
+            for path, message in self.game.card_problems(
+                values["type"],
+                attributes,
+                name=values.get("name", ""),
+                text=values.get("text", ""),
+            ):
                 self.check.add(record, path, message)
         printings = [
             self.printing(record, f"printings[{number}].", raw_printing)

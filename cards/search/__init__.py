@@ -6,8 +6,8 @@
 The lexer and parser are plain Python; only compiler.py knows about Django.
 """
 
-from .compiler import search_q
+from .compiler import search_ordering, search_q
 from .errors import QuerySyntaxError
 from .parser import parse
 
-__all__ = ["QuerySyntaxError", "parse", "search_q"]
+__all__ = ["QuerySyntaxError", "parse", "search_ordering", "search_q"]

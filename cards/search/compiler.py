@@ -12,9 +12,9 @@ from collections import defaultdict
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
-from django.db.models import Exists, IntegerField, OuterRef, Q
+from django.db.models import Exists, F, IntegerField, OrderBy, OuterRef, Q
 from django.db.models.fields.json import KT
-from django.db.models.functions import Cast
+from django.db.models.functions import Cast, Coalesce
 from django.db.models.lookups import (
     Exact,
     GreaterThan,
@@ -23,13 +23,14 @@ from django.db.models.lookups import (
     LessThanOrEqual,
 )
 
+from rules.core.identity import identity
 from rules.registry import GAMES
 
 # The module, not its classes: cards.models imports this package (for fulltext), so names in
 # it are looked up when a query is compiled, not while it is being imported.
 from .. import models
 from .fulltext import FULL_TEXT_CONFIG
-from .nodes import And, Comparison, Filter, NameWords, Node, Not, Or
+from .nodes import And, Comparison, ExactName, Filter, NameWords, Node, Not, Or, Order
 from .parser import parse
 
 _LOOKUPS = {
@@ -73,6 +74,10 @@ class _Compiler:
                 return ~self.compile(child)
             case NameWords(text):
                 return Q(name__icontains=text)
+            case ExactName(text):
+                return Q(folded_name=identity(text))
+            case Order():
+                return Q()  # sorts, selects nothing: search_ordering reads it
             case Filter():
                 return self.filter(node)
             case Comparison():
@@ -80,6 +85,8 @@ class _Compiler:
         raise TypeError(f"not a search node: {node!r}")
 
     def filter(self, node: Filter) -> Q:
+        if node.key == "name":
+            return Q(name__icontains=node.value)
         if node.key == "type":
             return Q(type__icontains=node.value)
         if node.key == "text":
@@ -103,6 +110,28 @@ class _Compiler:
             value, config=FULL_TEXT_CONFIG, search_type="phrase" if phrase else "plain"
         )
         return Q(text_vector=query)
+
+
+def search_ordering(node: Node) -> list[OrderBy] | None:
+    """The order `order:`/`dir:` ask for (None without them); ties broken by name and key, and
+    cards lacking a sorted stat last whichever the direction."""
+    top = node.children if isinstance(node, And) else (node,)
+    order = next((child for child in top if isinstance(child, Order)), None)
+    if order is None:
+        return None
+    if order.key in ("name", "type", "game"):
+        field = F("game__slug" if order.key == "game" else order.key)
+    else:
+        field = _stat_value(order.key)
+    by = field.desc(nulls_last=True) if order.descending else field.asc(nulls_last=True)
+    return [by, F("name").asc(), F("key").asc(), F("id").asc()]
+
+
+def _stat_value(stat: str):
+    """A stat as a number, through each game's own attribute (`atk` is attack or offense)."""
+    attributes = sorted({a for spec in GAMES.values() if (a := spec.numeric_attribute(stat))})
+    values = [Cast(KT(f"attributes__{attribute}"), IntegerField()) for attribute in attributes]
+    return values[0] if len(values) == 1 else Coalesce(*values)
 
 
 def comparison_q(stat: str, operator: str, number: int) -> Q:

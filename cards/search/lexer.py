@@ -1,7 +1,8 @@
 """Split a search query into tokens, each remembering where it starts.
 
 Tokens: '(' and ')'; '-' directly before a term (negation); the word `or`; a bare word; a quoted
-phrase; and a `key<op>value` filter whose value may be quoted (`o:"draw a card"`).
+phrase; '!' directly before a word or phrase (an exact name); and a `key<op>value` filter whose
+value may be quoted (`o:"draw a card"`).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class Kind(Enum):
     WORD = "word"
     PHRASE = "phrase"
     FILTER = "filter"
+    EXACT = "exact"
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +53,9 @@ def tokenize(query: str) -> list[Token]:
         elif char == '"':
             text, index = _read_quoted(query, index)
             tokens.append(Token(Kind.PHRASE, index - len(text) - 2, text))
+        elif char == "!":
+            tokens.append(_read_exact(query, index))
+            index = tokens[-1].value_position
         elif char == "-":
             if index + 1 >= len(query) or query[index + 1] in " \t\r\n)":
                 raise QuerySyntaxError("'-' must come directly before the term it negates", index)
@@ -60,6 +65,20 @@ def tokenize(query: str) -> list[Token]:
             token, index = _read_word(query, index)
             tokens.append(token)
     return tokens
+
+
+def _read_exact(query: str, start: int) -> Token:
+    """`!word` or `!"a phrase"`: an exact name; the token's value_position is where it ends."""
+    if start + 1 >= len(query) or query[start + 1] in " \t\r\n()":
+        raise QuerySyntaxError("'!' must come directly before the name it matches", start)
+    if query[start + 1] == '"':
+        text, end = _read_quoted(query, start + 1)
+    else:
+        end = start + 1
+        while end < len(query) and query[end] not in _WORD_END:
+            end += 1
+        text = query[start + 1 : end]
+    return Token(Kind.EXACT, start, text, value_position=end)
 
 
 def _read_quoted(query: str, start: int) -> tuple[str, int]:

@@ -17,10 +17,27 @@ class NameWords:
 
 
 @dataclass(frozen=True, slots=True)
+class ExactName:
+    """`!"Hot Dog"` or `!fireball`: the card's whole name is this (as card identity folds it)."""
+
+    text: str
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
+class Order:
+    """`order:hp` and `dir:desc`: how the matches are sorted; selects nothing by itself."""
+
+    key: str  # "name", "type", "game" or a stat (as typed; each game resolves its alias)
+    descending: bool
+    position: int
+
+
+@dataclass(frozen=True, slots=True)
 class Filter:
     """`key:value` for a text property: `t:` type, `o:` rules text, `set:`, `game:`."""
 
-    key: str  # the canonical key: "type", "text", "set" or "game"
+    key: str  # the canonical key: "name", "type", "text", "set" or "game"
     value: str
     phrase: bool  # the value was quoted
     position: int
@@ -51,4 +68,4 @@ class Or:
     children: tuple[Node, ...]
 
 
-Node = NameWords | Filter | Comparison | Not | And | Or
+Node = NameWords | ExactName | Order | Filter | Comparison | Not | And | Or

@@ -5,7 +5,10 @@ Grammar (AND binds tighter than OR; juxtaposition is AND):
     query   := or_expr?
     or_expr := and_expr ("or" and_expr)*
     and_expr:= unary+
-    unary   := "-" unary | "(" or_expr ")" | WORD | PHRASE | FILTER
+    unary   := "-" unary | "(" or_expr ")" | WORD | PHRASE | EXACT | FILTER
+
+`order:` and `dir:` sort the matches: they stand at the top level, outside parentheses, `or`
+and `-`, and at most once each.
 
 Keys and stats are checked here, against the games of the rules registry, so a query that names
 an unknown key, an unknown stat or a game that does not exist is refused with its position.
@@ -20,10 +23,21 @@ from rules.registry import GAMES
 
 from .errors import QuerySyntaxError
 from .lexer import Kind, Token, tokenize
-from .nodes import And, Comparison, Filter, NameWords, Node, Not, Or
+from .nodes import And, Comparison, ExactName, Filter, NameWords, Node, Not, Or, Order
 
 # Keys of text properties, as typed -> the property they filter.
-TEXT_KEYS = {"t": "type", "type": "type", "o": "text", "text": "text", "set": "set", "game": "game"}
+TEXT_KEYS = {
+    "name": "name",
+    "t": "type",
+    "type": "type",
+    "o": "text",
+    "text": "text",
+    "set": "set",
+    "game": "game",
+}
+# What `order:` sorts by besides the stats; `dir:` takes one of DIRECTIONS.
+ORDER_KEYS = ("name", "type", "game")
+DIRECTIONS = {"asc": False, "desc": True}
 _NUMBER = re.compile(r"-?\d+")
 # Limits that keep a hostile query from exhausting the parser or the database.
 MAX_QUERY_LENGTH = 1000
@@ -56,7 +70,7 @@ class _Parser:
         node = self.or_expr()
         if (token := self.peek()) is not None:
             raise QuerySyntaxError("')' has no matching '('", token.position)
-        return node
+        return _with_one_order(node)
 
     def peek(self) -> Token | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -101,6 +115,8 @@ class _Parser:
             return self.nested(token, lambda: self.group(token))
         if token.kind is Kind.FILTER:
             return _filter_node(token)
+        if token.kind is Kind.EXACT:
+            return ExactName(token.text, token.position)
         return NameWords(token.text, token.position)
 
     def nested(self, token: Token, parse_inside: Callable[[], Node]) -> Node:
@@ -127,6 +143,8 @@ class _Parser:
 
 def _filter_node(token: Token) -> Node:
     key = token.key.lower()
+    if key in ("order", "dir", "direction"):
+        return _order(token, key)
     if key in TEXT_KEYS:
         return _text_filter(token, TEXT_KEYS[key])
     if is_stat(key):
@@ -151,6 +169,58 @@ def _text_filter(token: Token, key: str) -> Filter:
     if key == "game":
         value = value.lower()
     return Filter(key, value, token.quoted, token.position)
+
+
+def _order(token: Token, key: str) -> Order:
+    value = token.text.strip().lower()
+    if token.operator != ":":
+        raise QuerySyntaxError(f"'{token.key}' takes ':'", token.value_position - 1)
+    if key == "order":
+        if value not in ORDER_KEYS and not is_stat(value):
+            choices = ", ".join(ORDER_KEYS)
+            raise QuerySyntaxError(
+                f"cannot sort by '{value}'; by {choices} or a stat such as hp",
+                token.value_position,
+            )
+        return Order(value, False, token.position)
+    if value not in DIRECTIONS:
+        raise QuerySyntaxError(f"'{token.key}:' is asc or desc", token.value_position)
+    return Order("", DIRECTIONS[value], token.position)
+
+
+def _with_one_order(node: Node) -> Node:
+    """The tree with its `order:` and `dir:` terms merged into one Order, checked to stand at
+    the top level: sorting applies to the whole query, not to a part of it."""
+    top = node.children if isinstance(node, And) else (node,)
+    orders = [child for child in top if isinstance(child, Order)]
+    _refuse_nested_order(node, top_level=True)
+    keyed = [order for order in orders if order.key]
+    directions = [order for order in orders if not order.key]
+    for kind, chosen in (("order:", keyed), ("dir:", directions)):
+        if len(chosen) > 1:
+            raise QuerySyntaxError(f"'{kind}' is given twice", chosen[1].position)
+    if not orders:
+        return node
+    by = keyed[0] if keyed else Order("name", False, orders[0].position)
+    merged = Order(by.key, any(order.descending for order in directions), by.position)
+    rest = tuple(child for child in top if not isinstance(child, Order))
+    return And((*rest, merged))
+
+
+def _refuse_nested_order(node: Node, *, top_level: bool) -> None:
+    if isinstance(node, Order) and not top_level:
+        raise QuerySyntaxError(
+            "order: and dir: sort the whole query: put them outside parentheses, 'or' and '-'",
+            node.position,
+        )
+    if isinstance(node, And) and top_level:
+        for child in node.children:
+            _refuse_nested_order(child, top_level=not isinstance(child, And | Or | Not))
+    elif isinstance(node, And | Or):
+        for child in node.children:
+            _refuse_nested_order(child, top_level=False)
+    elif isinstance(node, Not):
+        _refuse_nested_order(node.child, top_level=False)
 
 
 def _comparison(token: Token, stat: str) -> Comparison:

@@ -17,6 +17,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from tqdm import tqdm
 
+from deckwarden.chunks import in_chunks
 from rules.core.identity import differing_namesakes, identity
 from rules.registry import GAMES
 
@@ -94,10 +95,13 @@ def _refuse_unmarked_namesakes(card_file: CardFile, source: str) -> None:
     (in the file or already stored) without `"distinct_namesake": true` (issue 7 item 1):
     otherwise one card entered twice with a slip would count as two for copy limits."""
     keys = {record.key for record in card_file.cards}
-    stored = Card.objects.filter(
-        game__slug=card_file.game,
-        folded_name__in={identity(record.name) for record in card_file.cards},
-    ).exclude(key__in=keys)
+    names = sorted({identity(record.name) for record in card_file.cards})
+    stored = [
+        card
+        for part in in_chunks(names)  # SQLite's limit on variables (deckwarden.chunks)
+        for card in Card.objects.filter(game__slug=card_file.game, folded_name__in=part)
+        if card.key not in keys
+    ]
     differing = differing_namesakes([*card_file.cards, *stored])
     problems = [
         Problem(

@@ -12,8 +12,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 
-from api.renderers import csv_text
+from deckwarden.csvfiles import csv_text
 from events import selectors
+from events.standings import archetype_results
 
 from .access import lists_readable_event, organised_event
 
@@ -29,9 +30,18 @@ def report_csv(request: HttpRequest, token: str) -> HttpResponse:
     event = organised_event(request, token)
     report = selectors.event_report(event=event)
     rows = selectors.event_report_rows(report=report)
-    return _attachment(
-        csv_text(rows), "text/csv; charset=utf-8", f"{slugify(event.name)}-report.csv"
-    )
+    text = csv_text(rows, selectors.REPORT_COLUMNS)
+    return _attachment(text, "text/csv; charset=utf-8", f"{slugify(event.name)}-report.csv")
+
+
+@login_required
+def roster_csv(request: HttpRequest, token: str) -> HttpResponse:
+    """The players still in the event, for a Swiss pairing tool: a stable id, the username and
+    display name, and whether they checked in and have a legal list."""
+    event = organised_event(request, token)
+    rows = selectors.event_pairing_rows(event=event)
+    text = csv_text(rows, selectors.PAIRING_COLUMNS)
+    return _attachment(text, "text/csv; charset=utf-8", f"{slugify(event.name)}-roster.csv")
 
 
 @login_required
@@ -44,14 +54,18 @@ def report_json(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def decklists_zip(request: HttpRequest, token: str) -> HttpResponse:
-    """Every list the user may read, one text decklist per player, in one zip."""
+    """Every list the user may read, one text decklist per registration, in one zip.
+
+    A file is named for its player and locked deck name (slugs, for any file system) and
+    ends in the registration's id: slugs collide (`zz.top` and `zz+top`, `Zed` and `zed` on a
+    case-blind disk), ids do not, so no list is ever lost from the zip."""
     event = lists_readable_event(request, token)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for registration in selectors.registrations_visible(event=event, user=request.user):
-            player, deck = registration.player.username, registration.deck_version.deck.name
+            player, deck = registration.player.username, registration.deck_name
             archive.writestr(
-                f"{slugify(player)}-{slugify(deck)}.txt",
+                f"{slugify(player)}-{slugify(deck)}-{registration.pk}.txt",
                 selectors.registration_decklist(registration=registration),
             )
     return _attachment(buffer.getvalue(), "application/zip", f"{slugify(event.name)}-decklists.zip")
@@ -74,11 +88,13 @@ def metagame(request: HttpRequest, token: str) -> HttpResponse:
     breakdown = selectors.event_metagame(event=event)
     names = {s.slug: s.name for s in event.game.spec.sections}
     sections = [(names[slug], cards) for slug, cards in breakdown["sections"].items()]
-    return render(
-        request,
-        "events/metagame.html",
-        {"event": event, "decks": breakdown["decks"], "sections": sections},
-    )
+    context = {
+        "event": event,
+        "decks": breakdown["decks"],
+        "sections": sections,
+        "results": archetype_results(event=event),
+    }
+    return render(request, "events/metagame.html", context)
 
 
 def _sections(event, registration) -> list[tuple[str, list[dict], int]]:

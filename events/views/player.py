@@ -12,7 +12,7 @@ from django.views.decorators.http import require_POST
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
 from events import selectors, services
-from events.forms import RegistrationForm
+from events.forms import RegistrationForm, add_decklist_problems
 from events.models import Event
 
 from .access import event_or_404
@@ -57,15 +57,8 @@ def event_register(request: HttpRequest, token: str) -> HttpResponse:
     except services.RegistrationRefused as exc:
         form.add_error(None, exc.message)
         return _event_page(request, event, form, status=400)
-    except DecklistUnreadable as exc:
-        for problem in exc.problems:
-            form.add_error(
-                "text", f"Line {problem.line} ({problem.text.strip()!r}) {problem.message}"
-            )
-        return _event_page(request, event, form, status=400)
-    except InvalidEntries as exc:
-        for problem in exc.problems:
-            form.add_error("text", f"Line {problem.ref.line}: {problem.message}")
+    except (DecklistUnreadable, InvalidEntries) as exc:
+        add_decklist_problems(form, exc)
         return _event_page(request, event, form, status=400)
     messages.success(request, "You are registered; your list is locked as shown below.")
     return redirect("events:detail", token=token)

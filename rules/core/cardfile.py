@@ -77,7 +77,10 @@ def _read_card(
         return None, [(label, "attributes", "must be an object")]
     card_type = raw.get("type")
     problems = [
-        (label, path, message) for path, message in game.card_problems(card_type, attributes)
+        (label, path, message)
+        for path, message in game.card_problems(
+            card_type, attributes, name=name, text=str(raw.get("text") or "")
+        )
     ]
     key = raw.get("key") or slugify(name)
     if not isinstance(key, str) or not key:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
+
+from .identity import rules_identity
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +25,14 @@ class CardInfo:
     # (SET CODE upper-cased, collector number) of every printing, when the source knows them;
     # None means unknown, and then a pinned printing is not checked.
     printings: frozenset[tuple[str, str]] | None = field(default=None, compare=False)
+    # What makes two cards one card (rules.core.identity.rules_identity), computed once here:
+    # copy limits and format lists compare it for every entry of every deck (issue 14: done per
+    # comparison, it cost the rules core over half its speed).
+    same_card: str = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        same = rules_identity(self.name, self.type, self.text, self.attributes)
+        object.__setattr__(self, "same_card", same)
 
     def __hash__(self) -> int:  # the key alone, as equality; cheaper than the generated one
         return hash(self.key)
@@ -99,12 +108,12 @@ class Deck:
         return sum(entry.quantity for entry in self.aside.get(section, ()))
 
     def count(self, section: str) -> int:
-        return self._counts.get(section, 0) + self.unresolved.get(section, 0)
-
-    @cached_property
-    def _counts(self) -> dict[str, int]:
-        """Copies per section, summed once (the checks ask for them again and again)."""
-        return {
-            section: sum(entry.quantity for entry in entries)
-            for section, entries in self.sections.items()
-        }
+        """Copies in the section as the rules count them, unresolved ones included; summed once
+        per deck (the checks ask again and again), without cached_property's lock."""
+        counts = self.__dict__.get("_counts")
+        if counts is None:
+            counts = self.__dict__["_counts"] = {
+                slug: sum(entry.quantity for entry in entries)
+                for slug, entries in self.sections.items()
+            }
+        return counts.get(section, 0) + self.unresolved.get(section, 0)

@@ -1,17 +1,24 @@
 """Plain-text decklists (DESIGN "Plain-text decklists"): a parser and a writer that round-trip.
 
-    # comments and blank lines are skipped
+    # comments, // comments and blank lines are skipped
     Main Deck:
     2 Hot Dog
     2x Hot Dog
+    2 x Hot Dog
+    - 2 Hot Dog
     Hot Dog x2
+    Total: 50
     2 Hot Dog (SMP) 045
     2 Chupacabra [chupacabra-flame]
 
 Section headers are each GameSpec Section's name, slug or header words, as people write them:
 `Main Deck:`, `Main Deck (50):`, `Main Deck` alone, or Markdown `# Main Deck` / `## Neopets`
 (a `#` line that is not a header is a comment). Lines before any header belong to the game's
-first section. A byte-order mark and Windows line ends are read. A card may be pinned to a
+first section. A byte-order mark and Windows line ends are read; Markdown list bullets
+(`- `, `* `, `+ `) before a card line are dropped, `// …` lines are comments, and a
+`Total: 50` line, as list sites write under a section, is skipped. `2 x Hot Dog` is two Hot
+Dogs; a card whose name starts with a lone x is written with the x after the quantity,
+`1x x Ray`, as the writer does. A card may be pinned to a
 printing, `(SET) number`, or named by key in brackets, `[key]`: either tells apart cards that
 share a name (MetaZoo Pages). A line the parser cannot read is reported with its number and
 text, never guessed at; the lines around it are still read.
@@ -28,8 +35,9 @@ from .resolve import EntryRef
 
 MAX_QUANTITY = 999
 
-# "2 Hot Dog", "2x Hot Dog": the quantity leads, an x may follow it directly.
-_LEADING_QUANTITY = re.compile(r"(\d+)[xX]?\s+(\S.*)")
+# "2 Hot Dog", "2x Hot Dog", "2 x Hot Dog": the quantity leads, an x (or the multiplication
+# sign, \u00d7) may follow it.
+_LEADING_QUANTITY = re.compile(r"(\d+)(?:\s*[xX\u00d7])?\s+(\S.*)")
 # "Hot Dog x2": the quantity trails after an x.
 _TRAILING_QUANTITY = re.compile(r"(\S.*?)\s+[xX](\d+)")
 # "Hot Dog (SMP) 045": a printing pinned by set code and collector number.
@@ -37,6 +45,14 @@ _PRINTING = re.compile(r"(\S.*?)\s+\(([^()\s]+)\)\s+(\S+)")
 # "Chupacabra [chupacabra-flame]": a card named by its key (a slug), after its name.
 _KEY = re.compile(r"(\S.*?)\s+\[([\w-]+)\]")
 _SPACES = re.compile(r"\s+")
+_LEADING_X = re.compile(r"[xX\u00d7]\s")
+# "- 2 Hot Dog", "* 2 Hot Dog": a Markdown list bullet before the line.
+_BULLET = re.compile(r"^[-*+•]\s+")
+# "// the finishers": a whole line of comment (not after a card: a Keeper player's card
+# may have "//" in its name).
+_SLASH_COMMENT = "//"
+# "Total: 50", "Total cards: 50": a count written under a section, not a card.
+_TOTAL = re.compile(r"total\b[^:]*:\s*\d+", re.IGNORECASE)
 # A header's decorations: Markdown hashes before it; a count "(50)" or "50" and a colon after.
 _HEADER = re.compile(r"#*\s*(?P<words>.*?)\s*(?:\(\s*\d+\s*\)|\d+)?\s*:?")
 BYTE_ORDER_MARK = "\ufeff"
@@ -72,8 +88,8 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
     parsed = ParsedDecklist()
     section = game.sections[0].slug
     for number, raw in enumerate(text.removeprefix(BYTE_ORDER_MARK).splitlines(), start=1):
-        line = raw.strip()
-        if not line:
+        line = _BULLET.sub("", raw.strip(), count=1).strip()
+        if not line or line.startswith(_SLASH_COMMENT) or _TOTAL.fullmatch(line):
             continue
         header = _header_word(line)
         if header in headers:
@@ -102,31 +118,59 @@ def _header_word(line: str) -> str:
 
 def _parse_card_line(line: str, section: str, number: int) -> EntryRef | str:
     """The entry a card line describes, or why it cannot be read."""
-    match = _LEADING_QUANTITY.fullmatch(line)
-    if match is None:
-        match = _TRAILING_QUANTITY.fullmatch(line)
-        if match is None:
-            return 'is not a card line; write "2 Card Name", "2x Card Name" or "Card Name x2"'
-        rest, quantity_text = match.groups()
-    else:
-        quantity_text, rest = match.groups()
-    quantity = int(quantity_text)
-    if not 1 <= quantity <= MAX_QUANTITY:
-        return f"has quantity {quantity}; a quantity is a whole number from 1 to {MAX_QUANTITY}"
-    name, key, set_code, collector_number = rest, None, None, None
-    if printing := _PRINTING.fullmatch(rest):
-        name, set_code, collector_number = printing.groups()
-    elif keyed := _KEY.fullmatch(rest):
+    words = card_words(line)
+    if words.quantity is None:
+        return 'is not a card line; write "2 Card Name", "2x Card Name" or "Card Name x2"'
+    if not 1 <= words.quantity <= MAX_QUANTITY:
+        return (
+            f"has quantity {words.quantity}; a quantity is a whole number from 1 to {MAX_QUANTITY}"
+        )
+    return words.entry(section, line=number)
+
+
+@dataclass(frozen=True, slots=True)
+class CardWords:
+    """What a user typed to name a card: a name, maybe a quantity, a printing or a key."""
+
+    name: str
+    quantity: int | None = None  # None: no quantity was typed
+    key: str | None = None
+    set: str | None = None
+    number: str | None = None
+
+    def entry(self, section: str, *, quantity: int = 1, line: int | None = None) -> EntryRef:
+        """The entry these words ask for (their own quantity, else `quantity`)."""
+        return EntryRef(
+            section=section,
+            quantity=quantity if self.quantity is None else self.quantity,
+            name=self.name,
+            key=self.key,
+            set=self.set,
+            number=self.number,
+            line=line,
+        )
+
+
+def card_words(text: str) -> CardWords:
+    """Read a card as a decklist line names it, the quantity optional: "4 Hot Dog", "Hot Dog
+    x4", "Chupacabra [chupacabra-flame]", "Fireball (MZ-SMP) 019" or just "Hot Dog"."""
+    text = text.strip()
+    quantity = None
+    if match := _LEADING_QUANTITY.fullmatch(text):
+        quantity_text, text = match.groups()
+        quantity = int(quantity_text)
+    elif match := _TRAILING_QUANTITY.fullmatch(text):
+        text, quantity_text = match.groups()
+        quantity = int(quantity_text)
+    # A key first: "Lab Ray Map Piece (North) [lab-ray-map-piece-north]" is not a printing
+    # (North) numbered "[lab-ray-map-piece-north]" of "Lab Ray Map Piece".
+    if keyed := _KEY.fullmatch(text):
         name, key = keyed.groups()
-    return EntryRef(
-        section=section,
-        quantity=quantity,
-        name=_SPACES.sub(" ", name),
-        key=key,
-        set=set_code,
-        number=collector_number,
-        line=number,
-    )
+        return CardWords(_SPACES.sub(" ", name), quantity, key=key)
+    if printing := _PRINTING.fullmatch(text):
+        name, set_code, number = printing.groups()
+        return CardWords(_SPACES.sub(" ", name), quantity, set=set_code, number=number)
+    return CardWords(_SPACES.sub(" ", text), quantity)
 
 
 def write_decklist(game: GameSpec, entries: Sequence[EntryRef]) -> str:
@@ -154,7 +198,9 @@ def write_decklist(game: GameSpec, entries: Sequence[EntryRef]) -> str:
 def _card_line(entry: EntryRef) -> str:
     if not entry.name:
         raise ValueError(f"entry {entry!r} has no name to write")
-    line = f"{entry.quantity} {entry.name}"
+    # "1 x Ray" reads as one Ray: a name starting with a lone x takes the "1x" form.
+    times = "x" if _LEADING_X.match(entry.name) else ""
+    line = f"{entry.quantity}{times} {entry.name}"
     if entry.printing is not None:
         line += f" ({entry.set}) {entry.number}"
     elif entry.key is not None:

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
 from .schema import Field, check_attributes
+from .wording import with_article
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,25 +39,42 @@ class GameSpec:
     # lie (a Rainbow Pool Neopet "beginning in the Rainbow Pool" would escape its ten), so it is
     # refused at import, naming the field. {attribute: (types allowed, the rule's reason)}.
     attribute_types: Mapping[str, tuple[frozenset[str], str]] = field(default_factory=dict)
+    # Problems of a card's data that its own text contradicts (card text takes precedence):
+    # (card type, name, text, attributes) -> [(field path, message)]. None: the game has none.
+    text_problems: Callable[[str, str, str, Mapping[str, Any]], list[tuple[str, str]]] | None = (
+        None
+    )
 
     @cached_property
     def section_slugs(self) -> tuple[str, ...]:
         return tuple(section.slug for section in self.sections)
 
-    def card_problems(self, card_type: str, attributes: Mapping[str, Any]) -> list[tuple[str, str]]:
-        """Every problem with a card's type and attributes, as (field path, message)."""
+    def card_problems(
+        self, card_type: str, attributes: Mapping[str, Any], *, name: str = "", text: str = ""
+    ) -> list[tuple[str, str]]:
+        """Every problem with a card's type and attributes, as (field path, message), including
+        data its own text (when given) contradicts."""
         if card_type not in self.card_types:
             return [("type", f"must be one of {', '.join(self.card_types)}; not {card_type!r}")]
         problems = [
             (f"attributes.{path}", msg)
             for path, msg in check_attributes(self.attributes, attributes)
         ]
-        for name in self.required_by_type.get(card_type, ()):
-            if name not in attributes:
-                problems.append((f"attributes.{name}", f"is required on a {card_type}"))
-        for name, (types, reason) in self.attribute_types.items():
-            if attributes.get(name) not in (None, False) and card_type not in types:
-                problems.append((f"attributes.{name}", f"may not be on a {card_type}: {reason}"))
+        for attribute in self.required_by_type.get(card_type, ()):
+            if attribute not in attributes:
+                problems.append(
+                    (f"attributes.{attribute}", f"is required on {with_article(card_type)}")
+                )
+        for attribute, (types, reason) in self.attribute_types.items():
+            if attributes.get(attribute) not in (None, False) and card_type not in types:
+                problems.append(
+                    (
+                        f"attributes.{attribute}",
+                        f"may not be on {with_article(card_type)}: {reason}",
+                    )
+                )
+        if self.text_problems is not None:
+            problems += self.text_problems(card_type, name, text, attributes)
         return problems
 
     def numeric_attribute(self, alias: str) -> str | None:

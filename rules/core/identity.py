@@ -2,9 +2,13 @@
 
 A name typed into the API, read from a text decklist or a card file, or stored in the database
 is compared after Unicode compatibility normalisation (NFKC: a full-width or ligature letter is
-the letter), case folding (`casefold`, so "STRASSE" is "Straße") and whitespace collapsing
-(leading, trailing and repeated spaces, tabs and no-break spaces do not make a new name). The
-CLI, the API, the importer and every ruleset call `identity`; nothing compares names otherwise.
+the letter, an ellipsis is three full stops), the typographic variants phones and word processors
+type folded to the plain ones (curly apostrophes and quotes, primes, hyphens and dashes), invisible
+characters dropped (zero-width spaces and joiners, soft hyphens, byte-order marks), case folding
+(`casefold`, so "STRASSE" is "Straße") and whitespace collapsing (leading, trailing and repeated
+spaces, tabs and no-break spaces do not make a new name). The CLI, the API, the importer and
+every ruleset call `identity`; nothing compares names otherwise (issue 14: "Jhudora\u2019s Bluff" is
+"Jhudora's Bluff" for lookups and copy limits alike).
 """
 
 from __future__ import annotations
@@ -12,14 +16,27 @@ from __future__ import annotations
 import json
 import unicodedata
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from typing import Any, Protocol
 
+# What people type for an apostrophe, a quotation mark or a hyphen, as the plain character; and
+# the invisible characters a paste carries, as nothing. NFKC keeps all of these as they are.
+_TYPOGRAPHY = str.maketrans(
+    {
+        **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u02bc", "'"),
+        **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb", '"'),
+        **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63", "-"),
+        **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u00ad", ""),
+    }
+)
 
+
+@lru_cache(maxsize=16_384)  # the same few thousand names and species, folded again and again
 def identity(text: str) -> str:
     """The form in which two names (or species) are the same exactly when they are equal."""
     if text.isascii():  # NFKC leaves ASCII alone and casefold is lower: the common case, fast
         return " ".join(text.lower().split())
-    folded = unicodedata.normalize("NFKC", text).casefold()
+    folded = unicodedata.normalize("NFKC", text.translate(_TYPOGRAPHY)).casefold()
     # Case folding can undo a normalisation (e.g. of some Greek letters): normalise again.
     return " ".join(unicodedata.normalize("NFKC", folded).split())
 

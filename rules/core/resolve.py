@@ -3,19 +3,22 @@
 Every problem is recorded in the report and resolution carries on: an unknown section or card
 becomes an error (`section.unknown`, `card.unknown` with suggestions), and so does a name that
 several different cards share (`card.ambiguous`, listing their keys: MetaZoo Pages may share a
-name and differ), never an exception and never a guess.
+name and differ), and so does a name given beside a key or id of another card (`card.mismatch`),
+never an exception and never a guess.
 Entries naming the same card in one section are merged, whichever printing each pins, because
 copies are counted by the card (Neopets CR 6.7.2 and its equivalents in every game).
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
 from .cards import CardInfo, Deck, Entry
 from .game import GameSpec
+from .identity import identity
 from .report import Report
 from .ruleset import same_card
 
@@ -24,7 +27,7 @@ RESOLUTION_RULE = "deck sections"
 CARD_DATABASE_RULE = "card database"
 # The codes of entries resolution could not turn into a card: the deck they leave is not the
 # deck the user wrote, so nothing may be judged legal on it without them.
-UNRESOLVED_CODES = frozenset({"section.unknown", "card.unknown", "card.ambiguous"})
+UNRESOLVED_CODES = frozenset({"section.unknown", "card.unknown", "card.ambiguous", "card.mismatch"})
 # How many different unknown names of one request get "did you mean" suggestions: each costs
 # a lookup, and a request may hold thousands of names (issue 11: bounded cost per request).
 MAX_SUGGESTED_NAMES = 20
@@ -78,11 +81,9 @@ class Namesakes:
         return self if card in self.cards else Namesakes((*self.cards, card))
 
     def one_card(self, ref: EntryRef) -> CardInfo | None:
-        """The card the ref means, when the namesakes allow no doubt: they are all one card by
-        their rules (one card stored under two keys counts as one, Neopets CR 6.7.2; the first
-        key stands for it), or the ref pins a printing only one of them has (`(SET) number`)."""
-        if len({same_card(card) for card in self.cards}) == 1:
-            return min(self.cards, key=lambda card: card.key)
+        """The card the ref means, when the namesakes allow no doubt: the ref pins a printing
+        only one of them has (`(SET) number`), or they are all one card by their rules (one card
+        stored under two keys counts as one, Neopets CR 6.7.2; the first key stands for it)."""
         if ref.set is not None and ref.number is not None:
             printed = [
                 card
@@ -91,6 +92,8 @@ class Namesakes:
             ]
             if len(printed) == 1:
                 return printed[0]
+        if len({same_card(card) for card in self.cards}) == 1:
+            return min(self.cards, key=lambda card: card.key)
         return None
 
 
@@ -115,6 +118,62 @@ class CardPool(Protocol):
         ...
 
 
+@dataclass(frozen=True, slots=True)
+class Unresolved:
+    """Why a requested line names no card: the report's code, the entry field at fault, what
+    went wrong and what to do (joined by `message`), and names or keys the user may mean."""
+
+    code: str  # one of UNRESOLVED_CODES
+    field: str  # "section", "id", "key" or "name"
+    problem: str
+    advice: str
+    suggestions: tuple[str, ...] = ()
+
+    def message(self, where: str = "") -> str:
+        """For people: the problem, `where` it is (" (line 3)"), then the advice."""
+        return f"{self.problem}{where}; {self.advice}"
+
+
+def find_cards(
+    game: GameSpec, refs: Sequence[EntryRef], pool: CardPool
+) -> list[CardInfo | Unresolved]:
+    """The card each ref names, or why there is none, in request order.
+
+    This is the one resolution every path shares (issue 14): /validate/ (JSON, text, batch,
+    inline cards), stored decks and the editor, registrations, simulations and the CLI. A ref is
+    resolved by id, else key, else name; a name that several cards of one rules identity carry is
+    that card (Neopets CR 6.7.2), one that different cards carry is ambiguous unless a pinned
+    printing tells them apart, and a name given beside a key or id must be that card's name
+    (else `card.mismatch`: the user meant one card and wrote another's key).
+    """
+    sections = game.section_slugs
+    found: list[CardInfo | Unresolved | None] = []
+    unknown: list[int] = []
+    find = pool.find
+    for ref in refs:
+        if ref.section not in sections:
+            found.append(_unknown_section(game, ref))
+            continue
+        card = find(ref)
+        if type(card) is Namesakes:
+            card = card.one_card(ref) or card
+        if card is None:
+            unknown.append(len(found))
+            found.append(None)
+        elif type(card) is Namesakes:
+            found.append(_ambiguous_card(game, ref, card))
+        elif ref.name is not None and (ref.id is not None or ref.key is not None):
+            found.append(_name_checked(game, ref, card))
+        else:
+            found.append(card)
+    if unknown:
+        names = list(dict.fromkeys(refs[i].name for i in unknown if refs[i].name))
+        suggested = pool.suggestions(names[:MAX_SUGGESTED_NAMES]) if names else {}
+        for index in unknown:
+            found[index] = _unknown_card(game, refs[index], suggested)
+    return found  # type: ignore[return-value]  # every None was filled in just above
+
+
 def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report: Report) -> Deck:
     """The deck the entries describe; every entry that cannot be resolved becomes an error.
 
@@ -123,32 +182,26 @@ def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report:
     """
     sections: dict[str, dict[str, Entry]] = {slug: {} for slug in game.section_slugs}
     unresolved: dict[str, int] = {}
-    find = pool.find
-    unknown: list[EntryRef] = []
-    for ref in entries:
-        cards = sections.get(ref.section)
-        if cards is None:
-            _unknown_section(game, ref, report)
+    for ref, card in zip(entries, find_cards(game, entries, pool), strict=True):
+        if type(card) is Unresolved:
+            _report_unresolved(ref, card, report)
+            if card.code != "section.unknown":
+                unresolved[ref.section] = unresolved.get(ref.section, 0) + ref.quantity
             continue
-        card = find(ref)
-        if type(card) is Namesakes:
-            card = card.one_card(ref) or card
-        if card is None or type(card) is Namesakes:
-            if card is None:
-                unknown.append(ref)
-            else:
-                _ambiguous_card(game, ref, card, report)
-            unresolved[ref.section] = unresolved.get(ref.section, 0) + ref.quantity
-            continue
-        if ref.set is not None and not card.has_printing(ref.set, ref.number or ""):
-            _unknown_printing(game, ref, card, report)
-        earlier = cards.get(card.key)  # by key: a card is its key (CardInfo equality)
+        cards = sections[ref.section]
+        printing = None
+        if ref.set is not None:
+            printing = ref.printing
+            if not card.has_printing(ref.set, ref.number or ""):
+                _unknown_printing(game, ref, card, report)
+        # By the card, not its key: two keys of one card in a section are one entry (6.7.2),
+        # so no check reports it twice; the first key named stands for it.
+        earlier = cards.get(card.same_card)
         if earlier is None:
-            cards[card.key] = Entry(card, ref.quantity, ref.printing)
+            cards[card.same_card] = Entry(card, ref.quantity, printing)
         else:
-            printing = earlier.printing if earlier.printing == ref.printing else None
-            cards[card.key] = Entry(card, earlier.quantity + ref.quantity, printing)
-    _unknown_cards(game, unknown, pool, report)
+            printing = earlier.printing if earlier.printing == printing else None
+            cards[card.same_card] = Entry(earlier.card, earlier.quantity + ref.quantity, printing)
     return Deck(
         game=game.slug,
         sections={slug: tuple(cards.values()) for slug, cards in sections.items()},
@@ -160,48 +213,67 @@ def _where(ref: EntryRef) -> str:
     return f" (line {ref.line})" if ref.line is not None else ""
 
 
-def _unknown_section(game: GameSpec, ref: EntryRef, report: Report) -> None:
+def _report_unresolved(ref: EntryRef, why: Unresolved, report: Report) -> None:
+    rule = RESOLUTION_RULE if why.code == "section.unknown" else CARD_DATABASE_RULE
+    details = {} if why.code == "section.unknown" else {"suggestions": list(why.suggestions)}
     report.error(
-        "section.unknown",
-        RESOLUTION_RULE,
-        f"{game.name} decks have no section {ref.section!r}{_where(ref)}; put {ref.label} in "
-        f"one of: {', '.join(game.section_slugs)}.",
+        why.code,
+        rule,
+        why.message(_where(ref)),
         section=ref.section,
         cards=[ref.label],
+        **details,
     )
 
 
-def _unknown_cards(
-    game: GameSpec, refs: Sequence[EntryRef], pool: CardPool, report: Report
-) -> None:
-    """card.unknown for each ref; suggestions for the first MAX_SUGGESTED_NAMES names only,
-    asked of the pool in one lookup."""
-    names = list(dict.fromkeys(ref.name for ref in refs if ref.name))
-    suggested = pool.suggestions(names[:MAX_SUGGESTED_NAMES]) if names else {}
-    for ref in refs:
-        suggestions = suggested.get(ref.name, []) if ref.name else []
-        hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
-        report.error(
-            "card.unknown",
-            CARD_DATABASE_RULE,
-            f"No {game.name} card is {ref.described}{_where(ref)}; check the spelling or "
-            f"remove it.{hint}",
-            section=ref.section,
-            cards=[ref.label],
-            suggestions=suggestions,
-        )
+def _unknown_section(game: GameSpec, ref: EntryRef) -> Unresolved:
+    sections = game.section_slugs
+    return Unresolved(
+        "section.unknown",
+        "section",
+        f"{game.name} decks have no section {ref.section!r}",
+        f"put {ref.label} in one of: {', '.join(sections)}.",
+        tuple(difflib.get_close_matches(ref.section, sections, n=1) or sections),
+    )
 
 
-def _ambiguous_card(game: GameSpec, ref: EntryRef, namesakes: Namesakes, report: Report) -> None:
-    keys = sorted(card.key for card in namesakes.cards)
-    report.error(
+def _unknown_card(game: GameSpec, ref: EntryRef, suggested: dict[str, list[str]]) -> Unresolved:
+    """card.unknown; suggestions only for the names the pool was asked about (the first
+    MAX_SUGGESTED_NAMES of the request)."""
+    suggestions = suggested.get(ref.name, []) if ref.name else []
+    hint = f" Did you mean {' or '.join(suggestions[:3])}?" if suggestions else ""
+    field = "id" if ref.id is not None else "key" if ref.key is not None else "name"
+    return Unresolved(
+        "card.unknown",
+        field,
+        f"No {game.name} card is {ref.described}",
+        f"check the spelling or remove it.{hint}",
+        tuple(suggestions),
+    )
+
+
+def _ambiguous_card(game: GameSpec, ref: EntryRef, namesakes: Namesakes) -> Unresolved:
+    keys = tuple(sorted(card.key for card in namesakes.cards))
+    return Unresolved(
         "card.ambiguous",
-        CARD_DATABASE_RULE,
-        f"{len(keys)} different {game.name} cards are {ref.described}{_where(ref)}; name the "
-        f"one you mean by key: {', '.join(keys)}.",
-        section=ref.section,
-        cards=[ref.label],
-        suggestions=keys,
+        "name",
+        f"{len(keys)} different {game.name} cards are {ref.described}",
+        f"name the one you mean by key: {', '.join(keys)}.",
+        keys,
+    )
+
+
+def _name_checked(game: GameSpec, ref: EntryRef, card: CardInfo) -> CardInfo | Unresolved:
+    """The card a key or id found, when the name given beside it is that card's name."""
+    if identity(ref.name or "") == identity(card.name):
+        return card
+    how = f"key {ref.key}" if ref.key is not None else f"id {ref.id}"
+    return Unresolved(
+        "card.mismatch",
+        "key" if ref.key is not None else "id",
+        f"The {game.name} card with {how} is {card.name}, not {ref.name}",
+        "give the name and key (or id) of one card, or only one of them.",
+        (card.name,),
     )
 
 

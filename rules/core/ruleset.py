@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 
 from .cards import CardInfo, Deck, Entry, FormatInfo
 from .game import GameSpec
-from .identity import rules_identity
 from .report import Report
+from .wording import with_article
 
 
 class Ruleset:
@@ -76,7 +75,9 @@ class Ruleset:
             counted[section] = tuple(kept)
             if left:
                 aside[section] = tuple(left)
-        return replace(deck, sections=counted, aside=aside)
+        # Built directly rather than by dataclasses.replace, which costs as much as the rest of
+        # this method: it runs for every deck validated.
+        return Deck(deck.game, counted, deck.unresolved, aside)
 
     def misplaced(self, section: str, card: CardInfo) -> tuple[str, str] | None:
         """(rule, message) when the section may not hold the card, else None."""
@@ -102,15 +103,17 @@ class Ruleset:
         """
         allowed = self.section_types.get(section, frozenset())
         return self.section_rules.get(section, ""), (
-            f"{card.name} is a {card.type}; the {self.section_name(section)} may hold only "
-            f"{', '.join(sorted(allowed))}. Move it or remove it."
+            f"{card.name} is {with_article(card.type)}; the {self.section_name(section)} may "
+            f"hold only {', '.join(sorted(allowed))}. Move it or remove it."
         )
 
     def check_lists(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
-        """Banned cards, and restricted cards over their format's copy limit."""
+        """Banned cards, and restricted cards over their format's copy limit, over every copy
+        in the deck: a card set aside (one that begins the game in the Rainbow Pool, Neopets
+        CR 7.9.4, or one in a section that may not hold it) is still in the deck (issue 14)."""
         if not fmt.banned and not fmt.restricted:
             return
-        for cards, copies in self.copies_by_identity(_all_entries(deck)):
+        for cards, copies in self.copies_by_identity(deck.all_entries()):
             card = cards[0]
             if any(each.key in fmt.banned for each in cards):
                 report.error(
@@ -133,36 +136,35 @@ class Ruleset:
                     limit=limit,
                 )
 
-    def same_card(self, card: CardInfo) -> str:
-        """What makes two cards one card for copy limits and lists: every game counts copies by
-        the card, whatever its printing or key (Neopets CR 6.7.2), so two keys with the same
-        name and rules are one card. Namesakes whose rules differ are different cards (the
-        importer refuses them unless marked `distinct_namesake`)."""
-        return same_card(card)
-
     def copies_by_identity(
         self, entries: Iterable[Entry]
     ) -> list[tuple[tuple[CardInfo, ...], int]]:
-        """(the cards that are one card by `same_card`, their copies together), in deck order."""
-        grouped: dict[str, tuple[list[CardInfo], list[int]]] = {}
-        for card, copies in copies_by_card(entries).items():
-            cards, counts = grouped.setdefault(self.same_card(card), ([], []))
-            cards.append(card)
-            counts.append(copies)
-        return [(tuple(cards), sum(counts)) for cards, counts in grouped.values()]
+        """(the cards that are one card, their copies together), in deck order.
+
+        Every game counts copies by the card, whatever its printing or key (Neopets CR 6.7.2):
+        two keys with the same name and rules are one card (CardInfo.same_card). Namesakes whose
+        rules differ are different cards (the importer refuses them unless marked
+        `distinct_namesake`).
+        """
+        groups: dict[str, list] = {}  # same_card -> [copies, card, other keys of it...]
+        for entry in entries:
+            card = entry.card
+            group = groups.get(card.same_card)
+            if group is None:
+                groups[card.same_card] = [entry.quantity, card]
+            else:
+                group[0] += entry.quantity
+                if card not in group:
+                    group.append(card)
+        return [(tuple(group[1:]), group[0]) for group in groups.values()]
 
     def section_name(self, slug: str) -> str:
         return next((s.name for s in self.game.sections if s.slug == slug), slug)
 
 
-def _all_entries(deck: Deck) -> Iterable[Entry]:
-    for entries in deck.sections.values():
-        yield from entries
-
-
 def same_card(card: CardInfo) -> str:
-    """The rules identity of a card (rules.core.identity.rules_identity)."""
-    return rules_identity(card.name, card.type, card.text, card.attributes)
+    """The rules identity of a card (rules.core.identity.rules_identity), computed once per card."""
+    return card.same_card
 
 
 def copies_by_card(entries: Iterable[Entry]) -> dict[CardInfo, int]:

@@ -4,13 +4,13 @@ Django: for the engines' and simulations' tests, the benchmarks and the docs."""
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 
 from .cardfile import MemoryPool, read_cards
 from .cards import Deck
 from .decklist import parse_decklist
 from .game import GameSpec
+from .jsontext import json_loads
 from .resolve import EntryRef
 from .validate import resolve_and_check, standard_format
 
@@ -43,7 +43,7 @@ class SampleDecks:
     @functools.cached_property
     def pool(self) -> MemoryPool:
         """The sample cards, read once."""
-        return MemoryPool(read_cards(json.loads(self.cards_file.read_text())), self.game)
+        return MemoryPool(read_cards(json_loads(self.cards_file.read_text())), self.game)
 
     def deck(self, name: str) -> Deck:
         """A sample deck by name; ValueError names every problem if it is not a legal deck."""

@@ -52,7 +52,12 @@ def card_review(
         "cost": explanation.cost,
         "steps": [step.as_dict() for step in explanation.steps],
         "unparsed": [
-            {"text": unread.text, "reason": unread.reason, "code": unread.code}
+            {
+                "text": unread.text,
+                "reason": unread.reason,
+                "code": unread.code,
+                "nearest": [near.as_dict() for near in unread.nearest],
+            }
             for unread in explanation.parsed.unread
         ],
     }

@@ -10,9 +10,14 @@
 - A card follows the guide's musts (one caveat, on a creature only; a spell has one ability;
   components in order, at most one of each but effects; at least one effect; variables positive
   integers; one paragraph per ability): breaking one is an error with its own code (parser.MUSTS).
-- The printed cost must be the cost the guide's formula gives (guide, "Resource Cost"), and text
-  that is not made of the guide's components is pointed out (guide, "Constructing Abilities") as
-  a warning; the printed cost of such a card is not judged on the part that could be read.
+- A card is built only from the guide's components ("You must choose non-redacted components
+  from the lists on the following pages only", guide, "Constructing Abilities"): text that is
+  none of them, in any wording the parser reads (case, punctuation, apostrophes, the singular
+  of a variable of 1, an old wording), is an error, `card.unparsed`, with the nearest components
+  offered. So "Win the game." and a re-worded redacted text ("Pay two hitpoints.", "Pay 2
+  hitpoints, then draw 2 cards.") make a card illegal, not merely uncosted.
+- The printed cost must be the cost the guide's formula gives (guide, "Resource Cost"); the
+  printed cost of a card with unread text is not judged on the part that could be read.
 
 Redacted texts and cost-revised texts are looked for in every sentence of the card, whatever the
 parser made of it and whatever numbers fill their variables: a card cannot escape a ban by
@@ -208,8 +213,9 @@ class KeeperRuleset(Ruleset):
     def check_unread(
         self, card: CardInfo, unread_parts: tuple[Unread, ...], report: Report
     ) -> None:
-        """A broken must is an error with its own code; text the parser cannot read is a
-        warning (card.unparsed), and the printed cost is then left unchecked."""
+        """A broken must is an error with its own code; text that is no component of the guide
+        is an error too (card.unparsed), with the nearest components offered, and the printed
+        cost is then left unchecked."""
         for unread in unread_parts:
             if unread.code is not None:
                 report.error(
@@ -221,14 +227,21 @@ class KeeperRuleset(Ruleset):
                     text=unread.text,
                 )
                 continue
-            report.warn(
+            nearest = (
+                " A card is built only from the guide's components; nearest: "
+                f"{', '.join(str(near) for near in unread.nearest)}."
+                if unread.nearest
+                else ""
+            )
+            report.error(
                 "card.unparsed",
                 RULE_COMPONENTS,
-                f"{card.name}: could not read “{unread.text}”: {unread.reason}; its printed "
-                "cost is not checked until it can be.",
+                f"{card.name}: “{unread.text}”: {unread.reason}.{nearest} Its printed cost is "
+                "not checked until every sentence is a component.",
                 section=SECTION,
                 cards=[card.name],
                 text=unread.text,
+                nearest=[near.as_dict() for near in unread.nearest],
             )
 
 

@@ -8,9 +8,10 @@ How a card's text is laid out (guide, "Constructing Abilities" and "Caveats"; ru
 - a creature may open with one caveat; a spell has exactly one ability and no caveat;
 - a creature without abilities says "This card has no abilities."
 Each sentence must be one official component (or an old wording the rulebook's "Revised Ability
-Text" maps to one). What cannot be read is returned with the reason, never silently dropped; what
-the parser can read but breaks one of the guide's musts carries the stable code of that must
-(`MUSTS`), so construction calls it an error and not unreadable text.
+Text" maps to one): "You must choose non-redacted components from the lists on the following
+pages only". What cannot be read is returned with the reason and the nearest components
+(nearest.py), never silently dropped; what the parser can read but breaks one of the guide's
+musts carries the stable code of that must (`MUSTS`). Construction calls both errors.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import TypeGuard
 
 from .cards import CREATURE, SPELL
 from .components import COMPONENTS, Component, Kind
+from .nearest import Nearest, nearest_components
 from .tables import ELEVENTH_EDITION, EditionTables, TextRevision
 from .templates import normalise, words
 
@@ -47,11 +49,13 @@ _BY_FIRST_WORD = _by_first_word(COMPONENTS)
 @dataclass(frozen=True)
 class Unread:
     """Text left out of the card's components, and why: either text the parser cannot read
-    (`code` None), or text that breaks one of the guide's musts (`code`, a key of MUSTS)."""
+    (`code` None; a sentence that is no component has the `nearest` components offered), or text
+    that breaks one of the guide's musts (`code`, a key of MUSTS)."""
 
     text: str
     reason: str
     code: str | None = None
+    nearest: tuple[Nearest, ...] = ()
 
 
 NOT_A_COMPONENT = "not an official component of the Card Building Guide (11th edition)"
@@ -314,10 +318,11 @@ def _unreadable(sentence: str, tables: EditionTables) -> Unread:
     if loosely_read(normalise(sentence), tables):
         return Unread(
             sentence,
-            "a variable must be a positive whole number, the same each time it is written",
+            "a variable must be a positive whole number, in figures (“2”, not “two”), the same "
+            "each time it is written",
             VARIABLE,
         )
-    return Unread(sentence, NOT_A_COMPONENT)
+    return Unread(sentence, NOT_A_COMPONENT, nearest=nearest_components(sentence, tables))
 
 
 def split_name(paragraph: str) -> tuple[str | None, str]:

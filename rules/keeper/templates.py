@@ -6,8 +6,9 @@ guide tells designers to make singular when a variable is 1 ("Draw 1 card.", "1 
 "at least 1 card in your hand is destroyed"). A variable is read as a whole number of any size
 ("007" is 7); that it is positive is the reader's check (guide, "Constructing Abilities"), and
 the same variable written twice must carry the same number. `says` recognises the text whatever
-number stands for a variable (0, -1, 1.5, a different number each time): what the rulebook's
-tables ban or gate is found whatever numbers the card filled in.
+number stands for a variable (0, -1, 1.5, a different number each time, a number written as a
+word: "Pay two hitpoints."): what the rulebook's tables ban or gate is found whatever numbers the
+card filled in.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ from dataclasses import dataclass, field
 _VARIABLE = re.compile(r"\[([xyz])\]")
 # A number keeps its sign and decimals ("-1", "1.5") so that it cannot pass for a variable.
 _NUMBER = r"-?\d+(?:[.,]\d+)?"
+# Numbers written as words, which no variable may be but which say a component all the same.
+NUMBER_WORDS = (
+    *("a", "an", "one", "two", "three", "four", "five", "six"),
+    *("seven", "eight", "nine", "ten", "eleven", "twelve"),
+)
+_ANY_NUMBER = "|".join((_NUMBER, *NUMBER_WORDS))
 _WORD = re.compile(rf"\[[xyz]\]|{_NUMBER}|[a-z0-9]+")
 _APOSTROPHES = re.compile("['`\u2018\u2019]")  # straight, grave and curly apostrophes
 # Plural -> singular, applied to the card's text and to the template alike, so the singular a
@@ -96,7 +103,7 @@ def _regex(template: str, *, loose: bool = False) -> str:
         if variable is None:
             parts.append(re.escape(word))
         elif loose:
-            parts.append(f"(?:{_NUMBER})")
+            parts.append(f"(?:{_ANY_NUMBER})")
         elif variable.group(1) in seen:
             parts.append(f"(?P={variable.group(1)})")
         else:

@@ -45,7 +45,11 @@ GAME = GameSpec(
         "tribe": Field("str"),
         "traits": Field("str_list"),
         "attacks": Field("json"),
-        "restrictions": Field("json", help='e.g. {"not_with": ["Page name"]}'),
+        "restrictions": Field(
+            "json",
+            help='e.g. {"not_with": ["Page name"]}; clauses not_with, not_with_types, '
+            "not_with_aura, only_with, only_with_types, only_with_aura (Spellbook Restrictions)",
+        ),
     },
     attribute_types={
         "basic": (

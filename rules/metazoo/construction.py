@@ -18,12 +18,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
-from rules.core.identity import identity
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset, copies_by_card
 
 from .cards import AURA, GAME, TOKEN
-from .restrictions import text_restrictions
+from .restrictions import name_key, text_restrictions
+from .tokens import token_sections
 
 SPELLBOOK, ARCHIVE = "spellbook", "archive"
 
@@ -129,7 +129,11 @@ class MetaZooRuleset(Ruleset):
             )
 
     def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
-        """Tokens "cannot be added to a Spellbook or Archive" (Page Types: Tokens, p. 7)."""
+        """Tokens "cannot be added to a Spellbook or Archive unless otherwise specified by an
+        Effect" (Page Types: Tokens, p. 7): a Token whose own text says it may be in this
+        section is accepted (tokens.py); the others are refused."""
+        if section in token_sections(card.text):
+            return None
         return TOKENS, (
             f"{card.name} is a Token; Tokens may not be in a Spellbook or Archive: remove it."
         )
@@ -164,37 +168,56 @@ class MetaZooRuleset(Ruleset):
 
     def check_restrictions(self, deck: Deck, report: Report) -> None:
         """Spellbook Restrictions ("You may not include this Page in a Spellbook with -", p. 25)
-        hold between Pages of the Spellbook. A Page without a `restrictions` attribute is held to
-        the restrictions its rules text states in the rulebook's wordings (restrictions.py). A
-        restriction Deckwarden cannot read is a warning, never silently passed."""
+        hold between Pages of the Spellbook: those its rules text states in any wording "written
+        similarly" (restrictions.py) and those of its `restrictions` attribute, together. A
+        restriction Deckwarden cannot read is a warning, never silently passed. "Only Forest
+        Pages may be included in a Spellbook with this Page" is not broken by the Page's own
+        copies, nor by another printing of it."""
         spellbook = [entry.card for entry in deck.entries(SPELLBOOK)]
         for card in spellbook:
-            restrictions = card.attr("restrictions")
-            if restrictions is None:
-                written = text_restrictions(card.name, card.text)
-                restrictions = written.clauses
-                for sentence in written.unread:
-                    _warn_unread(report, card, f"“{sentence}”")
-            elif not isinstance(restrictions, Mapping):
-                restrictions = {"": restrictions}
+            restrictions = _restrictions(card, report)
             for clause, value in restrictions.items():
                 clash = RESTRICTION_CLAUSES.get(clause)
                 if clash is None:
                     _warn_unread(report, card, clause)
                     continue
                 others = sorted(
-                    {o.name for o in spellbook if o != card and clash(o, _names(value))}
+                    {
+                        other.name
+                        for other in spellbook
+                        if clash(other, _names(value))
+                        and not (other == card or _same_page(other, card, clause))
+                    }
                 )
                 if others:
                     report.error(
                         "spellbook.restriction",
                         RESTRICTIONS,
-                        f"{card.name} may not be in a Spellbook with {', '.join(others)}: "
-                        f"remove {card.name} or {' and '.join(others)}.",
+                        _clash_message(card.name, clause, value, others),
                         section=SPELLBOOK,
                         cards=[card.name, *others],
                         restriction={clause: value},
                     )
+
+
+def _restrictions(card: CardInfo, report: Report) -> Mapping[str, object]:
+    """A Page's restriction clauses. Its text is its rule (a Static Effect is one of "the
+    'rules' of the Page", p. 25), so what the text states holds whatever the `restrictions`
+    attribute records; the attribute adds what the text cannot be read to say, so a sentence
+    left unread is warned of only when there is no attribute."""
+    written = text_restrictions(card.name, card.text)
+    recorded = card.attr("restrictions")
+    if recorded is None:
+        for sentence in written.unread:
+            _warn_unread(report, card, f"“{sentence}”")
+        return written.clauses
+    clauses = dict(recorded) if isinstance(recorded, Mapping) else {"": recorded}
+    for clause, values in written.clauses.items():
+        held = clauses.get(clause, [])
+        held = held if isinstance(held, list) else [held]
+        keys = _names(held)
+        clauses[clause] = [*held, *(value for value in values if name_key(value) not in keys)]
+    return clauses
 
 
 def spellbook_limit(card: CardInfo) -> int | None:
@@ -207,8 +230,10 @@ def spellbook_limit(card: CardInfo) -> int | None:
 
 
 def _names(value: object) -> frozenset[str]:
+    """A clause's values as compared: Page names by `name_key`, types and Aura types alike (they
+    are written in lower case)."""
     items = value if isinstance(value, list) else [value]
-    return frozenset(identity(str(item)) for item in items)
+    return frozenset(name_key(str(item)) for item in items)
 
 
 def _aura_types(card: CardInfo) -> set[str]:
@@ -219,14 +244,43 @@ def _aura_types(card: CardInfo) -> set[str]:
     return types
 
 
-# The restriction clauses of a Page's `restrictions` attribute, each a test of another Spellbook
-# Page against the clause's value: the rulebook's "[Page] may not be included in a Spellbook
-# with -" by Page name, by Page type, or by Aura type.
-RESTRICTION_CLAUSES: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
-    "not_with": lambda other, names: identity(other.name) in names,
-    "not_with_types": lambda other, types: other.type.casefold() in types,
-    "not_with_aura": lambda other, auras: bool(_aura_types(other) & auras),
+# What a restriction clause is about, by Page name, Page type or Aura type: whether another
+# Spellbook Page is one of the clause's values.
+_IS_ONE_OF: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
+    "": lambda other, names: name_key(other.name) in names,
+    "_types": lambda other, types: other.type.casefold() in types,
+    "_aura": lambda other, auras: bool(_aura_types(other) & auras),
 }
+
+# The restriction clauses of a Page's `restrictions` attribute (or read from its text), each a
+# test of whether another Spellbook Page clashes with it: "[Page] may not be included in a
+# Spellbook with -" (not_with...) clashes with the Pages it names; "Only - may be included in a
+# Spellbook with this Page" (only_with...) with every Page it does not.
+RESTRICTION_CLAUSES: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
+    **{f"not_with{about}": one_of for about, one_of in _IS_ONE_OF.items()},
+    **{
+        f"only_with{about}": lambda other, values, one_of=one_of: not one_of(other, values)
+        for about, one_of in _IS_ONE_OF.items()
+    },
+}
+
+
+def _same_page(other: CardInfo, card: CardInfo, clause: str) -> bool:
+    """Whether `other` is, for an only_with clause, the restricted Page itself (by name)."""
+    return clause.startswith("only_with") and name_key(other.name) == name_key(card.name)
+
+
+def _clash_message(name: str, clause: str, value: object, others: list[str]) -> str:
+    remove = f"remove {name} or {' and '.join(others)}."
+    if clause.startswith("only_with"):
+        values = value if isinstance(value, list) else [value]
+        about = {"only_with_types": " Pages", "only_with_aura": " Pages"}.get(clause, "")
+        allowed = " or ".join(str(item) for item in values) + about
+        return (
+            f"{name} may be in a Spellbook only with {allowed}; {', '.join(others)} "
+            f"{'is' if len(others) == 1 else 'are'} not: {remove}"
+        )
+    return f"{name} may not be in a Spellbook with {', '.join(others)}: {remove}"
 
 
 def _warn_unread(report: Report, card: CardInfo, clause: str) -> None:
@@ -236,7 +290,8 @@ def _warn_unread(report: Report, card: CardInfo, clause: str) -> None:
         f"{card.name} has a Spellbook Restriction Deckwarden cannot read ({clause or 'value'}); "
         f"check it by hand. Known clauses: {', '.join(RESTRICTION_CLAUSES)}; known wordings: "
         "“You may not include this Page in a Spellbook with …”, “[Page Name] may not be "
-        "included in a Spellbook with …”.",
+        "included in a Spellbook with …”, “Only … may be included in a Spellbook with this "
+        "Page” and the others the README lists.",
         section=SPELLBOOK,
         cards=[card.name],
     )

@@ -3,7 +3,8 @@ card limit" (rules summary, "Tournament Phase").
 
 Before the random part, the fix takes out what can never stay, in this order: every copy of a
 card the format bans, a card in a section that may not hold it (Tournament Phase, Setup 3), and
-every copy of a card beyond the first (Deckbuilding Phase: one copy). Then, section by section,
+every copy of a card beyond the first (Deckbuilding Phase: one copy; copies are counted by the
+card, whichever key names them). Then, section by section,
 it removes cards chosen with `random.Random(seed)` until each section meets its limit. Cards are
 sorted before sampling, so the result depends on the seed and the deck's content only, never on
 the order the entries were given in.
@@ -21,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
+from rules.core.identity import identity
 from rules.core.resolve import EntryRef
 
 from .construction import MillenniumBladesRuleset
@@ -57,8 +59,14 @@ class _Slot:
 
     @property
     def identity(self) -> tuple[int, str]:
-        """Sorts known cards by key before unknown ones by folded name; equal for copies."""
-        return (0, self.card.key) if self.card else (1, self.name.casefold())
+        """Equal for copies of one card, whichever key names it (a card stored under two keys
+        is one card; issue 14), and for unknown cards given the same name."""
+        return (0, self.card.same_card) if self.card else (1, identity(self.name))
+
+    @property
+    def order(self) -> tuple[int, str]:
+        """Known cards by key before unknown ones by folded name: the draw's fixed order."""
+        return (0, self.card.key) if self.card else (1, identity(self.name))
 
 
 @dataclass(frozen=True)
@@ -192,7 +200,7 @@ def _sample_away(
     rng: random.Random, section: str, slots: list[_Slot], excess: int, removed: list[Removal]
 ) -> list[_Slot]:
     """Remove `excess` single-copy slots chosen at random from the sorted cards."""
-    ordered = sorted(slots, key=lambda slot: slot.identity)
+    ordered = sorted(slots, key=lambda slot: slot.order)
     chosen = {slot.identity for slot in rng.sample(ordered, excess)}
     removed.extend(
         Removal(section, slot.name, RANDOM, slot.card)

@@ -50,9 +50,29 @@ class SimulationJob(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     started = models.DateTimeField(null=True, blank=True)
     finished = models.DateTimeField(null=True, blank=True)
+    client = models.CharField(
+        max_length=80,
+        blank=True,
+        default="",
+        help_text="Who queued it, for the limits on queued games: user:<id>, or for an "
+        "anonymous job addr:<a keyed hash of the client's address> (the address is not kept).",
+    )
+    priority = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Its chunks' queue priority, 0 first: lower for anonymous jobs and for a "
+        "client with many games queued, so a flood does not starve others.",
+    )
+    cancel_key_hash = models.CharField(
+        max_length=64,
+        blank=True,
+        default="",
+        help_text="sha256 of the key that cancels an anonymous job (given once, to whoever "
+        "submitted it).",
+    )
 
     class Meta:
         ordering = ["-created"]
+        indexes = [models.Index(fields=["client", "status"], name="simulation_job_client")]
         constraints = [
             models.CheckConstraint(
                 condition=Q(done__lte=models.F("games")), name="simulation_done_within_games"
@@ -86,6 +106,12 @@ class SimulationChunk(models.Model):
     attempts = models.PositiveIntegerField(default=0, help_text="Times the chunk was claimed.")
     claimed_at = models.DateTimeField(null=True, blank=True)
     worker = models.CharField(max_length=200, blank=True, default="")
+    queued_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When its task was last sent: a pending chunk sent long ago whose task is no "
+        "longer in the queue was lost by the broker, and is sent again.",
+    )
 
     class Meta:
         ordering = ["job", "index"]

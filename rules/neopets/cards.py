@@ -3,6 +3,7 @@
 from rules.core.game import GameSpec, Section
 from rules.core.schema import Field
 from rules.neopets.effects import effect_problems
+from rules.neopets.wording import flag_problems
 
 NEOPET = "Neopet"
 RAINBOW_POOL_NEOPET = "Rainbow Pool Neopet"
@@ -76,6 +77,7 @@ GAME = GameSpec(
         CODESTONE: ("stat_boost",),
         MAP_PIECE: ("map_location",),
     },
+    text_problems=flag_problems,  # card text takes precedence (Golden Rules; wording.py)
     stat_aliases={
         "lvl": "level",
         "hp": "hp",

@@ -16,6 +16,7 @@ from rules.core.cards import CardInfo, Deck, FormatInfo
 from rules.core.identity import identity
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset
+from rules.core.wording import with_article
 
 from .cards import (
     CODESTONE,
@@ -33,6 +34,7 @@ from .cards import (
     RAINBOW_POOL_NEOPET,
     VILLAIN,
 )
+from .wording import ANY_NUMBER, BEGINS_IN_RAINBOW_POOL, MAP_PIECE_WORDING, wordings
 
 MAIN, NEOPETS, RAINBOW_POOL = "main", "neopets", "rainbow_pool"
 
@@ -42,12 +44,17 @@ MAIN_DECK_TYPES = frozenset(GAME.card_types) - {NEOPET, RAINBOW_POOL_NEOPET}
 
 
 def begins_in_rainbow_pool(card: CardInfo) -> bool:
-    """7.9.4, 8.2.1: a card that says "This card begins the game in your Rainbow Pool".
+    """7.9.4, 8.2.1: a card that says "This card begins the game in your Rainbow Pool" (read
+    from its text, or its data's flag when it has no text; wording.py).
 
     A Rainbow Pool Neopet never is one: it is what the Rainbow Pool's ten count (8.2.1), so a
     flag on one (refused by the importer) is not read.
     """
-    return card.type != RAINBOW_POOL_NEOPET and bool(card.attributes.get("begins_in_rainbow_pool"))
+    if card.type == RAINBOW_POOL_NEOPET:
+        return False
+    return bool(card.attributes.get("begins_in_rainbow_pool")) or (
+        BEGINS_IN_RAINBOW_POOL in wordings(card.text, card.name)
+    )
 
 
 class NeopetsRuleset(Ruleset):
@@ -85,14 +92,14 @@ class NeopetsRuleset(Ruleset):
             return None  # 8.2.1: it may hold cards that begin the game there
         if section == MAIN and card.type in (NEOPET, RAINBOW_POOL_NEOPET):
             return "8.13.2", (
-                f"{card.name} is a {card.type}, which is not a card (8.13.2) and never goes in "
-                f"the Main Deck; move it to the "
+                f"{card.name} is {with_article(card.type)}, which is not a card (8.13.2) and "
+                f"never goes in the Main Deck; move it to the "
                 f"{'Neopet Deck' if card.type == NEOPET else 'Rainbow Pool'}."
             )
         if section == RAINBOW_POOL:  # 8.2.1, for any other card
             return "8.2.1", (
-                f"{card.name} is a {card.type}; the Rainbow Pool holds only Rainbow Pool Neopets "
-                f"and cards that begin the game there (8.2.1). Move it or remove it."
+                f"{card.name} is {with_article(card.type)}; the Rainbow Pool holds only Rainbow "
+                f"Pool Neopets and cards that begin the game there (8.2.1). Move it or remove it."
             )
         return super().section_problem(section, card)
 
@@ -127,20 +134,35 @@ class NeopetsRuleset(Ruleset):
         """7.3.2-7.10.2: copies of one card across the deck, by its type; 6.7.2: every printing
         (and every key the same card is stored under) is that one card."""
         for cards, copies in self.copies_by_identity(deck.all_entries()):
+            if copies == 1:
+                continue  # within every limit (the lowest is one copy)
             card = cards[0]
-            limit = self.copy_limits.get(card.type)
+            limit = self.copy_limit(card)
             if limit is None or copies <= limit[0]:
                 continue
             allowed, rule = limit
             report.error(
                 "copies.limit",
                 rule,
-                f"{card.name} is a {card.type}; a deck may hold {allowed} "
+                f"{card.name} is {with_article(card.type)}; a deck may hold {allowed} "
                 f"{'copy' if allowed == 1 else 'copies'} of it ({rule}), not {copies}: remove "
                 f"{copies - allowed}.",
                 cards=[card.name],
                 limit=allowed,
             )
+
+    def copy_limit(self, card: CardInfo) -> tuple[int, str] | None:
+        """(copies a deck may hold, the rule) for the card, or None for any number. Its text
+        rules over its type (Golden Rules; wording.py): a text allowing any number of copies
+        lifts the type's limit, and one that lets it be collected as a Map Piece (7.10.1) makes
+        it a Map Piece, one copy (7.10.2)."""
+        said = wordings(card.text, card.name)
+        if said:
+            if ANY_NUMBER in said:
+                return None
+            if MAP_PIECE_WORDING in said:
+                return self.copy_limits[MAP_PIECE]
+        return self.copy_limits.get(card.type)
 
     def check_neopet_deck(self, deck: Deck, report: Report) -> None:
         """8.1.1: 3 to 5 base Neopets; 7.1.3, 7.1.1: one of each species, all names different."""
@@ -159,11 +181,14 @@ class NeopetsRuleset(Ruleset):
                 section=NEOPETS,
             )
         by_species: dict[str, list[str]] = {}
+        species_by_name: dict[str, set[str]] = {}
         for entry in deck.entries(NEOPETS):
             if entry.card.type != NEOPET:
                 continue  # reported as card.section
-            species = str(entry.card.attributes.get("species") or entry.card.name)
-            by_species.setdefault(identity(species), []).extend([entry.card.name] * entry.quantity)
+            species = identity(str(entry.card.attributes.get("species") or entry.card.name))
+            by_species.setdefault(species, []).extend([entry.card.name] * entry.quantity)
+            species_by_name.setdefault(identity(entry.card.name), set()).add(species)
+        self.check_neopet_names(species_by_name, deck, report)
         for names in by_species.values():
             if len(names) > 1:
                 report.error(
@@ -175,6 +200,28 @@ class NeopetsRuleset(Ruleset):
                     section=NEOPETS,
                     cards=sorted(set(names)),
                 )
+
+    def check_neopet_names(
+        self, species_by_name: dict[str, set[str]], deck: Deck, report: Report
+    ) -> None:
+        """Deck Construction (CR and v1.2): the Neopet Deck's Neopets are "of different species
+        (all five must have a different name)", so two Neopets of different species sharing a
+        name are refused too (one species twice is neopets.species)."""
+        for folded, species in species_by_name.items():
+            if len(species) < 2:
+                continue
+            names = sorted(
+                {e.card.name for e in deck.entries(NEOPETS) if identity(e.card.name) == folded}
+            )
+            report.error(
+                "neopets.name",
+                "7.1.3",
+                f"The Neopet Deck holds {len(species)} Neopets named {names[0]}; all of them "
+                f"must have different names (Deck Construction: \"all five must have a "
+                f"different name\"; 7.1.3): keep one of them.",
+                section=NEOPETS,
+                cards=names,
+            )
 
     def check_rainbow_pool(self, deck: Deck, report: Report) -> None:
         """8.2.1, 7.2.3: at most ten Rainbow Pool Neopets, each unique (6.7.2: whatever key or

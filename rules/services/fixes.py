@@ -11,12 +11,12 @@ from typing import Any
 from cards.models import Viewer
 from rules.core.cards import CardInfo
 from rules.core.report import Report
-from rules.core.resolve import EntryRef
+from rules.core.resolve import EntryRef, find_cards
 from rules.core.validate import resolve_and_check
 from rules.millennium_blades.fix import FixResult, fix_deck
 
 from .formats import format_info, game_spec_for
-from .pool import DatabasePool
+from .validation import request_pool
 
 # The seed chosen when a caller asks for a fix without one; it is returned so the fix can be
 # repeated.
@@ -42,21 +42,23 @@ def deck_fix(
     format: str | None = None,
     as_of: date | None = None,
     viewer: Viewer = None,
+    cards: Sequence[CardInfo] = (),
 ) -> DeckFix:
     """The rulebook fix of a deck in a format (default: the game's), lists as of a day, over
-    the cards the viewer may use."""
+    the cards the viewer may use and the user-made `cards` the request brings."""
     if seed is None:
         seed = random.SystemRandom().randrange(SEED_RANGE)
     spec = game_spec_for(game)
     fmt = format_info(game=game, format=format, as_of=as_of)
-    pool = DatabasePool(spec.slug, entries, viewer=viewer)
+    pool = request_pool(spec, entries, viewer, cards)
     deck, report = resolve_and_check(spec, entries, pool, fmt)
-    # Every line the resolved deck lacks: an unknown card, or any card in a section the game
-    # does not have (the fix removes those and lists them).
+    # Every line the resolved deck lacks, as resolution found it (an unknown, ambiguous or
+    # mismatched card, or any card in a section the game does not have): the fix removes
+    # those and lists them.
     unknown = [
         ref
-        for ref in entries
-        if ref.section not in deck.sections or not isinstance(pool.find(ref), CardInfo)
+        for ref, found in zip(entries, find_cards(spec, entries, pool), strict=True)
+        if not isinstance(found, CardInfo)
     ]
     fix = fix_deck(deck, seed, fmt=fmt, unknown=unknown)
     fixed_entries = [
@@ -65,7 +67,7 @@ def deck_fix(
         for entry in section_entries
     ] + list(fix.unknown_kept)
     fixed_report = resolve_and_check(
-        spec, fixed_entries, DatabasePool(spec.slug, fixed_entries, viewer=viewer), fmt
+        spec, fixed_entries, request_pool(spec, fixed_entries, viewer, cards), fmt
     )[1]
     return DeckFix(report, fix, seed, fixed_report)
 

@@ -78,15 +78,7 @@ def _read_format(spec: GameSpec, format: str | None, day: date) -> FormatInfo:
         raise InvalidRequest(
             "format", f"{row.slug} names the ruleset {row.ruleset!r}, which this server lacks"
         )
-    status: dict[str, tuple[str, int | None]] = {}
-    entries = (
-        FormatListEntry.objects.filter(format=row, effective__lte=day)
-        .order_by("effective", "id")
-        .values_list("card__key", "status", "limit")
-    )
-    for key, entry_status, limit in entries:
-        status[key] = (entry_status, limit)  # later entries replace earlier ones
-    status = _for_every_key(spec, status)
+    status = _list_status(spec, row, day)
     return FormatInfo(
         slug=row.slug,
         name=row.name,
@@ -101,30 +93,38 @@ def _read_format(spec: GameSpec, format: str | None, day: date) -> FormatInfo:
     )
 
 
-def _for_every_key(
-    spec: GameSpec, status: dict[str, tuple[str, int | None]]
-) -> dict[str, tuple[str, int | None]]:
-    """The lists' entries given to every key of the same card too (one query): a card stored
-    under two keys with one name and the same rules is one card (Neopets CR 6.7.2), so banning
-    or restricting one key bans or restricts the other."""
-    if not status:
-        return status
-    cards = Card.objects.filter(
-        game__slug=spec.slug,
-        folded_name__in=Card.objects.filter(game__slug=spec.slug, key__in=status).values(
-            "folded_name"
-        ),
-    ).values_list("key", "name", "type", "text", "attributes")
-    same: dict[str, list[str]] = {}
-    identity_of: dict[str, str] = {}
+def _list_status(spec: GameSpec, row: Format, day: date) -> dict[str, tuple[str, int | None]]:
+    """(status, limit) for every key of every card the format's lists name, as on `day`.
+
+    A card stored under two keys with one name and the same rules is one card (Neopets CR
+    6.7.2), so the latest entry for the card, whichever key it was recorded on, rules every key
+    of it: a ban on one key is lifted by a later `legal` entry on the other (issue 14). Two
+    queries: the entries with their cards' rules, then every key sharing those cards' names.
+    """
+    entries = (
+        FormatListEntry.objects.filter(format=row, effective__lte=day)
+        .order_by("effective", "id")
+        .values_list(
+            "card__folded_name", "card__name", "card__type", "card__text", "card__attributes",
+            "status", "limit",
+        )
+    )
+    by_card: dict[str, tuple[str, int | None]] = {}
+    names: set[str] = set()
+    for folded, name, card_type, text, attributes, entry_status, limit in entries:
+        names.add(folded)
+        by_card[rules_identity(name, card_type, text, attributes or {})] = (entry_status, limit)
+    if not by_card:
+        return {}
+    cards = Card.objects.filter(game__slug=spec.slug, folded_name__in=names).values_list(
+        "key", "name", "type", "text", "attributes"
+    )
+    status: dict[str, tuple[str, int | None]] = {}
     for key, name, card_type, text, attributes in cards:
-        identity_of[key] = rules_identity(name, card_type, text, attributes or {})
-        same.setdefault(identity_of[key], []).append(key)
-    expanded = dict(status)
-    for key, entry in status.items():
-        for other in same.get(identity_of.get(key, ""), ()):
-            expanded.setdefault(other, entry)
-    return expanded
+        found = by_card.get(rules_identity(name, card_type, text, attributes or {}))
+        if found is not None:
+            status[key] = found
+    return status
 
 
 def _format_row(spec: GameSpec, slug: str | None) -> Format | None:

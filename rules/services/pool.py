@@ -16,6 +16,8 @@ from django.db.models import Q, QuerySet
 
 from cards.models import Card, Printing, Viewer
 from cards.selectors import card_suggestions_many
+from decks.links import MAX_ID
+from deckwarden.chunks import in_chunks
 from rules.core.cardfile import MemoryPool
 from rules.core.cards import CardInfo
 from rules.core.identity import identity
@@ -39,7 +41,13 @@ def _lookup(game: str, ref: EntryRef) -> Lookup | None:
 
 class DatabasePool:
     """A CardPool over the cards of one game a viewer may use (see Card.objects.usable_by): by
-    id, key or name (compared by rules.core.identity); suggestions come from cards.selectors."""
+    id, key or name (compared by rules.core.identity); suggestions come from cards.selectors.
+
+    `rows=True` is for writers of stored decks, which keep Card and Printing rows: the pool then
+    reads the rows themselves (one query over the cards the viewer may use, a second for the
+    printings when a ref pins one), never from the cache, and `card_row`/`printing_row` give
+    them back for the cards resolution found.
+    """
 
     def __init__(
         self,
@@ -47,11 +55,21 @@ class DatabasePool:
         refs: Iterable[EntryRef],
         cache: CatalogueCache = catalogue,
         viewer: Viewer = None,
+        *,
+        rows: bool = False,
     ) -> None:
         self.game = game
         self.viewer = viewer
         self._found: dict[Lookup, CardInfo | Namesakes | None] = {}
+        self._suggested: dict[str, list[str]] = {}
+        self._rows: dict[int, Card] | None = {} if rows else None
+        self._printing_rows: dict[tuple[int, str, str], Printing] = {}
         refs = list(refs)
+        if rows:
+            asked = {lookup for ref in refs if (lookup := _lookup(game, ref)) is not None}
+            pinned = any(ref.set is not None for ref in refs)
+            self._load(Card.objects.usable_by(viewer), asked, printings=pinned)
+            return
         use_cache = cache.active()
         missing: set[Lookup] = set()
         for ref in refs:
@@ -73,20 +91,30 @@ class DatabasePool:
             asked = {lookup for ref in refs if (lookup := _lookup(game, ref)) is not None}
             self._load(private, asked)
 
-    def _load(self, cards: QuerySet[Card], missing: set[Lookup]) -> None:
-        """Add the cards among `cards` that the lookups name to what was found already."""
-        wanted = {kind: [value for _, k, value in missing if k == kind] for kind in _KINDS}
-        rows = list(
-            cards.filter(game__slug=self.game)
-            .filter(
+    def _load(self, cards: QuerySet[Card], missing: set[Lookup], printings: bool = True) -> None:
+        """Add the cards among `cards` that the lookups name to what was found already (their
+        printings unknown, so unchecked, when `printings` is False)."""
+        by_id: dict[int, tuple] = {}
+        for part in in_chunks(sorted(missing, key=repr)):  # SQLite's variable limit
+            wanted = {kind: [value for _, k, value in part if k == kind] for kind in _KINDS}
+            # An id past what a database holds is no card's (SQLite cannot even compare it).
+            wanted["id"] = [value for value in wanted["id"] if 0 < value <= MAX_ID]
+            chosen = cards.filter(game__slug=self.game).filter(
                 Q(id__in=wanted["id"])
                 | Q(key__in=wanted["key"])
                 | Q(folded_name__in=wanted["name"])
             )
-            .order_by("key")
-            .values_list(*_COLUMNS)
-        )
-        printings = _printings_of([row[0] for row in rows])
+            if self._rows is None:
+                by_id.update((row[0], row) for row in chosen.values_list(*_COLUMNS))
+            else:
+                self._rows.update({card.pk: card for card in chosen})
+        if self._rows is not None:
+            by_id = {
+                pk: tuple(getattr(card, name) for name in _COLUMNS)
+                for pk, card in self._rows.items()
+            }
+        rows = sorted(by_id.values(), key=lambda row: row[1])  # by key, as one query gave them
+        printed = self._printings_of([row[0] for row in rows]) if printings else {}
         by_name: dict[str, CardInfo | Namesakes] = {
             name: found
             for (_, kind, name), found in self._found.items()
@@ -94,7 +122,7 @@ class DatabasePool:
         }
         for card_id, key, name, card_type, text, attributes in rows:
             card = CardInfo(
-                key, name, card_type, text, attributes or {}, card_id, printings[card_id]
+                key, name, card_type, text, attributes or {}, card_id, printed.get(card_id)
             )
             self._found[(self.game, "id", card_id)] = card
             self._found[(self.game, "key", key)] = card
@@ -107,22 +135,43 @@ class DatabasePool:
         lookup = _lookup(self.game, ref)
         return None if lookup is None else self._found.get(lookup)
 
+    def card_row(self, card: CardInfo) -> Card:
+        """The Card row of a card this pool found (a `rows=True` pool only)."""
+        assert self._rows is not None and card.id is not None, "a rows=True pool's card"
+        return self._rows[card.id]
+
+    def printing_row(self, card: CardInfo, set_code: str, number: str) -> Printing | None:
+        """The Printing row (SET) number of a card this pool found, if it has one."""
+        return self._printing_rows.get((card.id or 0, set_code.upper(), number))
+
+    def _printings_of(self, card_ids: list[int]) -> dict[int, frozenset[tuple[str, str]]]:
+        """Each card's (SET, number) printings, in one query, so pinned printings can be
+        checked; a rows=True pool keeps the Printing rows too."""
+        found: dict[int, set[tuple[str, str]]] = {card_id: set() for card_id in card_ids}
+        for part in in_chunks(card_ids):  # SQLite's variable limit
+            printings = Printing.objects.filter(card_id__in=part)
+            if self._rows is None:
+                for card_id, code, number in printings.values_list(
+                    "card_id", "set__code", "number"
+                ):
+                    found[card_id].add((code.upper(), number))
+            else:
+                for row in printings.select_related("set"):
+                    self._printing_rows[(row.card_id, row.set.code.upper(), row.number)] = row
+                    found[row.card_id].add((row.set.code.upper(), row.number))
+        return {card_id: frozenset(pairs) for card_id, pairs in found.items()}
+
     def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
-        return card_suggestions_many(game=self.game, names=names, viewer=self.viewer)
+        """Each name's suggestions; a name asked about before (by another deck of a batch) is
+        answered from memory, so a batch pays for each unknown name once."""
+        new = [name for name in dict.fromkeys(names) if name not in self._suggested]
+        if new:
+            found = card_suggestions_many(game=self.game, names=new, viewer=self.viewer)
+            self._suggested.update({name: found.get(name, []) for name in new})
+        return {name: self._suggested[name] for name in names if self._suggested[name]}
 
 
 _KINDS = ("id", "key", "name")
-
-
-def _printings_of(card_ids: list[int]) -> dict[int, frozenset[tuple[str, str]]]:
-    """Each card's (SET, number) printings, in one query, so pinned printings can be checked."""
-    found: dict[int, set[tuple[str, str]]] = {card_id: set() for card_id in card_ids}
-    rows = Printing.objects.filter(card_id__in=card_ids).values_list(
-        "card_id", "set__code", "number"
-    )
-    for card_id, code, number in rows:
-        found[card_id].add((code.upper(), number))
-    return {card_id: frozenset(pairs) for card_id, pairs in found.items()}
 
 
 class InlineCardsPool:

@@ -8,7 +8,9 @@ The chunk life cycle is what makes the distribution safe with any number of work
 - play: plain Python (rules.simulation), no database; meanwhile a thread renews the claim
   (`claimed_at`) every third of the claim lease, so a live worker's claim never goes stale
   however long its chunk takes, and a dead worker's goes stale within the lease. Every worker
-  sweeps stale claims back to `pending` and queues their chunks again (chunks_requeue_stale).
+  sweeps stale claims back to `pending` and queues their chunks again (chunks_requeue_stale),
+  and sends again pending chunks whose task the broker lost (chunks_requeue_lost: a Redis
+  restarted without persistence, a killed worker's tasks on the embedded broker).
 - record: a conditional UPDATE from `running` to `done`; only the first completion counts. The
   job's done count and, for the last chunk, the merged result are written in the same
   transaction, so the job finishes exactly once.
@@ -19,8 +21,11 @@ from __future__ import annotations
 import dataclasses
 import enum
 import functools
+import hashlib
+import hmac
 import logging
 import math
+import secrets
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -32,7 +37,7 @@ from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import F, Q, Sum
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
@@ -40,6 +45,7 @@ from cards.models import Game
 from decks.models import Deck as StoredDeck
 from decks.selectors import deck_entry_refs, deck_get_visible
 from rules.core.cards import CardInfo, Deck, Entry
+from rules.core.identity import identity
 from rules.core.report import Report
 from rules.core.resolve import EntryRef
 from rules.models import SimulationChunk, SimulationJob
@@ -62,6 +68,13 @@ logger = logging.getLogger(__name__)
 
 MAX_GAMES = 100_000  # what any deployment's limits may reach (settings set the limits in force)
 MAX_CHUNK_SIZE = 10_000
+ADMISSION_LOCK = 0x5_1A_0B_5  # PostgreSQL advisory lock: job submissions take turns under it
+
+
+PRIORITY_STEPS = (0, 3, 6, 9)  # the Redis transport's priority lists; 0 is taken first
+# A client's games queued (this job's included) past each of these lowers its job's priority a
+# step; an anonymous job starts a step lower.
+BACKLOG_STEPS = (5_000, 50_000, 100_000)
 
 
 class DecksIllegal(Exception):
@@ -72,8 +85,37 @@ class DecksIllegal(Exception):
         self.reports = reports
 
 
-class BrokerUnavailable(Exception):
-    """The job's tasks could not be sent; the job was not kept (the API answers 503)."""
+class SubmitLater(Exception):
+    """The job cannot be taken now and nothing was kept; the same request may succeed after
+    `retry_after` seconds. `message` says why, for the person who asked; `code` and `status`
+    are how the API and the website answer it."""
+
+    retry_after = 30
+    code = "service_unavailable"
+    status = 503
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class QueueFull(SubmitLater):
+    """The client (or anonymous clients together) already has as many games queued as the
+    limits allow; nothing was kept."""
+
+    retry_after = 60
+    code = "queue_full"
+    status = 429
+
+
+class BrokerUnavailable(SubmitLater):
+    """The job's tasks could not be sent; the job was not kept."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(
+            "The job queue cannot be reached; nothing was kept. Submit the job again in a moment."
+        )
+        self.reason = reason
 
 
 @dataclass(frozen=True)
@@ -131,12 +173,16 @@ def simulation_create(
     chunk_size: int | None = None,
     cards: Sequence[Sequence[CardInfo]] | None = None,
     names: Sequence[str | None] | None = None,
+    address: str = "",
 ) -> SimulationJob:
     """A queued job of `games` test games between two legal decks, its chunks sent to workers.
 
     Raises InvalidRequest naming the field for a game without an engine or a job past the
     owner's limits (SimulationLimits), DecksIllegal with every deck's validation report when any
-    deck is illegal, BrokerUnavailable when the tasks cannot be sent: then nothing is kept.
+    deck is illegal, QueueFull when the client (the owner, else `address`, the client's
+    address) already has as many games queued as it may, BrokerUnavailable when the tasks
+    cannot be sent: then nothing is kept. An anonymous job comes back with `cancel_key`, the
+    one secret that cancels it (only its hash is kept).
 
     Three decks make a paired comparison ("test this card"): the first and second (a deck with
     a card and without it) each play the third on the same seeds. `cards` are each deck's
@@ -166,13 +212,22 @@ def simulation_create(
         games=games,
         seed=new_job_seed() if seed is None else seed,
         chunk_size=chunk_size,
+        client=client_key(owner, address),
     )
+    cancel_key = None if owner else secrets.token_urlsafe(24)
+    if cancel_key:
+        job.cancel_key_hash = _digest(cancel_key)
     try:
         with transaction.atomic():  # the tasks are sent as it commits (_send_chunks)
+            job.priority = _admitted(job, anonymous=owner is None)
             job.save()
             chunks = SimulationChunk.objects.bulk_create(
                 SimulationChunk(
-                    job=job, index=plan.index, first_game=plan.first_game, count=plan.count
+                    job=job,
+                    index=plan.index,
+                    first_game=plan.first_game,
+                    count=plan.count,
+                    queued_at=job.created,
                 )
                 for plan in plan_chunks(games, chunk_size)
             )
@@ -184,21 +239,74 @@ def simulation_create(
         logger.warning("Test-game job %s not queued, the broker is unavailable: %s", job.pk, exc)
         SimulationJob.objects.filter(pk=job.pk).delete()
         raise BrokerUnavailable(str(exc)) from exc
+    job.cancel_key = cancel_key
     return job
+
+
+def client_key(owner: AbstractBaseUser | None, address: str) -> str:
+    """Whose queue a job counts in: the user's, else the address's (keyed hash: the address
+    itself is not kept)."""
+    if owner is not None:
+        return f"user:{owner.pk}"
+    keyed = hmac.new(settings.SECRET_KEY.encode(), address.encode(), hashlib.sha256)
+    return f"addr:{keyed.hexdigest()[:32]}"
+
+
+def _queued_games(jobs: Any) -> int:
+    """Games of these jobs not yet played, of the unfinished ones."""
+    unfinished = jobs.filter(status__in=SimulationJob.UNFINISHED)
+    return unfinished.aggregate(left=Sum(F("games") - F("done")))["left"] or 0
+
+
+def _admitted(job: SimulationJob, *, anonymous: bool) -> int:
+    """The job's queue priority, if the limits on queued games let it in; QueueFull if not.
+
+    Runs in the transaction that saves the job; on PostgreSQL submissions take turns here, so
+    two at once cannot both squeeze under a limit.
+    """
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [ADMISSION_LOCK])
+    mine = _queued_games(SimulationJob.objects.filter(client=job.client)) + job.games
+    limit = (
+        settings.DECKWARDEN_SIMULATION_QUEUED_GAMES_PER_ADDRESS
+        if anonymous
+        else settings.DECKWARDEN_SIMULATION_QUEUED_GAMES_PER_USER
+    )
+    if mine > limit:
+        raise QueueFull(
+            f"You have {mine - job.games} games queued; at most {limit} may wait at once. "
+            "Submit this job when some have been played, or cancel one."
+        )
+    if anonymous:
+        everyone = _queued_games(SimulationJob.objects.filter(owner__isnull=True)) + job.games
+        if everyone > settings.DECKWARDEN_SIMULATION_QUEUED_GAMES_ANONYMOUS:
+            raise QueueFull(
+                "Too many games are queued by visitors who are not logged in; log in, or "
+                "submit the job again in a few minutes."
+            )
+    step = sum(mine > backlog for backlog in BACKLOG_STEPS) + anonymous
+    return PRIORITY_STEPS[min(step, len(PRIORITY_STEPS) - 1)]
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
 
 
 def stored_deck_entries(
     *, user: AbstractBaseUser | AnonymousUser, game: str, deck_id: int, field: str
 ) -> list[EntryRef]:
     """The entries of a stored deck this user may read; InvalidRequest naming `field` if the
-    deck does not exist, is another user's private deck, or is of another game."""
+    deck does not exist, is another user's private deck, or is of another game. A card of the
+    deck this user may not read is named only "a private card" (decks.privacy), so the job is
+    refused as holding an unknown card without saying which."""
     try:
         deck = deck_get_visible(user=user, deck_id=deck_id)
     except StoredDeck.DoesNotExist:
         raise InvalidRequest(field, f"there is no deck {deck_id} that you may read") from None
     if deck.game.slug != game:
         raise InvalidRequest(field, f"deck {deck_id} is a {deck.game.name} deck, not {game}")
-    return deck_entry_refs(deck=deck)
+    return deck_entry_refs(deck=deck, viewer=user)
 
 
 def deck_without_card(
@@ -215,7 +323,7 @@ def deck_without_card(
             return entry.id == card.id
         if card.key is not None:
             return entry.key == card.key
-        return entry.name is not None and entry.name.casefold() == card.name.casefold()
+        return entry.name is not None and identity(entry.name) == identity(card.name or "")
 
     if not any(names_card(entry) for entry in entries):
         raise InvalidRequest("card", f"the deck has no entry naming {card.label}")
@@ -243,6 +351,17 @@ def simulation_get(*, user: AbstractBaseUser | AnonymousUser, job_id: Any) -> Si
     if user.is_authenticated:
         visible |= Q(owner=user)
     return SimulationJob.objects.select_related("game").get(visible, pk=job_id)
+
+
+def simulation_may_cancel(*, job: SimulationJob, cancel_key: str | None) -> bool:
+    """Whether this request may cancel a job it can see: a user's job is its owner's (whom
+    simulation_get already checked), an anonymous job is whoever holds its cancel key, not
+    everyone its shared link reached."""
+    if job.owner_id is not None:
+        return True
+    return bool(job.cancel_key_hash and cancel_key) and hmac.compare_digest(
+        job.cancel_key_hash, _digest(cancel_key)
+    )
 
 
 def simulation_cancel(*, job: SimulationJob) -> bool:
@@ -306,7 +425,12 @@ def _send_chunks(chunks: Sequence[SimulationChunk]) -> None:
 
     queue = settings.DECKWARDEN_SIMULATION_QUEUE
     for chunk in chunks:
-        send = functools.partial(run_simulation_chunk.apply_async, (chunk.pk,), queue=queue)
+        send = functools.partial(
+            run_simulation_chunk.apply_async,
+            (chunk.pk,),
+            queue=queue,
+            priority=chunk.job.priority,
+        )
         transaction.on_commit(send)
 
 
@@ -383,6 +507,9 @@ def _claim_kept(chunk: SimulationChunk) -> Iterator[None]:
                     ).update(claimed_at=timezone.now())
                 except DatabaseError:  # a missed renewal; the next may get through
                     logger.warning("Could not renew the claim on chunk %s", chunk.pk)
+                    # A connection the server closed stays broken: the next renewal opens a new
+                    # one, or every renewal would fail and the claim go stale under a live worker.
+                    connection.close()
         finally:
             connection.close()  # this thread's own connection
 
@@ -479,12 +606,17 @@ def chunks_requeue_stale() -> int:
     """
     stale_before = timezone.now() - claim_timeout()
     stale = Q(status=SimulationChunk.Status.RUNNING, claimed_at__lt=stale_before)
-    candidates = SimulationChunk.objects.filter(stale, job__status__in=SimulationJob.UNFINISHED)
+    candidates = SimulationChunk.objects.filter(
+        stale, job__status__in=SimulationJob.UNFINISHED
+    ).select_related("job")
     freed = [
         chunk
         for chunk in candidates
         if SimulationChunk.objects.filter(stale, pk=chunk.pk).update(
-            status=SimulationChunk.Status.PENDING, claimed_at=None, worker=""
+            status=SimulationChunk.Status.PENDING,
+            claimed_at=None,
+            worker="",
+            queued_at=timezone.now(),
         )
     ]
     try:
@@ -499,17 +631,52 @@ def chunks_requeue_stale() -> int:
     return len(freed)
 
 
-def simulations_resume() -> int:
-    """Queue again every chunk not yet done of every unfinished job; the number queued.
+def chunks_requeue_lost() -> int:
+    """Send again the pending chunks whose task the broker lost; how many.
 
-    A worker starting up sends them again, in case a killed worker held their tasks (see
-    rules.tasks.resume_simulations). Duplicates are harmless: claims and records are conditional.
+    A pending chunk is held by no worker; its task waits in the queue, unless the broker lost
+    it (Redis restarted without persistence, or a killed worker's reserved tasks on the
+    embedded broker). Chunks sent more than a claim lease ago are suspects; when the queue
+    holds fewer tasks than there are suspects, some are lost and which ones cannot be told, so
+    every suspect is sent again: a duplicate is harmless (claims are conditional) and costs a
+    worker a moment. Each is stamped first with a conditional UPDATE, so of all the workers
+    sweeping at once exactly one sends it, and it is not suspect again for another lease.
     """
-    chunks = list(
-        SimulationChunk.objects.filter(job__status__in=SimulationJob.UNFINISHED).exclude(
-            status=SimulationChunk.Status.DONE
+    now = timezone.now()
+    waited = Q(queued_at__lt=now - claim_timeout()) | Q(queued_at__isnull=True)
+    pending = Q(status=SimulationChunk.Status.PENDING) & waited
+    suspects = SimulationChunk.objects.filter(pending, job__status__in=SimulationJob.UNFINISHED)
+    count = suspects.count()
+    if not count or queued_tasks() >= count:
+        return 0
+    resent = [
+        chunk
+        for chunk in suspects.select_related("job").order_by("job__created", "index")
+        if SimulationChunk.objects.filter(pending, pk=chunk.pk).update(queued_at=now)
+    ]
+    try:
+        with transaction.atomic():
+            _send_chunks(resent)
+    except (KombuError, OSError):
+        # Not (all) sent: suspects again at the next sweep.
+        SimulationChunk.objects.filter(pk__in=[chunk.pk for chunk in resent]).update(
+            queued_at=None
         )
-    )
-    with transaction.atomic():
-        _send_chunks(chunks)
-    return len(chunks)
+        raise
+    return len(resent)
+
+
+def queued_tasks() -> int:
+    """How many tasks wait in the chunk queue (not those a worker has taken); 0 when the
+    queue does not exist, as after a broker restart."""
+    from deckwarden.celery import app
+
+    with app.connection_for_read() as conn:
+        channel = conn.default_channel
+        try:
+            declared = channel.queue_declare(
+                queue=settings.DECKWARDEN_SIMULATION_QUEUE, passive=True
+            )
+        except conn.channel_errors:
+            return 0
+        return declared.message_count

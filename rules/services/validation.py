@@ -15,6 +15,7 @@ from cards.models import Viewer
 from rules.core.cardfile import MemoryPool
 from rules.core.cards import CardInfo, Deck, FormatInfo
 from rules.core.decklist import LineProblem
+from rules.core.game import GameSpec
 from rules.core.report import Report
 from rules.core.resolve import CardPool, EntryRef
 from rules.core.validate import resolve_and_check
@@ -41,10 +42,12 @@ def deck_validate(
     as_of: date | None = None,
     unreadable: Sequence[LineProblem] = (),
     viewer: Viewer = None,
+    cards: Sequence[CardInfo] = (),
 ) -> Report:
     """The full report for a deck in a format (default: the game's), lists as of a day (today),
-    over the cards the viewer may use (their own user-made cards among them); a decklist's
-    unreadable lines are errors in it (rules.core.validate).
+    over the cards the viewer may use (their own user-made cards among them) and the user-made
+    `cards` the request brings; a decklist's unreadable lines are errors in it
+    (rules.core.validate).
 
     InvalidRequest names the field when the game or format does not exist.
     """
@@ -55,6 +58,7 @@ def deck_validate(
         as_of=as_of,
         unreadable=unreadable,
         viewer=viewer,
+        cards=cards,
     )[1]
 
 
@@ -75,10 +79,21 @@ def deck_resolve(
     """
     spec = game_spec_for(game)
     fmt = format_info(game=game, format=format, as_of=as_of)
-    pool: CardPool = DatabasePool(spec.slug, entries, viewer=viewer)
-    if cards:
-        pool = InlineCardsPool(MemoryPool(cards, spec), pool)
+    pool = request_pool(spec, entries, viewer, cards)
     return resolve_and_check(spec, entries, pool, fmt, unreadable)
+
+
+def request_pool(
+    spec: GameSpec, entries: Sequence[EntryRef], viewer: Viewer, cards: Sequence[CardInfo] = ()
+) -> CardPool:
+    """Where a request's entries are looked up: the user-made `cards` it brings first, then the
+    database's cards the viewer may use (the requesting user decides which private cards)."""
+    return with_inline_cards(spec, DatabasePool(spec.slug, entries, viewer=viewer), cards)
+
+
+def with_inline_cards(spec: GameSpec, pool: CardPool, cards: Sequence[CardInfo]) -> CardPool:
+    """The pool, behind the user-made `cards` a request brings (they shadow stored cards)."""
+    return InlineCardsPool(MemoryPool(cards, spec), pool) if cards else pool
 
 
 @dataclass(frozen=True)
@@ -90,6 +105,7 @@ class DeckRequest:
     format: str | None = None
     as_of: date | None = None
     unreadable: Sequence[LineProblem] = ()
+    cards: Sequence[CardInfo] = ()  # user-made cards the deck brings, found before stored ones
 
 
 def decks_validate(
@@ -123,6 +139,7 @@ def decks_validate(
             results.append(fmt)
             continue
         spec = game_spec_for(deck.game)
-        report = resolve_and_check(spec, deck.entries, pools[deck.game], fmt, deck.unreadable)[1]
+        pool = with_inline_cards(spec, pools[deck.game], deck.cards)
+        report = resolve_and_check(spec, deck.entries, pool, fmt, deck.unreadable)[1]
         results.append(report)
     return results

@@ -36,6 +36,8 @@ class GameOutcome(Protocol):
     # named facts of each deck's opening hand (Neopets: "codestone", "mulligan"); rates reported
     opening: tuple[Mapping[str, bool], Mapping[str, bool]]
     unsupported: Mapping[str, Sequence[str]]
+    simplifications: Sequence[str]  # the rules the engine plays simpler than they read
+    capped: bool  # a draw only because the game reached the engine's turn cap
     log: Sequence[Mapping[str, Any]] | None
 
 
@@ -114,6 +116,8 @@ class ChunkStats(Mergeable):
     battles: int = 0
     damage: int = 0
     unsupported: dict[str, set[str]] = field(default_factory=dict)
+    simplifications: set[str] = field(default_factory=set)
+    capped: int = 0
     sample: SampleGame | None = None
 
     def add(self, game: GameOutcome, *, number: int, seed: int) -> None:
@@ -129,6 +133,8 @@ class ChunkStats(Mergeable):
         self.damage += game.damage
         for name, effects in game.unsupported.items():
             self.unsupported.setdefault(name, set()).update(effects)
+        self.simplifications.update(game.simplifications)
+        self.capped += game.capped
         if game.log is not None and (self.sample is None or number < self.sample.game):
             self.sample = SampleGame(number, seed, [dict(event) for event in game.log])
 
@@ -173,6 +179,8 @@ class ChunkStats(Mergeable):
             battles=self.battles + other.battles,
             damage=self.damage + other.damage,
             unsupported=unsupported,
+            simplifications=self.simplifications | other.simplifications,
+            capped=self.capped + other.capped,
             sample=min(samples, key=lambda s: s.game) if samples else None,
         )
 
@@ -188,6 +196,8 @@ class ChunkStats(Mergeable):
             "battles": self.battles,
             "damage": self.damage,
             "unsupported": {name: sorted(effects) for name, effects in self.unsupported.items()},
+            "simplifications": sorted(self.simplifications),
+            "capped": self.capped,
             "sample": None if self.sample is None else vars(self.sample).copy(),
         }
 
@@ -203,6 +213,9 @@ class ChunkStats(Mergeable):
             battles=data["battles"],
             damage=data["damage"],
             unsupported={name: set(effects) for name, effects in data["unsupported"].items()},
+            # chunks stored before these were counted have neither
+            simplifications=set(data.get("simplifications", ())),
+            capped=data.get("capped", 0),
             sample=None if sample is None else SampleGame(**sample),
         )
 
@@ -225,6 +238,8 @@ class ChunkStats(Mergeable):
             "unsupported": {
                 name: sorted(self.unsupported[name]) for name in sorted(self.unsupported)
             },
+            "simplifications": sorted(self.simplifications),
+            "draws_at_turn_cap": self.capped,
             "sample_game": None if self.sample is None else vars(self.sample).copy(),
         }
 

@@ -25,3 +25,31 @@ def test_it_refuses_wrong_credentials_with_the_json_error_shape(alice):
     assert (
         body["status"] == 400 and body["code"] == "invalid" and "non_field_errors" in body["fields"]
     )
+
+
+def test_it_locks_out_an_account_whose_password_is_being_guessed(alice, settings):
+    """The website's lock-out (django-axes) counts the API's failures too, per account: another
+    address cannot carry on the guessing, and the right password is refused until the cool-off."""
+    settings.AXES_FAILURE_LIMIT = 3
+    wrong = {"username": "alice", "password": "guess"}
+    for number in range(2):
+        client = APIClient(REMOTE_ADDR=f"10.0.0.{number}")
+        assert client.post("/api/v1/auth/token/", wrong, format="json").status_code == 400
+    third = APIClient(REMOTE_ADDR="10.0.0.3").post("/api/v1/auth/token/", wrong, format="json")
+    assert third.status_code == 429
+    right = APIClient(REMOTE_ADDR="10.0.0.4").post(
+        "/api/v1/auth/token/", {"username": "alice", "password": "password"}, format="json"
+    )
+    body = right.json()
+    assert right.status_code == 429 and body["code"] == "locked_out" and "token" not in body
+    assert int(right["Retry-After"]) > 0
+
+
+def test_a_website_lock_out_holds_on_the_token_endpoint_too(client, alice, settings):
+    settings.AXES_FAILURE_LIMIT = 2
+    for _ in range(2):
+        client.post("/accounts/login/", {"username": "alice", "password": "guess"})
+    right = APIClient().post(
+        "/api/v1/auth/token/", {"username": "alice", "password": "password"}, format="json"
+    )
+    assert right.status_code == 429

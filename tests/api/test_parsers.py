@@ -79,3 +79,26 @@ def test_it_reads_surrogate_pairs_and_other_text_as_usual(api, db):
     body = '{"game": "neopets", "text": "2 Hot Dog \\ud83c\\udf2d \\u00e9"}'
     response = api.post("/api/v1/validate/", body, content_type="application/json")
     assert response.status_code == 200
+
+
+@pytest.mark.parametrize(
+    "path, body, field",
+    [
+        (
+            "/api/v1/validate/",
+            '{"game": "neopets", "sections": {"main": [{"name": "A", "name": "B"}]}}',
+            "sections.main[0]",
+        ),
+        (
+            "/api/v1/validate/",
+            '{"game": "neopets", "cards": [{"name": "X", "type": "Neopet", "type": "Food"}]}',
+            "cards[0]",
+        ),
+        ("/api/v1/decks/", '{"game": "neopets", "name": "D", "name": "E", "sections": {}}', "body"),
+    ],
+)
+def test_it_refuses_an_object_giving_a_key_twice_naming_where(alice_api, path, body, field):
+    """Python's json keeps the last value of a repeated key: the client meant one of them."""
+    response = alice_api.post(path, body, content_type="application/json")
+    assert response.status_code == 400
+    assert "more than once" in response.json()["fields"][field][0]

@@ -45,13 +45,14 @@ def _error_codes(operation: dict) -> set[str]:
 def test_it_documents_the_error_answers_every_operation_can_give(api, db):
     """Filters, pagination, ids, tokens and bodies fail in api.errors' shape: the schema says so."""
     paths = _schema(api)["paths"]
-    assert {"400", "403", "404"} <= _error_codes(paths["/api/v1/cards/"]["get"])
+    assert {"400", "401", "403", "404"} <= _error_codes(paths["/api/v1/cards/"]["get"])
     assert {"403", "404"} <= _error_codes(paths["/api/v1/games/{slug}/"]["get"])
     assert {"400", "403", "411", "413", "415"} <= _error_codes(paths["/api/v1/decks/"]["post"])
     assert {"400", "412", "428"} <= _error_codes(paths["/api/v1/decks/{id}/"]["patch"])
     assert "412" in _error_codes(paths["/api/v1/decks/{id}/"]["delete"])
     # /validate/ authenticates nobody, so a token cannot be refused there
     assert "403" not in _error_codes(paths["/api/v1/validate/"]["post"])
+    # readiness is never throttled (a load balancer's probe must not get a 429): no error shape
     assert _error_codes(paths["/api/v1/health/"]["get"]) == set()
 
 
@@ -73,7 +74,9 @@ def test_it_describes_requests_as_they_are_read(api, db):
     cards = schema["paths"]["/api/v1/cards/"]["get"]
     pages = {p["name"]: p["schema"] for p in cards["parameters"] if p["name"].startswith("page")}
     assert pages == {
-        "page": {"type": "integer", "minimum": 1},
+        "page": {
+            "oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["last"]}]
+        },
         "page_size": {"type": "integer", "minimum": 1},
     }
     # bodies are JSON: a form cannot carry a deck's sections
@@ -82,14 +85,75 @@ def test_it_describes_requests_as_they_are_read(api, db):
     ]
 
 
-def test_it_closes_the_request_objects_whose_unknown_fields_are_refused(api, db):
+def test_it_closes_every_request_object_since_unknown_fields_are_refused(api, db):
     components = _schema(api)["components"]["schemas"]
-    for name in ("EntryRequest", "KeeperCardInputRequest", "RegisteredListRequest"):
-        assert components[name]["additionalProperties"] is False, name
-    assert "additionalProperties" not in components["ValidateInputRequest"]
+    requests = {name: c for name, c in components.items() if name.endswith("Request")}
+    assert {"EntryRequest", "ValidateInputRequest", "DeckInputRequest"} <= set(requests)
+    for name, component in requests.items():
+        assert component.get("additionalProperties") is False, name
     response = api.post(
         "/api/v1/keeper/cost/",
         {"type": "Spell", "text": "Draw a card.", "colour": "red"},
         format="json",
     )
     assert list(response.json()["fields"]) == ["colour"]
+
+
+def test_it_declares_every_error_as_json_or_problem_details(api, db):
+    """Errors are JSON even where the success answer is CSV or text (issue 18, item 4)."""
+    paths = _schema(api)["paths"]
+    for path, operations in paths.items():
+        for method, operation in operations.items():
+            for code, response in operation["responses"].items():
+                if code >= "400" and "content" in response:
+                    media = set(response["content"])
+                    assert media == {"application/json", "application/problem+json"}, (
+                        f"{method.upper()} {path} {code}: {sorted(media)}"
+                    )
+
+
+def test_it_serves_redoc(client, db):
+    response = client.get("/api/v1/redoc/")
+    assert response.status_code == 200
+    assert b"redoc" in response.content.lower()
+
+
+def test_every_game_field_and_parameter_names_the_four_games(api, db):
+    """A generated client offers the games, not any string (issue 18, item 3)."""
+    schema = _schema(api)
+    games = {"$ref": "#/components/schemas/GameEnum"}
+    engines = {"$ref": "#/components/schemas/EngineGameEnum"}
+    for name, component in schema["components"]["schemas"].items():
+        game = component.get("properties", {}).get("game")
+        if game is not None:
+            assert game.get("$ref") in (games["$ref"], engines["$ref"]) or game.get("allOf") in (
+                [games],
+                [engines],
+            ), name
+    for path, operations in schema["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                if parameter["name"] == "game":
+                    assert len(parameter["schema"]["enum"]) == 4, f"{method.upper()} {path}"
+
+
+def test_patch_bodies_declare_no_defaults_and_pages_show_no_placeholder_host(api, db):
+    """A PATCH changes only what it sends; examples point nowhere else (issue 18, items 4, 6)."""
+    schema = _schema(api)
+    components = schema["components"]["schemas"]
+    for name, component in components.items():
+        if name.startswith("Patched"):
+            for field, spec in component["properties"].items():
+                assert "default" not in spec, f"{name}.{field}"
+    assert "api.example.org" not in str(schema)
+
+
+def test_it_says_which_fields_are_alternatives(api, db):
+    """Sections or text, a deck or text: exactly one, as the server demands (issue 18, item 5)."""
+    components = _schema(api)["components"]["schemas"]
+    assert components["ValidateInputRequest"]["not"] == {"required": ["sections", "text"]}
+    description = components["ValidateInputRequest"]["description"]
+    assert "Give exactly one of sections or text." in description
+    assert components["RegistrationInputRequest"]["not"] == {"required": ["deck", "text"]}
+    both = {"game": "neopets", "sections": {}, "text": ""}
+    assert api.post("/api/v1/validate/", both, format="json").status_code == 400

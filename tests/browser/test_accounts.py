@@ -25,4 +25,4 @@ def test_it_signs_up_and_creates_a_token_that_the_api_accepts(page, shot):
 
     page.get_by_role("button", name="Revoke tournament script").click()
     expect(page.locator("#tokens")).to_contain_text("No tokens yet.")
-    assert api.get("/api/v1/decks/").status_code == 403
+    assert api.get("/api/v1/decks/").status_code == 401  # a revoked token is bad credentials

@@ -55,6 +55,7 @@ def test_it_builds_a_legal_neopets_deck_from_nothing(page, sample_cards, logged_
     page.goto("/decks/new/?game=neopets")
     page.get_by_label("Name").fill("Kau Rush")
     page.get_by_role("button", name="Create and edit").click()
+    page.wait_for_url("**/decks/*/")
     # The empty deck is reported at once, with rule numbers, drawn by the server.
     expect(page.locator("#legality-status")).to_contain_text("Not legal")
     expect(page.locator('#legality-errors [data-code="main.size"]')).to_contain_text("8.3.1")
@@ -99,5 +100,6 @@ def test_the_add_box_offers_card_names_while_typing(page, sample_cards, logged_i
     page.goto("/decks/new/?game=neopets")
     page.get_by_label("Name").fill("Names")
     page.get_by_role("button", name="Create and edit").click()
+    page.wait_for_url("**/decks/*/")
     page.get_by_label("Card name").fill("ho")
     expect(page.locator("#add-name-names option").first).to_have_attribute("value", "Hot Dog")

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -82,7 +83,8 @@ def test_an_event_end_to_end(page, sample_cards, players, shot):
     shot("events-dashboard")
     with page.expect_download() as download:
         page.get_by_role("link", name="Report CSV").click()
-    report = list(csv.DictReader(io.StringIO(Path(download.value.path()).read_text())))
+    text = Path(download.value.path()).read_text(encoding="utf-8-sig")  # Excel's BOM first
+    report = list(csv.DictReader(io.StringIO(text)))
     assert [(r["player"], r["legal"]) for r in report] == [("charlie", "False"), ("bob", "True")]
     page.goto(f"/events/{event.token}/sheets/")
     shot("events-sheets")
@@ -120,3 +122,92 @@ def test_an_event_end_to_end(page, sample_cards, players, shot):
     page.locator("#published-lists").get_by_role("link", name="charlie").click()
     expect(page.locator("#decklist")).to_contain_text("7 Mau Codestone")
     shot("events-published-list")
+
+
+def fifty_card_registration(event: Event, username: str) -> None:
+    """A locked 50-card list of 50 different cards (the longest sheet a Main Deck gives), with
+    Neopets and a Rainbow Pool too; the sheet reads the locked snapshot only."""
+    from decks.models import Deck, DeckVersion
+    from events.models import Registration
+
+    player = get_user_model().objects.get(username=username)
+    main = [
+        {"key": f"card-{n}", "name": f"A Long Card Name Number {n}", "quantity": 1}
+        for n in range(50)
+    ]
+    snapshot = {
+        "name": f"{username}'s fifty",
+        "format": None,
+        "sections": {
+            "main": main,
+            "neopets": [
+                {"key": f"pet-{n}", "name": f"Neopet {n}", "quantity": 1} for n in range(3)
+            ],
+            "rainbow_pool": [
+                {"key": f"pool-{n}", "name": f"Pool {n}", "quantity": 1} for n in range(3)
+            ],
+        },
+    }
+    deck = Deck.objects.create(owner=player, game=event.game, name=snapshot["name"])
+    version = DeckVersion.objects.create(
+        deck=deck, number=1, content_hash="x" * 64, snapshot=snapshot
+    )
+    report = {"legal": True, "errors": [], "warnings": [], "counts": {"main": 50}}
+    Registration.objects.create(
+        event=event,
+        player=player,
+        deck_version=version,
+        content_hash="x" * 64,
+        legal=True,
+        report=report,
+    )
+
+
+def pdf_pages(pdf: bytes) -> int:
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def test_the_organisers_pages_and_sheets_that_fit_a4_and_letter(page, sample_cards, players, shot):
+    """Issue 17, items 9-11 and 14: the dashboard with its roster and review, the settings and
+    paper-list pages, at desktop and phone widths; each printed sheet is one page."""
+    alice = get_user_model().objects.get(username="alice")
+    event = Event.objects.create(
+        organiser=alice,
+        name="Saturday Battledome",
+        game=Game.objects.get(slug="neopets"),
+        date=(timezone.now() + timedelta(days=3)).date(),
+        registration_deadline=timezone.now() + timedelta(days=2),
+        time_zone="Europe/London",
+    )
+    for name in ("bob", "charlie"):
+        fifty_card_registration(event, name)
+    log_in(page, "alice")
+    page.goto(f"/events/{event.token}/manage/")
+    page.get_by_label("Invite by username").fill("dave-not-here")
+    page.get_by_role("button", name="Invite").click()
+    expect(page.get_by_role("alert").or_(page.locator(".messages"))).to_contain_text("Nobody here")
+    page.locator("#registrations tbody tr").first.get_by_role("button", name="Mark checked").click()
+    expect(page.locator("#registrations")).to_contain_text("✓ Checked")
+    expect(page.locator("#roster")).to_contain_text("bob")
+    shot("events-organiser-dashboard")
+    shot("events-organiser-dashboard", phone=True)
+    page.goto(f"/events/{event.token}/edit/")
+    expect(page.get_by_label("Time zone")).to_have_value("Europe/London")
+    shot("events-settings")
+    shot("events-settings", phone=True)
+    page.goto(f"/events/{event.token}/paper/")
+    shot("events-paper-list")
+    shot("events-paper-list", phone=True)
+    page.goto(f"/events/{event.token}/archetypes/")
+    expect(page.locator("#clusters")).to_contain_text("2 lists")
+    page.locator("#clusters").get_by_label("Archetype").fill("Long Names")
+    page.locator("#clusters").get_by_role("button", name="Name this cluster").click()
+    expect(page.locator("#archetype-results")).to_contain_text("Long Names")
+    shot("events-archetypes")
+    shot("events-archetypes", phone=True)
+    page.goto(f"/events/{event.token}/sheets/")
+    page.emulate_media(media="print")
+    for paper in ("A4", "Letter"):
+        assert pdf_pages(page.pdf(format=paper)) == 2, paper  # one page a player
+    page.emulate_media(media="screen")
+    shot("events-sheets-fifty")

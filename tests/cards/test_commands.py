@@ -99,7 +99,7 @@ def test_it_imports_the_same_content_from_csv_as_from_json(tmp_path):
 
 def test_it_writes_one_csv_row_per_printing_card_without_printing_and_unprinted_set(tmp_path):
     run("import_cards", str(write(tmp_path / "in.json", neopets_file())))
-    text = export(tmp_path, "neopets", "csv", "out.csv").decode()
+    text = export(tmp_path, "neopets", "csv", "out.csv").decode("utf-8-sig")
     header, *rows = csv.reader(io.StringIO(text))
     assert header[:8] == ["game", "key", "name", "type", "text", "attributes", "sample", "set"]
     assert [(row[1], row[7], row[11]) for row in rows] == [
@@ -178,8 +178,16 @@ def test_it_ships_millennium_blades_samples_of_all_three_kinds():
             json.dumps(neopets_file()).replace('"name": "Acara"', '"name": "Acara\\ud800"', 1),
             'cards[0].name holds a lone surrogate',
         ),
+        (
+            json.dumps(neopets_file()).replace('"hp": 8', '"hp": 8, "hp": 9', 1),
+            'cards[0] "Acara".attributes gives the key "hp" more than once',
+        ),
+        (
+            json.dumps(neopets_file()).replace('"name": "Acara"', '"name": "Acara", "name": "B"'),
+            'cards[0] "B" gives the key "name" more than once',
+        ),
     ],
-    ids=["5000-digit integer", "deep nesting", "lone surrogate"],
+    ids=["5000-digit integer", "deep nesting", "lone surrogate", "repeated key", "repeated name"],
 )
 def test_it_names_what_python_cannot_read_instead_of_a_traceback(tmp_path, text, problem):
     path = tmp_path / "cards.json"

@@ -71,6 +71,6 @@ def test_it_refuses_a_malformed_identifier_naming_it(api, catalogue):
 
 
 def test_it_refuses_a_body_without_identifiers(api, db):
-    response = api.post("/api/v1/cards/collection/", {"cards": []}, format="json")
+    response = api.post("/api/v1/cards/collection/", {}, format="json")
     assert response.status_code == 400
     assert "identifiers" in response.json()["fields"]

@@ -158,3 +158,21 @@ def test_it_compares_stats_with_numbers_past_64_bits(api, query, matches_every_n
 def test_stat_filters_take_numbers_past_64_bits(api, param, value):
     response = api.get("/api/v1/cards/", {param: value})
     assert response.status_code == 200 and response.json()["count"] == 0
+
+
+def test_it_matches_an_exact_name_whatever_its_case_or_apostrophe(api):
+    assert names(api, '!"hot dog"') == ["Hot Dog"]
+    assert names(api, "!hot") == []
+
+
+def test_it_matches_name_words_with_name_colon(api):
+    assert names(api, "name:justice") == ["Hot Dog of Justice"]
+
+
+def test_it_sorts_by_a_stat_or_name_in_either_direction(api):
+    by_name = names(api, "t:food order:name dir:desc")
+    assert by_name == ["Teeny Hot Dog", "Hot Dog of Justice", "Hot Dog"]
+    hp = names(api, "t:neopet order:hp dir:desc")
+    response = api.get("/api/v1/cards/", {"q": "t:neopet order:hp dir:desc", "page_size": 200})
+    values = [card["attributes"]["hp"] for card in response.json()["results"]]
+    assert values == sorted(values, reverse=True) and len(hp) == len(values) > 1

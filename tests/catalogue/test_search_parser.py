@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cards.search import QuerySyntaxError, parse
-from cards.search.nodes import And, Comparison, Filter, NameWords, Not, Or
+from cards.search.nodes import And, Comparison, ExactName, Filter, NameWords, Not, Or, Order
 
 
 def test_it_reads_bare_words_as_name_words_joined_by_and():
@@ -93,6 +93,13 @@ def test_an_empty_query_matches_everything():
         ("(" * 40 + "a" + ")" * 40, 32, "nested more than 32 deep"),
         ("-" * 40 + "a", 32, "nested more than 32 deep"),
         ("a" * 1001, 1000, "longer than 1000 characters"),
+        ("dog !", 4, "'!' must come directly before"),
+        ("order:power", 6, "cannot sort by 'power'"),
+        ("dir:up", 4, "'dir:' is asc or desc"),
+        ("order:hp order:name", 9, "'order:' is given twice"),
+        ("hot or order:name", 7, "sort the whole query"),
+        ("-order:hp", 1, "sort the whole query"),
+        ("(a order:hp) b", 3, "sort the whole query"),
     ],
 )
 def test_it_refuses_a_syntax_error_naming_its_position(query, position, message):
@@ -100,3 +107,20 @@ def test_it_refuses_a_syntax_error_naming_its_position(query, position, message)
         parse(query)
     assert caught.value.position == position
     assert message in caught.value.message
+
+
+def test_it_reads_an_exact_name_as_a_word_or_a_phrase():
+    assert parse('!"Hot Dog" !omelette') == And(
+        (ExactName("Hot Dog", 0), ExactName("omelette", 11))
+    )
+
+
+def test_it_reads_name_as_a_text_filter():
+    assert parse("name:dog") == Filter("name", "dog", False, 0)
+
+
+def test_it_merges_order_and_direction_into_one_sort_at_the_end():
+    assert parse("dir:desc t:food order:HP") == And(
+        (Filter("type", "food", False, 9), Order("hp", True, 16))
+    )
+    assert parse("dir:desc") == And((Order("name", True, 0),))

@@ -65,3 +65,10 @@ def test_it_refuses_a_name_django_would_refuse(monkeypatch):
     monkeypatch.setenv("DECKWARDEN_PASSWORD", "s3cret-pass")
     with pytest.raises(CommandError, match="username: "):
         create_user("no spaces allowed")
+
+
+def test_it_refuses_a_name_that_reads_like_a_taken_one(monkeypatch, alice):
+    monkeypatch.setenv("DECKWARDEN_PASSWORD", "s3cret-pass")
+    with pytest.raises(CommandError, match="username: Use letters of one script"):
+        create_user("\u0430lice")  # a Cyrillic a
+    assert get_user_model().objects.count() == 1

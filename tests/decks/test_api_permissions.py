@@ -1,10 +1,12 @@
 """Who reads and who writes a stored deck. Charlie should have no access to Alice's stuff:
 her private deck is a 404 to him (its existence is never revealed), her other decks are
-readable but not writable (403); anonymous users cannot create decks."""
+readable but not writable (403; 401 to anonymous users, who must sign in); anonymous users cannot
+create decks."""
 
 import pytest
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
+
+from api.tokens import token_create
 
 from .conftest import MAIN, make_deck
 
@@ -68,7 +70,7 @@ def test_it_lets_anonymous_users_read_a_public_deck_but_not_change_it(api, alice
         format="json",
         HTTP_IF_MATCH=alice_public_deck.etag,
     )
-    assert response.status_code == 403
+    assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
 
 
@@ -77,16 +79,17 @@ def test_it_does_not_list_an_unlisted_deck_to_others(charlie_api, alice_unlisted
 
 
 def test_it_refuses_to_create_a_deck_for_anonymous_users(api, cards):
-    body = {"game": "neopets", "name": "Kau Rush", "sections": MAIN}
-    for url in (URL, f"{URL}import/"):
-        response = api.post(url, {**body, "text": "2 Hot Dog"}, format="json")
-        assert response.status_code == 403
+    deck = {"game": "neopets", "name": "Kau Rush"}
+    bodies = {URL: {**deck, "sections": MAIN}, f"{URL}import/": {**deck, "text": "2 Hot Dog"}}
+    for url, body in bodies.items():
+        response = api.post(url, body, format="json")
+        assert response.status_code == 401
         assert response.json()["code"] == "not_authenticated"
 
 
 def test_it_authenticates_with_a_token(alice, cards):
     client = APIClient()
-    client.credentials(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=alice).key}")
+    client.credentials(HTTP_AUTHORIZATION=f"Token {token_create(user=alice, name='t')[1]}")
     response = client.post(URL, {"game": "neopets", "name": "T", "sections": MAIN}, format="json")
     assert response.status_code == 201
     assert response.json()["owner"] == "alice"
@@ -94,7 +97,7 @@ def test_it_authenticates_with_a_token(alice, cards):
 
 def test_it_authenticates_with_a_session_and_checks_csrf(alice, cards):
     client = APIClient(enforce_csrf_checks=True)
-    client.login(username="alice", password="password")
+    client.force_login(alice)
     body = {"game": "neopets", "name": "S", "sections": MAIN}
     assert client.post(URL, body, format="json").status_code == 403  # no CSRF token
     assert client.get(URL).status_code == 200

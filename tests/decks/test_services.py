@@ -3,7 +3,7 @@
 import pytest
 from django.db import IntegrityError, transaction
 
-from cards.models import Card
+from cards.models import Card, CardSet, Printing
 from decks.models import Deck, DeckEntry, DeckVersion, DeckVersionImmutable
 from decks.resolution import InvalidEntries, entries_resolve
 from decks.services import DeckChanged, DeckChanges, deck_delete, deck_update
@@ -145,7 +145,7 @@ def test_it_allows_one_entry_per_card_and_printing_in_a_section(alice_deck, card
 def test_it_asks_for_the_key_when_two_cards_share_a_name(alice, neopets, cards):
     """MetaZoo-style Pages that share a name but differ carry different keys (DESIGN)."""
     twin = Card.objects.create(
-        game=neopets, key="hot-dog-alt", name="Hot Dog", type="Food", is_sample=True
+        game=neopets, key="hot-dog-alt", name="Hot Dog", type="Food", text="Heal 1.", is_sample=True
     )
     with pytest.raises(InvalidEntries) as caught:
         entries_resolve(game=neopets, refs=refs({"main": [{"name": "hot dog", "quantity": 1}]}))
@@ -154,6 +154,39 @@ def test_it_asks_for_the_key_when_two_cards_share_a_name(alice, neopets, cards):
         game=neopets, refs=refs({"main": [{"key": "hot-dog-alt", "quantity": 1}]})
     )
     assert by_key[0].card == twin
+
+
+def test_6_7_2_it_stores_a_card_named_by_a_name_two_keys_of_it_share(alice, neopets, cards):
+    """6.7.2: a card stored under two keys with the same rules is one card: a deck names it by
+    name, printing pinned or not, as /validate/ reads it (issue 14: storing refused
+    `3 Fireball (MZ-SMP) 019`, which /validate/ accepts)."""
+    reprint = Card.objects.create(game=neopets, key="hot-dog-zz", name="Hot Dog", type="Food")
+    Printing.objects.create(card=reprint, set=CardSet.objects.get(code="SMP"), number="003")
+    unpinned, pinned = entries_resolve(
+        game=neopets,
+        refs=refs(
+            {
+                "main": [
+                    {"name": "Hot Dog", "quantity": 2},
+                    {"name": "Hot Dog", "set": "SMP", "number": "003", "quantity": 1},
+                ]
+            }
+        ),
+    )
+    assert unpinned.card == cards["Hot Dog"] and unpinned.quantity == 2
+    assert pinned.card == reprint and pinned.printing.number == "003"
+
+
+def test_it_refuses_a_key_that_is_not_the_card_named(alice, neopets, cards):
+    """Issue 14, class 5: {"name": "Hot Dogs", "key": "hot-dog"} names two cards; it is
+    refused on the key, not stored as the keyed card."""
+    with pytest.raises(InvalidEntries) as caught:
+        entries_resolve(
+            game=neopets,
+            refs=refs({"main": [{"name": "Hot Dogs", "key": "hot-dog", "quantity": 1}]}),
+        )
+    (problem,) = caught.value.problems
+    assert problem.field == "key" and "not Hot Dogs" in problem.message
 
 
 def test_it_looks_every_card_up_in_one_query(neopets, cards, django_assert_num_queries):

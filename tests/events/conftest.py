@@ -81,3 +81,33 @@ def close(event: Event) -> None:
     Event.objects.filter(pk=event.pk).update(
         registration_deadline=timezone.now() - timedelta(minutes=1)
     )
+
+
+def during_re_registration(event: Event, player, version: DeckVersion, organiser_write):
+    """Run `organiser_write()` while another thread's re-registration of `player` with
+    `version` has replaced the old entry but not yet committed (it holds the event's lock);
+    the write's result. PostgreSQL only (row locks)."""
+    import threading
+    import time
+
+    from django.db import connection, transaction
+
+    from events.services import registration_submit
+
+    replaced = threading.Event()
+
+    def re_register() -> None:
+        try:
+            with transaction.atomic():
+                registration_submit(event=event, player=player, deck_version=version)
+                replaced.set()
+                time.sleep(0.5)  # the organiser's write arrives now
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=re_register)
+    thread.start()
+    assert replaced.wait(timeout=10)
+    result = organiser_write()
+    thread.join(timeout=10)
+    return result

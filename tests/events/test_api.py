@@ -9,6 +9,7 @@ from datetime import timedelta
 
 from django.utils import timezone
 
+from decks.snapshots import list_hash
 from events.models import Registration
 from events.services import registration_submit
 
@@ -59,10 +60,23 @@ def test_anonymous_users_cannot_create_events(api, db):
     assert api.post("/api/v1/events/", {}, format="json").status_code in (401, 403)
 
 
-def test_the_organiser_publishes_the_lists(alice_api, event):
+def test_the_organiser_publishes_the_lists_once_registration_closed(alice_api, event):
+    close(event)
     response = alice_api.patch(url(event), {"published": True}, format="json")
     assert response.status_code == 200
     assert response.json()["published"] is True
+
+
+def test_publishing_while_registration_is_open_needs_a_confirmation(alice_api, event):
+    """Issue 17, item 5: a player still registering would copy a published list."""
+    response = alice_api.patch(url(event), {"published": True}, format="json")
+    assert response.status_code == 409
+    assert response.json()["code"] == "registration_open"
+    assert "publish_while_open" in response.json()["fields"]
+    event.refresh_from_db()
+    assert not event.published
+    confirmed = {"published": True, "publish_while_open": True}
+    assert alice_api.patch(url(event), confirmed, format="json").json()["published"] is True
 
 
 def test_a_player_registers_a_deck_of_theirs(bob_api, event, bob_version):
@@ -72,7 +86,7 @@ def test_a_player_registers_a_deck_of_theirs(bob_api, event, bob_version):
     assert response.status_code == 201, response.json()
     data = response.json()
     assert (data["player"], data["version"], data["legal"]) == ("bob", 1, True)
-    assert data["content_hash"] == bob_version.content_hash
+    assert data["content_hash"] == list_hash(bob_version.snapshot)
     assert data["sections"]["neopets"]
 
 
@@ -136,6 +150,7 @@ def test_the_report_lists_illegal_entries_first_with_counts(
         "registrations": 2,
         "legal": 1,
         "illegal": 1,
+        "unchecked": 2,
         "dropped": 0,
         "by_code": {"main.size": 1},
     }
@@ -146,7 +161,7 @@ def test_the_report_as_csv(alice_api, event, bob, bob_version, charlie, charlie_
     registration_submit(event=event, player=charlie, deck_version=charlie_version)
     response = alice_api.get(url(event, "report/"), HTTP_ACCEPT="text/csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert [(r["player"], r["legal"], r["error_codes"]) for r in rows] == [
         ("charlie", "False", "main.size"),
         ("bob", "True", ""),

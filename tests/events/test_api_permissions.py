@@ -39,14 +39,14 @@ def test_anonymous_users_see_no_unpublished_list(api, event, registered):
 
 
 def test_published_lists_are_seen_by_everyone(api, charlie_api, event, registered):
-    event_update(event=event, published=True)
+    event_update(event=event, published=True, publish_while_open=True)
     assert players(api, event) == ["bob", "charlie"]
     assert players(charlie_api, event) == ["bob", "charlie"]
 
 
 def test_a_dropped_players_list_is_not_published(api, alice_api, event, registered):
     registration_drop(registration=registered["charlie"])
-    event_update(event=event, published=True)
+    event_update(event=event, published=True, publish_while_open=True)
     assert players(api, event) == ["bob"]
 
 

@@ -70,7 +70,7 @@ def test_the_report_downloads_as_csv_and_json(alice, event, registered):
     client = client_for(alice)
     response = client.get(f"/events/{event.token}/report.csv")
     assert "attachment" in response["Content-Disposition"]
-    rows = list(csv.DictReader(io.StringIO(response.content.decode())))
+    rows = list(csv.DictReader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert [r["player"] for r in rows] == ["charlie", "bob"]
     report = client.get(f"/events/{event.token}/report.json").json()
     assert report["summary"]["illegal"] == 1
@@ -79,8 +79,10 @@ def test_the_report_downloads_as_csv_and_json(alice, event, registered):
 def test_every_decklist_downloads_as_a_zip_of_text_lists(alice, event, registered):
     response = client_for(alice).get(f"/events/{event.token}/decklists.zip")
     archive = zipfile.ZipFile(io.BytesIO(response.content))
-    assert sorted(archive.namelist()) == ["bob-bobs-kau.txt", "charlie-charlies-49.txt"]
-    assert "Main Deck:" in archive.read("bob-bobs-kau.txt").decode()
+    bob, charlie = registered["bob"].pk, registered["charlie"].pk
+    names = [f"bob-bobs-kau-{bob}.txt", f"charlie-charlies-49-{charlie}.txt"]
+    assert sorted(archive.namelist()) == names
+    assert "Main Deck:" in archive.read(names[0]).decode()
 
 
 def test_the_sheets_page_has_one_sheet_per_player_and_a_print_stylesheet(alice, event, registered):
@@ -96,6 +98,7 @@ def test_the_metagame_shows_shares_of_decks(alice, event, registered):
 
 def test_publish_and_unpublish(alice, event):
     client = client_for(alice)
+    close(event)
     client.post(f"/events/{event.token}/publish/", {"published": "true"})
     event.refresh_from_db()
     assert event.published
@@ -145,7 +148,7 @@ def test_others_lists_appear_only_once_published(event, bob, registered):
     other = f"/events/{event.token}/lists/{registered['charlie'].pk}/"
     assert client.get(other).status_code == 404
     assert Client().get(other).status_code == 404
-    event_update(event=event, published=True)
+    event_update(event=event, published=True, publish_while_open=True)
     assert "Charlie&#x27;s 49" in client.get(f"/events/{event.token}/").content.decode()
     assert client.get(other).status_code == 200
     assert Client().get(other).status_code == 200
@@ -172,3 +175,25 @@ def test_the_organiser_drops_every_player_without_a_legal_list(alice, event, reg
         )
     )
     assert dropped == {"charlie"}
+
+
+def test_publishing_while_open_needs_the_organisers_confirmation(alice, event):
+    """Issue 17, item 5: the dashboard says what publishing early means and asks to confirm."""
+    client = client_for(alice)
+    page = client.get(f"/events/{event.token}/manage/").content.decode()
+    assert 'name="publish_while_open"' in page and "copy" in page
+    response = client.post(f"/events/{event.token}/publish/", {"published": "true"}, follow=True)
+    event.refresh_from_db()
+    assert not event.published
+    assert "Registration is open until" in response.content.decode()
+    confirmed = {"published": "true", "publish_while_open": "true"}
+    client.post(f"/events/{event.token}/publish/", confirmed)
+    event.refresh_from_db()
+    assert event.published
+
+
+def test_the_csv_of_an_empty_event_still_has_its_header_row(alice, event):
+    """Issue 17, item 14: a spreadsheet or script opening it finds its columns."""
+    content = client_for(alice).get(f"/events/{event.token}/report.csv").content
+    header = next(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
+    assert header[:3] == ["player", "deck", "version"]

@@ -11,6 +11,7 @@ from django.db import connection, transaction
 from django.utils import timezone
 
 from decks.services import DecklistUnreadable
+from decks.snapshots import list_hash
 from events.models import Event, Registration
 from events.services import (
     RegistrationClosed,
@@ -27,7 +28,7 @@ from .conftest import close, illegal_text, make_version
 def test_it_locks_the_version_its_hash_and_its_report(event, bob, bob_version):
     registration = registration_submit(event=event, player=bob, deck_version=bob_version)
     assert registration.deck_version == bob_version
-    assert registration.content_hash == bob_version.content_hash
+    assert registration.content_hash == list_hash(bob_version.snapshot)
     assert registration.legal is True
     assert registration.report["counts"] == {"main": 50, "neopets": 3, "rainbow_pool": 2}
 

@@ -2,6 +2,8 @@
 
 import pytest
 
+from rules.keeper.parser import NOT_A_COMPONENT
+
 URL = "/api/v1/keeper/cost/"
 
 NECROMANCER = {
@@ -49,17 +51,32 @@ def test_it_compares_the_printed_cost(api):
     assert [error["code"] for error in wrong["errors"]] == ["card.cost"]
 
 
-def test_it_names_the_text_it_cannot_read(api):
-    body = post(api, {"type": "Spell", "text": "Draw 2 cards. Dance a jig."}).json()
+def test_it_names_the_text_it_cannot_read_as_an_error_with_the_nearest_components(api):
+    """Guide, "Constructing Abilities": a card is built only from the guide's components."""
+    text = "Draw 2 cards. Destroy every target."
+    body = post(api, {"type": "Spell", "text": text, "edition": 11}).json()
     assert body["cost"] == 4
-    assert body["unparsed"] == [
-        {
-            "text": "Dance a jig.",
-            "reason": "not an official component of the Card Building Guide (11th edition)",
-            "code": None,
-        }
-    ]
-    assert [warning["code"] for warning in body["warnings"]] == ["card.unparsed"]
+    (unparsed,) = body["unparsed"]
+    assert unparsed["text"] == "Destroy every target."
+    assert unparsed["reason"] == NOT_A_COMPONENT
+    assert unparsed["code"] is None
+    assert {"text": "Destroy all targets.", "kind": "effect", "redacted_in": None} in (
+        unparsed["nearest"]
+    )
+    assert body["legal"] is False and body["warnings"] == []
+    (error,) = body["errors"]
+    assert error["code"] == "card.unparsed" and error["nearest"] == unparsed["nearest"]
+
+
+@pytest.mark.parametrize(
+    "text", ["Win the game.", "Pay two hitpoints.", "Pay 2 hitpoints, then draw 2 cards."]
+)
+def test_a_card_of_text_no_component_says_is_illegal(api, text):
+    """Guide, "Constructing Abilities" and "Redacted Components": before, these were legal with
+    a warning."""
+    body = post(api, {"type": "Spell", "text": text, "edition": 11}).json()
+    assert body["legal"] is False
+    assert body["errors"] and body["warnings"] == []
 
 
 def test_it_does_not_call_a_printed_cost_wrong_on_part_of_the_text(api):
@@ -68,8 +85,7 @@ def test_it_does_not_call_a_printed_cost_wrong_on_part_of_the_text(api):
     card = {"type": "Spell", "text": "Draw 2 cards. Dance a jig.", "cost": 9, "edition": 11}
     body = post(api, card).json()
     assert body["matches_printed"] is None
-    assert body["legal"] is True
-    assert [warning["code"] for warning in body["warnings"]] == ["card.unparsed"]
+    assert [error["code"] for error in body["errors"]] == ["card.unparsed"]
 
 
 def test_it_names_the_must_a_card_breaks(api):

@@ -4,17 +4,15 @@ a real broker with DEBUG off, and answers /api/v1/health/."""
 import json
 import os
 import signal
-import socket
 import subprocess
 import time
 import urllib.request
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
-from django.db import connection
 
 from rules.neopets.sample_decks import PROJECT_ROOT
+from tests.faults.servers import free_port, test_database_url
 
 pytestmark = [
     pytest.mark.worker,
@@ -25,19 +23,9 @@ pytestmark = [
 ]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def example_database_url() -> str:
     """A database of the example's own beside the suite's (the script creates it)."""
-    db = connection.settings_dict
-    user = quote(db["USER"] or "", safe="")
-    password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
-    host = f"{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}"
-    return f"postgres://{user}{password}@{host}/{db['NAME']}_deploy_example"
+    return f"{test_database_url()}_deploy_example"
 
 
 def test_the_deployment_example_starts_and_answers_health(tmp_path):
@@ -68,7 +56,7 @@ def test_the_deployment_example_starts_and_answers_health(tmp_path):
             assert example.poll() is None, log.read_text()[-3000:]
             try:
                 with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health/") as answer:
-                    assert json.load(answer) == {"status": "ok"}
+                    assert json.load(answer)["status"] == "ok"
                     break
             except OSError:
                 assert time.monotonic() < deadline, log.read_text()[-3000:]

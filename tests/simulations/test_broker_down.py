@@ -5,31 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from deckwarden.celery import app
 from rules.models import SimulationChunk, SimulationJob
+from tests.faults.brokers import REFUSING, broker_at
 
 from .conftest import inline
-
-REFUSING = "redis://127.0.0.1:1/0"  # nothing listens on port 1: connections are refused
 
 
 @pytest.fixture
 def broker_down(monkeypatch):
     """The Celery app pointed at a broker that refuses connections, then back."""
-    kept = app.conf.broker_url
-    monkeypatch.delenv("CELERY_BROKER_URL", raising=False)  # Celery reads it before its conf
-
-    def point_at(url: str) -> None:
-        app.conf.broker_url = url
-        # Connections and producers are pooled per broker URL and made lazily: drop the app's
-        # references (without closing the pools, which other tests' URLs share) to make new ones.
-        app._pool = None
-        app.amqp._producer_pool = None
-        app.amqp._producer_pool = None
-
-    point_at(REFUSING)
-    yield
-    point_at(kept)
+    with broker_at(REFUSING, monkeypatch):
+        yield
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import time
+import uuid
 from datetime import timedelta
 
 import pytest
+from django.conf import settings as django_settings
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
@@ -18,13 +20,14 @@ from rules.services.simulations import (
     chunk_play,
     chunk_record,
     chunk_run,
+    chunks_requeue_lost,
     chunks_requeue_stale,
     claim_timeout,
     simulation_cancel,
     simulation_create,
-    simulations_resume,
 )
 from rules.simulation import ChunkStats
+from tests.faults.servers import terminate_other_sessions
 
 from .conftest import in_process_result
 
@@ -151,16 +154,59 @@ def test_chunk_rows_hold_mergeable_counts(job):
     assert [part.games for part in parts] == [20, 20, 20]
 
 
-def test_resuming_queues_every_unfinished_chunk_again(job, django_capture_on_commit_callbacks):
-    """The embedded broker forgets the tasks a killed worker held; a starting worker resends."""
-    first = chunk_claim(chunk_id=job.chunks.get(index=0).pk, worker="a")
-    chunk_record(chunk=first, stats=chunk_play(chunk=first))
-    chunk_claim(chunk_id=job.chunks.get(index=1).pk, worker="killed")
-    finished = new_job(chunk_size=GAMES)
-    simulation_cancel(job=finished)
+@pytest.fixture
+def empty_queue(settings) -> None:
+    """A chunk queue of this test's own, which holds no task (as after a Redis restart)."""
+    settings.DECKWARDEN_SIMULATION_QUEUE = f"empty-{uuid.uuid4()}"
+
+
+def sent_long_ago(job: SimulationJob) -> None:
+    long_ago = timezone.now() - claim_timeout() - timedelta(seconds=1)
+    job.chunks.update(queued_at=long_ago)
+
+
+def test_a_sweep_sends_again_the_pending_chunks_the_broker_lost(
+    job, empty_queue, django_capture_on_commit_callbacks
+):
+    """Redis restarted without persistence: the job's tasks are gone, its chunks pending, and
+    no worker holds them. They stayed pending until a worker restarted; the sweep sends them
+    again, once, and leaves a claimed chunk to its worker."""
+    chunk_claim(chunk_id=job.chunks.get(index=0).pk, worker="alive")
+    sent_long_ago(job)
     with django_capture_on_commit_callbacks() as queued:
-        assert simulations_resume() == 2  # chunks 1 (claimed) and 2 (pending) of the live job
+        assert chunks_requeue_lost() == 2
+        assert chunks_requeue_lost() == 0  # sent again just now: not suspect for a lease
     assert len(queued) == 2
+    assert run_all_pending(job).status == "done"
+
+
+def run_all_pending(job: SimulationJob) -> SimulationJob:
+    for chunk in job.chunks.exclude(status="done"):
+        if chunk.status == "running":
+            SimulationChunk.objects.filter(pk=chunk.pk).update(status="pending")
+        assert chunk_run(chunk_id=chunk.pk, worker="test").outcome is ChunkOutcome.RECORDED
+    job.refresh_from_db()
+    return job
+
+
+def test_a_sweep_leaves_pending_chunks_whose_tasks_wait_in_the_queue(
+    job, monkeypatch, django_capture_on_commit_callbacks
+):
+    """A long queue is not a lost one: no duplicates while the queue holds as many tasks."""
+    sent_long_ago(job)
+    monkeypatch.setattr(simulations, "queued_tasks", lambda: 3)
+    with django_capture_on_commit_callbacks() as queued:
+        assert chunks_requeue_lost() == 0
+    assert not queued
+
+
+def test_a_sweep_leaves_chunks_sent_less_than_a_lease_ago(
+    job, empty_queue, django_capture_on_commit_callbacks
+):
+    """A task just sent may be on its way to a worker (taken from the queue, not yet claimed)."""
+    with django_capture_on_commit_callbacks() as queued:
+        assert chunks_requeue_lost() == 0
+    assert not queued
 
 
 def test_sweeping_queues_again_exactly_the_chunks_whose_claim_went_stale(
@@ -204,6 +250,29 @@ def test_a_live_worker_keeps_its_claim_however_long_its_chunk_takes(
     assert chunk_run(chunk_id=chunk.pk, worker="slow").outcome is ChunkOutcome.RECORDED
     chunk.refresh_from_db()
     assert (chunk.status, chunk.worker, chunk.attempts) == ("done", "slow", 1)
+
+
+@pytest.mark.skipif(not django_settings.IS_POSTGRES, reason="needs PostgreSQL (DATABASE_URL)")
+@pytest.mark.django_db(transaction=True)
+def test_a_claim_is_still_renewed_after_the_database_closed_the_renewing_connection(
+    neopets_cards, settings, monkeypatch
+):
+    """Issue 15, item 10's sibling: the renewing thread kept a connection PostgreSQL had closed,
+    every renewal failed, and another worker took over a live worker's chunk."""
+    settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS = 1
+    monkeypatch.setattr(simulations, "_send_chunks", lambda chunks: None)
+    chunk = new_job().chunks.get(index=0)
+    play = simulations.chunk_play
+
+    def play_through_a_closed_connection(*, chunk):
+        time.sleep(0.5)  # the renewing thread has its connection by now
+        assert terminate_other_sessions() >= 1
+        time.sleep(2.5)  # two and a half leases
+        assert chunk_claim(chunk_id=chunk.pk, worker="thief") is None
+        return play(chunk=chunk)
+
+    monkeypatch.setattr(simulations, "chunk_play", play_through_a_closed_connection)
+    assert chunk_run(chunk_id=chunk.pk, worker="slow").outcome is ChunkOutcome.RECORDED
 
 
 def test_a_sweep_that_cannot_reach_the_broker_leaves_the_chunk_for_the_next_sweep(

@@ -30,6 +30,8 @@ class Outcome:
         {"codestone": False, "mulligan": True},
     )
     unsupported: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    simplifications: tuple[str, ...] = ("a stated simplification",)
+    capped: bool = False
     log: tuple[dict, ...] | None = None
 
 

@@ -18,16 +18,18 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from urllib.parse import quote
 
 import pytest
 from django.conf import settings
 from django.db import connection
+from django.utils import timezone
 from kombu import Exchange, Queue
 
 from deckwarden.celery import app
 from rules.models import SimulationJob
 from rules.neopets.sample_decks import PROJECT_ROOT as ROOT
+from tests.faults.brokers import broker_at
+from tests.faults.servers import private_redis, test_database_url
 
 from .conftest import in_process_result, inline
 from .keeper_decks import DECK_A, DECK_B
@@ -52,14 +54,6 @@ pytestmark = [
 ]
 
 
-def worker_database_url() -> str:
-    """DATABASE_URL for the worker: the test database pytest-django created."""
-    db = connection.settings_dict
-    user = quote(db["USER"] or "", safe="")
-    password = f":{quote(db['PASSWORD'], safe='')}" if db["PASSWORD"] else ""
-    return f"postgres://{user}{password}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
-
-
 def queue_name() -> str:
     return f"simulations-{connection.settings_dict['NAME']}"
 
@@ -80,7 +74,7 @@ class Worker:
         self.log = log_dir / f"{name}.log"
         env = {
             **os.environ,
-            "DATABASE_URL": worker_database_url(),
+            "DATABASE_URL": test_database_url(),
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
             "DECKWARDEN_SIMULATION_CHUNK_SECONDS": str(CHUNK_SECONDS),
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
@@ -238,3 +232,65 @@ def test_a_keeper_deck_of_user_made_cards_plays_10000_games_in_real_workers(api)
         job = wait_for(response.json()["id"], lambda job: job.is_finished)
         assert job.status == "done", job.error
     assert job.result == keeper_result(games, seed)
+
+
+def test_a_job_goes_on_after_its_redis_broker_restarts(api, neopets_cards, monkeypatch):
+    """Issue 15, item 8: Redis restarted (without persistence) mid-job loses every queued task.
+    The chunks stayed pending until a worker restarted; the workers' sweep sends them again,
+    and the job ends with the same result. A private redis-server, never the shared one."""
+    games, seed = 3000, 14
+    with (
+        private_redis() as redis,
+        broker_at(redis.url, monkeypatch),
+        workers() as (started, log_dir),
+    ):
+        started.append(Worker("steady", log_dir, CELERY_BROKER_URL=redis.url))
+        job_id = submit(api, games=games, seed=seed, chunk_size=50)
+        wait_for(job_id, lambda job: job.done >= 300)
+        redis.stop()
+        redis.start()
+        restarted = timezone.now()
+        lost = SimulationJob.objects.get(pk=job_id).chunks.filter(status="pending")
+        lost = list(lost.values_list("pk", flat=True))  # their tasks went with the restart
+        assert lost
+
+        def resumed(job: SimulationJob) -> bool:
+            # More than the tasks the worker held already (its two processes, one prefetched
+            # task each): chunks whose tasks went with the restart are being played.
+            return job.chunks.filter(pk__in=lost).exclude(status="pending").count() > 4
+
+        job = wait_for(job_id, resumed, timeout=120)
+        resumed_after = (timezone.now() - restarted).total_seconds()
+        lease = settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS
+        print(f"a job resumed {resumed_after:.1f} s after its Redis broker restarted")
+        assert resumed_after < 3 * lease
+        job = wait_for(job_id, lambda job: job.is_finished)
+    assert job.status == "done", job.error
+    assert job.result == in_process_result(games, seed)
+
+
+def test_a_users_small_job_is_not_held_behind_an_anonymous_flood(
+    api, alice_api, neopets_cards, settings
+):
+    """Issue 15, item 11: 110 anonymous jobs in a minute delayed a signed-in user's small job
+    by 141 s (one FIFO queue). A flood's chunks are queued at a lower priority, so the small
+    job is played as soon as a worker process is free, not after the flood."""
+    settings.DECKWARDEN_SIMULATION_QUEUED_GAMES_PER_ADDRESS = 100_000
+    with workers() as (started, log_dir):
+        started.append(Worker("busy", log_dir))
+        flood = [submit(api, games=1000, seed=seed, chunk_size=250) for seed in range(8)]
+        mine = alice_api.post(
+            "/api/v1/simulations/",
+            {"game": "neopets", "decks": [inline("strong"), inline("weak")], "games": 250},
+            format="json",
+        )
+        assert mine.status_code == 202
+        submitted = time.monotonic()
+        wait_for(mine.json()["id"], lambda job: job.is_finished, timeout=120)
+        waited = time.monotonic() - submitted
+        flood_jobs = SimulationJob.objects.filter(pk__in=flood)
+        played = sum(job.done for job in flood_jobs)
+        print(f"a user's 250-game job done {waited:.1f} s after an 8,000-game flood; "
+              f"{played} of the flood's games played by then")
+        assert played <= 8000 // 2
+        flood_jobs.update(status="cancelled")  # nothing more to learn from the flood

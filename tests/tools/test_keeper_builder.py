@@ -37,6 +37,14 @@ def test_it_lists_the_text_it_could_not_read(client, db):
     assert "Could not be read" in html and "“Flying.”" in html
 
 
+def test_text_that_is_no_component_makes_the_card_illegal_and_offers_the_nearest(client, db):
+    """Guide, "Constructing Abilities": a card is built only from the guide's components."""
+    card = {**SPELL, "text": "Target up to 4 cards in play. Destroy every target."}
+    html = client.post(REVIEW, card).content.decode()
+    assert "not legal" in html and "card.unparsed" in html
+    assert 'Nearest components: “Target this card.”, “Destroy all targets.”' in html
+
+
 def test_a_spell_ignores_stat_boxes_and_a_creature_needs_them(client, db):
     spell = client.post(REVIEW, {**SPELL, "offense": "3", "defense": "4"}).content.decode()
     assert 'id="card-cost"' in spell

@@ -178,3 +178,29 @@ def test_an_anonymous_job_is_readable_by_its_link(
     job = SimulationJob.objects.get()
     assert job.owner is None
     assert client.get(reverse("tools:test-game", args=[job.pk])).status_code == 200
+
+
+def test_a_running_job_can_be_cancelled_from_its_page(
+    client, neopets_samples, django_capture_on_commit_callbacks
+):
+    submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    page = client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
+    assert 'id="cancel-job"' in page
+    response = client.post(reverse("tools:test-game-cancel", args=[job.pk]), follow=True)
+    job.refresh_from_db()
+    assert job.status == SimulationJob.Status.CANCELLED
+    assert "The job is cancelled" in response.content.decode()
+    assert 'id="cancel-job"' not in response.content.decode()
+
+
+def test_another_users_job_cannot_be_cancelled_from_the_site(
+    alice, charlie, neopets_samples, django_capture_on_commit_callbacks, client
+):
+    client.force_login(alice)
+    submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    client.force_login(charlie)
+    assert client.post(reverse("tools:test-game-cancel", args=[job.pk])).status_code == 404
+    job.refresh_from_db()
+    assert job.status == SimulationJob.Status.QUEUED

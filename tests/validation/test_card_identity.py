@@ -3,10 +3,13 @@ and the database pool compare names after NFKC, case folding and whitespace coll
 
 from __future__ import annotations
 
+from importlib import import_module
+
 import pytest
+from django.contrib.auth import get_user_model
 
 from cards.models import Card, Game
-from tests.validation.conftest import sections_body
+from tests.validation.conftest import legal_text, sections_body
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +70,51 @@ def test_a_stored_deck_names_cards_the_same_way(api, neopets_cards, django_user_
     }
     response = api.post("/api/v1/decks/", body, format="json")
     assert response.status_code == 201, response.json()
+
+
+def test_a_card_stored_with_a_curly_apostrophe_is_found_by_the_straight_one(api, neopets_cards):
+    """Issue 14, class 3: a card imported as "Jhudora\u2019s Bluff" (a word processor's apostrophe)
+    is the card a deck names "Jhudora's Bluff", on /validate/ JSON, text and stored decks."""
+    game = Game.objects.get(slug="neopets")
+    Card.objects.create(game=game, key="jhudoras-bluff", name="Jhudora\u2019s Bluff", type="Food")
+    body = sections_body()
+    body["sections"]["main"].append({"name": "Jhudora's Bluff", "quantity": 1})
+    report = api.post("/api/v1/validate/", body, format="json").json()
+    assert "card.unknown" not in {issue["code"] for issue in report["errors"]}, report
+    text = "Main Deck:\n1 Jhudora\u2018s \u200bBluff\n"  # a left quote and a zero-width space
+    report = api.post("/api/v1/validate/", {"game": "neopets", "text": text}, format="json")
+    assert "card.unknown" not in {issue["code"] for issue in report.json()["errors"]}
+
+
+def test_the_migration_refolds_names_stored_before_typography_was_folded(neopets_cards):
+    """Cards stored before issue 14 keep their old folded name until migration 0008 re-folds
+    it; after it, the straight-apostrophe lookup finds them."""
+    from django.apps import apps
+
+    refold = import_module("cards.migrations.0008_refold_typographic_names").refold_names
+    game = Game.objects.get(slug="neopets")
+    card = Card.objects.create(game=game, key="bluff", name="Jhudora\u2019s Bluff", type="Food")
+    Card.objects.filter(pk=card.pk).update(folded_name="jhudora\u2019s bluff")  # the old fold
+    refold(apps, None)
+    assert Card.objects.get(pk=card.pk).folded_name == "jhudora's bluff"
+
+
+def test_a_key_that_is_not_the_card_named_is_a_problem_on_every_path(api, neopets_cards):
+    """Issue 14, class 5: {"name": "Test Food 1", "key": "test-food-0"} and the text line
+    `2 Test Food 1 [test-food-0]` are not silently Test Food 0: the report says card.mismatch,
+    the deck is not legal, and storing it is refused on the key."""
+    body = sections_body()
+    for entry in body["sections"]["main"]:
+        if entry["name"] == "Test Food 1":
+            entry["key"] = "test-food-0"
+    report = api.post("/api/v1/validate/", body, format="json").json()
+    assert [issue["code"] for issue in report["errors"]] == ["card.mismatch"], report
+    assert "not Test Food 1" in report["errors"][0]["message"]
+    text = legal_text().replace("2 Test Food 1\n", "2 Test Food 1 [test-food-0]\n")
+    report = api.post("/api/v1/validate/", {"game": "neopets", "text": text}, format="json")
+    assert [issue["code"] for issue in report.json()["errors"]] == ["card.mismatch"]
+    user = get_user_model().objects.create_user("mismatch", password="pw")
+    api.force_authenticate(user)
+    stored = api.post("/api/v1/decks/", {**body, "name": "Mixed up"}, format="json")
+    assert stored.status_code == 400
+    assert any(path.endswith(".key") for path in stored.json()["fields"]), stored.json()

@@ -327,3 +327,44 @@ def test_it_reads_a_negative_seed_from_the_query_string(api, mb_cards):
     response = api.post(f"{URL}?fix=true&seed=-7", mb_body(), format="json")
     assert response.status_code == 200
     assert response.json()["fix"]["seed"] == -7
+
+
+def test_the_fix_reads_a_name_two_keys_of_one_card_share_as_that_card(api, mb_cards):
+    """Tournament Phase fix, one copy per card: a Single stored under two keys is one card,
+    named by its name; the fix neither keeps it twice (once as "unknown") nor drops it, and a
+    fix that says legal is legal when the deck it leaves is validated again (issue 14)."""
+    single = mb_cards[0]
+    Card.objects.create(game=single.game, key="single-0-promo", name=single.name, type="Single")
+    body = mb_body(fix=True, seed=3)
+    fix = post(api, body).json()["fix"]
+    kept = fix["deck"]["sections"]["singles"]
+    assert sum(entry["quantity"] for entry in kept) == 8 and all(entry["key"] for entry in kept)
+    assert fix["legal"] is True
+    again = {"game": "millennium-blades", "sections": fix["deck"]["sections"]}
+    assert post(api, again).json()["legal"] is True
+
+
+INLINE_FOOD = {"name": "Homemade Hot Dog", "type": "Food", "text": "Heal 2 HP."}
+
+
+def test_it_reads_inline_user_made_cards_as_simulations_do(api, neopets_cards):
+    """Issue 14's decision: /validate/ reads a request's `cards` (import format) as
+    /simulations/ does; the entries name them, and copy limits count them (7.8.2)."""
+    body = sections_body()
+    body["sections"]["main"] = [e for e in body["sections"]["main"] if e["name"] != "Test Food 0"]
+    body["sections"]["main"].append({"name": "Homemade Hot Dog", "quantity": 2})
+    report = post(api, {**body, "cards": [INLINE_FOOD]}).json()
+    assert report["legal"], report
+    body["sections"]["main"][-1]["quantity"] = 3
+    report = post(api, {**body, "cards": [INLINE_FOOD]}).json()
+    assert {issue["code"] for issue in report["errors"]} == {"copies.limit", "main.size"}
+    batch = {"decks": [{"id": 1, **body, "cards": [INLINE_FOOD]}]}
+    result = api.post("/api/v1/validate/batch/", batch, format="json").json()["results"][0]
+    assert "card.unknown" not in {issue["code"] for issue in result["errors"]}, result
+
+
+def test_it_names_the_field_of_an_inline_card_it_cannot_read(api, neopets_cards):
+    bad = {**INLINE_FOOD, "type": "Sandwich"}
+    response = post(api, {**sections_body(), "cards": [bad]})
+    assert response.status_code == 400
+    assert "cards[0].type" in response.json()["fields"]

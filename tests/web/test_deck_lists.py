@@ -50,3 +50,16 @@ def test_it_sorts_by_name_or_newest(client, decks):
 def test_it_lists_all_my_decks_whatever_their_visibility(alice_client, decks):
     mine = listed(alice_client.get("/decks/mine/", {"sort": "name"}).content.decode())
     assert mine == ["Alpha Legal", "Beta Empty", "Secret"]
+
+
+def test_the_format_filter_is_a_choice_of_the_formats_there_are(client, decks):
+    from decks.models import Deck
+    from rules.models import Format
+
+    standard = Format.objects.get(game__slug="neopets", slug="standard")
+    Deck.objects.filter(name="Alpha Legal").update(format=standard)
+    html = client.get("/decks/", {"format": "standard"}).content.decode()
+    assert listed(html) == ["Alpha Legal"]
+    assert '<option value="standard" selected>' in html
+    # an unknown format is not read as free text that silently matches nothing
+    assert "Select a valid choice" in client.get("/decks/", {"format": "Standard"}).content.decode()

@@ -39,7 +39,7 @@ def form_fields(html: str) -> dict:
         fields[name].append(value)
     for select in re.findall(r'<select id="section-[^"]+" name="section".*?</select>', form, re.S):
         fields["section"].append(re.search(r'value="([^"]+)" selected', select).group(1))
-    for name in ("revision", "seed", "mulligans", "name"):
+    for name in ("revision", "version", "seed", "mulligans", "name"):
         match = re.search(rf'name="{name}" value="([^"]*)"', form)
         if match:
             fields[name] = match.group(1)
@@ -82,7 +82,8 @@ def test_it_moves_a_card_to_another_section_and_removes_rows(alice_client, deck)
     hot_dog = str(Card.objects.get(game__slug="neopets", name="Hot Dog").pk)
     row = data["card"].index(hot_dog)
     data["section"][row] = "rainbow_pool"
-    data["remove"] = "0"
+    mau = str(Card.objects.get(game__slug="neopets", name="Mau Codestone").pk)
+    data["remove"] = str(data["card"].index(mau))
     html = alice_client.post(f"/decks/{deck.pk}/", data).content.decode()
     assert f'id="section-{hot_dog}-rainbow_pool"' in html
     assert "card.section" in legality(html)  # a Food cannot go in the Rainbow Pool
@@ -102,7 +103,8 @@ def test_it_saves_a_version_and_diffs_it_with_the_first(alice_client, deck):
     editor_post(alice_client, deck, action="save", name="Strong 2")
     html = alice_client.get(f"/decks/{deck.pk}/").content.decode()
     data = form_fields(html)
-    data["quantity"][0] = "4"
+    mau = str(Card.objects.get(game__slug="neopets", name="Mau Codestone").pk)
+    data["quantity"][data["card"].index(mau)] = "4"
     data["action"] = "save"
     assert alice_client.post(f"/decks/{deck.pk}/", data).status_code == 302
     deck.refresh_from_db()
@@ -113,7 +115,7 @@ def test_it_saves_a_version_and_diffs_it_with_the_first(alice_client, deck):
 
 def test_it_refuses_a_save_based_on_an_old_revision(alice_client, deck):
     html = editor_post(alice_client, deck, action="save", revision="0", name="Stale")
-    assert "changed elsewhere" in html
+    assert "saved elsewhere" in html
     deck.refresh_from_db()
     assert deck.name == "Strong"
 
@@ -168,11 +170,39 @@ def test_it_lists_the_lines_it_cannot_import_by_number(alice_client, samples):
     assert not Deck.objects.filter(name="Typo").exists()
 
 
+def test_it_imports_the_rest_when_asked_and_names_the_lines_left_out(alice_client, samples):
+    text = "Main Deck:\n2 Hot Dog\n2 Hot Dgo\ntwo Omelettes\n1 Omelette\n"
+    response = alice_client.post(
+        "/decks/import/",
+        {"game": "neopets", "name": "Rest", "visibility": "private", "text": text}
+        | {"leave_out": "on"},
+        follow=True,
+    )
+    html = response.content.decode()
+    deck = Deck.objects.get(name="Rest")
+    exported = alice_client.get(f"/decks/{deck.pk}/export.txt").content.decode()
+    assert exported == "Main Deck:\n2 Hot Dog\n1 Omelette\n"
+    assert "Left out line 4: is not a card line" in html
+    assert "Left out line 3: No Neopets" in html
+
+
 def test_it_draws_a_new_hand_and_takes_one_mulligan_only(alice_client, deck):
     """Setting Up the Game: 5 cards, at most one mulligan."""
     html = editor_post(alice_client, deck, action="mulligan")
     assert len(re.findall(r"<li>", html.split('id="hand"')[1].split("</ul>")[0])) == 5
     assert "after 1 mulligan" in html and 'id="mulligan"' not in html
+
+
+def test_after_a_metazoo_mulligan_it_says_how_many_pages_it_dealt(alice_client, samples, alice):
+    """Playing MetaZoo, Mulligan: each mulligan Bookmarks one Page fewer, and the panel says so."""
+    pages = "\n".join(
+        f"1 {name} [{key}]"
+        for name, key in Card.objects.filter(game__slug="metazoo").values_list("name", "key")
+    )
+    deck = deck_import(owner=alice, game=Game.objects.get(slug="metazoo"), name="Z", text=pages)
+    html = editor_post(alice_client, deck, action="mulligan")
+    dealt = re.findall(r"<li>", html.split('id="hand"')[1].split("</ul>")[0])
+    assert len(dealt) == 6 and "6 cards, after 1 mulligan" in html
 
 
 @pytest.mark.parametrize(
@@ -225,3 +255,15 @@ def test_the_add_box_is_offered_card_names_as_the_user_types(alice_client, deck)
     params = json.loads(re.search(r"hx-vals='([^']*)'", box).group(1))
     options = alice_client.get("/cards/names/", {**params, "add_name": "ho"}).content.decode()
     assert re.findall(r'<option value="([^"]+)">', options)[:2] == ["Hot Dog", "Hot Dog of Justice"]
+
+
+def test_the_format_list_offers_the_default_format_once(alice_client, deck):
+    html = alice_client.get(f"/decks/{deck.pk}/").content.decode()
+    select = html.split('<select id="deck-format"')[1].split("</select>")[0]
+    labels = re.findall(r"<option [^>]*>([^<]+)</option>", select)
+    assert labels == ["Neopets Battledome TCG standard (the game's default)"]
+
+
+def test_the_export_is_named_after_the_deck(alice_client, deck):
+    response = alice_client.get(f"/decks/{deck.pk}/export.txt")
+    assert response["Content-Disposition"] == 'inline; filename="Strong.txt"'

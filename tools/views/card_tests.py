@@ -8,18 +8,31 @@ with three decks), so the page and the API run the same comparison.
 from __future__ import annotations
 
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import redirect
 
 from cards.models import Card
 from cards.selectors import card_queryset
+from deckwarden.clients import client_address
 from rules.core.resolve import EntryRef
 from rules.keeper.cards import GAME
 from rules.services.errors import InvalidRequest
-from rules.services.simulations import DecksIllegal, deck_without_card, simulation_create
+from rules.services.simulations import (
+    DecksIllegal,
+    SubmitLater,
+    deck_without_card,
+    simulation_create,
+)
 
 from ..figures import PAIRED_LABELS
 from ..forms import CardTestForm
-from .test_games import SAMPLE, chosen_deck_entries, deck_choices, refused_decks
+from .test_games import (
+    SAMPLE,
+    chosen_deck_entries,
+    deck_choices,
+    refused_decks,
+    remember_cancel_key,
+    render_form,
+)
 
 SECTION = GAME.sections[0].slug
 
@@ -32,6 +45,7 @@ def card_test(request: HttpRequest, card_id: int) -> HttpResponse:
         initial={"deck": f"{SAMPLE}keeper:value", "reference": f"{SAMPLE}keeper:aggro"},
     )
     refused: list[tuple[str, dict]] = []
+    later: SubmitLater | None = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = request.user
@@ -49,16 +63,20 @@ def card_test(request: HttpRequest, card_id: int) -> HttpResponse:
                 decks=[with_card, deck, reference],
                 games=data["games"],
                 seed=data["seed"],
+                address=client_address(request),
             )
         except InvalidRequest as problem:
             field = "replaces" if problem.field == "card" else problem.field
             form.add_error(field if field in form.fields else None, problem.message)
         except DecksIllegal as illegal:
             refused = refused_decks(illegal, PAIRED_LABELS)
+        except SubmitLater as exc:
+            later = exc
         else:
+            remember_cancel_key(request, job)
             return redirect("tools:test-game", job_id=job.pk)
     context = {"card": card, "form": form, "refused": refused}
-    return render(request, "tools/card_test.html", context)
+    return render_form(request, "tools/card_test.html", context, later)
 
 
 def _card(request: HttpRequest, card_id: int) -> Card:

@@ -9,7 +9,15 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from cards.models import Card
-from cards.services.user_cards import UserCardRefused, keeper_card_save, user_card_share, user_cards
+from cards.services.user_cards import (
+    UserCardRefused,
+    card_decks_checked,
+    keeper_card_edit,
+    keeper_card_save,
+    user_card_delete,
+    user_card_share,
+    user_cards,
+)
 
 from ..forms import KeeperCardForm
 
@@ -60,9 +68,57 @@ def share(request: HttpRequest, card_id: int) -> HttpResponse:
     return redirect("tools:keeper-builder")
 
 
-def _page(request: HttpRequest, form: KeeperCardForm) -> HttpResponse:
+@login_required
+def edit(request: HttpRequest, card_id: int) -> HttpResponse:
+    """The builder over one of your saved cards: change it, the cost computed again, and the
+    decks holding it checked again at once."""
+    card = get_object_or_404(Card, pk=card_id, owner=request.user)
+    if request.method != "POST":
+        return _page(request, KeeperCardForm(initial=_initial(card)), editing=card)
+    form = KeeperCardForm(request.POST)
+    if form.is_valid() and request.POST.get("action") == SAVE:
+        try:
+            keeper_card_edit(card=card, draft=form.draft())
+        except UserCardRefused as refused:
+            form.add_error(refused.field, refused.message)
+        else:
+            messages.success(request, f"Saved {card.name}.{_rechecked(card)}")
+            return redirect("tools:keeper-builder")
+    return _page(request, form, editing=card)
+
+
+@login_required
+@require_POST
+def delete(request: HttpRequest, card_id: int) -> HttpResponse:
+    """Delete one of your cards, unless a deck holds it (then say which)."""
+    card = get_object_or_404(Card, pk=card_id, owner=request.user)
+    try:
+        user_card_delete(card=card)
+    except UserCardRefused as refused:
+        messages.error(request, f"Not deleted: {refused.message}")
+    else:
+        messages.success(request, f"Deleted {card.name}.")
+    return redirect("tools:keeper-builder")
+
+
+def _initial(card: Card) -> dict:
+    stats = {key: card.attributes.get(key) for key in ("offense", "defense", "edition")}
+    return {"name": card.name, "type": card.type, "text": card.text, **stats}
+
+
+def _rechecked(card: Card) -> str:
+    """The verdicts of the author's decks holding the card, judged again with its new text."""
+    verdicts = [
+        f"{deck.name}: {'legal' if legal else 'not legal'}"
+        for deck, legal in card_decks_checked(card=card)
+    ]
+    return f" Your decks holding it, checked again: {'; '.join(verdicts)}." if verdicts else ""
+
+
+def _page(request: HttpRequest, form: KeeperCardForm, editing: Card | None = None) -> HttpResponse:
     mine = user_cards(owner=request.user) if request.user.is_authenticated else []
-    return render(request, "tools/keeper_builder.html", {**_review_context(form), "my_cards": mine})
+    context = {**_review_context(form), "my_cards": mine, "editing": editing}
+    return render(request, "tools/keeper_builder.html", context)
 
 
 def _review_context(form: KeeperCardForm) -> dict:

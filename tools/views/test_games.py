@@ -11,12 +11,16 @@ from collections.abc import Sequence
 from typing import Any
 from uuid import UUID
 
+from django.contrib import messages
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
 
 from decks.models import Deck
 from decks.selectors import deck_list
+from deckwarden.clients import client_address
 from rules.core.decklist import parse_decklist
 from rules.core.resolve import EntryRef
 from rules.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
@@ -26,8 +30,11 @@ from rules.registry import GAMES
 from rules.services.errors import InvalidRequest
 from rules.services.simulations import (
     DecksIllegal,
+    SubmitLater,
+    simulation_cancel,
     simulation_create,
     simulation_get,
+    simulation_may_cancel,
     stored_deck_entries,
 )
 from rules.simulation import ENGINES
@@ -48,6 +55,7 @@ from ..forms import PASTE, TestGamesForm
 SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
 SAMPLE_DECKS = {samples.game.slug: samples for samples in (NEOPETS_SAMPLES, KEEPER_SAMPLES)}
 PUBLIC_DECKS_OFFERED = 100
+CANCEL_KEYS = "simulation_cancel_keys"  # session key: {job id: cancel key} of anonymous jobs
 CARD_COLUMNS = (
     ("name", "Card"),
     ("deck", "Deck"),
@@ -65,6 +73,7 @@ def new(request: HttpRequest) -> HttpResponse:
         initial={"deck_a": f"{SAMPLE}neopets:strong", "deck_b": f"{SAMPLE}neopets:weak"},
     )
     refused: list[tuple[str, dict[str, Any]]] = []
+    later: SubmitLater | None = None
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = request.user
@@ -77,14 +86,57 @@ def new(request: HttpRequest) -> HttpResponse:
                 games=data["games"],
                 seed=data["seed"],
                 names=[_choice_label(form, f"deck_{side}") for side in ("a", "b")],
+                address=client_address(request),
             )
         except InvalidRequest as problem:
             form.add_error(problem.field if problem.field in form.fields else None, problem.message)
         except DecksIllegal as illegal:
             refused = refused_decks(illegal, DECK_LABELS)
+        except SubmitLater as exc:
+            later = exc
         else:
+            remember_cancel_key(request, job)
             return redirect("tools:test-game", job_id=job.pk)
-    return render(request, "tools/test_games_new.html", {"form": form, "refused": refused})
+    context = {"form": form, "refused": refused}
+    return render_form(request, "tools/test_games_new.html", context, later)
+
+
+def remember_cancel_key(request: HttpRequest, job: SimulationJob) -> None:
+    """An anonymous job's cancel key goes in the submitter's session (only there): the job
+    page's link may be shared, its Cancel button is the submitter's alone."""
+    if job.cancel_key:
+        keys = request.session.get(CANCEL_KEYS, {})
+        request.session[CANCEL_KEYS] = {**keys, str(job.pk): job.cancel_key}
+
+
+def _session_cancel_key(request: HttpRequest, job_id: UUID) -> str | None:
+    return request.session.get(CANCEL_KEYS, {}).get(str(job_id))
+
+
+@require_POST
+def cancel(request: HttpRequest, job_id: UUID) -> HttpResponse:
+    """Cancel the job: its owner, or the browser that submitted it anonymously."""
+    found = _visible_job(request, job_id)
+    if not simulation_may_cancel(job=found, cancel_key=_session_cancel_key(request, job_id)):
+        raise PermissionDenied("Only whoever submitted this job may cancel it.")
+    if simulation_cancel(job=found):
+        messages.info(request, "The job is cancelled: games not yet played will not be.")
+    else:  # it finished meanwhile, and stays as it is
+        messages.info(request, f"The job had already ended ({found.status}).")
+    return redirect("tools:test-game", job_id=found.pk)
+
+
+def render_form(
+    request: HttpRequest, template: str, context: dict[str, Any], later: SubmitLater | None
+) -> HttpResponse:
+    """The job's form again; when the job could not be taken for now, saying why, answered
+    503 (the queue is unreachable) or 429 (too much is queued) with Retry-After, as the API
+    answers."""
+    if later is None:
+        return render(request, template, context)
+    response = render(request, template, {**context, "later": later.message}, status=later.status)
+    response["Retry-After"] = str(later.retry_after)
+    return response
 
 
 def _choice_label(form: TestGamesForm, field: str) -> str:
@@ -109,13 +161,19 @@ def progress(request: HttpRequest, job_id: UUID) -> HttpResponse:
     return render(request, "tools/test_game_status.html", _job_context(request, job_id))
 
 
-def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
+def _visible_job(request: HttpRequest, job_id: UUID) -> SimulationJob:
     try:
-        found = simulation_get(user=request.user, job_id=job_id)
+        return simulation_get(user=request.user, job_id=job_id)
     except SimulationJob.DoesNotExist:
         raise Http404("No such test-game job.") from None
+
+
+def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
+    found = _visible_job(request, job_id)
     context: dict[str, Any] = {
         "job": found,
+        "may_cancel": not found.is_finished
+        and simulation_may_cancel(job=found, cancel_key=_session_cancel_key(request, job_id)),
         "percent": 100 * found.done // max(found.games, 1),
         "deck_names": [
             (label, frozen["name"])

@@ -1,9 +1,8 @@
-"""Accounts: sign up, log in and out, change password (Django's auth views; sign-up and log-in
-rate-limited), and the user's named API tokens."""
+"""Accounts: sign up, log in and out, change password (Django's auth views; sign-up rate-limited,
+failed log-ins locked out by django-axes, deckwarden/login_lockout.py), and the user's named
+API tokens."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from django import forms
 from django.contrib import messages
@@ -17,43 +16,41 @@ from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
+from api.throttling import SignupRateThrottle
 from api.tokens import MAX_TOKENS_PER_USER, TooManyTokens, token_create, token_list, token_revoke
-from web.ratelimit import LOGIN_ATTEMPTS, SIGNUP_ATTEMPTS, AttemptLimit
+from deckwarden.usernames import UnconfusableUsernameMixin
 
-TOO_MANY = "Too many attempts from your address. Wait a few minutes and try again."
+TOO_MANY = "Too many accounts made from your address. Try again in {minutes} minutes."
 
 
 LOGIN_PAGE = {"heading": "Log in", "submit": "Log in"}
 SIGNUP_PAGE = {"heading": "Sign up", "submit": "Create account"}
 
 
-def _refused(request: HttpRequest, template: str, form: Any, page: dict) -> HttpResponse:
-    form.add_error(None, TOO_MANY)
-    return render(request, template, {"form": form, **page}, status=429)
-
-
 class LoginView(auth_views.LoginView):
     template_name = "web/accounts/login.html"
     redirect_authenticated_user = True
     extra_context = LOGIN_PAGE
-    limit: AttemptLimit = LOGIN_ATTEMPTS
 
-    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not self.limit.allows(request):
-            return _refused(request, self.template_name, self.get_form(), LOGIN_PAGE)
-        return super().post(request, *args, **kwargs)
+
+class SignupForm(UnconfusableUsernameMixin, UserCreationForm):
+    """Django's sign-up form, refusing a name that reads like another user's."""
 
 
 def signup(request: HttpRequest) -> HttpResponse:
     template = "web/accounts/signup.html"
-    form = UserCreationForm(request.POST or None)
-    if request.method == "POST":
-        if not SIGNUP_ATTEMPTS.allows(request):
-            return _refused(request, template, form, SIGNUP_PAGE)
-        if form.is_valid():
-            user = form.save()
-            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-            return redirect(_next_url(request) or "web:account")
+    form = SignupForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        # Only accounts about to be made count: a form sent back with a typo costs nothing.
+        limit = SignupRateThrottle()
+        if not limit.allow_request(request, None):
+            minutes = max(1, round((limit.wait() or 0) / 60))
+            form.add_error(None, TOO_MANY.format(minutes=minutes))
+            context = {"form": form, **SIGNUP_PAGE}
+            return render(request, template, context, status=429)
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next_url(request) or "web:account")
     context = {"form": form, "next": request.GET.get("next", ""), **SIGNUP_PAGE}
     return render(request, template, context)
 

@@ -3,68 +3,212 @@ options, and a card's page. The same filters and selectors as the API's /cards/.
 
 from __future__ import annotations
 
+import difflib
+from urllib.parse import urlencode
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
 
 from cards.filtersets import CardFilterSet
 from cards.models import Card
-from cards.search import QuerySyntaxError
-from cards.selectors import card_autocomplete, card_queryset, cards_for_display
+from cards.search import QuerySyntaxError, parse, search_ordering
+from cards.selectors import (
+    card_autocomplete,
+    card_queryset,
+    card_suggestions,
+    cards_for_display,
+)
+from decks.models import Deck
 from decks.selectors import deck_public_using
+from decks.services import TooManyCopies, deck_add_card
+from rules.core.decklist import MAX_QUANTITY
 from rules.registry import GAMES
 from rules.services.formats import card_list_history
+from web.advanced_search import AdvancedSearchForm
 
 PAGE_SIZE = 30
+# How results are shown, as Scryfall offers: a list with cost, stats and text; the full text of
+# each card; a grid of card boxes; a compact checklist.
+VIEWS = {"list": "List", "text": "Full text", "grid": "Grid", "checklist": "Checklist"}
+# What the sort control offers (each is an `order:` of the search language).
+SORTS = {
+    "name": "Name",
+    "type": "Type",
+    "game": "Game",
+    "cost": "Cost",
+    "lvl": "Level",
+    "hp": "HP",
+    "atk": "Attack",
+    "def": "Defence",
+    "lp": "LP",
+    "stars": "Stars",
+}
+# The attribute each game prints as a card's cost, shown in its own column.
+COST_ATTRIBUTES = {
+    "neopets": "level",
+    "keeper": "cost",
+    "metazoo": "aura_cost",
+    "millennium-blades": "stars",
+}
 PUBLIC_DECKS_SHOWN = 20
+SUGGESTIONS_PER_GAME = 3
+KEYS_SUGGESTED = 8
+# A query using the search language's operators is not a misspelt name: no "did you mean".
+LANGUAGE_MARKS = frozenset(':<>="()')
 
 
 def card_search(request: HttpRequest) -> HttpResponse:
-    filters = CardFilterSet(request.GET, queryset=card_queryset(request.user))
+    params = request.GET.copy()
+    view = params.get("view") if params.get("view") in VIEWS else "list"
+    sort, direction = params.get("order", ""), params.get("dir", "")
+    if params.get("q", "").strip() or sort or direction:
+        params["q"] = _with_sort(params.get("q", ""), sort, direction)
+    filters = CardFilterSet(params, queryset=card_queryset(request.user))
     context = {
         "games": GAMES.values(),
         "query": request.GET.get("q", ""),
         "chosen_game": request.GET.get("game", ""),
         "chosen_type": request.GET.get("type", ""),
         "errors": filters.errors if not filters.is_valid() else {},
+        "views": VIEWS,
+        "view": view,
+        "sorts": SORTS,
+        "sort": sort,
+        "direction": direction,
     }
     status = 200
     if not context["errors"]:
         try:
             page = Paginator(filters.qs, PAGE_SIZE).get_page(request.GET.get("page"))
-            page.object_list = cards_for_display(page.object_list)
+            page.object_list = [_summarised(card) for card in cards_for_display(page.object_list)]
             context["page"] = page
+            if not page.paginator.count:
+                context["near_names"] = _near_names(request, context["query"])
         except QuerySyntaxError as error:
             context["syntax_error"] = error
             context["caret_indent"] = " " * error.position
             status = 400
     else:
         status = 400
-    params = request.GET.copy()
-    params.pop("page", None)
-    context["params"] = params.urlencode()
+    shown = request.GET.copy()
+    shown.pop("page", None)
+    context["params"] = shown.urlencode()
     return render(request, "web/cards/search.html", context, status=status)
+
+
+def card_advanced_search(request: HttpRequest) -> HttpResponse:
+    """A form that writes the search-language query, then shows its results on the search page."""
+    form = AdvancedSearchForm(request.GET or None)
+    if form.is_bound and form.is_valid():
+        query = form.query()
+        return redirect(f"{reverse('web:card-search')}?{urlencode({'q': query})}")
+    return render(
+        request,
+        "web/form_page.html",
+        {"form": form, "heading": "Advanced card search", "submit": "Search", "method": "get"},
+        status=400 if form.errors else 200,
+    )
+
+
+def _with_sort(query: str, sort: str, direction: str) -> str:
+    """The query with the sort control's choice as `order:`/`dir:`, unless the query sorts
+    itself (what is typed wins); an unreadable query is left for the search to report."""
+    if sort not in SORTS and direction not in ("asc", "desc"):
+        return query
+    try:
+        if search_ordering(parse(query)) is not None:
+            return query
+    except QuerySyntaxError:
+        return query
+    terms = [f"({query})"] if query.strip() else []
+    terms += [f"order:{sort or 'name'}"] + ([f"dir:{direction}"] if direction else [])
+    return " ".join(terms)
+
+
+def _summarised(card: Card) -> Card:
+    """The card with `cost` and `stats` in words for the result list."""
+    spec = GAMES[card.game_slug]
+    cost_name = COST_ATTRIBUTES.get(card.game_slug)
+    card.cost = _attribute_words(cost_name, card.attributes[cost_name]) if (
+        cost_name in card.attributes
+    ) else ""
+    card.stats = " · ".join(
+        f"{_label(name)} {card.attributes[name]}"
+        for name, field in spec.attributes.items()
+        if field.numeric and name != cost_name and name in card.attributes
+    )
+    return card
+
+
+def _near_names(request: HttpRequest, query: str) -> list[dict[str, str]]:
+    """For a search that found nothing: the names most like the query, in the chosen game or
+    in each game, as the API's fuzzy lookup finds them ("hot dgo" → Hot Dog)."""
+    if not query.strip() or LANGUAGE_MARKS & set(query):
+        return []
+    chosen = request.GET.get("game", "")
+    games = [GAMES[chosen]] if chosen in GAMES else GAMES.values()
+    return [
+        {"name": name, "game": spec.slug, "game_name": spec.name}
+        for spec in games
+        for name in card_suggestions(
+            game=spec.slug, name=query, limit=SUGGESTIONS_PER_GAME, viewer=request.user
+        )
+    ]
 
 
 def card_name_options(request: HttpRequest) -> HttpResponse:
     """<option>s of card names for a <datalist> (htmx swaps them in as the user types).
 
     The typed text is in `q`, or in the parameter `field` names: htmx sends the box under its own
-    name (the deck editor's is `add_name`)."""
+    name (the deck editor's is `add_name`). Within one game, cards that share a name (two MetaZoo
+    Pages called Chupacabra) are offered one by one, each as "Name [key]", which the add box and
+    decklists read as that card."""
     game = request.GET.get("game") or None
+    game = game if game in GAMES else None
     field = request.GET.get("field") or "q"
-    names = card_autocomplete(
-        query=request.GET.get(field, ""),
-        game=game if game in GAMES else None,
-        viewer=request.user,
-    )
-    return render(request, "web/cards/name_options.html", {"names": names})
+    names = card_autocomplete(query=request.GET.get(field, ""), game=game, viewer=request.user)
+    options = [{"value": name, "label": ""} for name in names]
+    if game is not None:
+        options = _namesakes_apart(request, game, names)
+    return render(request, "web/cards/name_options.html", {"options": options})
+
+
+def _namesakes_apart(request: HttpRequest, game: str, names: list[str]) -> list[dict[str, str]]:
+    cards = card_queryset(request.user).filter(game__slug=game, name__in=names)
+    keys: dict[str, list[tuple[str, str]]] = {}
+    for name, key, card_type in cards.values_list("name", "key", "type"):
+        keys.setdefault(name, []).append((key, card_type))
+    options = []
+    for name in names:
+        found = keys.get(name, [])
+        if len(found) < 2:
+            options.append({"value": name, "label": ""})
+            continue
+        options += [
+            {"value": f"{name} [{key}]", "label": f"{name} · {card_type} · {key}"}
+            for key, card_type in sorted(found)
+        ]
+    return options
+
+
+def _visible_cards(request: HttpRequest, game: str):
+    """The game's cards the requesting user may see; 404 for a game there is not."""
+    if game not in GAMES:
+        raise Http404("No such game")
+    return card_queryset(request.user).filter(game__slug=game)
 
 
 def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    card = card_queryset(request.user).filter(game__slug=game, key=key).first()
+    visible = _visible_cards(request, game)
+    card = visible.filter(key=key).first()
     if card is None:
-        raise Http404("No such card")
+        return _unknown_key(request, GAMES[game], key, visible)
     card = cards_for_display([card])[0]
     spec = GAMES[game]
     return render(
@@ -76,24 +220,118 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
             "attributes": _attributes(card, spec),
             "list_history": card_list_history(card_id=card.pk),
             "decks": deck_public_using(card_id=card.pk)[:PUBLIC_DECKS_SHOWN],
+            "add_form": _add_form(request, spec),
         },
     )
 
 
+def _unknown_key(request: HttpRequest, spec, key: str, visible) -> HttpResponse:
+    """A 404 that says which keys of the game look like the one asked for."""
+    keys = list(visible.values_list("key", flat=True))
+    near = difflib.get_close_matches(key, keys, n=KEYS_SUGGESTED, cutoff=0.5)
+    return render(
+        request,
+        "web/cards/unknown_key.html",
+        {"spec": spec, "key": key, "near_keys": near},
+        status=404,
+    )
+
+
+# Attribute names read aloud as letters, not as a word.
+INITIALISMS = {"hp": "HP", "lp": "LP"}
+# What each structured restriction of a MetaZoo Page forbids (rules.metazoo.construction).
+RESTRICTION_WORDS = {
+    "not_with": "Pages named",
+    "not_with_types": "Pages of the type",
+    "not_with_aura": "Pages of the Aura",
+}
+
+
 def _attributes(card: Card, spec) -> list[dict[str, object]]:
-    """The card's attributes in the order and words of its game's schema (the engine's
-    structured effects are shown apart, as data)."""
+    """The card's attributes in the order and words of its game's schema; structured ones
+    (MetaZoo attacks and restrictions) in words, the engine's effects apart, as data."""
     shown = []
     for name, field in spec.attributes.items():
-        if name in card.attributes and field.kind != "json":
-            value = card.attributes[name]
-            if isinstance(value, dict):
-                value = ", ".join(f"{k} {v:+d}" for k, v in value.items())
-            elif isinstance(value, list):
-                value = ", ".join(map(str, value))
-            elif isinstance(value, bool):
-                value = "yes" if value else "no"
-            shown.append(
-                {"label": name.replace("_", " ").capitalize(), "value": value, "help": field.help}
-            )
+        if name not in card.attributes or name == "effects":
+            continue
+        value = _attribute_words(name, card.attributes[name])
+        if value:
+            shown.append({"label": _label(name), "value": value, "help": field.help})
     return shown
+
+
+def _label(name: str) -> str:
+    """An attribute's name as people read it: "Aura cost", "HP"."""
+    return INITIALISMS.get(name, name.replace("_", " ").capitalize())
+
+
+def _attribute_words(name: str, value: object) -> str:
+    if name == "attacks" and isinstance(value, list):
+        return "; ".join(_attack_words(attack) for attack in value if isinstance(attack, dict))
+    if name == "restrictions" and isinstance(value, dict):
+        return "; ".join(
+            f"not in a Spellbook with {RESTRICTION_WORDS.get(kind, kind)} {', '.join(map(str, of))}"
+            for kind, of in value.items()
+            if isinstance(of, list)
+        )
+    if isinstance(value, dict):  # a cost counts Aura of each type; a boost adds to a stat
+        if name.endswith("_cost"):
+            return ", ".join(f"{amount} {kind.capitalize()}" for kind, amount in value.items())
+        return ", ".join(f"{stat} {amount:+d}" for stat, amount in value.items())
+    if isinstance(value, list):
+        return ", ".join(map(str, value))
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _attack_words(attack: dict) -> str:
+    words = f"{attack.get('name', 'Attack')}: {attack.get('damage', 0)} damage"
+    return f"{words}. {attack['effect']}" if attack.get("effect") else words
+
+
+class AddToDeckForm(forms.Form):
+    deck = forms.ChoiceField(label="Deck")
+    section = forms.ChoiceField(label="Section")
+    quantity = forms.IntegerField(label="Copies", min_value=1, max_value=MAX_QUANTITY, initial=1)
+
+    def __init__(self, *args, decks, spec, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.decks = {str(deck.pk): deck for deck in decks}
+        self.fields["deck"].choices = [(pk, deck.name) for pk, deck in self.decks.items()]
+        self.fields["section"].choices = [(s.slug, s.name) for s in spec.sections]
+
+
+def _add_form(request: HttpRequest, spec, data=None) -> AddToDeckForm | None:
+    """The card page's "Add to deck" form: the signed-in user's decks of the card's game."""
+    if not request.user.is_authenticated:
+        return None
+    decks = Deck.objects.filter(owner=request.user, game__slug=spec.slug).order_by("name", "id")
+    return AddToDeckForm(data, decks=decks, spec=spec)
+
+
+@login_required
+@require_POST
+def card_add_to_deck(request: HttpRequest, game: str, key: str) -> HttpResponse:
+    """Add the card to one of the user's decks of its game, as a new version of the deck."""
+    card = _visible_cards(request, game).filter(key=key).first()
+    if card is None:
+        raise Http404("No such card")
+    form = _add_form(request, GAMES[game], request.POST)
+    if not form.is_valid():
+        problems = "; ".join(f"{name}: {' '.join(errors)}" for name, errors in form.errors.items())
+        messages.error(request, f"{card.name} was not added ({problems}).")
+        return redirect("web:card", game=game, key=key)
+    deck = form.decks[form.cleaned_data["deck"]]
+    section = form.cleaned_data["section"]
+    try:
+        deck_add_card(deck=deck, card=card, section=section, quantity=form.cleaned_data["quantity"])
+    except TooManyCopies as refused:
+        messages.error(request, f"{card.name} was not added: {refused}.")
+        return redirect("web:card", game=game, key=key)
+    names = {s.slug: s.name for s in GAMES[game].sections}
+    messages.success(
+        request,
+        f"Added {form.cleaned_data['quantity']} {card.name} to {deck.name} ({names[section]}).",
+    )
+    return redirect("web:deck", pk=deck.address)

@@ -12,8 +12,9 @@ from django.shortcuts import render
 
 from cards.selectors import game_list
 from decks.models import Deck
-from decks.selectors import deck_entry_refs, deck_list
-from rules.services.validation import deck_validate
+from decks.selectors import deck_list, deck_report, deck_with_likes
+from decks.services import TAG_LENGTH, tag_name
+from rules.models import Format
 
 PAGE_SIZE = 25
 SORTS = {
@@ -21,13 +22,15 @@ SORTS = {
     "name": ("name", "id"),
     "created": ("-created", "-id"),
     "game": ("game__slug", "name", "id"),
+    "popular": ("-like_count", "-updated", "-id"),
 }
 
 
 class DeckFilterForm(forms.Form):
     game = forms.ChoiceField(required=False)
-    format = forms.CharField(required=False, label="Format (slug)", max_length=60)
+    format = forms.ChoiceField(required=False)
     owner = forms.CharField(required=False, label="Owner", max_length=150)
+    tag = forms.CharField(required=False, label="Tag", max_length=TAG_LENGTH)
     legal = forms.BooleanField(required=False, label="Legal only")
     sort = forms.ChoiceField(
         required=False,
@@ -36,6 +39,7 @@ class DeckFilterForm(forms.Form):
             ("name", "Name"),
             ("created", "Newest"),
             ("game", "Game"),
+            ("popular", "Most liked"),
         ],
     )
 
@@ -44,18 +48,25 @@ class DeckFilterForm(forms.Form):
         self.fields["game"].choices = [("", "Any game")] + [
             (game.slug, game.name) for game in game_list()
         ]
+        # Formats of different games may share a slug ("standard"): one choice each, which the
+        # game filter narrows.
+        names = dict(Format.objects.order_by("slug", "game__slug").values_list("slug", "name"))
+        self.fields["format"].choices = [("", "Any format"), *names.items()]
 
     def filtered(self, decks: QuerySet[Deck]) -> list[Deck] | QuerySet[Deck]:
         """The decks the form's choices keep, in its order (legality checked last: it is the
         one filter that runs the rules)."""
-        data = self.cleaned_data if self.is_valid() else {}
+        self.is_valid()  # a choice it cannot use is shown as an error; the others still apply
+        data = self.cleaned_data
         if data.get("game"):
             decks = decks.filter(game__slug=data["game"])
         if data.get("format"):
             decks = decks.filter(format__slug=data["format"])
         if data.get("owner"):
             decks = decks.filter(owner__username__iexact=data["owner"])
-        decks = decks.order_by(*SORTS[data.get("sort") or "updated"])
+        if data.get("tag"):
+            decks = decks.filter(tags__name=tag_name(data["tag"]))
+        decks = deck_with_likes(decks).order_by(*SORTS[data.get("sort") or "updated"])
         if data.get("legal"):
             return [deck for deck in decks if deck_is_legal(deck)]
         return decks
@@ -63,13 +74,7 @@ class DeckFilterForm(forms.Form):
 
 def deck_is_legal(deck: Deck) -> bool:
     """Whether the deck passes its format's rules today: the same check as the API's report."""
-    report = deck_validate(
-        game=deck.game.slug,
-        entries=deck_entry_refs(deck=deck),
-        format=deck.format.slug if deck.format else None,
-        viewer=deck.owner,
-    )
-    return report.legal
+    return deck_report(deck=deck, viewer=deck.owner).legal
 
 
 def _deck_list_page(

@@ -4,7 +4,9 @@ rules.services.validation: the same calls as the API's, so the site and the API 
 
 from __future__ import annotations
 
+import re
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -12,27 +14,34 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
+from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from api.query import integer_text
 from cards.models import Game
-from decks import selectors, services
-from decks.links import DeckLink
-from decks.models import Deck
+from cards.services.user_cards import UserCardRefused, own_private_cards_share
+from decks import privacy, selectors, services
+from decks.links import MAX_ID, DeckLink
+from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
 from rules.core.decklist import write_decklist
 from rules.models import Format
-from rules.opening_hands import HAND_RULES, opening_hand
+from rules.opening_hands import HAND_RULES, HandRule, opening_hand
 from rules.services.validation import InvalidRequest, deck_validate
 from web.charts import deck_charts
-from web.deck_draft import Draft, draft_from_post
+from web.deck_conflict import changes_since
+from web.deck_draft import Draft, draft_form, draft_from_post, form_as_post
+from web.markdown import markdown_html
 
 MAX_UPLOAD_BYTES = 256 * 1024
 
 
-def _readable(request: HttpRequest, pk: int | DeckLink) -> Deck:
+def readable_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
+    """The deck at this address if the requesting user may read it; 404 otherwise."""
     try:
         return selectors.deck_get_readable(user=request.user, address=pk)
     except Deck.DoesNotExist:
@@ -58,10 +67,15 @@ class ImportDeckForm(NewDeckForm):
         widget=forms.Textarea(attrs={"rows": 12, "class": "mono"}),
         required=False,
         label="Decklist",
-        help_text="One card a line (2 Hot Dog, 2x Hot Dog, Hot Dog x2), section headers such "
-        "as Main Deck: or Spellbook:, # comments.",
+        help_text="One card a line (2 Hot Dog, 2x Hot Dog, 2 x Hot Dog, Hot Dog x2, - 2 Hot Dog), "
+        "section headers such as Main Deck: or Spellbook:, # or // comments.",
     )
     file = forms.FileField(required=False, label="…or upload a text file")
+    leave_out = forms.BooleanField(
+        required=False,
+        label="Import the rest if some lines cannot be",
+        help_text="The lines left out are listed once the deck is made.",
+    )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -94,6 +108,40 @@ def deck_new(request: HttpRequest) -> HttpResponse:
     return render(request, "web/decks/new.html", context)
 
 
+def _import_text(request: HttpRequest, data: dict[str, Any]) -> tuple[Deck | None, list[str]]:
+    """The deck the text makes and its problems ("line 3: …"). With `leave_out`, the lines it
+    cannot read or resolve are blanked (so the others keep their numbers) and the rest is
+    imported; without it, no deck is made."""
+    lines = data["text"].splitlines()
+    problems: list[str] = []
+    while True:
+        try:
+            deck = services.deck_import(
+                owner=request.user,
+                game=Game.objects.get(slug=data["game"]),
+                name=data["name"],
+                text="\n".join(lines),
+                visibility=data["visibility"],
+            )
+        except (services.DecklistUnreadable, InvalidEntries) as exc:
+            found = _numbered_problems(exc)
+            problems += [f"line {number}: {message}" for number, message in found]
+            numbers = {number for number, _ in found if number}
+            if not data["leave_out"] or not numbers:
+                return None, problems
+            lines = ["" if n in numbers else line for n, line in enumerate(lines, start=1)]
+        else:
+            return deck, problems
+
+
+def _numbered_problems(
+    exc: services.DecklistUnreadable | InvalidEntries,
+) -> list[tuple[int | None, str]]:
+    if isinstance(exc, services.DecklistUnreadable):
+        return [(p.line, p.message) for p in exc.problems]
+    return [(p.ref.line, p.message) for p in exc.problems]
+
+
 @login_required
 def deck_import(request: HttpRequest) -> HttpResponse:
     form = ImportDeckForm(
@@ -102,20 +150,11 @@ def deck_import(request: HttpRequest) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        try:
-            deck = services.deck_import(
-                owner=request.user,
-                game=Game.objects.get(slug=data["game"]),
-                name=data["name"],
-                text=data["text"],
-                visibility=data["visibility"],
-            )
-        except services.DecklistUnreadable as exc:
-            problems = [f"Line {p.line}: {p.message}" for p in exc.problems]
-        except InvalidEntries as exc:
-            problems = [f"Line {p.ref.line}: {p.message}" for p in exc.problems]
-        else:
+        deck, problems = _import_text(request, data)
+        if deck is not None:
             messages.success(request, f"Imported {deck.name}.")
+            for problem in problems:
+                messages.warning(request, f"Left out {problem}")
             return redirect("web:deck", pk=deck.address)
     status = 400 if problems or form.errors else 200
     context = {
@@ -129,7 +168,9 @@ def deck_import(request: HttpRequest) -> HttpResponse:
 
 @dataclass
 class EditorState:
-    """What the editor shows besides the cards: the chosen format and day, the hand's seed."""
+    """What the editor shows besides the cards: the chosen format and day, the hand's seed,
+    and the revision and version the page started from (what its save is checked against:
+    every redraw carries them on, so another tab's save is never taken for this page's)."""
 
     name: str
     visibility: str
@@ -137,15 +178,20 @@ class EditorState:
     as_of: str  # YYYY-MM-DD, "" for today
     seed: int
     mulligans: int = 0
+    revision: int = 0  # 0: unknown, which no deck has, so a save without it is refused
+    version: int | None = None
 
     @classmethod
     def of(cls, deck: Deck) -> EditorState:
+        latest = selectors.deck_version_latest(deck=deck)
         return cls(
             deck.name,
             deck.visibility,
             deck.format.slug if deck.format else "",
             "",
             secrets.randbelow(10**9),
+            revision=deck.revision,
+            version=latest.number if latest else None,
         )
 
     @classmethod
@@ -158,6 +204,8 @@ class EditorState:
             as_of=post.get("as_of", "").strip(),
             seed=seed if seed is not None and seed >= 0 else secrets.randbelow(10**9),
             mulligans=max(0, integer_text(post.get("mulligans", "0")) or 0),
+            revision=_stored_number(post.get("revision", "")) or 0,
+            version=_stored_number(post.get("version", "")),
         )
         if post.get("action") == "hand":
             state.seed, state.mulligans = secrets.randbelow(10**9), 0
@@ -165,30 +213,108 @@ class EditorState:
             state.mulligans += 1
         return state
 
+    def saved(self, deck: Deck) -> None:
+        """The page now starts from the deck as just saved."""
+        latest = selectors.deck_version_latest(deck=deck)
+        self.revision, self.version = deck.revision, latest.number if latest else None
+
+
+def _stored_number(text: str) -> int | None:
+    """A posted revision or version number, if a database could hold it: one past that is no
+    deck's (a page posting it started from nothing there is), not a 500 on SQLite."""
+    number = integer_text(text)
+    return number if number is not None and 0 <= number <= MAX_ID else None
+
 
 def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck, its legality, chart and a sample hand; its owner edits it here (every change
-    posts the draft and gets the editor back, drawn by the server; htmx only swaps it in)."""
-    deck = _readable(request, pk)
+    posts the draft and gets the editor back, drawn by the server; htmx only swaps it in).
+
+    Only the owner's posts are read as a draft, with the owner's cards; anyone else's post
+    (another format, a new hand) redraws the stored deck, so no posted card id is ever
+    resolved on another user's behalf."""
+    deck = readable_deck(request, pk)
     editable = deck.owner_id == request.user.pk
+    kept = selectors.deck_draft_get(deck=deck, owner=request.user) if editable else None
     if request.method != "POST":
+        if kept is None:
+            state = EditorState.of(deck)
+            return _render_editor(
+                request, deck, selectors.deck_lines(deck=deck), state, editable=editable
+            )
+        post = form_as_post(kept.form)  # the changes left unsaved last time, restored
+        draft = draft_from_post(deck.game, post, owner=request.user)
+        state = EditorState.posted(deck, post)
         return _render_editor(
-            request, deck, selectors.deck_lines(deck=deck), EditorState.of(deck), editable=editable
+            request, deck, draft.lines, state, editable=True, draft=draft, kept=kept
         )
     state = EditorState.posted(deck, request.POST)
-    draft = draft_from_post(deck.game, request.POST, owner=deck.owner)
-    if request.POST.get("action") == "save":
-        if not editable:
+    action = request.POST.get("action")
+    if not editable:
+        if action in (SAVE, OVERWRITE):
             return HttpResponse("Only the deck's owner may save it; copy it instead.", status=403)
-        saved = _save(request, deck, draft, state)
-        if saved is not None and not request.htmx:
+        return _render_editor(
+            request, deck, selectors.deck_lines(deck=deck), state, editable=False
+        )
+    if action == DISCARD:
+        services.deck_draft_discard(deck=deck, owner=request.user)
+        if not request.htmx:
             return redirect("web:deck", pk=deck.address)
-        deck = saved or deck
-    return _render_editor(request, deck, draft.lines, state, editable=editable, draft=draft)
+        state = EditorState.of(deck)
+        return _render_editor(request, deck, selectors.deck_lines(deck=deck), state, editable=True)
+    draft = draft_from_post(deck.game, request.POST, owner=request.user)
+    conflict: list[str] = []
+    if action in (SAVE, OVERWRITE):
+        saved = _save(request, deck, draft, state, conflict)
+        if saved is not None:
+            services.deck_draft_discard(deck=saved, owner=request.user)
+            if not request.htmx:
+                return redirect("web:deck", pk=saved.address)
+            return _render_editor(request, saved, draft.lines, state, editable=True, draft=draft)
+    kept = _keep_draft(request, deck, draft, state)
+    return _render_editor(
+        request, deck, draft.lines, state, editable=True, draft=draft, conflict=conflict, kept=kept
+    )
 
 
-def _save(request: HttpRequest, deck: Deck, draft: Draft, state: EditorState) -> Deck | None:
-    """Store the draft as the deck's next version; None (and a message why) if it cannot be."""
+def _keep_draft(
+    request: HttpRequest, deck: Deck, draft: Draft, state: EditorState
+) -> DeckDraft | None:
+    """Keep the owner's changes server-side while they differ from the saved deck (so closing
+    the tab loses nothing); forget them once they no longer do."""
+    stored = selectors.deck_lines(deck=deck)
+    saved_format = deck.format.slug if deck.format else ""
+    if (
+        _contents(draft.lines) == _contents(stored)
+        and (state.name, state.visibility, state.format)
+        == (deck.name, deck.visibility, saved_format)
+    ):
+        services.deck_draft_discard(deck=deck, owner=request.user)
+        return None
+    return services.deck_draft_keep(
+        deck=deck,
+        owner=request.user,
+        form=draft_form(draft.lines, request.POST),
+        revision=state.revision,
+    )
+
+
+def _contents(lines: list[DeckLine]) -> list[tuple[str, int, int, int]]:
+    return sorted(
+        (line.section, line.card.pk, line.printing.pk if line.printing else 0, line.quantity)
+        for line in lines
+    )
+
+
+SAVE, OVERWRITE, DISCARD = "save", "overwrite", "discard"
+
+
+def _save(
+    request: HttpRequest, deck: Deck, draft: Draft, state: EditorState, conflict: list[str]
+) -> Deck | None:
+    """Store the draft as the deck's next version, checked against the revision the page
+    started from; None (and a message why) if it cannot be, with what changed meanwhile added
+    to `conflict` when another save got there first."""
     problems = list(draft.problems)
     fmt = Format.objects.filter(game=deck.game, slug=state.format).first()
     if state.format and fmt is None:
@@ -206,18 +332,30 @@ def _save(request: HttpRequest, deck: Deck, draft: Draft, state: EditorState) ->
     changes = services.DeckChanges(
         name=state.name, visibility=state.visibility, format=fmt, sections=sections
     )
-    revision = integer_text(request.POST.get("revision", ""))
+    # "Save mine over it" (after a conflict) names the revision the user was shown.
+    overwrite = request.POST.get("action") == OVERWRITE
+    revision = integer_text(request.POST.get("current_revision", "")) if overwrite else None
     try:
-        deck = services.deck_update(deck=deck, expected_revision=revision, changes=changes)
+        with transaction.atomic():
+            if request.POST.get("share_cards") and state.visibility != Deck.Visibility.PRIVATE:
+                own_private_cards_share(lines=draft.lines, owner=request.user)
+            deck = services.deck_update(
+                deck=deck, expected_revision=revision or state.revision, changes=changes
+            )
     except services.DeckChanged:
+        deck.refresh_from_db()
+        conflict += changes_since(deck=deck, version=state.version, viewer=request.user)
         messages.error(
             request,
-            "Not saved: the deck was changed elsewhere since you opened it. "
-            "Reload the page to see it (your changes here are not stored).",
+            "Not saved: the deck was saved elsewhere (another tab or device) since this page "
+            "was opened. Your changes are still here; see what changed below.",
         )
         return None
-    latest = selectors.deck_version_latest(deck=deck)
-    messages.success(request, f"Saved: version {latest.number if latest else 1}.")
+    except UserCardRefused as refused:
+        messages.error(request, f"Not saved: {refused.message}")
+        return None
+    state.saved(deck)
+    messages.success(request, f"Saved: version {state.version or 1}.")
     return deck
 
 
@@ -229,11 +367,17 @@ def _render_editor(
     *,
     editable: bool,
     draft: Draft | None = None,
+    conflict: list[str] | None = None,
+    kept: DeckDraft | None = None,
 ) -> HttpResponse:
+    """The editor over `lines` (the owner's draft, or the stored deck), judged as the owner
+    sees them and shown as the reader may see them (decks.privacy)."""
     spec = deck.game.spec
     order = {slug: index for index, slug in enumerate(spec.section_slugs)}
-    lines = sorted(lines, key=lambda line: order[line.section])
-    refs = selectors.lines_as_refs(lines)
+    # each section grouped by card type, as deckbuilders read a list; names in order within
+    lines = sorted(
+        lines, key=lambda line: (order[line.section], line.card.type, line.card.name.casefold())
+    )
     report, report_problem = None, ""
     try:
         as_of = date.fromisoformat(state.as_of) if state.as_of else None
@@ -243,14 +387,19 @@ def _render_editor(
         try:
             report = deck_validate(
                 game=spec.slug,
-                entries=refs,
+                entries=selectors.lines_as_refs(lines),
                 format=state.format or None,
                 as_of=as_of,
                 viewer=deck.owner,
             )
+            report = privacy.report_seen_by(report, lines, request.user)
         except InvalidRequest as exc:
             report_problem = f"{exc.field}: {exc.message}"
+    own_private = privacy.own_private_cards(lines, request.user) if editable else []
+    lines = privacy.lines_seen_by(deck, lines, request.user)
+    refs = selectors.lines_as_refs(lines)
     rows = list(enumerate(lines))
+    formats = list(Format.objects.filter(game=deck.game).order_by("slug"))
     context = {
         "deck": deck,
         "spec": spec,
@@ -260,7 +409,7 @@ def _render_editor(
         "sections": [
             {
                 "section": section,
-                "rows": [(i, line) for i, line in rows if line.section == section.slug],
+                "rows": _rows_by_type([row for row in rows if row[1].section == section.slug]),
                 # the rules core's count (the legality panel's), not a second count here
                 "count": report.counts.get(section.slug, 0) if report else None,
             }
@@ -268,45 +417,113 @@ def _render_editor(
         ],
         "report": report,
         "report_problem": report_problem,
-        "charts": deck_charts(spec.slug, lines),
+        # a private card has no stats to chart (not "cost 0")
+        "charts": deck_charts(
+            spec.slug, [line for line in lines if not privacy.is_private_stand_in(line.card)]
+        ),
         "hand": _hand(spec.slug, lines, state),
         "hand_rule": HAND_RULES.get(spec.slug),
-        "formats": Format.objects.filter(game=deck.game).order_by("slug"),
+        "formats": formats,
+        "default_format": next((f for f in formats if f.is_default), None),
         "visibilities": Deck.Visibility.choices,
-        "text": write_decklist(spec, refs),
+        "text": write_decklist(
+            spec, selectors.refs_for_text(game=deck.game, refs=refs, viewer=request.user)
+        ),
         # what was typed to add stays in the box until it is added
         "draft_add_name": "" if draft is None or draft.added else request.POST.get("add_name", ""),
         "add_section": request.POST.get("add_section", ""),
+        "conflict": conflict or [],
+        # unsaved changes kept server-side; restored when the page is opened again
+        "kept": kept,
+        "restored": kept is not None and request.method != "POST",
+        "own_private": own_private,
     }
+    if not request.htmx:  # the whole page: the deck's description, tags and likes too
+        context.update(_deck_extras(request, deck))
     template = "web/decks/editor.html" if request.htmx else "web/decks/deck.html"
     return render(request, template, context)
+
+
+def _rows_by_type(rows: list[tuple[int, DeckLine]]) -> list[dict[str, Any]]:
+    """A section's rows, the first of each card type carrying its heading ("Food (7)")."""
+    copies: dict[str, int] = {}
+    for _, line in rows:
+        copies[line.card.type] = copies.get(line.card.type, 0) + line.quantity
+    shown, previous = [], None
+    for index, line in rows:
+        kind = line.card.type
+        heading = f"{kind} ({copies[kind]})" if kind != previous else ""
+        shown.append({"index": index, "line": line, "heading": heading})
+        previous = line.card.type
+    return shown
+
+
+def _deck_extras(request: HttpRequest, deck: Deck) -> dict[str, Any]:
+    return {
+        "primer": markdown_html(deck.description) if deck.description.strip() else "",
+        "tags": list(deck.tags.values_list("name", flat=True)),
+        "like_count": deck.likes.count(),
+        "liked": selectors.deck_liked_by(deck=deck, user=request.user),
+    }
 
 
 def _hand(game: str, lines: list[DeckLine], state: EditorState):
     rule = HAND_RULES.get(game)
     if rule is None:
         return None
-    pile = [
+    return opening_hand(
+        rule, hand_pile(rule, lines), seed=state.seed, mulligans=state.mulligans
+    )
+
+
+def hand_pile(rule: HandRule, lines: Sequence[DeckLine]) -> list[str]:
+    """The cards a hand is dealt from (one name per copy): the lines of the rule's section."""
+    return [
         line.card.name
         for line in lines
         if line.section == rule.section
         for _ in range(line.quantity)
     ]
-    return opening_hand(rule, pile, seed=state.seed, mulligans=state.mulligans)
 
 
 def deck_export(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The saved deck as a plain-text decklist (what the import reads back)."""
-    deck = _readable(request, pk)
-    text = write_decklist(deck.game.spec, selectors.deck_entry_refs(deck=deck))
+    deck = readable_deck(request, pk)
+    refs = selectors.deck_entry_refs(deck=deck, viewer=request.user)
+    refs = selectors.refs_for_text(game=deck.game, refs=refs, viewer=request.user)
+    text = write_decklist(deck.game.spec, refs)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'inline; filename="deck-{deck.pk}.txt"'
+    response["Content-Disposition"] = content_disposition_header(False, _file_name(deck))
     return response
+
+
+def _file_name(deck: Deck) -> str:
+    """The deck's name as a file name ("Kau Rush.txt"), without what a file system refuses."""
+    name = re.sub(r'[\\/:*?"<>|\x00-\x1f]+', " ", deck.name).strip(" .")
+    return f"{name or 'deck'}.txt"
+
+
+def diff_changes(spec, diff: dict[str, Any] | None) -> list[dict[str, Any]]:
+    """A diff's sections in the game's order and names, for web/decks/diff_sections.html."""
+    names = {section.slug: section.name for section in spec.sections}
+    return [
+        {"name": names.get(slug, slug), **change}
+        for slug, change in (diff or {}).get("sections", {}).items()
+    ]
+
+
+def owned_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
+    """The deck at this address if the requesting user owns it; 404 otherwise (another user
+    learns no more than that no deck of theirs is there)."""
+    deck = readable_deck(request, pk)
+    if deck.owner_id != request.user.pk:
+        raise Http404("No deck of yours has this id or link.")
+    return deck
 
 
 def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck's versions, and the diff between the two chosen (`from`, `to`)."""
-    deck = _readable(request, pk)
+    deck = readable_deck(request, pk)
     versions = list(selectors.deck_versions(deck=deck))
     diff, problem = None, ""
     if "from" in request.GET:
@@ -315,20 +532,18 @@ def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
         try:
             if first is None or second is None:
                 raise selectors.VersionNotFound("from" if first is None else "to", 0)
-            diff = selectors.deck_diff(deck=deck, from_number=first, to_number=second)
+            diff = selectors.deck_diff(
+                deck=deck, from_number=first, to_number=second, viewer=request.user
+            )
         except selectors.VersionNotFound as exc:
             problem = f"Choose two versions from 1 to {len(versions)} ({exc.field} is not one)."
-    names = {section.slug: section.name for section in deck.game.spec.sections}
-    changes = [
-        {"name": names.get(slug, slug), **change}
-        for slug, change in (diff or {}).get("sections", {}).items()
-    ]
     context = {
         "deck": deck,
         "versions": versions,
         "diff": diff,
-        "changes": changes,
+        "changes": diff_changes(deck.game.spec, diff),
         "problem": problem,
+        "editable": deck.owner_id == request.user.pk,
     }
     return render(request, "web/decks/versions.html", context, status=400 if problem else 200)
 
@@ -336,15 +551,27 @@ def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
 @login_required
 @require_POST
 def deck_copy(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
-    """A private copy of a deck the user can read, owned by them."""
-    deck = _readable(request, pk)
+    """A private copy of a deck the user can read, owned by them: the cards they may use. A
+    private card of the deck's author is left out, and the message says how many were."""
+    deck = readable_deck(request, pk)
+    lines = selectors.deck_lines(deck=deck)
+    left_out = privacy.hidden_lines(lines, request.user)
     copy = services.deck_create(
         owner=request.user,
         game=deck.game,
         name=f"{deck.name} (copy)"[:200],
-        lines=selectors.deck_lines(deck=deck),
+        lines=[line for line in lines if line not in left_out],
         format=deck.format,
         description=deck.description,
     )
-    messages.success(request, f"Copied into your decks as {copy.name}.")
+    if left_out:
+        copies = sum(line.quantity for line in left_out)
+        messages.warning(
+            request,
+            f"Copied into your decks as {copy.name}, without {len(left_out)} private "
+            f"card{pluralize(len(left_out))} ({copies} cop{pluralize(copies, 'y,ies')}) that "
+            "their author has not shared.",
+        )
+    else:
+        messages.success(request, f"Copied into your decks as {copy.name}.")
     return redirect("web:deck", pk=copy.address)

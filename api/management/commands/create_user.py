@@ -19,7 +19,9 @@ from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand, CommandError
 from django.db import IntegrityError, transaction
-from rest_framework.authtoken.models import Token
+
+from api.tokens import token_create
+from deckwarden.usernames import validate_username_unconfusable
 
 PASSWORD_VARIABLE = "DECKWARDEN_PASSWORD"
 
@@ -54,7 +56,7 @@ class Command(BaseCommand):
             with transaction.atomic():
                 # The unique constraint decides, not a prior lookup, so two runs cannot both win.
                 user.save()
-                key = Token.objects.create(user=user).key if token else None
+                key = token_create(user=user, name="create_user")[1] if token else None
         except IntegrityError:
             raise CommandError(f"A user named {username!r} exists already.") from None
         if key is not None:
@@ -84,6 +86,10 @@ def _check(user: Any, password: str) -> None:
         user.clean_fields(exclude=["password"])
     except ValidationError as exc:
         problems += [f"{field}: {msg}" for field, msgs in exc.message_dict.items() for msg in msgs]
+    try:
+        validate_username_unconfusable(user.username)
+    except ValidationError as exc:
+        problems += [f"username: {message}" for message in exc.messages]
     try:
         validate_password(password, user)
     except ValidationError as exc:

@@ -9,8 +9,10 @@ tables of plays.py; no card has code of its own.
 
 from __future__ import annotations
 
+from rules.core.game_loop import TURN_CAP, GameLoop
+
 from .cards import KeeperCard, KeeperDeck
-from .game import TURN_CAP, Game
+from .game import Game
 from .plays import PLAYED_KEYS
 from .policy import HeuristicPolicy, Policy, RandomPolicy
 from .record import GameRecord
@@ -27,21 +29,5 @@ __all__ = [
     "play_game",
 ]
 
-_HEURISTIC = HeuristicPolicy()
-
-
-def play_game(
-    deck_a: KeeperDeck,
-    deck_b: KeeperDeck,
-    seed: int,
-    *,
-    policies: tuple[Policy, Policy] | None = None,
-    record_log: bool = False,
-) -> GameRecord:
-    """Play one whole game between two 40-card decks; deterministic in `seed`.
-
-    `policies` are deck A's and deck B's players (the HeuristicPolicy for both by default);
-    `record_log=True` keeps a JSON-able event log in the record, for a replay.
-    """
-    players = policies if policies is not None else (_HEURISTIC, _HEURISTIC)
-    return Game(deck_a, deck_b, seed, players, record_log).play()
+# One game loop for every engine (rules.core.game_loop); this engine supplies its Game.
+play_game = GameLoop(Game, HeuristicPolicy())

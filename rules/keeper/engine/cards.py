@@ -9,6 +9,7 @@ not read: nothing is dropped in silence.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass
 
 from rules.core.cards import Deck
@@ -136,11 +137,26 @@ def _compile(ability: Ability, unplayable: list[str]) -> KeeperAbility | None:
 class KeeperDeck:
     """A deck's 40 cards compiled for the engine, and what its cards cannot play."""
 
-    __slots__ = ("cards", "unsupported")
+    __slots__ = ("_twin", "cards", "unsupported")
 
     def __init__(self, cards: list[KeeperCard]) -> None:
-        self.cards = tuple(cards)
+        # Each copy its own object (compiled once, copied cheaply), so that a game can tell the
+        # copies apart: a target is one copy, wherever it goes (rulebook, "Target" ruling).
+        seen: set[int] = set()
+        copies = []
+        for card in cards:
+            copies.append(copy.copy(card) if id(card) in seen else card)
+            seen.add(id(card))
+        self.cards = tuple(copies)
         self.unsupported = {card.name: card.unplayable for card in cards if card.unplayable}
+        self._twin: KeeperDeck | None = None
+
+    def twin(self) -> KeeperDeck:
+        """The same deck made of other card objects, for a game against a deck sharing its
+        cards (each player's copies told apart); made once, since games never change a card."""
+        if self._twin is None:
+            self._twin = KeeperDeck([copy.copy(card) for card in self.cards])
+        return self._twin
 
     @classmethod
     def from_deck(cls, deck: Deck) -> KeeperDeck:

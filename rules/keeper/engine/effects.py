@@ -2,20 +2,16 @@
 
 Rulings followed (rulebook, "Ability Clarifications/Rulings"): counters go only on creatures;
 "a total of" is spread by the caster and never takes offense or defense below 0 (nor touches
-spells); "each" acts on each target separately; targets stay targets wherever they move.
+spells); "each" acts on each target separately; targets stay targets wherever they move (each
+effect finds its targets where the earlier ones left them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from .cards import Effect, KeeperCard
-from .state import Permanent, Player
-from .targets import Target, ZoneCard
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameView, Permanent, Player, Target, ZoneCard
 
 NAMED_COUNTERS = {
     "offense_counters": "offense",
@@ -29,17 +25,44 @@ NAMED_COUNTERS = {
 
 
 def apply_effect(
-    game: Game, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
 ) -> None:
+    if targets:
+        targets = [found for target in targets if (found := _follow(game, target)) is not None]
     op = effect.op
     if op in NAMED_COUNTERS:
         for creature in _creatures(game, targets):
             creature.add_marks(NAMED_COUNTERS[op], me.index, effect.x)
+            if game.log is not None:
+                game.event(
+                    "counters", me.index, n=game.ref(creature.card), kind=NAMED_COUNTERS[op],
+                    placed=effect.x,
+                )
         return
     _OPERATIONS[op](game, me, effect, targets, card)
 
 
-def _creatures(game: Game, targets: list[Target]) -> list[Permanent]:
+def _follow(game: GameView, target: Target) -> Target | None:
+    """The target where it is now ("Target" ruling: targets stay targets throughout the
+    ability wherever earlier effects moved them): in play, or in a hand, deck, graveyard or
+    Resource Zone; None while it is nowhere an effect reaches (a spell being cast)."""
+    card = target.card
+    if isinstance(target, Permanent):
+        if target in game.players[target.controller].in_play():
+            return target
+    elif any(c is card for c in target.zone):
+        return target
+    for player in game.players:
+        for permanent in player.in_play():
+            if permanent.card is card:
+                return permanent
+        for zone in (player.hand, player.graveyard, player.resources, player.deck):
+            if any(c is card for c in zone):
+                return ZoneCard(player, zone, card)
+    return None
+
+
+def _creatures(game: GameView, targets: list[Target]) -> list[Permanent]:
     """The targets that are creatures still in play."""
     return [
         t
@@ -48,35 +71,50 @@ def _creatures(game: Game, targets: list[Target]) -> list[Permanent]:
     ]
 
 
-def _in_play(game: Game, targets: list[Target]) -> list[Permanent]:
+def _in_play(game: GameView, targets: list[Target]) -> list[Permanent]:
     return [
         t for t in targets if isinstance(t, Permanent) and t in game.players[t.controller].in_play()
     ]
 
 
-def counters(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def counters(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     for creature in _creatures(game, targets):
         creature.counters += effect.x
+        if game.log is not None:
+            game.event(
+                "counters", me.index, n=game.ref(creature.card), kind="plain", placed=effect.x
+            )
 
 
-def remove_counters(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def remove_counters(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card
+) -> None:
     for creature in _creatures(game, targets):
-        creature.remove_counters(effect.x)
+        removed = creature.remove_counters(effect.x)
+        if game.log is not None:
+            game.event("counters", me.index, n=game.ref(creature.card), removed=removed)
 
 
-def see(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def see(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     """Seeing cards changes nothing the engine keeps: its players know every card."""
 
 
-def exhaust(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def exhaust(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     for permanent in _in_play(game, targets):
         permanent.exhausted = True
+        if game.log is not None:
+            game.event("exhaust", me.index, n=game.ref(permanent.card), why="effect")
     for target in targets:
         if isinstance(target, ZoneCard) and target.zone is target.player.resources:
-            target.player.spent = min(target.player.spent + 1, len(target.player.resources))
+            target.player.exhaust_resource(target.card)
+            if game.log is not None:
+                game.event(
+                    "exhaust_resource", target.player.index, n=game.ref(target.card),
+                    spent=target.player.spent, resources=len(target.player.resources),
+                )
 
 
-def _move(game: Game, target: Target, to_resources: bool) -> None:
+def _move(game: GameView, target: Target, to_resources: bool) -> None:
     """A target to its owner's Resource Zone (exhausted) or the top of its owner's deck."""
     if isinstance(target, Permanent):
         if target not in game.players[target.controller].in_play() or game.survives_explicit(
@@ -91,23 +129,27 @@ def _move(game: Game, target: Target, to_resources: bool) -> None:
         game.take(target.zone, target.card)
         owner, moved = target.player, target.card
     if to_resources:
-        owner.resources.append(moved)
-        owner.spent += 1
+        owner.add_exhausted_resource(moved)
     else:
         owner.deck.append(moved)
+    if game.log is not None:
+        game.event(
+            "moved", owner.index, n=game.ref(moved), to="resources" if to_resources else "deck",
+            resources=len(owner.resources), spent=owner.spent,
+        )
 
 
-def to_resources(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def to_resources(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     for target in targets:
         _move(game, target, to_resources=True)
 
 
-def to_deck(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def to_deck(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     for target in targets:
         _move(game, target, to_resources=False)
 
 
-def destroy(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def destroy(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     for target in targets:
         if isinstance(target, Permanent):
             if target in game.players[target.controller].in_play():
@@ -124,34 +166,43 @@ def _share(creatures: list[Permanent], total: int) -> list[tuple[Permanent, int]
     return [(creature, share + (index < extra)) for index, creature in enumerate(creatures)]
 
 
-def offense_up(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def offense_up(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     for creature, amount in _share(_creatures(game, targets), effect.x):
         creature.offense += amount
+        if game.log is not None:
+            game.event("stat", me.index, n=game.ref(creature.card), offense=creature.offense)
 
 
-def defense_up(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def defense_up(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     for creature, amount in _share(_creatures(game, targets), effect.x):
         creature.defense += amount
+        if game.log is not None:
+            game.event("stat", me.index, n=game.ref(creature.card), defense=creature.defense)
 
 
-def offense_down(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def offense_down(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     remaining = effect.x
     for creature in sorted(_creatures(game, targets), key=lambda c: -c.offense):
         taken = min(remaining, creature.offense)
         creature.offense -= taken
         remaining -= taken
+        if game.log is not None:
+            game.event("stat", me.index, n=game.ref(creature.card), offense=creature.offense)
 
 
-def dice_damage(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def dice_damage(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     """Each die's result to one target: the first target still standing."""
     for _ in range(effect.x):
         creatures = _creatures(game, targets)
         if not creatures:
             return
-        game.damage_creature(creatures[0], game.roll(), me.index, card)
+        value = game.roll()
+        if game.log is not None:
+            game.event("dice", None, dice=[value])
+        game.damage_creature(creatures[0], value, me.index, card)
 
 
-def total_damage(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def total_damage(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     """ "A total of" damage: as much of it as the targets' defense can take, target by target."""
     remaining = effect.x
     for creature in _creatures(game, targets):
@@ -161,7 +212,7 @@ def total_damage(game: Game, me: Player, effect: Effect, targets: list[Target], 
             remaining -= dealt
 
 
-def summon(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def summon(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     """Reveal, then summon or cast the targets not in play, paying the usual costs (a spell with
     an activation condition only when it is met, so not here)."""
     for target in targets:
@@ -179,7 +230,7 @@ def summon(game: Game, me: Player, effect: Effect, targets: list[Target], card) 
             game.cast(me, found, target.zone)
 
 
-def switch_control(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def switch_control(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     """Each target creature to a different player (in two-player games, the other) until the
     end of this turn."""
     for creature in _creatures(game, targets):
@@ -187,53 +238,71 @@ def switch_control(game: Game, me: Player, effect: Effect, targets: list[Target]
         game.players[back].creatures.remove(creature)
         creature.controller = 1 - back
         game.players[1 - back].creatures.append(creature)
-        game.switched.append((creature, back))
+        # At the end of the turn it returns to whoever controlled it before its first switch
+        # this turn: switched twice, it is back with them, not given away.
+        if all(switched is not creature for switched, _ in game.switched):
+            game.switched.append((creature, back))
+        if game.log is not None:
+            game.event("control", 1 - back, n=game.ref(creature.card), why="effect")
 
 
-def draw(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def draw(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     game.draw(me, effect.x)
 
 
-def all_draw(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def all_draw(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     game.draw(me, effect.x)
     game.draw(game.opponent(me), effect.x)
 
 
-def _dice(game: Game, count: int) -> int:
-    return sum(game.roll() for _ in range(count))
+def _dice(game: GameView, count: int) -> int:
+    dice = [game.roll() for _ in range(count)]
+    if game.log is not None:
+        game.event("dice", None, dice=dice)
+    return sum(dice)
 
 
-def heal(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
-    me.hp += effect.x
+def _heal(game: GameView, player: Player, amount: int) -> None:
+    player.hp += amount
+    if game.log is not None:
+        game.event("hp", player.index, change=amount, hp=player.hp, why="heal")
 
 
-def dice_heal(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
-    me.hp += _dice(game, effect.x)
+def heal(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    _heal(game, me, effect.x)
 
 
-def dice_heal_both(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
-    me.hp += _dice(game, effect.x)
-    game.opponent(me).hp += _dice(game, effect.x)
+def dice_heal(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    _heal(game, me, _dice(game, effect.x))
 
 
-def dice_duel(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def dice_heal_both(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+    _heal(game, me, _dice(game, effect.x))
+    _heal(game, game.opponent(me), _dice(game, effect.x))
+
+
+def dice_duel(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     """Damage to yourself, then to any one player: the opponent."""
     game.damage_player(me, _dice(game, effect.x))
     game.damage_player(game.opponent(me), _dice(game, effect.x), me.index, card)
 
 
-def player_damage(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def player_damage(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     game.damage_player(game.opponent(me), effect.x, me.index, card)
 
 
-def rerolls(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def rerolls(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     dice, times = me.rerolls
     me.rerolls = (max(dice, effect.x), max(times, effect.y))
+    if game.log is not None:
+        game.event("rerolls", me.index, dice=me.rerolls[0], times=me.rerolls[1])
 
 
-def stay_exhausted(game: Game, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def stay_exhausted(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     for permanent in _in_play(game, targets):
         permanent.stay_exhausted = True
+        if game.log is not None:
+            game.event("stays_exhausted", me.index, n=game.ref(permanent.card))
 
 
 _OPERATIONS: dict[str, Callable[..., None]] = {

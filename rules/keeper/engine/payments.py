@@ -5,24 +5,23 @@ most valuable ("chosen by an opponent of your choice"), chance a random one ("ra
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .plays import ME, OPPONENT, Payment
-from .state import Permanent, Player
-
-if TYPE_CHECKING:
-    from .game import Game
+from .state import GameView, Permanent, Player
 
 
 def _creatures(me: Player, source: Permanent | None, payment: Payment) -> list[Permanent]:
-    return [c for c in me.creatures if not c.exhausted and not (payment.others and c is source)]
+    """The creatures that can be exhausted to pay: never the creature paying to act, which is
+    exhausted to attack, defend or use its ability anyway ("You must [do X] to attack with,
+    defend with, or use an ability of this creature" ruling: "in addition to any usual
+    requirement to exhaust the creature"; Creature Abilities, for activation costs)."""
+    return [c for c in me.creatures if not c.exhausted and c is not source]
 
 
 def _in_play(me: Player, source: Permanent | None, payment: Payment) -> list[Permanent]:
     return [c for c in me.in_play() if not (payment.others and c is source)]
 
 
-def can_pay(game: Game, me: Player, payment: Payment, x: int, source: Permanent | None) -> bool:
+def can_pay(game: GameView, me: Player, payment: Payment, x: int, source: Permanent | None) -> bool:
     """Whether `me` can fully pay x of it now (an unpayable cost cannot be paid in part)."""
     op = payment.op
     if op == "exhaust_creatures":
@@ -48,20 +47,24 @@ def _by_value(cards: list, payment: Payment) -> list:
     return sorted(cards, key=lambda c: c.value, reverse=payment.chooser == OPPONENT)
 
 
-def pay(game: Game, me: Player, payment: Payment, x: int, source: Permanent | None) -> None:
-    """Pay x of it; callers check can_pay first."""
+def pay(game: GameView, me: Player, payment: Payment, x: int, source: Permanent | None) -> None:
+    """Pay x of it; callers check can_pay first. The log names what was given up."""
     op = payment.op
+    paid: list = []  # the cards given up, or for exhausting resources and hitpoints nothing
     if op == "exhaust_creatures":
         for creature in _by_value(_creatures(me, source, payment), payment)[:x]:
             creature.exhausted = True
+            paid.append(creature.card)
     elif op in ("sacrifice_in_play", "destroy_in_play"):
         for permanent in _by_value(_in_play(me, source, payment), payment)[:x]:
+            paid.append(permanent.card)
             if op == "sacrifice_in_play":
                 game.sacrifice(permanent)
             else:
                 game.destroy(permanent, explicit=False)  # a cost, not an effect
     elif op in ("sacrifice_hand", "destroy_hand"):
         for card in game.rng.sample(me.hand, x):
+            paid.append(card)
             if op == "sacrifice_hand":
                 me.hand.remove(card)
                 me.graveyard.append(card)
@@ -69,12 +72,12 @@ def pay(game: Game, me: Player, payment: Payment, x: int, source: Permanent | No
                 game.destroy_from(me, me.hand, card)
     elif op == "destroy_resources":
         # The payer gives up exhausted resources first; an opponent picks unexhausted ones.
-        spent_first = payment.chooser == ME
         for _ in range(x):
-            if spent_first and me.spent:
-                me.spent -= 1
-            me.graveyard.append(me.resources.pop())
-            me.spent = min(me.spent, len(me.resources))
+            exhausted = me.spent and (payment.chooser == ME or not me.unspent)
+            card = me.resources[0] if exhausted else me.resources[-1]
+            me.remove_resource(card)
+            paid.append(card)
+            me.graveyard.append(card)
     elif op == "exhaust_resources":
         me.spent += x
     elif op == "remove_counters":
@@ -85,8 +88,21 @@ def pay(game: Game, me: Player, payment: Payment, x: int, source: Permanent | No
     else:
         for _ in range(x):
             card = me.deck[-1]
+            paid.append(card)
             if op == "sacrifice_deck":
                 me.deck.pop()
                 me.graveyard.append(card)
             else:
                 game.destroy_from(me, me.deck, card)
+    if game.log is not None:
+        game.event(
+            "pay",
+            me.index,
+            op=op,
+            x=x,
+            source=game.ref(source.card) if source is not None else None,
+            cards=game.refs(paid),
+            hp=me.hp,
+            resources=len(me.resources),
+            spent=me.spent,
+        )

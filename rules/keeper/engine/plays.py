@@ -14,6 +14,7 @@ from rules.keeper.components import BY_KEY, Component, Kind
 from rules.keeper.templates import normalise
 
 ME, OPPONENT, RANDOM = "me", "opponent", "random"
+CHOSEN_PLAYER = "chosen player"  # "one player of your choice", who may be yourself
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +117,7 @@ SELECTIONS = {
     ),
     "Target up to [x] cards in your hand.": Selection("hand", "mine"),
     "Show all cards in your hand to one player of your choice and target up to [x] cards in your "
-    "hand selected by that player.": Selection("hand", "mine", OPPONENT),
+    "hand selected by that player.": Selection("hand", "mine", CHOSEN_PLAYER),
     "Target up to [x] cards in one player's hand randomly.": Selection("hand", "one", RANDOM),
     "Target up to [x] cards in one opponent's hand selected by that player.": Selection(
         "hand", "theirs", OPPONENT
@@ -224,7 +225,10 @@ def _caveat_payments(suffix: str) -> dict[str, Payment]:
             key = normalise(f"You must {wording[0].lower()}{wording[1:-1]}{suffix}")
             component = BY_KEY.get(key)
             if component is not None and component.kind == Kind.CAVEAT:
-                found[key] = Payment(op, chooser, others=wording != text)
+                # To attack with, defend with or use an ability of this creature it must still
+                # be in play: it never sacrifices or destroys itself to pay for acting.
+                acting = suffix == _USE and op in ("sacrifice_in_play", "destroy_in_play")
+                found[key] = Payment(op, chooser, others=wording != text or acting)
     return found
 
 

@@ -23,24 +23,27 @@ RandomPolicy makes every choice uniformly at random among the legal ones.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .cards import KeeperAbility, KeeperCard
 from .plays import OPPONENT
-from .state import STARTING_HITPOINTS, Permanent, Player
-from .targets import Target, score
+from .state import (
+    STARTING_HITPOINTS,
+    Action,
+    GameView,
+    Permanent,
+    Player,
+    Policy,
+    Target,
+    ZoneCard,
+)
+from .targets import score
 
-if TYPE_CHECKING:
-    from .game import Game
-
-Action = tuple[str, object, KeeperAbility | None]
 DIE = 3.5  # the expected result of a six-sided die
 
 
-def legal_actions(game: Game, me: Player) -> list[Action]:
+def legal_actions(game: GameView, me: Player) -> list[Action]:
     """Everything the rules allow in the Action Phase now (Turn Order 2)."""
     actions: list[Action] = []
-    for card in dict.fromkeys(me.hand):  # copies are one choice
+    for card in {card.name: card for card in me.hand}.values():  # copies are one choice
         if card.is_creature:
             if game.can_summon(me, card):
                 actions.append(("summon", card, None))
@@ -58,48 +61,6 @@ def legal_actions(game: Game, me: Player) -> list[Action]:
         if not trap.exhausted and trap.card.abilities and trap.card.abilities[0].condition is None:
             actions.append(("trap", trap, trap.card.abilities[0]))
     return actions
-
-
-class Policy:
-    """The choices of one player; both policies below implement all of them."""
-
-    def choose_reserves(
-        self, game: Game, me: Player, cards: list[KeeperCard], count: int
-    ) -> list[KeeperCard]:
-        raise NotImplementedError
-
-    def swaps(self, game: Game, me: Player) -> list[tuple[KeeperCard, KeeperCard]]:
-        raise NotImplementedError
-
-    def resources_to_place(self, game: Game, me: Player, limit: int) -> list[KeeperCard]:
-        raise NotImplementedError
-
-    def next_action(self, game: Game, me: Player) -> Action | None:
-        raise NotImplementedError
-
-    def use_trigger(
-        self, game: Game, me: Player, ability: KeeperAbility, source: Permanent | None
-    ) -> bool:
-        raise NotImplementedError
-
-    def next_battle(self, game: Game, me: Player) -> tuple[list[Permanent], object] | None:
-        raise NotImplementedError
-
-    def defenders(
-        self, game: Game, me: Player, attackers: list[Permanent], target: object
-    ) -> list[Permanent]:
-        raise NotImplementedError
-
-    def pick_targets(
-        self, game: Game, me: Player, pool: list[Target], count: int, hostile: bool
-    ) -> list[Target]:
-        raise NotImplementedError
-
-    def choose_player(self, game: Game, me: Player, hostile: bool) -> Player:
-        raise NotImplementedError
-
-    def wants(self, game: Game, me: Player, card: KeeperCard) -> bool:
-        raise NotImplementedError
 
 
 def _sturdiest_first(team: list[Permanent]) -> list[Permanent]:
@@ -189,7 +150,7 @@ class HeuristicPolicy(Policy):
         return card.restriction.cannot_attack or creature.offense <= 1 or ability.hostile
 
     def worthwhile(
-        self, game: Game, me: Player, ability: KeeperAbility, source: Permanent | None
+        self, game: GameView, me: Player, ability: KeeperAbility, source: Permanent | None
     ) -> bool:
         """Whether an ability does the player any good now."""
         selection = ability.selection
@@ -221,9 +182,7 @@ class HeuristicPolicy(Policy):
         return any(value > 0 for value in scores)
 
     @staticmethod
-    def _pool(game: Game, me: Player, ability: KeeperAbility) -> list[Target]:
-        from .targets import ZoneCard
-
+    def _pool(game: GameView, me: Player, ability: KeeperAbility) -> list[Target]:
         selection = ability.selection
         assert selection is not None
         if selection.zone == "play":
@@ -236,7 +195,7 @@ class HeuristicPolicy(Policy):
         ]
 
     @staticmethod
-    def _untargeted_helps(game: Game, me: Player, op: str, x: int) -> bool:
+    def _untargeted_helps(game: GameView, me: Player, op: str, x: int) -> bool:
         if op in ("heal", "dice_heal", "dice_heal_both"):
             return me.hp < STARTING_HITPOINTS
         if op == "draw":

@@ -20,4 +20,6 @@ class GameRecord:
     drawn: tuple[frozenset[str], frozenset[str]]  # the cards each deck drew
     opening: tuple[dict[str, bool], dict[str, bool]]  # {"creature": opening hand held one}
     unsupported: dict[str, tuple[str, ...]]  # card name -> components it cannot play
+    simplifications: tuple[str, ...]  # where the engine plays a rule simpler than it reads
+    capped: bool  # the game stopped at the turn cap, not by a rule
     log: tuple[dict, ...] | None

@@ -7,35 +7,9 @@ Resource Zone). Targets stay targets for the whole ability, wherever effects mov
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from .cards import KeeperAbility, KeeperCard
-from .plays import OPPONENT, RANDOM
-from .state import Permanent, Player
-
-if TYPE_CHECKING:
-    from .game import Game
-
-
-class ZoneCard:
-    """A targeted card outside play: which player's zone, the zone, the card."""
-
-    __slots__ = ("card", "player", "zone")
-
-    def __init__(self, player: Player, zone: list[KeeperCard], card: KeeperCard) -> None:
-        self.player = player
-        self.zone = zone
-        self.card = card
-
-    @property
-    def value(self) -> float:
-        return self.card.value
-
-    def __repr__(self) -> str:
-        return f"<{self.card.name} in {self.player.index}>"
-
-
-Target = Permanent | ZoneCard
+from .cards import KeeperAbility
+from .plays import CHOSEN_PLAYER, ME, OPPONENT, RANDOM
+from .state import GameView, Permanent, Player, Target, ZoneCard
 
 
 def score(me: Player, target: Target, hostile: bool) -> float:
@@ -48,7 +22,7 @@ def score(me: Player, target: Target, hostile: bool) -> float:
 
 
 def select_targets(
-    game: Game, me: Player, ability: KeeperAbility, source: Permanent | None
+    game: GameView, me: Player, ability: KeeperAbility, source: Permanent | None
 ) -> list[Target] | None:
     """The ability's targets; None when an "exactly [x] cards" selection cannot be met."""
     selection = ability.selection
@@ -91,11 +65,15 @@ def select_targets(
 
 
 def pick(
-    game: Game, me: Player, pool: list[Target], count: int, chooser: str, hostile: bool
+    game: GameView, me: Player, pool: list[Target], count: int, chooser: str, hostile: bool
 ) -> list[Target]:
     """Up to `count` targets from the pool, by the caster's policy, by chance, or by an
     opponent, who must pick that many (the caster asks for all it can get) and picks the worst
     for the caster."""
+    if chooser == CHOSEN_PLAYER:
+        # "Show all cards in your hand to one player of your choice ... selected by that
+        # player": "one player" can be any player, yourself included ("One player" ruling).
+        chooser = ME if me.policy.choose_player(game, me, False) is me else OPPONENT
     if chooser == RANDOM:
         return game.rng.sample(pool, min(count, len(pool)))
     if chooser == OPPONENT:

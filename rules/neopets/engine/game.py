@@ -17,6 +17,7 @@ from __future__ import annotations
 import random as random_module
 from collections.abc import Callable
 
+from rules.core.game_loop import TURN_CAP_RULE
 from rules.neopets.cards import (
     CODESTONE,
     EQUIPMENT,
@@ -35,13 +36,27 @@ from .dice import battle_damage, d3, roll
 from .record import GameRecord
 from .state import BATTLE, RESPOND, Policy, QueueItem, Side
 
-TURN_CAP = 200  # a game still running after this many turns ends as a draw (no rule: a guard)
 OPENING_INVENTORY = 5  # "Setting Up the Game"
 MAX_CODESTONES = 5  # CR 7.11.5
 EQUIPMENT_SLOTS = 3  # CR 7.6.5
 ROUNDS_TO_WIN = 2  # "In-Game Rounds & Winning the Game": best of three
 _ONE_OF_A_KIND = (FAERIE, HERO, VILLAIN)  # CR 7.3.7
 _STAYS_IN_PLAY = (EQUIPMENT, LOCATION, *_ONE_OF_A_KIND)  # CR 8.20.15c, 7.9.5
+
+
+def _zone_name(side: Side, zone: list[EngineCard]) -> str:
+    """The name of the zone a card is played from, for the log."""
+    zones = ("inventory", "rainbow_pool", "discard")
+    return next(name for name in zones if getattr(side, name) is zone)
+
+
+# The rules this engine plays simpler than the comprehensive rules read, stated in every result.
+SIMPLIFICATIONS = (
+    TURN_CAP_RULE,
+    "Food is offered in fewer priority windows than the rules open: not after the attack, "
+    "defence and agility rolls (CR 5.5.4d, 5.5.5d, 5.5.6e) nor in the empty-queue windows as "
+    "each phase ends (CR 8.12.2); the active player plays Food in their Preparation Phase.",
+)
 
 
 class KnockOut(Exception):
@@ -59,7 +74,11 @@ class Game:
         "active",
         "battles",
         "damage",
+        "first",
         "log",
+        "mulligan",
+        "next_side",
+        "opening_codestone",
         "pending",
         "plays_left",
         "queue",
@@ -67,10 +86,13 @@ class Game:
         "rng",
         "rolls",
         "round",
+        "round_starts",
+        "round_winners",
         "seed",
         "sides",
         "turn",
         "unsupported",
+        "winner",
     )
 
     def __init__(
@@ -99,53 +121,70 @@ class Game:
         self.plays_left = 0
         self.battles = 0
         self.damage = 0
+        self.first = 0
+        self.next_side = 0  # whose turn comes next
+        self.round_starts = True
+        self.round_winners: list[int] = []
+        self.winner: int | None = None
+        self.opening_codestone = self.mulligan = (False, False)
 
     # -- the game -------------------------------------------------------------------------
 
-    def play(self) -> GameRecord:
-        a, b = self.sides
+    def begin(self) -> None:
         for side in self.sides:
             side.policy.begin(self.seed, side.index)
         # "Setting Up the Game": the starting player, determined at random, may defer the first
         # turn to the opponent.
         starter = self.rng.getrandbits(1)
         takes_it = self.sides[starter].policy.take_first_turn(self, starter)
-        first = starter if takes_it else 1 - starter
-        self.event("first_turn", first, deferred=not takes_it)
-        opening_codestone, mulligan = self.set_up(first)
-        round_winners: list[int] = []
-        winner: int | None = None
-        active = first
-        over = False
-        while not over and self.turn < TURN_CAP:
+        self.first = starter if takes_it else 1 - starter
+        self.event("first_turn", self.first, deferred=not takes_it)
+        self.opening_codestone, self.mulligan = self.set_up(self.first)
+        self.next_side = self.first
+        self.round_starts = True
+
+    def next_turn(self) -> bool:
+        """The next turn; a knock-out ends the round at once, and the game at two round wins
+        or when the round's loser has no Neopet left to send in."""
+        if self.round_starts:
             self.round += 1
-            self.event("round", active, round=self.round)
-            try:
-                while self.turn < TURN_CAP:
-                    self.take_turn(self.sides[active])
-                    active ^= 1
-            except KnockOut as knock_out:
-                loser = knock_out.loser
-                round_winners.append(1 - loser)
-                self.event("knock_out", loser, round=self.round)
-                if round_winners.count(1 - loser) >= ROUNDS_TO_WIN:
-                    winner, over = 1 - loser, True
-                elif not self.new_round(1 - loser):
-                    winner, over = self._winner_without_neopets(), True
-                active = loser  # CR 5.5.12: the knocked-out player takes the next turn
-        self.event("game_over", winner, turns=self.turn)
+            self.event("round", self.next_side, round=self.round)
+            self.round_starts = False
+        try:
+            self.take_turn(self.sides[self.next_side])
+            self.next_side ^= 1
+            return True
+        except KnockOut as knock_out:
+            loser = knock_out.loser
+            self.round_winners.append(1 - loser)
+            self.event("knock_out", loser, round=self.round)
+            if self.round_winners.count(1 - loser) >= ROUNDS_TO_WIN:
+                self.winner = 1 - loser
+                return False
+            if not self.new_round(1 - loser):
+                self.winner = self._winner_without_neopets()
+                return False
+            self.next_side = loser  # CR 5.5.12: the knocked-out player takes the next turn
+            self.round_starts = True
+            return True
+
+    def finish(self, capped: bool) -> GameRecord:
+        a, b = self.sides
+        self.event("game_over", self.winner, turns=self.turn, capped=capped)
         return GameRecord(
-            winner=winner,
-            first=first,
+            winner=self.winner,
+            first=self.first,
             rounds=self.round,
             turns=self.turn,
-            round_winners=tuple(round_winners),
+            round_winners=tuple(self.round_winners),
             battles=self.battles,
             damage=self.damage,
             plays=(a.plays, b.plays),
-            opening_codestone=opening_codestone,
-            mulligan=mulligan,
+            opening_codestone=self.opening_codestone,
+            mulligan=self.mulligan,
             unsupported=self.unsupported,
+            simplifications=SIMPLIFICATIONS,
+            capped=capped,
             log=tuple(self.log) if self.log is not None else None,
         )
 
@@ -312,10 +351,11 @@ class Game:
         self._count_play(me, card)
         if card.type == MAP_PIECE:
             me.map_pieces.append(card)
-            self.event("collect", me.index, card=card.name)
+            if self.log is not None:
+                self.event("collect", me.index, card=card.name, source=_zone_name(me, zone))
             return
         if self.log is not None:
-            self.event("play", me.index, card=card.name)
+            self.event("play", me.index, card=card.name, source=_zone_name(me, zone))
         item = QueueItem(card, me, None, card.played)
         self.queue.append(item)  # in the Play Area from now on (CR 8.10.1), so a knock-out
         self._make_room(me, card)  # as the card it replaces leaves cleans it up (8.10.5)
@@ -357,6 +397,8 @@ class Game:
             me.discard.append(leaving)
         else:
             return
+        if self.log is not None:  # which card the new one replaced, and where it went
+            self.event("replaced", me.index, card=leaving.name, by=card.name)
         self._in_play_changed(me, leaving)
 
     def window(self, first: Side, kind: str) -> None:
@@ -395,7 +437,11 @@ class Game:
             # Legends, Potions, Paint Brushes and Food once resolved (7.4.4, 7.5.4, 7.7.5,
             # 7.8.6), and any card whose resolution was negated (8.20.6a).
             self._put_away(me, card)
+            if self.log is not None:
+                self.event("put_away", me.index, card=card.name, to=self._pile_of(card))
             return
+        if self.log is not None:  # where the resolved card stays in play
+            self.event("in_play", me.index, card=card.name, kind=kind)
         if kind == EQUIPMENT:
             me.equipment.append(card)  # CR 7.6.4
         elif kind in _ONE_OF_A_KIND:
@@ -409,11 +455,14 @@ class Game:
         self._in_play_changed(me, card)
 
     @staticmethod
-    def _put_away(side: Side, card: EngineCard) -> None:
-        """A card leaving play or the queue: Food (CR 7.8.6) and Faeries, Heroes and Villains
-        (7.3.5) go to the Void, every other card to its owner's Discard."""
-        kind = card.type
-        (side.void if kind == FOOD or kind in _ONE_OF_A_KIND else side.discard).append(card)
+    def _pile_of(card: EngineCard) -> str:
+        """Where a card leaving play or the queue goes: Food (CR 7.8.6) and Faeries, Heroes and
+        Villains (7.3.5) to the Void, every other card to its owner's Discard."""
+        return "void" if card.type == FOOD or card.type in _ONE_OF_A_KIND else "discard"
+
+    @classmethod
+    def _put_away(cls, side: Side, card: EngineCard) -> None:
+        getattr(side, cls._pile_of(card)).append(card)
 
     def transform(self, me: Side, target: EngineCard) -> None:
         """CR 8.20.10 / 7.4.4-7.4.5: the active Neopet goes to the Rainbow Pool and `target`

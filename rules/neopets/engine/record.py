@@ -20,4 +20,6 @@ class GameRecord:
     opening_codestone: tuple[bool, bool]  # the final opening Inventory held >= 1 Codestone
     mulligan: tuple[bool, bool]
     unsupported: dict[str, tuple[str, ...]]  # card name -> effects the engine cannot play
+    simplifications: tuple[str, ...]  # where the engine plays a rule simpler than it reads
+    capped: bool  # the game stopped at the turn cap, not by a rule
     log: tuple[dict, ...] | None  # the full event log when asked for (record_log=True)

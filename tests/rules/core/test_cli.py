@@ -78,3 +78,12 @@ def test_it_exits_2_for_a_card_file_it_cannot_use(files, tmp_path):
     result = run(files["legal"], "--game", "neopets", "--cards", str(bad))
     assert result.returncode == 2
     assert "cards[0] (X): type" in result.stderr
+
+
+def test_it_exits_2_for_a_card_file_giving_a_key_twice(files, tmp_path):
+    """json keeps the last value of a repeated key; which one the author meant is a guess."""
+    twice = tmp_path / "twice.json"
+    twice.write_text('{"game": "neopets", "cards": [{"name": "X", "type": "A", "type": "B"}]}')
+    result = run(files["legal"], "--game", "neopets", "--cards", str(twice))
+    assert result.returncode == 2
+    assert 'cards[0] "X" gives the key "type" more than once' in result.stderr

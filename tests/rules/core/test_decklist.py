@@ -35,7 +35,7 @@ def test_it_reads_a_pinned_printing():
 
 
 def test_it_keeps_names_that_look_like_quantities_when_the_quantity_leads():
-    assert only_entry("1 x Ray").name == "x Ray"
+    assert only_entry("1x x Ray").name == "x Ray"
     assert only_entry("3 Hot Dog x2").name == "Hot Dog x2"
     assert only_entry("2 1000 Year Old Egg").name == "1000 Year Old Egg"
 
@@ -173,3 +173,40 @@ def test_it_reads_a_card_named_by_key_and_writes_it_back():
     entry = only_entry("2 Chupacabra [chupacabra-flame]")
     assert (entry.name, entry.key) == ("Chupacabra", "chupacabra-flame")
     assert parse_decklist(write_decklist(NEOPETS, [entry]), NEOPETS).entries[0].key == entry.key
+
+
+def test_it_reads_lists_as_people_paste_them_bullets_spaced_x_comments_and_totals():
+    """Issue 19: Markdown bullets, "2 x Name", "//" comment lines and "Total: 50" lines."""
+    text = (
+        "Main Deck (50):\n"
+        "- 2 Hot Dog\n"
+        "* 3 x Omelette\n"
+        "+ 1\u00d7 Teeny Hot Dog\n"
+        "// the finishers\n"
+        "Total: 6\n"
+        "Total cards: 6\n"
+    )
+    parsed = parse_decklist(text, NEOPETS)
+    assert parsed.problems == []
+    assert [(e.quantity, e.name) for e in parsed.entries] == [
+        (2, "Hot Dog"),
+        (3, "Omelette"),
+        (1, "Teeny Hot Dog"),
+    ]
+
+
+def test_a_name_starting_with_a_lone_x_is_written_so_it_reads_back():
+    text = write_decklist(NEOPETS, [EntryRef("main", 1, name="x Ray")])
+    assert text == "Main Deck:\n1x x Ray\n"
+    assert only_entry(text.splitlines()[1]).name == "x Ray"
+
+
+def test_a_name_with_parentheses_keeps_its_key() -> None:
+    """Found by the legality properties (issue 14): `2 Lab Ray Map Piece (North) [key]` was
+    read as the printing (North) numbered "[key]" of a card "Lab Ray Map Piece"."""
+    game = GAMES["neopets"]
+    (entry,) = parse_decklist("2 Lab Ray Map Piece (North) [lab-ray-north]\n", game).entries
+    assert (entry.name, entry.key) == ("Lab Ray Map Piece (North)", "lab-ray-north")
+    assert entry.set is None
+    (pinned,) = parse_decklist("1 Lab Ray Map Piece (North) (SMP) 045\n", game).entries
+    assert (pinned.name, pinned.set, pinned.number) == ("Lab Ray Map Piece (North)", "SMP", "045")

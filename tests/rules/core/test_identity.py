@@ -72,3 +72,52 @@ def test_7_2_3_a_rainbow_pool_neopet_under_two_keys_is_there_twice() -> None:
     pool = MemoryPool([*ALL_CARDS, reprint], GAME)
     entries = [*legal_entries(), EntryRef("rainbow_pool", 1, key=reprint.key)]
     assert codes(validate(GAME, entries, pool, STANDARD)) == ["rainbow_pool.duplicate"]
+
+
+# Issue 14, class 3: the typographic variants phones and word processors type.
+TYPOGRAPHIC = [
+    ("Jhudora's Bluff", "Jhudora\u2019s Bluff"),  # right single quotation mark
+    ("Jhudora's Bluff", "Jhudora\u02bcs Bluff"),  # modifier letter apostrophe
+    ('The "Best" Hot Dog', "The \u201cBest\u201d Hot Dog"),  # curly double quotes
+    ("Tai-Kai Codestone", "Tai\u2013Kai Codestone"),  # en dash
+    ("Tai-Kai Codestone", "Tai\u2011Kai Codestone"),  # no-break hyphen
+    ("Wait...", "Wait\u2026"),  # ellipsis
+    ("Red Kau", "Red\u202fKau"),  # narrow no-break space
+    ("Red Kau", "Red \u200bKau\u2060"),  # zero-width space and word joiner
+    ("Red Kau", "\ufeffRed Kau"),  # a byte-order mark pasted in front
+]
+
+
+def test_identity_folds_the_typographic_variants_people_type() -> None:
+    for plain, typed in TYPOGRAPHIC:
+        assert identity(typed) == identity(plain), (plain, typed)
+    assert identity("Tai-Kai") != identity("Tai Kai")  # a hyphen is still not a space
+
+
+def test_6_7_2_a_curly_apostrophe_is_the_same_card_for_lookups_and_copy_limits() -> None:
+    """6.7.2 and 7.8.2: "Jhudora\u2019s Bluff" (typed on a phone) is Jhudora's Bluff; a third copy
+    under the curly spelling is a third copy, not an unknown card nor a second card."""
+    bluff = card("Jhudora's Bluff", "Food")
+    pool = MemoryPool([*ALL_CARDS, bluff], GAME)
+    main = [e for e in legal_entries() if e.section == "main"]
+    entries = [
+        *(e for e in legal_entries() if e.section != "main"),
+        *main[:-1],  # keep the Main Deck's size: three copies of the bluff take one card's place
+        EntryRef("main", 2, name="Jhudora's Bluff"),
+        EntryRef("main", 1, name="Jhudora\u2019s Bluff"),
+    ]
+    report = validate(GAME, entries, pool, STANDARD)
+    assert "card.unknown" not in codes(report)
+    (issue,) = [i for i in report.errors if i.code == "copies.limit"]
+    assert issue.rule == "7.8.2" and "not 3" in issue.message
+
+
+def test_7_1_3_a_species_typed_with_a_dash_variant_is_the_same_species() -> None:
+    """7.1.3: one Neopet per species, "Jub\u2013Jub" (en dash) is the Jub-Jub species."""
+    jubs = [
+        card(f"{colour} Jub-Jub", "Neopet", species=species, hp=8, attack=3, defence=3, agility=3)
+        for colour, species in (("Red", "Jub-Jub"), ("Blue", "Jub\u2013Jub"))
+    ]
+    pool = MemoryPool([*ALL_CARDS, *jubs], GAME)
+    entries = [*legal_entries(), *(EntryRef("neopets", 1, name=jub.name) for jub in jubs)]
+    assert "neopets.species" in codes(validate(GAME, entries, pool, STANDARD))

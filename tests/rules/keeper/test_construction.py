@@ -3,8 +3,10 @@
 import pytest
 
 from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
+from rules.keeper.components import COMPONENTS
 from rules.keeper.construction import KeeperRuleset
 from rules.keeper.cost import explain_cost
+from rules.keeper.parser import read_sentence
 from rules.keeper.tables import ELEVENTH_EDITION, EditionTables, VariableLimit
 from rules.keeper.templates import Template
 
@@ -220,13 +222,57 @@ def test_a_printed_cost_that_disagrees_is_an_error_showing_both():
 # Guide, "Constructing Abilities": text that is not the guide's components.
 
 
-def test_unreadable_text_is_a_warning_naming_it():
-    text = "Draw 2 cards. Sing a song."
+def test_text_that_is_no_component_is_an_error_offering_the_nearest():
+    """Guide, "Constructing Abilities": "You must choose non-redacted components from the lists
+    on the following pages only"; before, such text was only a warning and the card legal."""
+    text = "Draw 2 cards. Destroy every target."
     report = with_filler(card(text, type="Spell"))
-    assert report.legal
-    (warning,) = report.warnings
-    assert warning.code == "card.unparsed"
-    assert "“Sing a song.”" in warning.message
+    assert codes(report) == (["card.unparsed"], [])
+    (error,) = report.errors
+    assert error.rule == "Card Building Guide: Constructing Abilities"
+    assert "“Destroy every target.”" in error.message
+    assert "“Destroy all targets.”" in error.message
+    nearest = dict(error.details)["nearest"]
+    assert {"text": "Destroy all targets.", "kind": "effect", "redacted_in": None} in nearest
+
+
+@pytest.mark.parametrize(
+    ("text", "codes_", "nearest"),
+    [
+        ("Win the game.", ["card.unparsed"], None),
+        # A redacted text with its number as a word is still the redacted text, and no variable.
+        ("Pay two hitpoints.", ["card.banned_text", "card.variable"], None),
+        ("COST: Pay two hitpoints. Draw 2 cards.", ["card.banned_text", "card.variable"], None),
+        # Two components in one sentence are none; the nearest tells the redacted one.
+        (
+            "Pay 2 hitpoints, then draw 2 cards.",
+            ["card.unparsed"],
+            {"text": "Pay [x] hitpoints.", "kind": "activation cost", "redacted_in": 9},
+        ),
+    ],
+)
+def test_a_card_with_text_the_guide_does_not_list_is_illegal(text, codes_, nearest):
+    """Guide, "Constructing Abilities" and "Redacted Components"; rulebook, "Redacted Ability
+    Text": "Win the game." and re-worded redacted texts make a card illegal."""
+    report = with_filler(card(text, type="Spell"))
+    errors = sorted({issue.code for issue in report.errors} - {"card.edition"})
+    assert errors == codes_
+    if nearest is not None:
+        unparsed = next(issue for issue in report.errors if issue.code == "card.unparsed")
+        assert dict(unparsed.details)["nearest"][0] == nearest
+        assert "the redacted “Pay [x] hitpoints.”" in unparsed.message
+
+
+@pytest.mark.parametrize("component", COMPONENTS, ids=lambda component: component.text)
+def test_every_wording_of_every_component_is_read(component):
+    """Guide, "Constructing Abilities": all 109 components, with any positive number, the
+    singular a variable of 1 takes, either apostrophe and any case, read as themselves, so none
+    of them is called text that is no component."""
+    for number in (1, 2, 14):
+        filled = component.template.fill(dict.fromkeys(component.template.variables, number))
+        for wording in (filled, filled.replace("'", "\u2019"), filled.upper()):
+            part = read_sentence(wording)
+            assert part is not None and part.component is component, wording
 
 
 def test_it_reports_every_problem_of_every_card_at_once():
@@ -237,19 +283,24 @@ def test_it_reports_every_problem_of_every_card_at_once():
     wrong = card("Draw 2 cards.", type="Spell", cost=3, name="Wrong")
     report = check((bad, 2), (old, 1), (wrong, 1))
     errors, warnings = codes(report)
-    assert sorted(errors) == ["card.banned_text", "card.cost", "card.edition", "deck.size"]
-    assert sorted(warnings) == ["card.revised_text", "card.unparsed"]
+    assert sorted(errors) == [
+        "card.banned_text",
+        "card.cost",
+        "card.edition",
+        "card.unparsed",
+        "deck.size",
+    ]
+    assert warnings == ["card.revised_text"]
     assert all(issue.section == "deck" for issue in report.errors[1:])
 
 
 def test_a_printed_cost_is_not_called_wrong_on_the_part_the_parser_could_read():
     """Guide, "Resource Cost": the formula counts every component, so a card with unread text
-    has no computed cost to hold its printed one against; the text is a warning instead."""
+    has no computed cost to hold its printed one against; the text is the error instead."""
     # "Draw 2 cards." alone costs 4; the unread sentence may well be worth the other 3.
     report = with_filler(card("Draw 2 cards. Sing a song.", type="Spell", cost=7))
-    assert report.legal
-    assert codes(report) == ([], ["card.unparsed"])
-    assert "printed cost is not checked" in report.warnings[0].message
+    assert codes(report) == (["card.unparsed"], [])
+    assert "printed cost is not checked" in report.errors[0].message
 
 
 # Guide, "Introduction", "Constructing Abilities", "Caveats", "Target Selections": the musts.

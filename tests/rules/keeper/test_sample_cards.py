@@ -8,9 +8,11 @@ import pytest
 
 from rules.core.cards import CardInfo
 from rules.core.report import Report
+from rules.core.validate import standard_format
 from rules.keeper.cards import GAME
 from rules.keeper.construction import KeeperRuleset
 from rules.keeper.cost import explain_cost
+from rules.keeper.sample_decks import SAMPLES
 
 SAMPLE_FILE = Path(__file__).resolve().parents[3] / "cards" / "sample_data" / "keeper.json"
 DATA = json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))
@@ -41,3 +43,11 @@ def test_each_card_is_legal_and_its_attributes_fit_the_schema(card):
     report = Report(game="keeper", format="standard")
     KeeperRuleset().check_card(info, report)
     assert report.errors == [] and report.warnings == []
+
+
+@pytest.mark.parametrize("name", SAMPLES.names(), ids=str)
+def test_each_sample_deck_is_legal_and_warns_of_nothing(name):
+    """Rulebook "Setup and Deck Building"; guide "Constructing Abilities": the sample decks are
+    built only from the guide's components."""
+    report = KeeperRuleset().check(SAMPLES.deck(name), standard_format(GAME))
+    assert report.legal and report.warnings == [], report.as_dict()

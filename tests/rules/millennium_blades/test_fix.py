@@ -5,8 +5,9 @@ from collections import Counter
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.core.cards import Deck, FormatInfo
+from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
 from rules.core.resolve import EntryRef
+from rules.millennium_blades.cards import SINGLE
 from rules.millennium_blades.construction import MillenniumBladesRuleset
 from rules.millennium_blades.fix import BANNED, COPY, RANDOM, SECTION, fix_deck
 
@@ -215,3 +216,15 @@ def test_a_card_restricted_to_no_copies_goes_first_too():
     result = fix_deck(deck([(card, 1) for card in SINGLES[:9]]), 1, fmt=fmt)
     assert [(r.card, r.reason) for r in result.removed] == [(SINGLES[2], BANNED)]
     assert result.legal
+
+
+def test_it_keeps_one_copy_of_a_card_named_by_two_keys() -> None:
+    """Deckbuilding Phase, one copy of each card: a Single stored under two keys (one name, the
+    same rules) is one card, so the fix removes the second key's copy as a copy, and what it
+    leaves is legal (issue 14: it deduped by key and left both, with fix.legal false)."""
+    reprint = CardInfo("single-0-promo", SINGLES[0].name, SINGLE, attributes={"stars": 0})
+    d = legal_deck()
+    d = Deck(d.game, {**d.sections, "singles": (*d.sections["singles"], Entry(reprint, 1))})
+    fixed = fix_deck(d, seed=1)
+    assert [(r.name, r.reason) for r in fixed.removed] == [(SINGLES[0].name, COPY)]
+    assert fixed.legal and RULES.check(fixed.deck, STANDARD).legal

@@ -112,6 +112,12 @@ def test_a_misplaced_card_is_not_counted_as_a_rainbow_pool_neopet_rule_8_2_1():
     assert report.counts["rainbow_pool"] == 2 and report.not_counted == {"rainbow_pool": 1}
 
 
+def test_a_misplaced_card_is_named_with_its_article_rule_8_2_1():
+    """8.2.1: the message reads "an Equipment", not "a Equipment"."""
+    report = check([*legal_entries(), ref("rainbow_pool", TWO_OF["Equipment"][0])])
+    assert "Test Sword 0 is an Equipment; the Rainbow Pool" in report.errors[0].message
+
+
 def test_it_rejects_a_card_in_the_neopet_deck_rule_8_1_1():
     report = check([*legal_entries(), ref("neopets", RAINBOW[1])])
     assert codes(report) == ["card.section"]

@@ -49,10 +49,9 @@ def test_it_ends_in_a_draw_when_both_players_fall_in_one_battle():
     attacker = in_play(game, 0, creature("Attacker", 2, 1))
     in_play(game, 1, creature("Defender", 2, 1))
     fix_dice(game, [1, 6, 1, 5])  # each side's 1 destroys the other's creature
-    game.battle(me, [attacker], them)
-    assert (me.hp, them.hp) == (3 - 5, 3 - 6)
     with pytest.raises(GameOver) as over:
-        game.check()
+        game.battle(me, [attacker], them)
+    assert (me.hp, them.hp) == (3 - 5, 3 - 6)
     assert over.value.winner is None
 
 

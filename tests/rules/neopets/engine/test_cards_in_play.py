@@ -150,6 +150,12 @@ def test_it_replaces_an_equipment_when_all_three_slots_are_full():
     assert [card.name for card in me.equipment] == ["Old 0", "Old 2", "New"]
     assert old[1] in me.discard
     assert (me.attack, me.defence) == (3 + 2, 2 + 2)
+    # The log says which Equipment left and where the new one was played from (issue 16, 11).
+    logged = [e for e in game.log if e["event"] in ("play", "replaced")]
+    assert logged[-2:] == [
+        {"turn": game.turn, "player": 0, "event": "play", "card": "New", "source": "inventory"},
+        {"turn": game.turn, "player": 0, "event": "replaced", "card": "Old 1", "by": "New"},
+    ]
 
 
 def test_it_keeps_one_faerie_and_voids_the_one_it_replaces():

@@ -93,6 +93,7 @@ def test_it_adds_a_dealt_damage_trigger_only_after_the_card_that_dealt_the_damag
         ("play", 0),
         ("damage", 1),
         ("heal", 0),
+        ("put_away", 0),  # the potion has finished resolving: to the Discard
         ("trigger", 1),
         ("damage", 0),
     ]

@@ -133,6 +133,9 @@ def test_it_ends_a_game_nobody_can_win_as_a_draw_at_the_turn_cap():
     record = play_game(deck, deck, seed=1)
     assert record.winner is None
     assert record.turns == TURN_CAP
+    # a draw by the engine's cap, not by a rule: the record says so, and states the cap
+    assert record.capped
+    assert any(str(TURN_CAP) in rule for rule in record.simplifications)
 
 
 def test_it_makes_a_player_without_a_neopet_for_the_next_round_lose():

@@ -1,0 +1,237 @@
+"""The organiser's roster, review and standings over HTTP (issue 17, items 10, 11 and 13), and
+the player's withdrawal: thin views over events.roster and events.standings. Every write
+acts on the player's current entry under the event's lock (events.services)."""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
+from api.errors import ApiError
+from api.renderers import CSVRenderer, CsvTable
+from api.validation.serializers import ErrorSerializer
+from decks.resolution import InvalidEntries
+from decks.services import DecklistUnreadable
+from events import roster, selectors, standings
+from events.models import Event, Registration
+from events.services import RegistrationRefused
+
+from .serializers import (
+    ArchetypesOutput,
+    CheckInInput,
+    PaperListInput,
+    RegistrationOutput,
+    RegistrationReviewInput,
+    RegistrationReviewOutput,
+    RosterInviteInput,
+    RosterRowOutput,
+    StandingsInput,
+    StandingsOutput,
+)
+from .views import EventAccess
+
+
+def _current(event: Event, pk: int) -> Registration:
+    registration = selectors.registrations_current(event=event).filter(pk=pk).first()
+    if registration is None:
+        raise NotFound("The event has no current registration with this id.")
+    return registration
+
+
+def _refused(exc: RegistrationRefused) -> ApiError:
+    return ApiError(exc.message, fields={exc.field: [exc.message]})
+
+
+class RosterApi(EventAccess, APIView):
+    """GET the roster (JSON; `Accept: text/csv` gives the pairing export: id, username,
+    display_name, checked_in, legal, deck). POST `{"username"}` invites a player."""
+
+    permission_classes = [IsAuthenticated]
+    renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
+
+    def get_renderers(self) -> list:
+        # Only reading the roster has a CSV export: an invite answers the rows as JSON (the
+        # CSV renderer cannot render them, and the schema should not promise it).
+        renderers = super().get_renderers()
+        if self.request.method in ("GET", "HEAD"):
+            return renderers
+        return [r for r in renderers if not isinstance(r, CSVRenderer)]
+
+    @extend_schema(
+        responses={
+            (200, "application/json"): RosterRowOutput(many=True),
+            (200, "text/csv"): OpenApiTypes.STR,
+            403: ErrorSerializer,
+        }
+    )
+    def get(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        if request.accepted_renderer.format == CSVRenderer.format:
+            rows = selectors.event_pairing_rows(event=event)
+            return Response(CsvTable(selectors.PAIRING_COLUMNS, rows))
+        return Response(RosterRowOutput(selectors.event_roster(event=event), many=True).data)
+
+    @extend_schema(
+        request=RosterInviteInput,
+        responses={201: RosterRowOutput(many=True), 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        serializer = RosterInviteInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            roster.roster_invite(event=event, username=serializer.validated_data["username"])
+        except RegistrationRefused as exc:
+            raise _refused(exc) from None
+        rows = RosterRowOutput(selectors.event_roster(event=event), many=True).data
+        return Response(rows, status=status.HTTP_201_CREATED)
+
+
+class CheckInApi(EventAccess, APIView):
+    """The organiser checks a player in on the day (`{"present": true}`) or undoes it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=CheckInInput, responses={200: RosterRowOutput(many=True), 403: ErrorSerializer}
+    )
+    def post(self, request: Request, token: str, player_id: int) -> Response:
+        event = self.organised_event(request, token)
+        serializer = CheckInInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = get_user_model().objects.filter(pk=player_id).first()
+        if player is None:
+            raise NotFound("No player has this id.")
+        present = serializer.validated_data["present"]
+        roster.roster_check_in(event=event, player=player, present=present)
+        return Response(RosterRowOutput(selectors.event_roster(event=event), many=True).data)
+
+
+class PaperListApi(EventAccess, APIView):
+    """The organiser registers a list a player handed in on paper (at any time)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=PaperListInput,
+        responses={201: RegistrationReviewOutput, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        serializer = PaperListInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        player = get_user_model().objects.filter(username__iexact=data["player"]).first()
+        if player is None:
+            message = f"Nobody here is called {data['player']!r}."
+            raise ApiError(message, fields={"player": [message]})
+        try:
+            registration = roster.registration_submit_paper(
+                event=event,
+                organiser=request.user,
+                player=player,
+                text=data["text"],
+                name=data.get("name") or f"{event.name} paper list",
+            )
+        except RegistrationRefused as exc:
+            raise _refused(exc) from None
+        except DecklistUnreadable as exc:
+            raise unreadable_decklist_error(exc) from None
+        except InvalidEntries as exc:
+            raise unknown_cards_in_decklist_error(exc) from None
+        data = RegistrationReviewOutput(registration).data
+        return Response(data, status=status.HTTP_201_CREATED)
+
+
+class RegistrationReviewApi(EventAccess, APIView):
+    """The organiser marks a current list checked, leaves its player a note, or names its
+    archetype."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=RegistrationReviewInput,
+        responses={200: RegistrationReviewOutput, 403: ErrorSerializer, 404: ErrorSerializer},
+    )
+    def patch(self, request: Request, token: str, pk: int) -> Response:
+        event = self.organised_event(request, token)
+        registration = _current(event, pk)
+        serializer = RegistrationReviewInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        if "archetype" in data:
+            standings.archetype_name(event=event, registration_ids=[pk], name=data["archetype"])
+        registration = roster.registration_review(
+            registration=registration, checked=data.get("checked"), note=data.get("note")
+        )
+        return Response(RegistrationReviewOutput(registration).data)
+
+
+class UndoDropApi(EventAccess, APIView):
+    """The organiser lets a dropped or withdrawn player back in."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: RegistrationOutput, 403: ErrorSerializer})
+    def post(self, request: Request, token: str, pk: int) -> Response:
+        event = self.organised_event(request, token)
+        registration = roster.registration_undo_drop(registration=_current(event, pk))
+        return Response(RegistrationOutput(registration).data)
+
+
+class WithdrawApi(EventAccess, APIView):
+    """The player withdraws from the event (any time); only the organiser can undo it."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: RegistrationOutput, 404: ErrorSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        event = self.event(token)
+        try:
+            registration = roster.registration_withdraw(event=event, player=request.user)
+        except Registration.DoesNotExist:
+            raise NotFound("You have no entry in this event.") from None
+        return Response(RegistrationOutput(registration).data)
+
+
+class StandingsApi(EventAccess, APIView):
+    """POST the pairing tool's standings (`{"text": "<CSV>"}`); GET win rates by archetype and
+    suggested clusters of similar lists."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ArchetypesOutput, 403: ErrorSerializer})
+    def get(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        answer = {
+            "results": standings.archetype_results(event=event),
+            "clusters": standings.archetype_clusters(event=event),
+        }
+        return Response(ArchetypesOutput(answer).data)
+
+    @extend_schema(
+        request=StandingsInput,
+        responses={200: StandingsOutput, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        serializer = StandingsInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            imported = standings.standings_import(
+                event=event, text=serializer.validated_data["text"]
+            )
+        except standings.StandingsUnreadable as exc:
+            raise ApiError(
+                "The standings cannot be imported.", fields={"text": exc.problems}
+            ) from None
+        return Response(StandingsOutput({"imported": imported}).data)

@@ -1,0 +1,124 @@
+"""Any request field an operation does not know is a 400 naming it, on every path (issue 14).
+
+The OpenAPI schema's request body of each operation is the one list of what that operation
+reads, so the check reads it: an object that names its properties holds those and no others,
+and a field outside them is refused rather than silently dropped. One mechanism for every
+operation (api.middleware.UnknownFieldRefusal calls it before any view runs, so an operation
+that reads no body refuses one too), which also keeps the schema honest: a field a view reads
+and the schema forgets is refused, and its tests fail.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+Schema = dict[str, Any]
+
+
+@functools.cache
+def _operations() -> tuple[list[tuple[re.Pattern[str], dict[str, Schema | None]]], Schema]:
+    """(path pattern, method -> request body schema or None) per path, most specific first,
+    and the schema's components."""
+    from drf_spectacular.generators import SchemaGenerator  # the URLconf must be loaded
+
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    paths = []
+    for path, operations in schema["paths"].items():
+        pattern = path_pattern(path)
+        bodies = {
+            method.upper(): operation.get("requestBody", {})
+            .get("content", {})
+            .get("application/json", {})
+            .get("schema")
+            for method, operation in operations.items()
+        }
+        paths.append((path.count("{"), pattern, bodies))
+    paths.sort(key=lambda item: item[0])  # /decks/import/ before /decks/{id}/
+    return [(pattern, bodies) for _, pattern, bodies in paths], schema.get("components", {})
+
+
+def path_pattern(template: str) -> re.Pattern[str]:
+    """The paths an OpenAPI path template (`/api/v1/decks/{id}/`) stands for."""
+    return re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$")
+
+
+def unknown_field_problems(path: str, method: str, body: Any) -> dict[str, list[str]]:
+    """Each field of a JSON `body` sent to `method path` that the operation does not read."""
+    operation = request_body_schema(path, method)
+    if operation is None:
+        return {}  # not an operation of the schema (the browsable API's log-in, say)
+    schema, components = operation
+    message = "is not a field of this request" + ("; it takes no body" if schema is None else "")
+    return {name: [message] for name in unknown_fields(body, schema, components)}
+
+
+def request_body_schema(path: str, method: str) -> tuple[Schema | None, Schema] | None:
+    """The JSON request body schema of the operation at `path` (None: it takes no body) and the
+    components its references point into; None when no operation is at `path`."""
+    operations, components = _operations()
+    for pattern, bodies in operations:
+        if pattern.match(path) and method in bodies:
+            return bodies[method], components
+    return None
+
+
+def unknown_fields(
+    value: Any, schema: Schema | None, components: Schema, path: str = ""
+) -> list[str]:
+    """The paths (`sections.main[0].colour`) of the fields in `value` that `schema` does not
+    name. No schema at all means no body is read, so every top-level field is unknown."""
+    if schema is None:
+        return [str(key) for key in value] if isinstance(value, dict) else []
+    schema = _resolved(schema, components)
+    if isinstance(value, dict):
+        return _unknown_in_object(value, schema, components, path)
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        found = []
+        for index, item in enumerate(value):
+            found += unknown_fields(item, schema["items"], components, f"{path}[{index}]")
+        return found
+    return []
+
+
+def _unknown_in_object(
+    value: dict[str, Any], schema: Schema, components: Schema, path: str
+) -> list[str]:
+    properties = schema.get("properties")
+    extra = schema.get("additionalProperties")
+    if properties is None and extra is None:
+        return []  # a free-form object: the operation reads whatever it holds
+    found = []
+    for key, item in value.items():
+        name = f"{path}.{key}" if path else str(key)
+        if properties and key in properties:
+            found += unknown_fields(item, properties[key], components, name)
+        elif isinstance(extra, dict):
+            found += unknown_fields(item, extra, components, name)
+        elif extra is not True:
+            found.append(name)
+    return found
+
+
+def _resolved(schema: Schema, components: Schema) -> Schema:
+    """The schema with its $ref followed, and allOf and oneOf/anyOf merged into one object
+    whose properties are any alternative's (a field one alternative names is known)."""
+    ref = schema.get("$ref")
+    if ref:
+        schema = components["schemas"][ref.rsplit("/", 1)[-1]]
+    parts = [
+        _resolved(part, components)
+        for key in ("allOf", "oneOf", "anyOf")
+        for part in schema.get(key, [])
+    ]
+    if not parts:
+        return schema
+    merged: Schema = {k: v for k, v in schema.items() if k not in ("allOf", "oneOf", "anyOf")}
+    for part in parts:
+        if "properties" in part:
+            merged["properties"] = {**merged.get("properties", {}), **part["properties"]}
+        for key in ("items", "additionalProperties"):
+            if key in part and key not in merged:
+                merged[key] = part[key]
+    return merged

@@ -1,0 +1,167 @@
+"""What a reader sees of a deck that holds user-made cards they may not read.
+
+One rule decides who reads a user-made card (Card.objects.usable_by, Card.visible_to): its
+author, and everyone once the author shares it. A deck may be public or unlisted while a card
+in it is still private; then anyone else sees each such entry as "a private card" (its section
+and number of copies, never its name, text, key or id), a validation issue about it says only
+which rule a private card breaks, and a copy of the deck leaves it out and says so. The author
+is asked to share the cards when they make the deck public or unlisted (the deck editor).
+
+Every deck read for another user (API detail, export, versions, diff, validation, the website's
+pages, test games, copying) passes through here with the user who asks.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from cards.models import Card, Viewer
+from rules.core.report import Issue, Report
+from rules.core.resolve import EntryRef
+
+from .models import Deck
+from .resolution import DeckLine
+
+PRIVATE_CARD = "a private card"
+PRIVATE_MESSAGE = (
+    "A private card breaks this rule; its author has not shared it, so only they see which."
+)
+
+
+def private_card(deck: Deck) -> Card:
+    """The stand-in shown for a card the reader may not read: no id, key, text or stats."""
+    return Card(game=deck.game, key="", name=PRIVATE_CARD, type="", text="", attributes={})
+
+
+def is_private_stand_in(card: Card) -> bool:
+    return card.pk is None and card.name == PRIVATE_CARD
+
+
+def own_private_cards(lines: Iterable[DeckLine], owner: Viewer) -> list[Card]:
+    """The owner's own cards in these lines that only they can read: what others see as
+    "a private card" until they are shared."""
+    if owner is None or not owner.is_authenticated:
+        return []
+    cards = {line.card.pk: line.card for line in lines if line.card.owner_id == owner.pk}
+    return [card for card in cards.values() if not card.shared]
+
+
+def hidden_lines(lines: Iterable[DeckLine], viewer: Viewer) -> list[DeckLine]:
+    """The lines whose card this viewer may not read."""
+    return [line for line in lines if not line.card.visible_to(viewer)]
+
+
+def lines_seen_by(deck: Deck, lines: Sequence[DeckLine], viewer: Viewer) -> list[DeckLine]:
+    """The deck's lines as this viewer may see them: unreadable cards become the stand-in
+    (printings dropped with them, since a printing names its card)."""
+    stand_in = private_card(deck)
+    return [
+        line
+        if line.card.visible_to(viewer)
+        else DeckLine(line.section, stand_in, line.quantity, None)
+        for line in lines
+    ]
+
+
+def refs_seen_by(refs: Sequence[EntryRef], lines: Sequence[DeckLine], viewer: Viewer) -> list[
+    EntryRef
+]:
+    """Requested lines (by card id, as decks.selectors.lines_as_refs makes them) with every
+    card this viewer may not read named only "a private card": a test game or a check run
+    for them finds no such card and says so, without its name or id."""
+    hidden = {line.card.pk for line in hidden_lines(lines, viewer)}
+    return [
+        dataclasses.replace(ref, id=None, key=None, name=PRIVATE_CARD, set=None, number=None)
+        if ref.id in hidden
+        else ref
+        for ref in refs
+    ]
+
+
+def report_seen_by(report: Report, lines: Sequence[DeckLine], viewer: Viewer) -> Report:
+    """The deck's report (judged as its owner sees the deck) with every issue that names or
+    quotes a card this viewer may not read said without the card: its code, rule and section
+    stay, so the verdict is the same for everyone."""
+    hidden = hidden_lines(lines, viewer)
+    if not hidden:
+        return report
+    secrets = {line.card.name for line in hidden} | {
+        part.strip() for line in hidden for part in line.card.text.splitlines() if part.strip()
+    }
+    return dataclasses.replace(
+        report,
+        errors=[_issue_seen(issue, secrets) for issue in report.errors],
+        warnings=[_issue_seen(issue, secrets) for issue in report.warnings],
+    )
+
+
+def _issue_seen(issue: Issue, secrets: set[str]) -> Issue:
+    said = " ".join([issue.message, *issue.cards, *(str(value) for _, value in issue.details)])
+    if not any(secret in said for secret in secrets):
+        return issue
+    return dataclasses.replace(issue, message=PRIVATE_MESSAGE, cards=(PRIVATE_CARD,), details=())
+
+
+def snapshot_keys_hidden(deck: Deck, keys: Iterable[str], viewer: Viewer) -> set[str]:
+    """Keys in a version's snapshot this viewer may not read: a user-made card they may not
+    read, or one deleted since (its name stays its author's)."""
+    keys = set(keys)
+    if not keys:
+        return set()
+    stored = Card.objects.filter(game=deck.game, key__in=keys).only("key", "owner", "shared")
+    found = {card.key: card for card in stored}
+    return {
+        key
+        for key in keys
+        if (key in found and not found[key].visible_to(viewer))
+        or (key not in found and _user_made(key))
+    }
+
+
+def _user_made(key: str) -> bool:
+    """A user-made card's key ends in -by-<author id> (cards.services.user_cards)."""
+    head, _, author = key.rpartition("-by-")
+    return bool(head) and author.isdigit()
+
+
+def snapshot_seen_by(deck: Deck, snapshot: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """A version's snapshot with the entries of cards this viewer may not read masked."""
+    keys = [entry["key"] for entries in snapshot["sections"].values() for entry in entries]
+    hidden = snapshot_keys_hidden(deck, keys, viewer)
+    return {
+        **snapshot,
+        "sections": {
+            slug: [_entry_seen(entry, hidden) for entry in entries]
+            for slug, entries in snapshot["sections"].items()
+        },
+    }
+
+
+def diff_seen_by(deck: Deck, diff: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
+    """A version diff (decks.diff) with the entries of cards this viewer may not read masked."""
+    keys = [
+        entry["key"]
+        for change in diff["sections"].values()
+        for entries in change.values()
+        for entry in entries
+    ]
+    hidden = snapshot_keys_hidden(deck, keys, viewer)
+    return {
+        **diff,
+        "sections": {
+            slug: {
+                kind: [_entry_seen(entry, hidden) for entry in entries]
+                for kind, entries in change.items()
+            }
+            for slug, change in diff["sections"].items()
+        },
+    }
+
+
+def _entry_seen(entry: Mapping[str, Any], hidden: set[str]) -> dict[str, Any]:
+    if entry["key"] not in hidden:
+        return dict(entry)
+    kept = {field: entry[field] for field in ("quantity", "from", "to") if field in entry}
+    return {"key": None, "name": PRIVATE_CARD, "private": True, **kept}

@@ -1,0 +1,109 @@
+"""The organiser's roster and review (Django-Styleguide services): who is expected, who came,
+lists entered on paper, withdrawals, checked lists, notes to players and undone drops.
+
+Every write that changes a registration takes the event's row lock first, as registering
+does (events.services), so none of them can act on an entry being replaced meanwhile.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
+from django.utils import timezone
+
+from decks.selectors import deck_version_latest
+from decks.services import deck_import
+
+from .models import Event, Registration, RosterEntry
+from .services import (
+    RegistrationRefused,
+    event_lock,
+    registration_judge,
+    registration_lock_in,
+)
+
+
+def roster_invite(*, event: Event, username: str) -> RosterEntry:
+    """Put a player on the roster by username; RegistrationRefused naming `username` if none."""
+    player = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if player is None:
+        raise RegistrationRefused("username", f"Nobody here is called {username.strip()!r}.")
+    return RosterEntry.objects.get_or_create(event=event, player=player)[0]
+
+
+def roster_join(*, event: Event, player: AbstractBaseUser) -> RosterEntry:
+    """The player followed the event's invite link: they are on the roster."""
+    return RosterEntry.objects.get_or_create(event=event, player=player)[0]
+
+
+def roster_check_in(*, event: Event, player: AbstractBaseUser, present: bool) -> RosterEntry:
+    """Record (or undo) the player's check-in on the day; a player not yet on the roster is
+    added (a walk-in)."""
+    entry = RosterEntry.objects.get_or_create(event=event, player=player)[0]
+    entry.checked_in = timezone.now() if present else None
+    entry.save(update_fields=["checked_in"])
+    return entry
+
+
+def registration_withdraw(*, event: Event, player: AbstractBaseUser) -> Registration:
+    """The player leaves the event (at any time); their entry stays, marked withdrawn."""
+    with transaction.atomic():
+        event_lock(event.pk)
+        current = _current(event, player)
+        if current.dropped is None:
+            current.dropped, current.drop_reason = timezone.now(), "withdrew"
+            current.save(update_fields=["dropped", "drop_reason"])
+    return current
+
+
+def registration_undo_drop(*, registration: Registration) -> Registration:
+    """The organiser takes back a drop (or a withdrawal): the player's entry counts again."""
+    with transaction.atomic():
+        event_lock(registration.event_id)
+        current = _current(registration.event, registration.player)
+        current.dropped, current.drop_reason = None, ""
+        current.save(update_fields=["dropped", "drop_reason"])
+    return current
+
+
+def registration_review(
+    *, registration: Registration, checked: bool | None = None, note: str | None = None
+) -> Registration:
+    """Mark the player's current list checked (or not) and/or set the note the player reads."""
+    with transaction.atomic():
+        event_lock(registration.event_id)
+        current = _current(registration.event, registration.player)
+        fields = []
+        if checked is not None:
+            current.checked = timezone.now() if checked else None
+            fields.append("checked")
+        if note is not None:
+            current.note = note.strip()
+            fields.append("note")
+        current.save(update_fields=fields)
+    return current
+
+
+def registration_submit_paper(
+    *, event: Event, organiser: AbstractBaseUser, player: AbstractBaseUser, text: str, name: str
+) -> Registration:
+    """The organiser enters a list the player handed in on paper. It becomes a private deck of
+    the player's and their entry, marked as entered by the organiser. The deadline does not
+    apply (the organiser decides which paper lists came in time); a player who left must be
+    let back in first. Raises what deck_import raises; nothing is stored then."""
+    with transaction.atomic():
+        event_lock(event.pk)
+        deck = deck_import(owner=player, game=event.game, name=name, text=text)
+        version = deck_version_latest(deck=deck)
+        assert version is not None  # a new deck always has its first version
+        report = registration_judge(event=event, deck_version=version)
+        return registration_lock_in(
+            event=event, player=player, deck_version=version, report=report, entered_by=organiser
+        )
+
+
+def _current(event: Event, player: AbstractBaseUser) -> Registration:
+    return Registration.objects.select_related("player", "deck_version__deck", "event").get(
+        event=event, player=player, replaced__isnull=True
+    )

@@ -1,0 +1,54 @@
+"""Any request field an operation does not know is a 400 naming it, on every operation of the
+schema, never silently ignored (issue 14's decision; api.request_fields)."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from tests.api.test_errors import assert_error_shape
+
+UNKNOWN = "not_a_field_of_any_request"
+
+
+def _operations_with_bodies() -> list[tuple[str, str]]:
+    from drf_spectacular.generators import SchemaGenerator
+
+    paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
+    return [
+        (method.upper(), path)
+        for path, operations in paths.items()
+        for method in operations
+        if method in ("post", "put", "patch")
+    ]
+
+
+@pytest.mark.parametrize(("method", "path"), _operations_with_bodies())
+def test_every_operation_refuses_a_field_it_does_not_know(alice_things, method, path):
+    client = APIClient()
+    client.credentials(
+        HTTP_AUTHORIZATION=f"Token {alice_things.token}", HTTP_IF_MATCH=alice_things.deck_etag
+    )
+    url = path.format(**alice_things.path_parameters(path))
+    response = client.generic(method, url, f'{{"{UNKNOWN}": 1}}', "application/json")
+    body = assert_error_shape(response, 400, "invalid")
+    assert UNKNOWN in body["fields"], f"{method} {path} did not name the unknown field: {body}"
+
+
+def test_it_names_an_unknown_field_nested_in_a_deck(api, db):
+    body = {
+        "game": "neopets",
+        "sections": {"main": [{"name": "Hot Dog", "quantity": 2, "colour": "red"}]},
+        "formatt": "standard",
+    }
+    response = api.post("/api/v1/validate/", body, format="json")
+    fields = assert_error_shape(response, 400, "invalid")["fields"]
+    assert set(fields) == {"sections.main[0].colour", "formatt"}
+
+
+def test_an_operation_that_takes_no_body_refuses_one(alice_api, alice_things):
+    url = f"/api/v1/events/{alice_things.event_token}/registrations/recheck/"
+    response = alice_api.post(url, {"reason": "bored"}, format="json")
+    assert assert_error_shape(response, 400, "invalid")["fields"] == {
+        "reason": ["is not a field of this request; it takes no body"]
+    }

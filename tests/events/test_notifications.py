@@ -1,0 +1,153 @@
+"""Players hear when their list is illegal, when they are dropped, and when the deadline is a
+day away, by email; the organiser's webhook hears the same (issue 17, item 12). Email goes
+through Django's backend (locmem in tests); the webhook is a JSON POST from a Celery task after
+commit, with a timeout, here to an HTTP server on loopback."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from datetime import timedelta
+from http.server import BaseHTTPRequestHandler, HTTPServer
+
+import pytest
+from django.utils import timezone
+
+from deckwarden.celery import app
+from events import roster
+from events.models import Event
+from events.notifications import webhook_post
+from events.services import registration_drop, registration_submit
+from events.tasks import remind_deadlines
+
+
+@pytest.fixture(autouse=True)
+def eager_tasks():
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = False
+
+
+@pytest.fixture
+def hook(settings):
+    """A webhook receiver on loopback: the JSON bodies it was sent."""
+    settings.DECKWARDEN_WEBHOOK_ALLOW_PRIVATE = True
+    received: list[dict] = []
+
+    class Receiver(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            length = int(self.headers["Content-Length"])
+            received.append(json.loads(self.rfile.read(length)))
+            if self.path == "/slow":
+                time.sleep(2)
+            self.send_response(204)
+            self.end_headers()
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = HTTPServer(("127.0.0.1", 0), Receiver)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}", received
+    server.shutdown()
+    server.server_close()
+
+
+def with_email(user, address: str):
+    user.email = address
+    user.save()
+    return user
+
+
+def test_a_player_registering_an_illegal_list_is_told_why_and_the_webhook_hears(
+    event, charlie, charlie_version, mailoutbox, hook, django_capture_on_commit_callbacks
+):
+    url, received = hook
+    Event.objects.filter(pk=event.pk).update(webhook_url=f"{url}/deckwarden")
+    event.refresh_from_db()
+    with_email(charlie, "charlie@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        registration_submit(event=event, player=charlie, deck_version=charlie_version)
+    [mail] = mailoutbox
+    assert mail.to == ["charlie@example.org"] and "illegal" in mail.subject
+    assert "main.size (8.3.1)" in mail.body
+    [payload] = received
+    assert (payload["kind"], payload["player"], payload["legal"]) == (
+        "list.illegal",
+        "charlie",
+        False,
+    )
+    assert payload["error_codes"] == ["main.size"]
+
+
+def test_a_legal_list_sends_nothing(
+    event, bob, bob_version, mailoutbox, django_capture_on_commit_callbacks
+):
+    with_email(bob, "bob@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        registration_submit(event=event, player=bob, deck_version=bob_version)
+    assert mailoutbox == []
+
+
+def test_a_dropped_player_is_told(
+    event, bob, bob_version, mailoutbox, django_capture_on_commit_callbacks
+):
+    with_email(bob, "bob@example.org")
+    registration = registration_submit(event=event, player=bob, deck_version=bob_version)
+    with django_capture_on_commit_callbacks(execute=True):
+        registration_drop(registration=registration)
+    assert [m.subject for m in mailoutbox] == ["Saturday Battledome: you were dropped"]
+
+
+def test_players_hear_once_when_the_deadline_is_a_day_away(
+    event, bob, bob_version, charlie, mailoutbox, django_capture_on_commit_callbacks
+):
+    with_email(bob, "bob@example.org")
+    with_email(charlie, "charlie@example.org")
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    roster.roster_invite(event=event, username="charlie")  # invited, no list yet
+    Event.objects.filter(pk=event.pk).update(
+        registration_deadline=timezone.now() + timedelta(hours=20)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        assert remind_deadlines() == 1
+    mails = {m.to[0]: m.body for m in mailoutbox}
+    assert "Your list Bob's Kau is legal" in mails["bob@example.org"]
+    assert "have not registered a list" in mails["charlie@example.org"]
+    with django_capture_on_commit_callbacks(execute=True):
+        assert remind_deadlines() == 0  # once per event
+    assert len(mailoutbox) == 2
+
+
+def test_an_event_two_days_away_is_not_reminded_yet(event):
+    Event.objects.filter(pk=event.pk).update(
+        registration_deadline=timezone.now() + timedelta(days=2)
+    )
+    assert remind_deadlines() == 0
+
+
+def test_a_slow_webhook_times_out_and_the_write_stands(
+    settings, event, charlie, charlie_version, hook, django_capture_on_commit_callbacks
+):
+    url, received = hook
+    settings.DECKWARDEN_WEBHOOK_TIMEOUT = 0.3
+    Event.objects.filter(pk=event.pk).update(webhook_url=f"{url}/slow")
+    event.refresh_from_db()
+    started = time.monotonic()
+    with django_capture_on_commit_callbacks(execute=True):
+        registration = registration_submit(
+            event=event, player=charlie, deck_version=charlie_version
+        )
+    assert time.monotonic() - started < 1.5
+    assert registration.pk and received  # sent, gave up waiting, registration kept
+
+
+def test_a_webhook_may_not_point_into_the_services_own_network(settings):
+    settings.DECKWARDEN_WEBHOOK_ALLOW_PRIVATE = False
+    for url in ("http://127.0.0.1:9/x", "http://10.0.0.1/x", "http://169.254.169.254/latest"):
+        with pytest.raises(ValueError, match="private"):
+            webhook_post(url, {})
+    with pytest.raises(ValueError, match="http"):
+        webhook_post("file:///etc/passwd", {})
