@@ -3,6 +3,8 @@ legality panel (an error appears, then goes away)."""
 
 from playwright.sync_api import expect
 
+from tests.browser.htmx import redrawn
+
 NEOPETS = ["Green Grarrl", "Red Shoyru", "Blue Korbat"]
 MAIN = [
     (5, "Mau Codestone"),
@@ -29,11 +31,6 @@ MAIN = [
     (2, "Strength Potion"),
     (2, "Fire Paint Brush"),
 ]  # 50 cards (8.3.1)
-
-
-def redrawn(page):
-    """Wait for the editor's answer to the change made inside the `with` block."""
-    return page.expect_response(lambda response: response.request.method == "POST")
 
 
 def add(page, name: str, section: str, copies: int = 1) -> None:

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from cards.models import Game
 from decks.services import deck_import
+from tests.browser.htmx import redrawn
 
 STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
 
@@ -19,10 +20,6 @@ def alice_deck(user):
     neopets = Game.objects.get(slug="neopets")
     deck = deck_import(owner=user, game=neopets, name="Strong", text=STRONG)
     return f"/decks/{deck.address}/"
-
-
-def redrawn(page):
-    return page.expect_response(lambda response: response.request.method == "POST")
 
 
 def rename(page, name: str) -> None:
