@@ -301,6 +301,8 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "api.catalogue.serializers.GAME_CHOICES",
         "EngineGameEnum": "api.simulations.serializers.ENGINE_GAMES",
+        "IssueCodeEnum": "api.validation.serializers.ISSUE_CODE_CHOICES",
+        "ErrorCodeEnum": "api.validation.serializers.ERROR_CODE_CHOICES",
     },
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
 
 from rules.core.game import GameSpec
@@ -38,3 +39,14 @@ def game_spec(slug: str) -> GameSpec:
 def ruleset_for(slug: str) -> Ruleset:
     """The (stateless, shared) ruleset registered under this key; KeyError when there is none."""
     return RULESETS[slug]()
+
+
+def issue_codes(game_slug: str) -> Mapping[str, str]:
+    """The issue codes a report of this game can carry, each with its meaning."""
+    return RULESETS[game_slug].codes
+
+
+# Every game's issue codes: the enumeration the API's schema gives Issue.code.
+ISSUE_CODES: dict[str, str] = {
+    code: meaning for ruleset in RULESETS.values() for code, meaning in ruleset.codes.items()
+}

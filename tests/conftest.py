@@ -3,10 +3,13 @@
 Alice owns things, Bob is another ordinary user, Charlie should have no access to Alice's stuff.
 """
 
+import json
 import uuid
+from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.test.client import ClientHandler
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
@@ -17,6 +20,43 @@ hypothesis_settings.register_profile(
     "deckwarden", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 hypothesis_settings.load_profile("deckwarden")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def only_enumerated_codes() -> Iterator[None]:
+    """Every report and every error answer the suite meets carries a code the schema enumerates
+    (api.codes): a code added without being listed fails the first test that reaches it, and a
+    generated client, which refuses a value its enum lacks, never meets one."""
+    from api.codes import ERROR_CODES, ISSUE_CODES
+    from rules.core.report import Report
+    from rules.registry import RULESETS
+
+    add = Report.add
+
+    def add_listed(report: Report, issue) -> None:
+        listed = RULESETS[report.game].codes if report.game else ISSUE_CODES
+        assert issue.code in listed, f"{report.game} issue code {issue.code!r} is not listed"
+        add(report, issue)
+
+    answer = ClientHandler.__call__
+
+    def answer_listed(handler, environ):
+        response = answer(handler, environ)
+        if (
+            not response.streaming
+            and response.status_code >= 300
+            and response.get("Content-Type", "").startswith(
+                ("application/json", "application/problem+json")
+            )
+        ):
+            code = json.loads(response.content).get("code") if response.content else None
+            assert code is None or code in ERROR_CODES, f"error code {code!r} is not listed"
+        return response
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(Report, "add", add_listed)
+        patch.setattr(ClientHandler, "__call__", answer_listed)
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from api.catalogue.serializers import CardSerializer
+from api.validation.serializers import ISSUE_CODE_CHOICES
 from rules.keeper.cards import CREATURE, GAME, SPELL
 
 MAX_TEXT_LENGTH = 4000
@@ -14,7 +15,6 @@ MAX_TEXT_LENGTH = 4000
 
 class KeeperCardInput(serializers.Serializer):
     """A card to cost: offense and defense for a Creature only (guide, "Introduction")."""
-
 
     name = serializers.CharField(max_length=200, required=False)
     type = serializers.ChoiceField(choices=GAME.card_types)
@@ -65,7 +65,8 @@ class NearestOutput(serializers.Serializer):
 class UnparsedOutput(serializers.Serializer):
     text = serializers.CharField()
     reason = serializers.CharField()
-    code = serializers.CharField(
+    code = serializers.ChoiceField(
+        choices=ISSUE_CODE_CHOICES,
         allow_null=True,
         help_text="the Card Building Guide must the text breaks; null for text that is no "
         "component of the guide (a card.unparsed error: a card is built only from them)",

@@ -21,6 +21,7 @@ from django.conf import settings
 from rest_framework import status
 from rest_framework.request import Request
 
+from api.codes import BATCH_DECK_INVALID
 from api.entries import Problems, RequestProblems, is_integer
 from api.errors import ApiError
 from api.request_fields import unknown_field_problems
@@ -35,7 +36,7 @@ from .requests import read_as_of, read_validate_request
 MAX_DECKS = 2000
 MAX_ENTRIES = 200_000  # 2,000 decks of 100 lines
 MAX_DISTINCT_CARDS = 5_000  # more than any game's whole card pool
-INVALID = "deck.invalid"
+
 CSV_COLUMNS = ("id", "game", "format", "as_of", "text")
 
 
@@ -203,7 +204,7 @@ def invalid_report(problems: Mapping[str, list[str]]) -> Report:
     report = Report(game="", format="")
     report.add(
         Issue(
-            INVALID,
+            BATCH_DECK_INVALID,
             "",
             f"The deck's {fields} cannot be read. {message}",
             details=(("fields", dict(problems)),),

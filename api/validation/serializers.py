@@ -7,11 +7,16 @@ those shapes to clients.
 
 from rest_framework import serializers
 
+from api.codes import ERROR_CODES, ISSUE_CODES
 from rules.registry import GAMES
+
+# The codes as choices, each labelled with its meaning: the schema's IssueCodeEnum and
+# ErrorCodeEnum, described code by code.
+ISSUE_CODE_CHOICES = sorted(ISSUE_CODES.items())
+ERROR_CODE_CHOICES = sorted(ERROR_CODES.items())
 
 
 class EntrySerializer(serializers.Serializer):
-
     name = serializers.CharField(required=False, help_text="The card's name (any case).")
     key = serializers.CharField(required=False, help_text="Or the card's key.")
     id = serializers.IntegerField(required=False, help_text="Or the card's id.")
@@ -57,7 +62,10 @@ class ValidateInputSerializer(serializers.Serializer):
 class IssueSerializer(serializers.Serializer):
     """One problem of a report. The fields after `message` come with the codes that carry them."""
 
-    code = serializers.CharField(help_text="Stable; DESIGN's table lists them by game.")
+    code = serializers.ChoiceField(
+        choices=ISSUE_CODE_CHOICES,
+        help_text="Stable: clients switch on it; `message` is for people.",
+    )
     rule = serializers.CharField()
     section = serializers.CharField(allow_null=True)
     cards = serializers.ListField(child=serializers.CharField())
@@ -115,7 +123,10 @@ class ErrorSerializer(serializers.Serializer):
     """The one error shape (api.errors); the optional fields come with the codes that use them."""
 
     status = serializers.IntegerField()
-    code = serializers.CharField()
+    code = serializers.ChoiceField(
+        choices=ERROR_CODE_CHOICES,
+        help_text="Stable: clients switch on it; `detail` is for people.",
+    )
     detail = serializers.CharField()
     fields = serializers.DictField(
         child=serializers.ListField(child=serializers.CharField()),

@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
 from .cards import CardInfo, Deck, Entry, FormatInfo
+from .codes import COMMON_CODES
 from .game import GameSpec
 from .report import Report
 from .wording import with_article
@@ -25,6 +26,8 @@ class Ruleset:
     section_rules: Mapping[str, str] = {}
     # The rule a banned or restricted list entry cites: the format's, not a rulebook's.
     list_rule = "format list"
+    # Every issue code this ruleset's reports can carry, with its meaning (rules.core.codes).
+    codes: Mapping[str, str] = COMMON_CODES
 
     def check(self, deck: Deck, fmt: FormatInfo, report: Report | None = None) -> Report:
         """Check a resolved deck against this ruleset and a format; return the full report.

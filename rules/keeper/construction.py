@@ -32,13 +32,23 @@ import re
 from functools import lru_cache
 
 from rules.core.cards import CardInfo, Deck, FormatInfo
+from rules.core.codes import COMMON_CODES
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset, copies_by_card
 
 from .cards import GAME
 from .cost import explain_cost
 from .parser import (
+    CAVEAT,
+    COMPONENT_COUNT,
+    COMPONENT_ORDER,
     MUSTS,
+    NO_ABILITIES_TEXT,
+    NO_EFFECT,
+    NO_TARGET,
+    PARAGRAPH,
+    SPELL_ABILITIES,
+    VARIABLE,
     Part,
     Unread,
     loosely_read,
@@ -65,6 +75,24 @@ RULE_COMPONENTS = "Card Building Guide: Constructing Abilities"
 class KeeperRuleset(Ruleset):
     game = GAME
     tables: EditionTables = ELEVENTH_EDITION
+    codes = {
+        **COMMON_CODES,
+        "deck.size": "The deck does not hold its number of cards.",
+        "card.banned_text": "A card bears redacted ability text, or a variable above its limit.",
+        "card.edition": "A card bears revised text and indicates too early an edition.",
+        "card.cost": "A card's printed cost is not the Card Building Guide's formula's.",
+        "card.unparsed": "Card text that is no component of the guide (`nearest` offers some).",
+        "card.revised_text": "Warning: an old wording, read as its revised text.",
+        CAVEAT: "A caveat on a spell, more than one, or after the abilities.",
+        SPELL_ABILITIES: "A spell without exactly one ability.",
+        NO_ABILITIES_TEXT: "A creature without abilities that does not say so.",
+        COMPONENT_ORDER: "An ability's components out of order.",
+        COMPONENT_COUNT: "More than one condition, cost or target selection in an ability.",
+        NO_EFFECT: "An ability without an effect.",
+        NO_TARGET: "An effect that needs a target selection the ability lacks.",
+        VARIABLE: "A variable that is not a positive integer.",
+        PARAGRAPH: "An ability over more than one paragraph.",
+    }
 
     def check_construction(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
         self.check_size(deck, report)

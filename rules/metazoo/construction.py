@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
+from rules.core.codes import COMMON_CODES
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset, copies_by_card
 
@@ -98,6 +99,19 @@ class MetaZooRuleset(Ruleset):
     section_types = {
         SPELLBOOK: frozenset(GAME.card_types) - {TOKEN},
         ARCHIVE: frozenset(GAME.card_types) - {TOKEN},
+    }
+    codes = {
+        **COMMON_CODES,
+        "card.token": "A Token, which may not be in a Spellbook or Archive.",
+        "spellbook.size": "The Spellbook holds fewer Pages than it must.",
+        "archive.size": "The Archive holds more Pages than it may.",
+        "spellbook.restriction": "A Page's Spellbook Restriction is broken (`restriction`).",
+        "spellbook.restriction_unread": "Warning: a Spellbook Restriction could not be read.",
+        # A swap between Spellbook and Archive (rules.metazoo.swap).
+        "swap.added": "A swap brought in Pages from outside the Spellbook and Archive.",
+        "swap.removed": "A swap took Pages out of the Spellbook and Archive.",
+        f"swap.{SPELLBOOK}_size": "A swap changed the Spellbook's size (`before`, `after`).",
+        f"swap.{ARCHIVE}_size": "A swap changed the Archive's size (`before`, `after`).",
     }
     spellbook_min = 40  # Spellbook Rules and Tips: "a minimum of 40 Pages", no maximum
     archive_max = 15  # Archive: "an Archive of up to 15 Pages"; not required

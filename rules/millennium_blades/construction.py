@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.cards import Deck, FormatInfo
+from rules.core.codes import COMMON_CODES
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset
 
@@ -38,6 +39,12 @@ class MillenniumBladesRuleset(Ruleset):
         SINGLES: SECTION_SETUP,
         DECK_BOX_SECTION: SECTION_SETUP,
         ACCESSORIES: SECTION_SETUP,
+    }
+    codes = {
+        **COMMON_CODES,
+        f"{SINGLES}.size": "More Singles than a Tournament Deck may hold.",
+        f"{DECK_BOX_SECTION}.size": "More Deck Boxes than a Tournament Deck may hold.",
+        f"{ACCESSORIES}.size": "More Accessories than a Tournament Deck may hold.",
     }
     # The most cards each section may hold ("up to eight Singles, up to one Deck Box, up to two
     # Accessories"); a variant format overrides this mapping in a subclass.

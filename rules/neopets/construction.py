@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from rules.core.cards import CardInfo, Deck, FormatInfo
+from rules.core.codes import COMMON_CODES
 from rules.core.identity import identity
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset
@@ -67,6 +68,18 @@ class NeopetsRuleset(Ruleset):
         RAINBOW_POOL: frozenset({RAINBOW_POOL_NEOPET}),
     }
     section_rules = {MAIN: "8.13.1", NEOPETS: "8.1.1", RAINBOW_POOL: "8.2.1"}
+    codes = {
+        **COMMON_CODES,
+        "main.size": "The Main Deck does not hold exactly its number of cards.",
+        "neopets.size": "The Neopet Deck does not hold exactly its number of Neopets.",
+        "neopets.species": "Two Neopets of the Neopet Deck are of one species.",
+        "neopets.name": "Two Neopets of the Neopet Deck share a name.",
+        "rainbow_pool.size": "The Rainbow Pool holds more cards than it may.",
+        "rainbow_pool.duplicate": "A Rainbow Pool Neopet is in the Rainbow Pool more than once.",
+        "codestones.none": "Warning: no Codestones, so no card with a level requirement plays.",
+        "paint_brush.unmatched": "Warning: a Paint Brush no Rainbow Pool Neopet can use.",
+        "map_piece.location": "Warning: a Map Piece of a Location the deck does not hold.",
+    }
 
     main_size = 50  # 8.3.1
     neopet_deck_min = 3  # 8.1.1, 7.1.3
