@@ -78,8 +78,15 @@ class AutoSchema(SpectacularAutoSchema):
 
     def _map_serializer_field(self, field: Any, direction: str, *args: Any, **kwargs: Any) -> Any:
         """A `game` field is one of the four games' slugs (GameEnum), however the serializer
-        reads or writes it (a slug lookup, a model's attribute): never any string."""
-        if field.field_name == "game" and not isinstance(field, serializers.ChoiceField):
+        reads or writes it (a slug lookup, a model's attribute): never any string. A field that
+        takes a stored deck's id or an inline deck says so (`one_of_id_or`)."""
+        inline = getattr(field, "one_of_id_or", None)
+        if inline is not None:  # a stored record's id, or the record inline
+            record = self.resolve_serializer(inline, direction).ref
+            return {"oneOf": [{"type": "integer", "description": "A stored deck's id."}, record]}
+        if field.field_name == "game" and not isinstance(
+            field, (serializers.ChoiceField, serializers.IntegerField)
+        ):  # (an integer `game` is a game's number in a job, as in a sample game's)
             field = serializers.ChoiceField(
                 choices=GAME_CHOICES, required=field.required, read_only=field.read_only
             )

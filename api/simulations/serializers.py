@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api.simulations.results import SimulationResultField
 from api.validation.serializers import (
     EntrySerializer,
     ErrorSerializer,
@@ -22,9 +23,11 @@ from rules.simulation.seeds import MAX_SEED
 ENGINE_GAMES = sorted(ENGINES)  # named in the schema's enums (settings.ENUM_NAME_OVERRIDES)
 
 
-class DeckInputSerializer(serializers.Serializer):
+class InlineDeckSerializer(serializers.Serializer):
     """An inline deck: as /validate/ takes one, without game and format, and optionally the
     user-made cards its entries name."""
+
+    exactly_one_of = ("sections", "text")  # as /validate/'s (api.schema says so)
 
     sections = serializers.DictField(
         child=EntrySerializer(many=True),
@@ -40,14 +43,20 @@ class DeckInputSerializer(serializers.Serializer):
     )
 
 
+class DeckRefField(serializers.JSONField):
+    """A deck of a job: a stored deck's id, or an inline deck. The schema gives it as one of an
+    integer or an InlineDeck (api.schema), so an inline deck's fields are typed and checked."""
+
+    one_of_id_or = InlineDeckSerializer
+
+
 class SimulationInputSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
     decks = serializers.ListField(
         min_length=2,
         max_length=2,
-        child=serializers.JSONField(),
-        help_text="Deck A and deck B: each a stored deck's id (an integer), or an inline deck "
-        "(DeckInput) as in /validate/.",
+        child=DeckRefField(),
+        help_text="Deck A and deck B: each a stored deck's id, or an inline deck as in /validate/.",
     )
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
     seed = serializers.IntegerField(
@@ -75,15 +84,15 @@ class CardTestInputSerializer(serializers.Serializer):
     card's place, each against `reference`, on the same seeds."""
 
     game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
-    deck = serializers.JSONField(
-        help_text="The deck with the card: a stored deck's id or an inline deck (DeckInput), "
-        "which may carry the card itself in `cards`."
+    deck = DeckRefField(
+        help_text="The deck with the card: a stored deck's id or an inline deck, which may carry "
+        "the card itself in `cards`."
     )
     card = CardRefSerializer(help_text="The tested card, as the deck's entries name it.")
     replacement = CardRefSerializer(
         help_text="The card that takes its place (every copy) in the deck without it."
     )
-    reference = serializers.JSONField(help_text="The opponent: a deck id or an inline deck.")
+    reference = DeckRefField(help_text="The opponent: a stored deck's id or an inline deck.")
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, help_text="Pairs of games.")
     seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
     chunk_size = serializers.IntegerField(required=False, min_value=1, max_value=MAX_CHUNK_SIZE)
@@ -113,14 +122,10 @@ class SimulationJobSerializer(serializers.ModelSerializer):
 
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     progress = serializers.SerializerMethodField()
-    result = serializers.JSONField(
-        help_text="games, wins, draws, win_rate, ci95 (Wilson 95%), turn_order, rounds, turns, "
-        "battles, average_damage_per_battle, cards (per card: played, games, wins, win_rate, "
-        "ci95, damage, when_drawn, unplayable), opening_hand, unsupported, simplifications "
-        "(the rules the engine plays simpler than they read), draws_at_turn_cap, sample_game "
-        "(its log: docs/game-logs.md). A card "
-        "test's result: games, difference (win_rate, ci95, pairs), with_card and without_card "
-        "(each a result as above)."
+    result = SimulationResultField(
+        allow_null=True,
+        help_text="Null until the job is done: a match's result (each list holds deck A's figure, "
+        "then deck B's), or a card test's (games, difference, with_card, without_card).",
     )
 
     class Meta:

@@ -8,6 +8,7 @@ those shapes to clients.
 from rest_framework import serializers
 
 from api.codes import ERROR_CODES, ISSUE_CODES
+from rules.millennium_blades.fix import BANNED, COPY, RANDOM, SECTION
 from rules.registry import GAMES
 
 # The codes as choices, each labelled with its meaning: the schema's IssueCodeEnum and
@@ -95,6 +96,40 @@ class IssueSerializer(serializers.Serializer):
     )
 
 
+class RemovedCopySerializer(serializers.Serializer):
+    section = serializers.CharField()
+    name = serializers.CharField()
+    key = serializers.CharField(allow_null=True, help_text="Null for a card not looked up.")
+    reason = serializers.ChoiceField(
+        choices=[
+            (BANNED, "The format bans it."),
+            (SECTION, "Its section may not hold it."),
+            (COPY, "A copy beyond the first."),
+            (RANDOM, "Drawn at random to meet a section's limit."),
+        ]
+    )
+
+
+class FixedEntrySerializer(serializers.Serializer):
+    name = serializers.CharField()
+    key = serializers.CharField(allow_null=True, help_text="Null for a card not looked up.")
+    quantity = serializers.IntegerField()
+
+
+class FixedDeckSerializer(serializers.Serializer):
+    sections = serializers.DictField(child=FixedEntrySerializer(many=True))
+
+
+class FixSerializer(serializers.Serializer):
+    """The Millennium Blades fix (fix=true): what it removed and why, and the deck it leaves."""
+
+    seed = serializers.IntegerField(help_text="The random draw's seed: the same fix again.")
+    removed = RemovedCopySerializer(many=True, help_text="Every copy removed, in order.")
+    deck = FixedDeckSerializer()
+    legal = serializers.BooleanField(help_text="Whether the fixed deck is legal in the format.")
+    errors = IssueSerializer(many=True, help_text="The fixed deck's errors.")
+
+
 class ReportSerializer(serializers.Serializer):
     legal = serializers.BooleanField()
     game = serializers.CharField()
@@ -106,11 +141,7 @@ class ReportSerializer(serializers.Serializer):
         child=serializers.IntegerField(),
         help_text="Copies a section holds without counting them, or may not hold.",
     )
-    fix = serializers.DictField(
-        required=False,
-        help_text="With fix=true: seed, removed (section, name, key, reason), deck, and legal with "
-        "errors: whether the fixed deck is legal in the format.",
-    )
+    fix = FixSerializer(required=False, help_text="With fix=true (Millennium Blades).")
 
 
 class UnreadableLineSerializer(serializers.Serializer):

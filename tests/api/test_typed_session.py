@@ -153,6 +153,15 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
         body = {"game": game, "sections": {section: entries}}
         bad = s.call("validate", "validate_create", body=s.model("ValidateInputRequest", body))
         assert "card.unknown" in {str(issue.code) for issue in bad.parsed.errors}
+    singles = [{"name": name, "quantity": 2} for name in _names("millennium-blades", 9)]
+    fixed = s.call(
+        "validate", "validate_create",
+        body=s.model("ValidateInputRequest", {
+            "game": "millennium-blades", "sections": {"singles": singles}, "fix": True, "seed": 3,
+        }),
+    ).parsed.fix  # fmt: skip
+    assert fixed.legal and {str(r.reason) for r in fixed.removed} >= {"copy", "random"}
+    assert sum(e.quantity for e in fixed.deck.sections["singles"]) == 8
     unreadable = {"game": "neopets", "sections": {"main": [{"name": "Hot Dog", "quantity": 0}]}}
     batch = {"decks": [{"id": "a", "game": "neopets", "text": neopets_text}, unreadable]}
     summary = s.call(
@@ -306,11 +315,27 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
              "card": {"name": hot_dog.name}, "replacement": {"name": hot_dog.name},
              "games": 2, "seed": 1},
         )).parsed  # fmt: skip
-    for job in (neopets_job, keeper_job):
+        doomed = s.call("simulations", "simulations_create", 202, body=s.model(
+            "SimulationInputRequest",
+            {"game": "keeper", "decks": keeper_decks, "games": 2, "seed": 2},
+        )).parsed  # fmt: skip
+    results = {}
+    for job in (neopets_job, keeper_job, card_test):
         play(job.id)
         done = s.call("simulations", "simulations_retrieve", job_id=job.id).parsed
         assert str(done.status) == "done", done
-    s.call("simulations", "simulations_cancel_create", job_id=card_test.id)
+        results[job.id] = done.result
+    # results typed to their last figure: a match's, and a card test's with both matches
+    match = results[neopets_job.id]
+    assert isinstance(match, models.MatchResult) and sum(match.wins) + match.draws == 4
+    assert match.sample_game.log[0].event  # the replay log's events are typed too
+    assert isinstance(results[keeper_job.id].turn_order[0].first.games, int)
+    tested = results[card_test.id]
+    assert isinstance(tested, models.CardTestResult)
+    pairs = tested.difference.pairs
+    assert pairs.both + pairs.with_only + pairs.without_only + pairs.neither == tested.games == 2
+    assert isinstance(tested.with_card, models.MatchResult)
+    s.call("simulations", "simulations_cancel_create", job_id=doomed.id)
 
     # Errors, in their one shape
     s.call("validate", "validate_create", 400,

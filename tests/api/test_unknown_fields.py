@@ -52,3 +52,18 @@ def test_an_operation_that_takes_no_body_refuses_one(alice_api, alice_things):
     assert assert_error_shape(response, 400, "invalid")["fields"] == {
         "reason": ["is not a field of this request; it takes no body"]
     }
+
+
+def test_it_names_an_unknown_field_of_an_inline_deck_in_a_job(api, db):
+    """A job's deck is a stored deck's id or an inline deck (the schema's InlineDeck): a field
+    an inline deck does not have was dropped in silence while `decks` items were free-form."""
+    deck = {"text": "2 Hot Dog", "colour": "red"}
+    body = {"game": "neopets", "decks": [1, deck], "games": 2}
+    response = api.post("/api/v1/simulations/", body, format="json")
+    assert set(assert_error_shape(response, 400, "invalid")["fields"]) == {"decks[1].colour"}
+    card_test = {
+        "game": "neopets", "deck": 1, "reference": {"sections": {}, "seats": 2},
+        "card": {"name": "Hot Dog"}, "replacement": {"name": "Hot Dog"}, "games": 2,
+    }  # fmt: skip
+    response = api.post("/api/v1/simulations/card-tests/", card_test, format="json")
+    assert set(assert_error_shape(response, 400, "invalid")["fields"]) == {"reference.seats"}
