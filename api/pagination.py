@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.core.paginator import Paginator
@@ -9,6 +10,7 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
+from api.examples import EXAMPLE_ORIGIN
 from api.query import integer_text
 
 
@@ -22,6 +24,7 @@ class Pagination(PageNumberPagination):
 
     page_size_query_param = "page_size"
     max_page_size = 200
+    schema_path = "/api/v1/"  # the path of the operation being documented (api.schema)
 
     def get_page_size(self, request: Request) -> int | None:
         value = request.query_params.get(self.page_size_query_param)
@@ -63,10 +66,12 @@ class Pagination(PageNumberPagination):
         return parameters
 
     def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
-        """DRF's, without its example addresses on a host that is not this service's."""
+        """DRF's, with its example links on this operation's path (and a deck id or event token
+        made up), not on a host that is not this service's."""
         paginated = super().get_paginated_response_schema(schema)
-        for link in ("next", "previous"):
-            paginated["properties"][link].pop("example", None)
+        address = EXAMPLE_ORIGIN + re.sub(r"\{\w+\}", "1", self.schema_path)
+        paginated["properties"]["next"]["example"] = f"{address}?page=3"
+        paginated["properties"]["previous"]["example"] = f"{address}?page=1"
         paginated["properties"]["count"].pop("example", None)
         return paginated
 

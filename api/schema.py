@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import Any
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
+from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticated, IsAuthenticatedOrReadOnly
 
 from api.catalogue.serializers import GAME_CHOICES
-from api.examples import REQUEST_EXAMPLES
+from api.examples import PARAMETER_EXAMPLES, REQUEST_EXAMPLES, answer_source
 from api.negotiation import PROBLEM_JSON
 from api.validation.serializers import ErrorSerializer, ProblemSerializer
 
@@ -53,6 +54,8 @@ class AutoSchema(SpectacularAutoSchema):
         for parameter in operation.get("parameters", []):
             if parameter["name"] == "game" and "enum" not in parameter["schema"]:
                 parameter["schema"] = game  # a filter's game is one of the four too
+            if parameter["in"] == "path":
+                self._say_where_it_comes_from(parameter)
         responses = operation.setdefault("responses", {})
         for code in self._error_codes(operation):
             responses.setdefault(
@@ -62,10 +65,6 @@ class AutoSchema(SpectacularAutoSchema):
                     "content": {"application/json": {"schema": error}},
                 },
             )
-        example = REQUEST_EXAMPLES.get(operation["operationId"])
-        if example is not None:
-            body = operation["requestBody"]["content"]["application/json"]
-            body.setdefault("examples", {"sample": {"value": example}})
         if "429" in responses:
             responses["429"]["headers"] = _RETRY_AFTER
         problem = self.resolve_serializer(ProblemSerializer, "response").ref
@@ -75,6 +74,33 @@ class AutoSchema(SpectacularAutoSchema):
                 json = response["content"].get("application/json", {"schema": error})
                 response["content"] = {"application/json": json, PROBLEM_JSON: {"schema": problem}}
         return operation
+
+    def _say_where_it_comes_from(self, parameter: dict[str, Any]) -> None:
+        """An id that differs between databases has no example: say which answer gives it."""
+        source = answer_source(self.path, parameter["name"])
+        if source is not None:
+            operation, field = source
+            where = f"Differs between databases: take `{field}` from the answer to `{operation}`."
+            parameter["description"] = " ".join(filter(None, [parameter.get("description"), where]))
+
+    def get_examples(self) -> list[OpenApiExample]:
+        """The operation's examples from api.examples: its request body and its parameters."""
+        operation_id = self.get_operation_id()
+        examples = list(super().get_examples())
+        if operation_id in REQUEST_EXAMPLES:
+            body = REQUEST_EXAMPLES[operation_id]
+            examples.append(OpenApiExample("sample", value=body, request_only=True))
+        for name, value in PARAMETER_EXAMPLES.get(operation_id, {}).items():
+            place = "path" if "{" + name + "}" in self.path else "query"
+            examples.append(OpenApiExample("sample", value=value, parameter_only=(name, place)))
+        return examples
+
+    def _get_paginator(self) -> Any:
+        """The view's paginator, told which path it documents (its links' examples)."""
+        paginator = super()._get_paginator()
+        if paginator is not None:
+            paginator.schema_path = self.path
+        return paginator
 
     def _map_serializer_field(self, field: Any, direction: str, *args: Any, **kwargs: Any) -> Any:
         """A `game` field is one of the four games' slugs (GameEnum), however the serializer

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -25,25 +25,6 @@ class ArchiveSwapApi(APIView):
     @extend_schema(
         request=ArchiveSwapInputSerializer,
         responses={200: ArchiveSwapOutputSerializer},
-        examples=[
-            OpenApiExample(
-                "Two Pages swapped in",
-                request_only=True,
-                value={
-                    "before": {
-                        "spellbook": [{"name": "Flame Aura", "quantity": 40}],
-                        "archive": [{"name": "Fireball", "quantity": 2}],
-                    },
-                    "after": {
-                        "spellbook": [
-                            {"name": "Flame Aura", "quantity": 38},
-                            {"name": "Fireball", "quantity": 2},
-                        ],
-                        "archive": [{"name": "Flame Aura", "quantity": 2}],
-                    },
-                },
-            )
-        ],
     )
     def post(self, request: Request) -> Response:
         parsed = read_swap_request(request.data)
