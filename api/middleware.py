@@ -9,7 +9,9 @@ from http import HTTPStatus
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from django.http.response import HttpResponseRedirectBase
 from django.urls import Resolver404, resolve
 
@@ -48,8 +50,9 @@ class ChunkedBodyRefusal:
 
 
 class UnknownFieldRefusal:
-    """400 naming each field of a JSON body that its operation does not read (api.request_fields),
-    before any view runs: no operation silently ignores a field, whether it reads a body or not.
+    """400 naming each field of a body (JSON or a form's) that its operation does not read
+    (api.request_fields), before any view runs: no operation silently ignores a field, whether
+    it reads a body or not.
 
     A body over Django's upload limit is left to the view, which refuses it (413) or, for a
     batch, checks its fields itself.
@@ -59,9 +62,15 @@ class UnknownFieldRefusal:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
-        body = _json_body(request) if _is_api(request) else None
+        try:
+            body = _body(request) if _is_api(request) else None
+        except UnreadableForm as unreadable:
+            return JsonResponse(unreadable.body, status=unreadable.body["status"])
         if body is not None:
-            problems = unknown_field_problems(request.path_info, request.method or "", body)
+            form = not request.content_type.endswith("json")
+            problems = unknown_field_problems(
+                request.path_info, request.method or "", body, form=form
+            )
             if problems:
                 names = ", ".join(problems)
                 detail = f"The request has fields this operation does not read: {names}."
@@ -69,10 +78,42 @@ class UnknownFieldRefusal:
         return self.get_response(request)
 
 
-def _json_body(request: HttpRequest) -> Any:
-    """The request's JSON body, or None: no JSON body, too large or not JSON (the view says)."""
-    if request.method in ("GET", "HEAD", "OPTIONS") or "json" not in request.content_type:
+# The form field Django's CSRF check reads (the browsable API's forms send it), not the view.
+CSRF_FIELD = "csrfmiddlewaretoken"
+
+
+def _body(request: HttpRequest) -> Any:
+    """The request's body as fields, or None: no body, too large or unreadable (the view says)."""
+    if request.method in ("GET", "HEAD", "OPTIONS"):
         return None
+    if request.content_type in ("multipart/form-data", "application/x-www-form-urlencoded"):
+        return _form_body(request)
+    if "json" in request.content_type:
+        return _json_body(request)
+    return None
+
+
+class UnreadableForm(Exception):
+    """A form Django cannot parse; once it has failed, the view would read it as empty."""
+
+    def __init__(self, body: dict[str, Any]) -> None:
+        self.body = body
+
+
+def _form_body(request: HttpRequest) -> dict[str, str]:
+    """A form's fields, its files among them; DRF reads the same parsed form afterwards."""
+    try:
+        names = [*request.POST, *request.FILES]
+    except RequestDataTooBig:
+        raise UnreadableForm(error_body(413, "too_large", "The form is too large.")) from None
+    except (MultiPartParserError, SuspiciousOperation) as exc:
+        raise UnreadableForm(
+            error_body(400, "parse_error", f"The form cannot be read: {exc}")
+        ) from None
+    return {name: "" for name in names if name != CSRF_FIELD}
+
+
+def _json_body(request: HttpRequest) -> Any:
     length = int(request.META.get("CONTENT_LENGTH") or 0)
     if not length or length > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
         return None

@@ -17,10 +17,13 @@ from typing import Any
 Schema = dict[str, Any]
 
 
+Content = dict[str, Any]  # an operation's request body by media type; empty: it takes none
+
+
 @functools.cache
-def _operations() -> tuple[list[tuple[re.Pattern[str], dict[str, Schema | None]]], Schema]:
-    """(path pattern, method -> request body schema or None) per path, most specific first,
-    and the schema's components."""
+def _operations() -> tuple[list[tuple[re.Pattern[str], dict[str, Content]]], Schema]:
+    """(path pattern, method -> request body content) per path, most specific first, and the
+    schema's components."""
     from drf_spectacular.generators import SchemaGenerator  # the URLconf must be loaded
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
@@ -28,10 +31,7 @@ def _operations() -> tuple[list[tuple[re.Pattern[str], dict[str, Schema | None]]
     for path, operations in schema["paths"].items():
         pattern = path_pattern(path)
         bodies = {
-            method.upper(): operation.get("requestBody", {})
-            .get("content", {})
-            .get("application/json", {})
-            .get("schema")
+            method.upper(): operation.get("requestBody", {}).get("content", {})
             for method, operation in operations.items()
         }
         paths.append((path.count("{"), pattern, bodies))
@@ -44,23 +44,38 @@ def path_pattern(template: str) -> re.Pattern[str]:
     return re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(template)) + "$")
 
 
-def unknown_field_problems(path: str, method: str, body: Any) -> dict[str, list[str]]:
-    """Each field of a JSON `body` sent to `method path` that the operation does not read."""
-    operation = request_body_schema(path, method)
+def unknown_field_problems(
+    path: str, method: str, body: Any, *, form: bool = False
+) -> dict[str, list[str]]:
+    """Each field of a `body` sent to `method path` that the operation does not read: a JSON
+    body, or (`form`) a form's fields, files among them."""
+    operation = request_body_schema(path, method, form=form)
     if operation is None:
-        return {}  # not an operation of the schema (the browsable API's log-in, say)
+        return {}  # not an operation of the schema, or not a body it reads: the view says
     schema, components = operation
     message = "is not a field of this request" + ("; it takes no body" if schema is None else "")
     return {name: [message] for name in unknown_fields(body, schema, components)}
 
 
-def request_body_schema(path: str, method: str) -> tuple[Schema | None, Schema] | None:
-    """The JSON request body schema of the operation at `path` (None: it takes no body) and the
-    components its references point into; None when no operation is at `path`."""
+def request_body_schema(
+    path: str, method: str, *, form: bool = False
+) -> tuple[Schema | None, Schema] | None:
+    """The request body schema (None: it takes no body) of the operation at `path` for a JSON
+    body or a form, and the components its references point into. None when no operation is
+    at `path`, or when it takes a body but not of that kind (the view answers 415). A form
+    posted to a JSON operation reads the same fields (DRF's form parsers), so it is held to the
+    JSON body's schema; an upload operation takes only a form."""
     operations, components = _operations()
     for pattern, bodies in operations:
         if pattern.match(path) and method in bodies:
-            return bodies[method], components
+            content = bodies[method]
+            if not content:
+                return None, components
+            kinds = ("multipart/form-data", "application/json") if form else ("application/json",)
+            for kind in kinds:
+                if kind in content:
+                    return content[kind].get("schema"), components
+            return None
     return None
 
 

@@ -7,6 +7,7 @@ bad field (`sections.main[2].quantity`), which the API's error handler passes th
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import PurePath
 from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
@@ -17,6 +18,7 @@ from cards.models import Game
 from decks.models import MAX_QUANTITY, Deck, DeckVersion
 from decks.privacy import is_private_stand_in
 from decks.resolution import DeckLine
+from decks.uploads import MAX_UPLOAD_BYTES, UnreadableUpload, decklist_text
 from rules.core.resolve import EntryRef
 from rules.models import Format
 
@@ -149,6 +151,29 @@ class DeckImportInput(serializers.Serializer):
         if attrs["format"] is not None:
             attrs["format"] = game_format(attrs["game"], attrs["format"])
         return attrs
+
+
+class DeckImportFileInput(DeckImportInput):
+    """A decklist file as a new deck (multipart/form-data): the fields of a JSON import, with
+    the list as `file` instead of `text`."""
+
+    text = None
+    file = serializers.FileField(
+        help_text=f"The decklist: UTF-8 text of at most {MAX_UPLOAD_BYTES // 1024} KB, one card "
+        "a line, as the site's and the API's exports write it."
+    )
+    name = serializers.CharField(
+        max_length=200, required=False, help_text="Default: the file's name, less its extension."
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        upload = attrs.pop("file")
+        try:
+            attrs["text"] = decklist_text(upload)
+        except UnreadableUpload as refused:
+            raise serializers.ValidationError({"file": [f"the file {refused}"]}) from None
+        attrs.setdefault("name", PurePath(upload.name or "").stem[:200] or "Imported deck")
+        return super().validate(attrs)
 
 
 REVISION_HELP = (

@@ -5,6 +5,7 @@ from . import views
 urlpatterns = [
     path("decks/", views.DeckListApi.as_view(), name="deck-list"),
     path("decks/import/", views.DeckImportApi.as_view(), name="deck-import"),
+    path("decks/import/file/", views.DeckImportFileApi.as_view(), name="deck-import-file"),
     path("decks/<deck:pk>/", views.DeckDetailApi.as_view(), name="deck-detail"),
     path("decks/<deck:pk>/validation/", views.DeckValidationApi.as_view(), name="deck-validation"),
     path("decks/<deck:pk>/versions/", views.DeckVersionListApi.as_view(), name="deck-versions"),

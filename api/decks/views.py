@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.parsers import MultiPartParser
 from api.query import integer_text
 from api.renderers import PlainTextRenderer
 from api.validation.serializers import ErrorSerializer, ReportSerializer
@@ -45,6 +46,7 @@ from .etags import if_match_revision, if_none_match, raise_changed
 from .serializers import (
     DeckDiffOutput,
     DeckExportOutput,
+    DeckImportFileInput,
     DeckImportInput,
     DeckInput,
     DeckOutput,
@@ -395,11 +397,29 @@ class DeckImportApi(APIView):
 
     @extend_schema(request=DeckImportInput, responses={201: DeckOutput})
     def post(self, request: Request) -> Response:
-        data = _validated(DeckImportInput(data=request.data))
-        try:
-            deck = services.deck_import(owner=request.user, **data)
-        except services.DecklistUnreadable as exc:
-            raise unreadable_decklist_error(exc) from None
-        except InvalidEntries as exc:
-            raise unknown_cards_in_decklist_error(exc) from None
-        return deck_response(request, deck, created=True)
+        return _imported(request, _validated(DeckImportInput(data=request.data)))
+
+
+class DeckImportFileApi(APIView):
+    """POST a decklist file as a new deck (multipart/form-data): a generated client's upload.
+    The same import as /decks/import/, which takes the list as JSON `text`."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={"multipart/form-data": DeckImportFileInput}, responses={201: DeckOutput}
+    )
+    def post(self, request: Request) -> Response:
+        return _imported(request, _validated(DeckImportFileInput(data=request.data)))
+
+
+def _imported(request: Request, data: dict[str, Any]) -> Response:
+    """201 with the deck a decklist makes; a 400 naming each line it cannot read or resolve."""
+    try:
+        deck = services.deck_import(owner=request.user, **data)
+    except services.DecklistUnreadable as exc:
+        raise unreadable_decklist_error(exc) from None
+    except InvalidEntries as exc:
+        raise unknown_cards_in_decklist_error(exc) from None
+    return deck_response(request, deck, created=True)

@@ -6,6 +6,7 @@ naming the operation and the field."""
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -175,6 +176,15 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
         "decks", "decks_import_create", 201, body=s.model("DeckImportInputRequest", deck_body)
     )
     deck_id = str(deck.parsed.id)
+    file_type = __import__(f"{client_package.__name__}.types", fromlist=["File"]).File
+    upload = file_type(
+        payload=io.BytesIO(neopets_text.encode()), file_name="Upload.txt", mime_type="text/plain"
+    )
+    uploaded = s.call(
+        "decks", "decks_import_file_create", 201,
+        body=models.DeckImportFileInputRequest(game=models.GameEnum("neopets"), file=upload),
+    ).parsed  # fmt: skip
+    assert uploaded.name == "Upload"
     etag = s.call("decks", "decks_retrieve", id=deck_id).headers["ETag"]
     patched = s.call(
         "decks", "decks_partial_update", id=deck_id, if_match=etag,

@@ -11,28 +11,39 @@ from tests.api.test_errors import assert_error_shape
 UNKNOWN = "not_a_field_of_any_request"
 
 
-def _operations_with_bodies() -> list[tuple[str, str]]:
+def _operations_with_bodies() -> list[tuple[str, str, bool]]:
+    """(method, path, whether it takes only a form) of every operation that takes a body."""
     from drf_spectacular.generators import SchemaGenerator
 
     paths = SchemaGenerator().get_schema(request=None, public=True)["paths"]
     return [
-        (method.upper(), path)
+        (method.upper(), path, "application/json" not in content)
         for path, operations in paths.items()
-        for method in operations
+        for method, operation in operations.items()
         if method in ("post", "put", "patch")
+        for content in [operation.get("requestBody", {}).get("content", {"application/json": 0})]
     ]
 
 
-@pytest.mark.parametrize(("method", "path"), _operations_with_bodies())
-def test_every_operation_refuses_a_field_it_does_not_know(alice_things, method, path):
+@pytest.mark.parametrize(("method", "path", "form"), _operations_with_bodies())
+def test_every_operation_refuses_a_field_it_does_not_know(alice_things, method, path, form):
     client = APIClient()
     client.credentials(
         HTTP_AUTHORIZATION=f"Token {alice_things.token}", HTTP_IF_MATCH=alice_things.deck_etag
     )
     url = path.format(**alice_things.path_parameters(path))
-    response = client.generic(method, url, f'{{"{UNKNOWN}": 1}}', "application/json")
+    if form:  # an upload: a form's fields are held to its schema as a JSON body's are
+        response = client.generic(method, url, *_form({UNKNOWN: "1"}))
+    else:
+        response = client.generic(method, url, f'{{"{UNKNOWN}": 1}}', "application/json")
     body = assert_error_shape(response, 400, "invalid")
     assert UNKNOWN in body["fields"], f"{method} {path} did not name the unknown field: {body}"
+
+
+def _form(fields: dict[str, str]) -> tuple[bytes, str]:
+    from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
+
+    return encode_multipart(BOUNDARY, fields), MULTIPART_CONTENT
 
 
 def test_it_names_an_unknown_field_nested_in_a_deck(api, db):

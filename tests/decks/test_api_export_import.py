@@ -119,3 +119,56 @@ def test_it_refuses_a_bad_import_naming_the_field(alice_api, cards, body, field)
     response = alice_api.post(IMPORT, body, format="json")
     assert response.status_code == 400
     assert field in response.json()["fields"]
+
+
+# POST /decks/import/file/: the decklist as an uploaded file (issue 18 item 4: the multipart
+# upload a generated client can make, in the schema as its own operation).
+IMPORT_FILE = f"{IMPORT}file/"
+
+
+def _upload(content: bytes, name: str = "Kau Rush.txt"):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    return SimpleUploadedFile(name, content, content_type="text/plain")
+
+
+def test_it_imports_an_exported_decklist_file_named_after_the_file(alice_api, printed_deck):
+    exported = alice_api.get(detail(printed_deck, "export/"), {"format": "text"}).content
+    body = {"game": "neopets", "file": _upload(b"\xef\xbb\xbf" + exported)}  # with a BOM
+    response = alice_api.post(IMPORT_FILE, body, format="multipart")
+    assert response.status_code == 201, response.json()
+    assert response["Location"].endswith(f"/api/v1/decks/{response.json()['id']}/")
+    copy = Deck.objects.get(pk=response.json()["id"])
+    assert copy.name == "Kau Rush"
+    sections = [
+        alice_api.get(detail(deck, "export/"), {"format": "json"}).json()["sections"]
+        for deck in (copy, printed_deck)
+    ]
+    assert sections[0] == sections[1]
+
+
+@pytest.mark.parametrize(
+    ("body", "field", "message"),
+    [
+        ({"game": "neopets", "file": _upload("2 Hot Dog".encode("utf-16"))}, "file", "UTF-8"),
+        ({"game": "neopets"}, "file", "No file"),
+        ({"game": "neopets", "file": _upload(b"2 Hot Dog"), "colour": "red"}, "colour", "not"),
+        ({"game": "neopets", "file": _upload(b"2 Hot Dog"), "text": "2 Hot Dog"}, "text", "not"),
+    ],
+)
+def test_a_bad_upload_is_a_400_naming_the_field(alice_api, cards, body, field, message):
+    response = alice_api.post(IMPORT_FILE, body, format="multipart")
+    assert response.status_code == 400, response.content
+    assert message in " ".join(response.json()["fields"][field])
+    assert not Deck.objects.exists()
+
+
+def test_the_upload_takes_only_a_form_and_a_form_to_the_json_import_is_checked_alike(
+    alice_api, cards
+):
+    body = {"game": "neopets", "name": "B", "text": "2 Hot Dog"}
+    assert alice_api.post(IMPORT_FILE, body, format="json").status_code == 415
+    # a form posted to the JSON import (curl -F) reads the same fields, and refuses others
+    refused = alice_api.post(IMPORT, {**body, "colour": "red"}, format="multipart")
+    assert (refused.status_code, list(refused.json()["fields"])) == (400, ["colour"])
+    assert alice_api.post(IMPORT, body, format="multipart").status_code == 201

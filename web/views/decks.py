@@ -28,6 +28,7 @@ from decks import privacy, selectors, services
 from decks.links import MAX_ID, DeckLink
 from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
+from decks.uploads import UnreadableUpload, decklist_text
 from rules.core.decklist import write_decklist
 from rules.models import Format
 from rules.opening_hands import HAND_RULES, HandRule, opening_hand
@@ -36,8 +37,6 @@ from web.charts import deck_charts
 from web.deck_conflict import changes_since
 from web.deck_draft import Draft, draft_form, draft_from_post, form_as_post
 from web.markdown import markdown_html
-
-MAX_UPLOAD_BYTES = 256 * 1024
 
 
 def readable_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
@@ -81,12 +80,10 @@ class ImportDeckForm(NewDeckForm):
         data = super().clean()
         upload = data.get("file")
         if upload:
-            if upload.size > MAX_UPLOAD_BYTES:
-                raise forms.ValidationError({"file": "The file is larger than 256 KB."})
             try:
-                data["text"] = upload.read().decode("utf-8")
-            except UnicodeDecodeError:
-                raise forms.ValidationError({"file": "The file is not UTF-8 text."}) from None
+                data["text"] = decklist_text(upload)
+            except UnreadableUpload as refused:
+                raise forms.ValidationError({"file": f"The file {refused}."}) from None
         if not data.get("text", "").strip():
             raise forms.ValidationError({"text": "Paste a decklist or choose a file."})
         return data
