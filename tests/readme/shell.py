@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import CommandError, call_command
 from django.test import Client
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
@@ -140,7 +141,13 @@ class CurlRequest:
                 data.append(_read(value[1:]) if from_file else value)
             elif word in ("-F", "--form"):
                 name, _, value = next(words).partition("=")
-                form[name] = _read(value[1:]) if value.startswith("<") else value
+                if value.startswith("<"):  # the file's text as the field's value
+                    form[name] = _read(value[1:])
+                elif value.startswith("@"):  # the file itself, uploaded under its name
+                    path = PROJECT_ROOT / value[1:]
+                    form[name] = SimpleUploadedFile(path.name, path.read_bytes())
+                else:
+                    form[name] = value
             elif word in ("-s", "--silent", "-S", "--show-error"):
                 continue
             elif word.startswith("-"):
