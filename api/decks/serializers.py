@@ -230,6 +230,20 @@ class DeckSummaryOutput(serializers.ModelSerializer):
         ]
 
 
+class DeckEntryOutput(serializers.Serializer):
+    """One line of a stored deck (lines_by_section)."""
+
+    id = serializers.IntegerField(allow_null=True, help_text="Null for a private card.")
+    key = serializers.CharField(allow_null=True, help_text="Null for a private card.")
+    name = serializers.CharField()
+    quantity = serializers.IntegerField()
+    private = serializers.BooleanField(
+        required=False, help_text='True for another user\'s unshared card: "A private card".'
+    )
+    set = serializers.CharField(required=False, help_text="The pinned printing's set, if any.")
+    number = serializers.CharField(required=False, help_text="And its collector number.")
+
+
 class DeckOutput(DeckSummaryOutput):
     """A deck with its entries by section and its latest version."""
 
@@ -246,6 +260,7 @@ class DeckOutput(DeckSummaryOutput):
     def get_private_cards(self, deck: Deck) -> list[str]:
         return [card.name for card in self.context["private_cards"]]
 
+    @extend_schema_field(serializers.DictField(child=DeckEntryOutput(many=True)))
     def get_sections(self, deck: Deck) -> dict[str, list[dict[str, Any]]]:
         return lines_by_section(self.context["lines"], deck.game)
 

@@ -7,7 +7,7 @@ from typing import Any
 from rest_framework import serializers
 
 from api.catalogue.serializers import CardSerializer
-from api.validation.serializers import ISSUE_CODE_CHOICES
+from api.validation.serializers import ISSUE_CODE_CHOICES, IssueSerializer
 from rules.keeper.cards import CREATURE, GAME, SPELL
 
 MAX_TEXT_LENGTH = 4000
@@ -89,8 +89,8 @@ class KeeperCostOutput(serializers.Serializer):
         required=False, allow_null=True, help_text="null while part of the text is unread"
     )
     legal = serializers.BooleanField()
-    errors = serializers.ListField(child=serializers.DictField())
-    warnings = serializers.ListField(child=serializers.DictField())
+    errors = IssueSerializer(many=True)
+    warnings = IssueSerializer(many=True)
 
 
 class KeeperCardEditInput(KeeperCardInput):
