@@ -8,7 +8,9 @@ which rule a private card breaks, and a copy of the deck leaves it out and says 
 is asked to share the cards when they make the deck public or unlisted (the deck editor).
 
 Every deck read for another user (API detail, export, versions, diff, validation, the website's
-pages, test games, copying) passes through here with the user who asks.
+pages, test games, copying) passes through here with the user who asks; so does every read of
+a list locked into an event (issue 15, privacy: events.selectors.lists_mask), where the
+event's organiser alone also reads every card of the lists they judge.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from cards.models import Card, Viewer
+from cards.models import Card, Game, Viewer
 from rules.core.report import Issue, Report
 from rules.core.resolve import EntryRef
 
@@ -84,12 +86,13 @@ def report_seen_by(report: Report, lines: Sequence[DeckLine], viewer: Viewer) ->
     """The deck's report (judged as its owner sees the deck) with every issue that names or
     quotes a card this viewer may not read said without the card: its code, rule and section
     stay, so the verdict is the same for everyone."""
-    hidden = hidden_lines(lines, viewer)
+    hidden = [line.card for line in hidden_lines(lines, viewer)]
     if not hidden:
         return report
-    secrets = {line.card.name for line in hidden} | {
-        part.strip() for line in hidden for part in line.card.text.splitlines() if part.strip()
-    }
+    secrets = _secrets(
+        names=[card.name for card in hidden] + [card.key for card in hidden],
+        texts=[card.text for card in hidden],
+    )
     return dataclasses.replace(
         report,
         errors=[_issue_seen(issue, secrets) for issue in report.errors],
@@ -97,27 +100,108 @@ def report_seen_by(report: Report, lines: Sequence[DeckLine], viewer: Viewer) ->
     )
 
 
-def _issue_seen(issue: Issue, secrets: set[str]) -> Issue:
+def _secrets(*, names: Iterable[str], texts: Iterable[str]) -> frozenset[str]:
+    """What would tell a hidden card: its names and key, and each line of its text."""
+    lines = {part.strip() for text in texts for part in text.splitlines()}
+    return frozenset(names) | frozenset(line for line in lines if line)
+
+
+def _issue_seen(issue: Issue, secrets: frozenset[str]) -> Issue:
     said = " ".join([issue.message, *issue.cards, *(str(value) for _, value in issue.details)])
     if not any(secret in said for secret in secrets):
         return issue
     return dataclasses.replace(issue, message=PRIVATE_MESSAGE, cards=(PRIVATE_CARD,), details=())
 
 
-def snapshot_keys_hidden(deck: Deck, keys: Iterable[str], viewer: Viewer) -> set[str]:
-    """Keys in a version's snapshot this viewer may not read: a user-made card they may not
-    read, or one deleted since (its name stays its author's)."""
-    keys = set(keys)
+@dataclasses.dataclass(frozen=True)
+class SnapshotMask:
+    """What one reader may not read in locked snapshots (a deck's versions, the lists locked
+    into an event): the keys of those cards, and every name and line of text that would tell
+    them (for a report stored beside a snapshot)."""
+
+    hidden: frozenset[str] = frozenset()
+    secrets: frozenset[str] = frozenset()
+
+    def snapshot(self, snapshot: Mapping[str, Any]) -> dict[str, Any]:
+        """The snapshot with each hidden card's entries masked."""
+        return {
+            **snapshot,
+            "sections": {
+                slug: [self._entry(entry) for entry in entries]
+                for slug, entries in snapshot["sections"].items()
+            },
+        }
+
+    def diff(self, diff: Mapping[str, Any]) -> dict[str, Any]:
+        """A version diff (decks.diff) with each hidden card's entries masked."""
+        return {
+            **diff,
+            "sections": {
+                slug: {
+                    kind: [self._entry(entry) for entry in entries]
+                    for kind, entries in change.items()
+                }
+                for slug, change in diff["sections"].items()
+            },
+        }
+
+    def issues(self, issues: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
+        """Stored issues (Issue.as_dict) with each one that tells a hidden card said without
+        it, as report_seen_by says them."""
+        return [self._issue(issue) for issue in issues]
+
+    def _entry(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+        if entry["key"] not in self.hidden:
+            return dict(entry)
+        kept = {field: entry[field] for field in ("quantity", "from", "to") if field in entry}
+        return {"key": None, "name": PRIVATE_CARD, "private": True, **kept}
+
+    def _issue(self, stored: Mapping[str, Any]) -> dict[str, Any]:
+        if not self.secrets:
+            return dict(stored)
+        fields = ("code", "rule", "message", "section", "cards")
+        issue = Issue(
+            code=stored["code"],
+            rule=stored["rule"],
+            message=stored["message"],
+            section=stored.get("section"),
+            cards=tuple(stored.get("cards", ())),
+            details=tuple((name, value) for name, value in stored.items() if name not in fields),
+        )
+        return _issue_seen(issue, self.secrets).as_dict()
+
+
+NOTHING_HIDDEN = SnapshotMask()
+
+
+def snapshot_mask(game: Game, entries: Iterable[Mapping[str, Any]], viewer: Viewer) -> SnapshotMask:
+    """The mask of these snapshot entries (of one or many snapshots of the game) for this
+    viewer: a user-made card they may not read, or one deleted since (its name stays its
+    author's), is hidden. One query whatever the number of entries."""
+    entries = list(entries)
+    keys = {entry["key"] for entry in entries}
     if not keys:
-        return set()
-    stored = Card.objects.filter(game=deck.game, key__in=keys).only("key", "owner", "shared")
+        return NOTHING_HIDDEN
+    stored = Card.objects.filter(game=game, key__in=keys).only(
+        "key", "name", "text", "owner", "shared"
+    )
     found = {card.key: card for card in stored}
-    return {
+    hidden = {
         key
         for key in keys
         if (key in found and not found[key].visible_to(viewer))
         or (key not in found and _user_made(key))
     }
+    if not hidden:
+        return NOTHING_HIDDEN
+    cards = [found[key] for key in hidden if key in found]
+    secrets = _secrets(
+        names=[entry["name"] for entry in entries if entry["key"] in hidden]
+        + [card.name for card in cards]
+        + list(hidden),
+        texts=[card.text for card in cards],
+    )
+    return SnapshotMask(frozenset(hidden), secrets)
 
 
 def _user_made(key: str) -> bool:
@@ -126,42 +210,22 @@ def _user_made(key: str) -> bool:
     return bool(head) and author.isdigit()
 
 
+def snapshot_entries(snapshot: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """Every entry of a snapshot, all sections together."""
+    return [entry for entries in snapshot["sections"].values() for entry in entries]
+
+
 def snapshot_seen_by(deck: Deck, snapshot: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
     """A version's snapshot with the entries of cards this viewer may not read masked."""
-    keys = [entry["key"] for entries in snapshot["sections"].values() for entry in entries]
-    hidden = snapshot_keys_hidden(deck, keys, viewer)
-    return {
-        **snapshot,
-        "sections": {
-            slug: [_entry_seen(entry, hidden) for entry in entries]
-            for slug, entries in snapshot["sections"].items()
-        },
-    }
+    return snapshot_mask(deck.game, snapshot_entries(snapshot), viewer).snapshot(snapshot)
 
 
 def diff_seen_by(deck: Deck, diff: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
     """A version diff (decks.diff) with the entries of cards this viewer may not read masked."""
-    keys = [
-        entry["key"]
+    entries = [
+        entry
         for change in diff["sections"].values()
         for entries in change.values()
         for entry in entries
     ]
-    hidden = snapshot_keys_hidden(deck, keys, viewer)
-    return {
-        **diff,
-        "sections": {
-            slug: {
-                kind: [_entry_seen(entry, hidden) for entry in entries]
-                for kind, entries in change.items()
-            }
-            for slug, change in diff["sections"].items()
-        },
-    }
-
-
-def _entry_seen(entry: Mapping[str, Any], hidden: set[str]) -> dict[str, Any]:
-    if entry["key"] not in hidden:
-        return dict(entry)
-    kept = {field: entry[field] for field in ("quantity", "from", "to") if field in entry}
-    return {"key": None, "name": PRIVATE_CARD, "private": True, **kept}
+    return snapshot_mask(deck.game, entries, viewer).diff(diff)

@@ -3,11 +3,18 @@
 Visibility (issue 9, item 4): anyone with an event's link sees the event; its organiser sees
 every registration; a player sees their own; everyone else, signed in or not, sees the lists
 only once the organiser publishes them (and never a dropped player's).
+
+What of a list one may see (issue 15, privacy): the organiser judges the lists and reads every
+card of them; anyone else reads a locked list as they would read the deck (decks.privacy), so a
+player's private user-made card is "a private card" to everyone but its author until shared. Every
+read of a locked list for a person (pages, downloads, the API, the metagame) takes its lists
+through registrations_seen_by or lists_mask.
 """
 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -15,6 +22,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
+from decks import privacy
 from decks.models import DeckVersion
 from decks.selectors import refs_for_text
 from rules.core.decklist import write_decklist
@@ -77,8 +85,48 @@ def registration_history(*, event: Event, player: AbstractBaseUser) -> QuerySet[
     )
 
 
+def lists_mask(
+    *, event: Event, registrations: Iterable[Registration], user: User
+) -> privacy.SnapshotMask:
+    """What this user may not read of these locked lists: nothing if they organise the event
+    (they judge the lists), else the cards decks.privacy hides from them in any deck."""
+    if is_organiser(event=event, user=user):
+        return privacy.NOTHING_HIDDEN
+    entries = [
+        entry
+        for registration in registrations
+        for entry in privacy.snapshot_entries(registration.deck_version.snapshot)
+    ]
+    return privacy.snapshot_mask(event.game, entries, user)
+
+
+def registrations_seen_by(
+    *, event: Event, registrations: Iterable[Registration], user: User
+) -> list[Registration]:
+    """The registrations, each given `list_seen` (its locked snapshot) and `report_seen` (its
+    stored report) as this user may read them (lists_mask): what pages, downloads and the API
+    show of an entry."""
+    registrations = list(registrations)
+    mask = lists_mask(event=event, registrations=registrations, user=user)
+    for registration in registrations:
+        report = registration.report
+        registration.list_seen = mask.snapshot(registration.deck_version.snapshot)
+        registration.report_seen = {
+            **report,
+            "errors": mask.issues(report["errors"]),
+            "warnings": mask.issues(report["warnings"]),
+        }
+    return registrations
+
+
 def version_entries(*, version: DeckVersion) -> list[EntryRef]:
     """A locked version's entries as the rules core reads them: by card key, printing kept."""
+    return snapshot_refs(version.snapshot)
+
+
+def snapshot_refs(snapshot: dict[str, Any]) -> list[EntryRef]:
+    """A snapshot's entries as the rules core reads them: by card key, printing kept (a
+    masked entry by its stand-in name alone)."""
     return [
         EntryRef(
             section=section,
@@ -88,17 +136,18 @@ def version_entries(*, version: DeckVersion) -> list[EntryRef]:
             set=entry.get("set"),
             number=entry.get("number"),
         )
-        for section, entries in version.snapshot["sections"].items()
+        for section, entries in snapshot["sections"].items()
         for entry in entries
     ]
 
 
 def registration_decklist(*, registration: Registration) -> str:
-    """The locked list as a plain-text decklist (by name, printings kept)."""
+    """The locked list as a plain-text decklist (by name, printings kept), as the reader of
+    registrations_seen_by may read it."""
     game = registration.event.game
     entries = refs_for_text(
         game=game,
-        refs=version_entries(version=registration.deck_version),
+        refs=snapshot_refs(registration.list_seen),
         viewer=registration.deck_version.deck.owner,
     )
     return write_decklist(game.spec, entries)
@@ -186,14 +235,19 @@ def _report_row(registration: Registration) -> dict[str, Any]:
     }
 
 
-def event_metagame(*, event: Event) -> dict[str, Any]:
+def event_metagame(*, event: Event, user: User) -> dict[str, Any]:
     """Most-played cards per section over the entries still in the event: copies, decks
-    playing the card and their share of all decks."""
-    registrations = list(registrations_current(event=event).filter(dropped__isnull=True))
+    playing the card and their share of all decks. Cards this user may not read count
+    together as "a private card" (lists_mask), so no total names them."""
+    registrations = registrations_seen_by(
+        event=event,
+        registrations=registrations_current(event=event).filter(dropped__isnull=True),
+        user=user,
+    )
     copies: dict[str, Counter[str]] = defaultdict(Counter)
     decks: dict[str, Counter[str]] = defaultdict(Counter)
     for registration in registrations:
-        for section, entries in registration.deck_version.snapshot["sections"].items():
+        for section, entries in registration.list_seen["sections"].items():
             names = Counter()
             for entry in entries:
                 names[entry["name"]] += entry["quantity"]

@@ -271,9 +271,14 @@ class DeckOutput(DeckSummaryOutput):
 
 
 class SnapshotEntryOutput(serializers.Serializer):
-    key = serializers.CharField()
+    key = serializers.CharField(allow_null=True, help_text="null for a private card.")
     name = serializers.CharField()
     quantity = serializers.IntegerField()
+    private = serializers.BooleanField(
+        required=False,
+        help_text='true for a user-made card the reader may not read: named only "a private '
+        'card" (decks.privacy).',
+    )
     set = serializers.CharField(required=False, help_text="The pinned printing's set, if any.")
     number = serializers.CharField(required=False, help_text="And its collector number.")
 

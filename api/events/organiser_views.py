@@ -148,6 +148,7 @@ class PaperListApi(EventAccess, APIView):
             raise unreadable_decklist_error(exc) from None
         except InvalidEntries as exc:
             raise unknown_cards_in_decklist_error(exc) from None
+        [registration] = self.seen(request, event, [registration])
         data = RegistrationReviewOutput(registration).data
         return Response(data, status=status.HTTP_201_CREATED)
 
@@ -173,6 +174,7 @@ class RegistrationReviewApi(EventAccess, APIView):
         registration = roster.registration_review(
             registration=registration, checked=data.get("checked"), note=data.get("note")
         )
+        [registration] = self.seen(request, event, [registration])
         return Response(RegistrationReviewOutput(registration).data)
 
 
@@ -185,6 +187,7 @@ class UndoDropApi(EventAccess, APIView):
     def post(self, request: Request, token: str, pk: int) -> Response:
         event = self.organised_event(request, token)
         registration = roster.registration_undo_drop(registration=_current(event, pk))
+        [registration] = self.seen(request, event, [registration])
         return Response(RegistrationOutput(registration).data)
 
 
@@ -200,6 +203,7 @@ class WithdrawApi(EventAccess, APIView):
             registration = roster.registration_withdraw(event=event, player=request.user)
         except Registration.DoesNotExist:
             raise NotFound("You have no entry in this event.") from None
+        [registration] = self.seen(request, event, [registration])
         return Response(RegistrationOutput(registration).data)
 
 

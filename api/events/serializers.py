@@ -186,15 +186,18 @@ class RegistrationInput(serializers.Serializer):
 
 
 class RegistrationOutput(serializers.ModelSerializer):
+    """A registration as the reader may read it: give it through
+    events.selectors.registrations_seen_by, which masks cards they may not read."""
+
     player = serializers.CharField(source="player.username")
     deck = serializers.IntegerField(source="deck_version.deck_id")
     deck_name = serializers.CharField(help_text="The deck's name as it was locked.")
     version = serializers.IntegerField(source="deck_version.number")
-    errors = IssueSerializer(source="report.errors", many=True)
-    warnings = IssueSerializer(source="report.warnings", many=True)
+    errors = IssueSerializer(source="report_seen.errors", many=True)
+    warnings = IssueSerializer(source="report_seen.warnings", many=True)
     counts = serializers.DictField(source="report.counts", child=serializers.IntegerField())
     sections = serializers.DictField(
-        source="deck_version.snapshot.sections",
+        source="list_seen.sections",
         child=SnapshotEntryOutput(many=True),
         help_text="The locked list, by section (a deck version's entries).",
     )

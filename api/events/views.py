@@ -7,6 +7,8 @@ which registrations is events.selectors' rule.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -27,7 +29,7 @@ from decks.resolution import InvalidEntries
 from decks.selectors import VersionNotFound, deck_version_get, deck_version_latest
 from decks.services import DecklistUnreadable
 from events import selectors, services
-from events.models import Event
+from events.models import Event, Registration
 
 from .serializers import (
     DropIllegalOutput,
@@ -43,7 +45,8 @@ from .serializers import (
 
 
 class EventAccess:
-    """The event behind a token (else 404), and the organiser check (else 403)."""
+    """The event behind a token (else 404), the organiser check (else 403), and registrations
+    as the asker may read them."""
 
     def event(self, token: str) -> Event:
         try:
@@ -60,6 +63,14 @@ class EventAccess:
                 status_code=status.HTTP_403_FORBIDDEN,
             )
         return event
+
+    def seen(
+        self, request: Request, event: Event, registrations: Iterable[Registration]
+    ) -> list[Registration]:
+        """What RegistrationOutput shows: each list as this user may read it (issue 15)."""
+        return selectors.registrations_seen_by(
+            event=event, registrations=registrations, user=request.user
+        )
 
 
 class EventListApi(generics.ListAPIView):
@@ -138,7 +149,7 @@ class RegistrationListApi(EventAccess, APIView):
     def get(self, request: Request, token: str) -> Response:
         event = self.event(token)
         visible = selectors.registrations_visible(event=event, user=request.user)
-        return Response(RegistrationOutput(visible, many=True).data)
+        return Response(RegistrationOutput(self.seen(request, event, visible), many=True).data)
 
     @extend_schema(
         request=RegistrationInput,
@@ -169,6 +180,7 @@ class RegistrationListApi(EventAccess, APIView):
         except InvalidEntries as exc:
             raise unknown_cards_in_decklist_error(exc) from None
         mine = reverse("event-registration-mine", kwargs={"token": event.token})
+        [registration] = self.seen(request, event, [registration])
         return Response(
             RegistrationOutput(registration).data,
             status=status.HTTP_201_CREATED,
@@ -183,7 +195,10 @@ class MyRegistrationApi(EventAccess, APIView):
 
     @extend_schema(responses=MyRegistrationOutput)
     def get(self, request: Request, token: str) -> Response:
-        history = list(selectors.registration_history(event=self.event(token), player=request.user))
+        event = self.event(token)
+        history = self.seen(
+            request, event, selectors.registration_history(event=event, player=request.user)
+        )
         current = next((r for r in history if r.is_current), None)
         note = current.note if current else ""
         answer = {"current": current, "history": history, "note": note}
@@ -202,6 +217,7 @@ class RegistrationDropApi(EventAccess, APIView):
         if registration is None:
             raise NotFound("The event has no current registration with this id.")
         registration = services.registration_drop(registration=registration)
+        [registration] = self.seen(request, event, [registration])
         return Response(RegistrationOutput(registration).data)
 
 
@@ -263,7 +279,7 @@ class EventMetagameApi(EventAccess, APIView):
         event = self.event(token)
         if not event.published:
             event = self.organised_event(request, token)
-        return Response(selectors.event_metagame(event=event))
+        return Response(selectors.event_metagame(event=event, user=request.user))
 
 
 def _own_version(request: Request, deck_id: int, number: int | None) -> DeckVersion:

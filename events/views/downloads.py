@@ -54,7 +54,8 @@ def report_json(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def decklists_zip(request: HttpRequest, token: str) -> HttpResponse:
-    """Every list the user may read, one text decklist per registration, in one zip.
+    """Every list the user may read, one text decklist per registration, in one zip, each as
+    this user may read it (selectors.registrations_seen_by).
 
     A file is named for its player and locked deck name (slugs, for any file system) and
     ends in the registration's id: slugs collide (`zz.top` and `zz+top`, `Zed` and `zed` on a
@@ -62,7 +63,10 @@ def decklists_zip(request: HttpRequest, token: str) -> HttpResponse:
     event = lists_readable_event(request, token)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for registration in selectors.registrations_visible(event=event, user=request.user):
+        visible = selectors.registrations_visible(event=event, user=request.user)
+        for registration in selectors.registrations_seen_by(
+            event=event, registrations=visible, user=request.user
+        ):
             player, deck = registration.player.username, registration.deck_name
             archive.writestr(
                 f"{slugify(player)}-{slugify(deck)}-{registration.pk}.txt",
@@ -85,7 +89,7 @@ def decklist_sheets(request: HttpRequest, token: str) -> HttpResponse:
 
 def metagame(request: HttpRequest, token: str) -> HttpResponse:
     event = lists_readable_event(request, token)
-    breakdown = selectors.event_metagame(event=event)
+    breakdown = selectors.event_metagame(event=event, user=request.user)
     names = {s.slug: s.name for s in event.game.spec.sections}
     sections = [(names[slug], cards) for slug, cards in breakdown["sections"].items()]
     context = {

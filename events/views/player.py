@@ -71,6 +71,9 @@ def registration_list(request: HttpRequest, token: str, pk: int) -> HttpResponse
     registration = visible.filter(pk=pk).first()
     if registration is None:
         raise Http404("No list here is visible to you.")
+    [registration] = selectors.registrations_seen_by(
+        event=event, registrations=[registration], user=request.user
+    )
     context = {
         "event": event,
         "registration": registration,
@@ -89,6 +92,8 @@ def _event_page(
         else []
     )
     current = next((r for r in mine if r.is_current), None)
+    if current is not None:
+        [current] = selectors.registrations_seen_by(event=event, registrations=[current], user=user)
     others = []
     if event.published:
         others = [

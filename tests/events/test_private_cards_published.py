@@ -1,0 +1,218 @@
+"""Published lists show a player's private card to nobody but its author and the organiser
+(issue 15, privacy).
+
+Bob registers for Alice's Keeper night a list with his private Zanzibar Oracle and his shared
+Open Sage; Charlie registers too. Once Alice publishes the lists, Charlie and an anonymous reader
+see the Oracle only as "a private card" (its copies, never its name, text or key) on the list's
+page, in the zip of lists, in the API and in the metagame, while Alice, who judges the lists,
+and Bob see it by name. The Sage, shared, is named to everyone.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from datetime import date, timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from cards.models import Card, Game
+from cards.services.user_cards import KeeperCardDraft, keeper_card_save, user_card_share
+from decks.privacy import PRIVATE_CARD
+from decks.resolution import DeckLine
+from decks.services import deck_create
+from events.models import Event, Registration
+from events.services import event_create, registration_submit
+
+# Text the Card Building Guide's parser cannot read: the list's report quotes it.
+ORACLE = KeeperCardDraft(
+    name="Zanzibar Oracle", type="Spell", text="Whisper the moonlit cipher.", edition=11
+)
+SAGE = KeeperCardDraft(name="Open Sage", type="Spell", text="Draw 2 cards.", edition=11)
+
+
+@pytest.fixture
+def oracle(bob) -> Card:
+    return keeper_card_save(owner=bob, draft=ORACLE)
+
+
+@pytest.fixture
+def sage(bob) -> Card:
+    return user_card_share(card=keeper_card_save(owner=bob, draft=SAGE), shared=True)
+
+
+@pytest.fixture
+def event(alice, bob, charlie, oracle, sage) -> Event:
+    """Alice's Keeper night, closed and published, with Bob's and Charlie's lists."""
+    keeper = Game.objects.get(slug="keeper")
+    event = event_create(
+        organiser=alice,
+        name="Keeper night",
+        game=keeper,
+        date=date(2026, 12, 5),
+        registration_deadline=timezone.now() + timedelta(days=1),
+    )
+    for player, lines in (
+        (bob, [DeckLine("deck", oracle, 3), DeckLine("deck", sage, 37)]),
+        (charlie, [DeckLine("deck", sage, 40)]),
+    ):
+        deck = deck_create(owner=player, game=keeper, name=f"{player}'s list", lines=lines)
+        registration_submit(event=event, player=player, deck_version=deck.versions.get())
+    Event.objects.filter(pk=event.pk).update(
+        registration_deadline=timezone.now() - timedelta(minutes=1), published=True
+    )
+    event.refresh_from_db()
+    return event
+
+
+@pytest.fixture
+def bobs_entry(event, bob) -> Registration:
+    return event.registrations.get(player=bob)
+
+
+def signed_in(user) -> Client:
+    client = Client()
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def api_as(user) -> APIClient:
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def assert_hidden(body: str, oracle: Card) -> None:
+    """Neither the Oracle's name, a line of its text, nor its key."""
+    for secret in ("Zanzibar", "moonlit cipher", oracle.key):
+        assert secret not in body
+
+
+def assert_named(body: str) -> None:
+    assert ORACLE.name in body and SAGE.name in body
+
+
+@pytest.fixture(params=["anonymous", "charlie"])
+def outsider(request, charlie):
+    """Someone who is neither the card's author nor the organiser: signed out, or a player."""
+    return None if request.param == "anonymous" else charlie
+
+
+@pytest.fixture(params=["alice", "bob"])
+def insider(request, alice, bob):
+    """The organiser, who judges the lists, or the card's author."""
+    return {"alice": alice, "bob": bob}[request.param]
+
+
+def test_the_report_of_the_list_quotes_the_private_card(bobs_entry):
+    """The premise (issue 15, privacy): what is locked names the card, so every read must mask
+    it."""
+    assert ORACLE.name in str(bobs_entry.deck_version.snapshot)
+    assert "moonlit cipher" in str(bobs_entry.report)
+
+
+def test_it_shows_an_outsider_a_private_card_on_the_lists_page(outsider, event, bobs_entry, oracle):
+    """issue 15, privacy: the published list's page, its decklist and its report."""
+    response = signed_in(outsider).get(f"/events/{event.token}/lists/{bobs_entry.pk}/")
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert f"3 {PRIVATE_CARD}" in body and f"37 {SAGE.name}" in body
+    assert_hidden(body, oracle)
+
+
+def test_it_shows_the_organiser_and_the_author_the_card_on_the_lists_page(
+    insider, event, bobs_entry
+):
+    """issue 15, privacy: Alice judges the list; Bob wrote the card."""
+    body = signed_in(insider).get(f"/events/{event.token}/lists/{bobs_entry.pk}/").content.decode()
+    assert f"3 {ORACLE.name}" in body and "moonlit cipher" in body
+    assert PRIVATE_CARD not in body
+
+
+def test_it_keeps_the_card_out_of_the_event_page(outsider, event, oracle):
+    """issue 15, privacy: the published event's page lists the decklists."""
+    response = signed_in(outsider).get(f"/events/{event.token}/")
+    assert response.status_code == 200
+    assert_hidden(response.content.decode(), oracle)
+
+
+def zip_texts(client, event: Event) -> str:
+    response = client.get(f"/events/{event.token}/decklists.zip")
+    assert response.status_code == 200
+    with zipfile.ZipFile(io.BytesIO(response.content)) as archive:
+        return "\n".join(archive.read(name).decode() for name in archive.namelist())
+
+
+def test_it_shows_an_outsider_a_private_card_in_the_zip_of_lists(outsider, event, oracle):
+    """issue 15, privacy: every list of the zip download."""
+    texts = zip_texts(signed_in(outsider), event)
+    assert f"3 {PRIVATE_CARD}" in texts and f"40 {SAGE.name}" in texts
+    assert_hidden(texts, oracle)
+
+
+def test_it_names_the_card_in_the_zip_to_the_organiser_and_the_author(insider, event):
+    """issue 15, privacy."""
+    texts = zip_texts(signed_in(insider), event)
+    assert f"3 {ORACLE.name}" in texts
+    assert PRIVATE_CARD not in texts
+
+
+def test_it_shows_an_outsider_a_private_card_in_the_api(outsider, event, bobs_entry, oracle):
+    """issue 15, privacy: the entry's locked sections and its report's issues."""
+    response = api_as(outsider).get(f"/api/v1/events/{event.token}/registrations/")
+    assert response.status_code == 200
+    entry = next(row for row in response.json() if row["id"] == bobs_entry.pk)
+    assert {"key": None, "name": PRIVATE_CARD, "quantity": 3, "private": True} in entry[
+        "sections"
+    ]["deck"]
+    assert SAGE.name in str(entry["sections"])
+    assert entry["legal"] == bobs_entry.legal  # the verdict is the same for everyone
+    assert_hidden(response.content.decode(), oracle)
+
+
+def test_it_names_the_card_in_the_api_to_the_organiser_and_the_author(insider, event, bobs_entry):
+    """issue 15, privacy."""
+    body = api_as(insider).get(f"/api/v1/events/{event.token}/registrations/").json()
+    entry = next(row for row in body if row["id"] == bobs_entry.pk)
+    assert_named(str(entry["sections"]))
+    assert "moonlit cipher" in str(entry["errors"] + entry["warnings"])
+    assert PRIVATE_CARD not in str(entry)
+
+
+def metagame_names(rows: dict) -> set[str]:
+    return {card["name"] for cards in rows["sections"].values() for card in cards}
+
+
+def test_it_counts_the_card_as_a_private_card_in_the_metagame(outsider, event, oracle):
+    """issue 15, privacy: an aggregate of card names must not name it either, in the API or on
+    the page."""
+    response = api_as(outsider).get(f"/api/v1/events/{event.token}/metagame/")
+    assert response.status_code == 200
+    assert metagame_names(response.json()) == {PRIVATE_CARD, SAGE.name}
+    assert_hidden(response.content.decode(), oracle)
+    page = signed_in(outsider).get(f"/events/{event.token}/metagame/").content.decode()
+    assert PRIVATE_CARD in page and SAGE.name in page
+    assert_hidden(page, oracle)
+
+
+def test_it_names_the_card_in_the_metagame_to_the_organiser_and_the_author(insider, event):
+    """issue 15, privacy."""
+    body = api_as(insider).get(f"/api/v1/events/{event.token}/metagame/").json()
+    assert metagame_names(body) == {ORACLE.name, SAGE.name}
+    page = signed_in(insider).get(f"/events/{event.token}/metagame/").content.decode()
+    assert_named(page)
+
+
+def test_it_names_the_card_once_its_author_shares_it(event, bobs_entry, oracle):
+    """issue 15, privacy: a shared card is everyone's to read, in a locked list too."""
+    user_card_share(card=oracle, shared=True)
+    page = Client().get(f"/events/{event.token}/lists/{bobs_entry.pk}/").content.decode()
+    assert f"3 {ORACLE.name}" in page
+    assert PRIVATE_CARD not in page
+    body = APIClient().get(f"/api/v1/events/{event.token}/metagame/").json()
+    assert metagame_names(body) == {ORACLE.name, SAGE.name}
