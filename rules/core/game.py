@@ -35,6 +35,10 @@ class GameSpec:
     required_by_type: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # Short names the search language accepts for numeric attributes: {"atk": "attack"}.
     stat_aliases: Mapping[str, str] = field(default_factory=dict)
+    # The attribute a card prints as its cost, which `cost` names in every game (a search's
+    # `cost<=2` and `order:cost`, the site's Cost column): Keeper's cost, a Neopets card's
+    # level requirement. Compared and sorted only where it is one number.
+    cost_attribute: str | None = None
     # Attributes only some types may carry, and why: one on another type would make the rules
     # lie (a Rainbow Pool Neopet "beginning in the Rainbow Pool" would escape its ten), so it is
     # refused at import, naming the field. {attribute: (types allowed, the rule's reason)}.
@@ -80,5 +84,7 @@ class GameSpec:
     def numeric_attribute(self, alias: str) -> str | None:
         """The attribute a search alias (or a full attribute name) compares, if it is numeric."""
         name = self.stat_aliases.get(alias, alias)
+        if name == "cost" and self.cost_attribute is not None:
+            name = self.cost_attribute
         spec = self.attributes.get(name)
         return name if spec is not None and spec.numeric else None

@@ -20,5 +20,6 @@ GAME = GameSpec(
         "edition": Field("int", 1, 99, numeric=True, help="Edition Indicator; absent: none"),
     },
     required_by_type={CREATURE: ("cost", "offense", "defense"), SPELL: ("cost",)},
-    stat_aliases={"cost": "cost", "atk": "offense", "def": "defense", "off": "offense"},
+    stat_aliases={"atk": "offense", "def": "defense", "off": "offense"},
+    cost_attribute="cost",
 )

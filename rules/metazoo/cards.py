@@ -61,4 +61,5 @@ GAME = GameSpec(
     },
     required_by_type={BEASTIE: ("aura_cost", "lp")},
     stat_aliases={"lp": "lp", "limit": "spellbook_limit"},
+    cost_attribute="aura_cost",  # Aura by type: shown as the cost, not one number to sort by
 )

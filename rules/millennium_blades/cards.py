@@ -24,4 +24,5 @@ GAME = GameSpec(
     },
     required_by_type={SINGLE: ("stars",)},
     stat_aliases={"stars": "stars"},
+    cost_attribute="stars",  # a card sells and buys for its star value in the Aftermarket
 )

@@ -85,4 +85,5 @@ GAME = GameSpec(
         "def": "defence",
         "agi": "agility",
     },
+    cost_attribute="level",  # the level requirement: Codestones needed to play it
 )

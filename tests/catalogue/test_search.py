@@ -176,3 +176,13 @@ def test_it_sorts_by_a_stat_or_name_in_either_direction(api):
     response = api.get("/api/v1/cards/", {"q": "t:neopet order:hp dir:desc", "page_size": 200})
     values = [card["attributes"]["hp"] for card in response.json()["results"]]
     assert values == sorted(values, reverse=True) and len(hp) == len(values) > 1
+
+
+def test_cost_is_what_each_game_prints_as_a_card_s_cost(api):
+    """The search page's Cost column shows a Neopets card's level requirement (CR 6.4.2), a
+    Keeper card's cost and a Millennium Blades card's stars: `cost` compares and sorts by the
+    same, so sorting by Cost orders the column (it sorted Neopets cards by nothing before)."""
+    assert names(api, "game:neopets cost<=2") == names(api, "game:neopets lvl<=2")
+    assert names(api, "game:millennium-blades cost>=3") == names(api, "stars>=3")
+    by_cost = names(api, "t:food order:cost dir:desc")
+    assert by_cost == ["Hot Dog of Justice", "Hot Dog", "Teeny Hot Dog"]  # no level comes last

@@ -49,13 +49,6 @@ SORTS = {
     "lp": "LP",
     "stars": "Stars",
 }
-# The attribute each game prints as a card's cost, shown in its own column.
-COST_ATTRIBUTES = {
-    "neopets": "level",
-    "keeper": "cost",
-    "metazoo": "aura_cost",
-    "millennium-blades": "stars",
-}
 PUBLIC_DECKS_SHOWN = 20
 SUGGESTIONS_PER_GAME = 3
 KEYS_SUGGESTED = 8
@@ -134,7 +127,7 @@ def _with_sort(query: str, sort: str, direction: str) -> str:
 def _summarised(card: Card) -> Card:
     """The card with `cost` and `stats` in words for the result list."""
     spec = GAMES[card.game_slug]
-    cost_name = COST_ATTRIBUTES.get(card.game_slug)
+    cost_name = spec.cost_attribute  # the column `order:cost` sorts by
     card.cost = _attribute_words(cost_name, card.attributes[cost_name]) if (
         cost_name in card.attributes
     ) else ""
