@@ -90,3 +90,13 @@ def test_the_dealt_hand_is_the_same_as_the_sample_hands(alice_client, deck):
     dealt = opening_hand(rule, pile, seed=4)
     html = alice_client.get(f"/decks/{deck.pk}/playtest/", {"seed": 4}).content.decode()
     assert hand(html) == list(dealt.hand)
+
+
+def test_a_group_card_the_deck_does_not_hold_is_named_not_dropped(alice_client, deck):
+    """A link kept from before the deck changed may name a card it no longer holds: the page
+    says the group leaves it out, rather than counting the rest in silence."""
+    html = alice_client.get(
+        f"/decks/{deck.pk}/playtest/", {"seed": 3, "group": ["Hot Dog", "Jelly Blob"]}
+    ).content.decode()
+    assert "Not in this deck, so not in the group: Jelly Blob." in html
+    assert "Any of Hot Dog<" in html

@@ -76,9 +76,13 @@ def deck_playtest(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     lines = privacy.lines_seen_by(deck, selectors.deck_lines(deck=deck), request.user)
     pile = hand_pile(rule, lines)
     state = Goldfish.of(request.GET)
-    group = [name for name in request.GET.getlist("group") if name in set(pile)]
+    in_deck = set(pile)
+    asked = request.GET.getlist("group")
+    group = [name for name in asked if name in in_deck]
     context = {
         "deck": deck,
+        # a link kept from before the deck changed may name cards it no longer holds: say so
+        "group_not_in_deck": sorted({name for name in asked if name not in in_deck}),
         "rule": rule,
         "state": state,
         **_goldfish(rule, pile, state),
