@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from rules.core.identity import identity
+
 _VARIABLE = re.compile(r"\[([xyz])\]")
 # A number keeps its sign and decimals ("-1", "1.5") so that it cannot pass for a variable.
 _NUMBER = r"-?\d+(?:[.,]\d+)?"
@@ -27,7 +29,7 @@ NUMBER_WORDS = (
 )
 _ANY_NUMBER = "|".join((_NUMBER, *NUMBER_WORDS))
 _WORD = re.compile(rf"\[[xyz]\]|{_NUMBER}|[a-z0-9]+")
-_APOSTROPHES = re.compile("['`\u2018\u2019]")  # straight, grave and curly apostrophes
+_APOSTROPHES = re.compile("['`\u00b4]")  # after identity, every apostrophe is one of these
 # Plural -> singular, applied to the card's text and to the template alike, so the singular a
 # designer writes for a variable of 1 reads as the official plural.
 _SINGULAR = {
@@ -43,8 +45,10 @@ _SINGULAR = {
 
 
 def words(text: str) -> list[str]:
-    """The text as lower-case words, apostrophes dropped, plurals made singular; "[x]" kept."""
-    lowered = _APOSTROPHES.sub("", text.lower())
+    """The text as lower-case words, apostrophes dropped, plurals made singular; "[x]" kept.
+    Folded as card identity first, so a text typed on a phone (curly or modifier apostrophes,
+    no-break spaces, full-width letters) reads as the same components."""
+    lowered = _APOSTROPHES.sub("", identity(text))
     return [_SINGULAR.get(word, word) for word in _WORD.findall(lowered)]
 
 

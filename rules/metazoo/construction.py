@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from rules.core.cards import CardInfo, Deck, Entry, FormatInfo
 from rules.core.codes import COMMON_CODES
+from rules.core.identity import identity
 from rules.core.report import Report
 from rules.core.ruleset import Ruleset, copies_by_card
 
@@ -55,16 +55,16 @@ def functional_identity(card: CardInfo) -> str:
     )
 
 
-_APOSTROPHES_AND_HYPHENS = re.compile(r"['\u2018\u2019\u02bc\u00b4`\-\u2010\u2011\u2013]")
+_APOSTROPHES_AND_HYPHENS = re.compile(r"['\u00b4`\-]")  # after identity, every kind is one of these
 _PUNCTUATION = re.compile(r"[^\w\s]")
 
 
 def _wording(text: str) -> str:
-    """The words of a text, as a reprint may set them differently: Unicode compatibility forms
-    folded (NFKC), case folded, apostrophes and hyphens dropped ("can't", "can\u2019t" and "cant";
-    "re-roll" and "reroll"), other punctuation a space, spaces collapsed."""
-    text = unicodedata.normalize("NFKC", text).casefold()
-    text = _PUNCTUATION.sub(" ", _APOSTROPHES_AND_HYPHENS.sub("", text))
+    """The words of a text, as a reprint may set them differently: folded as card identity
+    (rules.core.identity: NFKC, case, typographic apostrophes and dashes, invisible characters),
+    then apostrophes and hyphens dropped ("can't", "can\u2019t" and "cant"; "re-roll" and
+    "reroll"), other punctuation a space, spaces collapsed."""
+    text = _PUNCTUATION.sub(" ", _APOSTROPHES_AND_HYPHENS.sub("", identity(text)))
     return " ".join(text.split())
 
 

@@ -28,10 +28,21 @@ def test_it_forgives_case_spacing_and_punctuation(sentence):
     assert part.variables == {"x": 2}
 
 
-def test_it_reads_curly_and_straight_apostrophes_alike():
-    curly = read_sentence("Increase targets\u2019 offense by a total of 3.")
+@pytest.mark.parametrize(
+    "typed",
+    [
+        "Increase targets\u2019 offense by a total of 3.",  # curly, as phones type it
+        "Increase targets\u02bc offense by a total of 3.",  # a modifier letter apostrophe
+        "Increase targets' offense\u00a0by a total of 3.",  # a no-break space
+        "Increase targets' off\u00adense by a total of \uff13.",  # soft hyphen, full-width 3
+    ],
+)
+def test_it_reads_text_as_typed_on_a_phone_as_the_component(typed):
+    """Guide, "Constructing Abilities": a component is read whatever the typography (folded
+    as card identity, rules.core.identity), never an unparsed text for an apostrophe."""
     straight = read_sentence("Increase targets' offense by a total of 3.")
-    assert curly.component is straight.component
+    part = read_sentence(typed)
+    assert part.component is straight.component and part.variables == straight.variables
 
 
 def test_it_reads_the_singular_a_variable_of_one_takes():

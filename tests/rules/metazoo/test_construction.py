@@ -159,6 +159,8 @@ def test_it_defines_functional_identity_by_name_type_text_and_rules_attributes()
         "Deal 25 damage to target Beastie, and inflict Burn!",
         "DEAL 25 DAMAGE TO TARGET BEASTIE AND INFLICT BURN.",
         "Deal 25 damage to target Beastie and inflict Burn\u3002",  # a full-width stop
+        "Deal 25 damage to target Beastie and inflict\u00a0Burn.",  # a no-break space
+        "Deal 25 dam\u00adage to target Beastie and inflict Burn.",  # a soft hyphen
     ],
 )
 def test_reprints_differing_only_in_punctuation_or_case_are_one_page_p40(text):
