@@ -12,18 +12,20 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.core.cards import CardInfo, Deck
+from rules.core.identity import identity
 from rules.neopets import effects as vocab
 from rules.neopets.cards import PAINT_BRUSH
 
 HP, ATTACK, DEFENCE, AGILITY = range(4)
 STAT_INDEX = {name: index for index, name in enumerate(vocab.STATS)}
 NO_BOOST = (0, 0, 0, 0)
-_NOT_A_LETTER = re.compile(r"[^a-z0-9 ]")
+_NOT_A_LETTER = re.compile(r"[^\w ]|_")
 
 
 def plain_name(name: str) -> str:
-    """A name as CR 9.9.1 compares names: case, punctuation and a plural 's' ignored."""
-    words = _NOT_A_LETTER.sub("", name.casefold()).split()
+    """A name as CR 9.9.1 compares names: case, punctuation and a plural 's' ignored; folded as
+    card identity first (a no-break space is a space, an accented letter a letter)."""
+    words = _NOT_A_LETTER.sub("", identity(name)).split()
     return " ".join(word.removesuffix("s") for word in words)
 
 

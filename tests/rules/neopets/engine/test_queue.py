@@ -144,3 +144,14 @@ def test_it_sends_a_negated_equipment_to_the_discard_instead_of_a_slot():
     opponent.take(justice)
     game.play_card(me, gauntlet, me.inventory)
     assert me.equipment == [] and me.discard == [gauntlet]
+
+
+def test_a_name_typed_with_a_no_break_space_or_an_accent_is_the_name():
+    """CR 9.9.1 compares names ignoring case and punctuation: a user-made card named with a
+    no-break space or a curly apostrophe is found like the plain name, and an accented
+    letter is a letter, not punctuation to drop."""
+    from rules.neopets.engine.cards import plain_name
+
+    assert plain_name("Hot\u00a0Dogs") == plain_name("hot dog")
+    assert plain_name("Hubert\u2019s Special Hot Dog") == plain_name("Huberts Special Hot Dog")
+    assert plain_name("Crème Brûlée") != plain_name("Crm Brle")
