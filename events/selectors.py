@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
@@ -120,8 +121,14 @@ def registrations_seen_by(
 
 
 def version_entries(*, version: DeckVersion) -> list[EntryRef]:
-    """A locked version's entries as the rules core reads them: by card key, printing kept."""
-    return snapshot_refs(version.snapshot)
+    """A locked version's entries as the rules core judges them: by card key alone, printing
+    kept. The name beside a key is what the card was called when the version was saved; its
+    author may rename it since (the key stays), and the card the key names is the one judged,
+    never a disagreement of names (card.mismatch) that no one typed."""
+    return [
+        replace(ref, name=None) if ref.key is not None else ref
+        for ref in snapshot_refs(version.snapshot)
+    ]
 
 
 def snapshot_refs(snapshot: dict[str, Any]) -> list[EntryRef]:
