@@ -17,6 +17,8 @@ from django.urls import Resolver404, resolve
 
 from api.errors import error_body
 from api.request_fields import unknown_field_problems
+from deckwarden.nul_characters import field_with_nul
+from rules.core.jsontext import NUL_MESSAGE
 
 API_PREFIX = "/api/"
 
@@ -87,7 +89,8 @@ def _body(request: HttpRequest) -> Any:
     if request.method in ("GET", "HEAD", "OPTIONS"):
         return None
     if request.content_type in ("multipart/form-data", "application/x-www-form-urlencoded"):
-        return _form_body(request)
+        # Django parses a form for POST only; a PUT or PATCH form is left to DRF's parsers
+        return _form_body(request) if request.method == "POST" else None
     if "json" in request.content_type:
         return _json_body(request)
     return None
@@ -101,7 +104,8 @@ class UnreadableForm(Exception):
 
 
 def _form_body(request: HttpRequest) -> dict[str, str]:
-    """A form's fields, its files among them; DRF reads the same parsed form afterwards."""
+    """A form's fields, its files among them. DRF reads this parsed form afterwards rather than
+    parse it again (a multipart body is read once), so its parsers' NUL refusal is made here."""
     try:
         names = [*request.POST, *request.FILES]
     except RequestDataTooBig:
@@ -110,6 +114,10 @@ def _form_body(request: HttpRequest) -> dict[str, str]:
         raise UnreadableForm(
             error_body(400, "parse_error", f"The form cannot be read: {exc}")
         ) from None
+    nul = field_with_nul(request.POST)
+    if nul is not None:
+        detail = f"The request's {nul} {NUL_MESSAGE}."
+        raise UnreadableForm(error_body(400, "invalid", detail, {nul: [NUL_MESSAGE]}))
     return {name: "" for name in names if name != CSRF_FIELD}
 
 
