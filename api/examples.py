@@ -83,7 +83,6 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
 # cards. Swagger UI fills them in; an operation's examples are sent together, as it sends them.
 PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "cards_list": {"q": "t:food", "game": "neopets"},
-    "cards_retrieve": {"q": "t:food"},  # a card is found only if it matches q, as in the list
     "cards_autocomplete_retrieve": {"q": "hot", "game": "neopets"},
     "cards_named_retrieve": {"game": "neopets", "fuzzy": "hot dgo"},
     "decks_list": {"game": "neopets", "ordering": "-updated"},

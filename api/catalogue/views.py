@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -47,6 +47,17 @@ def query_syntax_error(error: QuerySyntaxError) -> ApiError:
     )
 
 
+class ListFiltersOnly:
+    """A viewset whose filters, search and ordering narrow its list and nothing else: a record
+    asked for by id is found whatever query parameters the request carries (DRF applies the
+    list's filters to a detail too, so `?q=` that the card did not match made it a 404)."""
+
+    def filter_queryset(self, queryset: QuerySet) -> QuerySet:
+        if self.action != "list":  # type: ignore[attr-defined]
+            return queryset
+        return super().filter_queryset(queryset)  # type: ignore[misc]
+
+
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
     """The games, their card types, attribute schema, deck sections and formats."""
 
@@ -57,7 +68,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = "[-a-zA-Z0-9_]+"  # a slug; anything else is a 404 without a query
 
 
-class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
+class CardSetViewSet(ListFiltersOnly, viewsets.ReadOnlyModelViewSet):
     """Card sets (each marked `is_sample` when invented), filtered by game."""
 
     queryset = card_set_list()
@@ -66,16 +77,19 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
     ordering_fields = ["code", "name", "released"]
 
 
-@extend_schema(
-    parameters=[
-        OpenApiParameter(
-            "q",
-            description='Search language: words, "phrases", t: o: set: game:, stat comparisons '
-            "(hp>=8, atk>3, lvl<=2, cost=4, lp>=60, stars), -negation, or, (parentheses).",
-        )
-    ]
+@extend_schema_view(
+    list=extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "q",
+                description='Search language: words, "phrases", t: o: set: game:, stat '
+                "comparisons (hp>=8, atk>3, lvl<=2, cost=4, lp>=60, stars), -negation, or, "
+                "(parentheses).",
+            )
+        ]
+    )
 )
-class CardViewSet(viewsets.ReadOnlyModelViewSet):
+class CardViewSet(ListFiltersOnly, viewsets.ReadOnlyModelViewSet):
     """Cards in a deterministic order (name, key, id), filtered and searched with `q`; the
     caller's own user-made cards among them."""
 

@@ -88,6 +88,15 @@ def test_it_shows_a_card_with_its_printings_and_sample_marks(api, catalogue):
     ]
 
 
+def test_a_card_asked_for_by_id_is_found_whatever_the_list_filters_say(api, catalogue):
+    """The list's filters narrow the list: `?q=` or `?game=` left on a card's address (as a
+    client reusing its list parameters sends them) no longer turns the card into a 404."""
+    hot_dog = catalogue["Hot Dog"]
+    for params in ({"q": "t:neopet"}, {"game": "keeper"}, {"ordering": "-name"}):
+        response = api.get(f"/api/v1/cards/{hot_dog.id}/", params)
+        assert (response.status_code, response.json()["name"]) == (200, "Hot Dog"), params
+
+
 def test_it_marks_real_cards_as_not_sample(api, db):
     card = make_card("keeper", "Real Card", "Spell", attributes={"cost": 1}, is_sample=False)
     assert api.get(f"/api/v1/cards/{card.id}/").json()["is_sample"] is False
