@@ -16,7 +16,7 @@ from django.http.response import HttpResponseRedirectBase
 from django.urls import Resolver404, resolve
 
 from api.errors import error_body
-from api.request_fields import unknown_field_problems
+from api.request_fields import unknown_field_problems, unknown_parameter_problems
 from deckwarden.nul_characters import field_with_nul
 from rules.core.jsontext import NUL_MESSAGE
 
@@ -52,9 +52,9 @@ class ChunkedBodyRefusal:
 
 
 class UnknownFieldRefusal:
-    """400 naming each field of a body (JSON or a form's) that its operation does not read
-    (api.request_fields), before any view runs: no operation silently ignores a field, whether
-    it reads a body or not.
+    """400 naming each field of a body (JSON or a form's) and each query parameter that its
+    operation does not read (api.request_fields), before any view runs: no operation silently
+    ignores a field, whether it reads a body or not.
 
     A body over Django's upload limit is left to the view, which refuses it (413) or, for a
     batch, checks its fields itself.
@@ -64,19 +64,21 @@ class UnknownFieldRefusal:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if not _is_api(request):
+            return self.get_response(request)
+        method = request.method or ""
+        problems = unknown_parameter_problems(request.path_info, method, request.GET)
         try:
-            body = _body(request) if _is_api(request) else None
+            body = _body(request)
         except UnreadableForm as unreadable:
             return JsonResponse(unreadable.body, status=unreadable.body["status"])
         if body is not None:
             form = not request.content_type.endswith("json")
-            problems = unknown_field_problems(
-                request.path_info, request.method or "", body, form=form
-            )
-            if problems:
-                names = ", ".join(problems)
-                detail = f"The request has fields this operation does not read: {names}."
-                return JsonResponse(error_body(400, "invalid", detail, problems), status=400)
+            problems |= unknown_field_problems(request.path_info, method, body, form=form)
+        if problems:
+            names = ", ".join(problems)
+            detail = f"The request has fields this operation does not read: {names}."
+            return JsonResponse(error_body(400, "invalid", detail, problems), status=400)
         return self.get_response(request)
 
 

@@ -12,18 +12,23 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Iterable
+from dataclasses import dataclass
 from typing import Any
 
 Schema = dict[str, Any]
 
 
-Content = dict[str, Any]  # an operation's request body by media type; empty: it takes none
+@dataclass(frozen=True)
+class Operation:
+    content: dict[str, Any]  # its request body by media type; empty: it takes none
+    query: frozenset[str]  # the query parameters it reads
 
 
 @functools.cache
-def _operations() -> tuple[list[tuple[re.Pattern[str], dict[str, Content]]], Schema]:
-    """(path pattern, method -> request body content) per path, most specific first, and the
-    schema's components."""
+def _operations() -> tuple[list[tuple[re.Pattern[str], dict[str, Operation]]], Schema]:
+    """(path pattern, method -> operation) per path, most specific first, and the schema's
+    components."""
     from drf_spectacular.generators import SchemaGenerator  # the URLconf must be loaded
 
     schema = SchemaGenerator().get_schema(request=None, public=True)
@@ -31,7 +36,10 @@ def _operations() -> tuple[list[tuple[re.Pattern[str], dict[str, Content]]], Sch
     for path, operations in schema["paths"].items():
         pattern = path_pattern(path)
         bodies = {
-            method.upper(): operation.get("requestBody", {}).get("content", {})
+            method.upper(): Operation(
+                operation.get("requestBody", {}).get("content", {}),
+                frozenset(p["name"] for p in operation.get("parameters", []) if p["in"] == "query"),
+            )
             for method, operation in operations.items()
         }
         paths.append((path.count("{"), pattern, bodies))
@@ -65,17 +73,39 @@ def request_body_schema(
     at `path`, or when it takes a body but not of that kind (the view answers 415). A form
     posted to a JSON operation reads the same fields (DRF's form parsers), so it is held to the
     JSON body's schema; an upload operation takes only a form."""
-    operations, components = _operations()
-    for pattern, bodies in operations:
-        if pattern.match(path) and method in bodies:
-            content = bodies[method]
-            if not content:
-                return None, components
-            kinds = ("multipart/form-data", "application/json") if form else ("application/json",)
-            for kind in kinds:
-                if kind in content:
-                    return content[kind].get("schema"), components
-            return None
+    operation = _operation(path, method)
+    if operation is None:
+        return None
+    components = _operations()[1]
+    if not operation.content:
+        return None, components
+    kinds = ("multipart/form-data", "application/json") if form else ("application/json",)
+    for kind in kinds:
+        if kind in operation.content:
+            return operation.content[kind].get("schema"), components
+    return None
+
+
+def unknown_parameter_problems(
+    path: str, method: str, names: Iterable[str]
+) -> dict[str, list[str]]:
+    """Each query parameter sent to `method path` that the operation does not read: a typo
+    (`?gmae=neopets`) answered as if unsent would be a silent drop."""
+    operation = _operation(path, method)
+    if operation is None:
+        return {}
+    return {
+        name: ["is not a query parameter of this operation"]
+        for name in names
+        if name not in operation.query
+    }
+
+
+def _operation(path: str, method: str) -> Operation | None:
+    """The schema's operation that answers `method path`, or None."""
+    for pattern, operations in _operations()[0]:
+        if pattern.match(path) and method in operations:
+            return operations[method]
     return None
 
 

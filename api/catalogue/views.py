@@ -47,17 +47,6 @@ def query_syntax_error(error: QuerySyntaxError) -> ApiError:
     )
 
 
-class ListFiltersOnly:
-    """A viewset whose filters, search and ordering narrow its list and nothing else: a record
-    asked for by id is found whatever query parameters the request carries (DRF applies the
-    list's filters to a detail too, so `?q=` that the card did not match made it a 404)."""
-
-    def filter_queryset(self, queryset: QuerySet) -> QuerySet:
-        if self.action != "list":  # type: ignore[attr-defined]
-            return queryset
-        return super().filter_queryset(queryset)  # type: ignore[misc]
-
-
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
     """The games, their card types, attribute schema, deck sections and formats."""
 
@@ -68,7 +57,7 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = "[-a-zA-Z0-9_]+"  # a slug; anything else is a 404 without a query
 
 
-class CardSetViewSet(ListFiltersOnly, viewsets.ReadOnlyModelViewSet):
+class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
     """Card sets (each marked `is_sample` when invented), filtered by game."""
 
     queryset = card_set_list()
@@ -89,7 +78,7 @@ class CardSetViewSet(ListFiltersOnly, viewsets.ReadOnlyModelViewSet):
         ]
     )
 )
-class CardViewSet(ListFiltersOnly, viewsets.ReadOnlyModelViewSet):
+class CardViewSet(viewsets.ReadOnlyModelViewSet):
     """Cards in a deterministic order (name, key, id), filtered and searched with `q`; the
     caller's own user-made cards among them."""
 

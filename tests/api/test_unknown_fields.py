@@ -78,3 +78,13 @@ def test_it_names_an_unknown_field_of_an_inline_deck_in_a_job(api, db):
     }  # fmt: skip
     response = api.post("/api/v1/simulations/card-tests/", card_test, format="json")
     assert set(assert_error_shape(response, 400, "invalid")["fields"]) == {"reference.seats"}
+
+
+def test_a_query_parameter_an_operation_does_not_read_is_a_400_naming_it(api, db):
+    """`?gmae=neopets` answered as if unsent listed every game's cards: a silent drop of what
+    the client asked. Every operation's query parameters are those its schema lists."""
+    response = api.get("/api/v1/cards/", {"gmae": "neopets", "game": "neopets"})
+    assert assert_error_shape(response, 400, "invalid")["fields"] == {
+        "gmae": ["is not a query parameter of this operation"]
+    }
+    assert api.get("/api/v1/cards/", {"game": "neopets", "page": "last"}).status_code == 200

@@ -87,10 +87,13 @@ def test_the_new_answers_are_in_the_schema(api, db):
     assert set(roster) == {"application/json", "text/csv"}
 
 
-def test_inviting_answers_the_roster_as_json_whatever_format_is_asked(alice_api, event, bob):
+def test_inviting_answers_the_roster_as_json_and_refuses_a_format(alice_api, event, bob):
     """Only the roster's GET has a CSV export: an invite asking for CSV was a 500 (the CSV
-    renderer given a list of rows), and the schema promised a CSV answer it never gave."""
-    response = alice_api.post(url(event, "roster/?format=csv"), {"username": "bob"}, format="json")
+    renderer given a list of rows), and the schema promised a CSV answer it never gave. The
+    invite reads no `format`, so asking for one is a 400 naming it, and nothing is done."""
+    asked = alice_api.post(url(event, "roster/?format=csv"), {"username": "bob"}, format="json")
+    assert (asked.status_code, list(asked.json()["fields"])) == (400, ["format"])
+    response = alice_api.post(url(event, "roster/"), {"username": "bob"}, format="json")
     assert response.status_code == 201 and response.json()[0]["player"] == "bob"
     refused = alice_api.post(
         url(event, "roster/"), {"username": "bob"}, format="json", HTTP_ACCEPT="text/csv"
