@@ -22,8 +22,9 @@ KEEPER_CARD = {"type": "Spell", "text": "Draw a card."}
 EXAMPLE_USERNAME = "sam"
 EXAMPLE_PASSWORD = "hot-dog-omelette"
 MAKE_THE_USER = (
-    f"`make run` has no users: make this one first with "
-    f"`DECKWARDEN_PASSWORD={EXAMPLE_PASSWORD} python manage.py create_user {EXAMPLE_USERNAME}`."
+    "`make run` has no users: make this one first with "
+    f"`DECKWARDEN_PASSWORD={EXAMPLE_PASSWORD} .venv/bin/python manage.py create_user "
+    f"{EXAMPLE_USERNAME}`."
 )
 
 REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
