@@ -17,6 +17,16 @@ EXAMPLE_ORIGIN = "http://localhost:8000"
 NEOPETS_LIST = "Main Deck:\n2 Hot Dog\n1 Omelette\nNeopets:\n1 Blue Acara\n"
 KEEPER_CARD = {"type": "Spell", "text": "Draw a card."}
 
+# The user the examples sign in as and name: `make run` has no users, so the reader makes this
+# one first (auth_token_create's example says how), and the examples naming a player name them.
+EXAMPLE_USERNAME = "sam"
+EXAMPLE_PASSWORD = "hot-dog-omelette"
+MAKE_THE_USER = (
+    "`make run` has no users: make this one first with "
+    f"`DECKWARDEN_PASSWORD={EXAMPLE_PASSWORD} .venv/bin/python manage.py create_user "
+    f"{EXAMPLE_USERNAME}`."
+)
+
 REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "validate_create": {
         "game": "neopets",
@@ -77,6 +87,80 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "date": "2099-12-05",
         "registration_deadline": "2099-12-04T18:00:00Z",
     },
+    "auth_token_create": {
+        "username": EXAMPLE_USERNAME,
+        "password": EXAMPLE_PASSWORD,
+        "name": "API docs",
+    },
+    "decks_update": {
+        "game": "neopets",
+        "name": "Kau Rush",
+        "description": "Two Hot Dogs and an Omelette.",
+        "visibility": "unlisted",
+        "sections": {
+            "main": [{"name": "Hot Dog", "quantity": 2}, {"name": "Omelette", "quantity": 1}],
+            "neopets": [{"name": "Blue Acara", "quantity": 1}],
+        },
+    },
+    "decks_partial_update": {"name": "Kau Rush II"},
+    "events_partial_update": {"time_zone": "Europe/London"},
+    "events_registrations_create": {"text": NEOPETS_LIST, "name": "Strong"},
+    "events_registrations_partial_update": {
+        "checked": True,
+        "archetype": "Food",
+        "note": "Checked at the desk.",
+    },
+    "events_registrations_paper_create": {
+        "player": EXAMPLE_USERNAME,
+        "text": NEOPETS_LIST,
+        "name": "Handed in",
+    },
+    "events_roster_create": {"username": EXAMPLE_USERNAME},
+    "events_roster_check_in_create": {"present": True},
+    "events_standings_create": {"text": f"username,wins,losses,draws\n{EXAMPLE_USERNAME},3,1,0\n"},
+    "keeper_cards_update": {**KEEPER_CARD, "name": "Second Thoughts"},
+    "simulations_cancel_create": {},  # a signed-in user's own job needs no cancel_key
+    "simulations_card_tests_create": {
+        "game": "neopets",
+        "deck": {"text": sample_deck_text("strong")},
+        "card": {"name": "Hot Dog"},
+        "replacement": {"name": "Omelette"},
+        "reference": {"text": sample_deck_text("weak")},
+        "games": 10,
+        "seed": 1,
+    },
+}
+
+# Request bodies in the other media types an operation documents, by media type.
+MEDIA_REQUEST_EXAMPLES: dict[str, dict[str, str]] = {
+    "validate_batch_create": {
+        "text/csv": (
+            "id,game,format,as_of,text\n"
+            f'saturday-1,neopets,standard,2099-01-01,"{NEOPETS_LIST}"\n'
+            'saturday-2,keeper,,,"Deck:\n2 Ember Sprite\n"\n'
+        )
+    },
+}
+
+# What the reader must know to make an example work, shown beside it.
+REQUEST_NOTES: dict[str, str] = {
+    "auth_token_create": (
+        f"The username and password of the user you made. {MAKE_THE_USER} "
+        "Then Authorize with `Token <token>` from the answer."
+    ),
+    "events_registrations_paper_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
+    "events_roster_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
+    "events_standings_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
+    "simulations_cancel_create": (
+        "Your own job needs no key; an anonymous job's `cancel_key` is in its submission's "
+        "answer (POST /api/v1/simulations/)."
+    ),
+}
+
+# Requests an example needs sent first (each with its own example), besides those giving its
+# parameters: the player is registered before standings name them. The example says so.
+SENT_BEFORE: dict[str, list[str]] = {
+    "events_standings_create": ["POST /api/v1/events/{token}/registrations/"],
 }
 
 # Parameters (query or path) whose value is the same in every database that has the sample
@@ -99,30 +183,37 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "sets_list": {"game": "neopets"},
 }
 
-# Path parameters whose value differs between databases (numeric ids, random tokens): the
-# operation whose answer gives one, and its field (in each of `results` for a list). Keyed by
-# the path up to the parameter, so a deck's id is described once for all its operations; the
-# schema says where to take it from in the parameter's description.
+# Parameters whose value differs between databases (numeric ids, random tokens, ETags): the
+# request whose answer gives one (sent with its examples, or with the query written here), and
+# its field (in each of `results` for a list; a capitalised name is a header, as `ETag`). A path
+# parameter is keyed by the path up to it, so a deck's id is described once for all its
+# operations; a header by its operation's path and its name. The schema says where to take each
+# from in the parameter's description.
 FROM_ANSWERS: dict[str, tuple[str, str]] = {
     "/api/v1/auth/tokens/{token_id}": ("POST /api/v1/auth/token/", "id"),
     "/api/v1/cards/{id}": ("GET /api/v1/cards/", "id"),
     "/api/v1/decks/{id}": ("POST /api/v1/decks/", "id"),
+    "/api/v1/decks/{id}/ If-Match": ("GET /api/v1/decks/{id}/", "ETag"),
     "/api/v1/events/{token}": ("POST /api/v1/events/", "id"),
     "/api/v1/events/{token}/registrations/{id}": (
         "POST /api/v1/events/{token}/registrations/",
         "id",
     ),
     "/api/v1/events/{token}/roster/{player_id}": (
-        "GET /api/v1/events/{token}/roster/",
+        "POST /api/v1/events/{token}/roster/",
         "player_id",
     ),
-    "/api/v1/keeper/cards/{card_id}": ("GET /api/v1/cards/", "id"),
+    # your own saved cards: the sample cards are nobody's (save one in the card builder)
+    "/api/v1/keeper/cards/{card_id}": ("GET /api/v1/cards/?game=keeper&is_sample=false", "id"),
     "/api/v1/sets/{id}": ("GET /api/v1/sets/", "id"),
     "/api/v1/simulations/{job_id}": ("POST /api/v1/simulations/", "id"),
 }
 
 
 def answer_source(path: str, parameter: str) -> tuple[str, str] | None:
-    """The operation and field that give path parameter `parameter` of `path`, if listed."""
+    """The request and field that give parameter `parameter` (of the path, or a header) of the
+    operations on `path`, if listed."""
     placeholder = "{" + parameter + "}"
+    if placeholder not in path:
+        return FROM_ANSWERS.get(f"{path} {parameter}")
     return FROM_ANSWERS.get(path[: path.index(placeholder) + len(placeholder)])

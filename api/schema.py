@@ -15,7 +15,14 @@ from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticated, IsAuthenticatedOrReadOnly
 
 from api.catalogue.serializers import GAME_CHOICES
-from api.examples import PARAMETER_EXAMPLES, REQUEST_EXAMPLES, answer_source
+from api.examples import (
+    MEDIA_REQUEST_EXAMPLES,
+    PARAMETER_EXAMPLES,
+    REQUEST_EXAMPLES,
+    REQUEST_NOTES,
+    SENT_BEFORE,
+    answer_source,
+)
 from api.negotiation import PROBLEM_JSON
 from api.validation.serializers import ErrorSerializer, ProblemSerializer
 
@@ -54,7 +61,7 @@ class AutoSchema(SpectacularAutoSchema):
         for parameter in operation.get("parameters", []):
             if parameter["name"] == "game" and "enum" not in parameter["schema"]:
                 parameter["schema"] = game  # a filter's game is one of the four too
-            if parameter["in"] == "path":
+            if parameter["in"] in ("path", "header"):
                 self._say_where_it_comes_from(parameter)
         responses = operation.setdefault("responses", {})
         for code in self._error_codes(operation):
@@ -76,20 +83,32 @@ class AutoSchema(SpectacularAutoSchema):
         return operation
 
     def _say_where_it_comes_from(self, parameter: dict[str, Any]) -> None:
-        """An id that differs between databases has no example: say which answer gives it."""
+        """An id or ETag that differs between databases has no example: say which answer gives
+        it (a capitalised field is the answer's header)."""
         source = answer_source(self.path, parameter["name"])
         if source is not None:
             operation, field = source
-            where = f"Differs between databases: take `{field}` from the answer to `{operation}`."
+            what = f"the `{field}` header of" if field[0].isupper() else f"`{field}` from"
+            where = f"Differs between databases: take {what} the answer to `{operation}`."
             parameter["description"] = " ".join(filter(None, [parameter.get("description"), where]))
 
     def get_examples(self) -> list[OpenApiExample]:
-        """The operation's examples from api.examples: its request body and its parameters."""
+        """The operation's examples from api.examples: its request body in each media type,
+        with what the reader must know or send first, and its parameters."""
         operation_id = self.get_operation_id()
         examples = list(super().get_examples())
+        bodies = dict(MEDIA_REQUEST_EXAMPLES.get(operation_id, {}))
         if operation_id in REQUEST_EXAMPLES:
-            body = REQUEST_EXAMPLES[operation_id]
-            examples.append(OpenApiExample("sample", value=body, request_only=True))
+            bodies["application/json"] = REQUEST_EXAMPLES[operation_id]
+        before = SENT_BEFORE.get(operation_id, [])
+        first = [f"First send `{sent}` with its example." for sent in before]
+        note = " ".join(filter(None, [REQUEST_NOTES.get(operation_id), *first]))
+        for media_type, body in bodies.items():
+            examples.append(
+                OpenApiExample(
+                    "sample", value=body, request_only=True, media_type=media_type, description=note
+                )
+            )
         for name, value in PARAMETER_EXAMPLES.get(operation_id, {}).items():
             place = "path" if "{" + name + "}" in self.path else "query"
             examples.append(OpenApiExample("sample", value=value, parameter_only=(name, place)))

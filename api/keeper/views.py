@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
@@ -54,6 +54,14 @@ class KeeperCostApi(APIView):
         return Response(answer)
 
 
+SAVED_CARD_ID = OpenApiParameter(
+    "card_id",
+    int,
+    OpenApiParameter.PATH,
+    description="One of your saved cards: save one in the card builder (/tools/keeper/builder/).",
+)
+
+
 class KeeperCardApi(APIView):
     """One of your saved Keeper cards: PUT changes it (the cost computed again by the formula;
     the answer lists your decks holding it, checked again); DELETE removes it, unless a deck
@@ -71,6 +79,7 @@ class KeeperCardApi(APIView):
     @extend_schema(
         request=KeeperCardEditInput,
         responses={200: KeeperCardEditOutput, 400: ErrorSerializer, 404: ErrorSerializer},
+        parameters=[SAVED_CARD_ID],
     )
     def put(self, request: Request, card_id: int) -> Response:
         card = self._card(request, card_id)
@@ -96,7 +105,10 @@ class KeeperCardApi(APIView):
         shown = CardSerializer(cards_for_display([card])[0]).data
         return Response({"card": shown, "decks": checked})
 
-    @extend_schema(responses={204: None, 404: ErrorSerializer, 409: ErrorSerializer})
+    @extend_schema(
+        responses={204: None, 404: ErrorSerializer, 409: ErrorSerializer},
+        parameters=[SAVED_CARD_ID],
+    )
     def delete(self, request: Request, card_id: int) -> Response:
         card = self._card(request, card_id)
         try:
