@@ -189,7 +189,16 @@ VERSION_HELP = (
 
 class DeckVersionOutput(serializers.ModelSerializer):
     """A version: a change of the deck's contents (name, format, entries), never of its
-    description or visibility; `content_hash` is the sha256 of those contents."""
+    description or visibility. Give it through decks.privacy.versions_seen_by, which decides
+    whether the reader may see its hash."""
+
+    content_hash = serializers.CharField(
+        source="hash_seen",
+        allow_null=True,
+        help_text="The sha256 of those contents; null if they hold a card you may not read (a "
+        "private card): the hash covers each card's key, which a user-made card's name gives, "
+        "so it would let anyone test guessed names.",
+    )
 
     class Meta:
         model = DeckVersion
@@ -348,9 +357,8 @@ class DeckDiffOutput(serializers.Serializer):
         return {**numbers, **super().get_fields()}
 
 
-class DeckVersionDetailOutput(serializers.ModelSerializer):
+class DeckVersionDetailOutput(DeckVersionOutput):
     snapshot = SnapshotOutput()
 
-    class Meta:
-        model = DeckVersion
-        fields = ["number", "created", "content_hash", "snapshot"]
+    class Meta(DeckVersionOutput.Meta):
+        fields = [*DeckVersionOutput.Meta.fields, "snapshot"]

@@ -521,7 +521,7 @@ def owned_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
 def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck's versions, and the diff between the two chosen (`from`, `to`)."""
     deck = readable_deck(request, pk)
-    versions = list(selectors.deck_versions(deck=deck))
+    versions = privacy.versions_seen_by(deck, selectors.deck_versions(deck=deck), request.user)
     diff, problem = None, ""
     if "from" in request.GET:
         first = integer_text(request.GET.get("from", ""))
