@@ -279,15 +279,17 @@ class DeckOutput(DeckSummaryOutput):
         return None if latest is None else DeckVersionOutput(latest).data
 
 
+PRIVATE_ENTRY_HELP = (
+    'true for a user-made card the reader may not read: named only "a private card" '
+    "(decks.privacy)."
+)
+
+
 class SnapshotEntryOutput(serializers.Serializer):
     key = serializers.CharField(allow_null=True, help_text="null for a private card.")
     name = serializers.CharField()
     quantity = serializers.IntegerField()
-    private = serializers.BooleanField(
-        required=False,
-        help_text='true for a user-made card the reader may not read: named only "a private '
-        'card" (decks.privacy).',
-    )
+    private = serializers.BooleanField(required=False, help_text=PRIVATE_ENTRY_HELP)
     set = serializers.CharField(required=False, help_text="The pinned printing's set, if any.")
     number = serializers.CharField(required=False, help_text="And its collector number.")
 
@@ -325,8 +327,9 @@ class ValueChangeOutput(serializers.Serializer):
 
 
 class DiffEntryOutput(serializers.Serializer):
-    key = serializers.CharField()
+    key = serializers.CharField(allow_null=True, help_text="null for a private card.")
     name = serializers.CharField()
+    private = serializers.BooleanField(required=False, help_text=PRIVATE_ENTRY_HELP)
     set = serializers.CharField(required=False)
     number = serializers.CharField(required=False)
     quantity = serializers.IntegerField(required=False, help_text="Added and removed entries.")

@@ -236,6 +236,7 @@ def test_share_cards_in_the_api_shares_them_with_the_deck(alice_api, charlie_api
 
 
 SAGE = KeeperCardDraft(name="Open Sage", type="Spell", text="Draw 2 cards.", edition=11)
+WARD = KeeperCardDraft(name="Aardvark Ward", type="Spell", text="Draw 1 card.", edition=11)
 
 
 def hashes_told(reader, deck: Deck) -> dict[str, object]:
@@ -307,3 +308,24 @@ def test_an_outsider_is_told_the_hash_once_the_card_is_shared(outsider, deck, or
     told = hashes_told(outsider, deck)
     assert (told["deck"], told["versions"], told["version"]) == (digest, [digest], digest)
 
+
+def test_the_deck_page_sorts_a_private_card_by_what_the_reader_sees(client, alice, deck, oracle):
+    """issue 15, privacy: the page groups a section by card type, names in order within. Sorted
+    before it was hidden, the Oracle sat after Alice's Spells Aardvark Ward and Open Sage,
+    which said it was a Spell named after "Open Sage"; it now heads the section."""
+    from decks.services import DeckChanges, deck_update
+
+    shared = [
+        user_card_share(card=keeper_card_save(owner=alice, draft=draft), shared=True)
+        for draft in (SAGE, WARD)
+    ]
+    deck_update(
+        deck=deck,
+        expected_revision=deck.revision,
+        changes=DeckChanges(
+            sections={"deck": [DeckLine("deck", card, 3) for card in [oracle, *shared]]}
+        ),
+    )
+    html = client.get(reverse("web:deck", args=[deck.pk])).content.decode()
+    names = re.findall(r'id="card-\d+"[^>]*>([^<]+)<', html)
+    assert names == ["A private card", "Aardvark Ward", "Open Sage"]
