@@ -7,6 +7,11 @@ and number of copies, never its name, text, key or id), a validation issue about
 which rule a private card breaks, and a copy of the deck leaves it out and says so. The author
 is asked to share the cards when they make the deck public or unlisted (the deck editor).
 
+Nor does anything derived from a hidden card reach that reader: a version's or a locked list's
+hash (SnapshotMask.hash) covers every card's key, and a user-made card's key is the slug of its
+name and its author's id, so whoever reads the rest of the list could hash guessed names until
+one matches. Such a hash is shown only to a reader who may read every card it covers.
+
 Every deck read for another user (API detail, export, versions, diff, validation, the website's
 pages, test games, copying) passes through here with the user who asks; so does every read of
 a list locked into an event (issue 15, privacy: events.selectors.lists_mask), where the
@@ -23,7 +28,7 @@ from cards.models import Card, Game, Viewer
 from rules.core.report import Issue, Report
 from rules.core.resolve import EntryRef
 
-from .models import Deck
+from .models import Deck, DeckVersion
 from .resolution import DeckLine
 
 PRIVATE_CARD = "a private card"
@@ -145,6 +150,14 @@ class SnapshotMask:
             },
         }
 
+    def hash(self, snapshot: Mapping[str, Any], digest: str) -> str | None:
+        """A hash of this snapshot's contents (DeckVersion.content_hash, a registration's list
+        hash) as this reader may see it: None if the snapshot holds a card hidden from them (see
+        the module's docstring), the hash itself otherwise."""
+        if any(entry["key"] in self.hidden for entry in snapshot_entries(snapshot)):
+            return None
+        return digest
+
     def issues(self, issues: Iterable[Mapping[str, Any]]) -> list[dict[str, Any]]:
         """Stored issues (Issue.as_dict) with each one that tells a hidden card said without
         it, as report_seen_by says them."""
@@ -218,6 +231,25 @@ def snapshot_entries(snapshot: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 def snapshot_seen_by(deck: Deck, snapshot: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
     """A version's snapshot with the entries of cards this viewer may not read masked."""
     return snapshot_mask(deck.game, snapshot_entries(snapshot), viewer).snapshot(snapshot)
+
+
+def versions_seen_by(
+    deck: Deck, versions: Iterable[DeckVersion], viewer: Viewer
+) -> list[DeckVersion]:
+    """The deck's versions, each given `hash_seen`: its content hash as this viewer may see it
+    (SnapshotMask.hash). Snapshots a query deferred are read in one query, and the mask of
+    them all in one more, whatever the number of versions."""
+    versions = list(versions)
+    deferred = [version.pk for version in versions if "snapshot" in version.get_deferred_fields()]
+    snapshots = dict(DeckVersion.objects.filter(pk__in=deferred).values_list("pk", "snapshot"))
+    snapshots.update(
+        (version.pk, version.snapshot) for version in versions if version.pk not in deferred
+    )
+    entries = [entry for snapshot in snapshots.values() for entry in snapshot_entries(snapshot)]
+    mask = snapshot_mask(deck.game, entries, viewer)
+    for version in versions:
+        version.hash_seen = mask.hash(snapshots[version.pk], version.content_hash)
+    return versions
 
 
 def diff_seen_by(deck: Deck, diff: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:

@@ -104,14 +104,16 @@ def lists_mask(
 def registrations_seen_by(
     *, event: Event, registrations: Iterable[Registration], user: User
 ) -> list[Registration]:
-    """The registrations, each given `list_seen` (its locked snapshot) and `report_seen` (its
-    stored report) as this user may read them (lists_mask): what pages, downloads and the API
-    show of an entry."""
+    """The registrations, each given `list_seen` (its locked snapshot), `report_seen` (its
+    stored report) and `hash_seen` (its list hash, None unless they read every card of it) as
+    this user may read them (lists_mask): what pages, downloads and the API show of an entry."""
     registrations = list(registrations)
     mask = lists_mask(event=event, registrations=registrations, user=user)
     for registration in registrations:
         report = registration.report
-        registration.list_seen = mask.snapshot(registration.deck_version.snapshot)
+        snapshot = registration.deck_version.snapshot
+        registration.list_seen = mask.snapshot(snapshot)
+        registration.hash_seen = mask.hash(snapshot, registration.content_hash)
         registration.report_seen = {
             **report,
             "errors": mask.issues(report["errors"]),
@@ -148,15 +150,13 @@ def snapshot_refs(snapshot: dict[str, Any]) -> list[EntryRef]:
     ]
 
 
-def registration_decklist(*, registration: Registration) -> str:
-    """The locked list as a plain-text decklist (by name, printings kept), as the reader of
-    registrations_seen_by may read it."""
+def registration_decklist(*, registration: Registration, user: User) -> str:
+    """The locked list as a plain-text decklist (by name, printings kept), as this user, the
+    reader of registrations_seen_by, may read it. A name is told apart by its key among the
+    cards this user may use, never the player's: among theirs, a key on a card everyone reads
+    would say the player holds a private card of the same name (issue 15, privacy)."""
     game = registration.event.game
-    entries = refs_for_text(
-        game=game,
-        refs=snapshot_refs(registration.list_seen),
-        viewer=registration.deck_version.deck.owner,
-    )
+    entries = refs_for_text(game=game, refs=snapshot_refs(registration.list_seen), viewer=user)
     return write_decklist(game.spec, entries)
 
 

@@ -189,7 +189,16 @@ VERSION_HELP = (
 
 class DeckVersionOutput(serializers.ModelSerializer):
     """A version: a change of the deck's contents (name, format, entries), never of its
-    description or visibility; `content_hash` is the sha256 of those contents."""
+    description or visibility. Give it through decks.privacy.versions_seen_by, which decides
+    whether the reader may see its hash."""
+
+    content_hash = serializers.CharField(
+        source="hash_seen",
+        allow_null=True,
+        help_text="The sha256 of those contents; null if they hold a card you may not read (a "
+        "private card): the hash covers each card's key, which a user-made card's name gives, "
+        "so it would let anyone test guessed names.",
+    )
 
     class Meta:
         model = DeckVersion
@@ -270,15 +279,17 @@ class DeckOutput(DeckSummaryOutput):
         return None if latest is None else DeckVersionOutput(latest).data
 
 
+PRIVATE_ENTRY_HELP = (
+    'true for a user-made card the reader may not read: named only "a private card" '
+    "(decks.privacy)."
+)
+
+
 class SnapshotEntryOutput(serializers.Serializer):
     key = serializers.CharField(allow_null=True, help_text="null for a private card.")
     name = serializers.CharField()
     quantity = serializers.IntegerField()
-    private = serializers.BooleanField(
-        required=False,
-        help_text='true for a user-made card the reader may not read: named only "a private '
-        'card" (decks.privacy).',
-    )
+    private = serializers.BooleanField(required=False, help_text=PRIVATE_ENTRY_HELP)
     set = serializers.CharField(required=False, help_text="The pinned printing's set, if any.")
     number = serializers.CharField(required=False, help_text="And its collector number.")
 
@@ -316,8 +327,9 @@ class ValueChangeOutput(serializers.Serializer):
 
 
 class DiffEntryOutput(serializers.Serializer):
-    key = serializers.CharField()
+    key = serializers.CharField(allow_null=True, help_text="null for a private card.")
     name = serializers.CharField()
+    private = serializers.BooleanField(required=False, help_text=PRIVATE_ENTRY_HELP)
     set = serializers.CharField(required=False)
     number = serializers.CharField(required=False)
     quantity = serializers.IntegerField(required=False, help_text="Added and removed entries.")
@@ -348,9 +360,8 @@ class DeckDiffOutput(serializers.Serializer):
         return {**numbers, **super().get_fields()}
 
 
-class DeckVersionDetailOutput(serializers.ModelSerializer):
+class DeckVersionDetailOutput(DeckVersionOutput):
     snapshot = SnapshotOutput()
 
-    class Meta:
-        model = DeckVersion
-        fields = ["number", "created", "content_hash", "snapshot"]
+    class Meta(DeckVersionOutput.Meta):
+        fields = [*DeckVersionOutput.Meta.fields, "snapshot"]

@@ -114,11 +114,14 @@ UPDATE_RESPONSES = {200: DeckOutput, 412: ErrorSerializer, 428: ErrorSerializer}
 def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Response:
     """The full deck with its ETag header (and Location when just created)."""
     lines = selectors.deck_lines(deck=deck)
+    latest = selectors.deck_version_latest(deck=deck)
+    if latest is not None:
+        [latest] = privacy.versions_seen_by(deck, [latest], request.user)
     context = {
         "request": request,
         "lines": privacy.lines_seen_by(deck, lines, request.user),
         "private_cards": privacy.own_private_cards(lines, request.user),
-        "latest_version": selectors.deck_version_latest(deck=deck),
+        "latest_version": latest,
     }
     response = Response(DeckOutput(deck, context=context).data, status=201 if created else 200)
     response["ETag"] = deck.etag
@@ -318,7 +321,13 @@ class DeckVersionListApi(DeckAccess, generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular reading the view
             return DeckVersion.objects.none()
-        return selectors.deck_versions(deck=self.readable_deck(self.request, self.kwargs["pk"]))
+        self.deck = self.readable_deck(self.request, self.kwargs["pk"])
+        return selectors.deck_versions(deck=self.deck)
+
+    def paginate_queryset(self, queryset) -> list[DeckVersion]:
+        """The page's versions, each hash as the reader may see it (decks.privacy)."""
+        page = super().paginate_queryset(queryset)
+        return privacy.versions_seen_by(self.deck, page, self.request.user)
 
 
 class DeckVersionDetailApi(DeckAccess, APIView):
@@ -331,6 +340,7 @@ class DeckVersionDetailApi(DeckAccess, APIView):
             version = selectors.deck_version_get(deck=deck, number=number)
         except selectors.VersionNotFound:
             raise NotFound(f"The deck has no version {number}.") from None
+        [version] = privacy.versions_seen_by(deck, [version], request.user)
         data = DeckVersionDetailOutput(version).data
         data["snapshot"] = privacy.snapshot_seen_by(deck, version.snapshot, request.user)
         return Response(data)

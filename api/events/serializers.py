@@ -193,6 +193,13 @@ class RegistrationOutput(serializers.ModelSerializer):
     deck = serializers.IntegerField(source="deck_version.deck_id")
     deck_name = serializers.CharField(help_text="The deck's name as it was locked.")
     version = serializers.IntegerField(source="deck_version.number")
+    content_hash = serializers.CharField(
+        source="hash_seen",
+        allow_null=True,
+        help_text="The locked list's hash (of its cards only: identical lists share it); null "
+        "if it holds a card you may not read (a private card), since the hash covers each "
+        "card's key, which a user-made card's name gives, and would let anyone test guesses.",
+    )
     errors = IssueSerializer(source="report_seen.errors", many=True)
     warnings = IssueSerializer(source="report_seen.warnings", many=True)
     counts = serializers.DictField(source="report.counts", child=serializers.IntegerField())

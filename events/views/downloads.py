@@ -70,7 +70,7 @@ def decklists_zip(request: HttpRequest, token: str) -> HttpResponse:
             player, deck = registration.player.username, registration.deck_name
             archive.writestr(
                 f"{slugify(player)}-{slugify(deck)}-{registration.pk}.txt",
-                selectors.registration_decklist(registration=registration),
+                selectors.registration_decklist(registration=registration, user=request.user),
             )
     return _attachment(buffer.getvalue(), "application/zip", f"{slugify(event.name)}-decklists.zip")
 

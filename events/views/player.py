@@ -77,7 +77,9 @@ def registration_list(request: HttpRequest, token: str, pk: int) -> HttpResponse
     context = {
         "event": event,
         "registration": registration,
-        "decklist": selectors.registration_decklist(registration=registration),
+        "decklist": selectors.registration_decklist(
+            registration=registration, user=request.user
+        ),
     }
     return render(request, "events/registration.html", context)
 

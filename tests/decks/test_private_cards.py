@@ -12,6 +12,7 @@ import re
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from rest_framework.test import APIClient
 
 from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save, user_card_share
@@ -232,3 +233,99 @@ def test_share_cards_in_the_api_shares_them_with_the_deck(alice_api, charlie_api
     assert oracle.shared
     entry = charlie_api.get(f"/api/v1/decks/{deck.pk}/").json()["sections"]["deck"][0]
     assert entry["name"] == ORACLE.name
+
+
+SAGE = KeeperCardDraft(name="Open Sage", type="Spell", text="Draw 2 cards.", edition=11)
+WARD = KeeperCardDraft(name="Aardvark Ward", type="Spell", text="Draw 1 card.", edition=11)
+
+
+def hashes_told(reader, deck: Deck) -> dict[str, object]:
+    """Every place a reader (None: signed out) is told a version's hash: the deck's
+    `version`, the list of versions, the latest version on its own, and the versions page."""
+    client = APIClient()
+    if reader is not None:
+        client.force_login(reader)  # a session, which the website's pages read too
+    latest = deck.versions.order_by("-number").first()
+    listed = client.get(f"/api/v1/decks/{deck.pk}/versions/").json()["results"]
+    return {
+        "deck": client.get(f"/api/v1/decks/{deck.pk}/").json()["version"]["content_hash"],
+        "versions": [version["content_hash"] for version in listed],
+        "version": client.get(f"/api/v1/decks/{deck.pk}/versions/{latest.number}/").json()[
+            "content_hash"
+        ],
+        "page": client.get(reverse("web:deck-versions", args=[deck.pk])).content.decode(),
+    }
+
+
+@pytest.fixture(params=["anonymous", "charlie"])
+def outsider(request, charlie):
+    """A reader of Alice's public deck who is not its author: signed out, or Charlie."""
+    return None if request.param == "anonymous" else charlie
+
+
+def test_an_outsider_is_told_no_hash_of_a_version_holding_a_private_card(
+    outsider, deck, oracle
+):
+    """issue 15, privacy: the hash covers the Oracle's key (its name and Alice's id), so a
+    reader who sees "3 a private card" could hash guessed names until one matched."""
+    told = hashes_told(outsider, deck)
+    assert (told["deck"], told["versions"], told["version"]) == (None, [None], None)
+    assert deck.versions.get().content_hash[:12] not in told["page"]
+    assert "not shown: it holds a private card" in told["page"]
+
+
+def test_alice_is_told_the_hash_of_her_deck(alice, deck, oracle):
+    """issue 15, privacy: the card's author reads every card, so the hash too."""
+    digest = deck.versions.get().content_hash
+    told = hashes_told(alice, deck)
+    assert (told["deck"], told["versions"], told["version"]) == (digest, [digest], digest)
+    assert digest[:12] in told["page"]
+
+
+def test_an_outsider_is_told_the_hash_of_a_version_without_private_cards(
+    outsider, alice, deck, oracle
+):
+    """issue 15, privacy: each version is judged by its own cards. Alice swaps the Oracle for
+    her shared Sage: version 1 keeps its hash hidden, version 2 tells it."""
+    from decks.services import DeckChanges, deck_update
+
+    sage = user_card_share(card=keeper_card_save(owner=alice, draft=SAGE), shared=True)
+    deck_update(
+        deck=deck,
+        expected_revision=deck.revision,
+        changes=DeckChanges(sections={"deck": [DeckLine("deck", sage, 3)]}),
+    )
+    digest = deck.versions.get(number=2).content_hash
+    told = hashes_told(outsider, deck)
+    assert (told["deck"], told["versions"], told["version"]) == (digest, [None, digest], digest)
+    assert digest[:12] in told["page"]
+
+
+def test_an_outsider_is_told_the_hash_once_the_card_is_shared(outsider, deck, oracle):
+    """issue 15, privacy: a shared card is everyone's to read, and so is the hash over it."""
+    user_card_share(card=oracle, shared=True)
+    digest = deck.versions.get().content_hash
+    told = hashes_told(outsider, deck)
+    assert (told["deck"], told["versions"], told["version"]) == (digest, [digest], digest)
+
+
+def test_the_deck_page_sorts_a_private_card_by_what_the_reader_sees(client, alice, deck, oracle):
+    """issue 15, privacy: the page groups a section by card type, names in order within. Sorted
+    before it was hidden, the Oracle sat after Alice's Spells Aardvark Ward and Open Sage,
+    which said it was a Spell named after "Open Sage"; it now heads the section."""
+    from decks.services import DeckChanges, deck_update
+
+    shared = [
+        user_card_share(card=keeper_card_save(owner=alice, draft=draft), shared=True)
+        for draft in (SAGE, WARD)
+    ]
+    deck_update(
+        deck=deck,
+        expected_revision=deck.revision,
+        changes=DeckChanges(
+            sections={"deck": [DeckLine("deck", card, 3) for card in [oracle, *shared]]}
+        ),
+    )
+    html = client.get(reverse("web:deck", args=[deck.pk])).content.decode()
+    names = re.findall(r'id="card-\d+"[^>]*>([^<]+)<', html)
+    assert names == ["A private card", "Aardvark Ward", "Open Sage"]

@@ -216,3 +216,66 @@ def test_it_names_the_card_once_its_author_shares_it(event, bobs_entry, oracle):
     assert PRIVATE_CARD not in page
     body = APIClient().get(f"/api/v1/events/{event.token}/metagame/").json()
     assert metagame_names(body) == {ORACLE.name, SAGE.name}
+
+
+def hashes_told(reader, event: Event) -> dict[str, object]:
+    """Each player's list hash as the reader (None: signed out) is told it in the API, and
+    whether each list's page shows it."""
+    client = APIClient()
+    if reader is not None:
+        client.force_login(reader)  # a session, which the website's pages read too
+    rows = client.get(f"/api/v1/events/{event.token}/registrations/").json()
+    told: dict[str, object] = {row["player"]: row["content_hash"] for row in rows}
+    for registration in event.registrations.all():
+        page = client.get(f"/events/{event.token}/lists/{registration.pk}/").content.decode()
+        told[f"{registration.player} page"] = registration.content_hash[:16] in page
+    return told
+
+
+def test_an_outsider_is_told_no_hash_of_a_list_holding_a_private_card(outsider, event):
+    """issue 15, privacy: Bob's list hash covers the Oracle's key (its name and Bob's id), so
+    a reader who sees "3 a private card" could hash guessed names until one matched; Charlie's
+    list holds no private card, and its hash is told."""
+    charlies = event.registrations.get(player__username="charlie").content_hash
+    assert hashes_told(outsider, event) == {
+        "bob": None,
+        "charlie": charlies,
+        "bob page": False,
+        "charlie page": True,
+    }
+
+
+def test_the_organiser_and_the_author_are_told_every_hash(insider, event):
+    """issue 15, privacy: Alice spots identical lists by their hashes; Bob wrote the card."""
+    hashes = {r.player.username: r.content_hash for r in event.registrations.all()}
+    assert hashes_told(insider, event) == {
+        **hashes,
+        "bob page": True,
+        "charlie page": True,
+    }
+
+
+def test_bob_is_told_his_hash_on_the_event_page(event, bob, bobs_entry):
+    """issue 15, privacy: his own entry, with his own card."""
+    page = signed_in(bob).get(f"/events/{event.token}/").content.decode()
+    assert bobs_entry.content_hash[:16] in page
+
+
+def test_the_text_of_a_list_tells_no_namesake_the_player_keeps_private(
+    outsider, event, bob, bobs_entry, django_user_model
+):
+    """issue 15, privacy: Bob keeps a private Mirror Imp and plays Dave's shared one. Told
+    apart among Bob's cards, the shared Imp would carry its key in the list's text, saying Bob
+    holds another card of that name; among the reader's own cards it needs none."""
+    dave = django_user_model.objects.create_user("dave")
+    imp = KeeperCardDraft(name="Mirror Imp", type="Spell", text="Copy a spell.", edition=11)
+    keeper_card_save(owner=bob, draft=imp)
+    daves = user_card_share(card=keeper_card_save(owner=dave, draft=imp), shared=True)
+    deck = deck_create(
+        owner=bob, game=event.game, name="Imps", lines=[DeckLine("deck", daves, 40)]
+    )
+    Registration.objects.filter(pk=bobs_entry.pk).update(deck_version=deck.versions.get())
+    page = signed_in(outsider).get(f"/events/{event.token}/lists/{bobs_entry.pk}/")
+    assert "40 Mirror Imp" in page.content.decode()
+    assert daves.key not in page.content.decode()
+    assert daves.key not in zip_texts(signed_in(outsider), event)

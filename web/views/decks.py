@@ -370,11 +370,6 @@ def _render_editor(
     """The editor over `lines` (the owner's draft, or the stored deck), judged as the owner
     sees them and shown as the reader may see them (decks.privacy)."""
     spec = deck.game.spec
-    order = {slug: index for index, slug in enumerate(spec.section_slugs)}
-    # each section grouped by card type, as deckbuilders read a list; names in order within
-    lines = sorted(
-        lines, key=lambda line: (order[line.section], line.card.type, line.card.name.casefold())
-    )
     report, report_problem = None, ""
     try:
         as_of = date.fromisoformat(state.as_of) if state.as_of else None
@@ -393,7 +388,13 @@ def _render_editor(
         except InvalidRequest as exc:
             report_problem = f"{exc.field}: {exc.message}"
     own_private = privacy.own_private_cards(lines, request.user) if editable else []
-    lines = privacy.lines_seen_by(deck, lines, request.user)
+    order = {slug: index for index, slug in enumerate(spec.section_slugs)}
+    # each section grouped by card type, as deckbuilders read a list; names in order within.
+    # Sorted as the reader sees the cards: a private card's place would tell its type and name.
+    lines = sorted(
+        privacy.lines_seen_by(deck, lines, request.user),
+        key=lambda line: (order[line.section], line.card.type, line.card.name.casefold()),
+    )
     refs = selectors.lines_as_refs(lines)
     rows = list(enumerate(lines))
     formats = list(Format.objects.filter(game=deck.game).order_by("slug"))
@@ -521,7 +522,7 @@ def owned_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
 def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck's versions, and the diff between the two chosen (`from`, `to`)."""
     deck = readable_deck(request, pk)
-    versions = list(selectors.deck_versions(deck=deck))
+    versions = privacy.versions_seen_by(deck, selectors.deck_versions(deck=deck), request.user)
     diff, problem = None, ""
     if "from" in request.GET:
         first = integer_text(request.GET.get("from", ""))
