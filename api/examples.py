@@ -132,7 +132,11 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
 }
 
 # Request bodies in the other media types an operation documents, by media type.
-MEDIA_REQUEST_EXAMPLES: dict[str, dict[str, str]] = {
+MEDIA_REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
+    # a form's fields; `file` is the decklist file's text (Swagger UI offers a file to choose)
+    "decks_import_file_create": {
+        "multipart/form-data": {"game": "neopets", "visibility": "private", "file": NEOPETS_LIST}
+    },
     "validate_batch_create": {
         "text/csv": (
             "id,game,format,as_of,text\n"

@@ -17,9 +17,11 @@ from urllib.parse import urlencode
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.http import HttpResponse
 from django.test import Client
+from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
@@ -90,7 +92,11 @@ class Reader:
                 examples[name] = value
         query = urlencode(examples) if query is None else query
         address = f"{path}?{query}" if query else path
-        data = "" if body is None else body if isinstance(body, str) else json.dumps(body)
+        if media_type == "multipart/form-data":  # a form, its decklist sent as a file
+            fields = {**body, "file": SimpleUploadedFile("list.txt", body["file"].encode())}
+            data, media_type = encode_multipart(BOUNDARY, fields), MULTIPART_CONTENT
+        else:
+            data = "" if body is None else body if isinstance(body, str) else json.dumps(body)
         return self.api.generic(method, address, data, media_type, **headers)
 
     def answer(self, source: str) -> HttpResponse:
