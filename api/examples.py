@@ -118,6 +118,7 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "events_roster_create": {"username": EXAMPLE_USERNAME},
     "events_roster_check_in_create": {"present": True},
     "events_standings_create": {"text": f"username,wins,losses,draws\n{EXAMPLE_USERNAME},3,1,0\n"},
+    "keeper_cards_create": {**KEEPER_CARD, "name": "First Thoughts"},
     "keeper_cards_update": {**KEEPER_CARD, "name": "Second Thoughts"},
     "simulations_cancel_create": {},  # a signed-in user's own job needs no cancel_key
     "simulations_card_tests_create": {
@@ -171,6 +172,7 @@ SENT_BEFORE: dict[str, list[str]] = {
 # cards. Swagger UI fills them in; an operation's examples are sent together, as it sends them.
 PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "cards_list": {"q": "t:food", "game": "neopets"},
+    "keeper_cards_list": {"ordering": "name"},
     "cards_autocomplete_retrieve": {"q": "hot", "game": "neopets"},
     "cards_named_retrieve": {"game": "neopets", "fuzzy": "hot dgo"},
     "decks_list": {"game": "neopets", "ordering": "-updated"},
@@ -207,8 +209,8 @@ FROM_ANSWERS: dict[str, tuple[str, str]] = {
         "POST /api/v1/events/{token}/roster/",
         "player_id",
     ),
-    # your own saved cards: the sample cards are nobody's (save one in the card builder)
-    "/api/v1/keeper/cards/{card_id}": ("GET /api/v1/cards/?game=keeper&is_sample=false", "id"),
+    # your own saved cards: the sample cards are nobody's
+    "/api/v1/keeper/cards/{card_id}": ("POST /api/v1/keeper/cards/", "id"),
     "/api/v1/sets/{id}": ("GET /api/v1/sets/", "id"),
     "/api/v1/simulations/{job_id}": ("POST /api/v1/simulations/", "id"),
 }

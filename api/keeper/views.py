@@ -1,9 +1,11 @@
-"""Keeper of the Cards endpoints: the card builder's cost explanation."""
+"""Keeper of the Cards endpoints: the card builder's cost explanation, and your saved cards."""
 
 from __future__ import annotations
 
+from django.db.models import QuerySet
+from django.urls import reverse
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from rest_framework import generics, status
 from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -21,7 +23,9 @@ from cards.services.user_cards import (
     card_decks,
     card_decks_checked,
     keeper_card_edit,
+    keeper_card_save,
     user_card_delete,
+    user_cards,
 )
 from rules.keeper.builder import card_review
 
@@ -58,8 +62,53 @@ SAVED_CARD_ID = OpenApiParameter(
     "card_id",
     int,
     OpenApiParameter.PATH,
-    description="One of your saved cards: save one in the card builder (/tools/keeper/builder/).",
+    description="One of your saved cards: POST /api/v1/keeper/cards/ saves one (as does the "
+    "card builder, /tools/keeper/builder/).",
 )
+
+
+class KeeperCardListApi(generics.ListAPIView):
+    """Your saved Keeper cards, newest first (GET); POST saves a new one as the card builder
+    does: private until you share it, its cost the formula's (the answer's `attributes.cost`),
+    legal or not (POST /keeper/cost/ reviews a card before saving it)."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = CardSerializer
+    ordering_fields = ["name", "created", "updated"]
+
+    def get_queryset(self) -> QuerySet[Card]:
+        return user_cards(owner=self.request.user)
+
+    def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:
+        page = super().paginate_queryset(queryset)
+        return None if page is None else cards_for_display(page)
+
+    @extend_schema(
+        request=KeeperCardEditInput, responses={201: CardSerializer, 400: ErrorSerializer}
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            card = keeper_card_save(owner=request.user, draft=_draft(request))
+        except UserCardRefused as refused:
+            raise ApiError(refused.message, fields={refused.field: [refused.message]}) from None
+        shown = CardSerializer(cards_for_display([card])[0]).data
+        location = reverse("card-detail", kwargs={"pk": card.pk})
+        return Response(shown, status=status.HTTP_201_CREATED, headers={"Location": location})
+
+
+def _draft(request: Request) -> KeeperCardDraft:
+    """The card a request's body describes (KeeperCardEditInput), or a 400 naming the field."""
+    serializer = KeeperCardEditInput(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    data = serializer.validated_data
+    return KeeperCardDraft(
+        name=data["name"],
+        type=data["type"],
+        text=data["text"],
+        offense=data.get("offense"),
+        defense=data.get("defense"),
+        edition=data.get("edition"),
+    )
 
 
 class KeeperCardApi(APIView):
@@ -83,19 +132,8 @@ class KeeperCardApi(APIView):
     )
     def put(self, request: Request, card_id: int) -> Response:
         card = self._card(request, card_id)
-        serializer = KeeperCardEditInput(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        data = serializer.validated_data
-        draft = KeeperCardDraft(
-            name=data["name"],
-            type=data["type"],
-            text=data["text"],
-            offense=data.get("offense"),
-            defense=data.get("defense"),
-            edition=data.get("edition"),
-        )
         try:
-            card = keeper_card_edit(card=card, draft=draft)
+            card = keeper_card_edit(card=card, draft=_draft(request))
         except UserCardRefused as refused:
             raise ApiError(refused.message, fields={refused.field: [refused.message]}) from None
         checked = [

@@ -22,6 +22,7 @@ from decks.models import Deck
 from decks.privacy import own_private_cards
 from decks.resolution import DeckLine
 from decks.selectors import deck_report
+from rules.core.identity import identity
 from rules.keeper.builder import card_review
 from rules.keeper.cards import CREATURE, GAME
 
@@ -184,7 +185,9 @@ def user_cards(*, owner: AbstractBaseUser) -> QuerySet[Card]:
 
 
 def _namesakes(cards: QuerySet[Card], game: Game, name: str) -> QuerySet[Card]:
-    return cards.filter(game=game, name__iexact=name)
+    """The cards a name would be confused with, compared as every lookup compares names (card
+    identity: a curly apostrophe is a straight one, case and spacing are nothing)."""
+    return cards.filter(game=game, folded_name=identity(name))
 
 
 def _key(name: str, owner: AbstractBaseUser) -> str:

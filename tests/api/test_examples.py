@@ -16,11 +16,9 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.http import HttpResponse
-from django.test import Client
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
@@ -28,7 +26,6 @@ from rest_framework.test import APIClient
 from api.examples import (
     EXAMPLE_PASSWORD,
     EXAMPLE_USERNAME,
-    KEEPER_CARD,
     MEDIA_REQUEST_EXAMPLES,
     REQUEST_EXAMPLES,
     SENT_BEFORE,
@@ -127,16 +124,10 @@ class Reader:
 @pytest.fixture
 def reader(db, monkeypatch) -> Reader:
     """After `make run`: the sample cards; the user made as auth_token_create's example says,
-    signed in with the token that example answers; a Keeper card saved in the card builder."""
+    signed in with the token that example answers."""
     call_command("load_samples", verbosity=0)
     monkeypatch.setenv(PASSWORD_VARIABLE, EXAMPLE_PASSWORD)
     call_command("create_user", EXAMPLE_USERNAME, stdout=StringIO())
-    website = Client()
-    website.force_login(get_user_model().objects.get(username=EXAMPLE_USERNAME))
-    saved = website.post(
-        "/tools/keeper/builder/", {**KEEPER_CARD, "name": "First Thoughts", "action": "save"}
-    )
-    assert saved.status_code == 302, saved.content[:300]
     reader = Reader(APIClient())
     token = reader.take("POST /api/v1/auth/token/", "token")
     reader.api.credentials(HTTP_AUTHORIZATION=f"Token {token}")
