@@ -42,6 +42,17 @@ def make_version(owner, entries: list[EntryRef], name: str = "Kau Rush") -> Deck
     return deck.versions.get()
 
 
+def keeper_night(organiser) -> Event:
+    """A Keeper of the Cards event of `organiser`'s, open for another day."""
+    return event_create(
+        organiser=organiser,
+        name="Keeper night",
+        game=Game.objects.get(slug="keeper"),
+        date=date(2026, 12, 5),
+        registration_deadline=timezone.now() + timedelta(days=1),
+    )
+
+
 @pytest.fixture
 def neopets(db) -> Game:
     return Game.objects.get(slug="neopets")

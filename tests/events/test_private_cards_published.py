@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import io
 import zipfile
-from datetime import date, timedelta
+from datetime import timedelta
 
 import pytest
 from django.test import Client
@@ -25,7 +25,8 @@ from decks.privacy import PRIVATE_CARD
 from decks.resolution import DeckLine
 from decks.services import deck_create
 from events.models import Event, Registration
-from events.services import event_create, registration_submit
+from events.services import registration_submit
+from tests.events.conftest import keeper_night
 
 # Text the Card Building Guide's parser cannot read: the list's report quotes it.
 ORACLE = KeeperCardDraft(
@@ -48,13 +49,7 @@ def sage(bob) -> Card:
 def event(alice, bob, charlie, oracle, sage) -> Event:
     """Alice's Keeper night, closed and published, with Bob's and Charlie's lists."""
     keeper = Game.objects.get(slug="keeper")
-    event = event_create(
-        organiser=alice,
-        name="Keeper night",
-        game=keeper,
-        date=date(2026, 12, 5),
-        registration_deadline=timezone.now() + timedelta(days=1),
-    )
+    event = keeper_night(alice)
     for player, lines in (
         (bob, [DeckLine("deck", oracle, 3), DeckLine("deck", sage, 37)]),
         (charlie, [DeckLine("deck", sage, 40)]),

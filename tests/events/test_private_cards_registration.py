@@ -3,16 +3,13 @@ player sees it on their deck page (issue 17 item 1): legal there, legal when loc
 
 from __future__ import annotations
 
-from datetime import date, timedelta
-
-from django.utils import timezone
-
 from cards.models import Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from decks.resolution import DeckLine
 from decks.selectors import deck_report
 from decks.services import deck_create
-from events.services import event_create, registration_submit
+from events.services import registration_submit
+from tests.events.conftest import keeper_night
 
 SAGE = KeeperCardDraft(name="Bob's Sage", type="Spell", text="Draw 2 cards.", edition=11)
 
@@ -24,13 +21,7 @@ def test_a_list_of_the_players_own_cards_is_locked_as_legal(alice, bob):
         owner=bob, game=keeper, name="Sages", lines=[DeckLine("deck", sage, 40)]
     )
     assert deck_report(deck=deck, viewer=bob).legal  # what Bob's deck page says
-    event = event_create(
-        organiser=alice,
-        name="Keeper night",
-        game=keeper,
-        date=date(2026, 12, 5),
-        registration_deadline=timezone.now() + timedelta(days=1),
-    )
+    event = keeper_night(alice)
     registration = registration_submit(event=event, player=bob, deck_version=deck.versions.get())
     assert registration.legal, registration.report["errors"]
 
@@ -45,13 +36,7 @@ def test_a_card_renamed_after_locking_is_still_that_card_when_lists_are_rechecke
     keeper = Game.objects.get(slug="keeper")
     sage = keeper_card_save(owner=bob, draft=SAGE)
     deck = deck_create(owner=bob, game=keeper, name="Sages", lines=[DeckLine("deck", sage, 40)])
-    event = event_create(
-        organiser=alice,
-        name="Keeper night",
-        game=keeper,
-        date=date(2026, 12, 5),
-        registration_deadline=timezone.now() + timedelta(days=1),
-    )
+    event = keeper_night(alice)
     registration_submit(event=event, player=bob, deck_version=deck.versions.get())
     renamed = KeeperCardDraft(name="Bob's Elder Sage", type="Spell", text=SAGE.text, edition=11)
     keeper_card_edit(card=sage, draft=renamed)
