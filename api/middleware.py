@@ -120,6 +120,16 @@ def _form_body(request: HttpRequest) -> dict[str, str]:
     if nul is not None:
         detail = f"The request's {nul} {NUL_MESSAGE}."
         raise UnreadableForm(error_body(400, "invalid", detail, {nul: [NUL_MESSAGE]}))
+    # A field given twice would be read as its last value, the others dropped unsaid (as a JSON
+    # object giving a key twice is refused by rules.core.jsontext).
+    repeated = sorted(
+        name for fields in (request.POST, request.FILES) for name, values in fields.lists()
+        if len(values) > 1
+    )
+    if repeated:
+        detail = f"The form gives {', '.join(repeated)} more than once."
+        problems = {name: ["is given more than once"] for name in repeated}
+        raise UnreadableForm(error_body(400, "invalid", detail, problems))
     return {name: "" for name in names if name != CSRF_FIELD}
 
 

@@ -172,3 +172,15 @@ def test_the_upload_takes_only_a_form_and_a_form_to_the_json_import_is_checked_a
     refused = alice_api.post(IMPORT, {**body, "colour": "red"}, format="multipart")
     assert (refused.status_code, list(refused.json()["fields"])) == (400, ["colour"])
     assert alice_api.post(IMPORT, body, format="multipart").status_code == 201
+
+
+def test_a_file_or_field_given_twice_is_a_400_naming_it(alice_api, cards):
+    """A form giving one field twice was read as its last value, the first file dropped with
+    no word; as a JSON object giving a key twice, it is refused."""
+    body = {"game": "neopets", "file": [_upload(b"2 Hot Dog", "a.txt"), _upload(b"1 Hot Dog")]}
+    response = alice_api.post(IMPORT_FILE, body, format="multipart")
+    assert response.json()["fields"] == {"file": ["is given more than once"]}
+    twice = alice_api.post(IMPORT, {"game": ["neopets", "keeper"], "name": "B",
+                                    "text": "2 Hot Dog"}, format="multipart")  # fmt: skip
+    assert (twice.status_code, list(twice.json()["fields"])) == (400, ["game"])
+    assert not Deck.objects.exists()
