@@ -239,18 +239,25 @@ class DeckSummaryOutput(serializers.ModelSerializer):
         ]
 
 
-class DeckEntryOutput(serializers.Serializer):
-    """One line of a stored deck (lines_by_section)."""
+PRIVATE_ENTRY_HELP = (
+    'true for a user-made card the reader may not read: named only "a private card" '
+    "(decks.privacy)."
+)
 
-    id = serializers.IntegerField(allow_null=True, help_text="Null for a private card.")
-    key = serializers.CharField(allow_null=True, help_text="Null for a private card.")
+
+class SnapshotEntryOutput(serializers.Serializer):
+    key = serializers.CharField(allow_null=True, help_text="null for a private card.")
     name = serializers.CharField()
     quantity = serializers.IntegerField()
-    private = serializers.BooleanField(
-        required=False, help_text='True for another user\'s unshared card: "A private card".'
-    )
+    private = serializers.BooleanField(required=False, help_text=PRIVATE_ENTRY_HELP)
     set = serializers.CharField(required=False, help_text="The pinned printing's set, if any.")
     number = serializers.CharField(required=False, help_text="And its collector number.")
+
+
+class DeckEntryOutput(SnapshotEntryOutput):
+    """One line of a stored deck (lines_by_section): a snapshot's entry with the card's id."""
+
+    id = serializers.IntegerField(allow_null=True, help_text="Null for a private card.")
 
 
 class DeckOutput(DeckSummaryOutput):
@@ -277,21 +284,6 @@ class DeckOutput(DeckSummaryOutput):
     def get_version(self, deck: Deck) -> dict[str, Any] | None:
         latest: DeckVersion | None = self.context["latest_version"]
         return None if latest is None else DeckVersionOutput(latest).data
-
-
-PRIVATE_ENTRY_HELP = (
-    'true for a user-made card the reader may not read: named only "a private card" '
-    "(decks.privacy)."
-)
-
-
-class SnapshotEntryOutput(serializers.Serializer):
-    key = serializers.CharField(allow_null=True, help_text="null for a private card.")
-    name = serializers.CharField()
-    quantity = serializers.IntegerField()
-    private = serializers.BooleanField(required=False, help_text=PRIVATE_ENTRY_HELP)
-    set = serializers.CharField(required=False, help_text="The pinned printing's set, if any.")
-    number = serializers.CharField(required=False, help_text="And its collector number.")
 
 
 class SnapshotOutput(serializers.Serializer):
