@@ -170,7 +170,8 @@ def test_a_decks_page_describes_likes_restores_compares_and_deletes(
     page.get_by_role("link", name="Compare with another deck").click()
     second = page.get_by_label("Second deck")
     # styled as the site's other boxes (an <input> without a type once was not)
-    assert second.evaluate("e => getComputedStyle(e).borderTopColor") == "rgb(169, 178, 191)"
+    # (a retrying assertion: the click loads a page, whose stylesheet may not have applied yet)
+    expect(second).to_have_css("border-top-color", "rgb(169, 178, 191)")
     second.fill(str(arrow.address))
     page.get_by_role("button", name="Compare").click()
     expect(page.locator("#diff h2")).to_have_text("From Strong to Arrow")
