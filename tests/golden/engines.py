@@ -1,0 +1,112 @@
+"""Each engine's golden games: which decks (sample and random legal ones) and which players."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+from rules.core.cardfile import MemoryPool, read_cards
+from rules.core.cards import CardInfo, Deck
+from rules.core.resolve import EntryRef
+from rules.core.validate import resolve_and_check, standard_format
+from rules.keeper import engine as keeper_engine
+from rules.keeper.cards import GAME as KEEPER
+from rules.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
+from rules.neopets import engine as neopets_engine
+from rules.neopets.cards import GAME as NEOPETS
+from rules.neopets.sample_decks import SAMPLE_CARDS
+from rules.neopets.sample_decks import SAMPLES as NEOPETS_SAMPLES
+from tests.rules.keeper.invariants.decks import forced_parts, random_card
+
+from .playthroughs import GoldenGame
+
+RANDOM_DECKS = 3
+
+
+def _checked(game, refs: list[EntryRef], pool: MemoryPool) -> Deck:
+    deck, report = resolve_and_check(game, refs, pool, standard_format(game))
+    assert report.legal, [issue.message for issue in report.errors]
+    return deck
+
+
+def neopets_decks() -> dict[str, Deck]:
+    """The sample decks and random legal decks of the sample cards (CR 8.1: 50-card Main Deck,
+    3 to 5 Neopets of distinct species, up to 10 in the Rainbow Pool; 7.3.2 copy limits)."""
+    cards = read_cards(json.loads(SAMPLE_CARDS.read_text()))
+    pool = MemoryPool(cards, NEOPETS)
+    neopets = [c for c in cards if c.type == "Neopet"]
+    rainbow = [
+        c for c in cards if c.type == "Rainbow Pool Neopet" or c.attr("begins_in_rainbow_pool")
+    ]
+    stones = [c for c in cards if c.type == "Codestone"]
+    others = [c for c in cards if c.type not in ("Neopet", "Rainbow Pool Neopet", "Codestone")]
+    single = {"Faerie", "Hero", "Villain", "Map Piece"}
+    decks = {name: NEOPETS_SAMPLES.deck(name) for name in NEOPETS_SAMPLES.names()}
+    rng = random.Random(2026)
+    for number in range(RANDOM_DECKS):
+        species: dict[str, CardInfo] = {}
+        for card in rng.sample(neopets, len(neopets)):
+            species.setdefault(card.attr("species"), card)
+        chosen = list(species.values())[: rng.randint(3, 5)]
+        in_pool = rng.sample(rainbow, rng.randint(0, min(10, len(rainbow))))
+        names_in_pool = {card.name for card in in_pool}
+        main: Counter[str] = Counter()
+        for card in rng.choices(others, k=rng.randint(10, 30)):
+            limit = (1 if card.type in single else 2) - (card.name in names_in_pool)
+            if main[card.name] < limit:
+                main[card.name] += 1
+        for card in rng.choices(stones, k=50 - sum(main.values())):
+            main[card.name] += 1
+        refs = [EntryRef("neopets", 1, name=card.name) for card in chosen]
+        refs += [EntryRef("rainbow_pool", 1, name=card.name) for card in in_pool]
+        refs += [EntryRef("main", count, name=name) for name, count in sorted(main.items())]
+        decks[f"random-{number}"] = _checked(NEOPETS, refs, pool)
+    return decks
+
+
+def keeper_decks() -> dict[str, Deck]:
+    """The sample decks and random legal decks of user-made cards, written as the builder
+    writes them (the invariant checker's card maker), the first cards carrying each played
+    component."""
+    decks = {name: KEEPER_SAMPLES.deck(name) for name in KEEPER_SAMPLES.names()}
+    rng = random.Random(2026)
+    forced = forced_parts()
+    cards = [
+        random_card(rng, f"Golden {index}", forced[index * 7 % len(forced)]) for index in range(24)
+    ]
+    pool = MemoryPool(cards, KEEPER)
+    for number in range(RANDOM_DECKS):
+        chosen = rng.sample(cards, rng.randint(6, 12))
+        counts = Counter(card.name for card in rng.choices(chosen, k=40))
+        refs = [EntryRef("deck", count, name=name) for name, count in sorted(counts.items())]
+        decks[f"random-{number}"] = _checked(KEEPER, refs, pool)
+    return decks
+
+
+GOLDENS = (
+    GoldenGame(
+        slug="neopets",
+        build_decks=neopets_decks,
+        players={
+            "default": lambda: None,
+            "random-vs-default": lambda: (
+                neopets_engine.RandomPolicy(5),
+                neopets_engine.HeuristicPolicy(),
+            ),
+        },
+        play=neopets_engine.play_game,
+    ),
+    GoldenGame(
+        slug="keeper",
+        build_decks=keeper_decks,
+        players={
+            "default": lambda: None,
+            "random-vs-default": lambda: (
+                keeper_engine.RandomPolicy(),
+                keeper_engine.HeuristicPolicy(),
+            ),
+        },
+        play=keeper_engine.play_game,
+    ),
+)

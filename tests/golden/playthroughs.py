@@ -1,0 +1,185 @@
+"""Golden playthroughs: fixed (decks, seed, players) games and fixed jobs, with the digest of each
+game's full log and of each job's result, recorded once and replayed by every later change.
+
+A change that means no change of play (a move, a refactoring, a faster loop) must replay every
+one of them to the same digest; a change that means one re-records them on purpose
+(`python -m tests.golden`) and says so in its commit. The decks are stored whole in the golden
+files (every card's data), so editing the sample cards or a deck builder changes no golden game:
+only the engine can.
+
+The games: each engine's sample decks and random legal decks, every pair in both seat orders,
+the engine's default players and a random player, on several seeds. The jobs: a match and a paired
+card test, split into chunks and merged, as the workers do.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.core.cards import CardInfo, Deck, Entry
+from rules.simulation import ChunkStats, PairedStats, engine_for, plan_chunks, run_job_chunk
+
+HERE = Path(__file__).resolve().parent
+SEEDS = range(4)
+JOB_GAMES, JOB_CHUNK = 240, 64
+
+
+def digest(value: Any) -> str:
+    """SHA-256 of the canonical JSON of `value` (sorted keys, no spaces)."""
+    text = json.dumps(value, sort_keys=True, separators=(",", ":"), default=_jsonable)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, frozenset | set):
+        return sorted(value)
+    raise TypeError(f"not JSON: {value!r}")
+
+
+def deck_json(deck: Deck) -> dict[str, Any]:
+    """A deck, every card's data included, as JSON."""
+    return {
+        slug: [
+            {
+                "quantity": entry.quantity,
+                "key": entry.card.key,
+                "name": entry.card.name,
+                "type": entry.card.type,
+                "text": entry.card.text,
+                "attributes": dict(entry.card.attributes),
+            }
+            for entry in entries
+        ]
+        for slug, entries in deck.sections.items()
+    }
+
+
+def deck_from_json(game: str, data: dict[str, Any]) -> Deck:
+    return Deck(
+        game=game,
+        sections={
+            slug: tuple(
+                Entry(
+                    CardInfo(
+                        key=line["key"],
+                        name=line["name"],
+                        type=line["type"],
+                        text=line["text"],
+                        attributes=line["attributes"],
+                    ),
+                    line["quantity"],
+                )
+                for line in lines
+            )
+            for slug, lines in data.items()
+        },
+    )
+
+
+@dataclass(frozen=True)
+class GoldenGame:
+    """How one engine's golden games are made: its decks (built when recording) and players."""
+
+    slug: str
+    build_decks: Callable[[], dict[str, Deck]]
+    players: dict[str, Callable[[], tuple[Any, Any]]]
+    play: Callable[..., Any]
+
+    @property
+    def path(self) -> Path:
+        return HERE / f"{self.slug}.json"
+
+
+def game_summary(record: Any) -> dict[str, Any]:
+    """The few figures of a game a reader of a golden file's diff wants to see."""
+    return {"winner": record.winner, "first": record.first, "turns": record.turns}
+
+
+def play_games(golden: GoldenGame, decks: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every golden game of an engine: each ordered pair of distinct decks (and each deck's
+    mirror), each set of players, each seed; the record's digest and its log's."""
+    names = sorted(decks)
+    games = []
+    for a in names:
+        for b in names:
+            for players_name, players in golden.players.items():
+                if players_name != "default" and a != names[0]:
+                    continue  # other players on the first deck's games only: enough, and fast
+                for seed in SEEDS:
+                    record = golden.play(
+                        decks[a], decks[b], seed, policies=players(), record_log=True
+                    )
+                    fields = {
+                        name: getattr(record, name) for name in record.__slots__ if name != "log"
+                    }
+                    games.append(
+                        {
+                            "decks": [a, b],
+                            "players": players_name,
+                            "seed": seed,
+                            **game_summary(record),
+                            "record_sha256": digest(fields),
+                            "log_sha256": digest(list(record.log)),
+                        }
+                    )
+    return games
+
+
+def job_cases(names: list[str]) -> list[dict[str, Any]]:
+    """A match between the first two decks, and a paired test of the second deck against the
+    first as "without" (the third deck the reference), each seeded."""
+    return [
+        {"kind": "match", "decks": names[:2], "seed": 11},
+        {"kind": "card_test", "decks": [names[1], names[0], names[2]], "seed": 12},
+    ]
+
+
+def play_job(slug: str, prepared: dict[str, Any], case: dict[str, Any]) -> dict[str, Any]:
+    """A job's result as the API answers it, its chunks played out of order and merged."""
+    engine = engine_for(slug)
+    assert engine is not None
+    decks = [prepared[name] for name in case["decks"]]
+    plans = plan_chunks(JOB_GAMES, JOB_CHUNK)
+    parts = [
+        run_job_chunk(engine, decks, job_seed=case["seed"], first_game=p.first_game, count=p.count)
+        for p in reversed(plans)
+    ]
+    stats = PairedStats if case["kind"] == "card_test" else ChunkStats
+    result = stats.merge_all(parts).result()
+    headline = result if case["kind"] == "match" else result["difference"]
+    return {
+        **case,
+        "games": JOB_GAMES,
+        "chunk_size": JOB_CHUNK,
+        "headline": {k: headline[k] for k in ("wins", "draws", "win_rate") if k in headline},
+        "result_sha256": digest(result),
+    }
+
+
+def replay(golden: GoldenGame, stored: dict[str, Any]) -> dict[str, Any]:
+    """The golden file's content as the engine plays its stored decks today."""
+    engine = engine_for(golden.slug)
+    assert engine is not None
+    prepared = {
+        name: engine.prepare(deck_from_json(golden.slug, data))
+        for name, data in stored["decks"].items()
+    }
+    return {
+        "decks": stored["decks"],
+        "games": play_games(golden, prepared),
+        "jobs": [play_job(golden.slug, prepared, case) for case in job_cases(sorted(prepared))],
+    }
+
+
+def record(goldens: Iterable[GoldenGame]) -> None:
+    """Write each engine's golden file afresh from its deck builders."""
+    for golden in goldens:
+        decks = {name: deck_json(deck) for name, deck in golden.build_decks().items()}
+        content = replay(golden, {"decks": decks})
+        golden.path.write_text(json.dumps(content, indent=1, sort_keys=True) + "\n")
+        print(f"{golden.path.name}: {len(content['games'])} games, {len(content['jobs'])} jobs")
