@@ -8,7 +8,7 @@ or an error answer that carries a code not listed here (tests/conftest.py).
 
 from __future__ import annotations
 
-from rules.registry import ISSUE_CODES as RULES_ISSUE_CODES
+from rulebook.registry import ISSUE_CODES as RULES_ISSUE_CODES
 
 BATCH_DECK_INVALID = "deck.invalid"
 

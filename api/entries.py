@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from decks.links import MAX_ID
-from rules.core.decklist import MAX_QUANTITY
-from rules.core.resolve import EntryRef
+from rulebook.core.decklist import MAX_QUANTITY
+from rulebook.core.resolve import EntryRef
 
 ENTRY_FIELDS = ("name", "key", "id", "quantity", "set", "number")
 MAX_TEXT = 200

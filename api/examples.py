@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.neopets.sample_decks import sample_deck_text
+from rulebook.neopets.sample_decks import sample_deck_text
 
 # The address `make run` serves on (README), where a page's `next` and `previous` links point.
 EXAMPLE_ORIGIN = "http://localhost:8000"

@@ -18,7 +18,7 @@ from django.urls import Resolver404, resolve
 from api.errors import error_body
 from api.request_fields import unknown_field_problems, unknown_parameter_problems
 from deckwarden.nul_characters import field_with_nul
-from rules.core.jsontext import NUL_MESSAGE
+from rulebook.core.jsontext import NUL_MESSAGE
 
 API_PREFIX = "/api/"
 
@@ -121,7 +121,7 @@ def _form_body(request: HttpRequest) -> dict[str, str]:
         detail = f"The request's {nul} {NUL_MESSAGE}."
         raise UnreadableForm(error_body(400, "invalid", detail, {nul: [NUL_MESSAGE]}))
     # A field given twice would be read as its last value, the others dropped unsaid (as a JSON
-    # object giving a key twice is refused by rules.core.jsontext).
+    # object giving a key twice is refused by rulebook.core.jsontext).
     repeated = sorted(
         name for fields in (request.POST, request.FILES) for name, values in fields.lists()
         if len(values) > 1

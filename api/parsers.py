@@ -1,4 +1,4 @@
-"""The API's parsers. JSON: the strict reader card files use (rules.core.jsontext), so what DRF's
+"""The API's parsers. JSON: the strict reader card files use (rulebook.core.jsontext), so what DRF's
 would let through as a 500 or resolve silently is a 400: nesting too deep to parse, strings no
 database can store (a NUL, a lone surrogate), an object giving a key twice. Forms and multipart:
 DRF's, refusing a field holding a NUL (PostgreSQL cannot compare it: a game named so in a form
@@ -14,11 +14,11 @@ from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import get_encoding
 
 from deckwarden.nul_characters import field_with_nul
-from rules.core.jsontext import NUL_MESSAGE, UnreadableValue, json_loads
+from rulebook.core.jsontext import NUL_MESSAGE, UnreadableValue, json_loads
 
 
 class JSONParser(parsers.JSONParser):
-    """DRF's JSONParser reading with rules.core.jsontext: a syntax error or nesting too deep is a
+    """DRF's JSONParser reading with rulebook.core.jsontext: a syntax error or nesting too deep is a
     parse error, a value that must be refused is a validation error naming its field.
 
     Python's json module raises RecursionError (not ValueError) past about a thousand levels,

@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.engine [--games 5000]
 
 Plays whole games (best of three, HeuristicPolicy on both sides, no log) between the sample
-decks in rules/neopets/sample_decks: strong against weak (the issue's benchmark pair) and the
+decks in rulebook/neopets/sample_decks: strong against weak (the issue's benchmark pair) and the
 strong mirror (longer games). Reports games/s by wall clock and by this process's CPU time (on
 a shared machine the CPU figure is the engine's own speed), best of three runs. Target: >= 2,000
 games/s.
@@ -14,8 +14,8 @@ from __future__ import annotations
 import argparse
 import time
 
-from rules.neopets.engine import EngineDeck, play_game
-from rules.neopets.sample_decks import sample_deck
+from rulebook.neopets.engine import EngineDeck, play_game
+from rulebook.neopets.sample_decks import sample_deck
 
 TARGET = 2000
 REPEATS = 3

@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.keeper [--games 2000] [--log]
 
-Plays every pairing of the three Keeper sample decks (rules/keeper/sample_decks: aggro,
+Plays every pairing of the three Keeper sample decks (rulebook/keeper/sample_decks: aggro,
 control, value; HeuristicPolicy on both sides), `--games` games each, and reports each
 pairing and the whole round robin in games per CPU-second of this process (on a shared machine
 the CPU figure is the engine's own speed) and by wall clock, best of three runs.
@@ -16,8 +16,8 @@ import argparse
 import itertools
 import time
 
-from rules.keeper.engine import KeeperDeck, play_game
-from rules.keeper.sample_decks import SAMPLES
+from rulebook.keeper.engine import KeeperDeck, play_game
+from rulebook.keeper.sample_decks import SAMPLES
 
 TARGET = 1000
 REPEATS = 3

@@ -65,7 +65,7 @@ def _is_odds(answer: dict) -> bool:
 
 
 def clear_caches() -> None:
-    from rules.neopets import odds
+    from rulebook.neopets import odds
 
     for function in vars(odds).values():
         if hasattr(function, "cache_clear"):

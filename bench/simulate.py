@@ -1,6 +1,6 @@
 """`python -m bench.simulate`: test-game throughput per worker process, and with two processes.
 
-Plays the Neopets sample decks (strong against weak) through `rules.simulation.run_chunk`, the
+Plays the Neopets sample decks (strong against weak) through `rulebook.simulation.run_chunk`, the
 function the Celery task runs for each chunk, in worker processes of a multiprocessing pool.
 Targets (issue 4): at least 2,000 games/s per process; two processes at least 1.8x one.
 Games per CPU-second is what one process does with a core to itself; wall-clock figures (and so
@@ -15,8 +15,8 @@ import os
 import time
 from typing import Any
 
-from rules.neopets.sample_decks import sample_deck
-from rules.simulation import ENGINES, plan_chunks, run_chunk
+from rulebook.neopets.sample_decks import sample_deck
+from rulebook.simulation import ENGINES, plan_chunks, run_chunk
 
 _prepared: tuple[Any, Any, Any] | None = None
 

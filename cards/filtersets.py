@@ -11,7 +11,7 @@ import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef, QuerySet
 
-from rules.registry import GAMES
+from rulebook.registry import GAMES
 
 from .models import Card, CardSet, Printing
 from .search.compiler import comparison_q

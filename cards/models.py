@@ -11,10 +11,10 @@ from django.db import models
 from django.db.models import Q
 from django.db.models.functions import Lower
 
-from rules.core.cards import CardInfo
-from rules.core.game import GameSpec
-from rules.core.identity import identity
-from rules.registry import GAMES
+from rulebook.core.cards import CardInfo
+from rulebook.core.game import GameSpec
+from rulebook.core.identity import identity
+from rulebook.registry import GAMES
 
 from .search.fulltext import RulesTextVector
 
@@ -100,7 +100,7 @@ class Card(models.Model):
         max_length=200, help_text="Unique within the game; defaults to the name."
     )
     name = models.CharField(max_length=200)
-    # The name as every lookup compares it (rules.core.identity): written from `name` on save.
+    # The name as every lookup compares it (rulebook.core.identity): written from `name` on save.
     folded_name = models.CharField(max_length=200, editable=False, default="")
     type = models.CharField(max_length=40)
     text = models.TextField(blank=True, default="")

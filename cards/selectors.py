@@ -17,7 +17,7 @@ from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Upper
 
-from rules.core.identity import identity
+from rulebook.core.identity import identity
 
 from .models import Card, CardSet, Game, Printing, Viewer
 from .search import parse, search_ordering, search_q
@@ -126,7 +126,7 @@ def card_suggestions_many(
     """The "did you mean" list of each name, in one query whatever the number of names (on
     PostgreSQL one trigram lookup per name inside it; elsewhere the game's names read once).
 
-    Callers cap how many names they ask about (rules.core.resolve.MAX_SUGGESTED_NAMES): the
+    Callers cap how many names they ask about (rulebook.core.resolve.MAX_SUGGESTED_NAMES): the
     cost grows with them, and a request full of unknown names must stay cheap. Only cards the
     viewer may use are suggested (Card.objects.usable_by).
     """

@@ -14,7 +14,7 @@ from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
 
-from rules.core.decklist import MAX_QUANTITY
+from rulebook.core.decklist import MAX_QUANTITY
 
 
 def new_link_token() -> str:

@@ -25,8 +25,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from cards.models import Card, Game, Viewer
-from rules.core.report import Issue, Report
-from rules.core.resolve import EntryRef
+from rulebook.core.report import Issue, Report
+from rulebook.core.resolve import EntryRef
 
 from .models import Deck, DeckVersion
 from .resolution import DeckLine

@@ -2,7 +2,7 @@
 
 Stored decks hold real cards only, so unlike /validate/ (where an unknown card is a report
 error), any entry that cannot be resolved refuses the whole write. Entries are resolved by the
-rules core's one resolution (rules.core.resolve.find_cards) over the database pool: cards are
+rules core's one resolution (rulebook.core.resolve.find_cards) over the database pool: cards are
 looked up in one query whatever the deck's size, printings in a second when a line pins one.
 """
 
@@ -12,8 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cards.models import Card, Game, Printing, Viewer
-from rules.core.cards import CardInfo
-from rules.core.resolve import EntryRef, Unresolved, find_cards
+from rulebook.core.cards import CardInfo
+from rulebook.core.resolve import EntryRef, Unresolved, find_cards
 from rules.services.pool import DatabasePool
 
 from .models import MAX_QUANTITY
@@ -59,7 +59,7 @@ def entries_resolve(
     one section merged, over the cards the deck's owner may use. Raises InvalidEntries listing
     every problem at once.
 
-    Cards are found as /validate/ finds them (rules.core.resolve.find_cards, issue 14): the same
+    Cards are found as /validate/ finds them (rulebook.core.resolve.find_cards, issue 14): the same
     name, key, printing and name-against-key answers; only a printing the catalogue lacks is
     refused here (a stored line keeps a real printing) where /validate/ warns.
     """

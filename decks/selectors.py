@@ -13,9 +13,9 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
 from cards.models import Card, Game, Viewer
-from rules.core.identity import identity
-from rules.core.report import Report
-from rules.core.resolve import EntryRef
+from rulebook.core.identity import identity
+from rulebook.core.report import Report
+from rulebook.core.resolve import EntryRef
 from rules.services.validation import deck_validate
 
 from . import privacy

@@ -21,8 +21,8 @@ from django.db.models import F, ProtectedError
 from django.utils import timezone
 
 from cards.models import Card, Game
-from rules.core.decklist import LineProblem, parse_decklist
-from rules.core.resolve import EntryRef
+from rulebook.core.decklist import LineProblem, parse_decklist
+from rulebook.core.resolve import EntryRef
 from rules.models import Format
 
 from .models import MAX_QUANTITY, Deck, DeckDraft, DeckEntry, DeckLike, DeckTag, DeckVersion

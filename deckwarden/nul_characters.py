@@ -3,7 +3,7 @@ the service keeps or looks up may hold one, and PostgreSQL refuses any text hold
 NUL reaching a query was a 500 (card and event pages, the names endpoint, the deck editor's
 fields, an API form naming a game). The path, every query parameter and every field of a website
 form are checked here, before any view; the API's bodies by its parsers (api/parsers.py: JSON
-through rules/core/jsontext.py, form and multipart fields with field_with_nul below; a POSTed
+through rulebook/core/jsontext.py, form and multipart fields with field_with_nul below; a POSTed
 form in api.middleware, which parses it before any view and DRF then reuses), since its views may
 read a body only once and answer its faults in their own shape.
 
@@ -17,7 +17,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 
-from rules.core.jsontext import NUL, NUL_MESSAGE
+from rulebook.core.jsontext import NUL, NUL_MESSAGE
 
 
 class NulCharacterRefusal:

@@ -26,9 +26,9 @@ from django.utils import timezone
 from decks import privacy
 from decks.models import DeckVersion
 from decks.selectors import refs_for_text
-from rules.core.decklist import write_decklist
-from rules.core.report import issues_text
-from rules.core.resolve import EntryRef
+from rulebook.core.decklist import write_decklist
+from rulebook.core.report import issues_text
+from rulebook.core.resolve import EntryRef
 
 from .models import Event, Registration
 

@@ -24,7 +24,7 @@ from decks.models import DeckVersion
 from decks.selectors import deck_version_latest
 from decks.services import deck_import
 from decks.snapshots import list_hash
-from rules.core.report import Report
+from rulebook.core.report import Report
 from rules.models import Format
 from rules.services.validation import deck_validate
 

@@ -1,4 +1,2 @@
-"""Rules: the plain-Python core (rules.core and one package per game) plus the Django side.
-
-Nothing imported by this package's __init__ may import Django: the core must load alone.
-"""
+"""Rules: the Django app of formats and banned lists, the validation services and test-game jobs
+with their Celery tasks. The rules themselves are the plain-Python `rulebook` package."""

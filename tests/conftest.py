@@ -28,8 +28,8 @@ def only_enumerated_codes() -> Iterator[None]:
     (api.codes): a code added without being listed fails the first test that reaches it, and a
     generated client, which refuses a value its enum lacks, never meets one."""
     from api.codes import ERROR_CODES, ISSUE_CODES
-    from rules.core.report import Report
-    from rules.registry import RULESETS
+    from rulebook.core.report import Report
+    from rulebook.registry import RULESETS
 
     add = Report.add
 

@@ -11,8 +11,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.neopets.odds import DamageOdds
-from rules.simulation.paired import WITH, WITHOUT
+from rulebook.neopets.odds import DamageOdds
+from rulebook.simulation.paired import WITH, WITHOUT
 from web.svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
 
 DECK_LABELS = ("Deck A", "Deck B")  # as the form names them

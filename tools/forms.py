@@ -13,16 +13,16 @@ from api.battle_odds.views import NeopetInput
 from api.keeper.serializers import MAX_TEXT_LENGTH, KeeperCardInput
 from cards.models import Card
 from cards.services.user_cards import KeeperCardDraft
-from rules.core.decklist import parse_decklist
-from rules.core.game import GameSpec
-from rules.core.resolve import EntryRef
-from rules.keeper.cards import CREATURE, SPELL
-from rules.keeper.cards import GAME as KEEPER
-from rules.metazoo.cards import GAME as METAZOO
-from rules.millennium_blades.cards import GAME as BLADES
-from rules.registry import GAMES
+from rulebook.core.decklist import parse_decklist
+from rulebook.core.game import GameSpec
+from rulebook.core.resolve import EntryRef
+from rulebook.keeper.cards import CREATURE, SPELL
+from rulebook.keeper.cards import GAME as KEEPER
+from rulebook.metazoo.cards import GAME as METAZOO
+from rulebook.millennium_blades.cards import GAME as BLADES
+from rulebook.registry import GAMES
+from rulebook.simulation.seeds import MAX_SEED
 from rules.services.simulations import MAX_GAMES
-from rules.simulation.seeds import MAX_SEED
 
 STATS = ("offense", "defense")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import forms
 
 from cards.search.parser import is_stat
-from rules.registry import GAMES
+from rulebook.registry import GAMES
 
 OPERATORS = [(">=", "at least"), ("<=", "at most"), ("=", "exactly"), ("!=", "not")]
 STATS = [

@@ -16,8 +16,8 @@ from django.http import QueryDict
 from api.query import integer_text
 from cards.models import Game, Viewer
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
-from rules.core.decklist import MAX_QUANTITY, card_words
-from rules.core.resolve import EntryRef
+from rulebook.core.decklist import MAX_QUANTITY, card_words
+from rulebook.core.resolve import EntryRef
 
 
 @dataclass

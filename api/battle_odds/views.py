@@ -11,8 +11,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from rules.neopets.cards import GAME
-from rules.neopets.odds import (
+from rulebook.neopets.cards import GAME
+from rulebook.neopets.odds import (
     REROLL_POLICY,
     STAT_CAP,
     BattleOdds,

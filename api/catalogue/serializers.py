@@ -12,8 +12,8 @@ from rest_framework import serializers
 
 from cards.models import Card, CardSet, Game
 from cards.selectors import COLLECTION_LIMIT
+from rulebook.registry import GAMES
 from rules.models.formats import Format
-from rules.registry import GAMES
 
 GAME_CHOICES = sorted(GAMES)
 

@@ -19,7 +19,7 @@ from decks.models import MAX_QUANTITY, Deck, DeckVersion
 from decks.privacy import is_private_stand_in
 from decks.resolution import DeckLine
 from decks.uploads import MAX_UPLOAD_BYTES, UnreadableUpload, decklist_text
-from rules.core.resolve import EntryRef
+from rulebook.core.resolve import EntryRef
 from rules.models import Format
 
 _ENTRY_SCHEMA = {

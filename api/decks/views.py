@@ -34,8 +34,8 @@ from decks import privacy, selectors, services
 from decks.links import DeckLink
 from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
-from rules.core.decklist import write_decklist
-from rules.core.resolve import EntryRef
+from rulebook.core.decklist import write_decklist
+from rulebook.core.resolve import EntryRef
 
 from .errors import (
     invalid_entries_error,

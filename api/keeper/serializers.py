@@ -8,7 +8,7 @@ from rest_framework import serializers
 
 from api.catalogue.serializers import CardSerializer
 from api.validation.serializers import ISSUE_CODE_CHOICES, IssueSerializer
-from rules.keeper.cards import CREATURE, GAME, SPELL
+from rulebook.keeper.cards import CREATURE, GAME, SPELL
 
 MAX_TEXT_LENGTH = 4000
 

@@ -27,7 +27,7 @@ from cards.services.user_cards import (
     user_card_delete,
     user_cards,
 )
-from rules.keeper.builder import card_review
+from rulebook.keeper.builder import card_review
 
 from .serializers import (
     KeeperCardEditInput,

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from api.entries import NUL, Problems, RequestProblems, section_entries
-from rules.core.resolve import EntryRef
-from rules.metazoo.construction import ARCHIVE, SPELLBOOK
+from rulebook.core.resolve import EntryRef
+from rulebook.metazoo.construction import ARCHIVE, SPELLBOOK
 
 LISTS = ("before", "after")
 

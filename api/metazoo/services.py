@@ -6,11 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.core.cards import CardInfo
-from rules.core.report import Report
-from rules.core.resolve import UNRESOLVED_CODES, EntryRef
-from rules.metazoo.cards import GAME
-from rules.metazoo.swap import SwapCheck, swap_check
+from rulebook.core.cards import CardInfo
+from rulebook.core.report import Report
+from rulebook.core.resolve import UNRESOLVED_CODES, EntryRef
+from rulebook.metazoo.cards import GAME
+from rulebook.metazoo.swap import SwapCheck, swap_check
 from rules.services.validation import deck_resolve
 
 

@@ -16,13 +16,13 @@ from typing import Any
 
 from api.entries import Problems, RequestProblems, is_integer
 from api.validation.requests import read_validate_request
-from rules.core.cards import CardInfo
-from rules.core.game import GameSpec
-from rules.core.resolve import EntryRef
-from rules.registry import GAMES
+from rulebook.core.cards import CardInfo
+from rulebook.core.game import GameSpec
+from rulebook.core.resolve import EntryRef
+from rulebook.registry import GAMES
+from rulebook.simulation import ENGINES
+from rulebook.simulation.seeds import MAX_SEED
 from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
-from rules.simulation import ENGINES
-from rules.simulation.seeds import MAX_SEED
 
 DECKS = 2
 

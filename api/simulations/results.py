@@ -1,7 +1,7 @@
 """The shape of a finished test-game job's `result`, for the OpenAPI schema.
 
-The result is written by the rules core (rules.simulation.stats for a match between two decks,
-rules.simulation.paired for a card test) and stored as JSON; these serializers only describe
+The result is written by the rules core (rulebook.simulation.stats for a match between two decks,
+rulebook.simulation.paired for a card test) and stored as JSON; these serializers only describe
 it, so a generated client types every figure. The typed session (tests/api) plays a job of
 each kind to the end and fails on any field the result carries and these do not declare.
 """

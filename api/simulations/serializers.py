@@ -15,10 +15,10 @@ from api.validation.serializers import (
     InlineCardSerializer,
     ReportSerializer,
 )
+from rulebook.simulation import ENGINES
+from rulebook.simulation.seeds import MAX_SEED
 from rules.models import SimulationJob
 from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
-from rules.simulation import ENGINES
-from rules.simulation.seeds import MAX_SEED
 
 ENGINE_GAMES = sorted(ENGINES)  # named in the schema's enums (settings.ENUM_NAME_OVERRIDES)
 

@@ -20,8 +20,8 @@ from rest_framework.views import APIView
 from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
 from deckwarden.clients import client_address
-from rules.core.cards import CardInfo
-from rules.core.resolve import EntryRef
+from rulebook.core.cards import CardInfo
+from rulebook.core.resolve import EntryRef
 from rules.models import SimulationJob
 from rules.services.simulations import (
     DecksIllegal,

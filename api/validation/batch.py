@@ -26,9 +26,9 @@ from api.entries import Problems, RequestProblems, is_integer
 from api.errors import ApiError
 from api.request_fields import unknown_field_problems
 from deckwarden.csvfiles import csv_rows
-from rules.core.identity import identity
-from rules.core.jsontext import UnreadableValue, json_loads
-from rules.core.report import Issue, Report, issues_text
+from rulebook.core.identity import identity
+from rulebook.core.jsontext import UnreadableValue, json_loads
+from rulebook.core.report import Issue, Report, issues_text
 from rules.services.validation import DeckRequest, InvalidRequest
 
 from .requests import read_as_of, read_validate_request

@@ -22,12 +22,12 @@ from api.entries import (
     section_entries,
 )
 from api.query import integer_text
-from rules.core.cardfile import CardFileError, read_cards
-from rules.core.cards import CardInfo
-from rules.core.decklist import LineProblem, parse_decklist
-from rules.core.game import GameSpec
-from rules.core.resolve import EntryRef
-from rules.registry import GAMES
+from rulebook.core.cardfile import CardFileError, read_cards
+from rulebook.core.cards import CardInfo
+from rulebook.core.decklist import LineProblem, parse_decklist
+from rulebook.core.game import GameSpec
+from rulebook.core.resolve import EntryRef
+from rulebook.registry import GAMES
 
 FIXABLE_GAMES = ("millennium-blades",)
 MAX_INLINE_CARDS = 200  # a 40-card deck of all-different cards, and room to spare

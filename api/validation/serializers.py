@@ -8,8 +8,8 @@ those shapes to clients.
 from rest_framework import serializers
 
 from api.codes import ERROR_CODES, ISSUE_CODES
-from rules.millennium_blades.fix import BANNED, COPY, RANDOM, SECTION
-from rules.registry import GAMES
+from rulebook.millennium_blades.fix import BANNED, COPY, RANDOM, SECTION
+from rulebook.registry import GAMES
 
 # The codes as choices, each labelled with its meaning: the schema's IssueCodeEnum and
 # ErrorCodeEnum, described code by code.

@@ -24,7 +24,7 @@ A card file holds the cards of one game, as JSON::
   default), `printings` (default []). `key` identifies the card within its game; without one the
   key is the slug of the name (`Hot Dog of Justice` -> `hot-dog-of-justice`). Cards that share a
   name but differ (MetaZoo Pages, say) carry different keys and `"distinct_namesake": true`:
-  without it a card sharing its name (compared as rules.core.identity compares names) with a
+  without it a card sharing its name (compared as rulebook.core.identity compares names) with a
   card of other rules, in the file or stored, is refused, as one card entered twice with a slip
   would otherwise count as two for copy limits. Two keys with the same name and rules are one
   card. `begins_in_rainbow_pool` on a Rainbow Pool Neopet and `basic` on a MetaZoo Page that is

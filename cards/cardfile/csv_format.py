@@ -16,7 +16,7 @@ from typing import Any
 from django.utils.text import slugify
 
 from deckwarden.csvfiles import cell_read, csv_rows, csv_text
-from rules.core.jsontext import NotJson, json_loads
+from rulebook.core.jsontext import NotJson, json_loads
 
 from .problems import CardFileError, Problem
 

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from rules.core.jsontext import NotJson, json_loads
+from rulebook.core.jsontext import NotJson, json_loads
 
 from .csv_format import csv_read, csv_write
 from .problems import CardFileError, Problem

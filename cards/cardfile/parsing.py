@@ -18,8 +18,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.text import slugify
 
-from rules.core.game import GameSpec
-from rules.registry import GAMES
+from rulebook.core.game import GameSpec
+from rulebook.registry import GAMES
 
 from ..models import Card, CardSet, Printing
 from .problems import CardFileError, Problem

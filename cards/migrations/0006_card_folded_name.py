@@ -2,7 +2,7 @@
 
 from django.db import migrations, models
 
-from rules.core.identity import identity
+from rulebook.core.identity import identity
 
 
 def fold_names(apps, schema_editor):

@@ -1,10 +1,10 @@
-"""Re-fold stored names: rules.core.identity now folds curly apostrophes and quotes, dashes and
+"""Re-fold stored names: rulebook.core.identity now folds curly apostrophes and quotes, dashes and
 invisible characters (issue 14), so a card stored as "Jhudora\u2019s Bluff" is found by
 "Jhudora's Bluff". Only the rows whose folded name changes are written."""
 
 from django.db import migrations
 
-from rules.core.identity import identity
+from rulebook.core.identity import identity
 
 
 def refold_names(apps, schema_editor):

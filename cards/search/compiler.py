@@ -23,8 +23,8 @@ from django.db.models.lookups import (
     LessThanOrEqual,
 )
 
-from rules.core.identity import identity
-from rules.registry import GAMES
+from rulebook.core.identity import identity
+from rulebook.registry import GAMES
 
 # The module, not its classes: cards.models imports this package (for fulltext), so names in
 # it are looked up when a query is compiled, not while it is being imported.

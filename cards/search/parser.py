@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from rules.registry import GAMES
+from rulebook.registry import GAMES
 
 from .errors import QuerySyntaxError
 from .lexer import Kind, Token, tokenize

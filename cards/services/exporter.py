@@ -11,7 +11,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from rules.core.identity import differing_namesakes
+from rulebook.core.identity import differing_namesakes
 
 from ..models import Card, CardSet, Printing
 

@@ -1,6 +1,6 @@
 """Game rows mirror the rules registry: the registry says which games exist."""
 
-from rules.registry import GAMES
+from rulebook.registry import GAMES
 
 from ..models import Game
 

@@ -18,8 +18,8 @@ from django.utils import timezone
 from tqdm import tqdm
 
 from deckwarden.chunks import in_chunks
-from rules.core.identity import differing_namesakes, identity
-from rules.registry import GAMES
+from rulebook.core.identity import differing_namesakes, identity
+from rulebook.registry import GAMES
 
 from ..cardfile.files import card_file_read
 from ..cardfile.parsing import card_file_parse

@@ -22,9 +22,9 @@ from decks.models import Deck
 from decks.privacy import own_private_cards
 from decks.resolution import DeckLine
 from decks.selectors import deck_report
-from rules.core.identity import identity
-from rules.keeper.builder import card_review
-from rules.keeper.cards import CREATURE, GAME
+from rulebook.core.identity import identity
+from rulebook.keeper.builder import card_review
+from rulebook.keeper.cards import CREATURE, GAME
 
 KEY_LENGTH = Card._meta.get_field("key").max_length
 
@@ -50,7 +50,7 @@ class KeeperCardDraft:
     edition: int | None = None
 
     def review(self) -> dict[str, Any]:
-        """The builder's answer for this card (rules.keeper.builder.card_review)."""
+        """The builder's answer for this card (rulebook.keeper.builder.card_review)."""
         return card_review(
             card_type=self.type,
             text=self.text,

@@ -45,7 +45,7 @@ class Migration(migrations.Migration):
                 ('first_game', models.PositiveIntegerField()),
                 ('count', models.PositiveIntegerField()),
                 ('status', models.CharField(choices=[('pending', 'Pending'), ('running', 'Running'), ('done', 'Done')], default='pending', max_length=10)),
-                ('result', models.JSONField(blank=True, help_text='Mergeable counts (rules.simulation.ChunkStats).', null=True)),
+                ('result', models.JSONField(blank=True, help_text='Mergeable counts (rulebook.simulation.ChunkStats).', null=True)),
                 ('attempts', models.PositiveIntegerField(default=0, help_text='Times the chunk was claimed.')),
                 ('claimed_at', models.DateTimeField(blank=True, null=True)),
                 ('worker', models.CharField(blank=True, default='', max_length=200)),

@@ -1,4 +1,4 @@
-"""Test-game jobs and their chunks: the database side of `rules.simulation`.
+"""Test-game jobs and their chunks: the database side of `rulebook.simulation`.
 
 A job is split into chunks when it is created; each chunk is one Celery task. Chunks are claimed
 and recorded with conditional UPDATEs (see rules.services.simulations), so a chunk run twice, or
@@ -101,7 +101,7 @@ class SimulationChunk(models.Model):
     count = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     result = models.JSONField(
-        null=True, blank=True, help_text="Mergeable counts (rules.simulation.ChunkStats)."
+        null=True, blank=True, help_text="Mergeable counts (rulebook.simulation.ChunkStats)."
     )
     attempts = models.PositiveIntegerField(default=0, help_text="Times the chunk was claimed.")
     claimed_at = models.DateTimeField(null=True, blank=True)

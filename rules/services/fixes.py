@@ -9,11 +9,11 @@ from datetime import date
 from typing import Any
 
 from cards.models import Viewer
-from rules.core.cards import CardInfo
-from rules.core.report import Report
-from rules.core.resolve import EntryRef, find_cards
-from rules.core.validate import resolve_and_check
-from rules.millennium_blades.fix import FixResult, fix_deck
+from rulebook.core.cards import CardInfo
+from rulebook.core.report import Report
+from rulebook.core.resolve import EntryRef, find_cards
+from rulebook.core.validate import resolve_and_check
+from rulebook.millennium_blades.fix import FixResult, fix_deck
 
 from .formats import format_info, game_spec_for
 from .validation import request_pool

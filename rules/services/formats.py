@@ -8,12 +8,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from cards.models import Card, Game
-from rules.core.cards import FormatInfo
-from rules.core.game import GameSpec
-from rules.core.identity import rules_identity
-from rules.core.validate import standard_format
+from rulebook.core.cards import FormatInfo
+from rulebook.core.game import GameSpec
+from rulebook.core.identity import rules_identity
+from rulebook.core.validate import standard_format
+from rulebook.registry import GAMES, RULESETS
 from rules.models import Format, FormatListEntry
-from rules.registry import GAMES, RULESETS
 
 from .catalogue import catalogue
 from .errors import InvalidRequest

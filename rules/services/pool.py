@@ -18,10 +18,10 @@ from cards.models import Card, Printing, Viewer
 from cards.selectors import card_suggestions_many
 from decks.links import MAX_ID
 from deckwarden.chunks import in_chunks
-from rules.core.cardfile import MemoryPool
-from rules.core.cards import CardInfo
-from rules.core.identity import identity
-from rules.core.resolve import EntryRef, Namesakes, name_index_add
+from rulebook.core.cardfile import MemoryPool
+from rulebook.core.cards import CardInfo
+from rulebook.core.identity import identity
+from rulebook.core.resolve import EntryRef, Namesakes, name_index_add
 
 from .catalogue import CatalogueCache, catalogue
 
@@ -41,7 +41,7 @@ def _lookup(game: str, ref: EntryRef) -> Lookup | None:
 
 class DatabasePool:
     """A CardPool over the cards of one game a viewer may use (see Card.objects.usable_by): by
-    id, key or name (compared by rules.core.identity); suggestions come from cards.selectors.
+    id, key or name (compared by rulebook.core.identity); suggestions come from cards.selectors.
 
     `rows=True` is for writers of stored decks, which keep Card and Printing rows: the pool then
     reads the rows themselves (one query over the cards the viewer may use, a second for the

@@ -5,7 +5,7 @@ The chunk life cycle is what makes the distribution safe with any number of work
 - claim: a conditional UPDATE turns a chunk `pending` (or `running` with a stale claim, whose
   worker must have died) into `running`; one worker wins, the others see 0 rows updated,
   exactly as healthchecks claims its work.
-- play: plain Python (rules.simulation), no database; meanwhile a thread renews the claim
+- play: plain Python (rulebook.simulation), no database; meanwhile a thread renews the claim
   (`claimed_at`) every third of the claim lease, so a live worker's claim never goes stale
   however long its chunk takes, and a dead worker's goes stale within the lease. Every worker
   sweeps stale claims back to `pending` and queues their chunks again (chunks_requeue_stale),
@@ -44,12 +44,11 @@ from kombu.exceptions import KombuError
 from cards.models import Game
 from decks.models import Deck as StoredDeck
 from decks.selectors import deck_entry_refs, deck_get_visible
-from rules.core.cards import CardInfo, Deck, Entry
-from rules.core.identity import identity
-from rules.core.report import Report
-from rules.core.resolve import EntryRef
-from rules.models import SimulationChunk, SimulationJob
-from rules.simulation import (
+from rulebook.core.cards import CardInfo, Deck, Entry
+from rulebook.core.identity import identity
+from rulebook.core.report import Report
+from rulebook.core.resolve import EntryRef
+from rulebook.simulation import (
     ENGINES,
     ChunkStats,
     Engine,
@@ -60,6 +59,7 @@ from rules.simulation import (
     run_job_chunk,
     stats_type,
 )
+from rules.models import SimulationChunk, SimulationJob
 
 from .errors import InvalidRequest
 from .validation import deck_resolve

@@ -19,7 +19,7 @@ from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from decks.selectors import deck_version_latest
 from decks.services import deck_create
 from events.services import event_create, registration_submit
-from rules.neopets.sample_decks import sample_deck_entries
+from rulebook.neopets.sample_decks import sample_deck_entries
 from rules.services.simulations import simulation_create
 
 # A user-made Keeper card of Alice's, for the paths that take one (plainly sample data).

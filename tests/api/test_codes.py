@@ -9,8 +9,8 @@ import pytest
 from rest_framework import exceptions
 
 from api.codes import ERROR_CODES, ISSUE_CODES
-from rules.core.report import Report
-from rules.registry import RULESETS
+from rulebook.core.report import Report
+from rulebook.registry import RULESETS
 
 
 def _schemas(api) -> dict:

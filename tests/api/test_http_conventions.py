@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from rules.neopets.sample_decks import sample_deck_text
+from rulebook.neopets.sample_decks import sample_deck_text
 
 
 def _schema(api) -> dict:

@@ -14,9 +14,9 @@ import httpx
 import pytest
 
 from deckwarden.wsgi import application
-from rules.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
+from rulebook.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
+from rulebook.neopets.sample_decks import sample_deck_text
 from rules.models import SimulationJob
-from rules.neopets.sample_decks import sample_deck_text
 from rules.services.simulations import chunk_run
 from tests.api.generated_client import Recorder, generate, live_schema, operation_of, undeclared
 

@@ -13,7 +13,7 @@ from cards.models import Game
 from decks.services import deck_import
 from tests.browser.htmx import redrawn
 
-STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
+STRONG = Path("rulebook/neopets/sample_decks/strong.txt").read_text()
 
 
 def alice_deck(user):

@@ -94,7 +94,7 @@ def test_it_imports_the_rest_then_adds_as_deckbuilders_type(
 
 
 def make_deck(owner, name: str, sample: str, format_slug: str | None = None) -> Deck:
-    text = Path(f"rules/neopets/sample_decks/{sample}.txt").read_text()
+    text = Path(f"rulebook/neopets/sample_decks/{sample}.txt").read_text()
     neopets = Game.objects.get(slug="neopets")
     chosen = Format.objects.get(game=neopets, slug=format_slug) if format_slug else None
     return deck_import(

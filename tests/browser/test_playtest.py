@@ -12,7 +12,7 @@ from rules.models import SimulationJob
 
 from .test_tools import no_broker  # noqa: F401 (a fixture)
 
-STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
+STRONG = Path("rulebook/neopets/sample_decks/strong.txt").read_text()
 
 
 def test_it_goldfishes_and_gives_the_chance_of_a_group(

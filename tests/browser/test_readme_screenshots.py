@@ -32,7 +32,7 @@ def test_it_makes_the_readme_screenshots(page, sample_cards, logged_in):
     neopets = Game.objects.get(slug="neopets")
     decks = {}
     for sample, name in [("strong", "Kau Rush"), ("weak", "Grarrl Tempo")]:
-        text = Path(f"rules/neopets/sample_decks/{sample}.txt").read_text()
+        text = Path(f"rulebook/neopets/sample_decks/{sample}.txt").read_text()
         decks[sample] = deck_import(
             owner=alice, game=neopets, name=name, text=text, visibility=Deck.Visibility.PUBLIC
         )

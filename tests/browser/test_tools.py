@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from rules.keeper.builder import card_review
+from rulebook.keeper.builder import card_review
 from rules.models import SimulationJob
 from rules.services import simulations
 from rules.services.simulations import chunk_run

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cards.search import compiler
-from rules.core.schema import Field
-from rules.registry import GAMES
+from rulebook.core.schema import Field
+from rulebook.registry import GAMES
 
 
 def test_it_compares_the_attribute_each_game_resolves_without_naming_games():

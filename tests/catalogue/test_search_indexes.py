@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import importlib
 
-from rules.registry import GAMES
+from rulebook.registry import GAMES
 
 search_tuning = importlib.import_module("cards.migrations.0003_search_tuning")
 

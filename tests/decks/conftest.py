@@ -13,7 +13,7 @@ from cards.models import Card, CardSet, Game, Printing
 from decks.models import Deck
 from decks.resolution import entries_resolve
 from decks.services import deck_create
-from rules.core.resolve import EntryRef
+from rulebook.core.resolve import EntryRef
 
 _CARDS = [
     ("Hot Dog", "Food", {}),

@@ -20,7 +20,7 @@ from decks.models import Deck
 from decks.privacy import PRIVATE_CARD
 from decks.resolution import DeckLine
 from decks.services import deck_create
-from rules.core.resolve import EntryRef
+from rulebook.core.resolve import EntryRef
 from rules.services.simulations import stored_deck_entries
 
 # Text the Card Building Guide's parser cannot read: the validator quotes it in a warning.

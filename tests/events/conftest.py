@@ -1,6 +1,6 @@
 """Events test fixtures: Alice organises, Bob registers a legal list, Charlie an illegal one.
 
-Cards are the invented Neopets test cards of tests/rules/core/factories.py.
+Cards are the invented Neopets test cards of tests/rulebook/core/factories.py.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from decks.resolution import entries_resolve
 from decks.services import deck_create
 from events.models import Event
 from events.services import event_create
-from rules.core.resolve import EntryRef
-from tests.rules.core.factories import legal_entries
+from rulebook.core.resolve import EntryRef
+from tests.rulebook.core.factories import legal_entries
 from tests.validation.conftest import legal_text, neopets_cards  # noqa: F401 (a fixture)
 
 

@@ -20,7 +20,7 @@ from events.services import (
     registration_submit,
     registration_submit_text,
 )
-from tests.rules.core.factories import legal_entries
+from tests.rulebook.core.factories import legal_entries
 
 from .conftest import close, during_re_registration, make_version
 

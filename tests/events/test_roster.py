@@ -15,7 +15,7 @@ from events import roster
 from events.models import Registration, RosterEntry
 from events.selectors import event_roster
 from events.services import RegistrationRefused, registration_drop, registration_submit
-from tests.rules.core.factories import legal_entries
+from tests.rulebook.core.factories import legal_entries
 
 from .conftest import close, during_re_registration, illegal_text, make_version
 

@@ -15,7 +15,7 @@ from events.standings import (
     archetype_results,
     standings_import,
 )
-from tests.rules.core.factories import legal_entries
+from tests.rulebook.core.factories import legal_entries
 
 from .conftest import make_version
 

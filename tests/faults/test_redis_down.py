@@ -23,8 +23,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from rulebook.neopets.sample_decks import PROJECT_ROOT
 from rules.models import SimulationJob
-from rules.neopets.sample_decks import PROJECT_ROOT
 
 from .servers import gunicorn, private_redis
 
@@ -34,7 +34,7 @@ pytestmark = [
 ]
 
 FAST = 6.0  # seconds: the Redis timeouts (1 s to connect, 2 s to answer) and a little
-SAMPLES = PROJECT_ROOT / "rules" / "neopets" / "sample_decks"
+SAMPLES = PROJECT_ROOT / "rulebook" / "neopets" / "sample_decks"
 SIMULATION = json.dumps(
     {
         "game": "neopets",

@@ -6,18 +6,18 @@ import json
 import random
 from collections import Counter
 
-from rules.core.cardfile import MemoryPool, read_cards
-from rules.core.cards import CardInfo, Deck
-from rules.core.resolve import EntryRef
-from rules.core.validate import resolve_and_check, standard_format
-from rules.keeper import engine as keeper_engine
-from rules.keeper.cards import GAME as KEEPER
-from rules.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
-from rules.neopets import engine as neopets_engine
-from rules.neopets.cards import GAME as NEOPETS
-from rules.neopets.sample_decks import SAMPLE_CARDS
-from rules.neopets.sample_decks import SAMPLES as NEOPETS_SAMPLES
-from tests.rules.keeper.invariants.decks import forced_parts, random_card
+from rulebook.core.cardfile import MemoryPool, read_cards
+from rulebook.core.cards import CardInfo, Deck
+from rulebook.core.resolve import EntryRef
+from rulebook.core.validate import resolve_and_check, standard_format
+from rulebook.keeper import engine as keeper_engine
+from rulebook.keeper.cards import GAME as KEEPER
+from rulebook.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
+from rulebook.neopets import engine as neopets_engine
+from rulebook.neopets.cards import GAME as NEOPETS
+from rulebook.neopets.sample_decks import SAMPLE_CARDS
+from rulebook.neopets.sample_decks import SAMPLES as NEOPETS_SAMPLES
+from tests.rulebook.keeper.invariants.decks import forced_parts, random_card
 
 from .playthroughs import GoldenGame
 

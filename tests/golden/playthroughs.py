@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules.core.cards import CardInfo, Deck, Entry
-from rules.simulation import ChunkStats, PairedStats, engine_for, plan_chunks, run_job_chunk
+from rulebook.core.cards import CardInfo, Deck, Entry
+from rulebook.simulation import ChunkStats, PairedStats, engine_for, plan_chunks, run_job_chunk
 
 HERE = Path(__file__).resolve().parent
 SEEDS = range(4)

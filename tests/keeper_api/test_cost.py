@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.keeper.parser import NOT_A_COMPONENT
+from rulebook.keeper.parser import NOT_A_COMPONENT
 
 URL = "/api/v1/keeper/cost/"
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from cards.services.importer import cards_import
-from tests.rules.metazoo.factories import LEGAL_ARCHIVE, LEGAL_SPELLBOOK, SAMPLE_FILE
+from tests.rulebook.metazoo.factories import LEGAL_ARCHIVE, LEGAL_SPELLBOOK, SAMPLE_FILE
 
 URL = "/api/v1/metazoo/archive-swap/"
 

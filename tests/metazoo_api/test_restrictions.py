@@ -9,7 +9,7 @@ import pytest
 
 from cards.models import Card, Game
 from cards.services.importer import cards_import
-from tests.rules.metazoo.factories import LEGAL_SPELLBOOK, SAMPLE_FILE
+from tests.rulebook.metazoo.factories import LEGAL_SPELLBOOK, SAMPLE_FILE
 
 
 @pytest.fixture

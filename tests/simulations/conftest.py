@@ -7,9 +7,9 @@ import json
 import pytest
 
 from cards.models import Card, Game
-from rules.core.cardfile import read_cards
-from rules.neopets.sample_decks import SAMPLE_CARDS, sample_deck, sample_deck_entries
-from rules.simulation import ENGINES, run_chunk
+from rulebook.core.cardfile import read_cards
+from rulebook.neopets.sample_decks import SAMPLE_CARDS, sample_deck, sample_deck_entries
+from rulebook.simulation import ENGINES, run_chunk
 
 
 @pytest.fixture(autouse=True)

@@ -9,8 +9,8 @@ import pytest
 from cards.models import Game
 from decks.resolution import entries_resolve
 from decks.services import deck_create
+from rulebook.neopets.sample_decks import sample_deck_entries, sample_deck_text
 from rules.models import SimulationJob
-from rules.neopets.sample_decks import sample_deck_entries, sample_deck_text
 from rules.services.simulations import chunk_run
 
 from .conftest import inline

@@ -11,8 +11,9 @@ from django.conf import settings as django_settings
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
+from rulebook.neopets.sample_decks import sample_deck_entries
+from rulebook.simulation import ChunkStats
 from rules.models import SimulationChunk, SimulationJob
-from rules.neopets.sample_decks import sample_deck_entries
 from rules.services import simulations
 from rules.services.simulations import (
     ChunkOutcome,
@@ -26,7 +27,6 @@ from rules.services.simulations import (
     simulation_cancel,
     simulation_create,
 )
-from rules.simulation import ChunkStats
 from tests.faults.servers import terminate_other_sessions
 
 from .conftest import in_process_result

@@ -1,6 +1,6 @@
 """deck_without_card: "test this card" finds the card's entries however its name is typed."""
 
-from rules.core.resolve import EntryRef
+from rulebook.core.resolve import EntryRef
 from rules.services.simulations import deck_without_card
 
 

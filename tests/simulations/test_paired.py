@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.simulation import PairedStats
-from rules.simulation.wilson import paired_difference_interval, wilson_interval
+from rulebook.simulation import PairedStats
+from rulebook.simulation.wilson import paired_difference_interval, wilson_interval
 
 from .test_stats import Outcome
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from rules.simulation.stats import ChunkStats
+from rulebook.simulation.stats import ChunkStats
 
 
 @dataclass(frozen=True)

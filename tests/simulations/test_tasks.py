@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from celery.exceptions import Retry
 
+from rulebook.neopets.sample_decks import sample_deck_entries
 from rules.models import SimulationJob
-from rules.neopets.sample_decks import sample_deck_entries
 from rules.services.simulations import chunk_claim, simulation_create
 from rules.tasks import DATABASE_RETRIES, run_simulation_chunk
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from rules.simulation.wilson import wilson_interval
+from rulebook.simulation.wilson import wilson_interval
 
 
 @pytest.mark.parametrize(

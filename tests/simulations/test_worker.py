@@ -26,8 +26,8 @@ from django.utils import timezone
 from kombu import Exchange, Queue
 
 from deckwarden.celery import app
+from rulebook.neopets.sample_decks import PROJECT_ROOT as ROOT
 from rules.models import SimulationJob
-from rules.neopets.sample_decks import PROJECT_ROOT as ROOT
 from tests.faults.brokers import broker_at
 from tests.faults.servers import private_redis, test_database_url
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from cards.models import Card, Game
 from cards.services.importer import cards_import
-from tests.rules.metazoo.factories import LEGAL_ARCHIVE, LEGAL_SPELLBOOK, SAMPLE_FILE
+from tests.rulebook.metazoo.factories import LEGAL_ARCHIVE, LEGAL_SPELLBOOK, SAMPLE_FILE
 
 
 @pytest.fixture

@@ -13,8 +13,8 @@ from cards.models import Game
 from cards.services.importer import cards_import
 from decks.resolution import entries_resolve
 from decks.services import deck_create
+from rulebook.neopets.sample_decks import SAMPLE_CARDS, sample_deck_entries, sample_deck_text
 from rules.models import SimulationJob
-from rules.neopets.sample_decks import SAMPLE_CARDS, sample_deck_entries, sample_deck_text
 from rules.services.simulations import chunk_run
 
 NEW = reverse("tools:test-games")

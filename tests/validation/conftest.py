@@ -1,14 +1,14 @@
 """Database cards for the validation tests: the invented Neopets test cards of
-tests/rules/core/factories.py, and a few invented Millennium Blades cards."""
+tests/rulebook/core/factories.py, and a few invented Millennium Blades cards."""
 
 from __future__ import annotations
 
 import pytest
 
 from cards.models import Card, Game
-from rules.core.decklist import write_decklist
-from rules.neopets.cards import GAME as NEOPETS
-from tests.rules.core.factories import ALL_CARDS, legal_entries
+from rulebook.core.decklist import write_decklist
+from rulebook.neopets.cards import GAME as NEOPETS
+from tests.rulebook.core.factories import ALL_CARDS, legal_entries
 
 MB_SINGLES = [f"Test Single {n}" for n in range(10)]
 

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from cards.models import Card, Game
-from rules.core.resolve import EntryRef
+from rulebook.core.resolve import EntryRef
 from rules.services.catalogue import catalogue
 from rules.services.validation import deck_validate
 

@@ -9,13 +9,13 @@ from datetime import date
 import pytest
 
 from cards.models import Game
-from rules.core.resolve import EntryRef
+from rulebook.core.resolve import EntryRef
+from rulebook.registry import GAMES
 from rules.models import Format, FormatListEntry
-from rules.registry import GAMES
 from rules.services.errors import InvalidRequest
 from rules.services.formats import formats_ensure_standard
 from rules.services.validation import deck_resolve, deck_validate, format_info
-from tests.rules.core.factories import legal_entries
+from tests.rulebook.core.factories import legal_entries
 from tests.validation.conftest import sections_body
 
 

@@ -19,9 +19,9 @@ from cards.models import Card
 from decks.models import Deck
 from decks.selectors import deck_version_latest
 from events.selectors import version_entries
-from rules.core.decklist import write_decklist
-from rules.core.resolve import EntryRef
-from rules.registry import GAMES
+from rulebook.core.decklist import write_decklist
+from rulebook.core.resolve import EntryRef
+from rulebook.registry import GAMES
 from rules.services.validation import deck_validate
 
 REPRINT = "-reprint"

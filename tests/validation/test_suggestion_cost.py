@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.core.resolve import MAX_SUGGESTED_NAMES
+from rulebook.core.resolve import MAX_SUGGESTED_NAMES
 
 pytestmark = pytest.mark.django_db
 

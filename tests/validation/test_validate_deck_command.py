@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from rules.core.decklist import write_decklist
-from rules.neopets.cards import GAME
-from tests.rules.core.factories import legal_entries
+from rulebook.core.decklist import write_decklist
+from rulebook.neopets.cards import GAME
+from tests.rulebook.core.factories import legal_entries
 
 
 @pytest.fixture

@@ -10,8 +10,8 @@ from cards.models import Game
 from decks.models import Deck, DeckVersion
 from decks.services import DeckChanges, deck_create, deck_import, deck_update
 
-STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
-WEAK = Path("rules/neopets/sample_decks/weak.txt").read_text()
+STRONG = Path("rulebook/neopets/sample_decks/strong.txt").read_text()
+WEAK = Path("rulebook/neopets/sample_decks/weak.txt").read_text()
 
 
 @pytest.fixture

@@ -8,7 +8,7 @@ import pytest
 from cards.models import Game
 from decks.services import deck_create, deck_import
 
-STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
+STRONG = Path("rulebook/neopets/sample_decks/strong.txt").read_text()
 
 
 def listed(html: str) -> list[str]:

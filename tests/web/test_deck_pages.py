@@ -11,7 +11,7 @@ from cards.models import Card, Game
 from decks.models import Deck
 from decks.services import deck_import
 
-STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
+STRONG = Path("rulebook/neopets/sample_decks/strong.txt").read_text()
 
 
 @pytest.fixture

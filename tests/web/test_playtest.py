@@ -10,9 +10,9 @@ import pytest
 from cards.models import Game
 from decks.models import Deck
 from decks.services import deck_import
-from rules.opening_hands import HAND_RULES, opening_hand
+from rulebook.opening_hands import HAND_RULES, opening_hand
 
-STRONG = Path("rules/neopets/sample_decks/strong.txt").read_text()
+STRONG = Path("rulebook/neopets/sample_decks/strong.txt").read_text()
 
 
 @pytest.fixture

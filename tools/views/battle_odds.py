@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from cards.models import Card
 from cards.selectors import card_queryset
-from rules.neopets.cards import GAME, NEOPET, RAINBOW_POOL_NEOPET
-from rules.neopets.odds import REROLL_POLICY, Fighter, battle_odds
+from rulebook.neopets.cards import GAME, NEOPET, RAINBOW_POOL_NEOPET
+from rulebook.neopets.odds import REROLL_POLICY, Fighter, battle_odds
 
 from ..figures import damage_chart
 from ..forms import BattleOddsForm, NeopetPickForm

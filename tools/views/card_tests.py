@@ -13,8 +13,8 @@ from django.shortcuts import redirect
 from cards.models import Card
 from cards.selectors import card_queryset
 from deckwarden.clients import client_address
-from rules.core.resolve import EntryRef
-from rules.keeper.cards import GAME
+from rulebook.core.resolve import EntryRef
+from rulebook.keeper.cards import GAME
 from rules.services.errors import InvalidRequest
 from rules.services.simulations import (
     DecksIllegal,

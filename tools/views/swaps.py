@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from api.metazoo.services import archive_swap_answer, archive_swap_check
-from rules.millennium_blades.cards import GAME as BLADES
+from rulebook.millennium_blades.cards import GAME as BLADES
 from rules.services.fixes import deck_fix, fix_answer
 
 from ..forms import ArchiveSwapForm, BladesFixForm

@@ -21,12 +21,14 @@ from django.views.decorators.http import require_POST
 from decks.models import Deck
 from decks.selectors import deck_list
 from deckwarden.clients import client_address
-from rules.core.decklist import parse_decklist
-from rules.core.resolve import EntryRef
-from rules.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
+from rulebook.core.decklist import parse_decklist
+from rulebook.core.resolve import EntryRef
+from rulebook.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
+from rulebook.neopets.sample_decks import SAMPLES as NEOPETS_SAMPLES
+from rulebook.registry import GAMES
+from rulebook.simulation import ENGINES
+from rulebook.simulation.paired import WITH
 from rules.models import SimulationJob
-from rules.neopets.sample_decks import SAMPLES as NEOPETS_SAMPLES
-from rules.registry import GAMES
 from rules.services.errors import InvalidRequest
 from rules.services.simulations import (
     DecksIllegal,
@@ -37,8 +39,6 @@ from rules.services.simulations import (
     simulation_may_cancel,
     stored_deck_entries,
 )
-from rules.simulation import ENGINES
-from rules.simulation.paired import WITH
 
 from ..figures import (
     DECK_LABELS,

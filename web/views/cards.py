@@ -27,8 +27,8 @@ from cards.selectors import (
 from decks.models import Deck
 from decks.selectors import deck_public_using
 from decks.services import TooManyCopies, deck_add_card
-from rules.core.decklist import MAX_QUANTITY
-from rules.registry import GAMES
+from rulebook.core.decklist import MAX_QUANTITY
+from rulebook.registry import GAMES
 from rules.services.formats import card_list_history
 from web.advanced_search import AdvancedSearchForm
 
@@ -232,7 +232,7 @@ def _unknown_key(request: HttpRequest, spec, key: str, visible) -> HttpResponse:
 
 # Attribute names read aloud as letters, not as a word.
 INITIALISMS = {"hp": "HP", "lp": "LP"}
-# What each structured restriction of a MetaZoo Page forbids (rules.metazoo.construction).
+# What each structured restriction of a MetaZoo Page forbids (rulebook.metazoo.construction).
 RESTRICTION_WORDS = {
     "not_with": "Pages named",
     "not_with_types": "Pages of the type",

@@ -29,9 +29,9 @@ from decks.links import MAX_ID, DeckLink
 from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
 from decks.uploads import UnreadableUpload, decklist_text
-from rules.core.decklist import write_decklist
+from rulebook.core.decklist import write_decklist
+from rulebook.opening_hands import HAND_RULES, HandRule, opening_hand
 from rules.models import Format
-from rules.opening_hands import HAND_RULES, HandRule, opening_hand
 from rules.services.validation import InvalidRequest, deck_validate
 from web.charts import deck_charts
 from web.deck_conflict import changes_since

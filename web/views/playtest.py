@@ -3,7 +3,7 @@ play) and the exact chance of having drawn a card, or any card of a group, by ea
 
 The goldfish game is all in the page's address (seed, mulligans, turn, extra draws, cards put
 into play), so it needs no JavaScript, survives a reload and can be shared; the deal is the
-editor's sample hand (rules.opening_hands), continued."""
+editor's sample hand (rulebook.opening_hands), continued."""
 
 from __future__ import annotations
 
@@ -19,8 +19,8 @@ from django.shortcuts import render
 from api.query import integer_text
 from decks import privacy, selectors
 from decks.links import DeckLink
-from rules.draw_odds import chances_by_turn, draw_pile_size
-from rules.opening_hands import HAND_RULES, HandRule, cards_drawn_by, opening_hand
+from rulebook.draw_odds import chances_by_turn, draw_pile_size
+from rulebook.opening_hands import HAND_RULES, HandRule, cards_drawn_by, opening_hand
 
 from .decks import hand_pile, readable_deck
 

@@ -7,7 +7,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from cards.cardfile.files import FORMATS, card_file_render
 from cards.services.exporter import cards_export
-from rules.registry import GAMES
+from rulebook.registry import GAMES
 
 
 class Command(BaseCommand):

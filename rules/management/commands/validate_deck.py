@@ -13,8 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rules.core.decklist_files import check_files
-from rules.registry import GAMES
+from rulebook.core.decklist_files import check_files
+from rulebook.registry import GAMES
 from rules.services.errors import InvalidRequest
 from rules.services.validation import deck_validate, format_info
 

@@ -1,0 +1,174 @@
+"""The DESIGN card data format read without Django, and a card pool held in memory.
+
+The command-line validator (`python -m rulebook validate`) and the game engine's tests build decks
+from card files with these; the Django importer owns the database side of the same format.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import unicodedata
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from .cards import CardInfo
+from .game import GameSpec
+from .identity import differing_namesakes, identity
+from .resolve import EntryRef, Namesakes, name_index_add
+
+SUGGESTIONS = 5
+
+
+class CardFileError(ValueError):
+    """A card file that cannot be read; `problems` lists each as (card, field, message)."""
+
+    def __init__(self, problems: list[tuple[str, str, str]]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(f"{card}: {path} {message}" for card, path, message in problems))
+
+
+def slugify(value: str) -> str:
+    """The same slug as django.utils.text.slugify(value) (ASCII folding, no Unicode)."""
+    value = unicodedata.normalize("NFKD", value).encode("ascii", "ignore").decode("ascii")
+    value = re.sub(r"[^\w\s-]", "", value.lower())
+    return re.sub(r"[-\s]+", "-", value).strip("-_")
+
+
+def read_cards(data: Mapping[str, Any]) -> list[CardInfo]:
+    """The cards of a card file (already parsed from JSON); CardFileError names every problem.
+
+    A card's key defaults to the slug of its name, as the importer's does.
+    """
+    from rulebook.registry import GAMES  # the registry imports every game; only needed here
+
+    game = GAMES.get(data.get("game"))  # type: ignore[arg-type]
+    if game is None:
+        raise CardFileError([("file", "game", f"must be one of {', '.join(GAMES)}")])
+    raw_cards = data.get("cards")
+    if not isinstance(raw_cards, list):
+        raise CardFileError([("file", "cards", "must be a list of cards")])
+    cards: list[CardInfo] = []
+    problems: list[tuple[str, str, str]] = []
+    for index, raw in enumerate(raw_cards):
+        card, card_problems = _read_card(game, index, raw)
+        problems.extend(card_problems)
+        if card is not None:
+            cards.append(card)
+    problems.extend(_duplicate_keys(cards))
+    problems.extend(_unmarked_namesakes(raw_cards, cards))
+    if problems:
+        raise CardFileError(problems)
+    return cards
+
+
+def _read_card(
+    game: GameSpec, index: int, raw: Any
+) -> tuple[CardInfo | None, list[tuple[str, str, str]]]:
+    label = f"cards[{index}]"
+    if not isinstance(raw, Mapping):
+        return None, [(label, "", "must be an object")]
+    name = raw.get("name")
+    if not isinstance(name, str) or not name.strip():
+        return None, [(label, "name", "must be a non-empty string")]
+    label = f"{label} ({name})"
+    attributes = raw.get("attributes", {})
+    if not isinstance(attributes, Mapping):
+        return None, [(label, "attributes", "must be an object")]
+    card_type = raw.get("type")
+    problems = [
+        (label, path, message)
+        for path, message in game.card_problems(
+            card_type, attributes, name=name, text=str(raw.get("text") or "")
+        )
+    ]
+    key = raw.get("key") or slugify(name)
+    if not isinstance(key, str) or not key:
+        problems.append((label, "key", "must be a non-empty string (or a name that slugifies)"))
+    if problems:
+        return None, problems
+    return CardInfo(
+        key=key,
+        name=name,
+        type=card_type,
+        text=raw.get("text", "") or "",
+        attributes=dict(attributes),
+        id=raw.get("id") if isinstance(raw.get("id"), int) else None,
+        printings=_printings(raw.get("printings", [])),
+    ), []
+
+
+def _printings(raw: Any) -> frozenset[tuple[str, str]] | None:
+    """The (SET, number) pairs of a card file's printings; None when they cannot be read."""
+    if not isinstance(raw, list):
+        return None
+    pairs = [(p.get("set"), p.get("number")) for p in raw if isinstance(p, Mapping)]
+    if len(pairs) != len(raw) or not all(
+        isinstance(code, str) and isinstance(number, str) for code, number in pairs
+    ):
+        return None
+    return frozenset((code.upper(), number) for code, number in pairs)
+
+
+def _unmarked_namesakes(raw_cards: list[Any], cards: list[CardInfo]) -> list[tuple[str, str, str]]:
+    """Cards sharing a name with a card of other rules and not marked `distinct_namesake` (the
+    importer's refusal, cards.services.importer, for the CLI's card files)."""
+    marked = {
+        raw.get("key") or slugify(str(raw.get("name", "")))
+        for raw in raw_cards
+        if isinstance(raw, Mapping) and raw.get("distinct_namesake") is True
+    }
+    differing = differing_namesakes(cards)
+    return [
+        (
+            card.name,
+            "distinct_namesake",
+            f"shares its name with {', '.join(differing[card.key])} but not its rules; mark a "
+            'different card with "distinct_namesake": true (copies count by the card, 6.7.2)',
+        )
+        for card in cards
+        if card.key in differing and card.key not in marked
+    ]
+
+
+def _duplicate_keys(cards: Iterable[CardInfo]) -> list[tuple[str, str, str]]:
+    seen: set[str] = set()
+    problems = []
+    for card in cards:
+        if card.key in seen:
+            problems.append((card.name, "key", f"{card.key!r} is used by another card"))
+        seen.add(card.key)
+    return problems
+
+
+class MemoryPool:
+    """A CardPool over cards held in memory: find by id, key or name (by rulebook.core.identity)."""
+
+    def __init__(self, cards: Iterable[CardInfo], game: GameSpec | str) -> None:
+        self.game = game if isinstance(game, str) else game.slug
+        self.cards = list(cards)
+        self._by_id = {card.id: card for card in self.cards if card.id is not None}
+        self._by_key = {card.key: card for card in self.cards}
+        self._by_name: dict[str, CardInfo | Namesakes] = {}
+        self._names: dict[str, str] = {}
+        for card in self.cards:
+            folded = identity(card.name)
+            name_index_add(self._by_name, folded, card)
+            self._names.setdefault(folded, card.name)
+
+    def find(self, ref: EntryRef) -> CardInfo | Namesakes | None:
+        if ref.id is not None:
+            return self._by_id.get(ref.id)
+        if ref.key is not None:
+            return self._by_key.get(ref.key)
+        if ref.name is not None:
+            return self._by_name.get(identity(ref.name))
+        return None
+
+    def suggestions(self, names: Sequence[str]) -> dict[str, list[str]]:
+        """Close names ("did you mean") for each name, best first."""
+        return {name: self._close(name) for name in names}
+
+    def _close(self, name: str) -> list[str]:
+        close = difflib.get_close_matches(identity(name), self._names, n=SUGGESTIONS, cutoff=0.6)
+        return [self._names[match] for match in close]

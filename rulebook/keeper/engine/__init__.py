@@ -1,0 +1,33 @@
+"""The Keeper of the Cards game engine: plain Python, no Django.
+
+deck = KeeperDeck.from_deck(resolved_core_deck)       # once per deck
+record = play_game(deck_a, deck_b, seed=7)            # a GameRecord; same seed, same game
+
+Every card is played from its parsed components (rulebook.keeper.parser), through the component
+tables of plays.py; no card has code of its own.
+"""
+
+from __future__ import annotations
+
+from rulebook.core.game_loop import TURN_CAP, GameLoop
+
+from .cards import KeeperCard, KeeperDeck
+from .game import Game
+from .plays import PLAYED_KEYS
+from .policy import HeuristicPolicy, Policy, RandomPolicy
+from .record import GameRecord
+
+__all__ = [
+    "PLAYED_KEYS",
+    "TURN_CAP",
+    "GameRecord",
+    "HeuristicPolicy",
+    "KeeperCard",
+    "KeeperDeck",
+    "Policy",
+    "RandomPolicy",
+    "play_game",
+]
+
+# One game loop for every engine (rulebook.core.game_loop); this engine supplies its Game.
+play_game = GameLoop(Game, HeuristicPolicy())

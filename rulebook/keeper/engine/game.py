@@ -1,0 +1,878 @@
+"""One game of Keeper of the Cards between two players, by the 11th-edition rulebook.
+
+Sections cited are the rulebook's ("Turn Order", "Battles", ...) unless the guide is named.
+Two players; every decision is a Policy's (policy.py), every chance the game's own seeded
+random generator's, so a seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from rulebook.core.game_loop import TURN_CAP_RULE
+
+from .cards import RESERVES, KeeperAbility, KeeperCard, KeeperDeck
+from .effects import apply_effect
+from .payments import can_pay, pay
+from .record import GameRecord
+from .state import HAND_SIZE, Permanent, Player, Policy
+from .targets import select_targets
+
+TRIGGER_ROUNDS = 20  # triggers raising triggers: bounded so that no card loop runs forever
+
+# The rules this engine plays simpler than the rulebook reads them, stated in every result
+# (rulebook.simulation.stats), as the components it cannot play are.
+SIMPLIFICATIONS = (
+    TURN_CAP_RULE,
+    "Named counters (offense, defense, weakness, damage, exhaustion, dice, immortality) can be "
+    "removed at any time; the engine removes them only at fixed moments: offense and weakness "
+    "as a battle's dice are rolled, defense as the creature would be destroyed, damage at the "
+    "placer's Action Phase, exhaustion as the placer's Battle Phase begins, dice after a roll, "
+    "immortality as an effect would destroy or move the creature.",
+    "Activation conditions are checked after each action, battle and trigger, in batches "
+    "(the active player's triggers first, at most 20 rounds of triggers raising triggers), not "
+    "the moment each event happens.",
+    "A player loses with an empty deck when it is checked (after each action, battle and "
+    "trigger), not at the instant the last card leaves it.",
+)
+
+
+EXACT_DEFENSE = 12  # below this remaining defense the dice are chosen exactly (see below)
+
+
+def dice_to_destroy(defense: int, values: list[int]) -> list[int]:
+    """The indices of the dice that bring `defense` to 0 with the smallest total (then the
+    fewest dice); all of them when even all cannot.
+
+    Exact for the last EXACT_DEFENSE points; above that the largest dice are spent first, which
+    loses nothing there and keeps the search small.
+    """
+    if sum(values) < defense:
+        return list(range(len(values)))
+    if defense in values:
+        return [values.index(defense)]
+    order = sorted(range(len(values)), key=lambda i: -values[i])
+    chosen: list[int] = []
+    while defense > EXACT_DEFENSE:
+        index = order.pop(0)
+        chosen.append(index)
+        defense -= values[index]
+    # reachable total -> the dice reaching it, as a bit mask over `order`; a total at or past
+    # `defense` is never extended, so there are fewer than defense + 6 of them.
+    best: dict[int, int] = {0: 0}
+    for position, index in enumerate(order):
+        value, bit = values[index], 1 << position
+        for total, used in list(best.items()):
+            if total >= defense:
+                continue
+            reached, candidate = total + value, used | bit
+            known = best.get(reached)
+            if known is None or candidate.bit_count() < known.bit_count():
+                best[reached] = candidate
+    finishing = best[min(total for total in best if total >= defense)]
+    return chosen + [index for position, index in enumerate(order) if finishing >> position & 1]
+
+
+class GameOver(Exception):
+    def __init__(self, winner: int | None) -> None:
+        self.winner = winner
+
+
+class Game:
+    def __init__(
+        self,
+        deck_a: KeeperDeck,
+        deck_b: KeeperDeck,
+        seed: int,
+        policies: tuple[Policy, Policy],
+        record_log: bool = False,
+    ) -> None:
+        self.rng = random.Random(seed)
+        self.decks = (deck_a, deck_b)
+        self.players = (Player(0, policies[0]), Player(1, policies[1]))
+        self.log: list[dict[str, Any]] | None = [] if record_log else None
+        self.turn = 0
+        self.active = 0
+        self.battles = 0
+        self.damage = 0
+        self.card_damage: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
+        self.signals: list[tuple] = []
+        self.switched: list[tuple[Permanent, int]] = []  # (creature, controller to return to)
+        self.opening: list[dict[str, bool]] = []
+        self.first = 0
+        self.winner: int | None = None
+        self.numbers: dict[int, int] = {}  # id(card) -> its number in the log
+        self.in_battle = False  # during a battle's steps 4-6, which happen at once
+
+    # -- the game ---------------------------------------------------------------------------
+
+    def begin(self) -> None:
+        self.first = self.rng.randrange(2)  # "You must also determine who goes first."
+        self.set_up()
+
+    def next_turn(self) -> bool:
+        try:
+            self.take_turn(self.players[(self.first + self.turn) % 2])
+        except GameOver as over:
+            self.winner = over.winner
+            return False
+        return True
+
+    def finish(self, capped: bool) -> GameRecord:
+        self.event("end", None, winner=self.winner, turns=self.turn, capped=capped)
+        return self.record(self.winner, self.first, capped)
+
+    def set_up(self) -> None:
+        """Setup and Deck Building: 10 cards to the reserves, 30 shuffled, a hand of 5."""
+        cards = [list(deck.cards) for deck in self.decks]
+        ids = {id(card) for card in cards[0]}
+        if any(id(card) in ids for card in cards[1]):  # decks sharing cards: each their own
+            cards[1] = list(self.decks[1].twin().cards)
+        if self.log is not None:
+            # Every card is named in the log by its number: 0-39 deck A's, 40-79 deck B's.
+            self.numbers = {id(card): n for n, card in enumerate(cards[0] + cards[1])}
+        for player, own in zip(self.players, cards, strict=True):
+            if self.log is not None:
+                # The deck's cards by number: own[0] is numbered `first`, own[1] first + 1, ...
+                self.event(
+                    "deck", player.index, first=self.ref(own[0]), names=[c.name for c in own]
+                )
+            reserves = player.policy.choose_reserves(self, player, list(own), RESERVES)
+            rest = list(own)
+            for card in reserves:
+                rest.remove(card)
+            player.reserves = reserves
+            self.rng.shuffle(rest)
+            player.deck = rest
+            self.draw(player, HAND_SIZE)
+            self.opening.append({"creature": any(card.is_creature for card in player.hand)})
+            if self.log is not None:
+                self.event(
+                    "setup",
+                    player.index,
+                    reserves=self.refs(player.reserves),
+                    hand=self.refs(player.hand),
+                    deck=len(player.deck),
+                    hp=player.hp,
+                )
+
+    def take_turn(self, me: Player) -> None:
+        """Turn Order: Resource, Action, Battle and Recovery Phases."""
+        self.active = me.index
+        self.turn += 1
+        self.event("turn", me.index, turn=self.turn)
+        self.resource_phase(me, first_turn=self.turn == 1)
+        self.check()
+        self.action_phase(me)
+        self.battle_phase(me)
+        self.recovery_phase()
+
+    def opponent(self, player: Player) -> Player:
+        return self.players[1 - player.index]
+
+    def check(self) -> None:
+        """Winning and Losing: at 0 hitpoints or with an empty deck a player loses; both at
+        once is a draw."""
+        lost = [p.index for p in self.players if p.hp <= 0 or not p.deck]
+        if lost:
+            raise GameOver(None if len(lost) == 2 else 1 - lost[0])
+
+    # -- Resource Phase ---------------------------------------------------------------------
+
+    def resource_phase(self, me: Player, *, first_turn: bool) -> None:
+        """Turn Order 1: swap hand cards with reserves, then place up to two resources and draw
+        two minus that many; the starting player's first turn places one OR draws one."""
+        for given, taken in me.policy.swaps(self, me):
+            if given in me.hand and taken in me.reserves:
+                me.hand.remove(given)
+                me.reserves.remove(taken)
+                me.reserves.append(given)
+                me.hand.append(taken)
+                me.drawn.add(taken.name)
+                if self.log is not None:
+                    self.event("swap", me.index, given=self.ref(given), taken=self.ref(taken))
+        limit = 1 if first_turn else 2
+        placed = me.policy.resources_to_place(self, me, limit)[:limit]
+        for card in placed:
+            me.hand.remove(card)
+            me.resources.append(card)  # placed unexhausted
+        if self.log is not None:
+            self.event("place", me.index, cards=self.refs(placed), **self.resource_state(me))
+        self.draw(me, limit - len(placed))
+
+    def draw(self, player: Player, count: int) -> None:
+        drawn = []
+        for _ in range(count):
+            if not player.deck:
+                break
+            card = player.deck.pop()
+            player.hand.append(card)
+            player.drawn.add(card.name)
+            drawn.append(card)
+        if self.log is not None and count:
+            self.event("draw", player.index, cards=self.refs(drawn), deck=len(player.deck))
+
+    # -- Action Phase -----------------------------------------------------------------------
+
+    def action_phase(self, me: Player) -> None:
+        """Turn Order 2: play cards and activate abilities and traps without conditions."""
+        self.use_damage_counters(me)
+        for _ in range(60):  # every action spends something; the bound only guards policies
+            action = me.policy.next_action(self, me)
+            if action is None:
+                return
+            kind, subject, ability = action
+            if kind == "summon":
+                self.summon(me, subject)
+            elif kind == "cast":
+                self.cast(me, subject)
+            elif kind == "set":
+                self.set_trap(me, subject)
+            elif kind == "ability":
+                self.activate_creature(me, subject, ability)
+            else:
+                self.activate_trap(me, subject)
+            self.settle()
+
+    def can_summon(self, me: Player, card: KeeperCard) -> bool:
+        if card.cost > me.unspent or not self.affordable(me, card):
+            return False
+        payment = card.summon_payment
+        if payment is None:
+            return True
+        in_hand = card in me.hand
+        if in_hand:
+            me.hand.remove(card)
+        spent, me.spent = me.spent, me.spent + card.cost
+        payable = can_pay(self, me, payment, card.summon_x, None)
+        me.spent = spent
+        if in_hand:
+            me.hand.append(card)
+        return payable
+
+    def summon(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
+        """Creatures: pay the resource cost (and any caveat's requirement), then place the
+        creature in the Creature Zone exhausted."""
+        if self.log is not None:
+            self.event("summon", me.index, n=self.ref(card), **self.zone_of(zone, me.hand))
+        self.take(me.hand if zone is None else zone, card)
+        me.spent += card.cost
+        if self.log is not None:
+            self.event("cost", me.index, paid=card.cost, **self.resource_state(me))
+        if card.summon_payment is not None:
+            pay(self, me, card.summon_payment, card.summon_x, None)
+        creature = Permanent(card, owner=self.owner_of(card, me, zone), controller=me.index)
+        me.creatures.append(creature)
+        me.plays[card.name] += 1
+
+    def owner_of(self, card: KeeperCard, me: Player, zone: list[KeeperCard] | None) -> int:
+        """Who owns a card taken from `zone` ("Your" ruling: summoning does not change it)."""
+        if zone is None:
+            return me.index
+        return next(
+            (
+                p.index
+                for p in self.players
+                if zone is p.graveyard or zone is p.hand or zone is p.deck or zone is p.resources
+            ),
+            me.index,
+        )
+
+    def take(self, zone: list[KeeperCard], card: KeeperCard) -> None:
+        """Take a card out of a zone; out of a Resource Zone it takes its exhaustion with it."""
+        for player in self.players:
+            if zone is player.resources:
+                player.remove_resource(card)
+                return
+        zone.remove(card)
+
+    def affordable(self, me: Player, card: KeeperCard) -> bool:
+        """Resources, Exhaustion, and Recovery: a cost is paid by exhausting unexhausted
+        resources, and a card summoned or cast out of one's own Resource Zone is no longer
+        one of them, so it cannot pay for itself."""
+        return card.cost <= me.unspent - me.unexhausted_resource(card)
+
+    def can_cast(self, me: Player, card: KeeperCard) -> bool:
+        return not card.is_creature and bool(card.abilities) and self.affordable(me, card)
+
+    def cast(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
+        """Casting Spells: pay the cost, follow the card at once, send it to the graveyard."""
+        owner = self.players[self.owner_of(card, me, zone)]
+        if self.log is not None:
+            self.event("cast", me.index, n=self.ref(card), **self.zone_of(zone, me.hand))
+        self.take(me.hand if zone is None else zone, card)
+        me.spent += card.cost
+        me.plays[card.name] += 1
+        if self.log is not None:
+            self.event("cost", me.index, paid=card.cost, **self.resource_state(me))
+        self.resolve(me, card.abilities[0], card, None)
+        owner.graveyard.append(card)
+        if self.log is not None:
+            self.event("spent", owner.index, n=self.ref(card))
+
+    def set_trap(self, me: Player, card: KeeperCard) -> None:
+        """Setting Traps: pay the cost now, place it face-down and exhausted in the Trap Zone."""
+        me.hand.remove(card)
+        me.spent += card.cost
+        me.traps.append(Permanent(card, owner=me.index, controller=me.index))
+        me.plays[card.name] += 1
+        if self.log is not None:
+            self.event("set", me.index, n=self.ref(card))
+            self.event("cost", me.index, paid=card.cost, **self.resource_state(me))
+
+    def activate_trap(self, me: Player, trap: Permanent) -> None:
+        """Activating a trap: no further cost; it leaves play, resolves, goes to the graveyard."""
+        me.traps.remove(trap)
+        if self.log is not None:
+            self.event("trap", me.index, n=self.ref(trap.card))
+        self.resolve(me, trap.card.abilities[0], trap.card, None)
+        self.players[trap.owner].graveyard.append(trap.card)
+        if self.log is not None:
+            self.event("spent", trap.owner, n=self.ref(trap.card))
+
+    def can_use(self, me: Player, creature: Permanent) -> bool:
+        """Whether a creature may act: unexhausted, and its "to attack with, defend with, or use
+        an ability" caveat can be paid ("You must [do X] to attack with ..." ruling)."""
+        card = creature.card
+        return not creature.exhausted and (
+            card.use_payment is None or can_pay(self, me, card.use_payment, card.use_x, creature)
+        )
+
+    def exhaust_to_act(self, me: Player, creature: Permanent) -> None:
+        creature.exhausted = True
+        if self.log is not None:
+            self.event("exhaust", me.index, n=self.ref(creature.card), why="act")
+        if creature.card.use_payment is not None:
+            pay(self, me, creature.card.use_payment, creature.card.use_x, creature)
+
+    def can_activate(self, me: Player, ability: KeeperAbility, source: Permanent | None) -> bool:
+        """An activation cost that cannot be fully paid makes the effect disappear (Creature
+        Abilities), so an ability is activated only when its cost can be paid."""
+        return ability.cost is None or can_pay(self, me, ability.cost, ability.cost_x, source)
+
+    def activate_creature(self, me: Player, creature: Permanent, ability: KeeperAbility) -> None:
+        """Creature Abilities: activated by exhausting the creature, one at a time."""
+        if self.log is not None:
+            self.event("ability", me.index, n=self.ref(creature.card))
+        self.exhaust_to_act(me, creature)
+        self.resolve(me, ability, creature.card, creature)
+
+    def resolve(
+        self, me: Player, ability: KeeperAbility, card: KeeperCard, source: Permanent | None
+    ) -> None:
+        """An ability: its activation cost paid on activation, its targets selected as the
+        target selection says, then each effect in order (guide, "Constructing Abilities")."""
+        if ability.cost is not None:
+            if not can_pay(self, me, ability.cost, ability.cost_x, source):
+                return
+            pay(self, me, ability.cost, ability.cost_x, source)
+        targets = select_targets(self, me, ability, source)
+        if targets is None:  # "exactly [x] cards" that are not there: no effect
+            return
+        if self.log is not None and ability.selection is not None:
+            self.event("targets", me.index, cards=self.refs(t.card for t in targets))
+        for effect in ability.effects:
+            if self.log is not None:
+                self.event("effect", me.index, op=effect.op, x=effect.x, y=effect.y)
+            apply_effect(self, me, effect, targets, card)
+        if self.log is not None:
+            self.event("resolved", me.index)
+
+    def use_damage_counters(self, me: Player) -> None:
+        """Damage counters: their placer removes them (here, at the start of their own Action
+        Phase) to roll a die and inflict that much damage to the creature."""
+        for other in self.players:
+            for creature in [c for c in other.creatures if c.marks]:
+                while creature in other.creatures and creature.take_mark("damage", me.index):
+                    if self.log is not None:
+                        self.event(
+                            "counter_used", me.index, n=self.ref(creature.card), kind="damage"
+                        )
+                    self.damage_creature(creature, self.roll(), me.index, None)
+        self.settle()
+
+    # -- damage, destruction and moving cards -------------------------------------------------
+
+    def roll(self) -> int:
+        return int(self.rng.random() * 6) + 1
+
+    def damage_creature(
+        self, creature: Permanent, amount: int, by: int | None, card: KeeperCard | None
+    ) -> int:
+        """Battles: subtract the damage from defense; at 0 or less the creature is destroyed.
+        Its controller first spends defense counters they placed (+5 each) to save it."""
+        controller = self.players[creature.controller]
+        before = creature.defense
+        creature.defense -= amount
+        if self.log is not None:
+            self.event(
+                "damage", controller.index, n=self.ref(creature.card), amount=amount,
+                defense=creature.defense,
+            )
+        while creature.defense <= 0 and creature.take_mark("defense", controller.index):
+            creature.defense += 5
+            if self.log is not None:
+                self.event(
+                    "counter_used", controller.index, n=self.ref(creature.card), kind="defense",
+                    defense=creature.defense,
+                )
+        dealt = min(amount, max(before, 0))
+        if by is not None and card is not None:
+            self.card_damage[by][card.name] += dealt
+        self.signals.append(("in_play_damage", controller.index, amount))
+        if creature.defense <= 0:
+            self.destroy(creature, explicit=False)
+        else:
+            self.signals.append(("damaged", creature))
+        return dealt
+
+    def damage_player(
+        self, player: Player, amount: int, by: int | None = None, card: KeeperCard | None = None
+    ) -> None:
+        player.hp -= amount
+        if self.log is not None:
+            self.event("hp", player.index, change=-amount, hp=player.hp, why="damage")
+        if by is not None and card is not None:
+            self.card_damage[by][card.name] += amount
+        if amount:
+            self.signals.append(("player_damage", player.index, amount))
+        # Winning and Losing: at 0 hitpoints a player has lost at once and "can no longer
+        # affect the game" (no trigger heals them back); only a battle's steps 4-6 are
+        # simultaneous, so there the battle decides (Game.battle).
+        if player.hp <= 0 and not self.in_battle:
+            raise GameOver(1 - player.index)
+
+    def survives_explicit(self, creature: Permanent) -> bool:
+        """Immortality counters: their placer may remove one to prevent an effect from
+        explicitly destroying or moving the creature (used when the placer controls it)."""
+        saved = creature.is_creature and creature.take_mark("immortality", creature.controller)
+        if saved and self.log is not None:
+            self.event(
+                "counter_used", creature.controller, n=self.ref(creature.card), kind="immortality"
+            )
+        return saved
+
+    def leave_play(self, permanent: Permanent) -> None:
+        controller = self.players[permanent.controller]
+        zone = controller.creatures if permanent.is_creature else controller.traps
+        zone.remove(permanent)
+        self.switched = [(c, back) for c, back in self.switched if c is not permanent]
+
+    def destroy(self, permanent: Permanent, *, explicit: bool) -> None:
+        """Destroyed cards go to their owner's graveyard ("Your" ruling); counters go with them.
+        "Activate when this in-play card is destroyed" is then used from the graveyard by the
+        player whose zone it was in."""
+        if explicit and self.survives_explicit(permanent):
+            return
+        self.leave_play(permanent)
+        self.players[permanent.owner].graveyard.append(permanent.card)
+        self.signals.append(("destroyed", permanent))
+        if self.log is not None:
+            self.event("destroyed", permanent.controller, n=self.ref(permanent.card))
+
+    def sacrifice(self, permanent: Permanent) -> None:
+        """Sacrifice: to the graveyard as a cost, not destroyed (no destruction triggers)."""
+        if self.log is not None:
+            self.event("sacrificed", permanent.controller, n=self.ref(permanent.card))
+        self.leave_play(permanent)
+        self.players[permanent.owner].graveyard.append(permanent.card)
+
+    def destroy_from(self, player: Player, zone: list[KeeperCard], card: KeeperCard) -> None:
+        """A card destroyed from a hand, deck or the Resource Zone goes to the graveyard."""
+        if card not in zone:
+            return
+        if self.log is not None:
+            self.event("destroyed", player.index, n=self.ref(card), **self.zone_of(zone, zone))
+        self.take(zone, card)
+        player.graveyard.append(card)
+        if zone is player.hand:
+            self.signals.append(("hand_destroyed", player.index, 1))
+        elif zone is player.deck:
+            self.signals.append(("deck_destroyed", player.index, 1))
+
+    # -- triggers ---------------------------------------------------------------------------
+
+    def settle(self) -> None:
+        """After each action: use the abilities whose activation conditions it met, then check
+        whether the game is over."""
+        if not self.signals:
+            self.check()
+            return
+        for _ in range(TRIGGER_ROUNDS):
+            if not self.signals:
+                break
+            signals, self.signals = self.signals, []
+            if self.log is not None:
+                self.event("window", None)  # the triggers the events since the last one met
+            for player in sorted(self.players, key=lambda p: p.index != self.active):
+                self._triggers(player, signals)
+        self.signals.clear()
+        self.check()
+
+    def _triggers(self, me: Player, signals: list[tuple]) -> None:
+        totals: Counter[str] = Counter()
+        damaged: list[Permanent] = []
+        destroyed: list[Permanent] = []
+        for signal in signals:
+            kind = signal[0]
+            if kind == "damaged":
+                if signal[1].controller == me.index:
+                    damaged.append(signal[1])
+            elif kind == "destroyed":
+                if signal[1].controller == me.index:
+                    destroyed.append(signal[1])
+            elif signal[1] == me.index:
+                totals[kind] += signal[2]
+        if not (totals or damaged or destroyed):
+            return
+
+        # "Damaged, but not destroyed": each card once, however often it was hit, and not one
+        # that the same events then destroyed.
+        gone = {id(c) for c in destroyed}
+        survivors = {id(c): c for c in damaged if id(c) not in gone}.values()
+
+        def met(ability: KeeperAbility, this: Permanent | None) -> bool:
+            condition = ability.condition
+            if condition == "self_damaged":
+                return this is not None and any(c is this for c in survivors)
+            if condition == "others_damaged":
+                return sum(c is not this for c in survivors) >= ability.condition_x
+            if condition == "others_destroyed":
+                return sum(c is not this for c in destroyed) >= ability.condition_x
+            if condition in ("hand_destroyed", "deck_destroyed", "in_play_damage", "player_damage"):
+                return totals[condition] >= ability.condition_x
+            return False
+
+        for gone in destroyed:
+            for ability in gone.card.abilities:
+                if ability.condition == "self_destroyed" and me.policy.use_trigger(
+                    self, me, ability, None
+                ):
+                    if self.log is not None:
+                        self.event(
+                            "triggered", me.index, n=self.ref(gone.card), when=ability.condition
+                        )
+                    self.resolve(me, ability, gone.card, None)
+        for creature in list(me.creatures):
+            for ability in creature.card.abilities:
+                if (
+                    ability.condition
+                    and creature in me.creatures
+                    and met(ability, creature)
+                    and self.can_use(me, creature)
+                    and self.can_activate(me, ability, creature)
+                    and me.policy.use_trigger(self, me, ability, creature)
+                ):
+                    if self.log is not None:
+                        self.event(
+                            "triggered", me.index, n=self.ref(creature.card),
+                            when=ability.condition, x=ability.condition_x,
+                        )
+                    self.activate_creature(me, creature, ability)
+        for trap in list(me.traps):
+            ability = trap.card.abilities[0] if trap.card.abilities else None
+            if (
+                ability is not None
+                and ability.condition
+                and not trap.exhausted
+                and trap in me.traps
+                and met(ability, None)
+                and me.policy.use_trigger(self, me, ability, None)
+            ):
+                if self.log is not None:
+                    self.event(
+                        "triggered", me.index, n=self.ref(trap.card), when=ability.condition,
+                        x=ability.condition_x,
+                    )
+                self.activate_trap(me, trap)
+        for card in list(me.hand):
+            ability = card.abilities[0] if not card.is_creature and card.abilities else None
+            if (
+                ability is not None
+                and ability.condition
+                and card in me.hand
+                and self.can_cast(me, card)
+                and met(ability, None)
+                and me.policy.use_trigger(self, me, ability, None)
+            ):
+                if self.log is not None:
+                    self.event(
+                        "triggered", me.index, n=self.ref(card), when=ability.condition,
+                        x=ability.condition_x,
+                    )
+                self.cast(me, card)
+
+    # -- Battle Phase -----------------------------------------------------------------------
+
+    def can_attack(self, me: Player, creature: Permanent) -> bool:
+        return not creature.card.restriction.cannot_attack and self.can_use(me, creature)
+
+    def can_defend(self, me: Player, creature: Permanent) -> bool:
+        return not creature.card.restriction.cannot_defend and self.can_use(me, creature)
+
+    def battle_phase(self, me: Player) -> None:
+        """Battles: as many battles as the player wants, each target once per phase; then the
+        "unexhausted at the end of your own Battle Phase" caveat."""
+        self.use_exhaustion_counters(me)
+        me.battle_targets.clear()
+        for _ in range(20):
+            plan = me.policy.next_battle(self, me)
+            if plan is None:
+                break
+            attackers, target = plan
+            self.battle(me, attackers, target)
+            self.settle()
+        for creature in list(me.creatures):
+            if creature.card.restriction.destroyed_if_idle and not creature.exhausted:
+                self.destroy(creature, explicit=True)
+        self.settle()
+
+    def use_exhaustion_counters(self, me: Player) -> None:
+        """Exhaustion counters: their placer removes one (here, as their Battle Phase begins)
+        to exhaust a creature that could otherwise defend."""
+        for creature in self.opponent(me).creatures:
+            if (
+                creature.marks
+                and not creature.exhausted
+                and creature.take_mark("exhaustion", me.index)
+            ):
+                creature.exhausted = True
+                if self.log is not None:
+                    self.event(
+                        "counter_used", me.index, n=self.ref(creature.card), kind="exhaustion"
+                    )
+                    self.event("exhaust", me.index, n=self.ref(creature.card), why="counter")
+
+    def battle(self, me: Player, attackers: list[Permanent], target: Permanent | Player) -> None:
+        """Battles, steps 1-6; steps 4-6 at once (both players at 0 hitpoints: a draw)."""
+        target_id = id(target)
+        if target_id in me.battle_targets:
+            return
+        attackers = self.form_team(me, attackers, self.can_attack)  # step 1
+        if not attackers:
+            return
+        me.battle_targets.add(target_id)
+        defender = self.opponent(me)
+        chosen = defender.policy.defenders(self, defender, attackers, target)
+        defenders = self.form_team(defender, chosen, self.can_defend)  # step 2
+        self.battles += 1
+        for team, side, other in ((attackers, me, defender), (defenders, defender, me)):
+            for creature in team:
+                if not creature.marks:
+                    continue
+                while creature.take_mark("offense", side.index):
+                    creature.offense += 1
+                    if self.log is not None:
+                        self.event(
+                            "counter_used", side.index, n=self.ref(creature.card),
+                            kind="offense", offense=creature.offense,
+                        )
+                while creature.offense > 0 and creature.take_mark("weakness", other.index):
+                    creature.offense -= 1
+                    if self.log is not None:
+                        self.event(
+                            "counter_used", other.index, n=self.ref(creature.card),
+                            kind="weakness", offense=creature.offense,
+                        )
+        attack_dice = self.team_dice(me, attackers)  # step 3
+        defense_dice = self.team_dice(defender, defenders)
+        if self.log is not None:
+            self.event(
+                "battle",
+                me.index,
+                attackers=self.refs(c.card for c in attackers),
+                target="player" if isinstance(target, Player) else self.ref(target.card),
+                defenders=self.refs(c.card for c in defenders),
+                attack_dice=[v for v, _ in attack_dice],
+                defense_dice=[v for v, _ in defense_dice],
+            )
+        self.in_battle = True  # steps 4-6 at once
+        left_attack = self.apply_dice(attack_dice, defenders, me.index)  # step 4
+        left_defense = self.apply_dice(defense_dice, attackers, defender.index)
+        if left_attack:  # step 5
+            total = sum(v for v, _ in left_attack)
+            if isinstance(target, Player):
+                self.damage_player(target, total)
+                self._credit(me.index, left_attack)
+                self.damage += total
+            elif target in defender.creatures:
+                self.damage += self.damage_creature(target, total, None, None)
+                self._credit(me.index, left_attack)
+        if left_defense and isinstance(target, Player):  # step 6
+            total = sum(v for v, _ in left_defense)
+            self.damage_player(me, total)
+            self._credit(defender.index, left_defense)
+            self.damage += total
+        self.in_battle = False
+        lost = [p.index for p in self.players if p.hp <= 0]  # both at once: a draw
+        if lost:
+            raise GameOver(None if len(lost) == 2 else 1 - lost[0])
+
+    def form_team(
+        self, side: Player, chosen: list[Permanent], able: Callable[[Player, Permanent], bool]
+    ) -> list[Permanent]:
+        """Exhaust the chosen creatures that are able, one by one (each paying its "to attack
+        with, defend with" caveat, which can leave the next unable to pay); the team, in the
+        chosen (defending) order, of those still in play."""
+        team = []
+        for creature in chosen:
+            if creature in side.creatures and able(side, creature):
+                self.exhaust_to_act(side, creature)
+                team.append(creature)
+        return [creature for creature in team if creature in side.creatures]
+
+    def _credit(self, side: int, dice: list[tuple[int, KeeperCard]]) -> None:
+        for value, card in dice:
+            self.card_damage[side][card.name] += value
+
+    def team_dice(self, side: Player, team: list[Permanent]) -> list[tuple[int, KeeperCard]]:
+        """Dice equal to the team's total offense, each remembered with the creature it came
+        from (for the per-card damage figures); re-rolls ("You may re-roll up to [x] dice")
+        and dice counters then improve the lowest."""
+        dice = [(self.roll(), c.card) for c in team for _ in range(max(c.offense, 0))]
+        chances, times = side.rerolls
+        counters = sum(c.mark("dice", side.index) for c in team if c.marks)
+        if not dice or not (chances or counters):
+            return dice
+        dice.sort(key=lambda die: die[0])
+        # "Re-roll up to [x] dice for the rest of this turn": x dice in all the turn's battles,
+        # so each die re-rolled here is spent from the allowance.
+        used = sum(1 for value, _ in dice[: min(chances, len(dice))] if value <= 3)
+        side.rerolls = (chances - used, times)
+        for index in range(min(chances, len(dice))):
+            for _ in range(times):
+                if dice[index][0] > 3:
+                    break
+                was = dice[index][0]
+                dice[index] = (self.roll(), dice[index][1])
+                if self.log is not None:
+                    self.event(
+                        "reroll", side.index, die=index, was=was, now=dice[index][0],
+                        why="allowance",
+                    )
+        for creature in team:
+            while creature.mark("dice", side.index):
+                low = min(range(len(dice)), key=lambda i: dice[i][0])
+                if dice[low][0] > 2:
+                    break
+                creature.take_mark("dice", side.index)
+                was = dice[low][0]
+                dice[low] = (self.roll(), dice[low][1])
+                if self.log is not None:
+                    self.event(
+                        "reroll", side.index, die=low, was=was, now=dice[low][0],
+                        why="counter", n=self.ref(creature.card),
+                    )
+        return dice
+
+    def apply_dice(
+        self, dice: list[tuple[int, KeeperCard]], order: list[Permanent], side: int
+    ) -> list[tuple[int, KeeperCard]]:
+        """Battles step 4: each die, one at a time, to the next surviving creature of the other
+        team in its defending order; the dice left over. The rolling player picks the order of
+        the dice: for each creature the fewest dice of the smallest total that destroys it, so
+        as many dice as possible are left for the target."""
+        left = list(dice)
+        for creature in order:
+            standing = self.players[creature.controller].creatures
+            # A defense counter can save the creature mid-way: it then takes the next dice too.
+            while left and creature in standing:
+                chosen = dice_to_destroy(max(creature.defense, 1), [value for value, _ in left])
+                for index in sorted(chosen, reverse=True):
+                    value, card = left.pop(index)
+                    if creature in standing:
+                        self.damage += self.damage_creature(creature, value, side, card)
+        return left
+
+    # -- Recovery Phase ---------------------------------------------------------------------
+
+    def recovery_phase(self) -> None:
+        """Recovery Phase: every card in play and every resource unexhausted, every creature's
+        offense and defense reset to the printed values; "until the end of this turn" ends."""
+        for creature, back in self.switched:
+            if creature.controller == back:
+                continue  # switched back already within the turn
+            self.players[creature.controller].creatures.remove(creature)
+            creature.controller = back
+            self.players[back].creatures.append(creature)
+            if self.log is not None:
+                self.event("control", back, n=self.ref(creature.card), why="recovery")
+        self.switched = []
+        for player in self.players:
+            player.spent = 0
+            player.rerolls = (0, 0)
+            # "will not be unexhausted during this turn's Recovery Phase": an exhausted card
+            # stays exhausted; an unexhausted one is left as it is.
+            for creature in player.creatures:
+                creature.exhausted = creature.exhausted and creature.stay_exhausted
+                creature.stay_exhausted = False
+                creature.offense = creature.card.offense
+                creature.defense = creature.card.defense
+            for trap in player.traps:
+                trap.exhausted = trap.exhausted and trap.stay_exhausted
+                trap.stay_exhausted = False
+        if self.log is not None:
+            self.event(
+                "recovery",
+                None,
+                exhausted=self.refs(
+                    p.card for side in self.players for p in side.in_play() if p.exhausted
+                ),
+            )
+
+    # -- the log ----------------------------------------------------------------------------
+
+    def ref(self, card: KeeperCard) -> int:
+        """A card's number in the log (its deck's "deck" event names every number; a card put
+        into a game from outside its decks, as tests do, is named by a "card" event)."""
+        number = self.numbers.get(id(card))
+        if number is None:
+            number = self.numbers[id(card)] = len(self.numbers)
+            self.event("card", None, n=number, name=card.name)
+        return number
+
+    def refs(self, cards: Iterable[KeeperCard]) -> list[int]:
+        return [self.ref(card) for card in cards]
+
+    def resource_state(self, player: Player) -> dict[str, int]:
+        return {"resources": len(player.resources), "spent": player.spent}
+
+    def zone_of(self, zone: list[KeeperCard] | None, default: list[KeeperCard]) -> dict[str, Any]:
+        """Where a card is taken from, for the log: {"from": "hand", "of": 0}."""
+        zone = default if zone is None else zone
+        for player in self.players:
+            for name in ("hand", "deck", "graveyard", "resources", "reserves"):
+                if getattr(player, name) is zone:
+                    return {"from": name, "of": player.index}
+        return {}
+
+    # -- the record -------------------------------------------------------------------------
+
+    def event(self, event: str, player: int | None, **data: object) -> None:
+        """One entry of the log (docs/game-logs.md); callers on hot paths check `self.log`
+        first, so that a game without a log builds none of it."""
+        if self.log is not None:
+            self.log.append({"turn": self.turn, "event": event, "player": player, **data})
+
+    def record(self, winner: int | None, first: int, capped: bool) -> GameRecord:
+        a, b = self.players
+        unsupported = {**self.decks[0].unsupported, **self.decks[1].unsupported}
+        return GameRecord(
+            winner=winner,
+            first=first,
+            rounds=(self.turn + 1) // 2,
+            turns=self.turn,
+            battles=self.battles,
+            damage=self.damage,
+            plays=(dict(a.plays), dict(b.plays)),
+            card_damage=(dict(self.card_damage[0]), dict(self.card_damage[1])),
+            drawn=(frozenset(a.drawn), frozenset(b.drawn)),
+            opening=(self.opening[0], self.opening[1]),
+            unsupported=unsupported,
+            simplifications=SIMPLIFICATIONS,
+            capped=capped,
+            log=tuple(self.log) if self.log is not None else None,
+        )

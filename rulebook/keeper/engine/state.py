@@ -1,0 +1,273 @@
+"""The state of a Keeper game, at the bottom of the engine: players, the cards they have in
+play and the cards targeted in other zones; and the two interfaces the layers above share: what
+the rules' code may do to a game in progress (`GameView`) and the decisions a player makes
+(`Policy`).
+
+The engine's modules import downwards only (tests/rulebook/test_engine_imports.py): the component
+tables and cards; this state; targets and payments; effects and policies; the game on top.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+from .cards import KeeperAbility, KeeperCard
+
+STARTING_HITPOINTS = 20  # rulebook, "Setup and Deck Building"
+HAND_SIZE = 5
+
+
+class Permanent:
+    """A card in play: a creature in a Creature Zone or a trap in a Trap Zone (rulebook, "The
+    Field"). Its offense and defense are the current ones, reset in every Recovery Phase."""
+
+    __slots__ = (
+        "card",
+        "controller",
+        "counters",
+        "defense",
+        "exhausted",
+        "is_creature",
+        "marks",
+        "offense",
+        "owner",
+        "stay_exhausted",
+    )
+
+    def __init__(self, card: KeeperCard, owner: int, controller: int) -> None:
+        self.card = card
+        self.owner = owner
+        self.controller = controller
+        self.is_creature = card.is_creature
+        self.offense = card.offense
+        self.defense = card.defense
+        self.exhausted = True  # summoned and set exhausted (rulebook, "Creatures", "Traps")
+        self.counters = 0  # plain counters ("Place [x] counters on each target.")
+        # Named counters (offense, defense, ...): kind -> [placed by player 0, by player 1]; only
+        # the player who placed one may remove it for its effect (rulebook, "Offense counter").
+        self.marks: dict[str, list[int]] | None = None
+        self.stay_exhausted = False
+
+    def mark(self, kind: str, placer: int) -> int:
+        marks = self.marks
+        return marks[kind][placer] if marks and kind in marks else 0
+
+    def add_marks(self, kind: str, placer: int, count: int) -> None:
+        if self.marks is None:
+            self.marks = {}
+        self.marks.setdefault(kind, [0, 0])[placer] += count
+
+    def take_mark(self, kind: str, placer: int) -> bool:
+        """Remove one of `placer`'s counters of this kind; False when there is none."""
+        pair = self.marks.get(kind) if self.marks else None
+        if pair and pair[placer]:
+            pair[placer] -= 1
+            return True
+        return False
+
+    def all_counters(self) -> int:
+        named = sum(sum(pair) for pair in self.marks.values()) if self.marks else 0
+        return self.counters + named
+
+    def remove_counters(self, count: int) -> int:
+        """Remove up to `count` counters, plain ones first; how many were removed."""
+        removed = min(count, self.counters)
+        self.counters -= removed
+        if self.marks:
+            for pair in self.marks.values():
+                for placer in (0, 1):
+                    taken = min(count - removed, pair[placer])
+                    pair[placer] -= taken
+                    removed += taken
+        return removed
+
+    @property
+    def value(self) -> float:
+        if self.is_creature:
+            return self.offense + max(self.defense, 0) / 5
+        return self.card.cost / 2
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name} {self.offense}/{self.defense}{' ex' if self.exhausted else ''}>"
+
+
+class Player:
+    """One player's hitpoints and zones (rulebook, "The Field")."""
+
+    __slots__ = (
+        "battle_targets",
+        "creatures",
+        "deck",
+        "drawn",
+        "graveyard",
+        "hand",
+        "hp",
+        "index",
+        "plays",
+        "policy",
+        "rerolls",
+        "reserves",
+        "resources",
+        "spent",
+        "traps",
+    )
+
+    def __init__(self, index: int, policy: Policy) -> None:
+        self.index = index
+        self.policy = policy
+        self.hp = STARTING_HITPOINTS
+        self.deck: list[KeeperCard] = []  # the top of the deck is the end of the list
+        self.hand: list[KeeperCard] = []
+        self.reserves: list[KeeperCard] = []
+        self.resources: list[KeeperCard] = []
+        self.spent = 0  # how many resources are exhausted
+        self.creatures: list[Permanent] = []
+        self.traps: list[Permanent] = []
+        self.graveyard: list[KeeperCard] = []
+        self.rerolls = (0, 0)  # (dice, times each) for the rest of this turn
+        self.battle_targets: set[int] = set()  # ids of players/creatures targeted this phase
+        self.plays: Counter[str] = Counter()
+        self.drawn: set[str] = set()
+
+    # The Resource Zone: its first `spent` cards are the exhausted ones, the rest unexhausted,
+    # so that each resource card is known to be exhausted or not (a card taken out of the zone
+    # takes its own state with it) while paying stays a matter of counting.
+
+    @property
+    def unspent(self) -> int:
+        return len(self.resources) - self.spent
+
+    def unexhausted_resource(self, card: KeeperCard) -> bool:
+        """Whether this very card is one of the player's unexhausted resources."""
+        return any(resource is card for resource in self.resources[self.spent :])
+
+    def exhaust_resource(self, card: KeeperCard) -> None:
+        """Exhaust one resource card (already exhausted: nothing changes)."""
+        index = next(i for i, resource in enumerate(self.resources) if resource is card)
+        if index >= self.spent:
+            zone = self.resources
+            zone[index], zone[self.spent] = zone[self.spent], zone[index]
+            self.spent += 1
+
+    def add_exhausted_resource(self, card: KeeperCard) -> None:
+        self.resources.insert(self.spent, card)
+        self.spent += 1
+
+    def remove_resource(self, card: KeeperCard) -> None:
+        """Take a card out of the Resource Zone, with its exhaustion."""
+        index = next(i for i, resource in enumerate(self.resources) if resource is card)
+        del self.resources[index]
+        if index < self.spent:
+            self.spent -= 1
+
+    def in_play(self) -> list[Permanent]:
+        return self.creatures + self.traps
+
+
+class ZoneCard:
+    """A targeted card outside play: which player's zone, the zone, the card."""
+
+    __slots__ = ("card", "player", "zone")
+
+    def __init__(self, player: Player, zone: list[KeeperCard], card: KeeperCard) -> None:
+        self.player = player
+        self.zone = zone
+        self.card = card
+
+    @property
+    def value(self) -> float:
+        return self.card.value
+
+    def __repr__(self) -> str:
+        return f"<{self.card.name} in {self.player.index}>"
+
+
+Target = Permanent | ZoneCard
+
+
+class GameView(Protocol):
+    """A game in progress as targets, payments, effects and policies use it (a Game is one)."""
+
+    players: tuple[Player, Player]
+    rng: random.Random
+    switched: list[tuple[Permanent, int]]
+    log: list[dict[str, Any]] | None  # the game's log when one is kept (docs/game-logs.md)
+
+    def ref(self, card: KeeperCard) -> int: ...
+    def refs(self, cards: Iterable[KeeperCard]) -> list[int]: ...
+    def event(self, event: str, player: int | None, **data: object) -> None: ...
+    def opponent(self, player: Player) -> Player: ...
+    def roll(self) -> int: ...
+    def draw(self, player: Player, count: int) -> None: ...
+    def take(self, zone: list[KeeperCard], card: KeeperCard) -> None: ...
+    def leave_play(self, permanent: Permanent) -> None: ...
+    def survives_explicit(self, creature: Permanent) -> bool: ...
+    def destroy(self, permanent: Permanent, *, explicit: bool) -> None: ...
+    def sacrifice(self, permanent: Permanent) -> None: ...
+    def destroy_from(self, player: Player, zone: list[KeeperCard], card: KeeperCard) -> None: ...
+    def damage_creature(
+        self, creature: Permanent, amount: int, by: int | None, card: KeeperCard | None
+    ) -> int: ...
+    def damage_player(
+        self, player: Player, amount: int, by: int | None = None, card: KeeperCard | None = None
+    ) -> None: ...
+    def can_summon(self, me: Player, card: KeeperCard) -> bool: ...
+    def summon(
+        self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None
+    ) -> None: ...
+    def can_cast(self, me: Player, card: KeeperCard) -> bool: ...
+    def cast(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None: ...
+    def can_use(self, me: Player, creature: Permanent) -> bool: ...
+    def can_activate(
+        self, me: Player, ability: KeeperAbility, source: Permanent | None
+    ) -> bool: ...
+    def can_attack(self, me: Player, creature: Permanent) -> bool: ...
+    def can_defend(self, me: Player, creature: Permanent) -> bool: ...
+
+
+Action = tuple[str, Any, KeeperAbility | None]
+
+
+class Policy:
+    """The choices of one player (rulebook.keeper.engine.policy implements them all)."""
+
+    def choose_reserves(
+        self, game: GameView, me: Player, cards: list[KeeperCard], count: int
+    ) -> list[KeeperCard]:
+        raise NotImplementedError
+
+    def swaps(self, game: GameView, me: Player) -> list[tuple[KeeperCard, KeeperCard]]:
+        raise NotImplementedError
+
+    def resources_to_place(self, game: GameView, me: Player, limit: int) -> list[KeeperCard]:
+        raise NotImplementedError
+
+    def next_action(self, game: GameView, me: Player) -> Action | None:
+        raise NotImplementedError
+
+    def use_trigger(
+        self, game: GameView, me: Player, ability: KeeperAbility, source: Permanent | None
+    ) -> bool:
+        raise NotImplementedError
+
+    def next_battle(self, game: GameView, me: Player) -> tuple[list[Permanent], object] | None:
+        raise NotImplementedError
+
+    def defenders(
+        self, game: GameView, me: Player, attackers: list[Permanent], target: object
+    ) -> list[Permanent]:
+        raise NotImplementedError
+
+    def pick_targets(
+        self, game: GameView, me: Player, pool: list[Target], count: int, hostile: bool
+    ) -> list[Target]:
+        raise NotImplementedError
+
+    def choose_player(self, game: GameView, me: Player, hostile: bool) -> Player:
+        raise NotImplementedError
+
+    def wants(self, game: GameView, me: Player, card: KeeperCard) -> bool:
+        raise NotImplementedError

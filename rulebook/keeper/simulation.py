@@ -1,0 +1,8 @@
+"""The Keeper engine as the simulation framework plays it (rulebook.simulation.engines)."""
+
+from __future__ import annotations
+
+from rulebook.keeper.engine import KeeperDeck, play_game
+
+prepare = KeeperDeck.from_deck
+play = play_game

@@ -1,0 +1,315 @@
+"""MetaZoo Spellbook and Archive construction, by the 2023 rulebook.
+
+The rulebook has no numbered rules, so each check cites the rulebook's own heading and the page
+its revision notes give for it (the constants below). Where the rulebook is terse, the reading
+taken here is stated in the docstring of the check that relies on it. One reading matters most:
+"A Page that is functionally the same but from a different set cannot be added to a Spellbook"
+(p. 40) is read, as DESIGN does, as "a reprint does not bring a Spellbook Limit of its own": the
+copies of functionally identical Pages from different sets are counted together against the one
+limit, rather than a reprint being banned outright.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from rulebook.core.cards import CardInfo, Deck, Entry, FormatInfo
+from rulebook.core.codes import COMMON_CODES
+from rulebook.core.identity import identity
+from rulebook.core.report import Report
+from rulebook.core.ruleset import Ruleset, copies_by_card
+
+from .cards import AURA, GAME, TOKEN
+from .restrictions import name_key, text_restrictions
+from .tokens import token_sections
+
+SPELLBOOK, ARCHIVE = "spellbook", "archive"
+
+SPELLBOOK_RULES = "Spellbook Rules and Tips (p. 43)"
+ARCHIVE_RULES = "Archive (p. 41)"
+SPELLBOOK_LIMIT = "Page Layout: Spellbook Limit (p. 5)"
+FUNCTIONALLY_SAME = "Spellbook Rules and Tips: functionally the same Page (p. 40)"
+BASIC_AURA = "Page Types: Basic Aura Page (p. 6)"
+TOKENS = "Page Types: Tokens (p. 7)"
+RESTRICTIONS = "Static Effects: Spellbook Restrictions (p. 25)"
+
+
+def functional_identity(card: CardInfo) -> str:
+    """What makes two Pages "functionally the same" (Spellbook Rules and Tips, p. 40).
+
+    Two Pages are functionally identical when they have the same name and the same rules text,
+    each compared as `_wording` reads it (ignoring case, spacing, punctuation and the kind of
+    apostrophe: a reprint's typesetting is no rule), the same Page type and the same rules
+    attributes (all
+    of a Page's `attributes`: Aura cost, LP, Spellbook Limit, Basic, Aura type, tribe, traits,
+    attacks, restrictions). Set code, collector number, rarity and art live on printings and are
+    never compared; a card key that differs only because the Page was entered once per set does
+    not make it a different Page. Pages that share a name but differ in any of the above are
+    mechanically unique (Page Layout, p. 5) and each has its own Spellbook Limit.
+    """
+    return json.dumps(
+        [_wording(card.name), card.type, _wording(card.text), card.attributes], sort_keys=True
+    )
+
+
+_APOSTROPHES_AND_HYPHENS = re.compile(r"['\u00b4`\-]")  # after identity, every kind is one of these
+_PUNCTUATION = re.compile(r"[^\w\s]")
+
+
+def _wording(text: str) -> str:
+    """The words of a text, as a reprint may set them differently: folded as card identity
+    (rulebook.core.identity: NFKC, case, typographic apostrophes and dashes, invisible characters),
+    then apostrophes and hyphens dropped ("can't", "can\u2019t" and "cant"; "re-roll" and
+    "reroll"), other punctuation a space, spaces collapsed."""
+    text = _PUNCTUATION.sub(" ", _APOSTROPHES_AND_HYPHENS.sub("", identity(text)))
+    return " ".join(text.split())
+
+
+@dataclass(frozen=True, slots=True)
+class PageGroup:
+    """The cards that count as one Page for its Spellbook Limit, and their copies."""
+
+    cards: tuple[CardInfo, ...]
+    copies: int
+
+    @property
+    def page(self) -> CardInfo:
+        return self.cards[0]
+
+
+def page_groups(entries: Iterable[Entry]) -> list[PageGroup]:
+    """Copies per Page, functionally identical cards from different sets merged (p. 40)."""
+    grouped: dict[str, list[tuple[CardInfo, int]]] = {}
+    for card, copies in copies_by_card(entries).items():
+        grouped.setdefault(functional_identity(card), []).append((card, copies))
+    return [
+        PageGroup(tuple(card for card, _ in members), sum(copies for _, copies in members))
+        for members in grouped.values()
+    ]
+
+
+class MetaZooRuleset(Ruleset):
+    """The Spellbook and Archive rules: sizes, Spellbook Limits, Restrictions and Tokens."""
+
+    game = GAME
+    # Tokens "cannot be added to a Spellbook or Archive" (p. 7): set aside and not counted.
+    section_types = {
+        SPELLBOOK: frozenset(GAME.card_types) - {TOKEN},
+        ARCHIVE: frozenset(GAME.card_types) - {TOKEN},
+    }
+    codes = {
+        **COMMON_CODES,
+        "card.token": "A Token, which may not be in a Spellbook or Archive.",
+        "spellbook.size": "The Spellbook holds fewer Pages than it must.",
+        "archive.size": "The Archive holds more Pages than it may.",
+        "spellbook.restriction": "A Page's Spellbook Restriction is broken (`restriction`).",
+        "spellbook.restriction_unread": "Warning: a Spellbook Restriction could not be read.",
+        # A swap between Spellbook and Archive (rulebook.metazoo.swap).
+        "swap.added": "A swap brought in Pages from outside the Spellbook and Archive.",
+        "swap.removed": "A swap took Pages out of the Spellbook and Archive.",
+        f"swap.{SPELLBOOK}_size": "A swap changed the Spellbook's size (`before`, `after`).",
+        f"swap.{ARCHIVE}_size": "A swap changed the Archive's size (`before`, `after`).",
+    }
+    spellbook_min = 40  # Spellbook Rules and Tips: "a minimum of 40 Pages", no maximum
+    archive_max = 15  # Archive: "an Archive of up to 15 Pages"; not required
+
+    def check_construction(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:
+        self.check_sizes(deck, report)
+        self.check_spellbook_limits(deck, report)
+        self.check_restrictions(deck, report)
+
+    def check_sizes(self, deck: Deck, report: Report) -> None:
+        """At least 40 Pages in the Spellbook (p. 43); at most 15 in the Archive (p. 41)."""
+        spellbook = deck.count(SPELLBOOK)
+        if spellbook < self.spellbook_min:
+            report.error(
+                "spellbook.size",
+                SPELLBOOK_RULES,
+                f"Spellbook has {spellbook} Pages; it must have at least {self.spellbook_min}: "
+                f"add {self.spellbook_min - spellbook}.",
+                section=SPELLBOOK,
+            )
+        archive = deck.count(ARCHIVE)
+        if archive > self.archive_max:
+            report.error(
+                "archive.size",
+                ARCHIVE_RULES,
+                f"Archive has {archive} Pages; it may have at most {self.archive_max}: remove "
+                f"{archive - self.archive_max}.",
+                section=ARCHIVE,
+            )
+
+    def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
+        """Tokens "cannot be added to a Spellbook or Archive unless otherwise specified by an
+        Effect" (Page Types: Tokens, p. 7): a Token whose own text says it may be in this
+        section is accepted (tokens.py); the others are refused."""
+        if section in token_sections(card.text):
+            return None
+        return TOKENS, (
+            f"{card.name} is a Token; Tokens may not be in a Spellbook or Archive: remove it."
+        )
+
+    def section_code(self, section: str, card: CardInfo) -> str:
+        return "card.token"
+
+    def check_spellbook_limits(self, deck: Deck, report: Report) -> None:
+        """Each Page's Spellbook Limit counts its copies in the Spellbook and the Archive together
+        (p. 5); functionally identical Pages from different sets are one Page (p. 40); no limit
+        printed means any number (p. 43); Basic Aura any number (p. 6)."""
+        for group in page_groups(deck.all_entries()):
+            limit = spellbook_limit(group.page)
+            if limit is None or group.copies <= limit:
+                continue
+            merged = len(group.cards) > 1
+            report.error(
+                "copies.limit",
+                FUNCTIONALLY_SAME if merged else SPELLBOOK_LIMIT,
+                f"{group.page.name} has a Spellbook Limit of {limit}; the Spellbook and Archive "
+                f"hold {group.copies}"
+                + (
+                    f" (its printings from different sets, {_keys(group.cards)}, are one Page)"
+                    if merged
+                    else ""
+                )
+                + f": remove {group.copies - limit}.",
+                cards=[group.page.name],
+                keys=[card.key for card in group.cards],
+                limit=limit,
+            )
+
+    def check_restrictions(self, deck: Deck, report: Report) -> None:
+        """Spellbook Restrictions ("You may not include this Page in a Spellbook with -", p. 25)
+        hold between Pages of the Spellbook: those its rules text states in any wording "written
+        similarly" (restrictions.py) and those of its `restrictions` attribute, together. A
+        restriction Deckwarden cannot read is a warning, never silently passed. "Only Forest
+        Pages may be included in a Spellbook with this Page" is not broken by the Page's own
+        copies, nor by another printing of it."""
+        spellbook = [entry.card for entry in deck.entries(SPELLBOOK)]
+        for card in spellbook:
+            restrictions = _restrictions(card, report)
+            for clause, value in restrictions.items():
+                clash = RESTRICTION_CLAUSES.get(clause)
+                if clash is None:
+                    _warn_unread(report, card, clause)
+                    continue
+                others = sorted(
+                    {
+                        other.name
+                        for other in spellbook
+                        if clash(other, _names(value))
+                        and not (other == card or _same_page(other, card, clause))
+                    }
+                )
+                if others:
+                    report.error(
+                        "spellbook.restriction",
+                        RESTRICTIONS,
+                        _clash_message(card.name, clause, value, others),
+                        section=SPELLBOOK,
+                        cards=[card.name, *others],
+                        restriction={clause: value},
+                    )
+
+
+def _restrictions(card: CardInfo, report: Report) -> Mapping[str, object]:
+    """A Page's restriction clauses. Its text is its rule (a Static Effect is one of "the
+    'rules' of the Page", p. 25), so what the text states holds whatever the `restrictions`
+    attribute records; the attribute adds what the text cannot be read to say, so a sentence
+    left unread is warned of only when there is no attribute."""
+    written = text_restrictions(card.name, card.text)
+    recorded = card.attr("restrictions")
+    if recorded is None:
+        for sentence in written.unread:
+            _warn_unread(report, card, f"“{sentence}”")
+        return written.clauses
+    clauses = dict(recorded) if isinstance(recorded, Mapping) else {"": recorded}
+    for clause, values in written.clauses.items():
+        held = clauses.get(clause, [])
+        held = held if isinstance(held, list) else [held]
+        keys = _names(held)
+        clauses[clause] = [*held, *(value for value in values if name_key(value) not in keys)]
+    return clauses
+
+
+def spellbook_limit(card: CardInfo) -> int | None:
+    """A Page's Spellbook Limit; None when any number is allowed: a Basic Aura Page ("You can
+    play any number of Basic Aura Pages", p. 6) or a Page with no limit printed (p. 43). A
+    `basic` flag on any other Page lifts nothing (the importer refuses it but on a Terra)."""
+    if card.attr("basic") and card.type == AURA:
+        return None
+    return card.attr("spellbook_limit")
+
+
+def _names(value: object) -> frozenset[str]:
+    """A clause's values as compared: Page names by `name_key`, types and Aura types alike (they
+    are written in lower case)."""
+    items = value if isinstance(value, list) else [value]
+    return frozenset(name_key(str(item)) for item in items)
+
+
+def _aura_types(card: CardInfo) -> set[str]:
+    costs = card.attr("aura_cost") or {}
+    types = {kind for kind, amount in costs.items() if amount and kind != "neutral"}
+    if card.attr("aura_type"):
+        types.add(card.attr("aura_type"))
+    return types
+
+
+# What a restriction clause is about, by Page name, Page type or Aura type: whether another
+# Spellbook Page is one of the clause's values.
+_IS_ONE_OF: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
+    "": lambda other, names: name_key(other.name) in names,
+    "_types": lambda other, types: other.type.casefold() in types,
+    "_aura": lambda other, auras: bool(_aura_types(other) & auras),
+}
+
+# The restriction clauses of a Page's `restrictions` attribute (or read from its text), each a
+# test of whether another Spellbook Page clashes with it: "[Page] may not be included in a
+# Spellbook with -" (not_with...) clashes with the Pages it names; "Only - may be included in a
+# Spellbook with this Page" (only_with...) with every Page it does not.
+RESTRICTION_CLAUSES: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
+    **{f"not_with{about}": one_of for about, one_of in _IS_ONE_OF.items()},
+    **{
+        f"only_with{about}": lambda other, values, one_of=one_of: not one_of(other, values)
+        for about, one_of in _IS_ONE_OF.items()
+    },
+}
+
+
+def _same_page(other: CardInfo, card: CardInfo, clause: str) -> bool:
+    """Whether `other` is, for an only_with clause, the restricted Page itself (by name)."""
+    return clause.startswith("only_with") and name_key(other.name) == name_key(card.name)
+
+
+def _clash_message(name: str, clause: str, value: object, others: list[str]) -> str:
+    remove = f"remove {name} or {' and '.join(others)}."
+    if clause.startswith("only_with"):
+        values = value if isinstance(value, list) else [value]
+        about = {"only_with_types": " Pages", "only_with_aura": " Pages"}.get(clause, "")
+        allowed = " or ".join(str(item) for item in values) + about
+        return (
+            f"{name} may be in a Spellbook only with {allowed}; {', '.join(others)} "
+            f"{'is' if len(others) == 1 else 'are'} not: {remove}"
+        )
+    return f"{name} may not be in a Spellbook with {', '.join(others)}: {remove}"
+
+
+def _warn_unread(report: Report, card: CardInfo, clause: str) -> None:
+    report.warn(
+        "spellbook.restriction_unread",
+        RESTRICTIONS,
+        f"{card.name} has a Spellbook Restriction Deckwarden cannot read ({clause or 'value'}); "
+        f"check it by hand. Known clauses: {', '.join(RESTRICTION_CLAUSES)}; known wordings: "
+        "“You may not include this Page in a Spellbook with …”, “[Page Name] may not be "
+        "included in a Spellbook with …”, “Only … may be included in a Spellbook with this "
+        "Page” and the others the README lists.",
+        section=SPELLBOOK,
+        cards=[card.name],
+    )
+
+
+def _keys(cards: Iterable[CardInfo]) -> str:
+    return ", ".join(card.key for card in cards)

@@ -1,0 +1,300 @@
+"""The state of a game, at the bottom of the engine: each player's side (zones, the active
+Neopet and its current stats) and the queue's items; and the two interfaces on it that the
+layers above share: the view of a game a policy reads (`GameView`) and the decisions a policy
+makes (`Policy`).
+
+The engine's modules import downwards only: cards and dice; this state; the rules' actions on
+it (actions.py); the policies reading a view of it (policy.py); the game loop on top (game.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Protocol
+
+from rulebook.neopets.cards import CODESTONE, FOOD, RAINBOW_POOL_NEOPET
+
+from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard, EngineDeck
+
+STAT_CAP = 10  # CR 6.2.4: Attack, Defence and Agility never exceed 10
+
+
+class Side:
+    """A player's zones and Neopet.
+
+    The Main Deck is shuffled lazily: its order is never fixed, and each card taken from its top
+    is drawn at random from the cards left, which is exactly what taking the top card of a
+    shuffled deck is ("Setting Up the Game"; 8.20.9d) - and far cheaper than shuffling fifty
+    cards several times a game.
+    """
+
+    __slots__ = (
+        "active",
+        "agility",
+        "attack",
+        "codestones",
+        "damage",
+        "deck",
+        "defence",
+        "discard",
+        "equipment",
+        "extra_attack_dice",
+        "extra_defence_dice",
+        "faerie",
+        "foods",
+        "frozen",
+        "halves_damage",
+        "hp",
+        "index",
+        "inventory",
+        "location",
+        "map_pieces",
+        "mods",
+        "neopets",
+        "opponent",
+        "plays",
+        "policy",
+        "rainbow_pool",
+        "raw",
+        "rerolls",
+        "round_results",
+        "stones",
+        "triggers",
+        "void",
+    )
+
+    def __init__(self, index: int, deck: EngineDeck, policy: Policy) -> None:
+        self.index = index
+        self.policy = policy
+        self.deck: list[EngineCard] = list(deck.main)
+        self.inventory: list[EngineCard] = []
+        self.foods: list[EngineCard] = []  # the Inventory's Food: no Food, no priority window
+        self.stones = 0  # Codestones in the Inventory: a Train Phase is skipped without one
+        self.discard: list[EngineCard] = []
+        self.void: list[EngineCard] = []
+        self.neopets: list[EngineCard] = list(deck.neopets)
+        self.rainbow_pool: list[EngineCard] = list(deck.rainbow_pool)
+        self.round_results: list[EngineCard] = []
+        self.active: EngineCard | None = None
+        self.damage = 0
+        self.frozen = False
+        self.codestones: list[EngineCard] = []
+        self.equipment: list[EngineCard] = []
+        self.faerie: EngineCard | None = None  # the one Faerie, Hero or Villain (CR 7.3.7)
+        self.location: EngineCard | None = None  # the one Location (CR 7.9.7)
+        self.map_pieces: list[EngineCard] = []
+        self.mods: list[tuple[int, int, str]] = []  # (stat, change, until) on this Neopet
+        self.hp = self.attack = self.defence = self.agility = 0
+        self.raw = [0, 0, 0, 0]  # hp, attack, defence, agility before the cap
+        self.extra_attack_dice = self.extra_defence_dice = self.rerolls = 0
+        self.halves_damage = False
+        self.triggers = False  # whether a card in play has a triggered ability
+        self.plays: dict[str, int] = {}
+        self.opponent: Side = self
+
+    @property
+    def level(self) -> int:
+        """The Neopet's level is the number of Codestones attached (v1.2 rulebook, Codestones)."""
+        return len(self.codestones)
+
+    def in_play(self) -> list[EngineCard]:
+        """The Neopet and the cards whose abilities apply: Equipment, Faerie, Location."""
+        cards = [*self.equipment]
+        if self.active is not None:
+            cards.append(self.active)
+        if self.faerie is not None:
+            cards.append(self.faerie)
+        if self.location is not None:
+            cards.append(self.location)
+        return cards
+
+    def paint_target(self, brush: EngineCard) -> EngineCard | None:
+        """The Rainbow Pool Neopet this Paint Brush would turn the active Neopet into."""
+        species = self.active.species  # type: ignore[union-attr]
+        for card in self.rainbow_pool:
+            if (
+                card.type == RAINBOW_POOL_NEOPET
+                and card.species == species
+                and card.paint_brush == brush.name
+            ):
+                return card
+        return None
+
+    def top_card(self, random: Callable[[], float]) -> EngineCard:
+        """Take the top card of the (lazily shuffled) Main Deck, which must not be empty."""
+        deck = self.deck
+        return deck.pop(int(random() * len(deck)))
+
+    def take(self, card: EngineCard) -> None:
+        """Put a card into the Inventory."""
+        self.inventory.append(card)
+        if card.type == FOOD:
+            self.foods.append(card)
+        elif card.type == CODESTONE:
+            self.stones += 1
+
+    def give(self, card: EngineCard) -> None:
+        """Take a card out of the Inventory (to play, discard or shuffle it away)."""
+        self.inventory.remove(card)
+        if card.type == FOOD:
+            self.foods.remove(card)
+        elif card.type == CODESTONE:
+            self.stones -= 1
+
+    def refresh(self) -> None:
+        """Recompute the Neopet's stats: printed base plus Codestone boosts (CR 6.2.2), plus
+        passive abilities and temporary changes (6.2.3), Attack/Defence/Agility capped (6.2.4)."""
+        hp, attack, defence, agility = self.active.stats if self.active else (0, 0, 0, 0)
+        for stone in self.codestones:
+            boost = stone.boost
+            hp += boost[HP]
+            attack += boost[ATTACK]
+            defence += boost[DEFENCE]
+            agility += boost[AGILITY]
+        stats = [hp, attack, defence, agility]
+        self.extra_attack_dice = self.extra_defence_dice = self.rerolls = 0
+        self.halves_damage = triggers = False
+        for card in self.in_play():
+            triggers = triggers or card.triggers
+            for effect in card.passive:
+                if not effect.to_opponent:
+                    self._apply_passive(effect, stats)
+        for card in self.opponent.in_play():
+            if card.hits_opponent:
+                for effect in card.passive:
+                    if effect.to_opponent:
+                        self._apply_passive(effect, stats)
+        self.triggers = triggers
+        for stat, change, _until in self.mods:
+            stats[stat] += change
+        self.raw = stats
+        self._set_stats()
+
+    def attach(self, stone: EngineCard) -> None:
+        """Attach a Codestone (CR 7.11.3); its printed boost adds to the stats (6.2.2)."""
+        self.codestones.append(stone)
+        raw = self.raw
+        hp, attack, defence, agility = stone.boost
+        raw[HP] += hp
+        raw[ATTACK] += attack
+        raw[DEFENCE] += defence
+        raw[AGILITY] += agility
+        self._set_stats()
+
+    def _set_stats(self) -> None:
+        """The stats from their uncapped totals: Attack, Defence, Agility at most 10 (6.2.4)."""
+        raw = self.raw
+        self.hp = raw[HP]
+        self.attack = _capped(raw[ATTACK])
+        self.defence = _capped(raw[DEFENCE])
+        self.agility = _capped(raw[AGILITY])
+
+    def _apply_passive(self, effect: Effect, stats: list[int]) -> None:
+        action = effect.do
+        if action == "stat":
+            stats[effect.stat] += effect.by
+        elif action == "reroll":
+            self.rerolls += effect.n  # type: ignore[operator]
+        elif action == "extra_dice" and effect.step == "attack":
+            self.extra_attack_dice += effect.n  # type: ignore[operator]
+        elif action == "extra_dice":
+            self.extra_defence_dice += effect.n  # type: ignore[operator]
+        elif action == "halve_damage":
+            self.halves_damage = True
+
+
+def _capped(value: int) -> int:
+    """CR 6.2.4: at most 10; and a stat below 0 rolls no dice, so it counts as 0."""
+    return STAT_CAP if value > STAT_CAP else value if value > 0 else 0
+
+
+class QueueItem:
+    """A played card or a triggered ability on the queue (CR 8.11.1): the card (for a trigger,
+    its source), the effects that resolve, and any dice rolled as it entered (CR 7.7.4)."""
+
+    __slots__ = ("card", "dice", "effects", "negated", "owner", "triggered")
+
+    def __init__(
+        self,
+        card: EngineCard,
+        owner: Side,
+        dice: list[int] | None,
+        effects: tuple[Effect, ...],
+        triggered: bool = False,
+    ) -> None:
+        self.card = card
+        self.owner = owner
+        self.dice = dice
+        self.effects = effects
+        self.triggered = triggered
+        self.negated = False
+
+
+class GameView(Protocol):
+    """What a policy may read of a game in progress (a Game is one)."""
+
+    sides: tuple[Side, Side]
+    queue: list[QueueItem]
+    rolls: list[list[int] | None]  # each side's battle dice, while a battle is on
+    active: int  # whose turn it is
+
+
+# The priority windows in which a player may play Food (CR 7.8.3).
+PREPARATION = "preparation"  # the active player's Preparation Phase (Food is offered as a play)
+RESPOND = "respond"  # a card was played or an ability triggered (CR 8.16.4, 8.20.15)
+BATTLE = "battle"  # the final battle dice are known (CR 5.5.7c)
+
+
+class Policy(Protocol):
+    """Every decision the engine asks of a player."""
+
+    def begin(self, seed: int, player: int) -> None:
+        """A new game starts (a policy with its own randomness reseeds here)."""
+
+    def take_first_turn(self, game: GameView, player: int) -> bool:
+        """This player was determined at random to start: take the first turn (True) or defer
+        it to the opponent (False)?"""
+
+    def mulligan(self, game: GameView, player: int, inventory: list[EngineCard]) -> bool:
+        """Shuffle the opening Inventory back and draw five more (at most once)?"""
+
+    def choose_neopet(self, game: GameView, player: int, options: list[EngineCard]) -> EngineCard:
+        """The Neopet to send in: face down at the start (the opponent's is not visible), and
+        at a new round the round's winner first, then the other player seeing it."""
+
+    def choose_codestone(
+        self, game: GameView, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
+        """The Codestone to attach this Train Phase, or None."""
+
+    def choose_play(
+        self, game: GameView, player: int, options: list[EngineCard]
+    ) -> EngineCard | None:
+        """The next card to play in the Preparation Phase (a Food, a Map Piece, a Paint Brush to
+        paint with, or the turn's one card), or None to stop."""
+
+    def choose_equipment_slot(
+        self, game: GameView, player: int, equipped: list[EngineCard], new: EngineCard
+    ) -> int:
+        """All three Equipment slots are full: the index of the Equipment to replace."""
+
+    def choose_rerolls(
+        self,
+        game: GameView,
+        player: int,
+        dice: list[int],
+        other: list[int],
+        limit: int,
+        attacking: bool,
+    ) -> Sequence[int]:
+        """Indexes of at most `limit` of your dice to reroll (the opponent's are `other`)."""
+
+    def choose_food(
+        self, game: GameView, player: int, window: str, options: list[EngineCard]
+    ) -> EngineCard | None:
+        """A Food to play in a priority window (RESPOND or BATTLE), or None to pass."""
+
+    def choose_cards(
+        self, game: GameView, player: int, options: list[EngineCard], count: int, purpose: str
+    ) -> Sequence[EngineCard]:
+        """Up to `count` of `options` for an effect: "search", "recover", "replay", "discard"."""

@@ -1,0 +1,62 @@
+"""Cards and games built by hand for Keeper engine tests (no database)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from rulebook.keeper.engine import HeuristicPolicy, KeeperCard, KeeperDeck
+from rulebook.keeper.engine.game import Game
+from rulebook.keeper.engine.state import Permanent, Player
+from rulebook.keeper.sample_decks import SAMPLES
+
+NO_ABILITIES = "This card has no abilities."
+
+
+def creature(name: str, offense: int, defense: int, text: str = NO_ABILITIES, cost: int = 1):
+    return KeeperCard(
+        name, "Creature", text, {"cost": cost, "offense": offense, "defense": defense}
+    )
+
+
+def spell(name: str, text: str, cost: int = 1) -> KeeperCard:
+    return KeeperCard(name, "Spell", text, {"cost": cost})
+
+
+FILLER = creature("Filler", 1, 5)
+
+
+def deck(cards: Iterable[KeeperCard] = ()) -> KeeperDeck:
+    """40 cards: the given ones, then filler creatures."""
+    given = list(cards)
+    return KeeperDeck(given + [FILLER] * (40 - len(given)))
+
+
+def sample(name: str) -> KeeperDeck:
+    return KeeperDeck.from_deck(SAMPLES.deck(name))
+
+
+def new_game(seed: int = 1, policies=None) -> Game:
+    """A game after setup: filler decks (so nobody runs out), empty hands, player 0 active."""
+    policy = HeuristicPolicy()
+    game = Game(deck(), deck(), seed, policies or (policy, policy), record_log=True)
+    for player in game.players:
+        player.deck = [FILLER] * 20
+    return game
+
+
+def in_play(game: Game, player: int, card: KeeperCard, *, exhausted: bool = False) -> Permanent:
+    permanent = Permanent(card, owner=player, controller=player)
+    permanent.exhausted = exhausted
+    zone = game.players[player].creatures if card.is_creature else game.players[player].traps
+    zone.append(permanent)
+    return permanent
+
+
+def give_resources(player: Player, count: int) -> None:
+    player.resources.extend([FILLER] * count)
+
+
+def fix_dice(game: Game, values: Iterable[int]) -> None:
+    """The dice the game rolls next, in order."""
+    rolls = iter(values)
+    game.roll = lambda: next(rolls)  # type: ignore[method-assign]

@@ -1,0 +1,134 @@
+"""Battles (rulebook, "Battles"): teams, one target per battle, dice applied die by die in the
+defending order, leftovers to the target or the attacking player, steps 4-6 at once."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.keeper.engine.game import GameOver, dice_to_destroy
+
+from .builders import FILLER, creature, fix_dice, in_play, new_game
+
+
+def test_it_plays_the_rulebooks_battle_example():
+    """Battles, the worked example: C->A->B attack a player defended by D->E; the 6 left over
+    after D and E are destroyed hits the defending player, C is left with 2 defense."""
+    game = new_game()
+    me, them = game.players
+    a = in_play(game, 0, creature("A", 2, 5))
+    b = in_play(game, 0, creature("B", 2, 5))
+    c = in_play(game, 0, creature("C", 2, 10))
+    d = in_play(game, 1, creature("D", 1, 10))
+    e = in_play(game, 1, creature("E", 1, 10))
+    fix_dice(game, [1, 6, 5, 5, 3, 6, 6, 2])  # the heuristic defends with D and E, D first
+    game.battle(me, [c, a, b], them)
+    assert (d not in them.creatures, e not in them.creatures) == (True, True)
+    assert them.hp == 20 - 6
+    assert c.defense == 2 and a.defense == 5 and b.defense == 5
+    assert me.hp == 20  # the defending team's dice were all spent on C
+
+
+def test_it_sends_the_defending_teams_leftover_dice_to_the_attacking_player():
+    """Battles step 6: the target was a player and defending dice remain."""
+    game = new_game()
+    me, them = game.players
+    weak = in_play(game, 0, creature("Weak", 1, 1))
+    in_play(game, 1, creature("Wall", 3, 30))
+    fix_dice(game, [2, 4, 5, 6])  # attacker's one die, then the defender's three
+    game.battle(me, [weak], them)
+    assert weak not in me.creatures
+    assert me.hp == 20 - (5 + 6)  # the 4 destroyed Weak, 5 and 6 are left over
+    assert them.hp == 20
+
+
+def test_it_ends_in_a_draw_when_both_players_fall_in_one_battle():
+    """Battles: steps 4-6 happen at once, so both players can lose together (a draw)."""
+    game = new_game()
+    me, them = game.players
+    me.hp, them.hp = 3, 3
+    attacker = in_play(game, 0, creature("Attacker", 2, 1))
+    in_play(game, 1, creature("Defender", 2, 1))
+    fix_dice(game, [1, 6, 1, 5])  # each side's 1 destroys the other's creature
+    with pytest.raises(GameOver) as over:
+        game.battle(me, [attacker], them)
+    assert (me.hp, them.hp) == (3 - 5, 3 - 6)
+    assert over.value.winner is None
+
+
+def test_it_lets_a_target_be_chosen_only_once_per_battle_phase():
+    """Battles: "any given player or creature can only be targeted once per battle phase"."""
+    game = new_game()
+    me, them = game.players
+    first = in_play(game, 0, creature("First", 1, 5))
+    second = in_play(game, 0, creature("Second", 1, 5))
+    fix_dice(game, [3, 3, 3])
+    game.battle(me, [first], them)
+    game.battle(me, [second], them)
+    assert them.hp == 17
+    assert not second.exhausted  # the second battle was refused
+
+
+def test_it_damages_the_target_creature_with_the_dice_left_over():
+    """Battles step 5: leftover attacking dice go to a target creature."""
+    game = new_game()
+    me, them = game.players
+    attacker = in_play(game, 0, creature("Attacker", 2, 5))
+    target = in_play(game, 1, creature("Target", 1, 12), exhausted=True)  # cannot defend
+    fix_dice(game, [5, 4])
+    game.battle(me, [attacker], target)
+    assert target.defense == 3
+    assert them.hp == 20
+
+
+def test_creatures_that_cannot_attack_or_defend_stay_out_of_battle():
+    """Caveats "This creature cannot attack." and "This creature cannot defend."."""
+    game = new_game()
+    me, them = game.players
+    warden = in_play(game, 0, creature("Warden", 1, 20, "This creature cannot attack."))
+    golem = in_play(game, 1, creature("Golem", 5, 0, "This creature cannot defend."))
+    assert not game.can_attack(me, warden) and game.can_defend(me, warden)
+    assert game.can_attack(them, golem) and not game.can_defend(them, golem)
+
+
+def test_a_use_caveat_is_paid_each_time_the_creature_battles():
+    """Caveat "You must exhaust [x] of your resources to attack with, defend with, or use an
+    ability of this creature" ("You must [do X]" ruling: each time)."""
+    game = new_game()
+    me, them = game.players
+    text = (
+        "You must exhaust 1 of your resources to attack with, defend with, or use an ability "
+        "of this creature."
+    )
+    sentinel = in_play(game, 0, creature("Sentinel", 2, 25, text))
+    assert not game.can_attack(me, sentinel)  # no resource to exhaust
+    me.resources.append(sentinel.card)
+    fix_dice(game, [1, 1])
+    game.battle(me, [sentinel], them)
+    assert me.spent == 1 and sentinel.exhausted
+
+
+@pytest.mark.parametrize(
+    ("defense", "dice", "used"),
+    [(10, [1, 3, 5, 5, 6, 6], [5, 5]), (10, [1, 3, 6, 6], [1, 3, 6]), (10, [6, 2], [6, 2])],
+)
+def test_the_rolling_player_spends_the_least_dice_on_each_creature(defense, dice, used):
+    """Battles step 4: each player applies their dice "in any order"; the engine's player keeps
+    as much as it can for the target."""
+    assert sorted(dice[i] for i in dice_to_destroy(defense, dice)) == sorted(used)
+
+
+def test_a_team_is_only_as_large_as_its_caveats_can_be_paid():
+    """Caveats paid "each time": two creatures needing a resource each, one resource."""
+    game = new_game()
+    me, them = game.players
+    text = (
+        "You must exhaust 1 of your resources to attack with, defend with, or use an ability "
+        "of this creature."
+    )
+    first = in_play(game, 0, creature("First", 1, 25, text))
+    second = in_play(game, 0, creature("Second", 1, 25, text))
+    me.resources.append(FILLER)
+    fix_dice(game, [4])
+    game.battle(me, [first, second], them)
+    assert first.exhausted and not second.exhausted
+    assert me.spent == 1 and them.hp == 16

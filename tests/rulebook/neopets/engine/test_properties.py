@@ -1,0 +1,97 @@
+"""Properties over random seeds and random legal decks of the sample cards (hypothesis)."""
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from rulebook.core.cardfile import MemoryPool, read_cards
+from rulebook.core.report import Report
+from rulebook.core.resolve import EntryRef, resolve
+from rulebook.core.validate import standard_format, validate
+from rulebook.neopets.cards import GAME
+from rulebook.neopets.engine import TURN_CAP, EngineDeck, HeuristicPolicy, RandomPolicy, play_game
+
+from .builders import SAMPLE_CARDS
+
+CARDS = read_cards(json.loads(SAMPLE_CARDS.read_text()))
+POOL = MemoryPool(CARDS, GAME)
+NEOPETS = [c for c in CARDS if c.type == "Neopet"]
+RAINBOW_POOL = [
+    c for c in CARDS if c.type == "Rainbow Pool Neopet" or c.attr("begins_in_rainbow_pool")
+]
+CODESTONES = [c for c in CARDS if c.type == "Codestone"]
+OTHERS = [c for c in CARDS if c.type not in ("Neopet", "Rainbow Pool Neopet", "Codestone")]
+COPIES = {"Faerie": 1, "Hero": 1, "Villain": 1, "Map Piece": 1}  # CR 7.3.2, 7.10.2; else 2
+
+
+@st.composite
+def legal_decks(draw):
+    """A random deck of the sample cards that the construction rules accept."""
+    neopets = draw(
+        st.lists(
+            st.sampled_from(NEOPETS),
+            min_size=3,
+            max_size=5,
+            unique_by=lambda card: card.attr("species"),
+        )
+    )
+    rainbow_pool = draw(st.lists(st.sampled_from(RAINBOW_POOL), max_size=10, unique=True))
+    main: dict[str, int] = {}
+    in_pool = {card.name for card in rainbow_pool}  # copies count across sections (Lab Ray)
+    for card in draw(st.lists(st.sampled_from(OTHERS), max_size=45)):
+        limit = COPIES.get(card.type, 2) - (card.name in in_pool)
+        main[card.name] = min(limit, main.get(card.name, 0) + 1)
+    main = {name: count for name, count in main.items() if count}
+    for stone in draw(
+        st.lists(
+            st.sampled_from(CODESTONES),
+            min_size=50 - sum(main.values()),
+            max_size=50 - sum(main.values()),
+        )
+    ):
+        main[stone.name] = main.get(stone.name, 0) + 1
+    refs = [EntryRef("neopets", 1, name=card.name) for card in neopets]
+    refs += [EntryRef("rainbow_pool", 1, name=card.name) for card in rainbow_pool]
+    refs += [EntryRef("main", count, name=name) for name, count in main.items()]
+    assert validate(GAME, refs, POOL, standard_format(GAME)).legal
+    return EngineDeck.from_deck(resolve(GAME, refs, POOL, Report("neopets", "standard")))
+
+
+class Checking(HeuristicPolicy):
+    """The heuristic, checking the invariants every time it is asked to decide."""
+
+    def check(self, game):
+        for side in game.sides:
+            assert side.damage >= 0
+            assert 0 <= side.attack <= 10 and 0 <= side.defence <= 10  # CR 6.2.4
+            assert 0 <= side.agility <= 10
+            assert len(side.codestones) <= 5  # CR 7.11.5
+            assert len(side.equipment) <= 3  # CR 7.6.5
+
+    def choose_play(self, game, player, options):
+        self.check(game)
+        return super().choose_play(game, player, options)
+
+    def choose_codestone(self, game, player, options):
+        self.check(game)
+        return super().choose_codestone(game, player, options)
+
+    def choose_rerolls(self, game, player, dice, other, limit, attacking):
+        self.check(game)
+        return super().choose_rerolls(game, player, dice, other, limit, attacking)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(legal_decks(), legal_decks(), st.integers(0, 2**32), st.booleans())
+def test_it_keeps_damage_and_stats_in_bounds_and_always_ends(deck_a, deck_b, seed, random_b):
+    """Damage is never negative, no stat exceeds 10, and every game ends by the turn cap."""
+    policies = (Checking(), RandomPolicy(seed) if random_b else Checking())
+    record = play_game(deck_a, deck_b, seed, policies=policies, record_log=True)
+    assert record.turns <= TURN_CAP
+    assert record.damage >= 0
+    assert all(event["damage"] >= 0 for event in record.log if event["event"] == "battle")
+    if record.winner is None:
+        assert record.turns == TURN_CAP  # a draw only at the cap
+    else:
+        assert record.round_winners.count(record.winner) == 2  # legal decks never run dry
