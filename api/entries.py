@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from decks.links import MAX_ID
+from basics.ids import MAX_ID
 from rulebook.core.decklist import MAX_QUANTITY
 from rulebook.core.resolve import EntryRef
 

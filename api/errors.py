@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from api.negotiation import PROBLEM_JSON, asks_for_problem_json
+from basics.errors import InvalidRequest, error_body
 
 logger = logging.getLogger(__name__)
 
@@ -74,20 +75,9 @@ class PayloadTooLarge(exceptions.APIException):
     default_code = "too_large"
 
 
-def error_body(
-    status_code: int, code: str, detail: str, fields: dict[str, Any] | None = None, **extra: Any
-) -> dict[str, Any]:
-    body: dict[str, Any] = {"status": status_code, "code": code, "detail": detail}
-    if fields:
-        body["fields"] = fields
-    body.update(extra)
-    return body
-
-
 def _domain_error(exc: Exception) -> ApiError | None:
     """The ApiError for an error the services and request readers raise, if `exc` is one."""
     from api.entries import RequestProblems  # imported here: api.entries uses no DRF
-    from rules.services.errors import InvalidRequest
 
     if isinstance(exc, RequestProblems):
         lines = {"lines": exc.problems.lines} if exc.problems.lines else {}

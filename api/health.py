@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from deckwarden.dependencies import OK, dependencies_status
+from basics.dependencies import OK, dependencies_status
 
 RETRY_AFTER_SECONDS = 10
 

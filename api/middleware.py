@@ -15,9 +15,9 @@ from django.http.multipartparser import MultiPartParserError
 from django.http.response import HttpResponseRedirectBase
 from django.urls import Resolver404, resolve
 
-from api.errors import error_body
 from api.request_fields import unknown_field_problems, unknown_parameter_problems
-from deckwarden.nul_characters import field_with_nul
+from basics.errors import error_body
+from basics.nul_characters import field_with_nul
 from rulebook.core.jsontext import NUL_MESSAGE
 
 API_PREFIX = "/api/"

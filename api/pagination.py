@@ -11,7 +11,7 @@ from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
 
 from api.examples import EXAMPLE_ORIGIN
-from api.query import integer_text
+from basics.ids import integer_text
 
 
 class Pagination(PageNumberPagination):

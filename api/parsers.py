@@ -13,7 +13,7 @@ from rest_framework import parsers
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import get_encoding
 
-from deckwarden.nul_characters import field_with_nul
+from basics.nul_characters import field_with_nul
 from rulebook.core.jsontext import NUL_MESSAGE, UnreadableValue, json_loads
 
 

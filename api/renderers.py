@@ -1,5 +1,5 @@
 """CSV answers: a table (its columns and flat rows) as RFC 4180 text, written by the product's one
-CSV writer (deckwarden.csvfiles: formula cells neutralised, a byte-order mark first)."""
+CSV writer (basics.csvfiles: formula cells neutralised, a byte-order mark first)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from rest_framework.renderers import BaseRenderer
 
-from deckwarden.csvfiles import csv_text
+from basics.csvfiles import csv_text
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from rest_framework import throttling
 from rest_framework.settings import api_settings
 
 # The scope of the limit on password checks through the API (failed ones also count towards the
-# lock-out the website's log-in shares, deckwarden/login_lockout.py).
+# lock-out the website's log-in shares, basics/login_lockout.py).
 LOGIN_SCOPE = "login"
 
 

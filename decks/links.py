@@ -5,7 +5,7 @@ export are read through its link too."""
 
 from __future__ import annotations
 
-MAX_ID = 2**63 - 1  # the largest id a database holds; a longer number is no deck's
+from basics.ids import MAX_ID
 
 
 class DeckLink(str):

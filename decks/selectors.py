@@ -12,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 
+from basics.errors import InvalidRequest
 from cards.models import Card, Game, Viewer
 from rulebook.core.identity import identity
 from rulebook.core.report import Report
@@ -93,6 +94,25 @@ def deck_entry_refs(*, deck: Deck, viewer: Viewer) -> list[EntryRef]:
     """
     lines = deck_lines(deck=deck)
     return privacy.refs_seen_by(lines_as_refs(lines), lines, viewer)
+
+
+def deck_entries_for_job(
+    *, user: AbstractBaseUser | AnonymousUser, game: str, deck_id: int, field: str
+) -> list[EntryRef]:
+    """The entries of a stored deck this user may read, for a test-game job that names it.
+
+    InvalidRequest naming `field` if the deck does not exist, is another user's private deck,
+    or is of another game. A card of the deck this user may not read is named only "a private
+    card" (decks.privacy), so the job is refused as holding an unknown card without saying
+    which."""
+    try:
+        deck = deck_get_visible(user=user, deck_id=deck_id)
+    except Deck.DoesNotExist:
+        raise InvalidRequest(field, f"there is no deck {deck_id} that you may read") from None
+    if deck.game.slug != game:
+        raise InvalidRequest(field, f"deck {deck_id} is a {deck.game.name} deck, not {game}")
+    return deck_entry_refs(deck=deck, viewer=user)
+
 
 
 def deck_report(

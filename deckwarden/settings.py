@@ -10,7 +10,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
-from .env import env_bool, env_float, env_int, env_list, env_rate, env_str
+from basics.env import env_bool, env_float, env_int, env_list, env_rate, env_str
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("DECKWARDEN_VAR_DIR", str(BASE_DIR / "var")))
@@ -80,7 +80,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "api.middleware.JsonApiAnswers",
     "api.middleware.ChunkedBodyRefusal",
-    "deckwarden.nul_characters.NulCharacterRefusal",
+    "basics.nul_characters.NulCharacterRefusal",
     "api.middleware.UnknownFieldRefusal",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -90,7 +90,7 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "csp.middleware.CSPMiddleware",
-    # Last, as django-axes asks: it answers a locked-out log-in (deckwarden/login_lockout.py).
+    # Last, as django-axes asks: it answers a locked-out log-in (basics/login_lockout.py).
     "axes.middleware.AxesMiddleware",
 ]
 
@@ -111,7 +111,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Log-in lock-out (django-axes, deckwarden/login_lockout.py): failed password checks counted in
+# Log-in lock-out (django-axes, basics/login_lockout.py): failed password checks counted in
 # the database per username and, separately, per client address; successful log-ins count
 # nothing. Past the limit, the username or address is refused for the cool-off, which runs from
 # its last counted failure (tries while locked out do not restart it).
@@ -125,14 +125,14 @@ AXES_COOLOFF_TIME = timedelta(
 )
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
-AXES_CLIENT_IP_CALLABLE = "deckwarden.clients.client_address"
-AXES_LOCKOUT_CALLABLE = "deckwarden.login_lockout.lockout_response"
+AXES_CLIENT_IP_CALLABLE = "basics.clients.client_address"
+AXES_LOCKOUT_CALLABLE = "basics.login_lockout.lockout_response"
 # Axes would also keep a row per successful log-in (address, browser): nothing here needs it.
 AXES_DISABLE_ACCESS_LOG = True
 AXES_VERBOSE = False  # its start-up banner would land in `create_user --token`'s output
 
-# Database sessions whose cookie is checked before it is looked up (deckwarden/sessions.py).
-SESSION_ENGINE = "deckwarden.sessions"
+# Database sessions whose cookie is checked before it is looked up (basics/sessions.py).
+SESSION_ENGINE = "basics.sessions"
 
 ROOT_URLCONF = "deckwarden.urls"
 WSGI_APPLICATION = "deckwarden.wsgi.application"
@@ -391,7 +391,7 @@ LOGGING = {
 
 # -- Faults (issue 15): how long a request waits for a server that is down or frozen ------------
 # A Redis server (cache or broker) that is down, or up but answering nothing, costs a request at
-# most these timeouts (seconds), never a hang: the cache then goes without (deckwarden/cache.py)
+# most these timeouts (seconds), never a hang: the cache then goes without (basics/cache.py)
 # and a job submission answers 503 with Retry-After. Readiness (/api/v1/health/) is bounded by
 # them too. A PostgreSQL server that does not accept a connection within its timeout is a 500
 # for that request, not a hung worker.
@@ -405,7 +405,7 @@ _redis_timeouts = {
     "socket_timeout": REDIS_TIMEOUT,
 }
 if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
-    CACHES["default"]["BACKEND"] = "deckwarden.cache.DegradingRedisCache"
+    CACHES["default"]["BACKEND"] = "basics.cache.DegradingRedisCache"
     CACHES["default"]["OPTIONS"] = dict(_redis_timeouts)
 if CELERY_BROKER_URL.startswith(("redis://", "rediss://", "sentinel://")):
     CELERY_BROKER_TRANSPORT_OPTIONS.update(_redis_timeouts)

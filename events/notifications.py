@@ -18,16 +18,21 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
+from celery import current_app
 from django.conf import settings
-from django.core.mail import send_mail
+from django.core.mail import send_mail, send_mass_mail
 from django.db import transaction
 from django.utils import timezone
 
-from .models import Event, Registration
+from .models import Event, Registration, RosterEntry
 
 logger = logging.getLogger(__name__)
 
 ILLEGAL, DROPPED, REMINDER = "list.illegal", "player.dropped", "deadline.reminder"
+
+# The tasks' names, pinned: tasks already queued and the documented beat schedule name them.
+DELIVER_TASK = "events.tasks.deliver_notifications"
+REMIND_TASK = "events.tasks.remind_deadlines"
 
 
 def notify(*, registrations: list[Registration], kind: str) -> None:
@@ -38,12 +43,22 @@ def notify(*, registrations: list[Registration], kind: str) -> None:
 
 
 def _queue(ids: list[int], kind: str) -> None:
-    from .tasks import deliver_notifications  # tasks import this module
-
+    # The task by its pinned name, from the app's registry: events.tasks imports this module.
+    deliver_notifications = current_app.tasks[DELIVER_TASK]
     try:
         deliver_notifications.apply_async((ids, kind), retry=False)  # fail fast, never hang
     except Exception:  # the broker is down: the write stands; the news is lost, and logged
         logger.exception("Could not queue %s notifications for registrations %s", kind, ids)
+
+
+def deliver_many(*, registration_ids: list[int], kind: str) -> int:
+    """Send the news about each entry (email, organiser's webhook); how many were sent."""
+    registrations = Registration.objects.filter(pk__in=registration_ids).select_related(
+        "event", "player", "deck_version"
+    )
+    for registration in registrations:
+        deliver(registration=registration, kind=kind)
+    return len(registrations)
 
 
 def deliver(*, registration: Registration, kind: str) -> None:
@@ -114,6 +129,43 @@ def webhook_post(url: str, payload: dict[str, Any]) -> int:
     )
     with urllib.request.urlopen(request, timeout=settings.DECKWARDEN_WEBHOOK_TIMEOUT) as answer:
         return answer.status
+
+
+def deadlines_remind() -> int:
+    """Tell each player of an event whose deadline is a day away (once per event). Players on
+    the roster with no list yet hear by email too; how many events were reminded."""
+    reminded = 0
+    for event in events_to_remind():
+        with transaction.atomic():
+            claimed = Event.objects.filter(pk=event.pk, reminded__isnull=True).update(
+                reminded=timezone.now()
+            )  # one reminder per event, whoever runs this at the same moment
+            if not claimed:
+                continue
+            current = list(event.registrations.filter(replaced__isnull=True, dropped__isnull=True))
+            notify(registrations=current, kind=REMINDER)
+            registered = {r.player_id for r in current}
+            waiting = RosterEntry.objects.filter(event=event).exclude(player_id__in=registered)
+            _email_the_unregistered(event, [e.player for e in waiting.select_related("player")])
+        reminded += 1
+    return reminded
+
+
+def _email_the_unregistered(event: Event, players: list) -> None:
+    deadline = f"{event.registration_deadline:%Y-%m-%d %H:%M} UTC"
+    messages = [
+        (
+            f"{event.name}: registration closes in a day",
+            f"You are on the roster of {event.name} but have not registered a list. "
+            f"Registration closes at {deadline}.",
+            None,
+            [player.email],
+        )
+        for player in players
+        if player.email
+    ]
+    if messages:
+        transaction.on_commit(lambda: send_mass_mail(messages))
 
 
 def events_to_remind() -> list[Event]:

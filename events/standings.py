@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import transaction
 
-from deckwarden.csvfiles import cell_read, csv_rows
+from basics.csvfiles import cell_read, csv_rows
 
 from .models import Event, Registration
 from .selectors import registrations_current

@@ -22,6 +22,7 @@ from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
 
 from rules.services.simulations import (
+    CHUNK_TASK,
     ChunkOutcome,
     chunk_run,
     chunks_requeue_lost,
@@ -38,6 +39,7 @@ DATABASE_RETRIES = 8
 
 
 @shared_task(
+    name=CHUNK_TASK,
     bind=True,
     acks_late=True,
     reject_on_worker_lost=True,

@@ -114,7 +114,7 @@ def charlie_api(charlie) -> APIClient:
 @pytest.fixture
 def sqlite_of_999_variables():
     """SQLite as many builds ship it: 999 variables a statement before 3.32 (Debian's allows
-    250,000). Lookups whose lists grow with the request must still fit (deckwarden.chunks)."""
+    250,000). Lookups whose lists grow with the request must still fit (basics.chunks)."""
     import sqlite3
 
     from django.db import connection

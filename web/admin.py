@@ -1,12 +1,12 @@
 """The admin's user pages: Django's, with the sign-up form's username checks when an admin adds
-a user (deckwarden.usernames)."""
+a user (basics.usernames)."""
 
 from django.contrib import admin
 from django.contrib.auth import admin as auth_admin
 from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import AdminUserCreationForm
 
-from deckwarden.usernames import UnconfusableUsernameMixin
+from basics.usernames import UnconfusableUsernameMixin
 
 
 class UserCreationForm(UnconfusableUsernameMixin, AdminUserCreationForm):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.http import QueryDict
 
-from api.query import integer_text
+from basics.ids import integer_text
 from cards.models import Game, Viewer
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
 from rulebook.core.decklist import MAX_QUANTITY, card_words

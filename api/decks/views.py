@@ -25,15 +25,16 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.parsers import MultiPartParser
-from api.query import integer_text
 from api.renderers import PlainTextRenderer
 from api.validation.serializers import ErrorSerializer, ReportSerializer
+from basics.ids import integer_text
 from cards.models import Game, Viewer
-from cards.services.user_cards import UserCardRefused, own_private_cards_share
+from cards.services.user_cards import UserCardRefused
 from decks import privacy, selectors, services
 from decks.links import DeckLink
 from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
+from decks.user_cards import own_private_cards_share
 from rulebook.core.decklist import write_decklist
 from rulebook.core.resolve import EntryRef
 

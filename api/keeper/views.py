@@ -20,13 +20,11 @@ from cards.selectors import cards_for_display
 from cards.services.user_cards import (
     KeeperCardDraft,
     UserCardRefused,
-    card_decks,
-    card_decks_checked,
     keeper_card_edit,
     keeper_card_save,
-    user_card_delete,
     user_cards,
 )
+from decks.user_cards import card_decks, card_decks_checked, user_card_delete
 from rulebook.keeper.builder import card_review
 
 from .serializers import (

@@ -19,7 +19,8 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
-from deckwarden.clients import client_address
+from basics.clients import client_address
+from decks.selectors import deck_entries_for_job
 from rulebook.core.cards import CardInfo
 from rulebook.core.resolve import EntryRef
 from rules.models import SimulationJob
@@ -31,7 +32,6 @@ from rules.services.simulations import (
     simulation_create,
     simulation_get,
     simulation_may_cancel,
-    stored_deck_entries,
 )
 
 from .requests import DeckRequest, read_card_test_request, read_simulation_request
@@ -111,7 +111,7 @@ def _deck(
 ) -> tuple[list[EntryRef], list[CardInfo]]:
     """A requested deck's entries and user-made cards (a stored deck has none of its own)."""
     if isinstance(deck, int):
-        return stored_deck_entries(user=request.user, game=game, deck_id=deck, field=field), []
+        return deck_entries_for_job(user=request.user, game=game, deck_id=deck, field=field), []
     return deck.entries, deck.cards
 
 

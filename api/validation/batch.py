@@ -25,7 +25,7 @@ from api.codes import BATCH_DECK_INVALID
 from api.entries import Problems, RequestProblems, is_integer
 from api.errors import ApiError
 from api.request_fields import unknown_field_problems
-from deckwarden.csvfiles import csv_rows
+from basics.csvfiles import csv_rows
 from rulebook.core.identity import identity
 from rulebook.core.jsontext import UnreadableValue, json_loads
 from rulebook.core.report import Issue, Report, issues_text

@@ -21,7 +21,7 @@ from api.entries import (
     is_integer,
     section_entries,
 )
-from api.query import integer_text
+from basics.ids import integer_text
 from rulebook.core.cardfile import CardFileError, read_cards
 from rulebook.core.cards import CardInfo
 from rulebook.core.decklist import LineProblem, parse_decklist

@@ -15,7 +15,7 @@ from typing import Any
 
 from django.utils.text import slugify
 
-from deckwarden.csvfiles import cell_read, csv_rows, csv_text
+from basics.csvfiles import cell_read, csv_rows, csv_text
 from rulebook.core.jsontext import NotJson, json_loads
 
 from .problems import CardFileError, Problem

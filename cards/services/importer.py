@@ -17,7 +17,7 @@ from django.db import models, transaction
 from django.utils import timezone
 from tqdm import tqdm
 
-from deckwarden.chunks import in_chunks
+from basics.chunks import in_chunks
 from rulebook.core.identity import differing_namesakes, identity
 from rulebook.registry import GAMES
 
@@ -98,7 +98,7 @@ def _refuse_unmarked_namesakes(card_file: CardFile, source: str) -> None:
     names = sorted({identity(record.name) for record in card_file.cards})
     stored = [
         card
-        for part in in_chunks(names)  # SQLite's limit on variables (deckwarden.chunks)
+        for part in in_chunks(names)  # SQLite's limit on variables (basics.chunks)
         for card in Card.objects.filter(game__slug=card_file.game, folded_name__in=part)
         if card.key not in keys
     ]

@@ -8,7 +8,6 @@ its author can use, so the author's decklists never find two cards for one name.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,10 +17,6 @@ from django.db.models import QuerySet
 from django.utils.text import slugify
 
 from cards.models import Card, Game
-from decks.models import Deck
-from decks.privacy import own_private_cards
-from decks.resolution import DeckLine
-from decks.selectors import deck_report
 from rulebook.core.identity import identity
 from rulebook.keeper.builder import card_review
 from rulebook.keeper.cards import CREATURE, GAME
@@ -135,48 +130,6 @@ def keeper_card_edit(*, card: Card, draft: KeeperCardDraft) -> Card:
         card.full_clean(exclude=["text_vector"], validate_unique=False)
         card.save()  # moves `updated`, so validation caches see the change
     return card
-
-
-def user_card_delete(*, card: Card) -> None:
-    """Delete a user's card that no deck holds.
-
-    Raises UserCardRefused naming `card`, listing the author's decks (and counting other
-    users' decks) that hold it: a deck never loses a card silently; the author removes it from
-    their decks first (versions already saved keep it, by key and name, as history).
-    """
-    decks = list(card_decks(card=card))
-    if decks:
-        own = [deck.name for deck in decks if deck.owner_id == card.owner_id]
-        others = len(decks) - len(own)
-        said = [f"your deck{'s' if len(own) > 1 else ''} {', '.join(own)}"] if own else []
-        said += [f"{others} deck{'s' if others > 1 else ''} of other users"] if others else []
-        raise UserCardRefused(
-            "card",
-            f"{card.name} is in {' and '.join(said)}; remove it from them first "
-            "(a deck never loses a card without its owner knowing).",
-        )
-    card.delete()
-
-
-def card_decks(*, card: Card) -> QuerySet[Deck]:
-    """The decks whose current entries hold the card, by name."""
-    return Deck.objects.filter(entries__card=card).distinct().order_by("name", "id")
-
-
-def card_decks_checked(*, card: Card) -> list[tuple[Deck, bool]]:
-    """The author's decks holding the card, each with whether it is legal now (checked again,
-    as its author sees it): what an edit tells them."""
-    decks = card_decks(card=card).filter(owner=card.owner)
-    return [(deck, deck_report(deck=deck, viewer=card.owner).legal) for deck in decks]
-
-
-def own_private_cards_share(*, lines: Iterable[DeckLine], owner: AbstractBaseUser) -> None:
-    """Share the owner's private cards in a deck (decks.privacy.own_private_cards), as they
-    asked when making it public or unlisted. Raises UserCardRefused (naming `shared`) for one
-    that another card everyone can use has the name of: callers share inside the deck's write
-    transaction, so the deck and its cards change together or not at all."""
-    for card in own_private_cards(lines, owner):
-        user_card_share(card=card, shared=True)
 
 
 def user_cards(*, owner: AbstractBaseUser) -> QuerySet[Card]:

@@ -12,7 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
 
-from deckwarden.csvfiles import csv_text
+from basics.csvfiles import csv_text
 from events import selectors
 from events.standings import archetype_results
 

@@ -7,6 +7,7 @@ from datetime import date
 from django.db import transaction
 from django.utils import timezone
 
+from basics.errors import InvalidRequest
 from cards.models import Card, Game
 from rulebook.core.cards import FormatInfo
 from rulebook.core.game import GameSpec
@@ -16,7 +17,6 @@ from rulebook.registry import GAMES, RULESETS
 from rules.models import Format, FormatListEntry
 
 from .catalogue import catalogue
-from .errors import InvalidRequest
 
 STANDARD = "standard"
 

@@ -14,10 +14,10 @@ from collections.abc import Iterable, Sequence
 
 from django.db.models import Q, QuerySet
 
+from basics.chunks import in_chunks
+from basics.ids import MAX_ID
 from cards.models import Card, Printing, Viewer
 from cards.selectors import card_suggestions_many
-from decks.links import MAX_ID
-from deckwarden.chunks import in_chunks
 from rulebook.core.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo
 from rulebook.core.identity import identity

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
+from celery import current_app  # the project's Celery app (deckwarden.celery)
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
@@ -41,9 +42,8 @@ from django.db.models import F, Q, Sum
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
+from basics.errors import InvalidRequest
 from cards.models import Game
-from decks.models import Deck as StoredDeck
-from decks.selectors import deck_entry_refs, deck_get_visible
 from rulebook.core.cards import CardInfo, Deck, Entry
 from rulebook.core.identity import identity
 from rulebook.core.report import Report
@@ -61,11 +61,12 @@ from rulebook.simulation import (
 )
 from rules.models import SimulationChunk, SimulationJob
 
-from .errors import InvalidRequest
 from .validation import deck_resolve
 
 logger = logging.getLogger(__name__)
 
+# The chunk task's name, pinned: chunks already queued name it, so moving a module moves no task.
+CHUNK_TASK = "rules.tasks.run_simulation_chunk"
 MAX_GAMES = 100_000  # what any deployment's limits may reach (settings set the limits in force)
 MAX_CHUNK_SIZE = 10_000
 ADMISSION_LOCK = 0x5_1A_0B_5  # PostgreSQL advisory lock: job submissions take turns under it
@@ -293,22 +294,6 @@ def _digest(secret: str) -> str:
     return hashlib.sha256(secret.encode()).hexdigest()
 
 
-def stored_deck_entries(
-    *, user: AbstractBaseUser | AnonymousUser, game: str, deck_id: int, field: str
-) -> list[EntryRef]:
-    """The entries of a stored deck this user may read; InvalidRequest naming `field` if the
-    deck does not exist, is another user's private deck, or is of another game. A card of the
-    deck this user may not read is named only "a private card" (decks.privacy), so the job is
-    refused as holding an unknown card without saying which."""
-    try:
-        deck = deck_get_visible(user=user, deck_id=deck_id)
-    except StoredDeck.DoesNotExist:
-        raise InvalidRequest(field, f"there is no deck {deck_id} that you may read") from None
-    if deck.game.slug != game:
-        raise InvalidRequest(field, f"deck {deck_id} is a {deck.game.name} deck, not {game}")
-    return deck_entry_refs(deck=deck, viewer=user)
-
-
 def deck_without_card(
     *, entries: Sequence[EntryRef], card: EntryRef, replacement: EntryRef
 ) -> list[EntryRef]:
@@ -421,8 +406,8 @@ def deck_thaw(game: str, frozen: dict[str, Any]) -> Deck:
 
 def _send_chunks(chunks: Sequence[SimulationChunk]) -> None:
     """Queue one task per chunk once the transaction that wrote them commits."""
-    from rules.tasks import run_simulation_chunk  # tasks import this module
-
+    # The task by its pinned name, from the app's registry: rules.tasks imports this module.
+    run_simulation_chunk = current_app.tasks[CHUNK_TASK]
     queue = settings.DECKWARDEN_SIMULATION_QUEUE
     for chunk in chunks:
         send = functools.partial(
@@ -669,9 +654,7 @@ def chunks_requeue_lost() -> int:
 def queued_tasks() -> int:
     """How many tasks wait in the chunk queue (not those a worker has taken); 0 when the
     queue does not exist, as after a broker restart."""
-    from deckwarden.celery import app
-
-    with app.connection_for_read() as conn:
+    with current_app.connection_for_read() as conn:
         channel = conn.default_channel
         try:
             declared = channel.queue_declare(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import date
 from itertools import chain
 
+from basics.errors import InvalidRequest
 from cards.models import Viewer
 from rulebook.core.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo, Deck, FormatInfo
@@ -20,7 +21,6 @@ from rulebook.core.report import Report
 from rulebook.core.resolve import CardPool, EntryRef
 from rulebook.core.validate import resolve_and_check
 
-from .errors import InvalidRequest
 from .formats import format_info, game_spec_for
 from .pool import DatabasePool, InlineCardsPool
 

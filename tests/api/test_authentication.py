@@ -1,4 +1,4 @@
-"""api.authentication.TokenAuthentication and deckwarden.sessions: credentials no user can have
+"""api.authentication.TokenAuthentication and basics.sessions: credentials no user can have
 are refused (or ignored) without asking the database, where PostgreSQL would fail on a NUL."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from django.contrib.sessions.backends.base import VALID_KEY_CHARS
 from django.utils.crypto import get_random_string
 
 from api.tokens import token_create
-from deckwarden.sessions import SessionStore
+from basics.sessions import SessionStore
 from tests.api.test_errors import assert_error_shape
 
 

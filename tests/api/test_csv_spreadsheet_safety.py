@@ -1,6 +1,6 @@
 """Every CSV the product writes is safe and readable in a spreadsheet (issue 15, item 13): a cell
 that would start a formula (= + - @ tab CR) is written as text with a leading ', and a UTF-8
-byte-order mark comes first so Excel reads non-ASCII names. One writer: deckwarden.csvfiles."""
+byte-order mark comes first so Excel reads non-ASCII names. One writer: basics.csvfiles."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.test import Client
 from hypothesis import given
 from hypothesis import strategies as st
 
-from deckwarden.csvfiles import BOM, cell_read, cell_safe
+from basics.csvfiles import BOM, cell_read, cell_safe
 from events.services import registration_submit
 from tests.cards.factories import acara, neopets_file
 from tests.events.conftest import event, make_version, neopets  # noqa: F401 (fixtures)

@@ -19,9 +19,9 @@ from cards.services.user_cards import KeeperCardDraft, keeper_card_save, user_ca
 from decks.models import Deck
 from decks.privacy import PRIVATE_CARD
 from decks.resolution import DeckLine
+from decks.selectors import deck_entries_for_job
 from decks.services import deck_create
 from rulebook.core.resolve import EntryRef
-from rules.services.simulations import stored_deck_entries
 
 # Text the Card Building Guide's parser cannot read: the validator quotes it in a warning.
 ORACLE = KeeperCardDraft(
@@ -158,7 +158,7 @@ def test_copying_a_shared_card_copies_it(client, charlie, deck, oracle):
 
 
 def test_a_test_game_of_the_deck_names_no_private_card(charlie, deck, oracle):
-    (ref,) = stored_deck_entries(user=charlie, game="keeper", deck_id=deck.pk, field="deck_a")
+    (ref,) = deck_entries_for_job(user=charlie, game="keeper", deck_id=deck.pk, field="deck_a")
     assert ref == EntryRef(section="deck", quantity=3, name=PRIVATE_CARD)
 
 

@@ -14,8 +14,8 @@ import time
 import pytest
 from django.conf import settings
 
+from basics.cache import DegradingRedisCache
 from deckwarden import cache as degrading
-from deckwarden.cache import DegradingRedisCache
 
 from .servers import private_redis
 
@@ -66,5 +66,5 @@ def test_a_redis_cache_url_configures_the_degrading_cache_with_timeouts():
         check=True,
         cwd=settings.BASE_DIR,
     ).stdout
-    assert answer.split()[0] == "deckwarden.cache.DegradingRedisCache"
+    assert answer.split()[0] == "basics.cache.DegradingRedisCache"
     assert "socket_timeout" in answer and "socket_connect_timeout" in answer

@@ -3,7 +3,7 @@
 import pytest
 from django.core.exceptions import ImproperlyConfigured
 
-from deckwarden.env import env_bool, env_float, env_int, env_list, env_str
+from basics.env import env_bool, env_float, env_int, env_list, env_str
 
 
 def test_it_uses_the_default_when_the_variable_is_unset(monkeypatch):

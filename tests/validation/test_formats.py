@@ -8,11 +8,11 @@ from datetime import date
 
 import pytest
 
+from basics.errors import InvalidRequest
 from cards.models import Game
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
 from rules.models import Format, FormatListEntry
-from rules.services.errors import InvalidRequest
 from rules.services.formats import formats_ensure_standard
 from rules.services.validation import deck_resolve, deck_validate, format_info
 from tests.rulebook.core.factories import legal_entries

@@ -10,12 +10,12 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 
+from basics.clients import client_address
+from basics.errors import InvalidRequest
 from cards.models import Card
 from cards.selectors import card_queryset
-from deckwarden.clients import client_address
 from rulebook.core.resolve import EntryRef
 from rulebook.keeper.cards import GAME
-from rules.services.errors import InvalidRequest
 from rules.services.simulations import (
     DecksIllegal,
     SubmitLater,

@@ -11,13 +11,12 @@ from django.views.decorators.http import require_POST
 from cards.models import Card
 from cards.services.user_cards import (
     UserCardRefused,
-    card_decks_checked,
     keeper_card_edit,
     keeper_card_save,
-    user_card_delete,
     user_card_share,
     user_cards,
 )
+from decks.user_cards import card_decks_checked, user_card_delete
 
 from ..forms import KeeperCardForm
 

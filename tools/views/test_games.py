@@ -18,9 +18,10 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from basics.clients import client_address
+from basics.errors import InvalidRequest
 from decks.models import Deck
-from decks.selectors import deck_list
-from deckwarden.clients import client_address
+from decks.selectors import deck_entries_for_job, deck_list
 from rulebook.core.decklist import parse_decklist
 from rulebook.core.resolve import EntryRef
 from rulebook.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
@@ -29,7 +30,6 @@ from rulebook.registry import GAMES
 from rulebook.simulation import ENGINES
 from rulebook.simulation.paired import WITH
 from rules.models import SimulationJob
-from rules.services.errors import InvalidRequest
 from rules.services.simulations import (
     DecksIllegal,
     SubmitLater,
@@ -37,7 +37,6 @@ from rules.services.simulations import (
     simulation_create,
     simulation_get,
     simulation_may_cancel,
-    stored_deck_entries,
 )
 
 from ..figures import (
@@ -242,7 +241,7 @@ def chosen_deck_entries(request: HttpRequest, game: str, choice: str, field: str
         if sample_game != game:
             raise InvalidRequest(field, f"that sample deck is a {GAMES[sample_game].name} deck")
         return SAMPLE_DECKS[game].entries(name)
-    return stored_deck_entries(user=request.user, game=game, deck_id=int(choice), field=field)
+    return deck_entries_for_job(user=request.user, game=game, deck_id=int(choice), field=field)
 
 
 def refused_decks(illegal: DecksIllegal, labels: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:

@@ -1,5 +1,5 @@
 """Accounts: sign up, log in and out, change password (Django's auth views; sign-up rate-limited,
-failed log-ins locked out by django-axes, deckwarden/login_lockout.py), and the user's named
+failed log-ins locked out by django-axes, basics/login_lockout.py), and the user's named
 API tokens."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 
 from api.throttling import SignupRateThrottle
 from api.tokens import MAX_TOKENS_PER_USER, TooManyTokens, token_create, token_list, token_revoke
-from deckwarden.usernames import UnconfusableUsernameMixin
+from basics.usernames import UnconfusableUsernameMixin
 
 TOO_MANY = "Too many accounts made from your address. Try again in {minutes} minutes."
 

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from api.query import integer_text
+from basics.ids import integer_text
 from decks import selectors, services
 from decks.links import DeckLink
 from decks.resolution import InvalidEntries

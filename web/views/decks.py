@@ -21,14 +21,15 @@ from django.template.defaultfilters import pluralize
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
-from api.query import integer_text
+from basics.ids import MAX_ID, integer_text
 from cards.models import Game
-from cards.services.user_cards import UserCardRefused, own_private_cards_share
+from cards.services.user_cards import UserCardRefused
 from decks import privacy, selectors, services
-from decks.links import MAX_ID, DeckLink
+from decks.links import DeckLink
 from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
 from decks.uploads import UnreadableUpload, decklist_text
+from decks.user_cards import own_private_cards_share
 from rulebook.core.decklist import write_decklist
 from rulebook.opening_hands import HAND_RULES, HandRule, opening_hand
 from rules.models import Format

@@ -16,7 +16,7 @@ from urllib.parse import urlencode
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from api.query import integer_text
+from basics.ids import integer_text
 from decks import privacy, selectors
 from decks.links import DeckLink
 from rulebook.draw_odds import chances_by_turn, draw_pile_size

@@ -21,7 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import IntegrityError, transaction
 
 from api.tokens import token_create
-from deckwarden.usernames import validate_username_unconfusable
+from basics.usernames import validate_username_unconfusable
 
 PASSWORD_VARIABLE = "DECKWARDEN_PASSWORD"
 

@@ -4,12 +4,12 @@ with celery beat."""
 
 from django.core.management.base import BaseCommand
 
-from events.tasks import remind_deadlines
+from events.notifications import deadlines_remind
 
 
 class Command(BaseCommand):
     help = "Email players of events whose registration deadline is less than a day away."
 
     def handle(self, *args, **options) -> None:
-        reminded = remind_deadlines()
+        reminded = deadlines_remind()
         self.stdout.write(f"{reminded} event{'s' if reminded != 1 else ''} reminded.")

@@ -13,9 +13,9 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from basics.errors import InvalidRequest
 from rulebook.core.decklist_files import check_files
 from rulebook.registry import GAMES
-from rules.services.errors import InvalidRequest
 from rules.services.validation import deck_validate, format_info
 
 

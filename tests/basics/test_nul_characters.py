@@ -1,4 +1,4 @@
-"""One guard for NUL characters (deckwarden/nul_characters.py, api/parsers.py): a 400 naming the
+"""One guard for NUL characters (basics/nul_characters.py, api/parsers.py): a 400 naming the
 field, in the API's error shape under /api/ and as a page on the website. PostgreSQL refuses any
 text holding a NUL, so each of these was a 500 there."""
 

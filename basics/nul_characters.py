@@ -17,6 +17,7 @@ from collections.abc import Callable
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import render
 
+from basics.errors import error_body
 from rulebook.core.jsontext import NUL, NUL_MESSAGE
 
 
@@ -29,8 +30,6 @@ class NulCharacterRefusal:
         if field is None:
             return self.get_response(request)
         if request.path.startswith("/api/"):
-            from api.errors import error_body  # here: api.errors loads DRF, whose parsers use us
-
             detail = f"The request's {field} {NUL_MESSAGE}."
             body = error_body(400, "invalid", detail, {field: [NUL_MESSAGE]})
             return JsonResponse(body, status=400)

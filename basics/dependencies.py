@@ -29,7 +29,7 @@ def database_status() -> str:
 
 
 def cache_status() -> str:
-    """A value written and read back: a cache that degrades (deckwarden.cache) drops the write
+    """A value written and read back: a cache that degrades (basics.cache) drops the write
     and reads nothing while its server is down, so this sees the outage it hides from others."""
     token = secrets.token_hex(8)
     try:
@@ -45,10 +45,9 @@ def cache_status() -> str:
 def broker_status() -> str:
     """The chunk queue looked up on a pooled broker connection (the one job submissions use):
     a round trip to the broker, without a new connection each time."""
+    from celery import current_app as app  # the project's (deckwarden.celery), set up with it
     from django.conf import settings
     from kombu.exceptions import KombuError
-
-    from deckwarden.celery import app
 
     try:
         with app.pool.acquire(block=True, timeout=1) as conn:

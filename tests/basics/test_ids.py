@@ -1,10 +1,10 @@
-"""api.query.integer_text: integers in query strings, read as strictly as JSON integers."""
+"""basics.ids.integer_text: integers in query strings, read as strictly as JSON integers."""
 
 from __future__ import annotations
 
 import pytest
 
-from api.query import MAX_DIGITS, integer_text
+from basics.ids import MAX_DIGITS, integer_text
 
 
 @pytest.mark.parametrize(

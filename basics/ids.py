@@ -1,7 +1,8 @@
-"""Reading integers written as text (query parameters), as strictly as JSON integers are read."""
+"""Ids and other integers as requests write them: query parameters, form fields, path parts."""
 
 from __future__ import annotations
 
+MAX_ID = 2**63 - 1  # the largest id a database holds (a signed 64-bit column); a longer is no row's
 MAX_DIGITS = 100  # far past any id, page, version or seed; int() refuses beyond 4300 digits
 
 

@@ -18,7 +18,7 @@ from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
-from api.errors import error_body
+from basics.errors import error_body
 
 LOCKED_OUT = (
     "Too many failed log-ins for this account or from your address. "
