@@ -22,6 +22,7 @@ run: $(VENV)/.installed
 ## Run the whole test suite (against DATABASE_URL and CELERY_BROKER_URL when set).
 test: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -n 2
 
@@ -31,6 +32,7 @@ readme-screenshots: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports
 
 bench: $(VENV)/.installed
 	$(PY) -m bench

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.neopets.sample_decks import sample_deck_text
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 
 # The address `make run` serves on (README), where a page's `next` and `previous` links point.
 EXAMPLE_ORIGIN = "http://localhost:8000"
@@ -77,7 +77,7 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     },
     "simulations_create": {
         "game": "neopets",
-        "decks": [{"text": sample_deck_text("strong")}, {"text": sample_deck_text("weak")}],
+        "decks": [{"text": NEOPETS_SAMPLES.text("strong")}, {"text": NEOPETS_SAMPLES.text("weak")}],
         "games": 10,
         "seed": 1,
     },
@@ -123,10 +123,10 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "simulations_cancel_create": {},  # a signed-in user's own job needs no cancel_key
     "simulations_card_tests_create": {
         "game": "neopets",
-        "deck": {"text": sample_deck_text("strong")},
+        "deck": {"text": NEOPETS_SAMPLES.text("strong")},
         "card": {"name": "Hot Dog"},
         "replacement": {"name": "Omelette"},
-        "reference": {"text": sample_deck_text("weak")},
+        "reference": {"text": NEOPETS_SAMPLES.text("weak")},
         "games": 10,
         "seed": 1,
     },

@@ -99,8 +99,8 @@ def time_shares(database: str, body: bytes) -> dict[str, float]:
     from rest_framework.renderers import JSONRenderer
 
     from api.validation.batch import batch_answer, read_batch_request
-    from rulebook.core.validate import resolve_and_check
     from rulebook.registry import GAMES
+    from rulebook.validate import resolve_and_check
     from rules.services.catalogue import catalogue
     from rules.services.formats import format_info
     from rules.services.pool import DatabasePool

@@ -15,7 +15,7 @@ import argparse
 import time
 
 from rulebook.neopets.engine import EngineDeck, play_game
-from rulebook.neopets.sample_decks import sample_deck
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 
 TARGET = 2000
 REPEATS = 3
@@ -41,8 +41,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5000)
     args = parser.parse_args()
-    strong = EngineDeck.from_deck(sample_deck("strong"))
-    weak = EngineDeck.from_deck(sample_deck("weak"))
+    strong = EngineDeck.from_deck(NEOPETS_SAMPLES.deck("strong"))
+    weak = EngineDeck.from_deck(NEOPETS_SAMPLES.deck("weak"))
     _run(strong, weak, 200)  # warm up
     for label, pair in (("strong vs weak", (strong, weak)), ("strong mirror", (strong, strong))):
         wall, cpu, turns = measure(*pair, args.games)

@@ -17,7 +17,7 @@ import itertools
 import time
 
 from rulebook.keeper.engine import KeeperDeck, play_game
-from rulebook.keeper.sample_decks import SAMPLES
+from rulebook.samples import KEEPER as SAMPLES
 
 TARGET = 1000
 REPEATS = 3

@@ -15,7 +15,7 @@ import os
 import time
 from typing import Any
 
-from rulebook.neopets.sample_decks import sample_deck
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.simulation import ENGINES, plan_chunks, run_chunk
 
 _prepared: tuple[Any, Any, Any] | None = None
@@ -25,7 +25,11 @@ def _prepare() -> None:
     """Pool initializer: each worker process prepares the decks once, as a worker does per job."""
     global _prepared
     engine = ENGINES["neopets"]
-    _prepared = (engine, engine.prepare(sample_deck("strong")), engine.prepare(sample_deck("weak")))
+    _prepared = (
+        engine,
+        engine.prepare(NEOPETS_SAMPLES.deck("strong")),
+        engine.prepare(NEOPETS_SAMPLES.deck("weak")),
+    )
 
 
 def _play(chunk: tuple[int, int, int]) -> tuple[int, float]:

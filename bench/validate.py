@@ -5,7 +5,7 @@
 
 (a) The rules core on one core: validations per CPU-second (and per wall second) of a legal
     50-card Neopets deck of 20 distinct sample cards (3 Neopets, 2 Rainbow Pool Neopets, 15
-    Main Deck cards), from requested entries to report, through rulebook.core.validate over an
+    Main Deck cards), from requested entries to report, through rulebook.validate over an
     in-memory card pool. Target: at least 20,000 decks/s.
 (b) The HTTP endpoint: migrates a PostgreSQL bench database (BENCH_DATABASE_URL, default
     postgres://postgres@127.0.0.1:5432/deckwarden_bench_validate), loads the sample cards, starts
@@ -32,11 +32,11 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from bench.answers import UNTHROTTLED, WrongAnswer
-from rulebook.core.cardfile import MemoryPool, read_cards
+from rulebook.cardfile import MemoryPool, read_cards
 from rulebook.core.decklist import parse_decklist
 from rulebook.core.resolve import EntryRef
-from rulebook.core.validate import standard_format, validate
 from rulebook.registry import GAMES
+from rulebook.validate import standard_format, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_CARDS = ROOT / "cards" / "sample_data" / "neopets.json"

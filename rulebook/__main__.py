@@ -1,7 +1,7 @@
 """`python -m rulebook validate FILE... --game G --cards CARDS.json [--json]`: no Django needed.
 
 Checks plain-text decklists against a card file in the DESIGN import format, with the same core
-code the service runs (rulebook.core.validate), in the game's standard format. Exit status 1 when
+code the service runs (rulebook.validate), in the game's standard format. Exit status 1 when
 any deck is illegal or unreadable, 2 when the command itself is misused.
 """
 
@@ -13,11 +13,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from rulebook.core.cardfile import CardFileError, MemoryPool, read_cards
+from rulebook.cardfile import CardFileError, MemoryPool, read_cards
 from rulebook.core.decklist_files import check_files
 from rulebook.core.jsontext import json_loads
-from rulebook.core.validate import standard_format, validate
 from rulebook.registry import GAMES
+from rulebook.validate import standard_format, validate
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -22,7 +22,7 @@ from api.entries import (
     section_entries,
 )
 from basics.ids import integer_text
-from rulebook.core.cardfile import CardFileError, read_cards
+from rulebook.cardfile import CardFileError, read_cards
 from rulebook.core.cards import CardInfo
 from rulebook.core.decklist import LineProblem, parse_decklist
 from rulebook.core.game import GameSpec

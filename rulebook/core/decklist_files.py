@@ -16,7 +16,7 @@ from .game import GameSpec
 from .report import Issue, Report
 from .resolve import EntryRef
 
-# Checks a file's entries; its unreadable lines are errors of the report (rulebook.core.validate).
+# Checks a file's entries; its unreadable lines are errors of the report (rulebook.validate).
 Check = Callable[[Sequence[EntryRef], Sequence[LineProblem]], Report]
 
 

@@ -109,7 +109,7 @@ def name_index_add(index: dict[str, CardInfo | Namesakes], name: str, card: Card
 
 
 class CardPool(Protocol):
-    """Where resolution looks cards up: in memory (rulebook.core.cardfile) or the database."""
+    """Where resolution looks cards up: in memory (rulebook.cardfile) or the database."""
 
     def find(self, ref: EntryRef) -> CardInfo | Namesakes | None: ...
 

@@ -12,8 +12,8 @@ from cards.models import Viewer
 from rulebook.core.cards import CardInfo
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef, find_cards
-from rulebook.core.validate import resolve_and_check
 from rulebook.millennium_blades.fix import FixResult, fix_deck
+from rulebook.validate import resolve_and_check
 
 from .formats import format_info, game_spec_for
 from .validation import request_pool

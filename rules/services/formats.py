@@ -12,8 +12,8 @@ from cards.models import Card, Game
 from rulebook.core.cards import FormatInfo
 from rulebook.core.game import GameSpec
 from rulebook.core.identity import rules_identity
-from rulebook.core.validate import standard_format
 from rulebook.registry import GAMES, RULESETS
+from rulebook.validate import standard_format
 from rules.models import Format, FormatListEntry
 
 from .catalogue import catalogue

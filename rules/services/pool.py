@@ -18,7 +18,7 @@ from basics.chunks import in_chunks
 from basics.ids import MAX_ID
 from cards.models import Card, Printing, Viewer
 from cards.selectors import card_suggestions_many
-from rulebook.core.cardfile import MemoryPool
+from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo
 from rulebook.core.identity import identity
 from rulebook.core.resolve import EntryRef, Namesakes, name_index_add

@@ -1,7 +1,7 @@
 """Deck validation for the rest of the project: rows in, the core's plain report out.
 
 The API, stored decks, the validate_deck command and test-game jobs all call these; each is the
-same core path (rulebook.core.validate) over the database card pool and a format from the database.
+same core path (rulebook.validate) over the database card pool and a format from the database.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ from itertools import chain
 
 from basics.errors import InvalidRequest
 from cards.models import Viewer
-from rulebook.core.cardfile import MemoryPool
+from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo, Deck, FormatInfo
 from rulebook.core.decklist import LineProblem
 from rulebook.core.game import GameSpec
 from rulebook.core.report import Report
 from rulebook.core.resolve import CardPool, EntryRef
-from rulebook.core.validate import resolve_and_check
+from rulebook.validate import resolve_and_check
 
 from .formats import format_info, game_spec_for
 from .pool import DatabasePool, InlineCardsPool
@@ -47,7 +47,7 @@ def deck_validate(
     """The full report for a deck in a format (default: the game's), lists as of a day (today),
     over the cards the viewer may use (their own user-made cards among them) and the user-made
     `cards` the request brings; a decklist's unreadable lines are errors in it
-    (rulebook.core.validate).
+    (rulebook.validate).
 
     InvalidRequest names the field when the game or format does not exist.
     """

@@ -19,7 +19,7 @@ from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from decks.selectors import deck_version_latest
 from decks.services import deck_create
 from events.services import event_create, registration_submit
-from rulebook.neopets.sample_decks import sample_deck_entries
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rules.services.simulations import simulation_create
 
 # A user-made Keeper card of Alice's, for the paths that take one (plainly sample data).
@@ -70,7 +70,7 @@ def alice_things(alice) -> AliceThings:
     call_command("load_samples", verbosity=0)
     game = Game.objects.get(slug="neopets")
     deck = deck_create(owner=alice, game=game, name="Walked", lines=[], visibility="unlisted")
-    decks = [sample_deck_entries("strong"), sample_deck_entries("weak")]
+    decks = [NEOPETS_SAMPLES.entries("strong"), NEOPETS_SAMPLES.entries("weak")]
     job = simulation_create(owner=alice, game=game.slug, decks=decks, games=10)
     event = event_create(
         organiser=alice,

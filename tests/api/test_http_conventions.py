@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
-from rulebook.neopets.sample_decks import sample_deck_text
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 
 
 def _schema(api) -> dict:
@@ -28,7 +28,7 @@ def test_a_deck_get_with_its_etag_answers_304_without_a_body(alice_api, alice_th
 
 def test_an_accepted_job_says_where_it_is(alice_api, db, django_capture_on_commit_callbacks):
     call_command("load_samples", verbosity=0)
-    decks = [{"text": sample_deck_text("strong")}, {"text": sample_deck_text("weak")}]
+    decks = [{"text": NEOPETS_SAMPLES.text("strong")}, {"text": NEOPETS_SAMPLES.text("weak")}]
     body = {"game": "neopets", "decks": decks, "games": 50}
     with django_capture_on_commit_callbacks():
         response = alice_api.post("/api/v1/simulations/", body, format="json")

@@ -14,8 +14,8 @@ import httpx
 import pytest
 
 from deckwarden.wsgi import application
-from rulebook.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
-from rulebook.neopets.sample_decks import sample_deck_text
+from rulebook.samples import KEEPER as KEEPER_SAMPLES
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rules.models import SimulationJob
 from rules.services.simulations import chunk_run
 from tests.api.generated_client import Recorder, generate, live_schema, operation_of, undeclared
@@ -137,7 +137,7 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     )  # fmt: skip
 
     # Validation in every game
-    neopets_text = sample_deck_text("strong")
+    neopets_text = NEOPETS_SAMPLES.text("strong")
     report = s.call(
         "validate", "validate_create",
         body=s.model("ValidateInputRequest", {"game": "neopets", "text": neopets_text}),
@@ -312,7 +312,7 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     with django_capture_on_commit_callbacks():
         neopets_job = s.call("simulations", "simulations_create", 202, body=s.model(
             "SimulationInputRequest",
-            {"game": "neopets", "decks": [int(deck_id), {"text": sample_deck_text("weak")}],
+            {"game": "neopets", "decks": [int(deck_id), {"text": NEOPETS_SAMPLES.text("weak")}],
              "games": 4, "seed": 1},
         )).parsed  # fmt: skip
         keeper_decks = [{"sections": _sections(KEEPER_SAMPLES.text(n))} for n in ("aggro", "value")]

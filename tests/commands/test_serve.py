@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.neopets.sample_decks import PROJECT_ROOT
+from rulebook.samples import PROJECT_ROOT
 
 pytestmark = pytest.mark.skipif(
     not Path("/proc/self/environ").exists(), reason="finds worker processes through /proc"

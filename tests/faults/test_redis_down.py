@@ -23,7 +23,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from rulebook.neopets.sample_decks import PROJECT_ROOT
+from rulebook.samples import PROJECT_ROOT
 from rules.models import SimulationJob
 
 from .servers import gunicorn, private_redis

@@ -6,17 +6,16 @@ import json
 import random
 from collections import Counter
 
-from rulebook.core.cardfile import MemoryPool, read_cards
+from rulebook.cardfile import MemoryPool, read_cards
 from rulebook.core.cards import CardInfo, Deck
 from rulebook.core.resolve import EntryRef
-from rulebook.core.validate import resolve_and_check, standard_format
 from rulebook.keeper import engine as keeper_engine
 from rulebook.keeper.cards import GAME as KEEPER
-from rulebook.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
 from rulebook.neopets import engine as neopets_engine
 from rulebook.neopets.cards import GAME as NEOPETS
-from rulebook.neopets.sample_decks import SAMPLE_CARDS
-from rulebook.neopets.sample_decks import SAMPLES as NEOPETS_SAMPLES
+from rulebook.samples import KEEPER as KEEPER_SAMPLES
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
+from rulebook.validate import resolve_and_check, standard_format
 from tests.rulebook.keeper.invariants.decks import forced_parts, random_card
 
 from .playthroughs import GoldenGame
@@ -33,7 +32,7 @@ def _checked(game, refs: list[EntryRef], pool: MemoryPool) -> Deck:
 def neopets_decks() -> dict[str, Deck]:
     """The sample decks and random legal decks of the sample cards (CR 8.1: 50-card Main Deck,
     3 to 5 Neopets of distinct species, up to 10 in the Rainbow Pool; 7.3.2 copy limits)."""
-    cards = read_cards(json.loads(SAMPLE_CARDS.read_text()))
+    cards = read_cards(json.loads(NEOPETS_SAMPLES.cards_file.read_text()))
     pool = MemoryPool(cards, NEOPETS)
     neopets = [c for c in cards if c.type == "Neopet"]
     rainbow = [

@@ -19,7 +19,7 @@ import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from rulebook.neopets.sample_decks import PROJECT_ROOT
+from rulebook.samples import PROJECT_ROOT
 
 README = PROJECT_ROOT / "README.md"
 MARK = "example"

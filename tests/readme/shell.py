@@ -28,7 +28,7 @@ from django.core.management import CommandError, call_command
 from django.test import Client
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
-from rulebook.neopets.sample_decks import PROJECT_ROOT
+from rulebook.samples import PROJECT_ROOT
 
 HOST = "localhost:8000"  # where `make run` serves, as the README's examples say
 PYTHONS = {"python", "python3", ".venv/bin/python"}

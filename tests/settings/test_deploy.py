@@ -4,7 +4,7 @@
 import subprocess
 import sys
 
-from rulebook.neopets.sample_decks import PROJECT_ROOT
+from rulebook.samples import PROJECT_ROOT
 
 PRODUCTION = {
     "DEBUG": "0",

@@ -11,7 +11,7 @@ import urllib.request
 import pytest
 from django.conf import settings
 
-from rulebook.neopets.sample_decks import PROJECT_ROOT
+from rulebook.samples import PROJECT_ROOT
 from tests.faults.servers import free_port, test_database_url
 
 pytestmark = [

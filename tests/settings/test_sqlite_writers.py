@@ -5,7 +5,7 @@ got a 500)."""
 import subprocess
 import sys
 
-from rulebook.neopets.sample_decks import PROJECT_ROOT
+from rulebook.samples import PROJECT_ROOT
 
 WRITERS = 24
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from cards.models import Card, Game
-from rulebook.core.cardfile import read_cards
-from rulebook.neopets.sample_decks import SAMPLE_CARDS, sample_deck, sample_deck_entries
+from rulebook.cardfile import read_cards
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.simulation import ENGINES, run_chunk
 
 
@@ -23,7 +23,7 @@ def small_chunks(settings) -> None:
 def inline(name: str) -> dict:
     """A sample deck in the request shape /validate/ takes: sections of entries by name."""
     sections: dict[str, list[dict]] = {}
-    for entry in sample_deck_entries(name):
+    for entry in NEOPETS_SAMPLES.entries(name):
         sections.setdefault(entry.section, []).append(
             {"name": entry.name, "quantity": entry.quantity}
         )
@@ -33,7 +33,10 @@ def inline(name: str) -> dict:
 def in_process_result(games: int, seed: int) -> dict:
     """strong against weak, `games` games from `seed`, played here in one chunk."""
     engine = ENGINES["neopets"]
-    deck_a, deck_b = engine.prepare(sample_deck("strong")), engine.prepare(sample_deck("weak"))
+    deck_a, deck_b = (
+        engine.prepare(NEOPETS_SAMPLES.deck("strong")),
+        engine.prepare(NEOPETS_SAMPLES.deck("weak")),
+    )
     return run_chunk(engine, deck_a, deck_b, job_seed=seed, first_game=0, count=games).result()
 
 
@@ -51,5 +54,5 @@ def neopets_cards(db) -> list[Card]:
             attributes=dict(card.attributes),
             is_sample=True,
         )
-        for card in read_cards(json.loads(SAMPLE_CARDS.read_text()))
+        for card in read_cards(json.loads(NEOPETS_SAMPLES.cards_file.read_text()))
     )

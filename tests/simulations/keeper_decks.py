@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rulebook.core.cardfile import MemoryPool, read_cards
+from rulebook.cardfile import MemoryPool, read_cards
 from rulebook.core.resolve import EntryRef
-from rulebook.core.validate import resolve_and_check, standard_format
 from rulebook.keeper.cards import GAME
 from rulebook.keeper.cost import explain_cost
 from rulebook.simulation import ENGINES, run_chunk
+from rulebook.validate import resolve_and_check, standard_format
 
 
 def made(name: str, type_: str, text: str, offense: int = 0, defense: int = 0) -> dict:

@@ -9,7 +9,7 @@ import pytest
 from cards.models import Game
 from decks.resolution import entries_resolve
 from decks.services import deck_create
-from rulebook.neopets.sample_decks import sample_deck_entries, sample_deck_text
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rules.models import SimulationJob
 from rules.services.simulations import chunk_run
 
@@ -36,7 +36,7 @@ def play_chunks(job_id: str, count: int | None = None) -> None:
 
 def stored_deck(owner, name: str, visibility: str = "private"):
     game = Game.objects.get(slug="neopets")
-    lines = entries_resolve(game=game, refs=sample_deck_entries(name))
+    lines = entries_resolve(game=game, refs=NEOPETS_SAMPLES.entries(name))
     return deck_create(owner=owner, game=game, name=name, lines=lines, visibility=visibility)
 
 
@@ -60,7 +60,7 @@ def test_it_generates_a_seed_and_returns_it(api, neopets_cards, django_capture_o
 def test_it_takes_a_decklist_as_text_like_validate(
     api, neopets_cards, django_capture_on_commit_callbacks
 ):
-    decks = [{"text": sample_deck_text("strong")}, inline("weak")]
+    decks = [{"text": NEOPETS_SAMPLES.text("strong")}, inline("weak")]
     response, _ = submit(api, django_capture_on_commit_callbacks, decks=decks)
     assert response.status_code == 202
 

@@ -11,7 +11,7 @@ from django.conf import settings as django_settings
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from rulebook.neopets.sample_decks import sample_deck_entries
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.simulation import ChunkStats
 from rules.models import SimulationChunk, SimulationJob
 from rules.services import simulations
@@ -38,7 +38,7 @@ def new_job(chunk_size: int = 20, seed: int = 7, games: int = GAMES) -> Simulati
     return simulation_create(
         owner=None,
         game="neopets",
-        decks=[sample_deck_entries("strong"), sample_deck_entries("weak")],
+        decks=[NEOPETS_SAMPLES.entries("strong"), NEOPETS_SAMPLES.entries("weak")],
         games=games,
         seed=seed,
         chunk_size=chunk_size,

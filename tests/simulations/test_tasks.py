@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from celery.exceptions import Retry
 
-from rulebook.neopets.sample_decks import sample_deck_entries
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rules.models import SimulationJob
 from rules.services.simulations import chunk_claim, simulation_create
 from rules.tasks import DATABASE_RETRIES, run_simulation_chunk
@@ -17,7 +17,7 @@ def job(neopets_cards, django_capture_on_commit_callbacks) -> SimulationJob:
         return simulation_create(
             owner=None,
             game="neopets",
-            decks=[sample_deck_entries("strong"), sample_deck_entries("weak")],
+            decks=[NEOPETS_SAMPLES.entries("strong"), NEOPETS_SAMPLES.entries("weak")],
             games=20,
             seed=3,
             chunk_size=10,

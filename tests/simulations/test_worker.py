@@ -26,7 +26,7 @@ from django.utils import timezone
 from kombu import Exchange, Queue
 
 from deckwarden.celery import app
-from rulebook.neopets.sample_decks import PROJECT_ROOT as ROOT
+from rulebook.samples import PROJECT_ROOT as ROOT
 from rules.models import SimulationJob
 from tests.faults.brokers import broker_at
 from tests.faults.servers import private_redis, test_database_url

@@ -10,7 +10,7 @@ from django.urls import reverse
 from cards.models import Card
 from cards.services.importer import cards_import
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
-from rulebook.keeper.sample_decks import SAMPLES
+from rulebook.samples import KEEPER as SAMPLES
 from rules.models import SimulationJob
 from rules.services.simulations import chunk_run
 

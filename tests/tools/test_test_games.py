@@ -13,7 +13,7 @@ from cards.models import Game
 from cards.services.importer import cards_import
 from decks.resolution import entries_resolve
 from decks.services import deck_create
-from rulebook.neopets.sample_decks import SAMPLE_CARDS, sample_deck_entries, sample_deck_text
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rules.models import SimulationJob
 from rules.services.simulations import chunk_run
 
@@ -22,7 +22,10 @@ NEW = reverse("tools:test-games")
 
 @pytest.fixture
 def neopets_samples(db):
-    cards_import(data=json.loads(SAMPLE_CARDS.read_text()), source=SAMPLE_CARDS.name)
+    cards_import(
+        data=json.loads(NEOPETS_SAMPLES.cards_file.read_text()),
+        source=NEOPETS_SAMPLES.cards_file.name,
+    )
 
 
 def form(**changes) -> dict:
@@ -96,7 +99,10 @@ def test_the_result_names_the_decks_it_played_as_the_form_offered_them(
     """A result's permanent link says which deck was A and which was B, whatever the decks
     are called later: the names are kept with the job's frozen decks."""
     submit(
-        client, django_capture_on_commit_callbacks, deck_b="paste", text_b=sample_deck_text("weak")
+        client,
+        django_capture_on_commit_callbacks,
+        deck_b="paste",
+        text_b=NEOPETS_SAMPLES.text("weak"),
     )
     job = SimulationJob.objects.get()
     play(job)
@@ -144,7 +150,7 @@ def test_a_pasted_list_plays_like_the_sample_it_copies(
         client,
         django_capture_on_commit_callbacks,
         deck_a="paste",
-        text_a=sample_deck_text("strong"),
+        text_a=NEOPETS_SAMPLES.text("strong"),
     )
     submit(client, django_capture_on_commit_callbacks)
     pasted, sample = SimulationJob.objects.order_by("created")
@@ -156,7 +162,7 @@ def test_alices_private_deck_is_offered_to_her_and_not_to_charlie(
     client, alice, charlie, neopets_samples, django_capture_on_commit_callbacks
 ):
     game = Game.objects.get(slug="neopets")
-    lines = entries_resolve(game=game, refs=sample_deck_entries("strong"))
+    lines = entries_resolve(game=game, refs=NEOPETS_SAMPLES.entries("strong"))
     deck = deck_create(owner=alice, game=game, name="Alice's Kau", lines=lines)
     client.force_login(alice)
     assert "Alice&#x27;s Kau" in client.get(NEW).content.decode()

@@ -24,9 +24,9 @@ from decks.models import Deck
 from decks.selectors import deck_entries_for_job, deck_list
 from rulebook.core.decklist import parse_decklist
 from rulebook.core.resolve import EntryRef
-from rulebook.keeper.sample_decks import SAMPLES as KEEPER_SAMPLES
-from rulebook.neopets.sample_decks import SAMPLES as NEOPETS_SAMPLES
 from rulebook.registry import GAMES
+from rulebook.samples import KEEPER as KEEPER_SAMPLES
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.simulation import ENGINES
 from rulebook.simulation.paired import WITH
 from rules.models import SimulationJob

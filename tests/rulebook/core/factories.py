@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from rulebook.core.cardfile import MemoryPool
+from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo
 from rulebook.core.resolve import EntryRef
-from rulebook.core.validate import standard_format
 from rulebook.neopets.cards import GAME
+from rulebook.validate import standard_format
 
 _next_id = iter(range(1, 10_000))
 

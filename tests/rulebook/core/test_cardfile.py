@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from django.utils.text import slugify as django_slugify
 
-from rulebook.core.cardfile import CardFileError, MemoryPool, read_cards, slugify
+from rulebook.cardfile import CardFileError, MemoryPool, read_cards, slugify
 from rulebook.core.resolve import EntryRef
 
 SAMPLE_FILE = Path(__file__).resolve().parents[3] / "cards" / "sample_data" / "neopets.json"

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rulebook.core.cardfile import MemoryPool
+from rulebook.cardfile import MemoryPool
 from rulebook.core.identity import identity
 from rulebook.core.resolve import EntryRef
-from rulebook.core.validate import validate
 from rulebook.neopets.cards import GAME
+from rulebook.validate import validate
 from tests.rulebook.core.factories import (
     ALL_CARDS,
     FOOD_CARD,

@@ -20,14 +20,14 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rulebook.core.cardfile import MemoryPool, read_cards
+from rulebook.cardfile import MemoryPool, read_cards
 from rulebook.core.cards import CardInfo, FormatInfo
 from rulebook.core.decklist import parse_decklist, write_decklist
 from rulebook.core.resolve import EntryRef
-from rulebook.core.sample_decks import PROJECT_ROOT
-from rulebook.core.validate import resolve_and_check, standard_format, validate
 from rulebook.millennium_blades.fix import fix_deck
 from rulebook.registry import GAMES
+from rulebook.samples import PROJECT_ROOT
+from rulebook.validate import resolve_and_check, standard_format, validate
 
 EXAMPLES = settings(max_examples=40, deadline=None)
 SAMPLE_DATA = PROJECT_ROOT / "cards" / "sample_data"

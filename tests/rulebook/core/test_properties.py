@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from rulebook.core.resolve import EntryRef
-from rulebook.core.validate import validate
 from rulebook.neopets.cards import GAME
+from rulebook.validate import validate
 from tests.rulebook.core.factories import POOL, STANDARD, legal_entries
 
 

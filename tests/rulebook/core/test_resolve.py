@@ -6,8 +6,8 @@ import pytest
 
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef, resolve
-from rulebook.core.validate import validate
 from rulebook.neopets.cards import GAME
+from rulebook.validate import validate
 from tests.rulebook.core.factories import FAERIE, FOOD_CARD, POOL, STANDARD, legal_entries, ref
 
 
@@ -64,7 +64,7 @@ def test_it_merges_entries_of_one_card_keeping_a_printing_they_share():
 
 
 def _metazoo_namesakes_pool():
-    from rulebook.core.cardfile import MemoryPool
+    from rulebook.cardfile import MemoryPool
     from rulebook.core.cards import CardInfo
 
     first = CardInfo("chupacabra", "Chupacabra", "Beastie", "Bite.", {"lp": 40}, 1)
@@ -102,7 +102,7 @@ def test_a_key_picks_one_of_the_cards_that_share_a_name():
 
 
 def _printed_pool():
-    from rulebook.core.cardfile import MemoryPool, read_cards
+    from rulebook.cardfile import MemoryPool, read_cards
 
     data = {
         "game": "neopets",
@@ -144,7 +144,7 @@ def test_it_accepts_a_pinned_printing_whatever_the_case_of_its_set_code():
 
 
 def _namesakes_pool():
-    from rulebook.core.cardfile import MemoryPool
+    from rulebook.cardfile import MemoryPool
     from rulebook.core.cards import CardInfo
 
     bite = CardInfo(

@@ -8,11 +8,11 @@ import pytest
 
 from rulebook.core.cards import CardInfo
 from rulebook.core.report import Report
-from rulebook.core.validate import standard_format
 from rulebook.keeper.cards import GAME
 from rulebook.keeper.construction import KeeperRuleset
 from rulebook.keeper.cost import explain_cost
-from rulebook.keeper.sample_decks import SAMPLES
+from rulebook.samples import KEEPER as SAMPLES
+from rulebook.validate import standard_format
 
 SAMPLE_FILE = Path(__file__).resolve().parents[3] / "cards" / "sample_data" / "keeper.json"
 DATA = json.loads(SAMPLE_FILE.read_text(encoding="utf-8"))

@@ -6,7 +6,7 @@ import json
 from functools import cache
 from pathlib import Path
 
-from rulebook.core.cardfile import read_cards
+from rulebook.cardfile import read_cards
 from rulebook.core.cards import CardInfo, Deck, Entry, FormatInfo
 
 SAMPLE_FILE = Path(__file__).resolve().parents[3] / "cards" / "sample_data" / "metazoo.json"

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from rulebook.core.cardfile import CardFileError, MemoryPool, read_cards
+from rulebook.cardfile import CardFileError, MemoryPool, read_cards
 from rulebook.core.resolve import EntryRef
-from rulebook.core.validate import validate
 from rulebook.neopets.cards import GAME
+from rulebook.validate import validate
 from tests.rulebook.core.factories import ALL_CARDS, STANDARD, TWO_OF, card, legal_entries, neopet
 
 POOL_TEXT = "This card begins the game in your Rainbow Pool. Heal 1 HP each turn."

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.core.cardfile import MemoryPool
+from rulebook.cardfile import MemoryPool
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef
-from rulebook.core.validate import validate
 from rulebook.neopets.cards import GAME
+from rulebook.validate import validate
 from tests.rulebook.core.factories import (
     ALL_CARDS,
     CODESTONES,

@@ -5,11 +5,11 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.core.cardfile import MemoryPool, read_cards
+from rulebook.cardfile import MemoryPool, read_cards
 from rulebook.core.decklist import parse_decklist
-from rulebook.core.validate import standard_format, validate
 from rulebook.neopets.cards import GAME
 from rulebook.neopets.effects import effect_problems, unsupported_effects
+from rulebook.validate import standard_format, validate
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = json.loads((ROOT / "cards" / "sample_data" / "neopets.json").read_text())

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from rulebook.keeper.engine import HeuristicPolicy, KeeperCard, KeeperDeck
 from rulebook.keeper.engine.game import Game
 from rulebook.keeper.engine.state import Permanent, Player
-from rulebook.keeper.sample_decks import SAMPLES
+from rulebook.samples import KEEPER as SAMPLES
 
 NO_ABILITIES = "This card has no abilities."
 

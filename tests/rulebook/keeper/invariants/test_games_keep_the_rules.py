@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from rulebook.keeper.engine import HeuristicPolicy, KeeperDeck, RandomPolicy, play_game
-from rulebook.keeper.sample_decks import SAMPLES
+from rulebook.samples import KEEPER as SAMPLES
 
 from .checker import check_log
 from .decks import card_pool, random_decks

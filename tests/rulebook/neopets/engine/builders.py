@@ -5,23 +5,23 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from rulebook.core.cardfile import MemoryPool
+from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo, Deck, Entry
-from rulebook.neopets import sample_decks
 from rulebook.neopets.engine import EngineDeck, HeuristicPolicy
 from rulebook.neopets.engine.cards import EngineCard
 from rulebook.neopets.engine.game import Game
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 
-SAMPLE_CARDS = sample_decks.SAMPLE_CARDS
+SAMPLE_CARDS = NEOPETS_SAMPLES.cards_file
 
 
 def sample_pool() -> MemoryPool:
-    return sample_decks.sample_pool()
+    return NEOPETS_SAMPLES.pool
 
 
 def sample_deck(name: str) -> EngineDeck:
     """A deck from rulebook/neopets/sample_decks/<name>.txt, resolved against the sample cards."""
-    return EngineDeck.from_deck(sample_decks.sample_deck(name))
+    return EngineDeck.from_deck(NEOPETS_SAMPLES.deck(name))
 
 
 def info(name: str, type_: str, text: str = "", **attributes: Any) -> CardInfo:

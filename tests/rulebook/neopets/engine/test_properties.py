@@ -5,12 +5,12 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.core.cardfile import MemoryPool, read_cards
+from rulebook.cardfile import MemoryPool, read_cards
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef, resolve
-from rulebook.core.validate import standard_format, validate
 from rulebook.neopets.cards import GAME
 from rulebook.neopets.engine import TURN_CAP, EngineDeck, HeuristicPolicy, RandomPolicy, play_game
+from rulebook.validate import standard_format, validate
 
 from .builders import SAMPLE_CARDS
 

@@ -12,10 +12,11 @@ import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from .cards import CardInfo
-from .game import GameSpec
-from .identity import differing_namesakes, identity
-from .resolve import EntryRef, Namesakes, name_index_add
+from .core.cards import CardInfo
+from .core.game import GameSpec
+from .core.identity import differing_namesakes, identity
+from .core.resolve import EntryRef, Namesakes, name_index_add
+from .registry import GAMES
 
 SUGGESTIONS = 5
 
@@ -40,8 +41,6 @@ def read_cards(data: Mapping[str, Any]) -> list[CardInfo]:
 
     A card's key defaults to the slug of its name, as the importer's does.
     """
-    from rulebook.registry import GAMES  # the registry imports every game; only needed here
-
     game = GAMES.get(data.get("game"))  # type: ignore[arg-type]
     if game is None:
         raise CardFileError([("file", "game", f"must be one of {', '.join(GAMES)}")])

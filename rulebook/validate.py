@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Deck, FormatInfo
-from .decklist import LineProblem
-from .game import GameSpec
-from .report import Report
-from .resolve import CardPool, EntryRef, resolve
+from .core.cards import Deck, FormatInfo
+from .core.decklist import LineProblem
+from .core.game import GameSpec
+from .core.report import Report
+from .core.resolve import CardPool, EntryRef, resolve
+from .registry import ruleset_for
 
 # A decklist line that could not be read: an error of the report, the other lines still checked.
 UNREADABLE_LINE = "decklist.unreadable"
@@ -37,8 +38,6 @@ def resolve_and_check(
     `unreadable` are the decklist lines the parser could not read: each is an error, and the
     deck the other lines describe is checked all the same (its sizes then lack those lines).
     """
-    from rulebook.registry import ruleset_for  # the registry imports the games, which import core
-
     report = Report(game=game.slug, format=fmt.slug)
     for problem in unreadable:
         report.error(

@@ -1,5 +1,10 @@
-"""A game's sample decks (decklist files in a folder), resolved against its sample cards without
-Django: for the engines' and simulations' tests, the benchmarks and the docs."""
+"""Each game's sample decks (the `<name>.txt` decklists in rulebook/<game>/sample_decks/),
+resolved against its sample cards (cards/sample_data/<game>.json, all plainly sample data)
+without Django: for the engines' and simulations' tests, the benchmarks, the docs and the site.
+
+    NEOPETS.deck("strong")                 # a rulebook.core.cards.Deck, legal by construction rules
+    KEEPER.text("aggro")                   # the decklist as written
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,17 @@ import functools
 from pathlib import Path
 
 from .cardfile import MemoryPool, read_cards
-from .cards import Deck
-from .decklist import parse_decklist
-from .game import GameSpec
-from .jsontext import json_loads
-from .resolve import EntryRef
+from .core.cards import Deck
+from .core.decklist import parse_decklist
+from .core.game import GameSpec
+from .core.jsontext import json_loads
+from .core.resolve import EntryRef
+from .keeper.cards import GAME as KEEPER_GAME
+from .neopets.cards import GAME as NEOPETS_GAME
 from .validate import resolve_and_check, standard_format
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
+RULEBOOK = Path(__file__).resolve().parent
+PROJECT_ROOT = RULEBOOK.parent
 
 
 class SampleDecks:
@@ -54,3 +62,9 @@ class SampleDecks:
             problems = "; ".join(issue.message for issue in report.errors)
             raise ValueError(f"sample deck {name!r}: {problems}")
         return deck
+
+
+NEOPETS = SampleDecks(NEOPETS_GAME, RULEBOOK / "neopets" / "sample_decks")
+KEEPER = SampleDecks(KEEPER_GAME, RULEBOOK / "keeper" / "sample_decks")
+# The games whose engines play sample decks, by slug.
+SAMPLES: dict[str, SampleDecks] = {decks.game.slug: decks for decks in (NEOPETS, KEEPER)}
