@@ -305,3 +305,11 @@ def _identifies(identifier: Mapping[str, Any], card: Card) -> bool:
         and printing["number"] == identifier["number"]
         for printing in card.printing_list
     )
+
+
+def user_card_get(*, owner: Viewer, card_id: int) -> Card:
+    """One card this user made (shared or not), for its author to change or delete;
+    Card.DoesNotExist for another user's card, as for one that does not exist."""
+    if owner is None or not owner.is_authenticated:
+        raise Card.DoesNotExist
+    return Card.objects.select_related("game").get(pk=card_id, owner=owner)

@@ -12,10 +12,12 @@ hash (SnapshotMask.hash) covers every card's key, and a user-made card's key is 
 name and its author's id, so whoever reads the rest of the list could hash guessed names until
 one matches. Such a hash is shown only to a reader who may read every card it covers.
 
-Every deck read for another user (API detail, export, versions, diff, validation, the website's
-pages, test games, copying) passes through here with the user who asks; so does every read of
-a list locked into an event (issue 15, privacy: events.selectors.lists_mask), where the
-event's organiser alone also reads every card of the lists they judge.
+This module is private to the decks app (an import-linter contract says so): every deck read for
+a viewer (API detail, export, versions, diff, validation, the website's pages, test games,
+copying) goes through a selector of decks.selectors that takes the viewer and applies these
+rules; so does every read of a list locked into an event (events.selectors.lists_mask, through
+decks.selectors.snapshots_mask), where the event's organiser alone also reads every card of the
+lists they judge. Views and serializers never apply visibility themselves.
 """
 
 from __future__ import annotations
@@ -29,9 +31,8 @@ from rulebook.core.report import Issue, Report
 from rulebook.core.resolve import EntryRef
 
 from .models import Deck, DeckVersion
-from .resolution import DeckLine
+from .resolution import PRIVATE_CARD, DeckLine
 
-PRIVATE_CARD = "a private card"
 PRIVATE_MESSAGE = (
     "A private card breaks this rule; its author has not shared it, so only they see which."
 )
@@ -40,10 +41,6 @@ PRIVATE_MESSAGE = (
 def private_card(deck: Deck) -> Card:
     """The stand-in shown for a card the reader may not read: no id, key, text or stats."""
     return Card(game=deck.game, key="", name=PRIVATE_CARD, type="", text="", attributes={})
-
-
-def is_private_stand_in(card: Card) -> bool:
-    return card.pk is None and card.name == PRIVATE_CARD
 
 
 def own_private_cards(lines: Iterable[DeckLine], owner: Viewer) -> list[Card]:

@@ -18,6 +18,9 @@ from rules.services.pool import DatabasePool
 
 from .models import MAX_QUANTITY
 
+# What a reader who may not read a user-made card sees instead of its name (decks.privacy).
+PRIVATE_CARD = "a private card"
+
 
 @dataclass(frozen=True, slots=True)
 class DeckLine:
@@ -31,6 +34,12 @@ class DeckLine:
     @property
     def identity(self) -> tuple[str, int, int | None]:
         return (self.section, self.card.pk, self.printing.pk if self.printing else None)
+
+    @property
+    def private(self) -> bool:
+        """Whether this line shows "a private card", the stand-in for a card its reader may not
+        read (decks.privacy), rather than a card."""
+        return self.card.pk is None and self.card.name == PRIVATE_CARD
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -34,6 +34,11 @@ def deck_list(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Deck]:
     return Deck.objects.filter(listed).select_related("owner", "game", "format")
 
 
+def deck_list_public() -> QuerySet[Deck]:
+    """Everyone's public decks: what a visitor browses."""
+    return _decks_with_relations().filter(visibility=Deck.Visibility.PUBLIC)
+
+
 def deck_get_visible(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) -> Deck:
     """The deck with this id if this user may read it by id: their own, or a public deck.
 
@@ -47,6 +52,25 @@ def deck_get_visible(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) ->
     return _decks_with_relations().get(readable, pk=deck_id)
 
 
+def deck_get_own(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) -> Deck:
+    """The user's own deck with this id; Deck.DoesNotExist for anyone else's or none."""
+    if not user.is_authenticated:
+        raise Deck.DoesNotExist
+    return _decks_with_relations().get(owner=user, pk=deck_id)
+
+
+def deck_list_own(
+    *, user: AbstractBaseUser | AnonymousUser, game: str | None = None
+) -> QuerySet[Deck]:
+    """The user's own decks (none for a visitor), by name, of one game when it is given."""
+    if not user.is_authenticated:
+        return Deck.objects.none()
+    decks = _decks_with_relations().filter(owner=user)
+    if game is not None:
+        decks = decks.filter(game__slug=game)
+    return decks.order_by("name", "id")
+
+
 def deck_get_by_link(*, user: AbstractBaseUser | AnonymousUser, token: str) -> Deck:
     """The deck whose link holds this token: anyone's unlisted or public deck, or their own.
 
@@ -58,9 +82,7 @@ def deck_get_by_link(*, user: AbstractBaseUser | AnonymousUser, token: str) -> D
     return _decks_with_relations().get(readable, link_token=token)
 
 
-def deck_get_readable(
-    *, user: AbstractBaseUser | AnonymousUser, address: int | DeckLink
-) -> Deck:
+def deck_get_readable(*, user: AbstractBaseUser | AnonymousUser, address: int | DeckLink) -> Deck:
     """The deck at this address (decks.links): by link token or by id, as the API and the site
     both read it. Raises Deck.DoesNotExist when this user may not read it."""
     if isinstance(address, DeckLink):
@@ -83,7 +105,7 @@ def deck_lines(*, deck: Deck) -> list[DeckLine]:
 def deck_lines_seen_by(*, deck: Deck, viewer: Viewer) -> list[DeckLine]:
     """The deck's entries as this viewer may see them: a card they may not read is "a private
     card" (decks.privacy)."""
-    return privacy.lines_seen_by(deck, deck_lines(deck=deck), viewer)
+    return lines_seen_by(deck=deck, lines=deck_lines(deck=deck), viewer=viewer)
 
 
 def deck_entry_refs(*, deck: Deck, viewer: Viewer) -> list[EntryRef]:
@@ -114,7 +136,6 @@ def deck_entries_for_job(
     return deck_entry_refs(deck=deck, viewer=user)
 
 
-
 def deck_report(
     *, deck: Deck, viewer: Viewer, format: str | None = None, as_of: date | None = None
 ) -> Report:
@@ -128,7 +149,19 @@ def deck_report(
         as_of=as_of,
         viewer=deck.owner,
     )
+    return deck_report_seen_by(report=report, lines=lines, viewer=viewer)
+
+
+def deck_report_seen_by(*, report: Report, lines: Sequence[DeckLine], viewer: Viewer) -> Report:
+    """A report on these lines (judged as their owner sees them) told as this viewer may read
+    it: an issue about a card they may not read does not name it (decks.privacy)."""
     return privacy.report_seen_by(report, lines, viewer)
+
+
+def lines_seen_by(*, deck: Deck, lines: Sequence[DeckLine], viewer: Viewer) -> list[DeckLine]:
+    """These lines of the deck (stored or an editor's draft) as this viewer may see them: a card
+    they may not read is "a private card"."""
+    return privacy.lines_seen_by(deck, lines, viewer)
 
 
 def lines_as_refs(lines: Sequence[DeckLine]) -> list[EntryRef]:
@@ -172,7 +205,73 @@ def refs_for_text(*, game: Game, refs: Sequence[EntryRef], viewer: Viewer) -> li
 
 
 def deck_version_latest(*, deck: Deck) -> DeckVersion | None:
+    """The deck's newest version, for services acting for its owner; a read shown to someone
+    is deck_version_latest_seen_by."""
     return deck.versions.order_by("-number").first()
+
+
+def deck_version_latest_seen_by(*, deck: Deck, viewer: Viewer) -> DeckVersion | None:
+    """The deck's newest version as this viewer may see it (its `hash_seen`, decks.privacy)."""
+    latest = deck_version_latest(deck=deck)
+    return (
+        None
+        if latest is None
+        else deck_versions_seen_by(deck=deck, versions=[latest], viewer=viewer)[0]
+    )
+
+
+def deck_versions_seen_by(
+    *, deck: Deck, versions: Iterable[DeckVersion], viewer: Viewer
+) -> list[DeckVersion]:
+    """These versions of the deck (a page of deck_versions) as this viewer may see them: each
+    given `hash_seen`, its content hash or None (decks.privacy.versions_seen_by); a serializer
+    reads only that, so a version shown without passing here fails rather than tells."""
+    return privacy.versions_seen_by(deck, versions, viewer)
+
+
+def deck_version_seen_by(
+    *, deck: Deck, number: int, viewer: Viewer, field: str = "number"
+) -> DeckVersion:
+    """One version as this viewer may see it: `hash_seen`, and `snapshot_seen`, its snapshot
+    with the cards they may not read masked. VersionNotFound names `field` when there is none."""
+    [version] = deck_versions_seen_by(
+        deck=deck, versions=[deck_version_get(deck=deck, number=number, field=field)], viewer=viewer
+    )
+    version.snapshot_seen = deck_snapshot_seen_by(
+        deck=deck, snapshot=version.snapshot, viewer=viewer
+    )
+    return version
+
+
+def deck_snapshot_seen_by(
+    *, deck: Deck, snapshot: Mapping[str, Any], viewer: Viewer
+) -> dict[str, Any]:
+    """A snapshot of the deck (a version's) with the cards this viewer may not read masked."""
+    return privacy.snapshot_seen_by(deck, snapshot, viewer)
+
+
+def deck_own_private_cards(*, lines: Iterable[DeckLine], viewer: Viewer) -> list[Card]:
+    """The viewer's own cards among these lines that only they can read (what others see as
+    "a private card" until the viewer shares them); none for anyone else."""
+    return privacy.own_private_cards(lines, viewer)
+
+
+def deck_lines_hidden_from(*, lines: Iterable[DeckLine], viewer: Viewer) -> list[DeckLine]:
+    """The lines whose card this viewer may not read (a copy for them leaves them out)."""
+    return privacy.hidden_lines(lines, viewer)
+
+
+def snapshots_mask(
+    *, game: Game, snapshots: Iterable[Mapping[str, Any]], viewer: Viewer
+) -> privacy.SnapshotMask:
+    """What this viewer may not read of these snapshots (locked lists, versions), as one mask
+    over them all: apply it to each snapshot, diff or hash shown to them."""
+    entries = [entry for snapshot in snapshots for entry in privacy.snapshot_entries(snapshot)]
+    return privacy.snapshot_mask(game, entries, viewer)
+
+
+SnapshotMask = privacy.SnapshotMask
+NOTHING_HIDDEN = privacy.NOTHING_HIDDEN  # the mask of a reader who may read every card
 
 
 def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:

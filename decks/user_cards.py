@@ -44,10 +44,15 @@ def card_decks(*, card: Card) -> QuerySet[Deck]:
     return Deck.objects.filter(entries__card=card).distinct().order_by("name", "id")
 
 
+def card_author_decks(*, card: Card) -> QuerySet[Deck]:
+    """The decks of the card's author that hold it, by name: what its author is told of."""
+    return card_decks(card=card).filter(owner=card.owner)
+
+
 def card_decks_checked(*, card: Card) -> list[tuple[Deck, bool]]:
     """The author's decks holding the card, each with whether it is legal now (checked again,
     as its author sees it): what an edit tells them."""
-    decks = card_decks(card=card).filter(owner=card.owner)
+    decks = card_author_decks(card=card)
     return [(deck, deck_report(deck=deck, viewer=card.owner).legal) for deck in decks]
 
 

@@ -23,9 +23,8 @@ from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q, QuerySet
 from django.utils import timezone
 
-from decks import privacy
 from decks.models import DeckVersion
-from decks.selectors import refs_for_text
+from decks.selectors import NOTHING_HIDDEN, SnapshotMask, refs_for_text, snapshots_mask
 from rulebook.core.decklist import write_decklist
 from rulebook.core.report import issues_text
 from rulebook.core.resolve import EntryRef
@@ -88,17 +87,13 @@ def registration_history(*, event: Event, player: AbstractBaseUser) -> QuerySet[
 
 def lists_mask(
     *, event: Event, registrations: Iterable[Registration], user: User
-) -> privacy.SnapshotMask:
+) -> SnapshotMask:
     """What this user may not read of these locked lists: nothing if they organise the event
     (they judge the lists), else the cards decks.privacy hides from them in any deck."""
     if is_organiser(event=event, user=user):
-        return privacy.NOTHING_HIDDEN
-    entries = [
-        entry
-        for registration in registrations
-        for entry in privacy.snapshot_entries(registration.deck_version.snapshot)
-    ]
-    return privacy.snapshot_mask(event.game, entries, user)
+        return NOTHING_HIDDEN
+    snapshots = [registration.deck_version.snapshot for registration in registrations]
+    return snapshots_mask(game=event.game, snapshots=snapshots, viewer=user)
 
 
 def registrations_seen_by(

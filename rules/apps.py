@@ -10,6 +10,9 @@ class RulesConfig(AppConfig):
     def ready(self) -> None:
         from cards.models import Card
 
+        # The tasks register with Celery in every process, not only in workers: the services
+        # send them by their pinned names (rules.services.simulations.CHUNK_TASK).
+        from . import tasks  # noqa: F401
         from .models import Format, FormatListEntry
 
         post_migrate.connect(

@@ -16,7 +16,6 @@ from rest_framework import serializers
 from api.entries import Problems, section_entries
 from cards.models import Game
 from decks.models import MAX_QUANTITY, Deck, DeckVersion
-from decks.privacy import is_private_stand_in
 from decks.resolution import DeckLine
 from decks.uploads import MAX_UPLOAD_BYTES, UnreadableUpload, decklist_text
 from rulebook.core.resolve import EntryRef
@@ -85,7 +84,7 @@ def lines_by_section(lines: Sequence[DeckLine], game: Game) -> dict[str, list[di
             "name": line.card.name,
             "quantity": line.quantity,
         }
-        if is_private_stand_in(line.card):
+        if line.private:
             entry["private"] = True
         if line.printing is not None:
             entry["set"] = line.printing.set.code

@@ -30,7 +30,7 @@ from api.validation.serializers import ErrorSerializer, ReportSerializer
 from basics.ids import integer_text
 from cards.models import Game, Viewer
 from cards.services.user_cards import UserCardRefused
-from decks import privacy, selectors, services
+from decks import selectors, services
 from decks.links import DeckLink
 from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
@@ -115,14 +115,11 @@ UPDATE_RESPONSES = {200: DeckOutput, 412: ErrorSerializer, 428: ErrorSerializer}
 def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Response:
     """The full deck with its ETag header (and Location when just created)."""
     lines = selectors.deck_lines(deck=deck)
-    latest = selectors.deck_version_latest(deck=deck)
-    if latest is not None:
-        [latest] = privacy.versions_seen_by(deck, [latest], request.user)
     context = {
         "request": request,
-        "lines": privacy.lines_seen_by(deck, lines, request.user),
-        "private_cards": privacy.own_private_cards(lines, request.user),
-        "latest_version": latest,
+        "lines": selectors.deck_lines_seen_by(deck=deck, viewer=request.user),
+        "private_cards": selectors.deck_own_private_cards(lines=lines, viewer=request.user),
+        "latest_version": selectors.deck_version_latest_seen_by(deck=deck, viewer=request.user),
     }
     response = Response(DeckOutput(deck, context=context).data, status=201 if created else 200)
     response["ETag"] = deck.etag
@@ -328,7 +325,9 @@ class DeckVersionListApi(DeckAccess, generics.ListAPIView):
     def paginate_queryset(self, queryset) -> list[DeckVersion]:
         """The page's versions, each hash as the reader may see it (decks.privacy)."""
         page = super().paginate_queryset(queryset)
-        return privacy.versions_seen_by(self.deck, page, self.request.user)
+        return selectors.deck_versions_seen_by(
+            deck=self.deck, versions=page, viewer=self.request.user
+        )
 
 
 class DeckVersionDetailApi(DeckAccess, APIView):
@@ -338,12 +337,11 @@ class DeckVersionDetailApi(DeckAccess, APIView):
     def get(self, request: Request, pk: int | DeckLink, number: int) -> Response:
         deck = self.readable_deck(request, pk)
         try:
-            version = selectors.deck_version_get(deck=deck, number=number)
+            version = selectors.deck_version_seen_by(deck=deck, number=number, viewer=request.user)
         except selectors.VersionNotFound:
             raise NotFound(f"The deck has no version {number}.") from None
-        [version] = privacy.versions_seen_by(deck, [version], request.user)
         data = DeckVersionDetailOutput(version).data
-        data["snapshot"] = privacy.snapshot_seen_by(deck, version.snapshot, request.user)
+        data["snapshot"] = version.snapshot_seen
         return Response(data)
 
 

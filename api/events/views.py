@@ -26,7 +26,7 @@ from api.renderers import CSVRenderer, CsvTable
 from api.validation.serializers import ErrorSerializer
 from decks.models import Deck, DeckVersion
 from decks.resolution import InvalidEntries
-from decks.selectors import VersionNotFound, deck_version_get, deck_version_latest
+from decks.selectors import VersionNotFound, deck_get_own, deck_version_get, deck_version_latest
 from decks.services import DecklistUnreadable
 from events import selectors, services
 from events.models import Event, Registration
@@ -283,10 +283,11 @@ class EventMetagameApi(EventAccess, APIView):
 
 
 def _own_version(request: Request, deck_id: int, number: int | None) -> DeckVersion:
-    deck = Deck.objects.filter(owner=request.user, pk=deck_id).first()
-    if deck is None:
+    try:
+        deck = deck_get_own(user=request.user, deck_id=deck_id)
+    except Deck.DoesNotExist:
         message = f"You have no deck with id {deck_id}."
-        raise ApiError(message, fields={"deck": [message]})
+        raise ApiError(message, fields={"deck": [message]}) from None
     if number is None:
         version = deck_version_latest(deck=deck)
         assert version is not None  # every stored deck has a first version

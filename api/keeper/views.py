@@ -16,7 +16,7 @@ from api.catalogue.serializers import CardSerializer
 from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
 from cards.models import Card
-from cards.selectors import cards_for_display
+from cards.selectors import cards_for_display, user_card_get
 from cards.services.user_cards import (
     KeeperCardDraft,
     UserCardRefused,
@@ -24,7 +24,7 @@ from cards.services.user_cards import (
     keeper_card_save,
     user_cards,
 )
-from decks.user_cards import card_decks, card_decks_checked, user_card_delete
+from decks.user_cards import card_author_decks, card_decks_checked, user_card_delete
 from rulebook.keeper.builder import card_review
 
 from .serializers import (
@@ -120,10 +120,10 @@ class KeeperCardApi(APIView):
     permission_classes = [IsAuthenticated]
 
     def _card(self, request: Request, card_id: int) -> Card:
-        card = Card.objects.filter(pk=card_id, owner=request.user).select_related("game").first()
-        if card is None:
-            raise NotFound("You have no saved card with this id.")
-        return card
+        try:
+            return user_card_get(owner=request.user, card_id=card_id)
+        except Card.DoesNotExist:
+            raise NotFound("You have no saved card with this id.") from None
 
     @extend_schema(
         request=KeeperCardEditInput,
@@ -158,7 +158,7 @@ class KeeperCardApi(APIView):
                 status_code=status.HTTP_409_CONFLICT,
                 decks=[
                     {"id": deck.pk, "name": deck.name}
-                    for deck in card_decks(card=card).filter(owner=request.user)
+                    for deck in card_author_decks(card=card)
                 ],
             ) from None
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -17,8 +17,7 @@ from rest_framework.test import APIClient
 from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save, user_card_share
 from decks.models import Deck
-from decks.privacy import PRIVATE_CARD
-from decks.resolution import DeckLine
+from decks.resolution import PRIVATE_CARD, DeckLine
 from decks.selectors import deck_entries_for_job
 from decks.services import deck_create
 from rulebook.core.resolve import EntryRef

@@ -21,8 +21,7 @@ from rest_framework.test import APIClient
 
 from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save, user_card_share
-from decks.privacy import PRIVATE_CARD
-from decks.resolution import DeckLine
+from decks.resolution import PRIVATE_CARD, DeckLine
 from decks.services import deck_create
 from events.models import Event, Registration
 from events.services import registration_submit

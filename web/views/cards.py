@@ -24,8 +24,7 @@ from cards.selectors import (
     card_suggestions,
     cards_for_display,
 )
-from decks.models import Deck
-from decks.selectors import deck_public_using
+from decks.selectors import deck_list_own, deck_public_using
 from decks.services import TooManyCopies, deck_add_card
 from rulebook.core.decklist import MAX_QUANTITY
 from rulebook.registry import GAMES
@@ -299,7 +298,7 @@ def _add_form(request: HttpRequest, spec, data=None) -> AddToDeckForm | None:
     """The card page's "Add to deck" form: the signed-in user's decks of the card's game."""
     if not request.user.is_authenticated:
         return None
-    decks = Deck.objects.filter(owner=request.user, game__slug=spec.slug).order_by("name", "id")
+    decks = deck_list_own(user=request.user, game=spec.slug)
     return AddToDeckForm(data, decks=decks, spec=spec)
 
 

@@ -8,7 +8,7 @@ import re
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from decks import privacy, selectors
+from decks import selectors
 from decks.diff import snapshot_diff
 from decks.links import DeckAddressConverter
 from decks.models import Deck
@@ -61,4 +61,4 @@ def _deck(request: HttpRequest, field: str) -> Deck | None:
 def _seen(request: HttpRequest, deck: Deck) -> dict:
     latest = selectors.deck_version_latest(deck=deck)
     snapshot = latest.snapshot if latest else {"name": deck.name, "format": None, "sections": {}}
-    return privacy.snapshot_seen_by(deck, snapshot, request.user)
+    return selectors.deck_snapshot_seen_by(deck=deck, snapshot=snapshot, viewer=request.user)

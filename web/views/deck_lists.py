@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.models import AnonymousUser
 from django.core.paginator import Paginator
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -12,7 +11,7 @@ from django.shortcuts import render
 
 from cards.selectors import game_list
 from decks.models import Deck
-from decks.selectors import deck_list, deck_report, deck_with_likes
+from decks.selectors import deck_list_own, deck_list_public, deck_report, deck_with_likes
 from decks.services import TAG_LENGTH, tag_name
 from rules.models import Format
 
@@ -92,11 +91,11 @@ def _deck_list_page(
 
 
 def public_decks(request: HttpRequest) -> HttpResponse:
-    public = deck_list(user=AnonymousUser()).filter(visibility=Deck.Visibility.PUBLIC)
+    public = deck_list_public()
     return _deck_list_page(request, public, title="Public decks", mine=False)
 
 
 @login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
-    own = deck_list(user=request.user).filter(owner=request.user)
+    own = deck_list_own(user=request.user)
     return _deck_list_page(request, own, title="My decks", mine=True)

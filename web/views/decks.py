@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 from basics.ids import MAX_ID, integer_text
 from cards.models import Game
 from cards.services.user_cards import UserCardRefused
-from decks import privacy, selectors, services
+from decks import selectors, services
 from decks.links import DeckLink
 from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
@@ -385,15 +385,17 @@ def _render_editor(
                 as_of=as_of,
                 viewer=deck.owner,
             )
-            report = privacy.report_seen_by(report, lines, request.user)
+            report = selectors.deck_report_seen_by(report=report, lines=lines, viewer=request.user)
         except InvalidRequest as exc:
             report_problem = f"{exc.field}: {exc.message}"
-    own_private = privacy.own_private_cards(lines, request.user) if editable else []
+    own_private = (
+        selectors.deck_own_private_cards(lines=lines, viewer=request.user) if editable else []
+    )
     order = {slug: index for index, slug in enumerate(spec.section_slugs)}
     # each section grouped by card type, as deckbuilders read a list; names in order within.
     # Sorted as the reader sees the cards: a private card's place would tell its type and name.
     lines = sorted(
-        privacy.lines_seen_by(deck, lines, request.user),
+        selectors.lines_seen_by(deck=deck, lines=lines, viewer=request.user),
         key=lambda line: (order[line.section], line.card.type, line.card.name.casefold()),
     )
     refs = selectors.lines_as_refs(lines)
@@ -418,7 +420,7 @@ def _render_editor(
         "report_problem": report_problem,
         # a private card has no stats to chart (not "cost 0")
         "charts": deck_charts(
-            spec.slug, [line for line in lines if not privacy.is_private_stand_in(line.card)]
+            spec.slug, [line for line in lines if not line.private]
         ),
         "hand": _hand(spec.slug, lines, state),
         "hand_rule": HAND_RULES.get(spec.slug),
@@ -523,7 +525,9 @@ def owned_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
 def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck's versions, and the diff between the two chosen (`from`, `to`)."""
     deck = readable_deck(request, pk)
-    versions = privacy.versions_seen_by(deck, selectors.deck_versions(deck=deck), request.user)
+    versions = selectors.deck_versions_seen_by(
+        deck=deck, versions=selectors.deck_versions(deck=deck), viewer=request.user
+    )
     diff, problem = None, ""
     if "from" in request.GET:
         first = integer_text(request.GET.get("from", ""))
@@ -554,7 +558,7 @@ def deck_copy(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     private card of the deck's author is left out, and the message says how many were."""
     deck = readable_deck(request, pk)
     lines = selectors.deck_lines(deck=deck)
-    left_out = privacy.hidden_lines(lines, request.user)
+    left_out = selectors.deck_lines_hidden_from(lines=lines, viewer=request.user)
     copy = services.deck_create(
         owner=request.user,
         game=deck.game,

@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from django.contrib.auth.models import AnonymousUser
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from cards.selectors import game_list
-from decks.models import Deck
-from decks.selectors import deck_list
+from decks.selectors import deck_list_public
 
 RECENT_DECKS = 8
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    public = deck_list(user=AnonymousUser()).filter(visibility=Deck.Visibility.PUBLIC)
+    public = deck_list_public()
     return render(
         request,
         "web/home.html",

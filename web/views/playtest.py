@@ -17,7 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from basics.ids import integer_text
-from decks import privacy, selectors
+from decks import selectors
 from decks.links import DeckLink
 from rulebook.draw_odds import chances_by_turn, draw_pile_size
 from rulebook.opening_hands import HAND_RULES, HandRule, cards_drawn_by, opening_hand
@@ -73,7 +73,7 @@ def deck_playtest(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     rule = HAND_RULES.get(deck.game.slug)
     if rule is None:
         raise Http404(f"{deck.game.spec.name} decks have no hand to playtest.")
-    lines = privacy.lines_seen_by(deck, selectors.deck_lines(deck=deck), request.user)
+    lines = selectors.deck_lines_seen_by(deck=deck, viewer=request.user)
     pile = hand_pile(rule, lines)
     state = Goldfish.of(request.GET)
     in_deck = set(pile)
