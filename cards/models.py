@@ -16,7 +16,7 @@ from rulebook.core.game import GameSpec
 from rulebook.core.identity import identity
 from rulebook.registry import GAMES
 
-from .search.fulltext import RulesTextVector
+from .fulltext import RulesTextVector
 
 
 class Game(models.Model):
@@ -108,7 +108,7 @@ class Card(models.Model):
     is_sample = models.BooleanField(
         default=False, help_text="Invented by Deckwarden as sample data; not a real card."
     )
-    # Written by the database from `text` (see cards/search/fulltext.py); PostgreSQL only.
+    # Written by the database from `text` (see cards/fulltext.py); PostgreSQL only.
     text_vector = models.GeneratedField(
         expression=RulesTextVector(), output_field=SearchVectorField(), db_persist=True
     )

@@ -10,7 +10,7 @@ from django.contrib.postgres.indexes import GinIndex
 from django.contrib.postgres.search import SearchVector
 from django.db import migrations, models
 
-import cards.search.fulltext
+import cards.fulltext
 
 EXPRESSION_INDEX = GinIndex(SearchVector("text", config="english"), name="card_text_fts")
 COLUMN_INDEX = GinIndex(fields=["text_vector"], name="card_text_vector")
@@ -43,7 +43,7 @@ class Migration(migrations.Migration):
             name="text_vector",
             field=models.GeneratedField(
                 db_persist=True,
-                expression=cards.search.fulltext.RulesTextVector(),
+                expression=cards.fulltext.RulesTextVector(),
                 output_field=django.contrib.postgres.search.SearchVectorField(),
             ),
         ),

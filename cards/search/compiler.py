@@ -1,7 +1,7 @@
 """Compile a search syntax tree to a Django Q object: the ORM builds the SQL, never a string.
 
 Text search on PostgreSQL uses full-text search on the rules text (Card.text_vector, the stored
-`to_tsvector('english', text)` with its GIN index, see fulltext.py) and trigram-indexed
+`to_tsvector('english', text)` with its GIN index, see cards/fulltext.py) and trigram-indexed
 ILIKE on names; elsewhere both are case-insensitive substring matches.
 """
 
@@ -26,10 +26,8 @@ from django.db.models.lookups import (
 from rulebook.core.identity import identity
 from rulebook.registry import GAMES
 
-# The module, not its classes: cards.models imports this package (for fulltext), so names in
-# it are looked up when a query is compiled, not while it is being imported.
 from .. import models
-from .fulltext import FULL_TEXT_CONFIG
+from ..fulltext import FULL_TEXT_CONFIG
 from .nodes import And, Comparison, ExactName, Filter, NameWords, Node, Not, Or, Order
 from .parser import parse
 
