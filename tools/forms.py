@@ -9,7 +9,7 @@ from django import forms
 from django.db.models import QuerySet
 from rest_framework import serializers
 
-from api.battle_odds.views import NeopetInput
+from api.battle_odds.serializers import NeopetInput
 from api.keeper.serializers import MAX_TEXT_LENGTH, KeeperCardInput
 from cards.models import Card
 from cards.services.user_cards import KeeperCardDraft
