@@ -9,8 +9,8 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from api.metazoo.services import archive_swap_answer, archive_swap_check
 from rulebook.millennium_blades.cards import GAME as BLADES
+from rules.services.archive_swap import archive_swap_answer, archive_swap_check
 from rules.services.fixes import deck_fix, fix_answer
 
 from ..forms import ArchiveSwapForm, BladesFixForm
@@ -48,8 +48,6 @@ def blades_fix(request: HttpRequest) -> HttpResponse:
                 {**card, "section_name": names.get(card["section"], card["section"])}
                 for card in fix["removed"]
             ],
-            fixed_sections=[
-                (names.get(slug, slug), entries) for slug, entries in sections.items()
-            ],
+            fixed_sections=[(names.get(slug, slug), entries) for slug, entries in sections.items()],
         )
     return render(request, "tools/blades_fix.html", context)

@@ -1,4 +1,6 @@
-"""The Archive swap service: resolve two registered lists from the database, then check them."""
+"""The MetaZoo Archive swap (Archive, p. 41): resolve two registered lists from the database, then
+check the swap between them. The API (POST /api/v1/metazoo/archive-swap/) and the site's swap page
+both call it, so they give the same answer."""
 
 from __future__ import annotations
 
