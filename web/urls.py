@@ -1,8 +1,12 @@
-"""The website's pages. Each feature's views live in their own module under web/views/; another
-app's pages are mounted here with one include line each (e.g. `path("tools/", include(...))`)."""
+"""Every page of the website, mounted at the root by deckwarden/urls.py.
+
+One list per part of the site, each under the namespace its URL names have always had: the
+site's own pages ("web:…"), the tools under /tools/ ("tools:…") and the events pages under
+/events/ ("events:…"). Each feature's views live in their own module or folder under web/views/.
+"""
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from .views import (
     accounts,
@@ -14,10 +18,9 @@ from .views import (
     home,
     playtest,
 )
+from .views.tools import battle_odds, card_tests, index, keeper, swaps, test_games
 
-app_name = "web"
-
-urlpatterns = [
+site_urls = [
     path("", home.home, name="home"),
     path("cards/", cards.card_search, name="card-search"),
     path("cards/names/", cards.card_name_options, name="card-name-options"),
@@ -56,4 +59,26 @@ urlpatterns = [
         accounts.token_revoke_view,
         name="token-revoke",
     ),
+]
+
+tools_urls = [
+    path("", index.index, name="index"),
+    path("keeper/builder/", keeper.builder, name="keeper-builder"),
+    path("keeper/builder/review/", keeper.review, name="keeper-review"),
+    path("keeper/cards/<int:card_id>/share/", keeper.share, name="keeper-share"),
+    path("keeper/cards/<int:card_id>/edit/", keeper.edit, name="keeper-edit"),
+    path("keeper/cards/<int:card_id>/delete/", keeper.delete, name="keeper-delete"),
+    path("keeper/cards/<int:card_id>/test/", card_tests.card_test, name="keeper-card-test"),
+    path("metazoo/archive-swap/", swaps.archive_swap, name="archive-swap"),
+    path("millennium-blades/fix/", swaps.blades_fix, name="blades-fix"),
+    path("test-games/", test_games.new, name="test-games"),
+    path("test-games/<uuid:job_id>/", test_games.job, name="test-game"),
+    path("test-games/<uuid:job_id>/progress/", test_games.progress, name="test-game-progress"),
+    path("test-games/<uuid:job_id>/cancel/", test_games.cancel, name="test-game-cancel"),
+    path("neopets/battle-odds/", battle_odds.battle_odds_page, name="battle-odds"),
+]
+
+urlpatterns = [
+    path("tools/", include((tools_urls, "tools"))),
+    path("", include((site_urls, "web"))),
 ]

@@ -22,9 +22,9 @@ from rules.services.simulations import (
     deck_without_card,
     simulation_create,
 )
+from web.figures import PAIRED_LABELS
+from web.forms.tools import CardTestForm
 
-from ..figures import PAIRED_LABELS
-from ..forms import CardTestForm
 from .test_games import (
     SAMPLE,
     chosen_deck_entries,
@@ -76,7 +76,7 @@ def card_test(request: HttpRequest, card_id: int) -> HttpResponse:
             remember_cancel_key(request, job)
             return redirect("tools:test-game", job_id=job.pk)
     context = {"card": card, "form": form, "refused": refused}
-    return render_form(request, "tools/card_test.html", context, later)
+    return render_form(request, "web/tools/card_test.html", context, later)
 
 
 def _card(request: HttpRequest, card_id: int) -> Card:

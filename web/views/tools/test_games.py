@@ -38,8 +38,7 @@ from rules.services.simulations import (
     simulation_get,
     simulation_may_cancel,
 )
-
-from ..figures import (
+from web.figures import (
     DECK_LABELS,
     DEFAULT_SORT,
     card_chart,
@@ -49,7 +48,7 @@ from ..figures import (
     paired_matches_chart,
     win_rate_chart,
 )
-from ..forms import PASTE, TestGamesForm
+from web.forms.tools import PASTE, TestGamesForm
 
 SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
 SAMPLE_DECKS = {samples.game.slug: samples for samples in (NEOPETS_SAMPLES, KEEPER_SAMPLES)}
@@ -97,7 +96,7 @@ def new(request: HttpRequest) -> HttpResponse:
             remember_cancel_key(request, job)
             return redirect("tools:test-game", job_id=job.pk)
     context = {"form": form, "refused": refused}
-    return render_form(request, "tools/test_games_new.html", context, later)
+    return render_form(request, "web/tools/test_games_new.html", context, later)
 
 
 def remember_cancel_key(request: HttpRequest, job: SimulationJob) -> None:
@@ -152,12 +151,12 @@ def _choice_label(form: TestGamesForm, field: str) -> str:
 
 
 def job(request: HttpRequest, job_id: UUID) -> HttpResponse:
-    return render(request, "tools/test_game.html", _job_context(request, job_id))
+    return render(request, "web/tools/test_game.html", _job_context(request, job_id))
 
 
 def progress(request: HttpRequest, job_id: UUID) -> HttpResponse:
     """The job's status panel alone, polled by htmx until the job finishes."""
-    return render(request, "tools/test_game_status.html", _job_context(request, job_id))
+    return render(request, "web/tools/test_game_status.html", _job_context(request, job_id))
 
 
 def _visible_job(request: HttpRequest, job_id: UUID) -> SimulationJob:

@@ -12,8 +12,7 @@ from django.shortcuts import render
 from rulebook.millennium_blades.cards import GAME as BLADES
 from rules.services.archive_swap import archive_swap_answer, archive_swap_check
 from rules.services.fixes import deck_fix, fix_answer
-
-from ..forms import ArchiveSwapForm, BladesFixForm
+from web.forms.tools import ArchiveSwapForm, BladesFixForm
 
 
 def archive_swap(request: HttpRequest) -> HttpResponse:
@@ -24,7 +23,7 @@ def archive_swap(request: HttpRequest) -> HttpResponse:
             before=form.cleaned_data["before"], after=form.cleaned_data["after"]
         )
         answer = archive_swap_answer(swap)
-    return render(request, "tools/archive_swap.html", {"form": form, "answer": answer})
+    return render(request, "web/tools/archive_swap.html", {"form": form, "answer": answer})
 
 
 def blades_fix(request: HttpRequest) -> HttpResponse:
@@ -50,4 +49,4 @@ def blades_fix(request: HttpRequest) -> HttpResponse:
             ],
             fixed_sections=[(names.get(slug, slug), entries) for slug, entries in sections.items()],
         )
-    return render(request, "tools/blades_fix.html", context)
+    return render(request, "web/tools/blades_fix.html", context)

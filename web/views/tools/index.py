@@ -5,4 +5,4 @@ from django.shortcuts import render
 
 
 def index(request: HttpRequest) -> HttpResponse:
-    return render(request, "tools/index.html")
+    return render(request, "web/tools/index.html")

@@ -13,9 +13,8 @@ from cards.models import Card
 from cards.selectors import card_queryset
 from rulebook.neopets.cards import GAME, NEOPET, RAINBOW_POOL_NEOPET
 from rulebook.neopets.odds import REROLL_POLICY, Fighter, battle_odds
-
-from ..figures import damage_chart
-from ..forms import BattleOddsForm, NeopetPickForm
+from web.figures import damage_chart
+from web.forms.tools import BattleOddsForm, NeopetPickForm
 
 
 def battle_odds_page(request: HttpRequest) -> HttpResponse:
@@ -36,7 +35,7 @@ def battle_odds_page(request: HttpRequest) -> HttpResponse:
             attack_chart=damage_chart(odds.attack, "The attacker's attack"),
             counter_chart=damage_chart(odds.counterattack, "The defender's counterattack"),
         )
-    return render(request, "tools/battle_odds.html", context)
+    return render(request, "web/tools/battle_odds.html", context)
 
 
 def _neopets(request: HttpRequest) -> QuerySet[Card]:

@@ -13,7 +13,8 @@ from typing import Any
 
 from rulebook.neopets.odds import DamageOdds
 from rulebook.simulation.paired import WITH, WITHOUT
-from web.svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
+
+from .svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
 
 DECK_LABELS = ("Deck A", "Deck B")  # as the form names them
 PAIRED_LABELS = ("With the card", "Without it", "Opponent")  # a "test this card" job's decks

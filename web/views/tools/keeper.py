@@ -17,8 +17,7 @@ from cards.services.user_cards import (
     user_cards,
 )
 from decks.user_cards import card_decks_checked, user_card_delete
-
-from ..forms import KeeperCardForm
+from web.forms.tools import KeeperCardForm
 
 SAVE = "save"
 
@@ -48,7 +47,7 @@ def builder(request: HttpRequest) -> HttpResponse:
 def review(request: HttpRequest) -> HttpResponse:
     """The review panel alone, for htmx: what the card costs and what could not be read."""
     form = KeeperCardForm(request.POST or None)
-    return render(request, "tools/keeper_review.html", _review_context(form))
+    return render(request, "web/tools/keeper_review.html", _review_context(form))
 
 
 @login_required
@@ -117,7 +116,7 @@ def _rechecked(card: Card) -> str:
 def _page(request: HttpRequest, form: KeeperCardForm, editing: Card | None = None) -> HttpResponse:
     mine = user_cards(owner=request.user) if request.user.is_authenticated else []
     context = {**_review_context(form), "my_cards": mine, "editing": editing}
-    return render(request, "tools/keeper_builder.html", context)
+    return render(request, "web/tools/keeper_builder.html", context)
 
 
 def _review_context(form: KeeperCardForm) -> dict:

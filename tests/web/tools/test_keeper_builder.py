@@ -42,7 +42,7 @@ def test_text_that_is_no_component_makes_the_card_illegal_and_offers_the_nearest
     card = {**SPELL, "text": "Target up to 4 cards in play. Destroy every target."}
     html = client.post(REVIEW, card).content.decode()
     assert "not legal" in html and "card.unparsed" in html
-    assert 'Nearest components: “Target this card.”, “Destroy all targets.”' in html
+    assert "Nearest components: “Target this card.”, “Destroy all targets.”" in html
 
 
 def test_a_spell_ignores_stat_boxes_and_a_creature_needs_them(client, db):
