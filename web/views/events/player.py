@@ -12,15 +12,15 @@ from django.views.decorators.http import require_POST
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
 from events import selectors, services
-from events.forms import RegistrationForm, add_decklist_problems
 from events.models import Event
+from web.forms.events import RegistrationForm, add_decklist_problems
 
 from .access import event_or_404
 
 
 def event_index(request: HttpRequest) -> HttpResponse:
     events = selectors.event_list(user=request.user)
-    return render(request, "events/index.html", {"events": events})
+    return render(request, "web/events/index.html", {"events": events})
 
 
 def event_detail(request: HttpRequest, token: str) -> HttpResponse:
@@ -77,11 +77,9 @@ def registration_list(request: HttpRequest, token: str, pk: int) -> HttpResponse
     context = {
         "event": event,
         "registration": registration,
-        "decklist": selectors.registration_decklist(
-            registration=registration, user=request.user
-        ),
+        "decklist": selectors.registration_decklist(registration=registration, user=request.user),
     }
-    return render(request, "events/registration.html", context)
+    return render(request, "web/events/registration.html", context)
 
 
 def _event_page(
@@ -112,4 +110,4 @@ def _event_page(
         "is_organiser": selectors.is_organiser(event=event, user=user),
         "is_open": selectors.is_open(event=event),
     }
-    return render(request, "events/detail.html", context, status=status)
+    return render(request, "web/events/detail.html", context, status=status)

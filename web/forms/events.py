@@ -11,10 +11,9 @@ from cards.models import Game
 from decks.models import DeckVersion
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
+from events.models import Event
+from events.schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
 from rules.models import Format
-
-from .models import Event
-from .schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
 
 
 class EventForm(forms.ModelForm):

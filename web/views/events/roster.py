@@ -14,9 +14,9 @@ from django.views.decorators.http import require_POST
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
 from events import roster, selectors
-from events.forms import add_decklist_problems
 from events.models import Registration
 from events.services import RegistrationRefused
+from web.forms.events import add_decklist_problems
 
 from .access import event_or_404, organised_event
 
@@ -51,7 +51,7 @@ def roster_join(request: HttpRequest, token: str) -> HttpResponse:
         roster.roster_join(event=event, player=request.user)
         messages.success(request, f"You are on the roster of {event.name}. Register a list below.")
         return redirect("events:detail", token=token)
-    return render(request, "events/join.html", {"event": event})
+    return render(request, "web/events/join.html", {"event": event})
 
 
 @login_required
@@ -93,7 +93,7 @@ def paper_list(request: HttpRequest, token: str) -> HttpResponse:
                 messages.success(request, f"{player.get_username()}'s paper list is registered.")
                 return redirect("events:manage", token=token)
     status = 400 if form.errors else 200
-    return render(request, "events/paper.html", {"event": event, "form": form}, status=status)
+    return render(request, "web/events/paper.html", {"event": event, "form": form}, status=status)
 
 
 @require_POST

@@ -23,7 +23,7 @@ def archetypes(request: HttpRequest, token: str) -> HttpResponse:
         "lists": selectors.registrations_current(event=event).filter(dropped__isnull=True),
         "results": standings.archetype_results(event=event),
     }
-    return render(request, "events/archetypes.html", context)
+    return render(request, "web/events/archetypes.html", context)
 
 
 @login_required

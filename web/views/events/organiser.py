@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from events import selectors, services
-from events.forms import EventForm
+from web.forms.events import EventForm
 
 from .access import organised_event
 
@@ -29,7 +29,7 @@ def event_new(request: HttpRequest) -> HttpResponse:
         event = services.event_create(organiser=request.user, **form.cleaned_data)
         messages.success(request, f"{event.name} is ready. Share its link with your players.")
         return redirect("events:manage", token=event.token)
-    return render(request, "events/event_form.html", {"form": form})
+    return render(request, "web/events/event_form.html", {"form": form})
 
 
 @login_required
@@ -44,7 +44,7 @@ def event_edit(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("events:manage", token=event.token)
     status = 400 if form.errors else 200
     context = {"form": form, "event": event}
-    return render(request, "events/event_form.html", context, status=status)
+    return render(request, "web/events/event_form.html", context, status=status)
 
 
 @login_required
@@ -58,7 +58,7 @@ def event_delete(request: HttpRequest, token: str) -> HttpResponse:
         return redirect("events:index")
     registrations = selectors.registrations_current(event=event).count()
     context = {"event": event, "registrations": registrations}
-    return render(request, "events/event_delete.html", context)
+    return render(request, "web/events/event_delete.html", context)
 
 
 @login_required
@@ -90,7 +90,7 @@ def event_manage(request: HttpRequest, token: str) -> HttpResponse:
         "waiting": sum(row["state"] == "none" for row in roster),
         "checked_in": sum(row["checked_in"] for row in roster),
     }
-    return render(request, "events/manage.html", context)
+    return render(request, "web/events/manage.html", context)
 
 
 @login_required

@@ -84,7 +84,7 @@ def decklist_sheets(request: HttpRequest, token: str) -> HttpResponse:
         {"registration": r, "sections": _sections(event, r)}
         for r in registrations.order_by("player__username")
     ]
-    return render(request, "events/sheets.html", {"event": event, "sheets": sheets})
+    return render(request, "web/events/sheets.html", {"event": event, "sheets": sheets})
 
 
 def metagame(request: HttpRequest, token: str) -> HttpResponse:
@@ -98,7 +98,7 @@ def metagame(request: HttpRequest, token: str) -> HttpResponse:
         "sections": sections,
         "results": archetype_results(event=event),
     }
-    return render(request, "events/metagame.html", context)
+    return render(request, "web/events/metagame.html", context)
 
 
 def _sections(event, registration) -> list[tuple[str, list[dict], int]]:
