@@ -72,7 +72,6 @@ INSTALLED_APPS = [
     "events",
     "api",
     "web",
-    "tools",
 ]
 
 MIDDLEWARE = [

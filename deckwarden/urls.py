@@ -24,8 +24,6 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
-    path("events/", include("events.urls")),
-    path("tools/", include("tools.urls")),
     path("", include("web.urls")),
 ]
 

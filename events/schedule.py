@@ -2,7 +2,7 @@
 
 Deadlines are stored in UTC. An organiser types one as a wall-clock time in the event's own
 time zone (an IANA name such as Europe/London); pages show it in that zone and, in the
-viewer's browser, in the viewer's own (events/static/events/local-time.js).
+viewer's browser, in the viewer's own (web/static/web/events/local-time.js).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The nav bar's links, for every page (a template context processor).
 
-Each link names a URL; a link whose URL is not installed is left out, so the pages of another
-app (tools, events) appear in the nav as soon as their urls are included, with no edit here.
+Each link names a URL; a link whose URL is not installed (the API docs' under a project that
+mounts no API, say) is left out rather than breaking every page.
 """
 
 from __future__ import annotations

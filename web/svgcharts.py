@@ -1,5 +1,6 @@
 """SVG charts drawn on the server: bar charts, histograms and interval plots, for every page of
-the site (the deck editor's charts, the tools' test-game and odds figures).
+the site (the deck editor's charts in charts.py, the tools' test-game and odds figures in
+figures.py).
 
 Pure functions from numbers to SVG markup, with no library and nothing fetched: a page embeds
 the string as it is. Every chart is an image with a <title> and a <desc> (read by screen

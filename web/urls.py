@@ -1,8 +1,12 @@
-"""The website's pages. Each feature's views live in their own module under web/views/; another
-app's pages are mounted here with one include line each (e.g. `path("tools/", include(...))`)."""
+"""Every page of the website, mounted at the root by deckwarden/urls.py.
+
+One list per part of the site, each under the namespace its URL names have always had: the
+site's own pages ("web:…"), the tools under /tools/ ("tools:…") and the events pages under
+/events/ ("events:…"). Each feature's views live in their own module or folder under web/views/.
+"""
 
 from django.contrib.auth import views as auth_views
-from django.urls import path
+from django.urls import include, path
 
 from .views import (
     accounts,
@@ -14,10 +18,10 @@ from .views import (
     home,
     playtest,
 )
+from .views.events import downloads, organiser, player, roster, standings
+from .views.tools import battle_odds, card_tests, index, keeper, swaps, test_games
 
-app_name = "web"
-
-urlpatterns = [
+site_urls = [
     path("", home.home, name="home"),
     path("cards/", cards.card_search, name="card-search"),
     path("cards/names/", cards.card_name_options, name="card-name-options"),
@@ -56,4 +60,58 @@ urlpatterns = [
         accounts.token_revoke_view,
         name="token-revoke",
     ),
+]
+
+tools_urls = [
+    path("", index.index, name="index"),
+    path("keeper/builder/", keeper.builder, name="keeper-builder"),
+    path("keeper/builder/review/", keeper.review, name="keeper-review"),
+    path("keeper/cards/<int:card_id>/share/", keeper.share, name="keeper-share"),
+    path("keeper/cards/<int:card_id>/edit/", keeper.edit, name="keeper-edit"),
+    path("keeper/cards/<int:card_id>/delete/", keeper.delete, name="keeper-delete"),
+    path("keeper/cards/<int:card_id>/test/", card_tests.card_test, name="keeper-card-test"),
+    path("metazoo/archive-swap/", swaps.archive_swap, name="archive-swap"),
+    path("millennium-blades/fix/", swaps.blades_fix, name="blades-fix"),
+    path("test-games/", test_games.new, name="test-games"),
+    path("test-games/<uuid:job_id>/", test_games.job, name="test-game"),
+    path("test-games/<uuid:job_id>/progress/", test_games.progress, name="test-game-progress"),
+    path("test-games/<uuid:job_id>/cancel/", test_games.cancel, name="test-game-cancel"),
+    path("neopets/battle-odds/", battle_odds.battle_odds_page, name="battle-odds"),
+]
+
+events_urls = [
+    path("", player.event_index, name="index"),
+    path("new/", organiser.event_new, name="new"),
+    path("<str:token>/", player.event_detail, name="detail"),
+    path("<str:token>/register/", player.event_register, name="register"),
+    path("<str:token>/lists/<int:pk>/", player.registration_list, name="registration"),
+    path("<str:token>/manage/", organiser.event_manage, name="manage"),
+    path("<str:token>/edit/", organiser.event_edit, name="edit"),
+    path("<str:token>/delete/", organiser.event_delete, name="delete"),
+    path("<str:token>/publish/", organiser.event_publish, name="publish"),
+    path("<str:token>/drop/<int:pk>/", organiser.registration_drop, name="drop"),
+    path("<str:token>/recheck/", organiser.registrations_recheck, name="recheck"),
+    path("<str:token>/drop-illegal/", organiser.registrations_drop_illegal, name="drop-illegal"),
+    path("<str:token>/join/", roster.roster_join, name="join"),
+    path("<str:token>/withdraw/", roster.registration_withdraw, name="withdraw"),
+    path("<str:token>/roster/invite/", roster.roster_invite, name="invite"),
+    path("<str:token>/roster/<int:player_id>/check-in/", roster.roster_check_in, name="check-in"),
+    path("<str:token>/paper/", roster.paper_list, name="paper"),
+    path("<str:token>/lists/<int:pk>/undo-drop/", roster.registration_undo_drop, name="undo-drop"),
+    path("<str:token>/lists/<int:pk>/review/", roster.registration_review, name="review"),
+    path("<str:token>/archetypes/", standings.archetypes, name="archetypes"),
+    path("<str:token>/archetypes/name/", standings.archetype_name, name="archetype-name"),
+    path("<str:token>/standings/", standings.standings_import, name="standings-import"),
+    path("<str:token>/report.csv", downloads.report_csv, name="report-csv"),
+    path("<str:token>/roster.csv", downloads.roster_csv, name="roster-csv"),
+    path("<str:token>/report.json", downloads.report_json, name="report-json"),
+    path("<str:token>/decklists.zip", downloads.decklists_zip, name="decklists-zip"),
+    path("<str:token>/sheets/", downloads.decklist_sheets, name="sheets"),
+    path("<str:token>/metagame/", downloads.metagame, name="metagame"),
+]
+
+urlpatterns = [
+    path("events/", include((events_urls, "events"))),
+    path("tools/", include((tools_urls, "tools"))),
+    path("", include((site_urls, "web"))),
 ]

@@ -7,9 +7,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from rules.services.archive_swap import archive_swap_answer, archive_swap_check
+
 from .requests import read_swap_request
 from .serializers import ArchiveSwapInputSerializer, ArchiveSwapOutputSerializer
-from .services import archive_swap_answer, archive_swap_check
 
 
 class ArchiveSwapApi(APIView):

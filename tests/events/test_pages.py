@@ -88,7 +88,7 @@ def test_every_decklist_downloads_as_a_zip_of_text_lists(alice, event, registere
 def test_the_sheets_page_has_one_sheet_per_player_and_a_print_stylesheet(alice, event, registered):
     page = client_for(alice).get(f"/events/{event.token}/sheets/").content.decode()
     assert page.count('class="sheet"') == 2
-    assert "events/events.css" in page
+    assert "web/events/events.css" in page
 
 
 def test_the_metagame_shows_shares_of_decks(alice, event, registered):

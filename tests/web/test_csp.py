@@ -10,7 +10,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATES = sorted(
     path
-    for app in ("web", "events", "tools", "cards", "decks", "api", "deckwarden")
+    for app in ("web", "events", "cards", "decks", "api", "deckwarden")
     for path in (ROOT / app).rglob("templates/**/*.html")
 )
 INLINE = re.compile(

@@ -1,6 +1,0 @@
-from django.apps import AppConfig
-
-
-class ToolsConfig(AppConfig):
-    name = "tools"
-    verbose_name = "Deckbuilders' tools"

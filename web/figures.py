@@ -1,0 +1,167 @@
+"""What the tools' pages draw: a test-game result and battle odds turned into charts and rows.
+
+Plain functions over the answers the services give (`ChunkStats.result()`, `DamageOdds`), so a
+page shows exactly the figures the API sends.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulebook.neopets.odds import DamageOdds
+from rulebook.simulation.paired import WITH, WITHOUT
+
+from .svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
+
+DECK_LABELS = ("Deck A", "Deck B")  # as the form names them
+PAIRED_LABELS = ("With the card", "Without it", "Opponent")  # a "test this card" job's decks
+CARDS_CHARTED = 15  # the most played cards drawn; the table lists them all
+SORTS = ("name", "deck", "played", "games", "win_rate")
+DEFAULT_SORT = "-played"
+
+
+def damage_chart(damage: DamageOdds, who: str) -> str:
+    """One attack's damage distribution, each bar the exact chance of that much damage."""
+    chances = {amount: float(p) for amount, p in enumerate(damage.probabilities)}
+    return histogram(
+        chances,
+        title=f"{who}: chance of each amount of damage",
+        desc=f"{who} deals {float(damage.expected):.2f} damage on average. "
+        + "; ".join(f"{amount} damage: {percent(p)}" for amount, p in chances.items() if p),
+        x_label="damage",
+        value_format=percent,
+    )
+
+
+def win_rate_chart(result: Mapping[str, Any]) -> str:
+    """Each deck's win rate with its Wilson 95% interval, against an even 50%."""
+    intervals = [
+        Interval(label, rate, *bounds)
+        for label, rate, bounds in zip(DECK_LABELS, result["win_rate"], result["ci95"], strict=True)
+        if rate is not None and bounds is not None
+    ]
+    return interval_plot(
+        intervals,
+        title="Win rate with its 95% interval",
+        desc=f"{result['games']} games, {result['draws']} drawn. "
+        + "; ".join(
+            f"{item.label} won {percent(item.estimate)} "
+            f"(95% interval {percent(item.low)} to {percent(item.high)})"
+            for item in intervals
+        ),
+        reference=0.5,
+    )
+
+
+def length_chart(result: Mapping[str, Any], measure: str) -> str:
+    """The histogram of a game's `turns` or `rounds`."""
+    distribution = result[measure]
+    counts = {int(value): count for value, count in distribution["histogram"].items()}
+    return histogram(
+        counts,
+        title=f"Games by number of {measure}",
+        desc=f"How many games lasted each number of {measure}; {distribution['mean']} on average.",
+        x_label=measure,
+    )
+
+
+@dataclass(frozen=True)
+class CardFigure:
+    """One card of one deck: times played, and the deck's record in games where it was played."""
+
+    deck: str
+    name: str
+    played: int
+    games: int
+    wins: int
+    win_rate: float | None
+    ci95: Sequence[float] | None
+
+
+def card_figures(result: Mapping[str, Any], sort: str = DEFAULT_SORT) -> list[CardFigure]:
+    """Every card of both decks, sorted by `sort` (a column of SORTS, "-" first for descending;
+    anything else sorts by DEFAULT_SORT). Ties keep deck and name order."""
+    rows = [
+        CardFigure(
+            label,
+            name,
+            figures["played"],
+            figures["games"],
+            figures["wins"],
+            figures["win_rate"],
+            figures["ci95"],
+        )
+        for label, cards in zip(DECK_LABELS, result["cards"], strict=True)
+        for name, figures in cards.items()
+    ]
+    if sort.lstrip("-") not in SORTS:
+        sort = DEFAULT_SORT
+    column = sort.lstrip("-")
+    rows.sort(key=lambda row: (row.deck, row.name))
+    present = [row for row in rows if getattr(row, column) is not None]
+    missing = [row for row in rows if getattr(row, column) is None]  # always last
+    present.sort(key=lambda row: getattr(row, column), reverse=sort.startswith("-"))
+    return present + missing
+
+
+def card_chart(figures: Sequence[CardFigure]) -> str:
+    """The deck's win rate in games where each of the most played cards was played."""
+    charted = sorted(
+        (row for row in figures if row.win_rate is not None), key=lambda row: -row.played
+    )[:CARDS_CHARTED]
+    bars = [
+        Bar(f"{row.name} ({row.deck.removeprefix('Deck ')})", row.win_rate, f"in {row.games} games")
+        for row in charted
+    ]
+    return bar_chart(
+        bars,
+        title="Win rate when the card was played",
+        desc=f"The {len(bars)} most played cards: their deck's win rate in the games where "
+        "the card was played. " + "; ".join(f"{bar.label}: {percent(bar.value)}" for bar in bars),
+        value_format=percent,
+        maximum=1.0,
+    )
+
+
+def signed_percent(value: float) -> str:
+    return f"{value:+.1%}"
+
+
+def difference_chart(difference: Mapping[str, Any]) -> str:
+    """The difference a card makes to its deck's win rate, with its paired 95% interval,
+    against no difference at all."""
+    low, high = difference["ci95"] or (difference["win_rate"], difference["win_rate"])
+    reach = max(0.05, abs(low), abs(high))
+    reach = min(1.0, math.ceil(reach * 20) / 20)  # to the next 5%
+    item = Interval("With minus without", difference["win_rate"], low, high)
+    return interval_plot(
+        [item],
+        title="The difference the card makes to the win rate",
+        desc=f"With the card the deck wins {signed_percent(item.estimate)} more often "
+        f"(95% interval {signed_percent(low)} to {signed_percent(high)}).",
+        domain=(-reach, reach),
+        reference=0.0,
+        value_format=signed_percent,
+    )
+
+
+def paired_matches_chart(result: Mapping[str, Any]) -> str:
+    """The deck's win rate against the opponent with the card and without it."""
+    intervals = [
+        Interval(label, match["win_rate"][0], *match["ci95"][0])
+        for label, match in zip(PAIRED_LABELS, (result[WITH], result[WITHOUT]), strict=False)
+        if match["ci95"][0] is not None
+    ]
+    return interval_plot(
+        intervals,
+        title="Win rate against the opponent, with and without the card",
+        desc="; ".join(
+            f"{item.label}: {percent(item.estimate)} "
+            f"(95% interval {percent(item.low)} to {percent(item.high)})"
+            for item in intervals
+        ),
+        reference=0.5,
+    )

@@ -1,0 +1,144 @@
+"""The events pages' forms: an event's settings, and a registration (a deck version or a list)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.base_user import AbstractBaseUser
+
+from cards.models import Game
+from decks.models import DeckVersion
+from decks.resolution import InvalidEntries
+from decks.services import DecklistUnreadable
+from events.models import Event
+from events.schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
+from rules.models import Format
+
+
+class EventForm(forms.ModelForm):
+    format = forms.ModelChoiceField(
+        queryset=Format.objects.select_related("game").order_by("game__slug", "slug"),
+        required=False,
+        empty_label="The game's default",
+        help_text="Must belong to the event's game.",
+    )
+
+    time_zone = forms.ChoiceField(
+        choices=[(name, name) for name in time_zone_names()],
+        initial="UTC",
+        required=False,
+        help_text="Yours: the deadline is entered in it; each player sees it in their own.",
+    )
+
+    webhook_url = forms.URLField(
+        required=False,
+        assume_scheme="https",
+        label="Webhook URL (optional)",
+        help_text="Your own tools receive a JSON POST when a list is illegal, a player is "
+        "dropped, or the deadline is a day away.",
+    )
+
+    class Meta:
+        model = Event
+        fields = [
+            "name",
+            "game",
+            "format",
+            "date",
+            "time_zone",
+            "registration_deadline",
+            "webhook_url",
+        ]
+        widgets = {
+            "date": forms.DateInput(attrs={"type": "date"}),
+            "registration_deadline": forms.DateTimeInput(
+                attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"
+            ),
+        }
+        help_texts = {
+            "registration_deadline": "In the time zone above, on or before the event's date. "
+            "Lists lock at this moment."
+        }
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["game"].queryset = Game.objects.order_by("name")
+        if self.instance.pk is not None:
+            self.initial["registration_deadline"] = utc_to_wall_clock(
+                self.instance.registration_deadline, self.instance.time_zone
+            )
+            if self.instance.registrations.exists():
+                self.fields["game"].disabled = True
+                self.fields["game"].help_text = "Players have registered: the game is fixed."
+
+    def clean_time_zone(self) -> str:
+        return self.cleaned_data["time_zone"] or "UTC"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        fmt, game = data.get("format"), data.get("game")
+        if fmt is not None and game is not None and fmt.game_id != game.pk:
+            self.add_error("format", f"{fmt.name} is not a {game.name} format.")
+        deadline, day, zone = (
+            data.get("registration_deadline"),
+            data.get("date"),
+            data.get("time_zone"),
+        )
+        if deadline is not None and day is not None and zone is not None:
+            deadline = data["registration_deadline"] = wall_clock_to_utc(deadline, zone)
+            before = self.instance.registration_deadline if self.instance.pk else None
+            unchanged = before is not None and deadline == before.replace(second=0, microsecond=0)
+            if unchanged:  # the field shows minutes: keep the stored moment to the microsecond
+                deadline = data["registration_deadline"] = before
+            problem = deadline_problem(
+                deadline=deadline, event_date=day, time_zone=zone, changed=not unchanged
+            )
+            if problem:
+                self.add_error("registration_deadline", f"The deadline {problem}.")
+        return data
+
+
+class RegistrationForm(forms.Form):
+    """Either one of the player's deck versions or a pasted decklist."""
+
+    version = forms.ModelChoiceField(
+        queryset=DeckVersion.objects.none(),
+        required=False,
+        empty_label="— paste a list instead —",
+        label="One of your decks",
+    )
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "class": "mono"}),
+        label="Or paste a decklist",
+        help_text="One card a line (2 Hot Dog), with section headers such as Main Deck:. "
+        "It becomes a private deck of yours.",
+    )
+    name = forms.CharField(required=False, max_length=200, label="Name for the pasted deck")
+
+    def __init__(self, *args: Any, player: AbstractBaseUser, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        versions = DeckVersion.objects.filter(deck__owner=player, deck__game=event.game)
+        self.fields["version"].queryset = versions.select_related("deck").order_by(
+            "deck__name", "-number"
+        )
+        self.fields["version"].label_from_instance = lambda v: f"{v.deck.name} — version {v.number}"
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if bool(data.get("version")) == bool(data.get("text", "").strip()):
+            raise forms.ValidationError("Choose one of your decks or paste a list (not both).")
+        return data
+
+
+def add_decklist_problems(form: forms.Form, exc: DecklistUnreadable | InvalidEntries) -> None:
+    """Each unreadable line or unknown card of a pasted list, as an error of the `text` field."""
+    if isinstance(exc, DecklistUnreadable):
+        for problem in exc.problems:
+            form.add_error(
+                "text", f"Line {problem.line} ({problem.text.strip()!r}) {problem.message}"
+            )
+    else:
+        for problem in exc.problems:
+            form.add_error("text", f"Line {problem.ref.line}: {problem.message}")

@@ -1,0 +1,284 @@
+"""Test games between two decks: the form, then a job page that polls its progress (htmx) and
+draws the result. The job's id is its permanent link.
+
+Jobs are created and read by the services the API uses (simulation_create, simulation_get), so
+a job submitted here is the same job the API shows, and who may see it is decided the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+from uuid import UUID
+
+from django.contrib import messages
+from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from basics.clients import client_address
+from basics.errors import InvalidRequest
+from decks.models import Deck
+from decks.selectors import deck_entries_for_job, deck_list
+from rulebook.core.decklist import parse_decklist
+from rulebook.core.resolve import EntryRef
+from rulebook.registry import GAMES
+from rulebook.samples import KEEPER as KEEPER_SAMPLES
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
+from rulebook.simulation import ENGINES
+from rulebook.simulation.paired import WITH
+from rules.models import SimulationJob
+from rules.services.simulations import (
+    DecksIllegal,
+    SubmitLater,
+    simulation_cancel,
+    simulation_create,
+    simulation_get,
+    simulation_may_cancel,
+)
+from web.figures import (
+    DECK_LABELS,
+    DEFAULT_SORT,
+    card_chart,
+    card_figures,
+    difference_chart,
+    length_chart,
+    paired_matches_chart,
+    win_rate_chart,
+)
+from web.forms.tools import PASTE, TestGamesForm
+
+SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
+SAMPLE_DECKS = {samples.game.slug: samples for samples in (NEOPETS_SAMPLES, KEEPER_SAMPLES)}
+PUBLIC_DECKS_OFFERED = 100
+CANCEL_KEYS = "simulation_cancel_keys"  # session key: {job id: cancel key} of anonymous jobs
+CARD_COLUMNS = (
+    ("name", "Card"),
+    ("deck", "Deck"),
+    ("played", "Times played"),
+    ("games", "Games played in"),
+    ("win_rate", "Win rate when played"),
+)
+
+
+def new(request: HttpRequest) -> HttpResponse:
+    form = TestGamesForm(
+        request.POST or None,
+        games=list(ENGINES),
+        decks=deck_choices(request),
+        initial={"deck_a": f"{SAMPLE}neopets:strong", "deck_b": f"{SAMPLE}neopets:weak"},
+    )
+    refused: list[tuple[str, dict[str, Any]]] = []
+    later: SubmitLater | None = None
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        user = request.user
+        try:
+            decks = [_entries(request, data, side) for side in ("a", "b")]
+            job = simulation_create(
+                owner=user if user.is_authenticated else None,
+                game=data["game"],
+                decks=decks,
+                games=data["games"],
+                seed=data["seed"],
+                names=[_choice_label(form, f"deck_{side}") for side in ("a", "b")],
+                address=client_address(request),
+            )
+        except InvalidRequest as problem:
+            form.add_error(problem.field if problem.field in form.fields else None, problem.message)
+        except DecksIllegal as illegal:
+            refused = refused_decks(illegal, DECK_LABELS)
+        except SubmitLater as exc:
+            later = exc
+        else:
+            remember_cancel_key(request, job)
+            return redirect("tools:test-game", job_id=job.pk)
+    context = {"form": form, "refused": refused}
+    return render_form(request, "web/tools/test_games_new.html", context, later)
+
+
+def remember_cancel_key(request: HttpRequest, job: SimulationJob) -> None:
+    """An anonymous job's cancel key goes in the submitter's session (only there): the job
+    page's link may be shared, its Cancel button is the submitter's alone."""
+    if job.cancel_key:
+        keys = request.session.get(CANCEL_KEYS, {})
+        request.session[CANCEL_KEYS] = {**keys, str(job.pk): job.cancel_key}
+
+
+def _session_cancel_key(request: HttpRequest, job_id: UUID) -> str | None:
+    return request.session.get(CANCEL_KEYS, {}).get(str(job_id))
+
+
+@require_POST
+def cancel(request: HttpRequest, job_id: UUID) -> HttpResponse:
+    """Cancel the job: its owner, or the browser that submitted it anonymously."""
+    found = _visible_job(request, job_id)
+    if not simulation_may_cancel(job=found, cancel_key=_session_cancel_key(request, job_id)):
+        raise PermissionDenied("Only whoever submitted this job may cancel it.")
+    if simulation_cancel(job=found):
+        messages.info(request, "The job is cancelled: games not yet played will not be.")
+    else:  # it finished meanwhile, and stays as it is
+        messages.info(request, f"The job had already ended ({found.status}).")
+    return redirect("tools:test-game", job_id=found.pk)
+
+
+def render_form(
+    request: HttpRequest, template: str, context: dict[str, Any], later: SubmitLater | None
+) -> HttpResponse:
+    """The job's form again; when the job could not be taken for now, saying why, answered
+    503 (the queue is unreachable) or 429 (too much is queued) with Retry-After, as the API
+    answers."""
+    if later is None:
+        return render(request, template, context)
+    response = render(request, template, {**context, "later": later.message}, status=later.status)
+    response["Retry-After"] = str(later.retry_after)
+    return response
+
+
+def _choice_label(form: TestGamesForm, field: str) -> str:
+    """How the form named the deck chosen in `field` ("a pasted list" for a pasted one)."""
+    chosen = form.cleaned_data[field]
+    if chosen == PASTE:
+        return "a pasted list"
+    for value, label in form.fields[field].choices:
+        options = label if isinstance(label, list | tuple) else [(value, label)]
+        for option, option_label in options:
+            if option == chosen:
+                return str(option_label)
+    return chosen
+
+
+def job(request: HttpRequest, job_id: UUID) -> HttpResponse:
+    return render(request, "web/tools/test_game.html", _job_context(request, job_id))
+
+
+def progress(request: HttpRequest, job_id: UUID) -> HttpResponse:
+    """The job's status panel alone, polled by htmx until the job finishes."""
+    return render(request, "web/tools/test_game_status.html", _job_context(request, job_id))
+
+
+def _visible_job(request: HttpRequest, job_id: UUID) -> SimulationJob:
+    try:
+        return simulation_get(user=request.user, job_id=job_id)
+    except SimulationJob.DoesNotExist:
+        raise Http404("No such test-game job.") from None
+
+
+def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
+    found = _visible_job(request, job_id)
+    context: dict[str, Any] = {
+        "job": found,
+        "may_cancel": not found.is_finished
+        and simulation_may_cancel(job=found, cancel_key=_session_cancel_key(request, job_id)),
+        "percent": 100 * found.done // max(found.games, 1),
+        "deck_names": [
+            (label, frozen["name"])
+            for label, frozen in zip(DECK_LABELS, found.decks, strict=False)
+            if frozen.get("name")
+        ],
+    }
+    result = found.result
+    if found.status == SimulationJob.Status.DONE and result and WITH in result:
+        # "Test this card": the difference, then the match with the card drawn in full.
+        context.update(
+            difference=result["difference"],
+            difference_chart=difference_chart(result["difference"]),
+            matches_chart=paired_matches_chart(result),
+        )
+        result = result[WITH]
+    if found.status == SimulationJob.Status.DONE and result:
+        sort = request.GET.get("sort", DEFAULT_SORT)
+        if sort.lstrip("-") not in dict(CARD_COLUMNS):
+            sort = DEFAULT_SORT
+        figures = card_figures(result, sort)
+        context.update(
+            result=result,
+            sort=sort,
+            sort_label=_sort_label(sort),
+            cards=figures,
+            card_columns=CARD_COLUMNS,
+            opening_facts=[fact.removesuffix("_rate") for fact in result["opening_hand"][0]],
+            deck_rows=list(
+                zip(DECK_LABELS, result["turn_order"], result["opening_hand"], strict=True)
+            ),
+            win_chart=win_rate_chart(result),
+            turns_chart=length_chart(result, "turns"),
+            rounds_chart=length_chart(result, "rounds"),
+            cards_chart=card_chart(figures),
+        )
+    return context
+
+
+def _sort_label(sort: str) -> str:
+    """The table's order in words: "Times played, highest first" rather than "-played"."""
+    column = sort.lstrip("-")
+    label = dict(CARD_COLUMNS)[column]
+    if column in ("name", "deck"):
+        return f"{label}, {'Z to A' if sort.startswith('-') else 'A to Z'}"
+    return f"{label}, {'highest' if sort.startswith('-') else 'lowest'} first"
+
+
+def _entries(request: HttpRequest, data: dict[str, Any], side: str) -> list[EntryRef]:
+    """The chosen deck's entries: pasted, a sample deck, or a stored deck the user may read."""
+    game, choice, field = data["game"], data[f"deck_{side}"], f"deck_{side}"
+    if choice == PASTE:
+        parsed = parse_decklist(data[f"text_{side}"], GAMES[game])
+        if parsed.problems:
+            lines = "; ".join(f"line {p.line} ({p.text!r}): {p.message}" for p in parsed.problems)
+            raise InvalidRequest(f"text_{side}", f"Some lines cannot be read: {lines}")
+        return parsed.entries
+    return chosen_deck_entries(request, game, choice, field)
+
+
+def chosen_deck_entries(request: HttpRequest, game: str, choice: str, field: str) -> list[EntryRef]:
+    """A sample deck's or a stored deck's entries; InvalidRequest naming `field` if it is of
+    another game or not the user's to read."""
+    if choice.startswith(SAMPLE):
+        sample_game, _, name = choice.removeprefix(SAMPLE).partition(":")
+        if sample_game != game:
+            raise InvalidRequest(field, f"that sample deck is a {GAMES[sample_game].name} deck")
+        return SAMPLE_DECKS[game].entries(name)
+    return deck_entries_for_job(user=request.user, game=game, deck_id=int(choice), field=field)
+
+
+def refused_decks(illegal: DecksIllegal, labels: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
+    """Each illegal deck's report, with the deck's label, for the page that refused the job."""
+    return [
+        (label, report.as_dict())
+        for label, report in zip(labels, illegal.reports, strict=True)
+        if not report.legal
+    ]
+
+
+def deck_choices(
+    request: HttpRequest, games: list[str] | None = None
+) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The decks of these games (default: every game with an engine) to choose from, grouped:
+    samples, the user's own, then public ones."""
+    games = games or list(ENGINES)
+    with_engine = {"game__slug__in": games}
+    samples = [
+        (f"{SAMPLE}{slug}:{name}", f"{GAMES[slug].name} sample: {name}")
+        for slug in games
+        if slug in SAMPLE_DECKS
+        for name in SAMPLE_DECKS[slug].names()
+    ]
+    groups = [("Sample decks", samples)]
+    user = request.user
+    if user.is_authenticated:
+        own = Deck.objects.filter(owner=user, **with_engine).select_related("game")
+        groups.append(("Your decks", [(str(d.pk), f"{d.name} ({d.game.name})") for d in own]))
+    public = (
+        deck_list(user=AnonymousUser())
+        .filter(visibility=Deck.Visibility.PUBLIC, **with_engine)
+        .exclude(owner=user.pk)[:PUBLIC_DECKS_OFFERED]
+    )
+    groups.append(
+        (
+            "Public decks",
+            [(str(d.pk), f"{d.name} by {d.owner.get_username()} ({d.game.name})") for d in public],
+        )
+    )
+    return [(label, choices) for label, choices in groups if choices]
