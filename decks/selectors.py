@@ -34,9 +34,12 @@ def deck_list(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Deck]:
     return Deck.objects.filter(listed).select_related("owner", "game", "format")
 
 
-def deck_list_public() -> QuerySet[Deck]:
-    """Everyone's public decks: what a visitor browses."""
-    return _decks_with_relations().filter(visibility=Deck.Visibility.PUBLIC)
+def deck_list_public(*, besides: Viewer = None) -> QuerySet[Deck]:
+    """Everyone's public decks: what a visitor browses; `besides` a user, theirs left out."""
+    decks = _decks_with_relations().filter(visibility=Deck.Visibility.PUBLIC)
+    if besides is not None and besides.is_authenticated:
+        decks = decks.exclude(owner=besides)
+    return decks
 
 
 def deck_get_visible(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) -> Deck:
@@ -69,6 +72,20 @@ def deck_list_own(
     if game is not None:
         decks = decks.filter(game__slug=game)
     return decks.order_by("name", "id")
+
+
+def deck_versions_own(
+    *, user: AbstractBaseUser | AnonymousUser, game: Game
+) -> QuerySet[DeckVersion]:
+    """Every version of the user's own decks of a game (none for a visitor), by deck name and
+    newest first: what a player may register for an event."""
+    if not user.is_authenticated:
+        return DeckVersion.objects.none()
+    return (
+        DeckVersion.objects.filter(deck__owner=user, deck__game=game)
+        .select_related("deck")
+        .order_by("deck__name", "-number")
+    )
 
 
 def deck_get_by_link(*, user: AbstractBaseUser | AnonymousUser, token: str) -> Deck:

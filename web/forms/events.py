@@ -10,6 +10,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from cards.models import Game
 from decks.models import DeckVersion
 from decks.resolution import InvalidEntries
+from decks.selectors import deck_versions_own
 from decks.services import DecklistUnreadable
 from events.models import Event
 from events.schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
@@ -119,10 +120,7 @@ class RegistrationForm(forms.Form):
 
     def __init__(self, *args: Any, player: AbstractBaseUser, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        versions = DeckVersion.objects.filter(deck__owner=player, deck__game=event.game)
-        self.fields["version"].queryset = versions.select_related("deck").order_by(
-            "deck__name", "-number"
-        )
+        self.fields["version"].queryset = deck_versions_own(user=player, game=event.game)
         self.fields["version"].label_from_instance = lambda v: f"{v.deck.name} — version {v.number}"
 
     def clean(self) -> dict[str, Any]:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from cards.models import Card
+from cards.selectors import user_card_get
 from cards.services.user_cards import (
     UserCardRefused,
     keeper_card_edit,
@@ -54,7 +55,7 @@ def review(request: HttpRequest) -> HttpResponse:
 @require_POST
 def share(request: HttpRequest, card_id: int) -> HttpResponse:
     """Share one of your cards with everyone, or make it private again."""
-    card = get_object_or_404(Card, pk=card_id, owner=request.user)
+    card = _own_card(request, card_id)
     wanted = request.POST.get("shared") == "1"
     try:
         user_card_share(card=card, shared=wanted)
@@ -70,7 +71,7 @@ def share(request: HttpRequest, card_id: int) -> HttpResponse:
 def edit(request: HttpRequest, card_id: int) -> HttpResponse:
     """The builder over one of your saved cards: change it, the cost computed again, and the
     decks holding it checked again at once."""
-    card = get_object_or_404(Card, pk=card_id, owner=request.user)
+    card = _own_card(request, card_id)
     if request.method != "POST":
         return _page(request, KeeperCardForm(initial=_initial(card)), editing=card)
     form = KeeperCardForm(request.POST)
@@ -89,7 +90,7 @@ def edit(request: HttpRequest, card_id: int) -> HttpResponse:
 @require_POST
 def delete(request: HttpRequest, card_id: int) -> HttpResponse:
     """Delete one of your cards, unless a deck holds it (then say which)."""
-    card = get_object_or_404(Card, pk=card_id, owner=request.user)
+    card = _own_card(request, card_id)
     try:
         user_card_delete(card=card)
     except UserCardRefused as refused:
@@ -122,3 +123,11 @@ def _page(request: HttpRequest, form: KeeperCardForm, editing: Card | None = Non
 def _review_context(form: KeeperCardForm) -> dict:
     review = form.draft().review() if form.is_bound and form.is_valid() else None
     return {"form": form, "review": review}
+
+
+def _own_card(request: HttpRequest, card_id: int) -> Card:
+    """One of the user's saved cards; a 404 for another user's, as for one that does not exist."""
+    try:
+        return user_card_get(owner=request.user, card_id=card_id)
+    except Card.DoesNotExist:
+        raise Http404("You have no saved card with this id.") from None

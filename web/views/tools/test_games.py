@@ -12,7 +12,6 @@ from typing import Any
 from uuid import UUID
 
 from django.contrib import messages
-from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -20,13 +19,11 @@ from django.views.decorators.http import require_POST
 
 from basics.clients import client_address
 from basics.errors import InvalidRequest
-from decks.models import Deck
-from decks.selectors import deck_entries_for_job, deck_list
+from decks.selectors import deck_entries_for_job, deck_list_own, deck_list_public
 from rulebook.core.decklist import parse_decklist
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
-from rulebook.samples import KEEPER as KEEPER_SAMPLES
-from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
+from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import ENGINES
 from rulebook.simulation.paired import WITH
 from rules.models import SimulationJob
@@ -51,7 +48,6 @@ from web.figures import (
 from web.forms.tools import PASTE, TestGamesForm
 
 SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
-SAMPLE_DECKS = {samples.game.slug: samples for samples in (NEOPETS_SAMPLES, KEEPER_SAMPLES)}
 PUBLIC_DECKS_OFFERED = 100
 CANCEL_KEYS = "simulation_cancel_keys"  # session key: {job id: cancel key} of anonymous jobs
 CARD_COLUMNS = (
@@ -268,12 +264,10 @@ def deck_choices(
     groups = [("Sample decks", samples)]
     user = request.user
     if user.is_authenticated:
-        own = Deck.objects.filter(owner=user, **with_engine).select_related("game")
+        own = deck_list_own(user=user).filter(**with_engine)
         groups.append(("Your decks", [(str(d.pk), f"{d.name} ({d.game.name})") for d in own]))
     public = (
-        deck_list(user=AnonymousUser())
-        .filter(visibility=Deck.Visibility.PUBLIC, **with_engine)
-        .exclude(owner=user.pk)[:PUBLIC_DECKS_OFFERED]
+        deck_list_public(besides=user).filter(**with_engine)[:PUBLIC_DECKS_OFFERED]
     )
     groups.append(
         (
