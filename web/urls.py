@@ -2,24 +2,19 @@
 
 One list per part of the site, each under the namespace its URL names have always had: the
 site's own pages ("web:…"), the tools under /tools/ ("tools:…") and the events pages under
-/events/ ("events:…"). Each feature's views live in their own module or folder under web/views/.
+/events/ ("events:…"). Each domain's views live in a module or folder of their own under web/views/.
 """
 
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import (
-    accounts,
-    cards,
-    deck_actions,
-    deck_compare,
-    deck_lists,
-    decks,
-    home,
-    playtest,
-)
+from .views import accounts, battle_odds, card_tests, cards, home, keeper, swaps, test_games
+from .views.decks import actions as deck_actions
+from .views.decks import compare as deck_compare
+from .views.decks import editor as decks
+from .views.decks import lists as deck_lists
+from .views.decks import playtest
 from .views.events import downloads, organiser, player, roster, standings
-from .views.tools import battle_odds, card_tests, index, keeper, swaps, test_games
 
 site_urls = [
     path("", home.home, name="home"),
@@ -63,7 +58,7 @@ site_urls = [
 ]
 
 tools_urls = [
-    path("", index.index, name="index"),
+    path("", home.tools_index, name="index"),
     path("keeper/builder/", keeper.builder, name="keeper-builder"),
     path("keeper/builder/review/", keeper.review, name="keeper-review"),
     path("keeper/cards/<int:card_id>/share/", keeper.share, name="keeper-share"),

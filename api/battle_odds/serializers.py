@@ -1,5 +1,5 @@
 """The request and answer shapes of POST /api/v1/battle-odds/. NeopetInput, one Neopet's stats,
-is also how the website's battle-odds form checks its fields (web.forms.tools)."""
+is also how the website's battle-odds form checks its fields (web.forms.battle_odds)."""
 
 from __future__ import annotations
 

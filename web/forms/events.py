@@ -140,3 +140,12 @@ def add_decklist_problems(form: forms.Form, exc: DecklistUnreadable | InvalidEnt
     else:
         for problem in exc.problems:
             form.add_error("text", f"Line {problem.ref.line}: {problem.message}")
+
+
+class PaperListForm(forms.Form):
+    player = forms.CharField(max_length=150, label="Player's username")
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 12, "class": "mono"}),
+        label="The list as written on paper",
+    )
+    name = forms.CharField(max_length=200, required=False, label="Deck name")

@@ -4,12 +4,10 @@ API tokens."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse_lazy
@@ -18,7 +16,7 @@ from django.views.decorators.http import require_POST
 
 from api.throttling import SignupRateThrottle
 from api.tokens import MAX_TOKENS_PER_USER, TooManyTokens, token_create, token_list, token_revoke
-from basics.usernames import UnconfusableUsernameMixin
+from web.forms.accounts import SignupForm, TokenForm
 
 TOO_MANY = "Too many accounts made from your address. Try again in {minutes} minutes."
 
@@ -31,10 +29,6 @@ class LoginView(auth_views.LoginView):
     template_name = "web/accounts/login.html"
     redirect_authenticated_user = True
     extra_context = LOGIN_PAGE
-
-
-class SignupForm(UnconfusableUsernameMixin, UserCreationForm):
-    """Django's sign-up form, refusing a name that reads like another user's."""
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -61,12 +55,6 @@ def _next_url(request: HttpRequest) -> str | None:
         target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
     )
     return target if target and safe else None
-
-
-class TokenForm(forms.Form):
-    name = forms.CharField(
-        max_length=100, label="Token name", help_text="What will use it, e.g. “tournament script”."
-    )
 
 
 @login_required

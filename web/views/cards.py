@@ -6,7 +6,6 @@ from __future__ import annotations
 import difflib
 from urllib.parse import urlencode
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -26,10 +25,9 @@ from cards.selectors import (
 )
 from decks.selectors import deck_list_own, deck_public_using
 from decks.services import TooManyCopies, deck_add_card
-from rulebook.core.decklist import MAX_QUANTITY
 from rulebook.registry import GAMES
 from rules.services.formats import card_list_history
-from web.advanced_search import AdvancedSearchForm
+from web.forms.cards import AddToDeckForm, AdvancedSearchForm
 
 PAGE_SIZE = 30
 # How results are shown, as Scryfall offers: a list with cost, stats and text; the full text of
@@ -127,9 +125,11 @@ def _summarised(card: Card) -> Card:
     """The card with `cost` and `stats` in words for the result list."""
     spec = GAMES[card.game_slug]
     cost_name = spec.cost_attribute  # the column `order:cost` sorts by
-    card.cost = _attribute_words(cost_name, card.attributes[cost_name]) if (
-        cost_name in card.attributes
-    ) else ""
+    card.cost = (
+        _attribute_words(cost_name, card.attributes[cost_name])
+        if (cost_name in card.attributes)
+        else ""
+    )
     card.stats = " · ".join(
         f"{_label(name)} {card.attributes[name]}"
         for name, field in spec.attributes.items()
@@ -280,18 +280,6 @@ def _attribute_words(name: str, value: object) -> str:
 def _attack_words(attack: dict) -> str:
     words = f"{attack.get('name', 'Attack')}: {attack.get('damage', 0)} damage"
     return f"{words}. {attack['effect']}" if attack.get("effect") else words
-
-
-class AddToDeckForm(forms.Form):
-    deck = forms.ChoiceField(label="Deck")
-    section = forms.ChoiceField(label="Section")
-    quantity = forms.IntegerField(label="Copies", min_value=1, max_value=MAX_QUANTITY, initial=1)
-
-    def __init__(self, *args, decks, spec, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.decks = {str(deck.pk): deck for deck in decks}
-        self.fields["deck"].choices = [(pk, deck.name) for pk, deck in self.decks.items()]
-        self.fields["section"].choices = [(s.slug, s.name) for s in spec.sections]
 
 
 def _add_form(request: HttpRequest, spec, data=None) -> AddToDeckForm | None:

@@ -1,4 +1,5 @@
-"""The home page: a card search box, the four games, recent public decks, links to the docs."""
+"""The home page (a card search box, the four games, recent public decks, links to the docs)
+and the tools' index (what each tool does, one link each)."""
 
 from __future__ import annotations
 
@@ -18,3 +19,7 @@ def home(request: HttpRequest) -> HttpResponse:
         "web/home.html",
         {"games": game_list(), "recent_decks": public.order_by("-updated", "-id")[:RECENT_DECKS]},
     )
+
+
+def tools_index(request: HttpRequest) -> HttpResponse:
+    return render(request, "web/tools/index.html")

@@ -3,7 +3,6 @@ withdraw, undo a drop, mark a list checked and leave the player a note."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
@@ -16,18 +15,9 @@ from decks.services import DecklistUnreadable
 from events import roster, selectors
 from events.models import Registration
 from events.services import RegistrationRefused
-from web.forms.events import add_decklist_problems
+from web.forms.events import PaperListForm, add_decklist_problems
 
 from .access import event_or_404, organised_event
-
-
-class PaperListForm(forms.Form):
-    player = forms.CharField(max_length=150, label="Player's username")
-    text = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 12, "class": "mono"}),
-        label="The list as written on paper",
-    )
-    name = forms.CharField(max_length=200, required=False, label="Deck name")
 
 
 @login_required

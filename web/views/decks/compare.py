@@ -13,7 +13,7 @@ from decks.diff import snapshot_diff
 from decks.links import DeckAddressConverter
 from decks.models import Deck
 
-from .decks import diff_changes
+from .editor import diff_changes
 
 MOST_OFFERED = 200
 # A deck's address as typed or pasted: its id, its link token, or a URL holding either.

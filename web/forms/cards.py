@@ -1,12 +1,27 @@
-"""The advanced-search form: fields a deckbuilder fills in, written out as a search-language
-query (the same query a user could type), so the result page, its links and the API agree."""
+"""The card pages' forms: add a card to a deck, and the advanced search, whose fields a
+deckbuilder fills in are written out as a search-language query (the same query a user could
+type), so the result page, its links and the API agree."""
 
 from __future__ import annotations
 
 from django import forms
 
 from cards.search.parser import is_stat
+from rulebook.core.decklist import MAX_QUANTITY
 from rulebook.registry import GAMES
+
+
+class AddToDeckForm(forms.Form):
+    deck = forms.ChoiceField(label="Deck")
+    section = forms.ChoiceField(label="Section")
+    quantity = forms.IntegerField(label="Copies", min_value=1, max_value=MAX_QUANTITY, initial=1)
+
+    def __init__(self, *args, decks, spec, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.decks = {str(deck.pk): deck for deck in decks}
+        self.fields["deck"].choices = [(pk, deck.name) for pk, deck in self.decks.items()]
+        self.fields["section"].choices = [(s.slug, s.name) for s in spec.sections]
+
 
 OPERATORS = [(">=", "at least"), ("<=", "at most"), ("=", "exactly"), ("!=", "not")]
 STATS = [

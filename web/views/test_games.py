@@ -45,7 +45,7 @@ from web.figures import (
     paired_matches_chart,
     win_rate_chart,
 )
-from web.forms.tools import PASTE, TestGamesForm
+from web.forms.test_games import PASTE, TestGamesForm
 
 SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
 PUBLIC_DECKS_OFFERED = 100
@@ -266,9 +266,7 @@ def deck_choices(
     if user.is_authenticated:
         own = deck_list_own(user=user).filter(**with_engine)
         groups.append(("Your decks", [(str(d.pk), f"{d.name} ({d.game.name})") for d in own]))
-    public = (
-        deck_list_public(besides=user).filter(**with_engine)[:PUBLIC_DECKS_OFFERED]
-    )
+    public = deck_list_public(besides=user).filter(**with_engine)[:PUBLIC_DECKS_OFFERED]
     groups.append(
         (
             "Public decks",

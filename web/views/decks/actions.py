@@ -3,7 +3,6 @@ version, delete it, write its description and tags, like it."""
 
 from __future__ import annotations
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
@@ -14,10 +13,9 @@ from basics.ids import integer_text
 from decks import selectors, services
 from decks.links import DeckLink
 from decks.resolution import InvalidEntries
+from web.forms.decks import DeckDetailsForm
 
-from .decks import owned_deck, readable_deck
-
-DESCRIPTION_LENGTH = 20_000
+from .editor import owned_deck, readable_deck
 
 
 @login_required
@@ -67,28 +65,6 @@ def deck_delete(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
         {"deck": deck, "problem": problem},
         status=409 if problem else 200,
     )
-
-
-class DeckDetailsForm(forms.Form):
-    description = forms.CharField(
-        required=False,
-        max_length=DESCRIPTION_LENGTH,
-        widget=forms.Textarea(attrs={"rows": 14}),
-        label="Description or primer",
-        help_text="Markdown: **bold**, _italic_, # headings, - lists, [links](https://…), tables.",
-    )
-    tags = forms.CharField(
-        required=False,
-        max_length=400,
-        label="Tags",
-        help_text=f"Separated by commas, at most {services.MAX_TAGS}: aggro, budget, combo.",
-    )
-
-    def clean_tags(self) -> list[str]:
-        try:
-            return services.tags_read(self.cleaned_data["tags"])
-        except services.TagsRefused as refused:
-            raise forms.ValidationError(str(refused)) from None
 
 
 @login_required

@@ -22,7 +22,7 @@ from decks.links import DeckLink
 from rulebook.draw_odds import chances_by_turn, draw_pile_size
 from rulebook.opening_hands import HAND_RULES, HandRule, cards_drawn_by, opening_hand
 
-from .decks import hand_pile, readable_deck
+from .editor import hand_pile, readable_deck
 
 ODDS_TURNS = 6  # the table shows the opening hand and the first six turns
 MOST_TURNS = 99

@@ -23,7 +23,7 @@ from rules.services.simulations import (
     simulation_create,
 )
 from web.figures import PAIRED_LABELS
-from web.forms.tools import CardTestForm
+from web.forms.test_games import CardTestForm
 
 from .test_games import (
     SAMPLE,

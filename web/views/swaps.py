@@ -12,7 +12,7 @@ from django.shortcuts import render
 from rulebook.millennium_blades.cards import GAME as BLADES
 from rules.services.archive_swap import archive_swap_answer, archive_swap_check
 from rules.services.fixes import deck_fix, fix_answer
-from web.forms.tools import ArchiveSwapForm, BladesFixForm
+from web.forms.swaps import ArchiveSwapForm, BladesFixForm
 
 
 def archive_swap(request: HttpRequest) -> HttpResponse:

@@ -11,7 +11,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db import transaction
@@ -28,7 +27,6 @@ from decks import selectors, services
 from decks.links import DeckLink
 from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
-from decks.uploads import UnreadableUpload, decklist_text
 from decks.user_cards import own_private_cards_share
 from rulebook.core.decklist import write_decklist
 from rulebook.opening_hands import HAND_RULES, HandRule, opening_hand
@@ -37,6 +35,7 @@ from rules.services.validation import InvalidRequest, deck_validate
 from web.charts import deck_charts
 from web.deck_conflict import changes_since
 from web.deck_draft import Draft, draft_form, draft_from_post, form_as_post
+from web.forms.decks import ImportDeckForm, NewDeckForm
 from web.markdown import markdown_html
 
 
@@ -46,48 +45,6 @@ def readable_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
         return selectors.deck_get_readable(user=request.user, address=pk)
     except Deck.DoesNotExist:
         raise Http404("No deck with this id or link is visible to you.") from None
-
-
-def _game_choices() -> list[tuple[str, str]]:
-    return [(game.slug, game.name) for game in Game.objects.order_by("name")]
-
-
-class NewDeckForm(forms.Form):
-    game = forms.ChoiceField()
-    name = forms.CharField(max_length=200)
-    visibility = forms.ChoiceField(choices=Deck.Visibility.choices, initial="private")
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["game"].choices = _game_choices()
-
-
-class ImportDeckForm(NewDeckForm):
-    text = forms.CharField(
-        widget=forms.Textarea(attrs={"rows": 12, "class": "mono"}),
-        required=False,
-        label="Decklist",
-        help_text="One card a line (2 Hot Dog, 2x Hot Dog, 2 x Hot Dog, Hot Dog x2, - 2 Hot Dog), "
-        "section headers such as Main Deck: or Spellbook:, # or // comments.",
-    )
-    file = forms.FileField(required=False, label="…or upload a text file")
-    leave_out = forms.BooleanField(
-        required=False,
-        label="Import the rest if some lines cannot be",
-        help_text="The lines left out are listed once the deck is made.",
-    )
-
-    def clean(self) -> dict[str, Any]:
-        data = super().clean()
-        upload = data.get("file")
-        if upload:
-            try:
-                data["text"] = decklist_text(upload)
-            except UnreadableUpload as refused:
-                raise forms.ValidationError({"file": f"The file {refused}."}) from None
-        if not data.get("text", "").strip():
-            raise forms.ValidationError({"text": "Paste a decklist or choose a file."})
-        return data
 
 
 @login_required
@@ -251,9 +208,7 @@ def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     if not editable:
         if action in (SAVE, OVERWRITE):
             return HttpResponse("Only the deck's owner may save it; copy it instead.", status=403)
-        return _render_editor(
-            request, deck, selectors.deck_lines(deck=deck), state, editable=False
-        )
+        return _render_editor(request, deck, selectors.deck_lines(deck=deck), state, editable=False)
     if action == DISCARD:
         services.deck_draft_discard(deck=deck, owner=request.user)
         if not request.htmx:
@@ -282,11 +237,11 @@ def _keep_draft(
     the tab loses nothing); forget them once they no longer do."""
     stored = selectors.deck_lines(deck=deck)
     saved_format = deck.format.slug if deck.format else ""
-    if (
-        _contents(draft.lines) == _contents(stored)
-        and (state.name, state.visibility, state.format)
-        == (deck.name, deck.visibility, saved_format)
-    ):
+    if _contents(draft.lines) == _contents(stored) and (
+        state.name,
+        state.visibility,
+        state.format,
+    ) == (deck.name, deck.visibility, saved_format):
         services.deck_draft_discard(deck=deck, owner=request.user)
         return None
     return services.deck_draft_keep(
@@ -419,9 +374,7 @@ def _render_editor(
         "report": report,
         "report_problem": report_problem,
         # a private card has no stats to chart (not "cost 0")
-        "charts": deck_charts(
-            spec.slug, [line for line in lines if not line.private]
-        ),
+        "charts": deck_charts(spec.slug, [line for line in lines if not line.private]),
         "hand": _hand(spec.slug, lines, state),
         "hand_rule": HAND_RULES.get(spec.slug),
         "formats": formats,
@@ -472,9 +425,7 @@ def _hand(game: str, lines: list[DeckLine], state: EditorState):
     rule = HAND_RULES.get(game)
     if rule is None:
         return None
-    return opening_hand(
-        rule, hand_pile(rule, lines), seed=state.seed, mulligans=state.mulligans
-    )
+    return opening_hand(rule, hand_pile(rule, lines), seed=state.seed, mulligans=state.mulligans)
 
 
 def hand_pile(rule: HandRule, lines: Sequence[DeckLine]) -> list[str]:

@@ -14,7 +14,7 @@ from cards.selectors import card_queryset
 from rulebook.neopets.cards import GAME, NEOPET, RAINBOW_POOL_NEOPET
 from rulebook.neopets.odds import REROLL_POLICY, Fighter, battle_odds
 from web.figures import damage_chart
-from web.forms.tools import BattleOddsForm, NeopetPickForm
+from web.forms.battle_odds import BattleOddsForm, NeopetPickForm
 
 
 def battle_odds_page(request: HttpRequest) -> HttpResponse:

@@ -18,7 +18,7 @@ from cards.services.user_cards import (
     user_cards,
 )
 from decks.user_cards import card_decks_checked, user_card_delete
-from web.forms.tools import KeeperCardForm
+from web.forms.keeper import KeeperCardForm
 
 SAVE = "save"
 

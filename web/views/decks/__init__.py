@@ -1,0 +1,1 @@
+"""The deck pages: the editor, its actions, lists, comparison and playtest."""
