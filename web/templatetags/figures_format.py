@@ -1,4 +1,4 @@
-"""Number formats of the tools' pages."""
+"""Number formats of the figures pages show: test-game results and battle odds."""
 
 from django import template
 
