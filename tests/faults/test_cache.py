@@ -14,8 +14,8 @@ import time
 import pytest
 from django.conf import settings
 
+from basics import cache as degrading
 from basics.cache import DegradingRedisCache
-from deckwarden import cache as degrading
 
 from .servers import private_redis
 
