@@ -1,16 +1,17 @@
-"""Test games between two decks, in chunks that any number of workers can run.
+"""Test games between decks, in chunks that any number of workers can run.
 
-Plain Python, no Django: `run_chunk` plays a chunk's games and returns its `ChunkStats`; chunk
-stats merge (associatively and commutatively) into the job's, and `ChunkStats.result()` gives the
-figures the API answers, with Wilson 95% intervals. Game i of a job is seeded from (job seed, i)
-alone, so the result never depends on how the games were split or who played them.
+Plain Python, no Django: `run_chunk` plays a chunk's games and returns its `ChunkStats`, per
+seat; chunk stats merge (associatively and commutatively) into the job's, and
+`ChunkStats.result()` gives the figures the API answers, with Wilson 95% intervals. Game i of a
+job is seeded from (job seed, i) alone, so the result never depends on how the games were split
+or who played them.
 """
 
 from .chunks import SAMPLE_GAME, ChunkPlan, plan_chunks, run_chunk, run_job_chunk
 from .engines import ENGINES, Engine, engine_for
 from .paired import PairedStats, stats_type
 from .seeds import game_seed, new_job_seed
-from .stats import ChunkStats, GameOutcome
+from .stats import ChunkStats
 from .wilson import wilson_interval
 
 __all__ = [
@@ -19,7 +20,6 @@ __all__ = [
     "ChunkPlan",
     "ChunkStats",
     "Engine",
-    "GameOutcome",
     "PairedStats",
     "engine_for",
     "game_seed",
