@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engines import Engine
+from .kinds import JobKind, job_problem
 from .paired import PairedStats
 from .seeds import game_seed
 from .stats import ChunkStats
@@ -73,8 +74,18 @@ def run_paired_chunk(
 
 
 def run_job_chunk(
-    engine: Engine, decks: list[Any], *, job_seed: int, first_game: int, count: int
+    engine: Engine,
+    kind: JobKind,
+    decks: list[Any],
+    *,
+    job_seed: int,
+    first_game: int,
+    count: int,
 ) -> ChunkStats | PairedStats:
-    """A chunk of a job of two decks (a match) or three (a paired comparison)."""
-    run = run_paired_chunk if len(decks) == 3 else run_chunk
+    """A chunk of a job of this kind: a match or a table (run_chunk), or a card test's pairs
+    (run_paired_chunk). ValueError when the engine cannot play such a job."""
+    problem = job_problem(engine, kind, len(decks))
+    if problem is not None:
+        raise ValueError(problem)
+    run = run_paired_chunk if kind is JobKind.CARD_TEST else run_chunk
     return run(engine, *decks, job_seed=job_seed, first_game=first_game, count=count)

@@ -2,7 +2,8 @@
 
 A game's engine is a folder of its own (rulebook/<game>/engine/) and a module
 rulebook/<game>/simulation.py with its `prepare` and `play`; registering it is one line in
-ENGINES. Nothing else in the framework (chunks, seeds, statistics, jobs) names a game.
+ENGINES, saying which kinds of job it plays. Nothing else in the framework (chunks, seeds,
+statistics, jobs) names a game.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from rulebook.core.outcome import Outcome
 from rulebook.keeper import simulation as keeper
 from rulebook.neopets import simulation as neopets
 
+from .kinds import JobKind
+
 
 @dataclass(frozen=True)
 class Engine:
@@ -24,17 +27,20 @@ class Engine:
     `prepare` turns a resolved deck into whatever `play` takes (done once per chunk, not per
     game); `play(decks, seed, record_log=...)` plays one whole game between the seats' decks
     and returns its Outcome, the same for the same seed. `seats`: how many players a game
-    seats.
+    seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds).
     """
 
     prepare: Callable[[Deck], Any]
     play: Callable[..., Outcome]
     seats: range
+    kinds: frozenset[JobKind]
 
+
+MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
 
 ENGINES: dict[str, Engine] = {
-    "neopets": Engine(neopets.prepare, neopets.play, neopets.play.seats),
-    "keeper": Engine(keeper.prepare, keeper.play, keeper.play.seats),
+    "neopets": Engine(neopets.prepare, neopets.play, neopets.play.seats, MATCHES_AND_CARD_TESTS),
+    "keeper": Engine(keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS),
 }
 
 

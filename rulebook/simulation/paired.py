@@ -79,8 +79,3 @@ class PairedStats(Mergeable):
             WITHOUT: self.without_card.result(),
         }
 
-
-def stats_type(decks: int) -> type[ChunkStats] | type[PairedStats]:
-    """The statistics of a job of two decks (a match) or three (with, without, reference)."""
-    return PairedStats if decks == 3 else ChunkStats
-

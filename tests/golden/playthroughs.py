@@ -28,7 +28,7 @@ from typing import Any
 
 from rulebook.core.cards import CardInfo, Deck, Entry
 from rulebook.core.outcome import Outcome
-from rulebook.simulation import ChunkStats, PairedStats, engine_for, plan_chunks, run_job_chunk
+from rulebook.simulation import JobKind, engine_for, plan_chunks, run_job_chunk, stats_type
 
 HERE = Path(__file__).resolve().parent
 SEEDS = range(4)
@@ -149,13 +149,15 @@ def play_job(slug: str, prepared: dict[str, Any], case: dict[str, Any]) -> dict[
     engine = engine_for(slug)
     assert engine is not None
     decks = [prepared[name] for name in case["decks"]]
+    kind = JobKind(case["kind"])
     plans = plan_chunks(JOB_GAMES, JOB_CHUNK)
     parts = [
-        run_job_chunk(engine, decks, job_seed=case["seed"], first_game=p.first_game, count=p.count)
+        run_job_chunk(
+            engine, kind, decks, job_seed=case["seed"], first_game=p.first_game, count=p.count
+        )
         for p in reversed(plans)
     ]
-    stats = PairedStats if case["kind"] == "card_test" else ChunkStats
-    result = stats.merge_all(parts).result()
+    result = stats_type(kind).merge_all(parts).result()
     headline = result if case["kind"] == "match" else result["difference"]
     return {
         **case,

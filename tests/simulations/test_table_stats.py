@@ -1,5 +1,6 @@
-"""Statistics for any number of seats (rulebook.simulation.stats): placements with ties merge per
-seat exactly, whatever the chunking; a two-seat match answers what it always has."""
+"""Statistics for any number of seats, and jobs that say what they are (rulebook.simulation):
+placements with ties merge per seat exactly, whatever the chunking; a job's kind, not its
+number of decks, decides how it is played and counted."""
 
 from __future__ import annotations
 
@@ -11,11 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.simulation import (
+    ENGINES,
     ChunkStats,
+    JobKind,
+    PairedStats,
     game_seed,
     plan_chunks,
     run_chunk,
+    run_job_chunk,
+    stats_type,
 )
 from tests.rulebook.core.dice_table import DICE_ENGINE
 
@@ -68,6 +75,36 @@ def test_two_seat_stats_merge_with_more_seats_as_seats_with_no_games():
     three = table_stats(3, TABLE_GAMES, 0)
     assert ChunkStats().merge(three).as_json() == three.as_json()
     assert three.merge(ChunkStats()).as_json() == three.as_json()
+
+
+def test_a_three_deck_table_is_counted_per_seat_not_taken_for_a_card_test():
+    stats = run_job_chunk(
+        DICE_ENGINE, JobKind.TABLE, [0, 0, 0], job_seed=JOB_SEED, first_game=0, count=20
+    )
+    assert type(stats) is ChunkStats is stats_type(JobKind.TABLE)
+    assert len(stats.result()["wins"]) == 3
+    assert stats_type(JobKind.CARD_TEST) is PairedStats
+    assert stats_type(JobKind.MATCH) is ChunkStats
+
+
+def test_a_three_deck_match_is_refused_not_played_as_a_card_test():
+    engine = ENGINES["neopets"]
+    decks = [engine.prepare(NEOPETS_SAMPLES.deck(name)) for name in ("strong", "weak", "strong")]
+    with pytest.raises(ValueError, match="a match is played with 2 decks, not 3"):
+        run_job_chunk(engine, JobKind.MATCH, decks, job_seed=1, first_game=0, count=1)
+    played = run_job_chunk(engine, JobKind.CARD_TEST, decks, job_seed=1, first_game=0, count=2)
+    assert isinstance(played, PairedStats)
+
+
+def test_an_engine_plays_only_the_kinds_it_declares():
+    assert ENGINES["neopets"].kinds == ENGINES["keeper"].kinds == {"match", "card_test"}
+    keeper = ENGINES["keeper"]
+    with pytest.raises(ValueError, match="kinds of job: card_test, match; not a table"):
+        run_job_chunk(keeper, JobKind.TABLE, [None] * 3, job_seed=1, first_game=0, count=1)
+    with pytest.raises(ValueError, match="plays these kinds of job: table; not a match"):
+        run_job_chunk(DICE_ENGINE, JobKind.MATCH, [0, 0], job_seed=1, first_game=0, count=1)
+    with pytest.raises(ValueError, match="a table is played with 2 to 5 decks, not 6"):
+        run_job_chunk(DICE_ENGINE, JobKind.TABLE, [0] * 6, job_seed=1, first_game=0, count=1)
 
 
 def test_a_match_result_keeps_the_keys_the_api_answers():

@@ -12,7 +12,7 @@ from rulebook.core.chance import Chance
 from rulebook.core.decisions import Decision
 from rulebook.core.game_loop import GameLoop
 from rulebook.core.outcome import Outcome, placements_by_score
-from rulebook.simulation import Engine
+from rulebook.simulation import Engine, JobKind
 
 ROUNDS = 2
 KEEP = "keep"
@@ -72,4 +72,9 @@ class KeepSeven:
 play_table = GameLoop(DiceTable, KeepHigh())
 
 # The dice table as a simulation engine: a table of 2 to 5 decks (each deck its handicap).
-DICE_ENGINE = Engine(prepare=lambda deck: deck, play=play_table, seats=play_table.seats)
+DICE_ENGINE = Engine(
+    prepare=lambda deck: deck,
+    play=play_table,
+    seats=play_table.seats,
+    kinds=frozenset({JobKind.TABLE}),
+)
