@@ -209,10 +209,12 @@ class Game:
 
     def check(self) -> None:
         """Winning and Losing: at 0 hitpoints or with an empty deck a player loses; both at
-        once is a draw."""
-        lost = [p.index for p in self.players if p.hp <= 0 or not p.deck]
-        if lost:
-            raise GameOver(None if len(lost) == 2 else 1 - lost[0])
+        once is a draw. (Asked after every action, battle and trigger: no list made when no
+        one has lost.)"""
+        for player in self.players:
+            if player.hp <= 0 or not player.deck:
+                lost = [p.index for p in self.players if p.hp <= 0 or not p.deck]
+                raise GameOver(None if len(lost) == 2 else 1 - lost[0])
 
     # -- Resource Phase ---------------------------------------------------------------------
 
@@ -231,7 +233,8 @@ class Game:
             if self.log is not None:
                 self.event("swap", me.index, given=self.ref(given), taken=self.ref(taken))
         limit = 1 if first_turn else 2
-        resources = decisions[RESOURCES].offer(me.hand, limit)
+        resources = decisions[RESOURCES]
+        resources.options, resources.most = me.hand, limit
         placed = list(resources.check(me.policy.resources_to_place(self, resources)))
         for card in placed:
             me.hand.remove(card)
@@ -258,11 +261,13 @@ class Game:
         """Turn Order 2: play cards and activate abilities and traps without conditions."""
         self.use_damage_counters(me)
         decision = self.decisions[me.index][ACTION]
+        options = decision.options
         for _ in range(60):  # every action spends something; the bound only guards policies
-            action = decision.check(me.policy.next_action(self, decision))
-            if action is None:
+            options.vouched = None  # nothing answered for yet in this ask
+            action = me.policy.next_action(self, decision)
+            if action is None:  # a pass: always allowed
                 return
-            kind, subject, ability = action
+            kind, subject, ability = decision.check(action)
             if kind == "summon":
                 self.summon(me, subject)
             elif kind == "cast":
@@ -658,10 +663,10 @@ class Game:
         me.battle_targets.clear()
         decision = self.decisions[me.index][BATTLE]
         for _ in range(20):
-            plan = decision.check(me.policy.next_battle(self, decision))
-            if plan is None:
+            plan = me.policy.next_battle(self, decision)
+            if plan is None:  # no more battles: always allowed
                 break
-            attackers, target = plan
+            attackers, target = decision.check(plan)
             self.battle(me, attackers, target)
             self.settle()
         for creature in list(me.creatures):

@@ -35,11 +35,14 @@ class ActionOptions:
     takes it out and puts it back last), so the list is made once, by whoever needs it.
     """
 
-    __slots__ = ("game", "player")
+    __slots__ = ("game", "player", "vouched")
 
     def __init__(self, game: GameView, player: Player) -> None:
         self.game = game
         self.player = player
+        # The creature `summonable` last said yes to in this ask (the game clears it before each
+        # ask): summoning it needs no second look, as nothing changes while a player chooses.
+        self.vouched: KeeperCard | None = None
 
     def affordable_creatures(self) -> Iterator[KeeperCard]:
         """The hand's creatures whose cost the unexhausted resources cover, in hand order, read
@@ -51,7 +54,10 @@ class ActionOptions:
 
     def summonable(self, card: KeeperCard) -> bool:
         """Whether this creature in the hand can be summoned now (its cost and any caveat)."""
-        return self.game.can_summon(self.player, card)
+        if self.game.can_summon(self.player, card):
+            self.vouched = card
+            return True
+        return False
 
     def by_kind(self) -> Iterator[Action]:
         """Every legal action but summons (see `summonable`), kind by kind: the spells to cast,
@@ -87,11 +93,13 @@ class ActionOptions:
             kind, subject, ability = action  # type: ignore[misc]
             me = self.player
             if kind == "summon":
-                return (
-                    ability is None
-                    and subject.is_creature
-                    and subject in me.hand
-                    and self.game.can_summon(me, subject)
+                return ability is None and (
+                    subject is self.vouched
+                    or (
+                        subject.is_creature
+                        and subject in me.hand
+                        and self.game.can_summon(me, subject)
+                    )
                 )
             if kind == "cast" or kind == "set":
                 return (
@@ -169,17 +177,20 @@ class BattleOptions:
     def __contains__(self, battle: object) -> bool:
         try:
             team, target = battle  # type: ignore[misc]
-            if not team or len({id(creature) for creature in team}) != len(team):
+            if not team or len(set(map(id, team))) != len(team):
                 return False
         except (TypeError, ValueError):  # not a battle at all
             return False
         me, game = self.player, self.game
         opponent = game.opponent(me)
-        return (
-            all(creature in me.creatures and game.can_attack(me, creature) for creature in team)
-            and (target is opponent or target in opponent.creatures)
-            and id(target) not in me.battle_targets
-        )
+        if id(target) in me.battle_targets or not (
+            target is opponent or target in opponent.creatures
+        ):
+            return False
+        for creature in team:
+            if creature not in me.creatures or not game.can_attack(me, creature):
+                return False
+        return True
 
 
 class Swaps:

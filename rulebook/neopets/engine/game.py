@@ -77,6 +77,11 @@ SIMPLIFICATIONS = (
 )
 
 
+# Each seat's yes-or-no decisions, whose options never change: shared by every game.
+_FIRST_TURN = tuple(Decision(seat, FIRST_TURN, YES_NO) for seat in range(2))
+_MULLIGAN = tuple(Decision(seat, MULLIGAN, YES_NO) for seat in range(2))
+
+
 class KnockOut(Exception):
     """A Neopet was knocked out: the round ends at once (CR 5.5.7e, 5.5.9c)."""
 
@@ -166,7 +171,7 @@ class Game:
         # "Setting Up the Game": the starting player, determined at random, may defer the first
         # turn to the opponent.
         starter = self.chance.coin()
-        decision = Decision(starter, FIRST_TURN, YES_NO)
+        decision = _FIRST_TURN[starter]
         takes_it = decision.check(self.sides[starter].policy.take_first_turn(self, decision))
         self.first = starter if takes_it else 1 - starter
         self.event("first_turn", self.first, deferred=not takes_it)
@@ -236,7 +241,7 @@ class Game:
         for side in order:
             self.draw(side, OPENING_INVENTORY)  # from a deck shuffled lazily (Side.top_card)
         for side in order:
-            decision = Decision(side.index, MULLIGAN, YES_NO)
+            decision = _MULLIGAN[side.index]
             wants = decision.check(side.policy.mulligan(self, decision, list(side.inventory)))
             if wants:
                 for card in list(side.inventory):
@@ -332,9 +337,10 @@ class Game:
         stones = [card for card in me.inventory if card.type == CODESTONE]
         decision = self.decisions[me.index][CODESTONE_CHOICE]
         decision.options = stones
-        stone = decision.check(me.policy.choose_codestone(self, decision))
-        if stone is None:
+        stone = me.policy.choose_codestone(self, decision)
+        if stone is None:  # a pass: always allowed
             return
+        decision.check(stone)
         me.give(stone)
         me.attach(stone)
         self._count_play(me, stone)
@@ -351,9 +357,10 @@ class Game:
             if not options:
                 return
             decision.options = options
-            card = decision.check(me.policy.choose_play(self, decision))
-            if card is None:
+            card = me.policy.choose_play(self, decision)
+            if card is None:  # done: always allowed
                 return
+            decision.check(card)
             if card.type != FOOD and card.type != MAP_PIECE:
                 self.plays_left -= 1
             zone = me.inventory if card in me.inventory else me.rainbow_pool
@@ -466,8 +473,9 @@ class Game:
                     continue
                 decision = self.decisions[side.index][FOOD_CHOICE]
                 decision.options = foods
-                food = decision.check(side.policy.choose_food(self, decision, kind))
-                if food is not None:
+                food = side.policy.choose_food(self, decision, kind)
+                if food is not None:  # (a pass is always allowed)
+                    decision.check(food)
                     self.play_card(side, food, side.inventory)
                     passed = False
                     break
