@@ -32,7 +32,7 @@ def _run(deck_a: EngineDeck, deck_b: EngineDeck, games: int) -> tuple[float, flo
     turns = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
-        turns += play_game(deck_a, deck_b, seed).turns
+        turns += play_game((deck_a, deck_b), seed).figures["turns"]
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     return games / wall, games / cpu, turns / games
 

@@ -30,7 +30,7 @@ def _run(
     turns = 0
     wall, cpu = time.perf_counter(), time.process_time()
     for seed in range(games):
-        turns += play_game(deck_a, deck_b, seed, record_log=log).turns
+        turns += play_game((deck_a, deck_b), seed, record_log=log).figures["turns"]
     return time.perf_counter() - wall, time.process_time() - cpu, turns / games
 
 

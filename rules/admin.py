@@ -39,8 +39,8 @@ class SimulationChunkInline(ReadOnlyAdminMixin, admin.TabularInline):
 
 @admin.register(SimulationJob)
 class SimulationJobAdmin(ReadOnlyAdminMixin, admin.ModelAdmin):
-    list_display = ["id", "game", "status", "done", "games", "seed", "owner", "created"]
-    list_filter = ["status", "game"]
+    list_display = ["id", "game", "kind", "status", "done", "games", "seed", "owner", "created"]
+    list_filter = ["status", "game", "kind"]
     search_fields = ["id"]
     date_hierarchy = "created"
     inlines = [SimulationChunkInline]

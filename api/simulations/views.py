@@ -23,6 +23,7 @@ from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
 from rulebook.core.cards import CardInfo
 from rulebook.core.resolve import EntryRef
+from rulebook.simulation import JobKind
 from rules.models import SimulationJob
 from rules.services.simulations import (
     DecksIllegal,
@@ -64,6 +65,7 @@ class SimulationCreateApi(APIView):
         return _submit(
             request,
             game=game,
+            kind=JobKind.MATCH,
             decks=decks,
             games=parsed.games,
             seed=parsed.seed,
@@ -99,6 +101,7 @@ class SimulationCardTestApi(APIView):
         return _submit(
             request,
             game=game,
+            kind=JobKind.CARD_TEST,
             decks=[with_card, without_card, _deck(request, game, parsed.reference, "reference")],
             games=parsed.games,
             seed=parsed.seed,
@@ -119,6 +122,7 @@ def _submit(
     request: Request,
     *,
     game: str,
+    kind: JobKind,
     decks: list[tuple[list[EntryRef], list[CardInfo]]],
     games: int,
     seed: int | None,
@@ -131,6 +135,7 @@ def _submit(
         job = simulation_create(
             owner=user if user.is_authenticated else None,
             game=game,
+            kind=kind,
             decks=[entries for entries, _ in decks],
             cards=[cards for _, cards in decks],
             games=games,

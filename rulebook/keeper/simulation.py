@@ -1,4 +1,5 @@
-"""The Keeper engine as the simulation framework plays it (rulebook.simulation.engines)."""
+"""The Keeper engine as the simulation framework plays it (rulebook.simulation.engines): its
+decks prepared once per chunk, its games played to an Outcome (rulebook.core.outcome)."""
 
 from __future__ import annotations
 

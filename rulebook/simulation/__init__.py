@@ -1,28 +1,33 @@
-"""Test games between two decks, in chunks that any number of workers can run.
+"""Test games between decks, in chunks that any number of workers can run.
 
-Plain Python, no Django: `run_chunk` plays a chunk's games and returns its `ChunkStats`; chunk
-stats merge (associatively and commutatively) into the job's, and `ChunkStats.result()` gives the
-figures the API answers, with Wilson 95% intervals. Game i of a job is seeded from (job seed, i)
-alone, so the result never depends on how the games were split or who played them.
+Plain Python, no Django: a job says what it is (`JobKind`: a match, a table, a card test);
+`run_job_chunk` plays a chunk of its games and returns its statistics (`ChunkStats`, or
+`PairedStats` for a card test); chunk statistics merge (associatively and commutatively) into
+the job's, and `result()` gives the figures the API answers, with Wilson 95% intervals. Game i
+of a job is seeded from (job seed, i) alone, so the result never depends on how the games were
+split or who played them.
 """
 
 from .chunks import SAMPLE_GAME, ChunkPlan, plan_chunks, run_chunk, run_job_chunk
 from .engines import ENGINES, Engine, engine_for
-from .paired import PairedStats, stats_type
+from .kinds import JOB_DECKS, JobKind, job_problem, stats_type
+from .paired import PairedStats
 from .seeds import game_seed, new_job_seed
-from .stats import ChunkStats, GameOutcome
+from .stats import ChunkStats
 from .wilson import wilson_interval
 
 __all__ = [
     "ENGINES",
+    "JOB_DECKS",
     "SAMPLE_GAME",
     "ChunkPlan",
     "ChunkStats",
     "Engine",
-    "GameOutcome",
+    "JobKind",
     "PairedStats",
     "engine_for",
     "game_seed",
+    "job_problem",
     "new_job_seed",
     "plan_chunks",
     "run_chunk",

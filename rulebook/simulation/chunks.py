@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engines import Engine
+from .kinds import JobKind, job_problem
 from .paired import PairedStats
 from .seeds import game_seed
 from .stats import ChunkStats
@@ -34,18 +35,19 @@ def plan_chunks(games: int, chunk_size: int) -> list[ChunkPlan]:
 
 
 def run_chunk(
-    engine: Engine, deck_a: Any, deck_b: Any, *, job_seed: int, first_game: int, count: int
+    engine: Engine, *decks: Any, job_seed: int, first_game: int, count: int
 ) -> ChunkStats:
-    """Play games first_game .. first_game + count - 1 of a job between two prepared decks.
+    """Play games first_game .. first_game + count - 1 of a job between prepared decks, one a
+    seat (a match's two, a table's 2 to 5).
 
     Each game's seed depends only on the job's seed and the game's number, so any worker can play
     any chunk, in any order, and the merged statistics are the same.
     """
-    stats = ChunkStats()
+    stats = ChunkStats.for_seats(len(decks))
     for number in range(first_game, first_game + count):
         seed = game_seed(job_seed, number)
-        record = engine.play(deck_a, deck_b, seed, record_log=number == SAMPLE_GAME)
-        stats.add(record, number=number, seed=seed)
+        outcome = engine.play(decks, seed, record_log=number == SAMPLE_GAME)
+        stats.add(outcome, number=number, seed=seed)
     return stats
 
 
@@ -65,15 +67,25 @@ def run_paired_chunk(
     for number in range(first_game, first_game + count):
         seed = game_seed(job_seed, number)
         log = number == SAMPLE_GAME
-        played = engine.play(with_card, reference, seed, record_log=log)
-        unplayed = engine.play(without_card, reference, seed, record_log=log)
+        played = engine.play((with_card, reference), seed, record_log=log)
+        unplayed = engine.play((without_card, reference), seed, record_log=log)
         stats.add(played, unplayed, number=number, seed=seed)
     return stats
 
 
 def run_job_chunk(
-    engine: Engine, decks: list[Any], *, job_seed: int, first_game: int, count: int
+    engine: Engine,
+    kind: JobKind,
+    decks: list[Any],
+    *,
+    job_seed: int,
+    first_game: int,
+    count: int,
 ) -> ChunkStats | PairedStats:
-    """A chunk of a job of two decks (a match) or three (a paired comparison)."""
-    run = run_paired_chunk if len(decks) == 3 else run_chunk
+    """A chunk of a job of this kind: a match or a table (run_chunk), or a card test's pairs
+    (run_paired_chunk). ValueError when the engine cannot play such a job."""
+    problem = job_problem(engine, kind, len(decks))
+    if problem is not None:
+        raise ValueError(problem)
+    run = run_paired_chunk if kind is JobKind.CARD_TEST else run_chunk
     return run(engine, *decks, job_seed=job_seed, first_game=first_game, count=count)

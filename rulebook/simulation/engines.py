@@ -1,8 +1,9 @@
 """The one engine interface every game's test games implement, and the registry of engines.
 
-A game's engine is a folder of its own (rules/<game>/engine/) and a module
-rules/<game>/simulation.py with its `prepare` and `play`; registering it is one line in ENGINES.
-Nothing else in the framework (chunks, seeds, statistics, jobs) names a game.
+A game's engine is a folder of its own (rulebook/<game>/engine/) and a module
+rulebook/<game>/simulation.py with its `prepare` and `play`; registering it is one line in
+ENGINES, saying which kinds of job it plays. Nothing else in the framework (chunks, seeds,
+statistics, jobs) names a game.
 """
 
 from __future__ import annotations
@@ -12,10 +13,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.core.cards import Deck
+from rulebook.core.outcome import Outcome
 from rulebook.keeper import simulation as keeper
 from rulebook.neopets import simulation as neopets
 
-from .stats import GameOutcome
+from .kinds import JobKind
 
 
 @dataclass(frozen=True)
@@ -23,17 +25,22 @@ class Engine:
     """A game engine as the simulations see it.
 
     `prepare` turns a resolved deck into whatever `play` takes (done once per chunk, not per
-    game); `play(deck_a, deck_b, seed, record_log=...)` plays one whole game and returns a
-    GameOutcome, the same for the same seed.
+    game); `play(decks, seed, record_log=...)` plays one whole game between the seats' decks
+    and returns its Outcome, the same for the same seed. `seats`: how many players a game
+    seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds).
     """
 
     prepare: Callable[[Deck], Any]
-    play: Callable[..., GameOutcome]
+    play: Callable[..., Outcome]
+    seats: range
+    kinds: frozenset[JobKind]
 
+
+MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
 
 ENGINES: dict[str, Engine] = {
-    "neopets": Engine(neopets.prepare, neopets.play),
-    "keeper": Engine(keeper.prepare, keeper.play),
+    "neopets": Engine(neopets.prepare, neopets.play, neopets.play.seats, MATCHES_AND_CARD_TESTS),
+    "keeper": Engine(keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS),
 }
 
 

@@ -13,7 +13,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from .stats import DECIMALS, ChunkStats, GameOutcome, Mergeable
+from rulebook.core.outcome import Outcome
+
+from .stats import DECIMALS, ChunkStats, Mergeable
 from .wilson import paired_difference_interval
 
 WITH, WITHOUT = "with_card", "without_card"
@@ -27,9 +29,8 @@ class PairedStats(Mergeable):
     without_card: ChunkStats = field(default_factory=ChunkStats)
     pairs: Counter[str] = field(default_factory=Counter)
 
-    def add(
-        self, with_game: GameOutcome, without_game: GameOutcome, *, number: int, seed: int
-    ) -> None:
+    def add(self, with_game: Outcome, without_game: Outcome, *, number: int, seed: int) -> None:
+        """Count one pair: deck A won a game when it placed first alone."""
         self.with_card.add(with_game, number=number, seed=seed)
         self.without_card.add(without_game, number=number, seed=seed)
         won = (with_game.winner == 0, without_game.winner == 0)
@@ -78,7 +79,3 @@ class PairedStats(Mergeable):
             WITHOUT: self.without_card.result(),
         }
 
-
-def stats_type(decks: int) -> type[ChunkStats] | type[PairedStats]:
-    """The statistics of a job of two decks (a match) or three (with, without, reference)."""
-    return PairedStats if decks == 3 else ChunkStats

@@ -1,44 +1,32 @@
 """Mergeable statistics of a set of games, and the result the API reports from them.
 
-Everything kept is an integer count (or a set of strings), so merging chunks is exact,
+The statistics read what every game's Outcome (rulebook.core.outcome) has, whatever the game and
+however many seats: each seat's placement, the seat that went first, the game's figures and each
+seat's (plays, damage per card, cards drawn, opening-hand facts). Everything kept is an integer
+count (or a set of strings), per seat for any number of seats, so merging chunks is exact,
 associative and commutative: a job split into 1 chunk or 400 gives the same numbers, whatever
 order the chunks finished in. Rates and intervals are computed only in `result()`.
+
+A seat "wins" a game it placed first alone; a game whose first place is shared is a draw. Each
+seat's placements are counted too (`DeckTally.placements`), for a table game's report; the
+result of a two-seat match is the one the API has always answered.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from itertools import zip_longest
+from typing import Any
+
+from rulebook.core.outcome import Outcome
 
 from .wilson import wilson_interval
 
-DECKS = (0, 1)
+SEATS = 2  # the seats of a match, and of statistics made without saying
 DECIMALS = 4
-
-
-class GameOutcome(Protocol):
-    """What the statistics read from a played game, whatever the game: every engine's outcome
-    has these fields. Per-deck fields are pairs (deck A's, deck B's)."""
-
-    winner: int | None
-    first: int
-    rounds: int
-    turns: int
-    battles: int
-    damage: int
-    plays: tuple[Mapping[str, int], Mapping[str, int]]  # card name -> times played
-    # card name -> damage its battles and effects dealt; empty when the engine does not count it
-    card_damage: tuple[Mapping[str, int], Mapping[str, int]]
-    # the names of the cards each deck drew (opening hand included); None when not counted
-    drawn: tuple[Collection[str], Collection[str]] | None
-    # named facts of each deck's opening hand (Neopets: "codestone", "mulligan"); rates reported
-    opening: tuple[Mapping[str, bool], Mapping[str, bool]]
-    unsupported: Mapping[str, Sequence[str]]
-    simplifications: Sequence[str]  # the rules the engine plays simpler than they read
-    capped: bool  # a draw only because the game reached the engine's turn cap
-    log: Sequence[Mapping[str, Any]] | None
+_EMPTY: Mapping[str, Any] = {}
 
 
 @dataclass
@@ -61,12 +49,15 @@ class CardTally:
 
 @dataclass
 class DeckTally:
-    """One deck's counts: wins, the turn-order split, opening hands and the cards it played."""
+    """One seat's counts: wins (placed first alone), placements (placement -> games), the
+    turn-order split (games it went first, and its wins going first and not), opening hands and
+    the cards it played."""
 
     wins: int = 0
     first_games: int = 0
     first_wins: int = 0
     second_wins: int = 0
+    placements: Counter[int] = field(default_factory=Counter)
     opening: Counter[str] = field(default_factory=Counter)
     cards: dict[str, CardTally] = field(default_factory=dict)
 
@@ -79,6 +70,7 @@ class DeckTally:
             first_games=self.first_games + other.first_games,
             first_wins=self.first_wins + other.first_wins,
             second_wins=self.second_wins + other.second_wins,
+            placements=self.placements + other.placements,
             opening=_counter_sum(self.opening, other.opening),
             cards=cards,
         )
@@ -106,31 +98,50 @@ class Mergeable:
 
 @dataclass
 class ChunkStats(Mergeable):
-    """The statistics of some games of a job: a chunk's, or the merge of several chunks'."""
+    """The statistics of some games of a job: a chunk's, or the merge of several chunks'.
+
+    `decks` holds each seat's tally, in seat order (two unless made `for_seats`); statistics of
+    different seat counts merge as if the fewer had the missing seats with no games.
+    `totals` and `histograms` count every whole-number figure of the games (its sum, and
+    value -> games).
+    """
 
     games: int = 0
     draws: int = 0
-    decks: tuple[DeckTally, DeckTally] = field(default_factory=lambda: (DeckTally(), DeckTally()))
-    rounds: Counter[int] = field(default_factory=Counter)
-    turns: Counter[int] = field(default_factory=Counter)
-    battles: int = 0
-    damage: int = 0
+    decks: tuple[DeckTally, ...] = field(
+        default_factory=lambda: tuple(DeckTally() for _ in range(SEATS))
+    )
+    totals: Counter[str] = field(default_factory=Counter)
+    histograms: dict[str, Counter[int]] = field(default_factory=dict)
     unsupported: dict[str, set[str]] = field(default_factory=dict)
     simplifications: set[str] = field(default_factory=set)
     capped: int = 0
     sample: SampleGame | None = None
 
-    def add(self, game: GameOutcome, *, number: int, seed: int) -> None:
+    @classmethod
+    def for_seats(cls, seats: int) -> ChunkStats:
+        """No games yet, of `seats` seats."""
+        return cls(decks=tuple(DeckTally() for _ in range(seats)))
+
+    def add(self, game: Outcome, *, number: int, seed: int) -> None:
         """Count one game; `number` and `seed` identify it if its log becomes the sample."""
         self.games += 1
-        if game.winner is None:
+        placements = game.placements
+        if len(placements) > len(self.decks):
+            self.decks += tuple(DeckTally() for _ in range(len(placements) - len(self.decks)))
+        alone = placements.count(1) == 1
+        if not alone:
             self.draws += 1
-        for side in DECKS:
-            self._count_side(self.decks[side], side, game)
-        self.rounds[game.rounds] += 1
-        self.turns[game.turns] += 1
-        self.battles += game.battles
-        self.damage += game.damage
+        for seat, placement in enumerate(placements):
+            self._count_seat(self.decks[seat], seat, placement, alone and placement == 1, game)
+        totals, histograms = self.totals, self.histograms
+        for name, value in game.figures.items():
+            if isinstance(value, int):
+                totals[name] += value
+                histogram = histograms.get(name)
+                if histogram is None:
+                    histogram = histograms[name] = Counter()
+                histogram[value] += 1
         for name, effects in game.unsupported.items():
             self.unsupported.setdefault(name, set()).update(effects)
         self.simplifications.update(game.simplifications)
@@ -139,27 +150,30 @@ class ChunkStats(Mergeable):
             self.sample = SampleGame(number, seed, [dict(event) for event in game.log])
 
     @staticmethod
-    def _count_side(tally: DeckTally, side: int, game: GameOutcome) -> None:
-        won = game.winner == side
+    def _count_seat(tally: DeckTally, seat: int, placement: int, won: bool, game: Outcome) -> None:
         tally.wins += won
-        if game.first == side:
+        tally.placements[placement] += 1
+        if game.first == seat:
             tally.first_games += 1
             tally.first_wins += won
         else:
             tally.second_wins += won
-        tally.opening.update(fact for fact, held in game.opening[side].items() if held)
-        for fact in game.opening[side]:
+        figures = game.seats[seat]
+        opening = figures.get("opening", _EMPTY)
+        tally.opening.update(fact for fact, held in opening.items() if held)
+        for fact in opening:
             tally.opening[fact] += 0  # a fact never held still reports its rate, 0
-        for name, times in game.plays[side].items():
+        for name, times in figures.get("plays", _EMPTY).items():
             if times:
                 card = tally.cards.setdefault(name, CardTally())
                 card.played += times
                 card.games += 1
                 card.wins += won
-        for name, amount in game.card_damage[side].items():
+        for name, amount in figures.get("card_damage", _EMPTY).items():
             tally.cards.setdefault(name, CardTally()).damage += amount
-        if game.drawn is not None:
-            for name in game.drawn[side]:
+        drawn = figures.get("drawn")
+        if drawn is not None:
+            for name in drawn:
                 card = tally.cards.setdefault(name, CardTally())
                 card.drawn += 1
                 card.drawn_wins += won
@@ -169,15 +183,19 @@ class ChunkStats(Mergeable):
         unsupported = {name: set(effects) for name, effects in self.unsupported.items()}
         for name, effects in other.unsupported.items():
             unsupported.setdefault(name, set()).update(effects)
+        histograms = {name: Counter(counts) for name, counts in self.histograms.items()}
+        for name, counts in other.histograms.items():
+            histograms[name] = histograms.get(name, Counter()) + counts
         samples = [s for s in (self.sample, other.sample) if s is not None]
         return ChunkStats(
             games=self.games + other.games,
             draws=self.draws + other.draws,
-            decks=(self.decks[0].merge(other.decks[0]), self.decks[1].merge(other.decks[1])),
-            rounds=self.rounds + other.rounds,
-            turns=self.turns + other.turns,
-            battles=self.battles + other.battles,
-            damage=self.damage + other.damage,
+            decks=tuple(
+                mine.merge(theirs)
+                for mine, theirs in zip_longest(self.decks, other.decks, fillvalue=DeckTally())
+            ),
+            totals=_counter_sum(self.totals, other.totals),
+            histograms=histograms,
             unsupported=unsupported,
             simplifications=self.simplifications | other.simplifications,
             capped=self.capped + other.capped,
@@ -191,10 +209,10 @@ class ChunkStats(Mergeable):
             "games": self.games,
             "draws": self.draws,
             "decks": [_deck_json(tally) for tally in self.decks],
-            "rounds": _histogram_json(self.rounds),
-            "turns": _histogram_json(self.turns),
-            "battles": self.battles,
-            "damage": self.damage,
+            "totals": dict(sorted(self.totals.items())),
+            "histograms": {
+                name: _histogram_json(self.histograms[name]) for name in sorted(self.histograms)
+            },
             "unsupported": {name: sorted(effects) for name, effects in self.unsupported.items()},
             "simplifications": sorted(self.simplifications),
             "capped": self.capped,
@@ -204,14 +222,23 @@ class ChunkStats(Mergeable):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> ChunkStats:
         sample = data.get("sample")
+        if "histograms" in data:
+            totals = Counter(data["totals"])
+            histograms = {
+                name: _histogram_from_json(counts) for name, counts in data["histograms"].items()
+            }
+        else:  # a two-seat chunk stored before figures were generic: its four figures
+            histograms = {name: _histogram_from_json(data[name]) for name in ("rounds", "turns")}
+            totals = Counter({"battles": data["battles"], "damage": data["damage"]})
+            for name, histogram in histograms.items():
+                totals[name] = sum(value * games for value, games in histogram.items())
+        games, draws = data["games"], data["draws"]
         return cls(
-            games=data["games"],
-            draws=data["draws"],
-            decks=(_deck_from_json(data["decks"][0]), _deck_from_json(data["decks"][1])),
-            rounds=Counter({int(k): v for k, v in data["rounds"].items()}),
-            turns=Counter({int(k): v for k, v in data["turns"].items()}),
-            battles=data["battles"],
-            damage=data["damage"],
+            games=games,
+            draws=draws,
+            decks=tuple(_deck_from_json(deck, games, draws) for deck in data["decks"]),
+            totals=totals,
+            histograms=histograms,
             unsupported={name: set(effects) for name, effects in data["unsupported"].items()},
             # chunks stored before these were counted have neither
             simplifications=set(data.get("simplifications", ())),
@@ -222,6 +249,7 @@ class ChunkStats(Mergeable):
     def result(self) -> dict[str, Any]:
         """The figures a user reads: win rates with Wilson 95% intervals and the rest."""
         wins = [tally.wins for tally in self.decks]
+        totals = self.totals
         return {
             "games": self.games,
             "wins": wins,
@@ -229,10 +257,10 @@ class ChunkStats(Mergeable):
             "win_rate": [_rate(w, self.games) for w in wins],
             "ci95": [_interval(w, self.games) for w in wins],
             "turn_order": [self._turn_order(tally) for tally in self.decks],
-            "rounds": _distribution(self.rounds),
-            "turns": _distribution(self.turns),
-            "battles": self.battles,
-            "average_damage_per_battle": _rate(self.damage, self.battles),
+            "rounds": _distribution(self.histograms.get("rounds", Counter())),
+            "turns": _distribution(self.histograms.get("turns", Counter())),
+            "battles": totals["battles"],
+            "average_damage_per_battle": _rate(totals["damage"], totals["battles"]),
             "cards": [_cards_result(tally, self.unsupported) for tally in self.decks],
             "opening_hand": [self._opening(tally) for tally in self.decks],
             "unsupported": {
@@ -242,6 +270,11 @@ class ChunkStats(Mergeable):
             "draws_at_turn_cap": self.capped,
             "sample_game": None if self.sample is None else vars(self.sample).copy(),
         }
+
+    def placements(self) -> list[dict[int, int]]:
+        """Each seat's games by placement (1 = first; a shared placement counts for each seat
+        sharing it): what a table game of more than two seats reports."""
+        return [dict(sorted(tally.placements.items())) for tally in self.decks]
 
     def _turn_order(self, tally: DeckTally) -> dict[str, Any]:
         """A deck's record when it took the game's first turn and when its opponent did."""
@@ -255,7 +288,7 @@ class ChunkStats(Mergeable):
         return {f"{fact}_rate": _rate(tally.opening[fact], self.games) for fact in tally.opening}
 
 
-def _counter_sum(a: Counter[str], b: Counter[str]) -> Counter[str]:
+def _counter_sum(a: Counter[Any], b: Counter[Any]) -> Counter[Any]:
     """a + b keeping zero counts (Counter's + drops them): a fact never seen still has a rate."""
     total = Counter(a)
     total.update(b)
@@ -313,14 +346,29 @@ def _histogram_json(histogram: Counter[int]) -> dict[str, int]:
     return {str(value): histogram[value] for value in sorted(histogram)}
 
 
+def _histogram_from_json(data: Mapping[str, int]) -> Counter[int]:
+    return Counter({int(value): games for value, games in data.items()})
+
+
+_TALLIES = ("cards", "opening", "placements")
+
+
 def _deck_json(tally: DeckTally) -> dict[str, Any]:
-    data = {k: v for k, v in vars(tally).items() if k not in ("cards", "opening")}
+    data = {k: v for k, v in vars(tally).items() if k not in _TALLIES}
+    data["placements"] = _histogram_json(tally.placements)
     data["opening"] = dict(sorted(tally.opening.items()))
     data["cards"] = {name: vars(card).copy() for name, card in sorted(tally.cards.items())}
     return data
 
 
-def _deck_from_json(data: Mapping[str, Any]) -> DeckTally:
-    counts = {k: v for k, v in data.items() if k not in ("cards", "opening")}
+def _deck_from_json(data: Mapping[str, Any], games: int, draws: int) -> DeckTally:
+    counts = {k: v for k, v in data.items() if k not in _TALLIES}
     cards = {name: CardTally(**card) for name, card in data["cards"].items()}
-    return DeckTally(**counts, opening=Counter(data["opening"]), cards=cards)
+    if "placements" in data:
+        placements = _histogram_from_json(data["placements"])
+    else:  # stored before placements were counted: a two-seat chunk, whose draws shared first
+        first = counts["wins"] + draws
+        placements = +Counter({1: first, 2: games - first})
+    return DeckTally(
+        **counts, placements=placements, opening=Counter(data["opening"]), cards=cards
+    )

@@ -13,9 +13,16 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from rulebook.simulation import JobKind
+
 
 class SimulationJob(models.Model):
-    """N test games between two decks, frozen at submission."""
+    """N test games between decks frozen at submission: a match, a table or a card test."""
+
+    class Kind(models.TextChoices):
+        MATCH = JobKind.MATCH.value, "match"
+        TABLE = JobKind.TABLE.value, "table"
+        CARD_TEST = JobKind.CARD_TEST.value, "card test"
 
     class Status(models.TextChoices):
         QUEUED = "queued"
@@ -36,8 +43,15 @@ class SimulationJob(models.Model):
         help_text="Empty for an anonymous job, which anyone holding its id may read.",
     )
     game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="+")
+    kind = models.CharField(
+        max_length=10,
+        choices=Kind.choices,
+        help_text="What the job is, said when it was made: a match (two decks), a table (2 to 5 "
+        "decks at one table) or a card test (the deck with the card, without it, the "
+        "reference). It decides how its chunks are played and what its result holds.",
+    )
     decks = models.JSONField(
-        help_text="Both decks as resolved at submission, cards included, so later edits to a "
+        help_text="The decks as resolved at submission, cards included, so later edits to a "
         "stored deck or a card do not change a job."
     )
     games = models.PositiveIntegerField()

@@ -52,8 +52,10 @@ from rulebook.simulation import (
     ENGINES,
     ChunkStats,
     Engine,
+    JobKind,
     PairedStats,
     engine_for,
+    job_problem,
     new_job_seed,
     plan_chunks,
     run_job_chunk,
@@ -170,28 +172,38 @@ def simulation_create(
     game: str,
     decks: Sequence[Sequence[EntryRef]],
     games: int,
+    kind: JobKind = JobKind.MATCH,
     seed: int | None = None,
     chunk_size: int | None = None,
     cards: Sequence[Sequence[CardInfo]] | None = None,
     names: Sequence[str | None] | None = None,
     address: str = "",
 ) -> SimulationJob:
-    """A queued job of `games` test games between two legal decks, its chunks sent to workers.
+    """A queued job of `games` test games of this kind between legal decks, its chunks sent to
+    workers.
 
-    Raises InvalidRequest naming the field for a game without an engine or a job past the
-    owner's limits (SimulationLimits), DecksIllegal with every deck's validation report when any
-    deck is illegal, QueueFull when the client (the owner, else `address`, the client's
-    address) already has as many games queued as it may, BrokerUnavailable when the tasks
-    cannot be sent: then nothing is kept. An anonymous job comes back with `cancel_key`, the
-    one secret that cancels it (only its hash is kept).
+    The job is what `kind` says (rulebook.simulation.kinds), never what its number of decks
+    suggests: a `match` of two decks; a `table` of 2 to 5, for a game that seats them; a
+    `card_test` of three ("test this card": the first and second, a deck with a card and without
+    it, each play the third on the same seeds).
 
-    Three decks make a paired comparison ("test this card"): the first and second (a deck with
-    a card and without it) each play the third on the same seeds. `cards` are each deck's
-    user-made cards (an inline deck's `cards`), frozen into the job with the rest.
+    Raises InvalidRequest naming the field for a game without an engine, a kind its engine does
+    not play or a number of decks the kind does not take, or a job past the owner's limits
+    (SimulationLimits); DecksIllegal with every deck's validation report when any deck is
+    illegal, QueueFull when the client (the owner, else `address`, the client's address)
+    already has as many games queued as it may, BrokerUnavailable when the tasks cannot be
+    sent: then nothing is kept. An anonymous job comes back with `cancel_key`, the one secret
+    that cancels it (only its hash is kept). `cards` are each deck's user-made cards (an inline
+    deck's `cards`), frozen into the job with the rest.
     """
     game_row = Game.objects.filter(slug=game).first()
-    if game_row is None or engine_for(game) is None:
+    engine = engine_for(game)
+    if game_row is None or engine is None:
         raise InvalidRequest("game", f"test games can be played for: {', '.join(ENGINES)}")
+    kind = JobKind(kind)
+    problem = job_problem(engine, kind, len(decks))
+    if problem is not None:
+        raise InvalidRequest("game" if kind not in engine.kinds else "decks", problem)
     chunk_size = SimulationLimits.for_owner(owner).checked_chunk_size(games, chunk_size)
     inline = cards or [()] * len(decks)
     resolved, reports = zip(
@@ -206,6 +218,7 @@ def simulation_create(
     job = SimulationJob(
         owner=owner,
         game=game_row,
+        kind=kind,
         decks=[
             deck_freeze(deck, name)
             for deck, name in zip(resolved, names or [None] * len(resolved), strict=True)
@@ -522,10 +535,12 @@ def _unclaimed(chunk_id: int) -> ChunkRun:
 
 
 def chunk_play(*, chunk: SimulationChunk) -> ChunkStats | PairedStats:
-    """Play the chunk's games (no database work): its mergeable statistics."""
+    """Play the chunk's games (no database work): its mergeable statistics, of the kind its job
+    says it is."""
     engine, decks = _prepared(chunk.job_id)
     return run_job_chunk(
         engine,
+        JobKind(chunk.job.kind),
         decks,
         job_seed=chunk.job.seed,
         first_game=chunk.first_game,
@@ -567,9 +582,10 @@ def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats | PairedStats) -> 
 
 
 def _finish(job: SimulationJob) -> None:
-    """Merge every chunk's statistics, in index order, into the job's result."""
+    """Merge every chunk's statistics, in index order, into the job's result: the statistics of
+    the job's kind."""
     parts = job.chunks.order_by("index").values_list("result", flat=True)
-    stats = stats_type(len(job.decks))
+    stats = stats_type(JobKind(job.kind))
     result = stats.merge_all([stats.from_json(part) for part in parts]).result()  # type: ignore[arg-type]
     SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
         status=SimulationJob.Status.DONE, result=result, finished=timezone.now()

@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import random
 from collections import Counter
+from typing import Any
 
 from rulebook.cardfile import MemoryPool, read_cards
 from rulebook.core.cards import CardInfo, Deck
+from rulebook.core.outcome import Outcome
 from rulebook.core.resolve import EntryRef
 from rulebook.keeper import engine as keeper_engine
 from rulebook.keeper.cards import GAME as KEEPER
@@ -83,6 +85,46 @@ def keeper_decks() -> dict[str, Deck]:
     return decks
 
 
+def neopets_record(outcome: Outcome) -> dict[str, Any]:
+    """The fields of the Neopets engine's GameRecord, as recorded, from its outcome."""
+    figures, seats = outcome.figures, outcome.seats
+    return {
+        "winner": outcome.winner,
+        "first": outcome.first,
+        "rounds": figures["rounds"],
+        "turns": figures["turns"],
+        "round_winners": figures["round_winners"],
+        "battles": figures["battles"],
+        "damage": figures["damage"],
+        "plays": tuple(seat["plays"] for seat in seats),
+        "opening_codestone": tuple(seat["opening"]["codestone"] for seat in seats),
+        "mulligan": tuple(seat["opening"]["mulligan"] for seat in seats),
+        "unsupported": outcome.unsupported,
+        "simplifications": outcome.simplifications,
+        "capped": outcome.capped,
+    }
+
+
+def keeper_record(outcome: Outcome) -> dict[str, Any]:
+    """The fields of the Keeper engine's GameRecord, as recorded, from its outcome."""
+    figures, seats = outcome.figures, outcome.seats
+    return {
+        "winner": outcome.winner,
+        "first": outcome.first,
+        "rounds": figures["rounds"],
+        "turns": figures["turns"],
+        "battles": figures["battles"],
+        "damage": figures["damage"],
+        **{
+            name: tuple(seat[name] for seat in seats)
+            for name in ("plays", "card_damage", "drawn", "opening")
+        },
+        "unsupported": outcome.unsupported,
+        "simplifications": outcome.simplifications,
+        "capped": outcome.capped,
+    }
+
+
 GOLDENS = (
     GoldenGame(
         slug="neopets",
@@ -95,6 +137,7 @@ GOLDENS = (
             ),
         },
         play=neopets_engine.play_game,
+        record_fields=neopets_record,
     ),
     GoldenGame(
         slug="keeper",
@@ -107,5 +150,6 @@ GOLDENS = (
             ),
         },
         play=keeper_engine.play_game,
+        record_fields=keeper_record,
     ),
 )

@@ -10,6 +10,11 @@ only the engine can.
 The games: each engine's sample decks and random legal decks, every pair in both seat orders,
 the engine's default players and a random player, on several seeds. The jobs: a match and a paired
 card test, split into chunks and merged, as the workers do.
+
+A game's `record_sha256` is the digest of its record's fields as they were recorded: each
+engine's golden says how to read those fields from the Outcome an engine now gives
+(`GoldenGame.record_fields`: the same names and values the engine's GameRecord had), so the
+interface changed and the digests did not.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.core.cards import CardInfo, Deck, Entry
-from rulebook.simulation import ChunkStats, PairedStats, engine_for, plan_chunks, run_job_chunk
+from rulebook.core.outcome import Outcome
+from rulebook.simulation import JobKind, engine_for, plan_chunks, run_job_chunk, stats_type
 
 HERE = Path(__file__).resolve().parent
 SEEDS = range(4)
@@ -83,21 +89,23 @@ def deck_from_json(game: str, data: dict[str, Any]) -> Deck:
 
 @dataclass(frozen=True)
 class GoldenGame:
-    """How one engine's golden games are made: its decks (built when recording) and players."""
+    """How one engine's golden games are made: its decks (built when recording) and players,
+    and how its record's fields are read from an outcome."""
 
     slug: str
     build_decks: Callable[[], dict[str, Deck]]
-    players: dict[str, Callable[[], tuple[Any, Any]]]
-    play: Callable[..., Any]
+    players: dict[str, Callable[[], tuple[Any, Any] | None]]
+    play: Callable[..., Outcome]
+    record_fields: Callable[[Outcome], dict[str, Any]]
 
     @property
     def path(self) -> Path:
         return HERE / f"{self.slug}.json"
 
 
-def game_summary(record: Any) -> dict[str, Any]:
+def game_summary(outcome: Outcome) -> dict[str, Any]:
     """The few figures of a game a reader of a golden file's diff wants to see."""
-    return {"winner": record.winner, "first": record.first, "turns": record.turns}
+    return {"winner": outcome.winner, "first": outcome.first, "turns": outcome.figures["turns"]}
 
 
 def play_games(golden: GoldenGame, decks: dict[str, Any]) -> list[dict[str, Any]]:
@@ -111,20 +119,17 @@ def play_games(golden: GoldenGame, decks: dict[str, Any]) -> list[dict[str, Any]
                 if players_name != "default" and a != names[0]:
                     continue  # other players on the first deck's games only: enough, and fast
                 for seed in SEEDS:
-                    record = golden.play(
-                        decks[a], decks[b], seed, policies=players(), record_log=True
+                    outcome = golden.play(
+                        [decks[a], decks[b]], seed, policies=players(), record_log=True
                     )
-                    fields = {
-                        name: getattr(record, name) for name in record.__slots__ if name != "log"
-                    }
                     games.append(
                         {
                             "decks": [a, b],
                             "players": players_name,
                             "seed": seed,
-                            **game_summary(record),
-                            "record_sha256": digest(fields),
-                            "log_sha256": digest(list(record.log)),
+                            **game_summary(outcome),
+                            "record_sha256": digest(golden.record_fields(outcome)),
+                            "log_sha256": digest(list(outcome.log)),
                         }
                     )
     return games
@@ -144,13 +149,15 @@ def play_job(slug: str, prepared: dict[str, Any], case: dict[str, Any]) -> dict[
     engine = engine_for(slug)
     assert engine is not None
     decks = [prepared[name] for name in case["decks"]]
+    kind = JobKind(case["kind"])
     plans = plan_chunks(JOB_GAMES, JOB_CHUNK)
     parts = [
-        run_job_chunk(engine, decks, job_seed=case["seed"], first_game=p.first_game, count=p.count)
+        run_job_chunk(
+            engine, kind, decks, job_seed=case["seed"], first_game=p.first_game, count=p.count
+        )
         for p in reversed(plans)
     ]
-    stats = PairedStats if case["kind"] == "card_test" else ChunkStats
-    result = stats.merge_all(parts).result()
+    result = stats_type(kind).merge_all(parts).result()
     headline = result if case["kind"] == "match" else result["difference"]
     return {
         **case,

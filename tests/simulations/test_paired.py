@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from rulebook.simulation import PairedStats
 from rulebook.simulation.wilson import paired_difference_interval, wilson_interval
 
-from .test_stats import Outcome
+from .test_stats import outcome
 
 
 def paired(results: list[tuple[int | None, int | None]], start: int = 0) -> PairedStats:
     stats = PairedStats()
     for number, (with_winner, without_winner) in enumerate(results, start):
         stats.add(
-            Outcome(winner=with_winner), Outcome(winner=without_winner), number=number, seed=number
+            outcome(winner=with_winner), outcome(winner=without_winner), number=number, seed=number
         )
     return stats
 

@@ -3,36 +3,53 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.simulation.stats import ChunkStats
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """A played game as the statistics read it (every engine's outcome has these fields)."""
-
-    winner: int | None = 0
-    first: int = 0
-    rounds: int = 2
-    turns: int = 10
-    battles: int = 4
-    damage: int = 8
-    plays: tuple[dict[str, int], dict[str, int]] = ({}, {})
-    card_damage: tuple[dict[str, int], dict[str, int]] = ({}, {})
-    drawn: tuple[frozenset[str], frozenset[str]] | None = None
+def outcome(
+    winner: int | None = 0,
+    first: int = 0,
+    rounds: int = 2,
+    turns: int = 10,
+    battles: int = 4,
+    damage: int = 8,
+    plays: tuple[dict[str, int], dict[str, int]] = ({}, {}),
+    card_damage: tuple[dict[str, int], dict[str, int]] = ({}, {}),
+    drawn: tuple[frozenset[str], frozenset[str]] | None = None,
     opening: tuple[dict[str, bool], dict[str, bool]] = (
         {"codestone": True, "mulligan": False},
         {"codestone": False, "mulligan": True},
+    ),
+    unsupported: dict[str, tuple[str, ...]] | None = None,
+    simplifications: tuple[str, ...] = ("a stated simplification",),
+    capped: bool = False,
+    log: tuple[dict, ...] | None = None,
+) -> Outcome:
+    """A two-seat game as an engine reports it (rulebook.core.outcome), from its figures."""
+    return Outcome(
+        placements=two_seat_placements(winner),
+        first=first,
+        figures={"turns": turns, "rounds": rounds, "battles": battles, "damage": damage},
+        seats=tuple(
+            {
+                "plays": plays[seat],
+                "card_damage": card_damage[seat],
+                "opening": opening[seat],
+                **({} if drawn is None else {"drawn": drawn[seat]}),
+            }
+            for seat in (0, 1)
+        ),
+        unsupported=unsupported or {},
+        simplifications=simplifications,
+        capped=capped,
+        log=log,
     )
-    unsupported: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    simplifications: tuple[str, ...] = ("a stated simplification",)
-    capped: bool = False
-    log: tuple[dict, ...] | None = None
 
 
 def stats_of(games: list[Outcome], start: int = 0) -> ChunkStats:
@@ -43,10 +60,10 @@ def stats_of(games: list[Outcome], start: int = 0) -> ChunkStats:
 
 
 GAMES = [
-    Outcome(winner=0, first=0, rounds=2, turns=9, plays=({"Hot Dog": 2}, {"Vira": 1})),
-    Outcome(winner=0, first=1, rounds=3, turns=15, plays=({"Hot Dog": 1}, {})),
-    Outcome(winner=1, first=0, rounds=2, turns=11, plays=({}, {"Vira": 1})),
-    Outcome(
+    outcome(winner=0, first=0, rounds=2, turns=9, plays=({"Hot Dog": 2}, {"Vira": 1})),
+    outcome(winner=0, first=1, rounds=3, turns=15, plays=({"Hot Dog": 1}, {})),
+    outcome(winner=1, first=0, rounds=2, turns=11, plays=({}, {"Vira": 1})),
+    outcome(
         winner=None,
         first=1,
         rounds=3,
@@ -116,14 +133,14 @@ def test_it_reports_opening_hands_unsupported_effects_and_the_sample_log():
 
 def test_it_reports_damage_the_record_when_drawn_and_what_a_card_cannot_play():
     games = [
-        Outcome(
+        outcome(
             winner=0,
             plays=({"Hot Dog": 1}, {}),
             card_damage=({"Hot Dog": 7}, {"Vira": 2}),
             drawn=(frozenset({"Hot Dog", "Kass"}), frozenset({"Vira"})),
             unsupported={"Kass": ("steal a card",)},
         ),
-        Outcome(winner=1, drawn=(frozenset({"Kass"}), frozenset())),
+        outcome(winner=1, drawn=(frozenset({"Kass"}), frozenset())),
     ]
     cards = stats_of(games).result()["cards"]
     assert cards[0]["Hot Dog"]["damage"] == 7
@@ -151,8 +168,8 @@ def test_it_survives_the_json_round_trip_of_a_chunk_row():
 
 
 def test_it_keeps_the_earliest_games_log_whichever_chunk_merges_first():
-    early = stats_of([Outcome(log=({"event": "early"},))], start=0)
-    late = stats_of([Outcome(log=({"event": "late"},))], start=5)
+    early = stats_of([outcome(log=({"event": "early"},))], start=0)
+    late = stats_of([outcome(log=({"event": "late"},))], start=5)
     assert late.merge(early).result()["sample_game"]["game"] == 0
     assert early.merge(late).result()["sample_game"]["game"] == 0
 
@@ -166,7 +183,7 @@ def test_merging_leaves_both_operands_unchanged():
 
 
 outcomes = st.builds(
-    Outcome,
+    outcome,
     winner=st.sampled_from([0, 1, None]),
     first=st.sampled_from([0, 1]),
     rounds=st.integers(1, 3),

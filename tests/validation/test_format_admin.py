@@ -20,7 +20,8 @@ def test_staff_can_watch_test_game_jobs_but_not_edit_them(admin_client):
     from rules.models import SimulationJob
 
     job = SimulationJob.objects.create(
-        game=Game.objects.get(slug="neopets"), decks=[], games=10, seed=1, chunk_size=5
+        game=Game.objects.get(slug="neopets"), kind="match", decks=[], games=10, seed=1,
+        chunk_size=5,
     )
     listing = admin_client.get("/admin/rules/simulationjob/")
     assert listing.status_code == 200 and str(job.pk) in listing.content.decode()

@@ -2,7 +2,7 @@
 each play a reference deck on the same seeds; the job page shows the difference the card makes.
 
 The same services as POST /api/v1/simulations/card-tests/ (deck_without_card, simulation_create
-with three decks), so the page and the API run the same comparison.
+of a card_test job), so the page and the API run the same comparison.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from cards.models import Card
 from cards.selectors import card_queryset
 from rulebook.core.resolve import EntryRef
 from rulebook.keeper.cards import GAME
+from rulebook.simulation import JobKind
 from rules.services.simulations import (
     DecksIllegal,
     SubmitLater,
@@ -60,6 +61,7 @@ def card_test(request: HttpRequest, card_id: int) -> HttpResponse:
             job = simulation_create(
                 owner=user if user.is_authenticated else None,
                 game=GAME.slug,
+                kind=JobKind.CARD_TEST,
                 decks=[with_card, deck, reference],
                 games=data["games"],
                 seed=data["seed"],

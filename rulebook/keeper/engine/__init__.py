@@ -1,7 +1,7 @@
 """The Keeper of the Cards game engine: plain Python, no Django.
 
 deck = KeeperDeck.from_deck(resolved_core_deck)       # once per deck
-record = play_game(deck_a, deck_b, seed=7)            # a GameRecord; same seed, same game
+outcome = play_game([deck_a, deck_b], seed=7)         # an Outcome; same seed, same game
 
 Every card is played from its parsed components (rulebook.keeper.parser), through the component
 tables of plays.py; no card has code of its own.
@@ -15,12 +15,11 @@ from .cards import KeeperCard, KeeperDeck
 from .game import Game
 from .plays import PLAYED_KEYS
 from .policy import HeuristicPolicy, Policy, RandomPolicy
-from .record import GameRecord
 
 __all__ = [
     "PLAYED_KEYS",
     "TURN_CAP",
-    "GameRecord",
+    "Game",
     "HeuristicPolicy",
     "KeeperCard",
     "KeeperDeck",

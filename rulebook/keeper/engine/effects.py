@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from rulebook.core.decisions import YES_NO, Decision
+
 from .cards import Effect, KeeperCard
-from .state import GameView, Permanent, Player, Target, ZoneCard
+from .state import WANTS, GameView, Permanent, Player, Target, ZoneCard
 
 NAMED_COUNTERS = {
     "offense_counters": "offense",
@@ -212,6 +214,12 @@ def total_damage(game: GameView, me: Player, effect: Effect, targets: list[Targe
             remaining -= dealt
 
 
+def wants(game: GameView, me: Player, card: KeeperCard) -> bool:
+    """Whether the player summons or casts a card an effect revealed (it may: "may")."""
+    decision = Decision(me.index, WANTS, YES_NO)
+    return decision.check(me.policy.wants(game, decision, card))
+
+
 def summon(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
     """Reveal, then summon or cast the targets not in play, paying the usual costs (a spell with
     an activation condition only when it is met, so not here)."""
@@ -220,12 +228,12 @@ def summon(game: GameView, me: Player, effect: Effect, targets: list[Target], ca
             continue
         found = target.card
         if found.is_creature:
-            if game.can_summon(me, found) and me.policy.wants(game, me, found):
+            if game.can_summon(me, found) and wants(game, me, found):
                 game.summon(me, found, target.zone)
         elif (
             game.can_cast(me, found)
             and found.abilities[0].condition is None
-            and me.policy.wants(game, me, found)
+            and wants(game, me, found)
         ):
             game.cast(me, found, target.zone)
 

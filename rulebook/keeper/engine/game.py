@@ -1,24 +1,41 @@
 """One game of Keeper of the Cards between two players, by the 11th-edition rulebook.
 
 Sections cited are the rulebook's ("Turn Order", "Battles", ...) unless the guide is named.
-Two players; every decision is a Policy's (policy.py), every chance the game's own seeded
-random generator's, so a seed replays the same game.
+The game seats two players (`seats`), whose turns go round the seats from a first player chosen
+at random. Every decision is a `Decision` the game builds with the legal options (legal.py),
+answered by the deciding player's Policy (policy.py) and checked before the game acts on it;
+every chance step is a named draw of the game's one `Chance(seed)` (who goes first, the shuffle,
+dice, cards at random), so a seed replays the same game.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from rulebook.core.chance import Chance
+from rulebook.core.decisions import YES_NO, Decision
 from rulebook.core.game_loop import TURN_CAP_RULE
+from rulebook.core.outcome import Outcome, two_seat_placements
 
 from .cards import RESERVES, KeeperAbility, KeeperCard, KeeperDeck
 from .effects import apply_effect
+from .legal import ActionOptions, BattleOptions, Swaps
 from .payments import can_pay, pay
-from .record import GameRecord
-from .state import HAND_SIZE, Permanent, Player, Policy
+from .state import (
+    ACTION,
+    BATTLE,
+    DEFENDERS,
+    HAND_SIZE,
+    RESERVES_CHOICE,
+    RESOURCES,
+    SWAPS,
+    TRIGGER,
+    Permanent,
+    Player,
+    Policy,
+)
 from .targets import select_targets
 
 TRIGGER_ROUNDS = 20  # triggers raising triggers: bounded so that no card loop runs forever
@@ -82,17 +99,29 @@ class GameOver(Exception):
 
 
 class Game:
+    seats = range(2, 3)  # the rulebook's game for two players
+
     def __init__(
         self,
-        deck_a: KeeperDeck,
-        deck_b: KeeperDeck,
+        decks: Sequence[KeeperDeck],
         seed: int,
-        policies: tuple[Policy, Policy],
+        policies: Sequence[Policy],
         record_log: bool = False,
     ) -> None:
-        self.rng = random.Random(seed)
-        self.decks = (deck_a, deck_b)
-        self.players = (Player(0, policies[0]), Player(1, policies[1]))
+        self.chance = Chance(seed)
+        self.roll: Callable[[], int] = self.chance.die  # a six-sided die (GameView.roll)
+        self.decks = tuple(decks)
+        self.players = tuple(Player(seat, policy) for seat, policy in enumerate(policies))
+        # Each seat's recurring decision points; their options are live views of the game.
+        self.decisions = tuple(
+            {
+                SWAPS: Decision(player.index, SWAPS, Swaps(player)),
+                RESOURCES: Decision(player.index, RESOURCES, player.hand, most=2),
+                ACTION: Decision(player.index, ACTION, ActionOptions(self, player), True),
+                BATTLE: Decision(player.index, BATTLE, BattleOptions(self, player), True),
+            }
+            for player in self.players
+        )
         self.log: list[dict[str, Any]] | None = [] if record_log else None
         self.turn = 0
         self.active = 0
@@ -110,20 +139,22 @@ class Game:
     # -- the game ---------------------------------------------------------------------------
 
     def begin(self) -> None:
-        self.first = self.rng.randrange(2)  # "You must also determine who goes first."
+        # "You must also determine who goes first."
+        self.first = self.chance.first_player(len(self.players))
         self.set_up()
 
     def next_turn(self) -> bool:
         try:
-            self.take_turn(self.players[(self.first + self.turn) % 2])
+            self.take_turn(self.players[(self.first + self.turn) % len(self.players)])
         except GameOver as over:
             self.winner = over.winner
             return False
         return True
 
-    def finish(self, capped: bool) -> GameRecord:
+    def finish(self, capped: bool) -> Outcome:
         self.event("end", None, winner=self.winner, turns=self.turn, capped=capped)
-        return self.record(self.winner, self.first, capped)
+        self.decisions = ()  # their options refer back to the game: freed with it, not by the GC
+        return self.outcome(capped)
 
     def set_up(self) -> None:
         """Setup and Deck Building: 10 cards to the reserves, 30 shuffled, a hand of 5."""
@@ -140,12 +171,15 @@ class Game:
                 self.event(
                     "deck", player.index, first=self.ref(own[0]), names=[c.name for c in own]
                 )
-            reserves = player.policy.choose_reserves(self, player, list(own), RESERVES)
+            decision = Decision(
+                player.index, RESERVES_CHOICE, list(own), least=RESERVES, most=RESERVES
+            )
+            reserves = list(decision.check(player.policy.choose_reserves(self, decision)))
             rest = list(own)
             for card in reserves:
                 rest.remove(card)
             player.reserves = reserves
-            self.rng.shuffle(rest)
+            self.chance.shuffle(rest)
             player.deck = rest
             self.draw(player, HAND_SIZE)
             self.opening.append({"creature": any(card.is_creature for card in player.hand)})
@@ -175,27 +209,33 @@ class Game:
 
     def check(self) -> None:
         """Winning and Losing: at 0 hitpoints or with an empty deck a player loses; both at
-        once is a draw."""
-        lost = [p.index for p in self.players if p.hp <= 0 or not p.deck]
-        if lost:
-            raise GameOver(None if len(lost) == 2 else 1 - lost[0])
+        once is a draw. (Asked after every action, battle and trigger: no list made when no
+        one has lost.)"""
+        for player in self.players:
+            if player.hp <= 0 or not player.deck:
+                lost = [p.index for p in self.players if p.hp <= 0 or not p.deck]
+                raise GameOver(None if len(lost) == 2 else 1 - lost[0])
 
     # -- Resource Phase ---------------------------------------------------------------------
 
     def resource_phase(self, me: Player, *, first_turn: bool) -> None:
         """Turn Order 1: swap hand cards with reserves, then place up to two resources and draw
         two minus that many; the starting player's first turn places one OR draws one."""
-        for given, taken in me.policy.swaps(self, me):
-            if given in me.hand and taken in me.reserves:
-                me.hand.remove(given)
-                me.reserves.remove(taken)
-                me.reserves.append(given)
-                me.hand.append(taken)
-                me.drawn.add(taken.name)
-                if self.log is not None:
-                    self.event("swap", me.index, given=self.ref(given), taken=self.ref(taken))
+        decisions = self.decisions[me.index]
+        swaps = decisions[SWAPS]
+        for swap in me.policy.swaps(self, swaps):
+            given, taken = swaps.check(swap)  # as the swaps before it left the hand and reserves
+            me.hand.remove(given)
+            me.reserves.remove(taken)
+            me.reserves.append(given)
+            me.hand.append(taken)
+            me.drawn.add(taken.name)
+            if self.log is not None:
+                self.event("swap", me.index, given=self.ref(given), taken=self.ref(taken))
         limit = 1 if first_turn else 2
-        placed = me.policy.resources_to_place(self, me, limit)[:limit]
+        resources = decisions[RESOURCES]
+        resources.options, resources.most = me.hand, limit
+        placed = list(resources.check(me.policy.resources_to_place(self, resources)))
         for card in placed:
             me.hand.remove(card)
             me.resources.append(card)  # placed unexhausted
@@ -220,11 +260,14 @@ class Game:
     def action_phase(self, me: Player) -> None:
         """Turn Order 2: play cards and activate abilities and traps without conditions."""
         self.use_damage_counters(me)
+        decision = self.decisions[me.index][ACTION]
+        options = decision.options
         for _ in range(60):  # every action spends something; the bound only guards policies
-            action = me.policy.next_action(self, me)
-            if action is None:
+            options.vouched = None  # nothing answered for yet in this ask
+            action = me.policy.next_action(self, decision)
+            if action is None:  # a pass: always allowed
                 return
-            kind, subject, ability = action
+            kind, subject, ability = decision.check(action)
             if kind == "summon":
                 self.summon(me, subject)
             elif kind == "cast":
@@ -396,9 +439,6 @@ class Game:
 
     # -- damage, destruction and moving cards -------------------------------------------------
 
-    def roll(self) -> int:
-        return int(self.rng.random() * 6) + 1
-
     def damage_creature(
         self, creature: Permanent, amount: int, by: int | None, card: KeeperCard | None
     ) -> int:
@@ -548,9 +588,7 @@ class Game:
 
         for gone in destroyed:
             for ability in gone.card.abilities:
-                if ability.condition == "self_destroyed" and me.policy.use_trigger(
-                    self, me, ability, None
-                ):
+                if ability.condition == "self_destroyed" and self.use_trigger(me, ability, None):
                     if self.log is not None:
                         self.event(
                             "triggered", me.index, n=self.ref(gone.card), when=ability.condition
@@ -564,7 +602,7 @@ class Game:
                     and met(ability, creature)
                     and self.can_use(me, creature)
                     and self.can_activate(me, ability, creature)
-                    and me.policy.use_trigger(self, me, ability, creature)
+                    and self.use_trigger(me, ability, creature)
                 ):
                     if self.log is not None:
                         self.event(
@@ -580,7 +618,7 @@ class Game:
                 and not trap.exhausted
                 and trap in me.traps
                 and met(ability, None)
-                and me.policy.use_trigger(self, me, ability, None)
+                and self.use_trigger(me, ability, None)
             ):
                 if self.log is not None:
                     self.event(
@@ -596,7 +634,7 @@ class Game:
                 and card in me.hand
                 and self.can_cast(me, card)
                 and met(ability, None)
-                and me.policy.use_trigger(self, me, ability, None)
+                and self.use_trigger(me, ability, None)
             ):
                 if self.log is not None:
                     self.event(
@@ -604,6 +642,11 @@ class Game:
                         x=ability.condition_x,
                     )
                 self.cast(me, card)
+
+    def use_trigger(self, me: Player, ability: KeeperAbility, source: Permanent | None) -> bool:
+        """Whether the player uses an ability whose activation condition was met (it may)."""
+        decision = Decision(me.index, TRIGGER, YES_NO)
+        return decision.check(me.policy.use_trigger(self, decision, ability, source))
 
     # -- Battle Phase -----------------------------------------------------------------------
 
@@ -618,11 +661,12 @@ class Game:
         "unexhausted at the end of your own Battle Phase" caveat."""
         self.use_exhaustion_counters(me)
         me.battle_targets.clear()
+        decision = self.decisions[me.index][BATTLE]
         for _ in range(20):
-            plan = me.policy.next_battle(self, me)
-            if plan is None:
+            plan = me.policy.next_battle(self, decision)
+            if plan is None:  # no more battles: always allowed
                 break
-            attackers, target = plan
+            attackers, target = decision.check(plan)
             self.battle(me, attackers, target)
             self.settle()
         for creature in list(me.creatures):
@@ -656,7 +700,9 @@ class Game:
             return
         me.battle_targets.add(target_id)
         defender = self.opponent(me)
-        chosen = defender.policy.defenders(self, defender, attackers, target)
+        able = [creature for creature in defender.creatures if self.can_defend(defender, creature)]
+        decision = Decision(defender.index, DEFENDERS, able, most=len(able))
+        chosen = decision.check(defender.policy.defenders(self, decision, attackers, target))
         defenders = self.form_team(defender, chosen, self.can_defend)  # step 2
         self.battles += 1
         for team, side, other in ((attackers, me, defender), (defenders, defender, me)):
@@ -857,20 +903,26 @@ class Game:
         if self.log is not None:
             self.log.append({"turn": self.turn, "event": event, "player": player, **data})
 
-    def record(self, winner: int | None, first: int, capped: bool) -> GameRecord:
-        a, b = self.players
+    def outcome(self, capped: bool) -> Outcome:
         unsupported = {**self.decks[0].unsupported, **self.decks[1].unsupported}
-        return GameRecord(
-            winner=winner,
-            first=first,
-            rounds=(self.turn + 1) // 2,
-            turns=self.turn,
-            battles=self.battles,
-            damage=self.damage,
-            plays=(dict(a.plays), dict(b.plays)),
-            card_damage=(dict(self.card_damage[0]), dict(self.card_damage[1])),
-            drawn=(frozenset(a.drawn), frozenset(b.drawn)),
-            opening=(self.opening[0], self.opening[1]),
+        return Outcome(
+            placements=two_seat_placements(self.winner),
+            first=self.first,
+            figures={
+                "turns": self.turn,
+                "rounds": (self.turn + 1) // 2,  # rounds of turns (each player one turn)
+                "battles": self.battles,
+                "damage": self.damage,  # total battle damage dealt, to creatures and players
+            },
+            seats=tuple(
+                {
+                    "plays": dict(player.plays),  # card name -> times summoned, cast or set
+                    "card_damage": dict(self.card_damage[player.index]),  # name -> damage dealt
+                    "drawn": frozenset(player.drawn),  # the cards the player drew
+                    "opening": self.opening[player.index],  # {"creature": the hand held one}
+                }
+                for player in self.players
+            ),
             unsupported=unsupported,
             simplifications=SIMPLIFICATIONS,
             capped=capped,

@@ -63,7 +63,7 @@ def pay(game: GameView, me: Player, payment: Payment, x: int, source: Permanent 
             else:
                 game.destroy(permanent, explicit=False)  # a cost, not an effect
     elif op in ("sacrifice_hand", "destroy_hand"):
-        for card in game.rng.sample(me.hand, x):
+        for card in game.chance.pick(me.hand, x):
             paid.append(card)
             if op == "sacrifice_hand":
                 me.hand.remove(card)

@@ -19,6 +19,11 @@ HeuristicPolicy plays sensibly (see the README, "Keeper test games"):
 - defends with every creature able to, sturdiest first: defending costs nothing the next turn,
   since every creature recovers at the end of every turn (Recovery Phase).
 RandomPolicy makes every choice uniformly at random among the legal ones.
+
+Every choice answers a Decision whose options the game computed (legal.py, state.py's kinds): a
+policy picks among them, and the game checks the pick. In the Action Phase the heuristic asks
+the options for one kind of action at a time, in the order it prefers them, and whether each
+creature it would rather summon can be summoned.
 """
 
 from __future__ import annotations
@@ -40,38 +45,17 @@ from .targets import score
 DIE = 3.5  # the expected result of a six-sided die
 
 
-def legal_actions(game: GameView, me: Player) -> list[Action]:
-    """Everything the rules allow in the Action Phase now (Turn Order 2)."""
-    actions: list[Action] = []
-    for card in {card.name: card for card in me.hand}.values():  # copies are one choice
-        if card.is_creature:
-            if game.can_summon(me, card):
-                actions.append(("summon", card, None))
-        elif card.abilities and card.cost <= me.unspent:
-            ability = card.abilities[0]
-            if ability.condition is None:
-                actions.append(("cast", card, ability))
-            actions.append(("set", card, ability))
-    for creature in me.creatures:
-        if game.can_use(me, creature):
-            for ability in creature.card.abilities:
-                if ability.condition is None and game.can_activate(me, ability, creature):
-                    actions.append(("ability", creature, ability))
-    for trap in me.traps:
-        if not trap.exhausted and trap.card.abilities and trap.card.abilities[0].condition is None:
-            actions.append(("trap", trap, trap.card.abilities[0]))
-    return actions
-
-
 def _sturdiest_first(team: list[Permanent]) -> list[Permanent]:
     return sorted(team, key=lambda c: -c.defense)
 
 
 class HeuristicPolicy(Policy):
-    def choose_reserves(self, game, me, cards, count):
-        return sorted(cards, key=lambda card: (-card.cost, card.name))[:count]
+    def choose_reserves(self, game, decision):
+        ranked = sorted(decision.options, key=lambda card: (-card.cost, card.name))
+        return ranked[: decision.most]
 
-    def swaps(self, game, me):
+    def swaps(self, game, decision):
+        me = game.players[decision.seat]
         soon = len(me.resources) + 2
         wanted = [card for card in me.reserves if card.cost <= soon]
         unaffordable = [card for card in me.hand if card.cost > soon + 2]
@@ -81,7 +65,8 @@ class HeuristicPolicy(Policy):
         worst = max(unaffordable, key=lambda card: (card.cost, card.name))
         return [(worst, best)]
 
-    def resources_to_place(self, game, me, limit):
+    def resources_to_place(self, game, decision):
+        me, limit = game.players[decision.seat], decision.most
         have = len(me.resources)
         count = 2 if have < 4 else 1 if have < 8 else 0
         if len(me.deck) <= 4:
@@ -89,51 +74,32 @@ class HeuristicPolicy(Policy):
         by_distance = sorted(me.hand, key=lambda card: (-(card.cost - have), card.name))
         return by_distance[: min(count, limit, max(len(me.hand) - 1, 0))]
 
-    def next_action(self, game, me):
-        # The same choices as legal_actions, found lazily: this runs several times a turn.
-        unspent = me.unspent
+    def next_action(self, game, decision):
+        # Found kind by kind, as it prefers them, from the options the game lists: this runs
+        # several times a turn, and most kinds are never reached.
+        me, options = game.players[decision.seat], decision.options
         best: KeeperCard | None = None
-        for card in me.hand:
+        for card in options.affordable_creatures():
             if (
-                card.is_creature
-                and card.cost <= unspent
-                and (best is None or (card.value, card.name) > (best.value, best.name))
-                and game.can_summon(me, card)
+                (best is None or (card.value, card.name) > (best.value, best.name))
+                and options.summonable(card)
                 and self._summon_pays(me, card)
             ):
                 best = card
         if best is not None:
             return ("summon", best, None)
-        spells = [c for c in me.hand if not c.is_creature and c.abilities and c.cost <= unspent]
-        for card in spells:
-            ability = card.abilities[0]
-            if ability.condition is None and self.worthwhile(game, me, ability, None):
-                return ("cast", card, ability)
-        for creature in me.creatures:
-            if creature.exhausted or not creature.card.abilities or not game.can_use(me, creature):
-                continue
-            for ability in creature.card.abilities:
-                if (
-                    ability.condition is None
-                    and self._acts(creature, ability)
-                    and game.can_activate(me, ability, creature)
-                    and self.worthwhile(game, me, ability, creature)
-                ):
-                    return ("ability", creature, ability)
-        for trap in me.traps:
-            ability = trap.card.abilities[0] if trap.card.abilities else None
-            if (
-                ability is not None
-                and not trap.exhausted
-                and ability.condition is None
-                and self.worthwhile(game, me, ability, None)
-            ):
-                return ("trap", trap, ability)
-        # Nothing worth doing now: bank the resources left in a trap (paid now, free later),
-        # the dearest spell that fits first.
-        for card in sorted(spells, key=lambda card: (-card.cost, card.name)):
-            if card.cost <= me.unspent:
-                return ("set", card, card.abilities[0])
+        legal = options.by_kind()
+        for action in legal:
+            kind, subject, ability = action
+            if kind == "set":
+                # Nothing worth doing now: bank the resources left in a trap (paid now, free
+                # later), the dearest spell that fits first.
+                return min((action, *legal), key=lambda set_: (-set_[1].cost, set_[1].name))
+            if kind == "ability":
+                if self._acts(subject, ability) and self.worthwhile(game, me, ability, subject):
+                    return action
+            elif self.worthwhile(game, me, ability, None):  # a spell to cast, a trap to spring
+                return action
         return None
 
     @staticmethod
@@ -208,12 +174,13 @@ class HeuristicPolicy(Policy):
             return any(not c.exhausted and c.offense > 0 for c in me.creatures)
         return True
 
-    def use_trigger(self, game, me, ability, source):
-        return self.worthwhile(game, me, ability, source)
+    def use_trigger(self, game, decision, ability, source):
+        return self.worthwhile(game, game.players[decision.seat], ability, source)
 
-    def next_battle(self, game, me):
+    def next_battle(self, game, decision):
+        me, options = game.players[decision.seat], decision.options
         opponent = game.opponent(me)
-        attackers = [c for c in me.creatures if c.offense > 0 and game.can_attack(me, c)]
+        attackers = [c for c in options.attackers() if c.offense > 0]
         if not attackers:
             return None
         expected = DIE * sum(c.offense for c in attackers)
@@ -221,28 +188,26 @@ class HeuristicPolicy(Policy):
         wall = sum(max(c.defense, 0) for c in defenders)
         # Running out of cards first loses: then attack even when the dice do not favour it.
         racing = len(me.deck) <= min(len(opponent.deck), 8)
-        if id(opponent) not in me.battle_targets and (
-            not defenders or expected > 0.75 * wall or racing
-        ):
+        targets = options.targets()
+        if opponent in targets and (not defenders or expected > 0.75 * wall or racing):
             return _sturdiest_first(attackers), opponent
-        for creature in sorted(opponent.creatures, key=lambda c: (-c.value, c.card.name)):
-            if id(creature) in me.battle_targets:
-                continue
+        creatures = [target for target in targets if target is not opponent]
+        for creature in sorted(creatures, key=lambda c: (-c.value, c.card.name)):
             guard = wall + (0 if creature in defenders else max(creature.defense, 0))
             if expected >= guard:
                 return _sturdiest_first(attackers), creature
         return None
 
-    def defenders(self, game, me, attackers, target):
-        return _sturdiest_first([c for c in me.creatures if game.can_defend(me, c)])
+    def defenders(self, game, decision, attackers, target):
+        return _sturdiest_first(list(decision.options))
 
-    def pick_targets(self, game, me, pool, count, hostile):
+    def pick_targets(self, game, decision, hostile):
         # The targets that gain (see targets.score): the opponent's cards for a hostile effect,
         # one's own for a helpful one; the most valuable first.
-        mine = me.index
+        mine, count = decision.seat, decision.most
         gaining = [
             target
-            for target in pool
+            for target in decision.options
             if (
                 (target.controller if isinstance(target, Permanent) else target.player.index)
                 == mine
@@ -253,53 +218,60 @@ class HeuristicPolicy(Policy):
             gaining.sort(key=lambda target: -target.value)
         return [target for target in gaining[:count] if target.value > 0]
 
-    def choose_player(self, game, me, hostile):
+    def choose_player(self, game, decision, hostile):
+        me = game.players[decision.seat]
         return game.opponent(me) if hostile else me
 
-    def wants(self, game, me, card):
+    def wants(self, game, decision, card):
         return True
 
 
 class RandomPolicy(Policy):
-    """Every choice uniformly at random among the legal ones (a baseline to measure against)."""
+    """Every choice uniformly at random among the legal ones (a baseline to measure against).
 
-    def choose_reserves(self, game, me, cards, count):
-        return game.rng.sample(cards, count)
+    It draws on the game's own generator (`game.chance.rng`), as it always has: its draws are
+    its choices, not chance steps of the game, but they share the stream, so a game against it
+    is still a function of the decks and the seed (and the golden games pin that stream)."""
 
-    def swaps(self, game, me):
-        if me.hand and me.reserves and game.rng.random() < 0.5:
-            return [(game.rng.choice(me.hand), game.rng.choice(me.reserves))]
+    def choose_reserves(self, game, decision):
+        return game.chance.rng.sample(decision.options, decision.most)
+
+    def swaps(self, game, decision):
+        rng, options = game.chance.rng, decision.options
+        if options.hand and options.reserves and rng.random() < 0.5:
+            return [(rng.choice(options.hand), rng.choice(options.reserves))]
         return []
 
-    def resources_to_place(self, game, me, limit):
-        count = game.rng.randint(0, min(limit, len(me.hand)))
-        return game.rng.sample(me.hand, count)
+    def resources_to_place(self, game, decision):
+        rng, hand = game.chance.rng, decision.options
+        count = rng.randint(0, min(decision.most, len(hand)))
+        return rng.sample(hand, count)
 
-    def next_action(self, game, me):
-        actions: list[Action | None] = [*legal_actions(game, me), None]
-        return game.rng.choice(actions)
+    def next_action(self, game, decision):
+        actions: list[Action | None] = [*decision.options, None]
+        return game.chance.rng.choice(actions)
 
-    def use_trigger(self, game, me, ability, source):
-        return game.rng.random() < 0.5
+    def use_trigger(self, game, decision, ability, source):
+        return game.chance.rng.random() < 0.5
 
-    def next_battle(self, game, me):
-        opponent = game.opponent(me)
-        attackers = [c for c in me.creatures if game.can_attack(me, c)]
-        targets = [t for t in (opponent, *opponent.creatures) if id(t) not in me.battle_targets]
-        if not attackers or not targets or game.rng.random() < 0.5:
+    def next_battle(self, game, decision):
+        rng, options = game.chance.rng, decision.options
+        attackers, targets = options.attackers(), options.targets()
+        if not attackers or not targets or rng.random() < 0.5:
             return None
-        team = game.rng.sample(attackers, game.rng.randint(1, len(attackers)))
-        return team, game.rng.choice(targets)
+        team = rng.sample(attackers, rng.randint(1, len(attackers)))
+        return team, rng.choice(targets)
 
-    def defenders(self, game, me, attackers, target):
-        able = [c for c in me.creatures if game.can_defend(me, c)]
-        return game.rng.sample(able, game.rng.randint(0, len(able)))
+    def defenders(self, game, decision, attackers, target):
+        rng, able = game.chance.rng, decision.options
+        return rng.sample(able, rng.randint(0, len(able)))
 
-    def pick_targets(self, game, me, pool, count, hostile):
-        return game.rng.sample(pool, game.rng.randint(0, min(count, len(pool))))
+    def pick_targets(self, game, decision, hostile):
+        rng, pool = game.chance.rng, decision.options
+        return rng.sample(pool, rng.randint(0, min(decision.most, len(pool))))
 
-    def choose_player(self, game, me, hostile):
-        return game.rng.choice(game.players)
+    def choose_player(self, game, decision, hostile):
+        return game.chance.rng.choice(decision.options)
 
-    def wants(self, game, me, card):
-        return game.rng.random() < 0.5
+    def wants(self, game, decision, card):
+        return game.chance.rng.random() < 0.5

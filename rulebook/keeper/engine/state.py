@@ -1,18 +1,22 @@
 """The state of a Keeper game, at the bottom of the engine: players, the cards they have in
 play and the cards targeted in other zones; and the two interfaces the layers above share: what
 the rules' code may do to a game in progress (`GameView`) and the decisions a player makes
-(`Policy`).
+(`Policy`), each asked as a `Decision` (rulebook.core.decisions) of one of the kinds below, whose
+options the game computes (legal.py for the Action Phase, battles and swaps).
 
-The engine's modules import downwards only (tests/rulebook/test_engine_imports.py): the component
-tables and cards; this state; targets and payments; effects and policies; the game on top.
+The engine's modules import downwards only (import-linter's keeper-engine contract): the
+component tables and cards; this state; targets, payments and the legal options; effects and
+policies; the game on top.
 """
 
 from __future__ import annotations
 
-import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
+
+from rulebook.core.chance import Chance
+from rulebook.core.decisions import Decision
 
 from .cards import KeeperAbility, KeeperCard
 
@@ -142,7 +146,7 @@ class Player:
 
     def unexhausted_resource(self, card: KeeperCard) -> bool:
         """Whether this very card is one of the player's unexhausted resources."""
-        return any(resource is card for resource in self.resources[self.spent :])
+        return card in self.resources[self.spent :]  # a card is equal only to itself
 
     def exhaust_resource(self, card: KeeperCard) -> None:
         """Exhaust one resource card (already exhausted: nothing changes)."""
@@ -191,8 +195,8 @@ Target = Permanent | ZoneCard
 class GameView(Protocol):
     """A game in progress as targets, payments, effects and policies use it (a Game is one)."""
 
-    players: tuple[Player, Player]
-    rng: random.Random
+    players: tuple[Player, ...]
+    chance: Chance  # every chance step: dice, shuffles, cards at random
     switched: list[tuple[Permanent, int]]
     log: list[dict[str, Any]] | None  # the game's log when one is kept (docs/game-logs.md)
 
@@ -230,44 +234,62 @@ class GameView(Protocol):
 
 Action = tuple[str, Any, KeeperAbility | None]
 
+# The kinds of decision a player makes, each answered by the Policy method named beside it.
+RESERVES_CHOICE = "reserves"  # choose_reserves: exactly RESERVES of the deck's cards
+SWAPS = "swaps"  # swaps: any number of (hand card, reserves card), each checked as it is made
+RESOURCES = "resources"  # resources_to_place: up to the turn's limit of the hand's cards
+ACTION = "action"  # next_action: an action of the Action Phase (legal.ActionOptions), or pass
+TRIGGER = "trigger"  # use_trigger: yes or no
+BATTLE = "battle"  # next_battle: (team, target) (legal.BattleOptions), or no more battles
+DEFENDERS = "defenders"  # defenders: the creatures able to defend, in defending order
+TARGETS = "targets"  # pick_targets: up to `most` of the pool
+PLAYER = "player"  # choose_player: one of the players
+WANTS = "wants"  # wants: yes or no, to summon or cast a card an effect revealed
+
 
 class Policy:
-    """The choices of one player (rulebook.keeper.engine.policy implements them all)."""
+    """The choices of one player (rulebook.keeper.engine.policy implements them all). Each is
+    a Decision the game built, whose `options` are the legal answers and whose `seat` is the
+    player's index; the game refuses an answer the options do not allow."""
 
-    def choose_reserves(
-        self, game: GameView, me: Player, cards: list[KeeperCard], count: int
-    ) -> list[KeeperCard]:
+    def choose_reserves(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
         raise NotImplementedError
 
-    def swaps(self, game: GameView, me: Player) -> list[tuple[KeeperCard, KeeperCard]]:
+    def swaps(
+        self, game: GameView, decision: Decision
+    ) -> Iterable[tuple[KeeperCard, KeeperCard]]:
         raise NotImplementedError
 
-    def resources_to_place(self, game: GameView, me: Player, limit: int) -> list[KeeperCard]:
+    def resources_to_place(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
         raise NotImplementedError
 
-    def next_action(self, game: GameView, me: Player) -> Action | None:
+    def next_action(self, game: GameView, decision: Decision) -> Action | None:
         raise NotImplementedError
 
     def use_trigger(
-        self, game: GameView, me: Player, ability: KeeperAbility, source: Permanent | None
+        self,
+        game: GameView,
+        decision: Decision,
+        ability: KeeperAbility,
+        source: Permanent | None,
     ) -> bool:
         raise NotImplementedError
 
-    def next_battle(self, game: GameView, me: Player) -> tuple[list[Permanent], object] | None:
+    def next_battle(
+        self, game: GameView, decision: Decision
+    ) -> tuple[list[Permanent], object] | None:
         raise NotImplementedError
 
     def defenders(
-        self, game: GameView, me: Player, attackers: list[Permanent], target: object
-    ) -> list[Permanent]:
+        self, game: GameView, decision: Decision, attackers: list[Permanent], target: object
+    ) -> Sequence[Permanent]:
         raise NotImplementedError
 
-    def pick_targets(
-        self, game: GameView, me: Player, pool: list[Target], count: int, hostile: bool
-    ) -> list[Target]:
+    def pick_targets(self, game: GameView, decision: Decision, hostile: bool) -> Sequence[Target]:
         raise NotImplementedError
 
-    def choose_player(self, game: GameView, me: Player, hostile: bool) -> Player:
+    def choose_player(self, game: GameView, decision: Decision, hostile: bool) -> Player:
         raise NotImplementedError
 
-    def wants(self, game: GameView, me: Player, card: KeeperCard) -> bool:
+    def wants(self, game: GameView, decision: Decision, card: KeeperCard) -> bool:
         raise NotImplementedError

@@ -7,9 +7,11 @@ Resource Zone). Targets stay targets for the whole ability, wherever effects mov
 
 from __future__ import annotations
 
+from rulebook.core.decisions import Decision
+
 from .cards import KeeperAbility
 from .plays import CHOSEN_PLAYER, ME, OPPONENT, RANDOM
-from .state import GameView, Permanent, Player, Target, ZoneCard
+from .state import PLAYER, TARGETS, GameView, Permanent, Player, Target, ZoneCard
 
 
 def score(me: Player, target: Target, hostile: bool) -> float:
@@ -46,7 +48,7 @@ def select_targets(
     elif selection.side == "theirs":
         owner = other
     else:  # "one player": the caster chooses
-        owner = me.policy.choose_player(game, me, hostile)
+        owner = choose_player(game, me, hostile)
     zone = {
         "hand": owner.hand,
         "deck": owner.deck,
@@ -73,10 +75,17 @@ def pick(
     if chooser == CHOSEN_PLAYER:
         # "Show all cards in your hand to one player of your choice ... selected by that
         # player": "one player" can be any player, yourself included ("One player" ruling).
-        chooser = ME if me.policy.choose_player(game, me, False) is me else OPPONENT
+        chooser = ME if choose_player(game, me, False) is me else OPPONENT
     if chooser == RANDOM:
-        return game.rng.sample(pool, min(count, len(pool)))
+        return game.chance.pick(pool, min(count, len(pool)))
     if chooser == OPPONENT:
         ranked = sorted(pool, key=lambda target: score(me, target, hostile))
         return ranked[:count]
-    return me.policy.pick_targets(game, me, pool, count, hostile)
+    decision = Decision(me.index, TARGETS, pool, most=count)
+    return list(decision.check(me.policy.pick_targets(game, decision, hostile)))
+
+
+def choose_player(game: GameView, me: Player, hostile: bool) -> Player:
+    """ "One player" of the caster's choice, any player, the caster included."""
+    decision = Decision(me.index, PLAYER, game.players)
+    return decision.check(me.policy.choose_player(game, decision, hostile))

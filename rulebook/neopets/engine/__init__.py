@@ -1,7 +1,7 @@
 """The Neopets Battledome game engine: plain Python, no Django.
 
 deck = EngineDeck.from_deck(resolved_core_deck)       # once per deck
-record = play_game(deck_a, deck_b, seed=7)            # a GameRecord; same seed, same game
+outcome = play_game([deck_a, deck_b], seed=7)         # an Outcome; same seed, same game
 """
 
 from __future__ import annotations
@@ -11,14 +11,13 @@ from rulebook.core.game_loop import TURN_CAP, GameLoop
 from .cards import EngineCard, EngineDeck
 from .game import Game
 from .policy import HeuristicPolicy, RandomPolicy
-from .record import GameRecord
 from .state import Policy
 
 __all__ = [
     "TURN_CAP",
     "EngineCard",
     "EngineDeck",
-    "GameRecord",
+    "Game",
     "HeuristicPolicy",
     "Policy",
     "RandomPolicy",

@@ -6,21 +6,23 @@ Map Piece condition) are read by Side.refresh and Game.playable instead; the res
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from rulebook.core.chance import Chance
+from rulebook.core.decisions import Decision
 from rulebook.neopets.effects import STATS
 
 from .cards import Effect, EngineCard
 from .dice import CRITICAL, SUCCESS
-from .state import GameView, QueueItem, Side
+from .state import CARDS, GameView, QueueItem, Side
 
 
 class Game(GameView, Protocol):
-    """What the actions need of the game loop (game.Game is one): its random numbers, the
+    """What the actions need of the game loop (game.Game is one): its chance steps, the
     rules steps they set off, and its log."""
 
-    random: Callable[[], float]
+    chance: Chance
     plays_left: int
 
     def amount(self, value: int | str, me: Side) -> int: ...
@@ -40,6 +42,14 @@ class Game(GameView, Protocol):
     def play_card(self, me: Side, card: EngineCard, zone: list[EngineCard]) -> None: ...
 
     def event(self, event: str, player: int | None, **data: object) -> None: ...
+
+
+def choose_cards(
+    game: Game, side: Side, options: list[EngineCard], most: int, purpose: str, *, least: int = 0
+) -> Sequence[EngineCard]:
+    """The side's policy picks from `least` to `most` of the options for an effect; checked."""
+    decision = Decision(side.index, CARDS, options, least=least, most=most)
+    return decision.check(side.policy.choose_cards(game, decision, purpose))
 
 
 def apply(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -105,8 +115,8 @@ def _search(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> Non
     and add it to the Inventory. The deck needs no shuffle after (8.20.9d): its order is never
     fixed (see Side.top_card)."""
     options = [card for card in me.deck if _matches(card, effect)]
-    chosen = me.policy.choose_cards(game, me.index, options, 1, "search") if options else []
-    for card in chosen[:1]:
+    chosen = choose_cards(game, me, options, 1, "search") if options else []
+    for card in chosen:
         me.deck.remove(card)
         me.take(card)
         game.event("search", me.index, card=card.name)
@@ -116,7 +126,7 @@ def _scrap(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None
     """CR 8.20.8a: the top cards of the deck go to its owner's Discard."""
     side = _target(me, effect)
     for _ in range(min(game.amount(effect.n, me), len(side.deck))):
-        card = side.top_card(game.random)
+        card = side.top_card(game.chance)
         side.discard.append(card)
         game.event("scrap", side.index, card=card.name)
 
@@ -127,8 +137,8 @@ def _discard(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     count = min(game.amount(effect.n, me), len(side.inventory))
     if not count:
         return
-    chosen = side.policy.choose_cards(game, side.index, list(side.inventory), count, "discard")
-    for card in list(chosen)[:count]:
+    chosen = choose_cards(game, side, list(side.inventory), count, "discard", least=count)
+    for card in list(chosen):
         side.give(card)
         side.discard.append(card)
         game.event("discard", side.index, card=card.name)
@@ -159,7 +169,7 @@ def _recover(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     if not options:
         return
     count = game.amount(effect.n, me)
-    for card in list(me.policy.choose_cards(game, me.index, options, count, "recover"))[:count]:
+    for card in list(choose_cards(game, me, options, count, "recover")):
         me.discard.remove(card)
         me.take(card)
         game.event("recover", me.index, card=card.name)
@@ -174,7 +184,7 @@ def _replay(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> Non
         for card in me.discard
         if _matches(card, effect) and (card.level is None or card.level <= level)
     ]
-    chosen = me.policy.choose_cards(game, me.index, options, 1, "replay") if options else []
+    chosen = choose_cards(game, me, options, 1, "replay") if options else []
     if chosen:
         game.play_card(me, chosen[0], me.discard)
 

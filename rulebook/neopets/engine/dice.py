@@ -1,16 +1,12 @@
-"""Dice: rolling, the battle's damage arithmetic, and the d3 rule."""
+"""Dice: the battle's damage arithmetic and the d3 rule (the dice are rolled by the game's
+Chance, rulebook.core.chance)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 CRITICAL = 6  # CR 5.5.7c: a 6 on an attack die is a critical hit and cannot be blocked
 SUCCESS = 4  # CR 5.5.7a: 4, 5 or 6 is a success, for a hit or a block
-
-
-def roll(random: Callable[[], float], dice: int) -> list[int]:
-    """Roll `dice` six-sided dice with one call of `random` each."""
-    return [int(random() * 6) + 1 for _ in range(dice)]
 
 
 def battle_damage(attack: Sequence[int], defence: Sequence[int]) -> int:
@@ -22,11 +18,6 @@ def battle_damage(attack: Sequence[int], defence: Sequence[int]) -> int:
     return criticals + (hits - blocks if hits > blocks else 0)
 
 
-def d3(random: Callable[[], float]) -> int:
-    """A d3 is a d6 read as 1-2 -> 1, 3-4 -> 2, 5-6 -> 3 (CR 9.4.1)."""
-    return d3_of(int(random() * 6) + 1)
-
-
 def d3_of(face: int) -> int:
-    """The d3 result a d6 face stands for (CR 9.4.1)."""
+    """A d3 is a d6 read as 1-2 -> 1, 3-4 -> 2, 5-6 -> 3 (CR 9.4.1): the d3 a face stands for."""
     return (face + 1) // 2

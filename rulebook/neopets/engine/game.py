@@ -8,16 +8,21 @@ and agility rolls (5.5.4d, 5.5.5d, 5.5.6e) are not offered, since a Food that ch
 worth most once every die is final, nor are the empty-queue windows as each phase ends
 (8.12.2), in which a player could only play Food: the active player plays it in their
 Preparation Phase, the other player in the windows above.
-Every random event draws on one `random.Random(seed)`, so a game is a function of its decks,
-seed and policies.
+The game seats two players (`seats`), who take turns in turn (a knocked-out player takes the
+next one, CR 5.5.12). Every random step is a named draw of the game's one `Chance(seed)` (a coin
+for the starting player, the lazily shuffled deck's top card, dice), so a game is a function of
+its decks, seed and policies. Every decision is a `Decision` the game builds with the legal
+options, answered by the deciding player's policy and checked before the game acts on it.
 """
 
 from __future__ import annotations
 
-import random as random_module
-from collections.abc import Callable
+from collections.abc import Sequence
 
+from rulebook.core.chance import Chance
+from rulebook.core.decisions import YES_NO, Decision
 from rulebook.core.game_loop import TURN_CAP_RULE
+from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.neopets.cards import (
     CODESTONE,
     EQUIPMENT,
@@ -32,9 +37,22 @@ from rulebook.neopets.cards import (
 
 from . import actions
 from .cards import Effect, EngineCard, EngineDeck
-from .dice import battle_damage, d3, roll
-from .record import GameRecord
-from .state import BATTLE, RESPOND, Policy, QueueItem, Side
+from .dice import battle_damage, d3_of
+from .state import (
+    BATTLE,
+    CODESTONE_CHOICE,
+    EQUIPMENT_SLOT,
+    FIRST_TURN,
+    FOOD_CHOICE,
+    MULLIGAN,
+    NEOPET,
+    PLAY,
+    REROLLS,
+    RESPOND,
+    Policy,
+    QueueItem,
+    Side,
+)
 
 OPENING_INVENTORY = 5  # "Setting Up the Game"
 MAX_CODESTONES = 5  # CR 7.11.5
@@ -59,6 +77,11 @@ SIMPLIFICATIONS = (
 )
 
 
+# Each seat's yes-or-no decisions, whose options never change: shared by every game.
+_FIRST_TURN = tuple(Decision(seat, FIRST_TURN, YES_NO) for seat in range(2))
+_MULLIGAN = tuple(Decision(seat, MULLIGAN, YES_NO) for seat in range(2))
+
+
 class KnockOut(Exception):
     """A Neopet was knocked out: the round ends at once (CR 5.5.7e, 5.5.9c)."""
 
@@ -68,12 +91,16 @@ class KnockOut(Exception):
 
 
 class Game:
-    """The state of one game in progress; `play` runs it to the end."""
+    """The state of one game in progress; the game loop (rulebook.core.game_loop) plays it."""
+
+    seats = range(2, 3)  # two players
 
     __slots__ = (
         "active",
         "battles",
+        "chance",
         "damage",
+        "decisions",
         "first",
         "log",
         "mulligan",
@@ -82,8 +109,6 @@ class Game:
         "pending",
         "plays_left",
         "queue",
-        "random",
-        "rng",
         "rolls",
         "round",
         "round_starts",
@@ -97,19 +122,29 @@ class Game:
 
     def __init__(
         self,
-        deck_a: EngineDeck,
-        deck_b: EngineDeck,
+        decks: Sequence[EngineDeck],
         seed: int,
-        policies: tuple[Policy, Policy],
+        policies: Sequence[Policy],
         record_log: bool,
     ) -> None:
+        deck_a, deck_b = decks
         self.seed = seed
         self.unsupported = {**deck_a.unsupported, **deck_b.unsupported}
-        self.rng = random_module.Random(seed)
-        self.random: Callable[[], float] = self.rng.random
+        self.chance = Chance(seed)
         a, b = Side(0, deck_a, policies[0]), Side(1, deck_b, policies[1])
         a.opponent, b.opponent = b, a
         self.sides = (a, b)
+        # Each seat's recurring decision points, given their options each time they come.
+        self.decisions = tuple(
+            {
+                NEOPET: Decision(side.index, NEOPET, ()),
+                CODESTONE_CHOICE: Decision(side.index, CODESTONE_CHOICE, (), True),
+                PLAY: Decision(side.index, PLAY, (), True),
+                FOOD_CHOICE: Decision(side.index, FOOD_CHOICE, (), True),
+                REROLLS: Decision(side.index, REROLLS, (), most=0),
+            }
+            for side in self.sides
+        )
         self.log: list[dict] | None = [] if record_log else None
         self.turn = 0
         self.active = 0  # whose turn it is
@@ -135,8 +170,9 @@ class Game:
             side.policy.begin(self.seed, side.index)
         # "Setting Up the Game": the starting player, determined at random, may defer the first
         # turn to the opponent.
-        starter = self.rng.getrandbits(1)
-        takes_it = self.sides[starter].policy.take_first_turn(self, starter)
+        starter = self.chance.coin()
+        decision = _FIRST_TURN[starter]
+        takes_it = decision.check(self.sides[starter].policy.take_first_turn(self, decision))
         self.first = starter if takes_it else 1 - starter
         self.event("first_turn", self.first, deferred=not takes_it)
         self.opening_codestone, self.mulligan = self.set_up(self.first)
@@ -152,7 +188,7 @@ class Game:
             self.round_starts = False
         try:
             self.take_turn(self.sides[self.next_side])
-            self.next_side ^= 1
+            self.next_side = (self.next_side + 1) % len(self.sides)  # round the seats
             return True
         except KnockOut as knock_out:
             loser = knock_out.loser
@@ -168,20 +204,29 @@ class Game:
             self.round_starts = True
             return True
 
-    def finish(self, capped: bool) -> GameRecord:
-        a, b = self.sides
+    def finish(self, capped: bool) -> Outcome:
         self.event("game_over", self.winner, turns=self.turn, capped=capped)
-        return GameRecord(
-            winner=self.winner,
+        return Outcome(
+            placements=two_seat_placements(self.winner),
             first=self.first,
-            rounds=self.round,
-            turns=self.turn,
-            round_winners=tuple(self.round_winners),
-            battles=self.battles,
-            damage=self.damage,
-            plays=(a.plays, b.plays),
-            opening_codestone=self.opening_codestone,
-            mulligan=self.mulligan,
+            figures={
+                "turns": self.turn,
+                "rounds": self.round,
+                "battles": self.battles,  # Battle Phases in which an attack was rolled
+                "damage": self.damage,  # total battle damage dealt
+                "round_winners": tuple(self.round_winners),
+            },
+            seats=tuple(
+                {
+                    "plays": side.plays,  # card name -> times played or attached
+                    # the final opening Inventory held a Codestone; the player took a mulligan
+                    "opening": {
+                        "codestone": self.opening_codestone[side.index],
+                        "mulligan": self.mulligan[side.index],
+                    },
+                }
+                for side in self.sides
+            ),
             unsupported=self.unsupported,
             simplifications=SIMPLIFICATIONS,
             capped=capped,
@@ -196,7 +241,8 @@ class Game:
         for side in order:
             self.draw(side, OPENING_INVENTORY)  # from a deck shuffled lazily (Side.top_card)
         for side in order:
-            wants = side.policy.mulligan(self, side.index, list(side.inventory))
+            decision = _MULLIGAN[side.index]
+            wants = decision.check(side.policy.mulligan(self, decision, list(side.inventory)))
             if wants:
                 for card in list(side.inventory):
                     side.give(card)
@@ -207,9 +253,7 @@ class Game:
         mulligan = tuple(wants for _, wants in sorted(mulligans))
         opening = tuple(any(c.type == CODESTONE for c in side.inventory) for side in self.sides)
         # Face down: neither choice is visible to the other policy (no active Neopet yet).
-        starters = [
-            side.policy.choose_neopet(self, side.index, list(side.neopets)) for side in order
-        ]
+        starters = [self.choose_neopet(side) for side in order]
         for side, starter in zip(order, starters, strict=True):
             self._send_in(side, starter)
         return opening, mulligan  # type: ignore[return-value]
@@ -241,8 +285,13 @@ class Game:
             return False
         # The round's winner chooses first, face up; then the other player, seeing it.
         for side in (self.sides[round_winner], self.sides[1 - round_winner]):
-            self._send_in(side, side.policy.choose_neopet(self, side.index, list(side.neopets)))
+            self._send_in(side, self.choose_neopet(side))
         return True
+
+    def choose_neopet(self, side: Side) -> EngineCard:
+        """The Neopet the side sends in, of those it has left (CR 5.5.12)."""
+        decision = self.decisions[side.index][NEOPET].offer(list(side.neopets))
+        return decision.check(side.policy.choose_neopet(self, decision))
 
     def _winner_without_neopets(self) -> int | None:
         """A player with no Neopet for the next round loses the game; if neither has one, the
@@ -286,9 +335,12 @@ class Game:
         if not me.stones or len(me.codestones) >= MAX_CODESTONES:
             return
         stones = [card for card in me.inventory if card.type == CODESTONE]
-        stone = me.policy.choose_codestone(self, me.index, stones)
-        if stone is None:
+        decision = self.decisions[me.index][CODESTONE_CHOICE]
+        decision.options = stones
+        stone = me.policy.choose_codestone(self, decision)
+        if stone is None:  # a pass: always allowed
             return
+        decision.check(stone)
         me.give(stone)
         me.attach(stone)
         self._count_play(me, stone)
@@ -299,13 +351,16 @@ class Game:
         """CR 5.4.2a: one non-Codestone, non-Food card; Food (7.8.5) and Map Pieces (7.10.6)
         any number, not counted."""
         self.plays_left = 1
+        decision = self.decisions[me.index][PLAY]
         while True:
             options = self.playable(me)
             if not options:
                 return
-            card = me.policy.choose_play(self, me.index, options)
-            if card is None:
+            decision.options = options
+            card = me.policy.choose_play(self, decision)
+            if card is None:  # done: always allowed
                 return
+            decision.check(card)
             if card.type != FOOD and card.type != MAP_PIECE:
                 self.plays_left -= 1
             zone = me.inventory if card in me.inventory else me.rainbow_pool
@@ -386,7 +441,9 @@ class Game:
         (CR 7.6.6, 7.3.7 with the v1.2 rulebook's Faeries, 7.9.7)."""
         kind = card.type
         if kind == EQUIPMENT and len(me.equipment) >= EQUIPMENT_SLOTS:
-            slot = me.policy.choose_equipment_slot(self, me.index, list(me.equipment), card)
+            equipped = list(me.equipment)
+            decision = Decision(me.index, EQUIPMENT_SLOT, range(len(equipped)))
+            slot = decision.check(me.policy.choose_equipment_slot(self, decision, equipped, card))
             leaving = me.equipment.pop(slot)
             me.discard.append(leaving)
         elif kind in _ONE_OF_A_KIND and me.faerie is not None:
@@ -412,8 +469,13 @@ class Game:
                     continue
                 level = side.level
                 foods = [card for card in side.foods if card.level is None or card.level <= level]
-                food = side.policy.choose_food(self, side.index, kind, foods) if foods else None
-                if food is not None:
+                if not foods:
+                    continue
+                decision = self.decisions[side.index][FOOD_CHOICE]
+                decision.options = foods
+                food = side.policy.choose_food(self, decision, kind)
+                if food is not None:  # (a pass is always allowed)
+                    decision.check(food)
                     self.play_card(side, food, side.inventory)
                     passed = False
                     break
@@ -483,8 +545,9 @@ class Game:
             me.frozen = False
             self.event("frozen", me.index)
             return
-        attack = roll(self.random, me.attack + me.extra_attack_dice)  # CR 5.5.4
-        defence = roll(self.random, opponent.defence + opponent.extra_defence_dice)  # 5.5.5
+        dice = self.chance.dice
+        attack = dice(me.attack + me.extra_attack_dice)  # CR 5.5.4
+        defence = dice(opponent.defence + opponent.extra_defence_dice)  # 5.5.5
         self.rolls[me.index], self.rolls[opponent.index] = attack, defence
         # CR 5.5.6: the faster Neopet may reroll up to the Agility difference, once.
         difference = me.agility - opponent.agility
@@ -511,12 +574,17 @@ class Game:
         """CR 5.5.6c-d: reroll the chosen dice, at most `limit` of them, once."""
         if not own:
             return
-        chosen = side.policy.choose_rerolls(self, side.index, own, other, limit, attacking)
-        chosen = sorted(set(chosen))[:limit]
+        decision = self.decisions[side.index][REROLLS]
+        decision.options, decision.most = range(len(own)), limit
+        chosen = decision.check(side.policy.choose_rerolls(self, decision, own, other, attacking))
+        if not chosen:
+            return
+        chosen = sorted(chosen)  # rerolled in the order of the dice
         was = [own[i] for i in chosen] if self.log is not None else None
+        die = self.chance.die
         for index in chosen:
-            own[index] = int(self.random() * 6) + 1
-        if self.log is not None and chosen:
+            own[index] = die()
+        if self.log is not None:
             self.event("reroll", side.index, dice=chosen, was=was, faces=[own[i] for i in chosen])
 
     # -- effects on the game --------------------------------------------------------------
@@ -553,22 +621,22 @@ class Game:
         """A number from an effect controlled by `me`; "d3" rolls a d3 (CR 9.4.1), logged."""
         if isinstance(value, int):
             return value
-        result = d3(self.random)
+        result = d3_of(self.chance.die())
         if self.log is not None:
             self.event("d3", me.index, result=result)
         return result
 
     def roll(self, me: Side, dice: int, card: EngineCard | None) -> list[int]:
         """Dice `me` rolls for a card's effect (CR 7.7.4), logged."""
-        faces = roll(self.random, dice)
+        faces = self.chance.dice(dice)
         if self.log is not None:
             self.event("roll", me.index, card=card.name if card else None, dice=list(faces))
         return faces
 
     def draw(self, side: Side, count: int) -> None:
-        log, random = self.log, self.random
-        for _ in range(min(count, len(side.deck))):
-            card = side.top_card(random)
+        log, take, deck = self.log, self.chance.take, side.deck
+        for _ in range(min(count, len(deck))):
+            card = take(deck)  # the top card of the lazily shuffled deck (Side.top_card)
             side.take(card)
             if log is not None:
                 self.event("draw", side.index, card=card.name)

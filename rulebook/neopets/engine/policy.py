@@ -1,8 +1,10 @@
 """Players: a deterministic heuristic and a random one, for the decisions a game asks of a
 policy (state.Policy).
 
-A policy is called with a view of the game (state.GameView) and its player index; it may read
-its own side (`game.sides[player]`) and the public parts of the other (CR 9.11.1: active Neopet,
+A policy is called with a view of the game (state.GameView) and a Decision: its seat (the
+player's index), its kind and the legal options, which the game computed; it answers with one
+of the options (or a selection of them) and the game checks it. It may read its own side
+(`game.sides[decision.seat]`) and the public parts of the other (CR 9.11.1: active Neopet,
 stats, damage, cards in play, counts), never the opponent's deck or Inventory. Every decision
 must be a function of what it is shown (and, for RandomPolicy, of its own seeded generator), so
 games repeat.
@@ -15,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from rulebook.core.decisions import Decision
 from rulebook.neopets.cards import (
     CODESTONE,
     EQUIPMENT,
@@ -49,53 +52,44 @@ class HeuristicPolicy:
     def begin(self, seed: int, player: int) -> None:
         """The heuristic keeps no state between games."""
 
-    def take_first_turn(self, game: GameView, player: int) -> bool:
+    def take_first_turn(self, game: GameView, decision: Decision) -> bool:
         """Defer: the first turn has no Battle Phase (CR 5.5.1), and in the sample decks' games
         the player who took it won less than half of them (48% of strong mirrors, 46% of weak
         mirrors, 4,000 games each)."""
         return False
 
-    def mulligan(self, game: GameView, player: int, inventory: list[EngineCard]) -> bool:
+    def mulligan(self, game: GameView, decision: Decision, inventory: list[EngineCard]) -> bool:
         return not any(card.type == CODESTONE for card in inventory)
 
-    def choose_neopet(self, game: GameView, player: int, options: list[EngineCard]) -> EngineCard:
-        rival = game.sides[1 - player].active
+    def choose_neopet(self, game: GameView, decision: Decision) -> EngineCard:
+        rival = game.sides[1 - decision.seat].active
         against = rival.stats if rival is not None else _REFERENCE_OPPONENT
-        return max(options, key=lambda neopet: _matchup(neopet.stats, against))
+        return max(decision.options, key=lambda neopet: _matchup(neopet.stats, against))
 
-    def choose_codestone(
-        self, game: GameView, player: int, options: list[EngineCard]
-    ) -> EngineCard | None:
-        me = game.sides[player]
+    def choose_codestone(self, game: GameView, decision: Decision) -> EngineCard | None:
+        options = decision.options
         if len(options) == 1:
             return options[0]
+        me = game.sides[decision.seat]
         return max(options, key=lambda stone: _boost_value(me, stone))
 
-    def choose_play(
-        self, game: GameView, player: int, options: list[EngineCard]
-    ) -> EngineCard | None:
-        me = game.sides[player]
+    def choose_play(self, game: GameView, decision: Decision) -> EngineCard | None:
+        me = game.sides[decision.seat]
         best, best_value = None, 0.0
-        for card in options:
+        for card in decision.options:
             value = self.play_value(game, me, card)
             if value > best_value:
                 best, best_value = card, value
         return best
 
     def choose_equipment_slot(
-        self, game: GameView, player: int, equipped: list[EngineCard], new: EngineCard
+        self, game: GameView, decision: Decision, equipped: list[EngineCard], new: EngineCard
     ) -> int:
         values = [_worth(card).passive for card in equipped]
         return values.index(min(values))
 
     def choose_rerolls(
-        self,
-        game: GameView,
-        player: int,
-        dice: list[int],
-        other: list[int],
-        limit: int,
-        attacking: bool,
+        self, game: GameView, decision: Decision, dice: list[int], other: list[int], attacking: bool
     ) -> Sequence[int]:
         """The odds module's optimal rule (rulebook.neopets.odds.best_rerolls, REROLL_POLICY):
         failed dice first, then, for an attacker, the 4-5 hits worth rerolling by expected
@@ -108,12 +102,11 @@ class HeuristicPolicy:
         else:
             hit_dice = []
             hits, blocks = other.count(4) + other.count(5), len(dice) - len(failed)
-        fails, extra = best_rerolls(attacking, len(failed), hits, blocks, limit)
+        fails, extra = best_rerolls(attacking, len(failed), hits, blocks, decision.most)
         return failed[:fails] + hit_dice[:extra] if extra else failed[:fails]
 
-    def choose_food(
-        self, game: GameView, player: int, window: str, options: list[EngineCard]
-    ) -> EngineCard | None:
+    def choose_food(self, game: GameView, decision: Decision, window: str) -> EngineCard | None:
+        player, options = decision.seat, decision.options
         if window == RESPOND:
             queue = game.queue
             top = queue[-1]
@@ -134,10 +127,10 @@ class HeuristicPolicy:
         return None
 
     def choose_cards(
-        self, game: GameView, player: int, options: list[EngineCard], count: int, purpose: str
+        self, game: GameView, decision: Decision, purpose: str
     ) -> Sequence[EngineCard]:
-        me = game.sides[player]
-        ranked = sorted(options, key=lambda card: self.play_value(game, me, card))
+        me, count = game.sides[decision.seat], decision.most
+        ranked = sorted(decision.options, key=lambda card: self.play_value(game, me, card))
         return ranked[:count] if purpose == "discard" else ranked[::-1][:count]
 
     def item_value(self, game: GameView, item: QueueItem) -> float:
@@ -181,45 +174,34 @@ class RandomPolicy(HeuristicPolicy):
     def begin(self, seed: int, player: int) -> None:
         self.rng = random.Random(f"{self.seed}:{seed}:{player}")
 
-    def take_first_turn(self, game: GameView, player: int) -> bool:
+    def take_first_turn(self, game: GameView, decision: Decision) -> bool:
         return self.rng.random() < 0.5
 
-    def mulligan(self, game: GameView, player: int, inventory: list[EngineCard]) -> bool:
+    def mulligan(self, game: GameView, decision: Decision, inventory: list[EngineCard]) -> bool:
         return self.rng.random() < 0.5
 
-    def choose_neopet(self, game: GameView, player: int, options: list[EngineCard]) -> EngineCard:
-        return self.rng.choice(options)
+    def choose_neopet(self, game: GameView, decision: Decision) -> EngineCard:
+        return self.rng.choice(decision.options)
 
-    def choose_codestone(
-        self, game: GameView, player: int, options: list[EngineCard]
-    ) -> EngineCard | None:
-        return self.rng.choice([*options, None])
+    def choose_codestone(self, game: GameView, decision: Decision) -> EngineCard | None:
+        return self.rng.choice([*decision.options, None])
 
-    def choose_play(
-        self, game: GameView, player: int, options: list[EngineCard]
-    ) -> EngineCard | None:
-        return self.rng.choice([*options, None])
+    def choose_play(self, game: GameView, decision: Decision) -> EngineCard | None:
+        return self.rng.choice([*decision.options, None])
 
     def choose_equipment_slot(
-        self, game: GameView, player: int, equipped: list[EngineCard], new: EngineCard
+        self, game: GameView, decision: Decision, equipped: list[EngineCard], new: EngineCard
     ) -> int:
-        return self.rng.randrange(len(equipped))
+        return self.rng.randrange(len(decision.options))
 
     def choose_rerolls(
-        self,
-        game: GameView,
-        player: int,
-        dice: list[int],
-        other: list[int],
-        limit: int,
-        attacking: bool,
+        self, game: GameView, decision: Decision, dice: list[int], other: list[int], attacking: bool
     ) -> Sequence[int]:
-        return self.rng.sample(range(len(dice)), min(limit, len(dice)))
+        options = decision.options
+        return self.rng.sample(options, min(decision.most, len(options)))
 
-    def choose_food(
-        self, game: GameView, player: int, window: str, options: list[EngineCard]
-    ) -> EngineCard | None:
-        return self.rng.choice([*options, None, None])
+    def choose_food(self, game: GameView, decision: Decision, window: str) -> EngineCard | None:
+        return self.rng.choice([*decision.options, None, None])
 
 
 def _stats_value(stats: Sequence[int]) -> float:

@@ -1,7 +1,8 @@
 """The state of a game, at the bottom of the engine: each player's side (zones, the active
 Neopet and its current stats) and the queue's items; and the two interfaces on it that the
 layers above share: the view of a game a policy reads (`GameView`) and the decisions a policy
-makes (`Policy`).
+makes (`Policy`), each asked as a `Decision` (rulebook.core.decisions) of one of the kinds below,
+whose options the game computes.
 
 The engine's modules import downwards only: cards and dice; this state; the rules' actions on
 it (actions.py); the policies reading a view of it (policy.py); the game loop on top (game.py).
@@ -9,9 +10,11 @@ it (actions.py); the policies reading a view of it (policy.py); the game loop on
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
+from rulebook.core.chance import Chance
+from rulebook.core.decisions import Decision
 from rulebook.neopets.cards import CODESTONE, FOOD, RAINBOW_POOL_NEOPET
 
 from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard, EngineDeck
@@ -120,10 +123,10 @@ class Side:
                 return card
         return None
 
-    def top_card(self, random: Callable[[], float]) -> EngineCard:
-        """Take the top card of the (lazily shuffled) Main Deck, which must not be empty."""
-        deck = self.deck
-        return deck.pop(int(random() * len(deck)))
+    def top_card(self, chance: Chance) -> EngineCard:
+        """Take the top card of the (lazily shuffled) Main Deck, which must not be empty: a card
+        at random of those left (Chance.take)."""
+        return chance.take(self.deck)
 
     def take(self, card: EngineCard) -> None:
         """Put a card into the Inventory."""
@@ -245,56 +248,60 @@ RESPOND = "respond"  # a card was played or an ability triggered (CR 8.16.4, 8.2
 BATTLE = "battle"  # the final battle dice are known (CR 5.5.7c)
 
 
+# The kinds of decision a player makes, each answered by the Policy method named beside it.
+FIRST_TURN = "first_turn"  # take_first_turn: yes or no
+MULLIGAN = "mulligan"  # mulligan: yes or no
+NEOPET = "neopet"  # choose_neopet: one of the Neopets left
+CODESTONE_CHOICE = "codestone"  # choose_codestone: one of the Inventory's Codestones, or pass
+PLAY = "play"  # choose_play: one of the playable cards (Game.playable), or pass
+EQUIPMENT_SLOT = "equipment_slot"  # choose_equipment_slot: the index of an Equipment
+REROLLS = "rerolls"  # choose_rerolls: up to `most` of one's dice, by index
+FOOD_CHOICE = "food"  # choose_food: one of the Food one may play now, or pass
+CARDS = "cards"  # choose_cards: up to `most` cards (exactly `most` to discard)
+
+
 class Policy(Protocol):
-    """Every decision the engine asks of a player."""
+    """Every decision the engine asks of a player. Each is a Decision built by the game, whose
+    `options` are the legal answers (its `seat` is the player's index); the game refuses any
+    answer the options do not allow (rulebook.core.decisions.IllegalAnswer)."""
 
     def begin(self, seed: int, player: int) -> None:
         """A new game starts (a policy with its own randomness reseeds here)."""
 
-    def take_first_turn(self, game: GameView, player: int) -> bool:
+    def take_first_turn(self, game: GameView, decision: Decision) -> bool:
         """This player was determined at random to start: take the first turn (True) or defer
         it to the opponent (False)?"""
 
-    def mulligan(self, game: GameView, player: int, inventory: list[EngineCard]) -> bool:
+    def mulligan(self, game: GameView, decision: Decision, inventory: list[EngineCard]) -> bool:
         """Shuffle the opening Inventory back and draw five more (at most once)?"""
 
-    def choose_neopet(self, game: GameView, player: int, options: list[EngineCard]) -> EngineCard:
+    def choose_neopet(self, game: GameView, decision: Decision) -> EngineCard:
         """The Neopet to send in: face down at the start (the opponent's is not visible), and
         at a new round the round's winner first, then the other player seeing it."""
 
-    def choose_codestone(
-        self, game: GameView, player: int, options: list[EngineCard]
-    ) -> EngineCard | None:
+    def choose_codestone(self, game: GameView, decision: Decision) -> EngineCard | None:
         """The Codestone to attach this Train Phase, or None."""
 
-    def choose_play(
-        self, game: GameView, player: int, options: list[EngineCard]
-    ) -> EngineCard | None:
+    def choose_play(self, game: GameView, decision: Decision) -> EngineCard | None:
         """The next card to play in the Preparation Phase (a Food, a Map Piece, a Paint Brush to
         paint with, or the turn's one card), or None to stop."""
 
     def choose_equipment_slot(
-        self, game: GameView, player: int, equipped: list[EngineCard], new: EngineCard
+        self, game: GameView, decision: Decision, equipped: list[EngineCard], new: EngineCard
     ) -> int:
         """All three Equipment slots are full: the index of the Equipment to replace."""
 
     def choose_rerolls(
-        self,
-        game: GameView,
-        player: int,
-        dice: list[int],
-        other: list[int],
-        limit: int,
-        attacking: bool,
+        self, game: GameView, decision: Decision, dice: list[int], other: list[int], attacking: bool
     ) -> Sequence[int]:
-        """Indexes of at most `limit` of your dice to reroll (the opponent's are `other`)."""
+        """Indexes of at most `decision.most` of your dice to reroll (the opponent's are
+        `other`)."""
 
-    def choose_food(
-        self, game: GameView, player: int, window: str, options: list[EngineCard]
-    ) -> EngineCard | None:
+    def choose_food(self, game: GameView, decision: Decision, window: str) -> EngineCard | None:
         """A Food to play in a priority window (RESPOND or BATTLE), or None to pass."""
 
     def choose_cards(
-        self, game: GameView, player: int, options: list[EngineCard], count: int, purpose: str
+        self, game: GameView, decision: Decision, purpose: str
     ) -> Sequence[EngineCard]:
-        """Up to `count` of `options` for an effect: "search", "recover", "replay", "discard"."""
+        """Up to `decision.most` of the options for an effect: "search", "recover", "replay",
+        "discard" (which discards exactly that many)."""

@@ -38,7 +38,7 @@ def sample(name: str) -> KeeperDeck:
 def new_game(seed: int = 1, policies=None) -> Game:
     """A game after setup: filler decks (so nobody runs out), empty hands, player 0 active."""
     policy = HeuristicPolicy()
-    game = Game(deck(), deck(), seed, policies or (policy, policy), record_log=True)
+    game = Game([deck(), deck()], seed, policies or (policy, policy), record_log=True)
     for player in game.players:
         player.deck = [FILLER] * 20
     return game

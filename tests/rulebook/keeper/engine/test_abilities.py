@@ -132,7 +132,7 @@ def test_an_idle_creature_with_that_caveat_is_destroyed_after_its_battle_phase()
     destroy this creature."."""
 
     class Passive(HeuristicPolicy):
-        def next_battle(self, game, me):
+        def next_battle(self, game, decision):
             return None
 
     game = new_game(policies=(Passive(), Passive()))

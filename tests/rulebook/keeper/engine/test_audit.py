@@ -263,7 +263,7 @@ def test_every_result_states_the_engines_simplifications():
     stats = ChunkStats()
     deck = sample("value")
     for seed in range(3):
-        stats.add(simulation.play(deck, deck, seed), number=seed, seed=seed)
+        stats.add(simulation.play([deck, deck], seed), number=seed, seed=seed)
     result = stats.result()
     stated = " ".join(result["simplifications"])
     for words in ("200 turns", "counters", "Activation conditions", "empty deck"):

@@ -35,7 +35,7 @@ def test_what_it_cannot_play_is_the_chain_the_responses_and_resource_cost_destru
 
 def test_a_card_lists_the_component_it_cannot_play_in_every_result():
     negator = spell("Negator", "Target up to 1 card in play. Negate attack of all targets.")
-    record = play_game(deck([negator]), deck(), 1)
+    record = play_game([deck([negator]), deck()], 1)
     assert record.unsupported == {"Negator": ("Negate attack of all targets.",)}
 
 
@@ -61,5 +61,5 @@ def test_abilities_are_played_from_their_variables():
 
 
 def test_a_full_game_log_is_json():
-    record = play_game(sample("value"), sample("control"), 9, record_log=True)
+    record = play_game([sample("value"), sample("control")], 9, record_log=True)
     assert record.log and json.loads(json.dumps(record.log)) == list(record.log)

@@ -11,30 +11,30 @@ from .builders import sample
 
 
 def test_it_repeats_a_game_exactly_for_the_same_seed():
-    first = play_game(sample("value"), sample("aggro"), 42, record_log=True)
-    again = play_game(sample("value"), sample("aggro"), 42, record_log=True)
+    first = play_game([sample("value"), sample("aggro")], 42, record_log=True)
+    again = play_game([sample("value"), sample("aggro")], 42, record_log=True)
     assert first == again
 
 
 def test_it_plays_different_games_for_different_seeds():
     logs = {
-        json.dumps(play_game(sample("value"), sample("value"), s, record_log=True).log)
+        json.dumps(play_game([sample("value"), sample("value")], s, record_log=True).log)
         for s in range(10)
     }
     assert len(logs) == 10
 
 
 def test_it_plays_the_same_game_whether_or_not_it_keeps_a_log():
-    logged = play_game(sample("control"), sample("aggro"), 7, record_log=True)
-    quiet = play_game(sample("control"), sample("aggro"), 7)
+    logged = play_game([sample("control"), sample("aggro")], 7, record_log=True)
+    quiet = play_game([sample("control"), sample("aggro")], 7)
     assert quiet.log is None
     assert dataclasses.replace(logged, log=None) == quiet
 
 
 def test_random_policies_repeat_too():
     players = (RandomPolicy(), HeuristicPolicy())
-    first = [play_game(sample("value"), sample("control"), s, policies=players) for s in range(5)]
-    again = [play_game(sample("value"), sample("control"), s, policies=players) for s in range(5)]
+    first = [play_game([sample("value"), sample("control")], s, policies=players) for s in range(5)]
+    again = [play_game([sample("value"), sample("control")], s, policies=players) for s in range(5)]
     assert first == again
 
 
@@ -42,5 +42,5 @@ def test_playing_does_not_change_a_prepared_deck():
     deck = sample("value")
     before = deck.cards
     for seed in range(20):
-        play_game(deck, deck, seed)
+        play_game([deck, deck], seed)
     assert deck.cards == before

@@ -17,7 +17,7 @@ RANDOM = (RandomPolicy(), RandomPolicy())
 @pytest.fixture(scope="module")
 def logs():
     return [
-        play_game(sample("value"), sample("control"), seed, policies=RANDOM, record_log=True).log
+        play_game([sample("value"), sample("control")], seed, policies=RANDOM, record_log=True).log
         for seed in range(40)
     ]
 

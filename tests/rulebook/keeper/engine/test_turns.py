@@ -16,7 +16,7 @@ from .builders import FILLER, creature, deck, in_play, new_game, sample
 
 def test_setup_puts_ten_in_the_reserves_thirty_in_the_deck_and_deals_five():
     """Setup and Deck Building: 10 reserves, 30 shuffled, a hand of 5, 20 hitpoints."""
-    game = Game(sample("aggro"), sample("control"), 3, (HeuristicPolicy(), RandomPolicy()))
+    game = Game([sample("aggro"), sample("control")], 3, (HeuristicPolicy(), RandomPolicy()))
     game.set_up()
     for player in game.players:
         assert len(player.reserves) == 10
@@ -27,8 +27,8 @@ def test_setup_puts_ten_in_the_reserves_thirty_in_the_deck_and_deals_five():
 class Placing(HeuristicPolicy):
     """Places as many resources as it is offered."""
 
-    def resources_to_place(self, game, me, limit):
-        return me.hand[:limit]
+    def resources_to_place(self, game, decision):
+        return decision.options[: decision.most]
 
 
 def test_the_starting_player_places_one_or_draws_one_on_the_first_turn():
@@ -45,8 +45,8 @@ def test_a_turn_places_up_to_two_resources_and_draws_two_minus_that(placed, draw
     """Turn Order 1: (a) draw two, (b) place one and draw one, (c) place two."""
 
     class Fixed(HeuristicPolicy):
-        def resources_to_place(self, game, me, limit):
-            return me.hand[:placed]
+        def resources_to_place(self, game, decision):
+            return decision.options[:placed]
 
     game = new_game(policies=(Fixed(), Fixed()))
     me = game.players[0]
@@ -130,7 +130,7 @@ def test_a_player_loses_at_zero_hitpoints_or_with_an_empty_deck(hitpoints, deck_
 
 def test_every_game_between_the_sample_decks_ends_with_a_result():
     results = Counter(
-        play_game(sample("aggro"), sample("value"), seed).winner for seed in range(200)
+        play_game([sample("aggro"), sample("value")], seed).winner for seed in range(200)
     )
     assert results[0] + results[1] + results[None] == 200
     assert results[0] > 50 and results[1] > 20
@@ -140,7 +140,7 @@ def test_the_heuristic_beats_the_random_policy_with_the_same_deck():
     """The heuristic plays sensibly: with equal decks it wins nearly every game."""
     players: tuple[Policy, Policy] = (HeuristicPolicy(), RandomPolicy())
     wins = Counter(
-        play_game(sample("value"), sample("value"), seed, policies=players).winner
+        play_game([sample("value"), sample("value")], seed, policies=players).winner
         for seed in range(200)
     )
     assert wins[0] >= 180
@@ -148,5 +148,5 @@ def test_the_heuristic_beats_the_random_policy_with_the_same_deck():
 
 def test_a_deck_of_one_vanilla_creature_plays_to_the_end():
     lone = deck([creature("Ox", 2, 10)] * 40)
-    record = play_game(lone, lone, 5)
-    assert record.turns > 2 and record.battles > 0
+    record = play_game([lone, lone], 5)
+    assert record.figures["turns"] > 2 and record.figures["battles"] > 0

@@ -33,7 +33,7 @@ def judged(games) -> str:
     broken: Counter[str] = Counter()
     examples: dict[str, str] = {}
     for deck_a, deck_b, seed, policies in games:
-        log = play_game(deck_a, deck_b, seed, policies=policies, record_log=True).log
+        log = play_game([deck_a, deck_b], seed, policies=policies, record_log=True).log
         for rule, message in check_log(list(log)):
             broken[rule] += 1
             examples.setdefault(rule, f"seed {seed}: {message}")

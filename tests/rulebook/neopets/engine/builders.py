@@ -7,6 +7,7 @@ from typing import Any
 
 from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo, Deck, Entry
+from rulebook.core.decisions import Decision
 from rulebook.neopets.engine import EngineDeck, HeuristicPolicy
 from rulebook.neopets.engine.cards import EngineCard
 from rulebook.neopets.engine.game import Game
@@ -87,7 +88,9 @@ def deck_of(
 
 
 class Scripted(HeuristicPolicy):
-    """The heuristic, except for the answers a test pins; records what it was asked."""
+    """The heuristic, except for the answers a test pins (a value, or a function called as the
+    policy method is: game, decision, then the decision's context); records what it was
+    asked."""
 
     def __init__(self, **answers: Any) -> None:
         self.answers = answers
@@ -98,9 +101,9 @@ class Scripted(HeuristicPolicy):
         if name in answers:
             answer = answers[name]
 
-            def pinned(game: Game, player: int, *args: Any) -> Any:
+            def pinned(game: Game, decision: Decision, *args: Any) -> Any:
                 object.__getattribute__(self, "asked").append((name, args))
-                return answer(game, player, *args) if callable(answer) else answer
+                return answer(game, decision, *args) if callable(answer) else answer
 
             return pinned
         return object.__getattribute__(self, name)
@@ -126,7 +129,7 @@ def game_between(
 ) -> Game:
     """A game set up (Inventories drawn, starting Neopets in) with player `first` to move."""
     players = policies or (HeuristicPolicy(), HeuristicPolicy())
-    game = Game(deck_a, deck_b or deck_a, seed, players, record_log=True)
+    game = Game([deck_a, deck_b or deck_a], seed, players, record_log=True)
     game.set_up(first)
     game.active = first
     return game

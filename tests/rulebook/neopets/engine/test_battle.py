@@ -40,7 +40,7 @@ def test_it_blocks_one_hit_per_defence_success_of_four_to_six():
 def test_it_rolls_attack_dice_equal_to_attack_and_defence_dice_equal_to_defence():
     """CR 5.5.4b / 5.5.5b."""
     game, me, opponent = battle_ready(attacker=(4, 0, 3), defender=(0, 2, 3))
-    game.random = faces(4, 4, 4, 6, 1, 5)
+    game.chance.random = faces(4, 4, 4, 6, 1, 5)
     game.battle(me)
     battle = [e for e in game.log if e["event"] == "battle"][-1]
     assert battle["attack"] == [4, 4, 4, 6]
@@ -52,12 +52,13 @@ def test_it_lets_the_faster_attacker_reroll_up_to_the_agility_difference():
     """CR 5.5.6b-d: Agility 6 against 3 allows three rerolls, and only the faster Neopet's."""
     limits = []
     policy = Scripted(
-        choose_rerolls=lambda game, player, dice, other, limit, attacking: (
-            limits.append(limit) or [i for i, face in enumerate(dice) if face <= 5][:limit]
+        choose_rerolls=lambda game, decision, dice, other, attacking: (
+            limits.append(decision.most)
+            or [i for i, face in enumerate(dice) if face <= 5][: decision.most]
         )
     )
     game, me, opponent = battle_ready((4, 3, 6), (3, 2, 3), policies=(policy, policy))
-    game.random = faces(1, 1, 1, 5, 4, 4, 6, 6, 6)
+    game.chance.random = faces(1, 1, 1, 5, 4, 4, 6, 6, 6)
     game.battle(me)
     assert opponent.damage == 3  # three rerolled 6s, the 5 blocked
     assert limits == [3]
@@ -68,7 +69,7 @@ def test_it_lets_the_faster_attacker_reroll_up_to_the_agility_difference():
 def test_the_log_records_every_battle_die_the_rerolled_ones_too():
     """CR 5.5.6c-d: the faces a reroll replaced are in the log beside the new ones."""
     game, me, _ = battle_ready((2, 3, 4), (1, 1, 3))
-    game.random = faces(1, 6, 5, 4)
+    game.chance.random = faces(1, 6, 5, 4)
     game.battle(me)
     (reroll,) = [e for e in game.log if e["event"] == "reroll"]
     assert (reroll["dice"], reroll["was"], reroll["faces"]) == ([0], [1], [4])
@@ -79,7 +80,7 @@ def test_the_log_records_every_battle_die_the_rerolled_ones_too():
 def test_the_log_records_a_d3_roll():
     """CR 9.4.1: a d3 is a die rolled, and the log has it."""
     game, me, _ = battle_ready()
-    game.random = faces(5)
+    game.chance.random = faces(5)
     assert game.amount("d3", me) == 3
     assert [e for e in game.log if e["event"] == "d3"] == [
         {"turn": 2, "player": 0, "event": "d3", "result": 3}
@@ -89,16 +90,16 @@ def test_the_log_records_a_d3_roll():
 def test_it_lets_a_faster_defender_reroll_failed_blocks():
     """CR 5.5.6b: the defender rerolls when its Neopet is the faster one."""
     game, me, opponent = battle_ready(attacker=(3, 3, 2), defender=(3, 2, 5))
-    game.random = faces(4, 4, 4, 1, 1, 5, 5)
+    game.chance.random = faces(4, 4, 4, 1, 1, 5, 5)
     game.battle(me)
     assert opponent.damage == 1
 
 
 def test_it_gives_no_rerolls_at_equal_agility():
     calls = []
-    policy = Scripted(choose_rerolls=lambda game, player, *args: calls.append(args) or [])
+    policy = Scripted(choose_rerolls=lambda game, decision, *args: calls.append(args) or [])
     game, me, _ = battle_ready((3, 3, 4), (3, 3, 4), policies=(policy, policy))
-    game.random = faces(1, 1, 1, 1, 1, 1)
+    game.chance.random = faces(1, 1, 1, 1, 1, 1)
     game.battle(me)
     assert calls == []
 
@@ -109,7 +110,7 @@ def test_it_skips_a_frozen_neopets_next_attack_only():
     me.frozen = True
     game.battle(me)
     assert game.battles == 0 and not me.frozen
-    game.random = faces(6, 6, 6, 1, 1, 1)
+    game.chance.random = faces(6, 6, 6, 1, 1, 1)
     game.battle(me)
     assert game.battles == 1 and opponent.damage == 3
 
@@ -118,7 +119,7 @@ def test_it_still_rolls_defence_for_a_frozen_neopet():
     """CR 8.20.4b: a frozen Neopet can still defend."""
     game, me, opponent = battle_ready()
     opponent.frozen = True
-    game.random = faces(4, 4, 4, 5, 5, 5)
+    game.chance.random = faces(4, 4, 4, 5, 5, 5)
     game.battle(me)
     assert opponent.damage == 0 and opponent.frozen
 
@@ -126,9 +127,9 @@ def test_it_still_rolls_defence_for_a_frozen_neopet():
 def test_it_keeps_damage_between_turns():
     """CR 5.5.7d."""
     game, me, opponent = battle_ready()
-    game.random = faces(6, 1, 1, 1, 1, 1)
+    game.chance.random = faces(6, 1, 1, 1, 1, 1)
     game.battle(me)
-    game.random = faces(6, 6, 1, 1, 1, 1)
+    game.chance.random = faces(6, 6, 1, 1, 1, 1)
     game.battle(me)
     assert opponent.damage == 3
 
@@ -137,7 +138,7 @@ def test_it_knocks_out_a_neopet_whose_damage_reaches_its_hit_points():
     """CR 5.5.7e: damage equal to or greater than Hit Points ends the round at once."""
     game, me, opponent = battle_ready()
     opponent.damage = opponent.hp - 1
-    game.random = faces(6, 6, 1, 1, 1, 1)
+    game.chance.random = faces(6, 6, 1, 1, 1, 1)
     with pytest.raises(KnockOut) as knocked:
         game.battle(me)
     assert knocked.value.loser == opponent.index
@@ -147,7 +148,7 @@ def test_it_halves_battle_damage_to_a_lab_ray_sponge_rounding_down():
     """CR 10.1.1: the total is halved, then rounded down (3 -> 1)."""
     game, me, opponent = battle_ready()
     opponent.halves_damage = True
-    game.random = faces(6, 6, 6, 1, 1, 1)
+    game.chance.random = faces(6, 6, 6, 1, 1, 1)
     game.battle(me)
     assert opponent.damage == 1
 
@@ -175,7 +176,7 @@ def test_it_adds_extra_attack_dice_from_equipment():
     me.equipment.append(EngineCard(gauntlet))
     me.refresh()
     me.agility = opponent.agility = 3
-    game.random = faces(*[1] * (me.attack + 1 + opponent.defence))
+    game.chance.random = faces(*[1] * (me.attack + 1 + opponent.defence))
     game.battle(me)
     battle = [e for e in game.log if e["event"] == "battle"][-1]
     assert len(battle["attack"]) == me.attack + 1

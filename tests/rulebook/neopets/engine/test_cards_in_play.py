@@ -49,7 +49,7 @@ def fresh_game(policies=None, rainbow_pool=()):
             neopets=[ACARA, neopet("Red Kau"), neopet("Green Poogle")],
             rainbow_pool=rainbow_pool,
         ),
-        policies=policies or (Scripted(choose_neopet=lambda g, p, o: o[0]), Scripted()),
+        policies=policies or (Scripted(choose_neopet=lambda g, d: d.options[0]), Scripted()),
     )
     empty_inventories(game)
     me = game.sides[0]
@@ -175,9 +175,9 @@ def test_it_clears_the_battledome_at_the_end_of_a_round_but_keeps_location_and_m
     Map Pieces and the Location stay; the winner then chooses a Neopet first (5.5.12)."""
     order = []
 
-    def choose(game, player, options):
-        order.append(player)
-        return options[0]
+    def choose(game, decision):
+        order.append(decision.seat)
+        return decision.options[0]
 
     game, me = fresh_game(policies=(Scripted(choose_neopet=choose), Scripted(choose_neopet=choose)))
     order.clear()

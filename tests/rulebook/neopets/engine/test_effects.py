@@ -85,7 +85,7 @@ def test_it_lists_each_card_it_cannot_play_in_every_game_record():
     mystery = info("Mystery Potion", "Potion", "Something odd happens.")
     teleport = info("Teleporter", "Equipment", "Teleport.", effects=[{"do": "teleport"}])
     deck = deck_of([(mystery, 2), (teleport, 2), *filler(46)])
-    record = play_game(deck, deck_of(filler(50)), seed=3)
+    record = play_game([deck, deck_of(filler(50))], seed=3)
     assert record.unsupported == {
         "Mystery Potion": ("rules text without structured effects",),
         "Teleporter": ("unknown effect 'teleport'",),
@@ -115,7 +115,7 @@ def test_it_heals_a_d3_rolled_when_the_food_resolves():
     """Hubert's Special Hot Dog heals d3 (CR 9.4.1: a 5 on the d6 is a 3)."""
     game, me, _ = effect_game()
     me.damage = 5
-    game.random = faces(5)
+    game.chance.random = faces(5)
     play(game, me, sample_card("Hubert's Special Hot Dog"))
     assert me.damage == 2
 

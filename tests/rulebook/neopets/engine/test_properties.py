@@ -69,17 +69,17 @@ class Checking(HeuristicPolicy):
             assert len(side.codestones) <= 5  # CR 7.11.5
             assert len(side.equipment) <= 3  # CR 7.6.5
 
-    def choose_play(self, game, player, options):
+    def choose_play(self, game, decision):
         self.check(game)
-        return super().choose_play(game, player, options)
+        return super().choose_play(game, decision)
 
-    def choose_codestone(self, game, player, options):
+    def choose_codestone(self, game, decision):
         self.check(game)
-        return super().choose_codestone(game, player, options)
+        return super().choose_codestone(game, decision)
 
-    def choose_rerolls(self, game, player, dice, other, limit, attacking):
+    def choose_rerolls(self, game, decision, dice, other, attacking):
         self.check(game)
-        return super().choose_rerolls(game, player, dice, other, limit, attacking)
+        return super().choose_rerolls(game, decision, dice, other, attacking)
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -87,11 +87,12 @@ class Checking(HeuristicPolicy):
 def test_it_keeps_damage_and_stats_in_bounds_and_always_ends(deck_a, deck_b, seed, random_b):
     """Damage is never negative, no stat exceeds 10, and every game ends by the turn cap."""
     policies = (Checking(), RandomPolicy(seed) if random_b else Checking())
-    record = play_game(deck_a, deck_b, seed, policies=policies, record_log=True)
-    assert record.turns <= TURN_CAP
-    assert record.damage >= 0
+    record = play_game([deck_a, deck_b], seed, policies=policies, record_log=True)
+    assert record.figures["turns"] <= TURN_CAP
+    assert record.figures["damage"] >= 0
     assert all(event["damage"] >= 0 for event in record.log if event["event"] == "battle")
     if record.winner is None:
-        assert record.turns == TURN_CAP  # a draw only at the cap
+        assert record.figures["turns"] == TURN_CAP  # a draw only at the cap
     else:
-        assert record.round_winners.count(record.winner) == 2  # legal decks never run dry
+        # legal decks never run dry
+        assert record.figures["round_winners"].count(record.winner) == 2

@@ -71,7 +71,7 @@ def exploding_potion_rolling_a_2():
     potion, teeny = sample_card("Exploding Potion"), sample_card("Teeny Hot Dog")
     me.take(potion)
     me.take(teeny)
-    game.random = faces(2)
+    game.chance.random = faces(2)
     game.play_card(me, potion, me.inventory)
     return game, me, opponent, potion, teeny
 
@@ -100,10 +100,10 @@ def test_it_plays_siona_from_the_discard_with_vira_before_vira_leaves_the_queue(
     Usul Defender (not Vira, still on the queue) to the Inventory; Siona, then Vira, go to the
     Discard (CR 8.20.15e, 9.1)."""
     pick_siona = Scripted(
-        choose_cards=lambda game, player, options, count, purpose: (
-            [c for c in options if c.name == "Siona"]
+        choose_cards=lambda game, decision, purpose: (
+            [c for c in decision.options if c.name == "Siona"]
             if purpose == "replay"
-            else sorted(options, key=lambda c: c.name)[:count]
+            else sorted(decision.options, key=lambda c: c.name)[: decision.most]
         )
     )
     game, me, _ = two_players(policies=(pick_siona, Scripted()))
@@ -121,9 +121,9 @@ def test_it_searches_for_cards_containing_the_name_but_not_other_cards():
     """CR 9.9.1: Hubert finds "Hot Dog" or "Hubert's Special Hot Dog", never another Hubert."""
     seen = []
 
-    def choose(game, player, options, count, purpose):
-        seen.extend(card.name for card in options)
-        return options[:count]
+    def choose(game, decision, purpose):
+        seen.extend(card.name for card in decision.options)
+        return decision.options[: decision.most]
 
     game, me, _ = two_players(policies=(Scripted(choose_cards=choose), Scripted()))
     hubert = sample_card("Hubert")
@@ -136,7 +136,7 @@ def test_it_searches_for_cards_containing_the_name_but_not_other_cards():
 
 def test_it_sends_a_negated_equipment_to_the_discard_instead_of_a_slot():
     """CR 8.20.6a: a negated card does not resolve."""
-    negate = Scripted(choose_food=lambda game, player, window, options: options[0])
+    negate = Scripted(choose_food=lambda game, decision, window: decision.options[0])
     game, me, opponent = two_players(policies=(Scripted(), negate))
     at_level(me, 3)
     gauntlet, justice = sample_card("Battle Gauntlet"), sample_card("Hot Dog of Justice")

@@ -23,8 +23,10 @@ from statistics import NormalDist
 
 import pytest
 
+from rulebook.core.decisions import Decision
 from rulebook.neopets.engine import HeuristicPolicy
 from rulebook.neopets.engine.dice import battle_damage
+from rulebook.neopets.engine.state import REROLLS
 from rulebook.neopets.odds import attack_damage
 
 from .builders import battle_ready
@@ -45,7 +47,7 @@ class IndexOrderPolicy(HeuristicPolicy):
     """The engine's old rule: the first `limit` dice at or below a threshold, in index order
     (an attacker whose hits were all blocked took 4-5s before later failed dice)."""
 
-    def choose_rerolls(self, game, player, dice, other, limit, attacking):
+    def choose_rerolls(self, game, decision, dice, other, attacking):
         if attacking:
             hits = dice.count(4) + dice.count(5)
             worst = 5 if hits <= sum(face >= 4 for face in other) else 3
@@ -53,14 +55,19 @@ class IndexOrderPolicy(HeuristicPolicy):
             if other.count(4) + other.count(5) <= sum(face >= 4 for face in dice):
                 return ()
             worst = 3
-        return [index for index, face in enumerate(dice) if face <= worst][:limit]
+        return [index for index, face in enumerate(dice) if face <= worst][: decision.most]
+
+
+def rerolls(seat: int, dice: int, limit: int) -> Decision:
+    """The decision the game asks: up to `limit` of the seat's dice, by index."""
+    return Decision(seat, REROLLS, range(dice), most=limit)
 
 
 def sampled_damage(attacker, defender, policy, seed: int = 2024) -> Counter[int]:
     """Damage per battle over BATTLES battles played by the engine."""
     game, me, opponent = battle_ready(attacker, defender, policies=(policy, policy))
     game.log = None
-    game.random = random.Random(seed).random
+    game.chance.random = random.Random(seed).random
     opponent.hp = 10**9  # never knocked out
     damage: Counter[int] = Counter()
     for _ in range(BATTLES):
@@ -135,14 +142,14 @@ def test_an_attacker_rerolls_a_failed_die_before_a_blocked_hit_5_5_6b():
     """A 4 blocked anyway and a 1, one reroll: the 1 is rerolled (a fail is never better kept),
     whichever comes first."""
     policy = HeuristicPolicy()
-    assert policy.choose_rerolls(None, 0, [4, 1], [6, 6], 1, True) == [1]
-    assert policy.choose_rerolls(None, 0, [1, 4], [6, 6], 1, True) == [0]
+    assert policy.choose_rerolls(None, rerolls(0, 2, 1), [4, 1], [6, 6], True) == [1]
+    assert policy.choose_rerolls(None, rerolls(0, 2, 1), [1, 4], [6, 6], True) == [0]
 
 
 def test_a_defender_rerolls_its_failed_dice_even_when_no_hit_gets_through_5_5_6b():
     """REROLL_POLICY: a failed block is never worse rerolled, so the defender takes them all."""
     policy = HeuristicPolicy()
-    assert policy.choose_rerolls(None, 1, [1, 5, 2], [6, 1, 1], 2, False) == [0, 2]
+    assert policy.choose_rerolls(None, rerolls(1, 3, 2), [1, 5, 2], [6, 1, 1], False) == [0, 2]
 
 
 @pytest.mark.parametrize("attacking", [True, False])
@@ -156,7 +163,8 @@ def test_the_heuristic_never_expects_less_damage_advantage_than_any_other_choice
     for own_dice, other_dice, limit in itertools.product((1, 2, 3), (1, 2, 3), (1, 2)):
         for own in itertools.product(CLASS_FACES, repeat=own_dice):
             for other in itertools.product(CLASS_FACES, repeat=other_dice):
-                chosen = policy.choose_rerolls(None, 0, list(own), list(other), limit, attacking)
+                decision = rerolls(0, own_dice, limit)
+                chosen = policy.choose_rerolls(None, decision, list(own), list(other), attacking)
                 best = max(
                     _expected(own, other, subset, attacking)
                     for size in range(limit + 1)

@@ -21,7 +21,7 @@ from .builders import (
 
 def negate_everything():
     """A player who plays the first Food it may in every priority window."""
-    return Scripted(choose_food=lambda game, player, window, options: options[0])
+    return Scripted(choose_food=lambda game, decision, window: decision.options[0])
 
 
 STING_POTION = info(

@@ -12,8 +12,8 @@ from .builders import Scripted, deck_of, filler, game_between, neopet, sample_de
 @pytest.fixture(scope="module")
 def logged_games():
     strong, weak = sample_deck("strong"), sample_deck("weak")
-    return [play_game(strong, weak, seed, record_log=True) for seed in range(12)] + [
-        play_game(strong, strong, seed, record_log=True) for seed in range(12)
+    return [play_game([strong, weak], seed, record_log=True) for seed in range(12)] + [
+        play_game([strong, strong], seed, record_log=True) for seed in range(12)
     ]
 
 
@@ -70,14 +70,14 @@ def test_it_starts_a_new_round_with_the_knocked_out_player_and_no_battle_skip(lo
 def test_it_plays_best_of_three_rounds(logged_games):
     """ "In-Game Rounds & Winning the Game": the first to win two rounds wins the game."""
     for record in logged_games:
-        assert record.rounds == len(record.round_winners) in (2, 3)
-        assert record.round_winners.count(record.winner) == 2
+        assert record.figures["rounds"] == len(record.figures["round_winners"]) in (2, 3)
+        assert record.figures["round_winners"].count(record.winner) == 2
 
 
 def test_it_picks_the_starting_player_at_random_by_seed():
     """ "Setting Up the Game": the starting player is determined at random."""
     deck = deck_of(filler(45))
-    firsts = {play_game(deck, deck, seed).first for seed in range(20)}
+    firsts = {play_game([deck, deck], seed).first for seed in range(20)}
     assert firsts == {0, 1}
 
 
@@ -86,9 +86,9 @@ def test_it_lets_the_starting_player_defer_the_first_turn():
     opponent; the record names the player who actually took it."""
     deck = deck_of(filler(45))
     for seed in range(6):
-        taken = play_game(deck, deck, seed, policies=(Scripted(take_first_turn=True),) * 2)
+        taken = play_game([deck, deck], seed, policies=(Scripted(take_first_turn=True),) * 2)
         deferred = play_game(
-            deck, deck, seed, policies=(Scripted(take_first_turn=False),) * 2, record_log=True
+            [deck, deck], seed, policies=(Scripted(take_first_turn=False),) * 2, record_log=True
         )
         assert deferred.first == 1 - taken.first
         first_turn = next(e for e in deferred.log if e["event"] == "turn")
@@ -99,9 +99,9 @@ def test_it_chooses_starting_neopets_face_down():
     """ "Setting Up the Game": both choose before either is revealed."""
     seen = []
 
-    def choose(game, player, options):
-        seen.append(game.sides[1 - player].active)
-        return options[0]
+    def choose(game, decision):
+        seen.append(game.sides[1 - decision.seat].active)
+        return decision.options[0]
 
     policy = Scripted(choose_neopet=choose)
     game_between(deck_of(filler()), policies=(policy, policy))
@@ -130,9 +130,9 @@ def test_it_ends_a_game_nobody_can_win_as_a_draw_at_the_turn_cap():
     """No rule ends a game of Neopets that deal no damage: the engine stops at TURN_CAP."""
     harmless = [neopet(f"Tough {n}", hp=99, attack=0) for n in ("Kau", "Usul", "Lupe")]
     deck = deck_of(filler(45), neopets=harmless)
-    record = play_game(deck, deck, seed=1)
+    record = play_game([deck, deck], seed=1)
     assert record.winner is None
-    assert record.turns == TURN_CAP
+    assert record.figures["turns"] == TURN_CAP
     # a draw by the engine's cap, not by a rule: the record says so, and states the cap
     assert record.capped
     assert any(str(TURN_CAP) in rule for rule in record.simplifications)
@@ -143,6 +143,6 @@ def test_it_makes_a_player_without_a_neopet_for_the_next_round_lose():
     lonely = deck_of(filler(45), neopets=[neopet("Red Shoyru", attack=6, agility=6)])
     full = deck_of(filler(45))
     for seed in range(5):
-        record = play_game(lonely, full, seed)
-        assert record.rounds == 1
+        record = play_game([lonely, full], seed)
+        assert record.figures["rounds"] == 1
         assert record.winner == 1

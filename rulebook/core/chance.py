@@ -1,0 +1,62 @@
+"""Chance: every random step of a game, drawn from its seeded generator through one object.
+
+A game makes one `Chance(seed)` and takes each random step from it by name - a shuffle, a die,
+a coin for who starts, a card picked at random - so the game's chance steps are found, and could
+be logged, in one place, and a game is a function of its decks, seed and policies. Each named
+draw takes exactly the draws of the generator it always took (a die is one `random()`, a shuffle
+is `random.Random.shuffle`), so wrapping the generator changed no game (tests/golden).
+"""
+
+from __future__ import annotations
+
+import random as random_module
+from collections.abc import Callable, MutableSequence, Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
+
+
+class Chance:
+    """The chance steps of one game, from `random.Random(seed)`."""
+
+    __slots__ = ("random", "rng")
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random_module.Random(seed)
+        # One uniform float in [0, 1): every die and every index below is read from one. A test
+        # may set it to a stand-in that rolls the faces it wants.
+        self.random: Callable[[], float] = self.rng.random
+
+    def die(self) -> int:
+        """A six-sided die, from one draw."""
+        return int(self.random() * 6) + 1
+
+    def dice(self, count: int) -> list[int]:
+        """`count` six-sided dice, one draw each."""
+        random = self.random
+        return [int(random() * 6) + 1 for _ in range(count)]
+
+    def index(self, size: int) -> int:
+        """A uniform index below `size`, from one draw."""
+        return int(self.random() * size)
+
+    def take(self, cards: list[T]) -> T:
+        """A card at random, taken out of `cards` (which must not be empty), from one draw: the
+        top card of a deck shuffled lazily."""
+        return cards.pop(int(self.random() * len(cards)))
+
+    def coin(self) -> int:
+        """A coin: 0 or 1 (one bit of the generator)."""
+        return self.rng.getrandbits(1)
+
+    def first_player(self, seats: int) -> int:
+        """The seat that starts, uniformly among `seats` (`randrange`)."""
+        return self.rng.randrange(seats)
+
+    def shuffle(self, cards: MutableSequence[T]) -> None:
+        """Shuffle in place."""
+        self.rng.shuffle(cards)
+
+    def pick(self, population: Sequence[T], count: int) -> list[T]:
+        """`count` different items at random, in the order drawn (`random.Random.sample`)."""
+        return self.rng.sample(population, count)

@@ -1,0 +1,225 @@
+"""The legal options of a player's decisions that are more than a list: what the rules allow in
+the Action Phase, in battle, and in swaps with the reserves (rulebook, "Turn Order").
+
+Each is a view over the game in progress, built by the game for one Decision
+(rulebook.core.decisions): `action in options` checks one answer by the rules, and iterating
+lists the options. A policy answers with one of them and the game checks it. Checking the one
+answer a player chose costs far less than listing every option, which a player needs only when
+it chooses among them all (RandomPolicy): the Action Phase is asked dozens of times a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from .cards import KeeperCard
+from .state import Action, GameView, Permanent, Player
+
+FROM_HAND = ("summon", "cast", "set")  # the actions that play a card from the hand
+
+
+class ActionOptions:
+    """The Action Phase (Turn Order 2): summon a creature, cast a spell or set it as a trap,
+    use a creature's ability, or spring a trap, as ("summon", card, None),
+    ("cast" | "set", card, its ability), ("ability", creature, ability), ("trap", trap, its
+    ability); or pass (None).
+
+    Besides `in` and the whole list, it lists the actions kind by kind (`by_kind()`, but for
+    summons) and answers for one creature (`summonable`), so a player that looks for the
+    summon it prefers asks only about the creatures it would rather summon.
+
+    Any copy of a card in the hand answers for it; listed, copies of a card are one choice (the
+    hand's cards by name, each as its last copy, where the first stood). Listing has no length
+    to ask first: asking whether a creature can be summoned moves it in the hand (Game.can_summon
+    takes it out and puts it back last), so the list is made once, by whoever needs it.
+    """
+
+    __slots__ = ("game", "player", "vouched")
+
+    def __init__(self, game: GameView, player: Player) -> None:
+        self.game = game
+        self.player = player
+        # The creature `summonable` last said yes to in this ask (the game clears it before each
+        # ask): summoning it needs no second look, as nothing changes while a player chooses.
+        self.vouched: KeeperCard | None = None
+
+    def affordable_creatures(self) -> Iterator[KeeperCard]:
+        """The hand's creatures whose cost the unexhausted resources cover, in hand order, read
+        from the hand as it is: whether one can be summoned is `summonable`."""
+        unspent = self.player.unspent
+        for card in self.player.hand:
+            if card.is_creature and card.cost <= unspent:
+                yield card
+
+    def summonable(self, card: KeeperCard) -> bool:
+        """Whether this creature in the hand can be summoned now (its cost and any caveat)."""
+        if self.game.can_summon(self.player, card):
+            self.vouched = card
+            return True
+        return False
+
+    def by_kind(self) -> Iterator[Action]:
+        """Every legal action but summons (see `summonable`), kind by kind: the spells to cast,
+        the creatures' abilities to use, the traps to spring, then the spells to set as traps;
+        each kind in the order of the hand, the creatures, the traps. Found as they are asked
+        for, so a player that takes the first it likes looks no further."""
+        me, game = self.player, self.game
+        unspent, hand = me.unspent, me.hand
+        for card in hand:
+            abilities = card.abilities
+            if (
+                not card.is_creature
+                and abilities
+                and card.cost <= unspent
+                and abilities[0].condition is None
+            ):
+                yield ("cast", card, abilities[0])
+        for creature in me.creatures:
+            if not creature.exhausted and creature.card.abilities and game.can_use(me, creature):
+                for ability in creature.card.abilities:
+                    if ability.condition is None and game.can_activate(me, ability, creature):
+                        yield ("ability", creature, ability)
+        for trap in me.traps:
+            abilities = trap.card.abilities
+            if not trap.exhausted and abilities and abilities[0].condition is None:
+                yield ("trap", trap, abilities[0])
+        for card in hand:
+            if not card.is_creature and card.abilities and card.cost <= unspent:
+                yield ("set", card, card.abilities[0])
+
+    def __contains__(self, action: object) -> bool:
+        try:
+            kind, subject, ability = action  # type: ignore[misc]
+            me = self.player
+            if kind == "summon":
+                return ability is None and (
+                    subject is self.vouched
+                    or (
+                        subject.is_creature
+                        and subject in me.hand
+                        and self.game.can_summon(me, subject)
+                    )
+                )
+            if kind == "cast" or kind == "set":
+                return (
+                    not subject.is_creature
+                    and bool(subject.abilities)
+                    and ability is subject.abilities[0]
+                    and (kind == "set" or ability.condition is None)
+                    and subject.cost <= me.unspent
+                    and subject in me.hand
+                )
+            if kind == "ability":
+                game = self.game
+                return (
+                    ability.condition is None
+                    and ability in subject.card.abilities
+                    and subject in me.creatures
+                    and game.can_use(me, subject)
+                    and game.can_activate(me, ability, subject)
+                )
+            if kind == "trap":
+                return (
+                    not subject.exhausted
+                    and bool(subject.card.abilities)
+                    and ability is subject.card.abilities[0]
+                    and ability.condition is None
+                    and subject in me.traps
+                )
+        except (AttributeError, TypeError, ValueError):  # not an action at all
+            pass
+        return False
+
+    def __iter__(self) -> Iterator[Action]:
+        me, game = self.player, self.game
+        for card in {card.name: card for card in me.hand}.values():  # copies are one choice
+            if card.is_creature:
+                if game.can_summon(me, card):
+                    yield ("summon", card, None)
+            elif card.abilities and card.cost <= me.unspent:
+                ability = card.abilities[0]
+                if ability.condition is None:
+                    yield ("cast", card, ability)
+                yield ("set", card, ability)
+        for creature in me.creatures:
+            if game.can_use(me, creature):
+                for ability in creature.card.abilities:
+                    if ability.condition is None and game.can_activate(me, ability, creature):
+                        yield ("ability", creature, ability)
+        for trap in me.traps:
+            abilities = trap.card.abilities
+            if not trap.exhausted and abilities and abilities[0].condition is None:
+                yield ("trap", trap, abilities[0])
+
+
+class BattleOptions:
+    """A battle (Battles, step 1): a team of the creatures able to attack (at least one, each
+    once, in the order the dice go) and a target not yet battled this phase, the opponent or one
+    of their creatures, as (team, target); or no more battles (None)."""
+
+    __slots__ = ("game", "player")
+
+    def __init__(self, game: GameView, player: Player) -> None:
+        self.game = game
+        self.player = player
+
+    def attackers(self) -> list[Permanent]:
+        """The creatures able to attack (unexhausted, allowed to, their caveat payable)."""
+        me, game = self.player, self.game
+        return [creature for creature in me.creatures if game.can_attack(me, creature)]
+
+    def targets(self) -> list[Any]:
+        """The opponent, then their creatures, less those already battled this phase."""
+        me, opponent = self.player, self.game.opponent(self.player)
+        return [t for t in (opponent, *opponent.creatures) if id(t) not in me.battle_targets]
+
+    def __contains__(self, battle: object) -> bool:
+        try:
+            team, target = battle  # type: ignore[misc]
+            if not team or len(set(map(id, team))) != len(team):
+                return False
+        except (TypeError, ValueError):  # not a battle at all
+            return False
+        me, game = self.player, self.game
+        opponent = game.opponent(me)
+        if id(target) in me.battle_targets or not (
+            target is opponent or target in opponent.creatures
+        ):
+            return False
+        for creature in team:
+            if creature not in me.creatures or not game.can_attack(me, creature):
+                return False
+        return True
+
+
+class Swaps:
+    """Swaps with the reserves (Turn Order 1: "exchange any number of cards in your hand for
+    any of the same number of cards in your reserves"): (a hand card, a reserves card), each
+    checked against the hand and reserves as the swaps before it left them."""
+
+    __slots__ = ("player",)
+
+    def __init__(self, player: Player) -> None:
+        self.player = player
+
+    @property
+    def hand(self) -> list[KeeperCard]:
+        return self.player.hand
+
+    @property
+    def reserves(self) -> list[KeeperCard]:
+        return self.player.reserves
+
+    def __contains__(self, swap: object) -> bool:
+        if not isinstance(swap, tuple) or len(swap) != 2:
+            return False
+        given, taken = swap
+        return given in self.player.hand and taken in self.player.reserves
+
+    def __iter__(self) -> Iterator[tuple[KeeperCard, KeeperCard]]:
+        me = self.player
+        return ((given, taken) for given in me.hand for taken in me.reserves)
+
+    def __len__(self) -> int:
+        return len(self.player.hand) * len(self.player.reserves)
