@@ -9,8 +9,8 @@ split or who played them.
 """
 
 from .chunks import SAMPLE_GAME, ChunkPlan, plan_chunks, run_chunk, run_job_chunk
-from .engines import ENGINES, Engine, engine_for
-from .kinds import JOB_DECKS, JobKind, job_problem, stats_type
+from .engines import ENGINES, Engine, engine_for, job_problem
+from .kinds import JOB_DECKS, JobKind, stats_type
 from .paired import PairedStats
 from .seeds import game_seed, new_job_seed
 from .stats import ChunkStats

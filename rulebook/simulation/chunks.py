@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .engines import Engine
-from .kinds import JobKind, job_problem
+from .engines import Engine, job_problem
+from .kinds import JobKind
 from .paired import PairedStats
 from .seeds import game_seed
 from .stats import ChunkStats

@@ -13,11 +13,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.core.cards import Deck
+from rulebook.core.game_loop import describe_seats
 from rulebook.core.outcome import Outcome
 from rulebook.keeper import simulation as keeper
 from rulebook.neopets import simulation as neopets
 
-from .kinds import JobKind
+from .kinds import JOB_DECKS, SEATED, JobKind
 
 
 @dataclass(frozen=True)
@@ -47,3 +48,18 @@ ENGINES: dict[str, Engine] = {
 def engine_for(game: str) -> Engine | None:
     """The engine of a game, or None when test games of it cannot be played."""
     return ENGINES.get(game)
+
+
+def job_problem(engine: Engine, kind: JobKind, decks: int) -> str | None:
+    """Why this engine cannot play a job of this kind with this many decks; None if it can."""
+    if kind not in engine.kinds:
+        kinds = ", ".join(sorted(engine.kinds))
+        return f"this game's engine plays these kinds of job: {kinds}; not a {kind}"
+    if decks not in JOB_DECKS[kind]:
+        wanted = JOB_DECKS[kind]
+        count = f"{wanted.start}" if len(wanted) == 1 else f"{wanted.start} to {wanted.stop - 1}"
+        return f"a {kind} is played with {count} decks, not {decks}"
+    seated = SEATED.get(kind, decks)
+    if seated not in engine.seats:
+        return f"{describe_seats(engine.seats)}, not {seated}"
+    return None
