@@ -16,8 +16,6 @@ from typing import Any
 from .cards import KeeperCard
 from .state import Action, GameView, Permanent, Player
 
-FROM_HAND = ("summon", "cast", "set")  # the actions that play a card from the hand
-
 
 class ActionOptions:
     """The Action Phase (Turn Order 2): summon a creature, cast a spell or set it as a trap,
@@ -53,8 +51,10 @@ class ActionOptions:
                 yield card
 
     def summonable(self, card: KeeperCard) -> bool:
-        """Whether this creature in the hand can be summoned now (its cost and any caveat)."""
-        if self.game.can_summon(self.player, card):
+        """Whether this card of the hand is a creature that can be summoned now (its cost and
+        any caveat)."""
+        me = self.player
+        if card.is_creature and card in me.hand and self.game.can_summon(me, card):
             self.vouched = card
             return True
         return False

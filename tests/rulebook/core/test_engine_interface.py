@@ -85,6 +85,7 @@ def test_keeper_refuses_an_action_the_rules_do_not_allow(keeper_decks):
 
     class Cheat(keeper.HeuristicPolicy):
         def next_action(self, game, decision):
+            assert not decision.options.summonable(stranger)  # asking does not make it legal
             return ("summon", stranger, None)  # a creature in no one's hand
 
     with pytest.raises(IllegalAnswer, match="'action' decision"):
