@@ -44,7 +44,8 @@ from kombu.exceptions import KombuError
 
 from basics.errors import InvalidRequest
 from cards.models import Game
-from rulebook.core.cards import CardInfo, Deck, Entry
+from rulebook.core import frozen
+from rulebook.core.cards import CardInfo, Deck
 from rulebook.core.identity import identity
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef
@@ -372,49 +373,10 @@ def simulation_cancel(*, job: SimulationJob) -> bool:
 
 
 def deck_freeze(deck: Deck, name: str | None = None) -> dict[str, Any]:
-    """A resolved deck as JSON, cards and all: the job plays exactly this whatever changes later.
-    `name` is what the person who chose the deck called it, kept so a result can say which deck
-    was which."""
-    return {
-        **({"name": name} if name else {}),
-        "sections": {
-            slug: [
-                {
-                    "key": entry.card.key,
-                    "name": entry.card.name,
-                    "type": entry.card.type,
-                    "text": entry.card.text,
-                    "attributes": dict(entry.card.attributes),
-                    "quantity": entry.quantity,
-                }
-                for entry in entries
-            ]
-            for slug, entries in deck.sections.items()
-        }
-    }
-
-
-def deck_thaw(game: str, frozen: dict[str, Any]) -> Deck:
-    """The core Deck a frozen deck describes (the inverse of deck_freeze)."""
-    return Deck(
-        game=game,
-        sections={
-            slug: tuple(
-                Entry(
-                    CardInfo(
-                        key=line["key"],
-                        name=line["name"],
-                        type=line["type"],
-                        text=line["text"],
-                        attributes=line["attributes"],
-                    ),
-                    line["quantity"],
-                )
-                for line in lines
-            )
-            for slug, lines in frozen["sections"].items()
-        },
-    )
+    """A resolved deck as JSON, cards and all (rulebook.core.frozen): the job plays exactly this
+    whatever changes later. `name` is what the person who chose the deck called it, kept so a
+    result can say which deck was which."""
+    return {**({"name": name} if name else {}), **frozen.deck_freeze(deck)}
 
 
 def _send_chunks(chunks: Sequence[SimulationChunk]) -> None:
@@ -559,7 +521,7 @@ def _prepared(job_id: Any) -> tuple[Engine, list[Any]]:
     engine = engine_for(game)
     if engine is None:
         raise ValueError(f"no engine plays {game}")
-    return engine, [engine.prepare(deck_thaw(game, frozen)) for frozen in job.decks]
+    return engine, [engine.prepare(frozen.deck_thaw(game, deck)) for deck in job.decks]
 
 
 def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats | PairedStats) -> bool:

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rulebook.core.cards import CardInfo, Deck, Entry
+from rulebook.core import frozen
+from rulebook.core.cards import Deck
 from rulebook.core.outcome import Outcome
 from rulebook.simulation import JobKind, engine_for, plan_chunks, run_job_chunk, stats_type
 
@@ -48,43 +49,12 @@ def _jsonable(value: Any) -> Any:
 
 
 def deck_json(deck: Deck) -> dict[str, Any]:
-    """A deck, every card's data included, as JSON."""
-    return {
-        slug: [
-            {
-                "quantity": entry.quantity,
-                "key": entry.card.key,
-                "name": entry.card.name,
-                "type": entry.card.type,
-                "text": entry.card.text,
-                "attributes": dict(entry.card.attributes),
-            }
-            for entry in entries
-        ]
-        for slug, entries in deck.sections.items()
-    }
+    """A deck, every card's data included, as JSON: its sections (rulebook.core.frozen)."""
+    return frozen.deck_freeze(deck)["sections"]
 
 
 def deck_from_json(game: str, data: dict[str, Any]) -> Deck:
-    return Deck(
-        game=game,
-        sections={
-            slug: tuple(
-                Entry(
-                    CardInfo(
-                        key=line["key"],
-                        name=line["name"],
-                        type=line["type"],
-                        text=line["text"],
-                        attributes=line["attributes"],
-                    ),
-                    line["quantity"],
-                )
-                for line in lines
-            )
-            for slug, lines in data.items()
-        },
-    )
+    return frozen.deck_thaw(game, {"sections": data})
 
 
 @dataclass(frozen=True)
