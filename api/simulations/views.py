@@ -25,13 +25,13 @@ from rulebook.core.cards import CardInfo
 from rulebook.core.resolve import EntryRef
 from rulebook.simulation import JobKind
 from rules.models import SimulationJob
+from rules.selectors import simulation_get
 from rules.services.simulations import (
     DecksIllegal,
     SubmitLater,
     deck_without_card,
     simulation_cancel,
     simulation_create,
-    simulation_get,
     simulation_may_cancel,
 )
 

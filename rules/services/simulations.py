@@ -36,7 +36,6 @@ from typing import Any
 from celery import current_app  # the project's Celery app (deckwarden.celery)
 from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q, Sum
 from django.utils import timezone
@@ -339,17 +338,6 @@ def deck_without_card(
         else entry
         for entry in entries
     ]
-
-
-def simulation_get(*, user: AbstractBaseUser | AnonymousUser, job_id: Any) -> SimulationJob:
-    """The job if this user may see it: their own, or an anonymous job (whose id is the key).
-
-    Raises SimulationJob.DoesNotExist otherwise, so another user's job is never revealed.
-    """
-    visible = Q(owner__isnull=True)
-    if user.is_authenticated:
-        visible |= Q(owner=user)
-    return SimulationJob.objects.select_related("game").get(visible, pk=job_id)
 
 
 def simulation_may_cancel(*, job: SimulationJob, cancel_key: str | None) -> bool:

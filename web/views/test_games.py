@@ -27,12 +27,12 @@ from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import ENGINES
 from rulebook.simulation.paired import WITH
 from rules.models import SimulationJob
+from rules.selectors import simulation_get
 from rules.services.simulations import (
     DecksIllegal,
     SubmitLater,
     simulation_cancel,
     simulation_create,
-    simulation_get,
     simulation_may_cancel,
 )
 from web.figures import (
