@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from typing import Any
 
-from rulebook.cardfile import MemoryPool, read_cards
+from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo, Deck
 from rulebook.core.outcome import Outcome
 from rulebook.core.resolve import EntryRef
@@ -19,6 +18,7 @@ from rulebook.samples import KEEPER as KEEPER_SAMPLES
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.validate import resolve_and_check, standard_format
 from tests.rulebook.keeper.invariants.decks import forced_parts, random_card
+from tests.rulebook.neopets.engine.builders import COPIES, sample_cards_by_role, sample_pool
 
 from .playthroughs import GoldenGame
 
@@ -34,15 +34,8 @@ def _checked(game, refs: list[EntryRef], pool: MemoryPool) -> Deck:
 def neopets_decks() -> dict[str, Deck]:
     """The sample decks and random legal decks of the sample cards (CR 8.1: 50-card Main Deck,
     3 to 5 Neopets of distinct species, up to 10 in the Rainbow Pool; 7.3.2 copy limits)."""
-    cards = read_cards(json.loads(NEOPETS_SAMPLES.cards_file.read_text()))
-    pool = MemoryPool(cards, NEOPETS)
-    neopets = [c for c in cards if c.type == "Neopet"]
-    rainbow = [
-        c for c in cards if c.type == "Rainbow Pool Neopet" or c.attr("begins_in_rainbow_pool")
-    ]
-    stones = [c for c in cards if c.type == "Codestone"]
-    others = [c for c in cards if c.type not in ("Neopet", "Rainbow Pool Neopet", "Codestone")]
-    single = {"Faerie", "Hero", "Villain", "Map Piece"}
+    pool = sample_pool()
+    neopets, rainbow, stones, others = sample_cards_by_role()
     decks = {name: NEOPETS_SAMPLES.deck(name) for name in NEOPETS_SAMPLES.names()}
     rng = random.Random(2026)
     for number in range(RANDOM_DECKS):
@@ -54,7 +47,7 @@ def neopets_decks() -> dict[str, Deck]:
         names_in_pool = {card.name for card in in_pool}
         main: Counter[str] = Counter()
         for card in rng.choices(others, k=rng.randint(10, 30)):
-            limit = (1 if card.type in single else 2) - (card.name in names_in_pool)
+            limit = COPIES.get(card.type, 2) - (card.name in names_in_pool)
             if main[card.name] < limit:
                 main[card.name] += 1
         for card in rng.choices(stones, k=50 - sum(main.values())):

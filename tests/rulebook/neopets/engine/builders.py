@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo, Deck, Entry
@@ -18,6 +18,32 @@ SAMPLE_CARDS = NEOPETS_SAMPLES.cards_file
 
 def sample_pool() -> MemoryPool:
     return NEOPETS_SAMPLES.pool
+
+
+class SampleCardsByRole(NamedTuple):
+    """The sample cards as a random deck builder picks them (CR 8.1: Neopets, the Rainbow Pool,
+    the Main Deck's Codestones and the rest)."""
+
+    neopets: list[CardInfo]
+    rainbow_pool: list[CardInfo]
+    codestones: list[CardInfo]
+    others: list[CardInfo]
+
+
+# Copies a deck may hold of each card type (CR 7.3.2, 7.10.2); every other type: 2.
+COPIES = {"Faerie": 1, "Hero": 1, "Villain": 1, "Map Piece": 1}
+
+
+def sample_cards_by_role() -> SampleCardsByRole:
+    cards = sample_pool().cards
+    return SampleCardsByRole(
+        neopets=[c for c in cards if c.type == "Neopet"],
+        rainbow_pool=[
+            c for c in cards if c.type == "Rainbow Pool Neopet" or c.attr("begins_in_rainbow_pool")
+        ],
+        codestones=[c for c in cards if c.type == "Codestone"],
+        others=[c for c in cards if c.type not in ("Neopet", "Rainbow Pool Neopet", "Codestone")],
+    )
 
 
 def sample_deck(name: str) -> EngineDeck:

@@ -1,28 +1,19 @@
 """Properties over random seeds and random legal decks of the sample cards (hypothesis)."""
 
-import json
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from rulebook.cardfile import MemoryPool, read_cards
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef, resolve
 from rulebook.neopets.cards import GAME
 from rulebook.neopets.engine import TURN_CAP, EngineDeck, HeuristicPolicy, RandomPolicy, play_game
 from rulebook.validate import standard_format, validate
 
-from .builders import SAMPLE_CARDS
+from .builders import COPIES, sample_cards_by_role, sample_pool
 
-CARDS = read_cards(json.loads(SAMPLE_CARDS.read_text()))
-POOL = MemoryPool(CARDS, GAME)
-NEOPETS = [c for c in CARDS if c.type == "Neopet"]
-RAINBOW_POOL = [
-    c for c in CARDS if c.type == "Rainbow Pool Neopet" or c.attr("begins_in_rainbow_pool")
-]
-CODESTONES = [c for c in CARDS if c.type == "Codestone"]
-OTHERS = [c for c in CARDS if c.type not in ("Neopet", "Rainbow Pool Neopet", "Codestone")]
-COPIES = {"Faerie": 1, "Hero": 1, "Villain": 1, "Map Piece": 1}  # CR 7.3.2, 7.10.2; else 2
+POOL = sample_pool()
+NEOPETS, RAINBOW_POOL, CODESTONES, OTHERS = sample_cards_by_role()
 
 
 @st.composite
