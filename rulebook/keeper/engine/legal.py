@@ -67,25 +67,19 @@ class ActionOptions:
         me, game = self.player, self.game
         unspent, hand = me.unspent, me.hand
         for card in hand:
-            abilities = card.abilities
-            if (
-                not card.is_creature
-                and abilities
-                and card.cost <= unspent
-                and abilities[0].condition is None
-            ):
-                yield ("cast", card, abilities[0])
+            if _spell_paid_for(card, unspent) and card.abilities[0].condition is None:
+                yield ("cast", card, card.abilities[0])
         for creature in me.creatures:
+            # unexhausted and with abilities: a cheap look before can_use, which asks the same
             if not creature.exhausted and creature.card.abilities and game.can_use(me, creature):
                 for ability in creature.card.abilities:
-                    if ability.condition is None and game.can_activate(me, ability, creature):
+                    if _activatable(game, me, creature, ability):
                         yield ("ability", creature, ability)
         for trap in me.traps:
-            abilities = trap.card.abilities
-            if not trap.exhausted and abilities and abilities[0].condition is None:
-                yield ("trap", trap, abilities[0])
+            if _springable(trap):
+                yield ("trap", trap, trap.card.abilities[0])
         for card in hand:
-            if not card.is_creature and card.abilities and card.cost <= unspent:
+            if _spell_paid_for(card, unspent):
                 yield ("set", card, card.abilities[0])
 
     def __contains__(self, action: object) -> bool:
@@ -103,28 +97,22 @@ class ActionOptions:
                 )
             if kind == "cast" or kind == "set":
                 return (
-                    not subject.is_creature
-                    and bool(subject.abilities)
+                    _spell_paid_for(subject, me.unspent)
                     and ability is subject.abilities[0]
                     and (kind == "set" or ability.condition is None)
-                    and subject.cost <= me.unspent
                     and subject in me.hand
                 )
             if kind == "ability":
-                game = self.game
                 return (
-                    ability.condition is None
-                    and ability in subject.card.abilities
+                    ability in subject.card.abilities
                     and subject in me.creatures
-                    and game.can_use(me, subject)
-                    and game.can_activate(me, ability, subject)
+                    and self.game.can_use(me, subject)
+                    and _activatable(self.game, me, subject, ability)
                 )
             if kind == "trap":
                 return (
-                    not subject.exhausted
-                    and bool(subject.card.abilities)
+                    _springable(subject)
                     and ability is subject.card.abilities[0]
-                    and ability.condition is None
                     and subject in me.traps
                 )
         except (AttributeError, TypeError, ValueError):  # not an action at all
@@ -137,7 +125,7 @@ class ActionOptions:
             if card.is_creature:
                 if game.can_summon(me, card):
                     yield ("summon", card, None)
-            elif card.abilities and card.cost <= me.unspent:
+            elif _spell_paid_for(card, me.unspent):
                 ability = card.abilities[0]
                 if ability.condition is None:
                     yield ("cast", card, ability)
@@ -145,12 +133,31 @@ class ActionOptions:
         for creature in me.creatures:
             if game.can_use(me, creature):
                 for ability in creature.card.abilities:
-                    if ability.condition is None and game.can_activate(me, ability, creature):
+                    if _activatable(game, me, creature, ability):
                         yield ("ability", creature, ability)
         for trap in me.traps:
-            abilities = trap.card.abilities
-            if not trap.exhausted and abilities and abilities[0].condition is None:
-                yield ("trap", trap, abilities[0])
+            if _springable(trap):
+                yield ("trap", trap, trap.card.abilities[0])
+
+
+# The Action Phase's rules, each once, for listing the actions and for checking one.
+
+
+def _spell_paid_for(card: KeeperCard, unspent: int) -> bool:
+    """A spell in hand the unexhausted resources pay for: it may be set as a trap, and cast if
+    its ability has no activation condition (Card Types: Spells)."""
+    return not card.is_creature and bool(card.abilities) and card.cost <= unspent
+
+
+def _activatable(game: GameView, me: Player, creature: Permanent, ability: Any) -> bool:
+    """An ability a creature that may act can use now: no activation condition, its cost paid."""
+    return ability.condition is None and game.can_activate(me, ability, creature)
+
+
+def _springable(trap: Permanent) -> bool:
+    """A set trap that may be sprung now: unexhausted, its ability without a condition."""
+    abilities = trap.card.abilities
+    return not trap.exhausted and bool(abilities) and abilities[0].condition is None
 
 
 class BattleOptions:
