@@ -251,12 +251,10 @@ def deck_version_seen_by(
 ) -> DeckVersion:
     """One version as this viewer may see it: `hash_seen`, and `snapshot_seen`, its snapshot
     with the cards they may not read masked. VersionNotFound names `field` when there is none."""
-    [version] = deck_versions_seen_by(
-        deck=deck, versions=[deck_version_get(deck=deck, number=number, field=field)], viewer=viewer
-    )
-    version.snapshot_seen = deck_snapshot_seen_by(
-        deck=deck, snapshot=version.snapshot, viewer=viewer
-    )
+    version = deck_version_get(deck=deck, number=number, field=field)
+    mask = snapshots_mask(game=deck.game, snapshots=[version.snapshot], viewer=viewer)
+    version.hash_seen = mask.hash(version.snapshot, version.content_hash)
+    version.snapshot_seen = mask.snapshot(version.snapshot)  # one mask serves both
     return version
 
 
