@@ -20,11 +20,9 @@ from rulebook.core.cards import CardInfo
 from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
-from rulebook.simulation import ENGINES
+from rulebook.simulation import ENGINES, JOB_DECKS, decks_kind
 from rulebook.simulation.seeds import MAX_SEED
 from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
-
-DECKS = 2
 
 
 @dataclass
@@ -123,10 +121,18 @@ def _integer(
 
 
 def _decks(game: GameSpec | None, value: Any, problems: Problems) -> list[DeckRequest]:
-    if not isinstance(value, list) or len(value) != DECKS:
-        problems.add("decks", 'must be a list of two decks, each a deck id or {"sections": …}')
+    """Two decks for a match; two to five for a game played at a table (its engine says)."""
+    wanted = JOB_DECKS[decks_kind(ENGINES[game.slug])] if game is not None else range(2, 3)
+    if not isinstance(value, list) or len(value) not in wanted:
+        count = "two" if len(wanted) == 1 else f"{_WORDS[wanted.start]} to {_WORDS[wanted[-1]]}"
+        problems.add(
+            "decks", f'must be a list of {count} decks, each a deck id or {{"sections": …}}'
+        )
         return []
     return [_deck(game, deck, f"decks[{index}]", problems) for index, deck in enumerate(value)]
+
+
+_WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
 def _deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> DeckRequest:

@@ -1,9 +1,10 @@
 """The shape of a finished test-game job's `result`, for the OpenAPI schema.
 
 The result is written by the rules core (rulebook.simulation.stats for a match between two decks,
-rulebook.simulation.paired for a card test) and stored as JSON; these serializers only describe
-it, so a generated client types every figure. The typed session (tests/api) plays a job of
-each kind to the end and fails on any field the result carries and these do not declare.
+rulebook.simulation.table for a table, rulebook.simulation.paired for a card test) and stored as
+JSON; these serializers only describe it, so a generated client types every figure. The typed
+session (tests/api) plays a job of each kind to the end and fails on any field the result carries
+and these do not declare.
 """
 
 from __future__ import annotations
@@ -117,6 +118,28 @@ class MatchResultSerializer(serializers.Serializer):
     )
 
 
+class RemovedSerializer(serializers.Serializer):
+    games = serializers.IntegerField(help_text="Games in which the random fix removed cards.")
+    cards = serializers.DictField(
+        child=serializers.IntegerField(), help_text="Copies removed, over all games, by card."
+    )
+
+
+class TableResultSerializer(MatchResultSerializer):
+    """Two to five decks at one table (Millennium Blades): each list holds the decks' figures
+    in the order given; `wins` counts first places alone (a shared first place is a draw)."""
+
+    placements = serializers.ListField(
+        child=serializers.DictField(child=serializers.IntegerField()),
+        help_text='Per deck: games it finished in each place ({"1": …, "2": …}); tied '
+        "decks share a place.",
+    )
+    removed = RemovedSerializer(
+        many=True,
+        help_text="Per deck: what the rulebook's random fix removed from an illegal deck.",
+    )
+
+
 class PairsSerializer(serializers.Serializer):
     """Paired games by who won: deck A with the card and without it, on the same seed."""
 
@@ -144,9 +167,9 @@ class CardTestResultSerializer(serializers.Serializer):
 @extend_schema_field(
     PolymorphicProxySerializer(
         component_name="SimulationResult",
-        serializers=[MatchResultSerializer, CardTestResultSerializer],
+        serializers=[MatchResultSerializer, TableResultSerializer, CardTestResultSerializer],
         resource_type_field_name=None,
     )
 )
 class SimulationResultField(serializers.JSONField):
-    """A match's result or a card test's; null until the job is done."""
+    """A match's, a table's or a card test's result; null until the job is done."""

@@ -54,9 +54,10 @@ class SimulationInputSerializer(serializers.Serializer):
     game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
     decks = serializers.ListField(
         min_length=2,
-        max_length=2,
+        max_length=5,
         child=DeckRefField(),
-        help_text="Deck A and deck B: each a stored deck's id, or an inline deck as in /validate/.",
+        help_text="Deck A and deck B, each a stored deck's id or an inline deck as in "
+        "/validate/; two to five for a game played at a table (millennium-blades).",
     )
     games = serializers.IntegerField(min_value=1, max_value=MAX_GAMES)
     seed = serializers.IntegerField(

@@ -23,7 +23,7 @@ from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
 from rulebook.core.cards import CardInfo
 from rulebook.core.resolve import EntryRef
-from rulebook.simulation import JobKind
+from rulebook.simulation import ENGINES, JobKind, decks_kind
 from rules.models import SimulationJob
 from rules.selectors import simulation_get
 from rules.services.simulations import (
@@ -47,7 +47,8 @@ from .serializers import (
 
 
 class SimulationCreateApi(APIView):
-    """Queue N test games between two legal decks; answers 202 at once, workers play them."""
+    """Queue N test games between two legal decks, or a table of two to five for a game played
+    at a table (Millennium Blades); answers 202 at once, workers play them."""
 
     @extend_schema(
         request=SimulationInputSerializer,
@@ -65,7 +66,7 @@ class SimulationCreateApi(APIView):
         return _submit(
             request,
             game=game,
-            kind=JobKind.MATCH,
+            kind=decks_kind(ENGINES[game]),  # a table for a game of tables, else a match
             decks=decks,
             games=parsed.games,
             seed=parsed.seed,

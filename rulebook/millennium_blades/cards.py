@@ -2,6 +2,7 @@
 
 from rulebook.core.game import GameSpec, Section
 from rulebook.core.schema import Field
+from rulebook.millennium_blades.effects import effect_problems
 
 SINGLE = "Single"
 DECK_BOX = "Deck Box"
@@ -21,6 +22,7 @@ GAME = GameSpec(
         "stars": Field("int", 0, 10, numeric=True, help="Star Rating"),
         "element": Field("str"),
         "kind": Field("str", help="the card's type line, e.g. Sword, Hero"),
+        "effects": Field("json", help="the engine's structured effects", validator=effect_problems),
     },
     required_by_type={SINGLE: ("stars",)},
     stat_aliases={"stars": "stars"},

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engines import Engine, job_problem
-from .kinds import JobKind
+from .kinds import JobKind, stats_type
 from .paired import PairedStats
 from .seeds import game_seed
 from .stats import ChunkStats
@@ -35,15 +35,20 @@ def plan_chunks(games: int, chunk_size: int) -> list[ChunkPlan]:
 
 
 def run_chunk(
-    engine: Engine, *decks: Any, job_seed: int, first_game: int, count: int
+    engine: Engine,
+    *decks: Any,
+    job_seed: int,
+    first_game: int,
+    count: int,
+    stats_class: type[ChunkStats] = ChunkStats,
 ) -> ChunkStats:
     """Play games first_game .. first_game + count - 1 of a job between prepared decks, one a
-    seat (a match's two, a table's 2 to 5).
+    seat (a match's two, a table's 2 to 5), counted in `stats_class` (a table's: TableStats).
 
     Each game's seed depends only on the job's seed and the game's number, so any worker can play
     any chunk, in any order, and the merged statistics are the same.
     """
-    stats = ChunkStats.for_seats(len(decks))
+    stats = stats_class.for_seats(len(decks))
     for number in range(first_game, first_game + count):
         seed = game_seed(job_seed, number)
         outcome = engine.play(decks, seed, record_log=number == SAMPLE_GAME)
@@ -87,5 +92,15 @@ def run_job_chunk(
     problem = job_problem(engine, kind, len(decks))
     if problem is not None:
         raise ValueError(problem)
-    run = run_paired_chunk if kind is JobKind.CARD_TEST else run_chunk
-    return run(engine, *decks, job_seed=job_seed, first_game=first_game, count=count)
+    if kind is JobKind.CARD_TEST:
+        return run_paired_chunk(
+            engine, *decks, job_seed=job_seed, first_game=first_game, count=count
+        )
+    return run_chunk(
+        engine,
+        *decks,
+        job_seed=job_seed,
+        first_game=first_game,
+        count=count,
+        stats_class=stats_type(kind),  # type: ignore[arg-type]
+    )

@@ -8,7 +8,7 @@ statistics, jobs) names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -16,6 +16,7 @@ from rulebook.core.cards import Deck
 from rulebook.core.game_loop import describe_seats
 from rulebook.core.outcome import Outcome
 from rulebook.keeper import simulation as keeper
+from rulebook.millennium_blades import simulation as millennium_blades
 from rulebook.neopets import simulation as neopets
 
 from .kinds import JOB_DECKS, SEATED, JobKind
@@ -28,13 +29,20 @@ class Engine:
     `prepare` turns a resolved deck into whatever `play` takes (done once per chunk, not per
     game); `play(decks, seed, record_log=...)` plays one whole game between the seats' decks
     and returns its Outcome, the same for the same seed. `seats`: how many players a game
-    seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds).
+    seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds); `fixes`:
+    the report codes of an illegal deck the engine still plays, after a fix of its own in each
+    game (Millennium Blades' random fix; none for the other games).
     """
 
     prepare: Callable[[Deck], Any]
     play: Callable[..., Outcome]
     seats: range
     kinds: frozenset[JobKind]
+    fixes: frozenset[str] = frozenset()
+
+    def plays_deck(self, codes: Iterable[str]) -> bool:
+        """Whether a deck whose report has errors of these codes can be played."""
+        return set(codes) <= self.fixes
 
 
 MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
@@ -42,12 +50,25 @@ MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
 ENGINES: dict[str, Engine] = {
     "neopets": Engine(neopets.prepare, neopets.play, neopets.play.seats, MATCHES_AND_CARD_TESTS),
     "keeper": Engine(keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS),
+    "millennium-blades": Engine(
+        millennium_blades.prepare,
+        millennium_blades.play,
+        millennium_blades.play.seats,
+        frozenset({JobKind.TABLE}),
+        millennium_blades.FIXES,
+    ),
 }
 
 
 def engine_for(game: str) -> Engine | None:
     """The engine of a game, or None when test games of it cannot be played."""
     return ENGINES.get(game)
+
+
+def decks_kind(engine: Engine) -> JobKind:
+    """The kind of job a list of decks is for this engine: a table for a game of tables (2 to 5
+    decks at one table), else a match (two decks)."""
+    return JobKind.TABLE if JobKind.TABLE in engine.kinds else JobKind.MATCH
 
 
 def job_problem(engine: Engine, kind: JobKind, decks: int) -> str | None:

@@ -1,7 +1,8 @@
 """What a job is, said by the job itself, never read from how many decks it has.
 
 - a `match`: two decks, one game after another between them (ChunkStats);
-- a `table`: 2 to 5 decks at one table, for a game that seats that many (ChunkStats, per seat);
+- a `table`: 2 to 5 decks at one table, for a game that seats that many (TableStats: a match's
+  figures per seat, with each deck's placements);
 - a `card_test`: three decks, the deck with a card, without it, and the reference each plays on
   the same seeds ("test this card": PairedStats).
 
@@ -15,6 +16,7 @@ from enum import StrEnum
 
 from .paired import PairedStats
 from .stats import ChunkStats
+from .table import TableStats
 
 
 class JobKind(StrEnum):
@@ -32,7 +34,7 @@ JOB_DECKS = {
 
 _STATS: dict[JobKind, type[ChunkStats] | type[PairedStats]] = {
     JobKind.MATCH: ChunkStats,
-    JobKind.TABLE: ChunkStats,
+    JobKind.TABLE: TableStats,
     JobKind.CARD_TEST: PairedStats,
 }
 

@@ -213,7 +213,9 @@ def simulation_create(
         ),
         strict=True,
     )
-    if not all(report.legal for report in reports):
+    # An illegal deck is refused, unless the engine plays it after a fix of its own in each
+    # game (Millennium Blades' random fix), which the result then reports.
+    if not all(engine.plays_deck(issue.code for issue in report.errors) for report in reports):
         raise DecksIllegal(list(reports))
     job = SimulationJob(
         owner=owner,

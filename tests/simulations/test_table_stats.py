@@ -24,6 +24,7 @@ from rulebook.simulation import (
     run_job_chunk,
     stats_type,
 )
+from rulebook.simulation.table import TableStats
 from tests.rulebook.core.dice_table import DICE_ENGINE
 
 from .test_stats import GAMES, stats_of
@@ -81,8 +82,15 @@ def test_a_three_deck_table_is_counted_per_seat_not_taken_for_a_card_test():
     stats = run_job_chunk(
         DICE_ENGINE, JobKind.TABLE, [0, 0, 0], job_seed=JOB_SEED, first_game=0, count=20
     )
-    assert type(stats) is ChunkStats is stats_type(JobKind.TABLE)
-    assert len(stats.result()["wins"]) == 3
+    assert type(stats) is TableStats is stats_type(JobKind.TABLE)
+    result = stats.result()
+    assert len(result["wins"]) == 3
+    # every place of the table, for each deck: 20 games each
+    assert [sorted(places) for places in result["placements"]] == [["1", "2", "3"]] * 3
+    assert [sum(places.values()) for places in result["placements"]] == [20] * 3
+    assert [places["1"] for places in result["placements"]] == [
+        tally.placements[1] for tally in stats.decks
+    ]
     assert stats_type(JobKind.CARD_TEST) is PairedStats
     assert stats_type(JobKind.MATCH) is ChunkStats
 

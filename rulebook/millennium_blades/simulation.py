@@ -1,0 +1,24 @@
+"""The Millennium Blades tournament engine as the simulation framework plays it
+(rulebook.simulation.engines): its decks prepared once per chunk, its tournaments played to an
+Outcome (rulebook.core.outcome), two to five seats."""
+
+from __future__ import annotations
+
+from rulebook.millennium_blades.construction import ACCESSORIES, DECK_BOX_SECTION, SINGLES
+from rulebook.millennium_blades.engine import TournamentDeck, play_game
+
+prepare = TournamentDeck.from_deck
+play = play_game
+
+# An illegal deck is played after the rulebook's random fix ("randomly remove cards until it
+# meets the card limit"), each game seeded from its own seed: the breaches that fix mends. A
+# card that cannot be found, or one a format bans, still refuses the deck.
+FIXES = frozenset(
+    {
+        f"{SINGLES}.size",
+        f"{DECK_BOX_SECTION}.size",
+        f"{ACCESSORIES}.size",
+        "copies.limit",
+        "card.section",
+    }
+)
