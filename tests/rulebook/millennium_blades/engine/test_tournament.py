@@ -1,0 +1,251 @@
+"""The Tournament Phase, rule by rule (rules summary, "Tournament Phase"; the README's
+Millennium Blades rules notes for what the summary leaves open)."""
+
+from __future__ import annotations
+
+from rulebook.millennium_blades.engine import SIMPLIFICATIONS, TournamentDeck, play_game
+
+from .builders import (
+    Scripted,
+    board,
+    deck,
+    events,
+    in_order,
+    never,
+    plain,
+    single,
+    store,
+    tournament,
+)
+
+GAIN = {"when": "play", "do": "gain_rp", "n": 1}
+
+
+def test_setup_rp_zero_singles_in_hand_deck_box_and_accessories_on_the_board():
+    """Setup 2-3."""
+    _, outcome = tournament(
+        [
+            deck(plain("A", 2), [board("Box", card_type="Deck Box")], [board("Dice")]),
+            deck(plain("B", 2)),
+        ]
+    )
+    setup = events(outcome, "setup")
+    assert [e["rp"] for e in setup] == [0, 0]
+    assert setup[0]["hand"] == ["A 0", "A 1"] and setup[0]["board"] == ["Box", "Dice"]
+
+
+def test_setup_4_the_first_player_is_drawn_at_random_and_turns_go_clockwise():
+    decks = [TournamentDeck.from_deck(deck(plain(p, 2))) for p in "ABC"]
+    firsts = {play_game(decks, seed).first for seed in range(40)}
+    assert firsts == {0, 1, 2}
+    outcome = play_game(decks, 5, record_log=True)
+    turns = [e["player"] for e in events(outcome, "turn")]
+    assert turns == [(outcome.first + n) % 3 for n in range(6)]
+
+
+def test_a_single_is_required_and_goes_in_the_next_open_left_most_slot():
+    """On your turn: Play a Single (Required), the next open left-most slot."""
+    _, outcome = tournament([deck(plain("A", 3)), deck(plain("B", 3))])
+    slots = [(e["player"], e["slot"]) for e in events(outcome, "single")]
+    assert sorted(slots) == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+
+
+def test_play_effects_happen_at_once_and_next_effects_on_the_next_single():
+    """Effects on cards: Play and Next."""
+    ronin = single("Ronin", 2, {"when": "next", "do": "stars", "n": 1})
+    tinker = single("Tinker", 2, {"when": "next", "do": "gain_rp", "n": 2})
+    game, _ = tournament([deck([ronin, tinker, single("Vanguard", 1, GAIN)]), deck(plain("B", 3))])
+    me = game.players[0]
+    assert [slot.bonus for slot in me.tableau] == [0, 1, 0]  # Ronin's Next on Tinker
+    assert me.rp == 2 + 1  # Tinker's Next as Vanguard came, and Vanguard's Play
+
+
+def test_play_resolves_before_next():
+    """Priority Top > Ongoing > Play > Next: the Single's clash happens before the waiting +2
+    stars reach it."""
+    squire = single("Squire", 1, {"when": "next", "do": "stars", "n": 2})
+    challenger = single("Challenger", 3, {"when": "play", "do": "clash", "win": 1})
+    _, outcome = tournament(
+        [deck([squire, challenger]), deck(plain("B", 2, stars=0))], the_store=store(0), first=0
+    )
+    clash = events(outcome, "clash")[0]
+    assert clash["reveals"][0]["total"] == 3  # not 5: the stars came after the Play effect
+    assert events(outcome, "stars")[0]["by"] == 2
+
+
+def test_an_opponents_ongoing_block_cancels_next_effects():
+    """Ongoing > Next: "opponents' Next effects do nothing"."""
+    tinker = single("Tinker", 2, {"when": "next", "do": "gain_rp", "n": 2})
+    warden = single("Warden", 5, {"when": "ongoing", "do": "block_next"})
+    game, outcome = tournament(
+        [deck([tinker, single("Other", 1)]), deck([warden, single("B", 1)])], first=1
+    )
+    assert game.players[0].rp == 0 and events(outcome, "next_blocked")
+
+
+def test_an_action_is_optional_once_a_turn_and_flips_its_card_with_its_flip_effect():
+    """On your turn: Use an Action; Flip effects when a card is flipped face-down."""
+    pouch = board(
+        "Pouch",
+        {"when": "action", "do": "gain_rp", "n": 1},
+        {"when": "flip", "do": "gain_rp", "n": 2},
+    )
+    sage = single("Sage", 3, {"when": "action", "do": "gain_rp", "n": 2})
+    game, outcome = tournament(
+        [deck([sage, single("X", 1)], accessories=[pouch]), deck(plain("B", 2))], first=0
+    )
+    actions = events(outcome, "action")
+    assert len({e["turn"] for e in actions}) == len(actions)  # one a turn
+    assert game.players[0].rp == 1 + 2 + 2  # Pouch's Action and Flip, Sage's Action
+    assert all(not slot.up for slot in game.players[0].board)
+    passive, _ = tournament(
+        [deck([sage], accessories=[pouch]), deck(plain("B", 1))],
+        policies=(Scripted(single=in_order, action=never),) * 2,
+    )
+    assert passive.players[0].rp == 0
+
+
+def test_face_down_cards_have_no_stars_and_are_never_the_top_card():
+    """Face-Down Cards and the Top Card: the right-most face-up card."""
+    errata = single("Errata", 3, {"when": "play", "do": "flip_opponent"})
+    game, _ = tournament(
+        [deck([single("Big", 6), single("Small", 1)]), deck([errata, single("B", 1)])], first=0
+    )
+    me = game.players[0]
+    flipped = [slot for slot in me.tableau if not slot.up]
+    assert len(flipped) == 1 and me.top() is next(s for s in reversed(me.tableau) if s.up)
+    assert game.clash_strength(me) == me.top().card.stars
+
+
+def test_top_effects_stop_when_the_hand_is_empty_or_the_tableau_full():
+    """Top Card: "Top effects stop working when the player's tableau is full or their hand is
+    empty"."""
+    golem = single("Golem", 5, {"when": "top", "do": "stars", "n": 2})
+    game, _ = tournament([deck([golem]), deck(plain("B", 1))])
+    me = game.players[0]
+    assert not me.hand and game.clash_strength(me) == 5  # hand empty: no +2
+    me.hand.append(me.tableau[0].card)
+    assert game.clash_strength(me) == 7
+
+
+def test_a_clash_reveals_from_its_starter_clockwise_and_a_tie_for_highest_is_a_tie():
+    """Clashing."""
+    hunter = single("Hunter", 1, {"when": "play", "do": "clash", "win": 3})
+    _, outcome = tournament(
+        [deck([hunter]), deck([single("B", 1)]), deck([single("C", 1)])],
+        the_store=store(2, 2, 2),
+        first=0,
+    )
+    clash = events(outcome, "clash")[0]
+    assert [r["player"] for r in clash["reveals"]] == [0, 1, 2]
+    assert [r["total"] for r in clash["reveals"]] == [3, 2, 2]  # B and C have no Top Card yet
+    assert clash["winner"] == 0
+
+
+def test_a_clash_tie_gives_no_one_rp():
+    hunter = single("Hunter", 2, {"when": "play", "do": "clash", "win": 3})
+    game, outcome = tournament(
+        [deck([single("A", 2), hunter]), deck([single("B", 2), single("B2", 2)])],
+        the_store=store(1, 1, 1, 1),
+        first=1,
+    )
+    assert events(outcome, "clash")[0]["winner"] is None and game.players[0].rp == 0
+
+
+def test_reactions_are_optional_and_flip_their_card():
+    """Reaction effects: optional, then flip the card."""
+    breaker = single("Breaker", 3, {"when": "play", "do": "drain_rp", "n": 2})
+    judge = single("Judge", 2, {"when": "reaction", "on": "drained", "do": "prevent"})
+    gain3 = single("Rich", 1, {"when": "play", "do": "gain_rp", "n": 3})
+    game, outcome = tournament([deck([gain3, judge]), deck([single("X", 1), breaker])], first=0)
+    assert game.players[0].rp == 3 and events(outcome, "reaction")[0]["on"] == "drained"
+    declined, _ = tournament(
+        [deck([gain3, judge]), deck([single("X", 1), breaker])],
+        policies=(Scripted(single=in_order, react_drained=never), Scripted(single=in_order)),
+        first=0,
+    )
+    assert declined.players[0].rp == 1
+
+
+def test_rp_never_falls_below_zero():
+    breaker = single("Breaker", 3, {"when": "play", "do": "drain_rp", "n": 2})
+    game, _ = tournament([deck([single("A", 1)]), deck([breaker])], first=0)
+    assert game.players[0].rp == 0
+
+
+def test_the_end_score_effects_and_placements_by_rp_with_ties_shared():
+    """Score effects at the end; placements by RP, a tie shares its place (README)."""
+    chimera = single("Chimera", 6, {"when": "score", "do": "gain_rp", "n": 3})
+    paladin = single(
+        "Paladin", 4, {"when": "score", "do": "gain_rp", "n": 1, "per": {"kind": "Knight"}}
+    )
+    game, outcome = tournament(
+        [deck([chimera]), deck([paladin, single("Knight", 1)]), deck(plain("C", 1))]
+    )
+    assert [p.rp for p in game.players] == [3, 2, 0]
+    assert outcome.placements == (1, 2, 3)
+    _, outcome = tournament([deck(plain("A", 2)), deck(plain("B", 2)), deck([chimera])])
+    assert outcome.placements == (2, 2, 1) and outcome.winner == 2
+    _, draw = tournament([deck(plain("A", 1)), deck(plain("B", 1))])
+    assert draw.placements == (1, 1) and draw.winner is None
+
+
+def test_the_tournament_ends_when_no_player_can_play_a_single():
+    """README: players out of Singles keep taking turns (an Action only) until no one can play."""
+    _, outcome = tournament([deck(plain("A", 1)), deck(plain("B", 4))], first=0)
+    assert len(events(outcome, "turn")) == 8 and len(events(outcome, "single")) == 5
+
+
+def test_an_illegal_deck_is_played_after_the_random_fix_seeded_from_the_game():
+    """Tournament Phase: "If your deck is 'illegal', randomly remove cards until it meets the
+    card limit"; the outcome says what was removed."""
+    illegal = deck(plain("A", 11), accessories=[board(f"Acc {n}") for n in range(3)])
+    legal = deck(plain("B", 8))
+    prepared = [TournamentDeck.from_deck(illegal), TournamentDeck.from_deck(legal)]
+    outcomes = [play_game(prepared, seed, record_log=True) for seed in range(6)]
+    for outcome in outcomes:
+        removed = outcome.seats[0]["removed"]
+        assert len(removed) == 4 and outcome.seats[1]["removed"] == ()
+        assert len(events(outcome, "single")) == 16
+    assert len({o.seats[0]["removed"] for o in outcomes}) > 1  # the seed draws the fix
+    again = play_game(prepared, 3, record_log=True)
+    assert again.seats[0]["removed"] == outcomes[3].seats[0]["removed"]
+
+
+def test_every_result_lists_the_decisions_taken_for_what_the_summary_leaves_open():
+    outcome = play_game([TournamentDeck.from_deck(deck(plain(p, 1))) for p in "AB"], 1)
+    assert outcome.simplifications == SIMPLIFICATIONS
+    for decided in (
+        "RP is gained",
+        "tournament ends",
+        "Priority",
+        "An Action",
+        "A Reaction",
+        "The Store",
+        "Deckbuilding Phase",
+        "Seats",
+    ):
+        assert any(decided in line for line in SIMPLIFICATIONS), decided
+
+
+def test_a_card_text_without_effects_is_listed_as_unsupported_not_ignored():
+    mystery = single("Mystery", 3)
+    mystery = type(mystery)(
+        mystery.key, mystery.name, "Single", "Play: do something.", {"stars": 3}
+    )
+    odd = board("Odd", {"when": "play", "do": "gain_rp", "n": 1})
+    prepared = TournamentDeck.from_deck(deck([mystery], accessories=[odd]))
+    assert prepared.unsupported == {
+        "Mystery": ("rules text without structured effects",),
+        "Odd": ("a play effect off the tableau (it never happens)",),
+    }
+
+
+def test_the_same_seed_replays_the_same_tournament_with_or_without_a_log():
+    from rulebook.samples import MILLENNIUM_BLADES as SAMPLES
+
+    decks = [TournamentDeck.from_deck(SAMPLES.deck(n)) for n in SAMPLES.names()]
+    a = play_game(decks, 11, record_log=True)
+    b = play_game(decks, 11)
+    assert a.placements == b.placements and a.figures == b.figures and a.seats == b.seats
+    assert {play_game(decks, s).placements for s in range(30)} != {a.placements}
