@@ -20,6 +20,7 @@ from rulebook.validate import resolve_and_check, standard_format
 from tests.rulebook.keeper.invariants.decks import forced_parts, random_card
 from tests.rulebook.neopets.engine.builders import COPIES, sample_cards_by_role, sample_pool
 
+from . import millennium_blades
 from .playthroughs import GoldenGame
 
 RANDOM_DECKS = 3
@@ -146,3 +147,4 @@ GOLDENS = (
         record_fields=keeper_record,
     ),
 )
+GOLDENS += (millennium_blades.GOLDEN,)  # tables of 2 to 5 (tests/golden/millennium_blades.py)

@@ -7,9 +7,10 @@ one of them to the same digest; a change that means one re-records them on purpo
 files (every card's data), so editing the sample cards or a deck builder changes no golden game:
 only the engine can.
 
-The games: each engine's sample decks and random legal decks, every pair in both seat orders,
-the engine's default players and a random player, on several seeds. The jobs: a match and a paired
-card test, split into chunks and merged, as the workers do.
+The games: each engine's sample decks and random legal decks, every pair in both seat orders
+(a table game: tables of every size it seats), the engine's default players and a random player,
+on several seeds. The jobs: a match and a paired card test (a table game: tables), split into
+chunks and merged, as the workers do.
 
 A game's `record_sha256` is the digest of its record's fields as they were recorded: each
 engine's golden says how to read those fields from the Outcome an engine now gives
@@ -57,16 +58,34 @@ def deck_from_json(game: str, data: dict[str, Any]) -> Deck:
     return frozen.deck_thaw(game, {"sections": data})
 
 
+def pairs(names: list[str]) -> list[list[str]]:
+    """A two-seat game's seatings: each ordered pair of decks, each deck's mirror included."""
+    return [[a, b] for a in names for b in names]
+
+
+def job_cases(names: list[str]) -> list[dict[str, Any]]:
+    """A match between the first two decks, and a paired test of the second deck against the
+    first as "without" (the third deck the reference), each seeded."""
+    return [
+        {"kind": "match", "decks": names[:2], "seed": 11},
+        {"kind": "card_test", "decks": [names[1], names[0], names[2]], "seed": 12},
+    ]
+
+
 @dataclass(frozen=True)
 class GoldenGame:
-    """How one engine's golden games are made: its decks (built when recording) and players,
-    and how its record's fields are read from an outcome."""
+    """How one engine's golden games are made: its decks (built when recording) and players
+    (policies for as many seats as the engine's largest table; each game takes the first of
+    them), how its record's fields are read from an outcome, and which seatings and jobs it
+    plays (a two-seat game: every pair, a match and a card test)."""
 
     slug: str
     build_decks: Callable[[], dict[str, Deck]]
-    players: dict[str, Callable[[], tuple[Any, Any] | None]]
+    players: dict[str, Callable[[], tuple[Any, ...] | None]]
     play: Callable[..., Outcome]
     record_fields: Callable[[Outcome], dict[str, Any]]
+    seatings: Callable[[list[str]], list[list[str]]] = pairs
+    jobs: Callable[[list[str]], list[dict[str, Any]]] = job_cases
 
     @property
     def path(self) -> Path:
@@ -79,39 +98,34 @@ def game_summary(outcome: Outcome) -> dict[str, Any]:
 
 
 def play_games(golden: GoldenGame, decks: dict[str, Any]) -> list[dict[str, Any]]:
-    """Every golden game of an engine: each ordered pair of distinct decks (and each deck's
-    mirror), each set of players, each seed; the record's digest and its log's."""
+    """Every golden game of an engine: each seating of its decks (two-seat games: each ordered
+    pair, each deck's mirror), each set of players, each seed; the record's digest and its
+    log's."""
     names = sorted(decks)
     games = []
-    for a in names:
-        for b in names:
-            for players_name, players in golden.players.items():
-                if players_name != "default" and a != names[0]:
-                    continue  # other players on the first deck's games only: enough, and fast
-                for seed in SEEDS:
-                    outcome = golden.play(
-                        [decks[a], decks[b]], seed, policies=players(), record_log=True
-                    )
-                    games.append(
-                        {
-                            "decks": [a, b],
-                            "players": players_name,
-                            "seed": seed,
-                            **game_summary(outcome),
-                            "record_sha256": digest(golden.record_fields(outcome)),
-                            "log_sha256": digest(list(outcome.log)),
-                        }
-                    )
+    for seating in golden.seatings(names):
+        for players_name, players in golden.players.items():
+            if players_name != "default" and seating[0] != names[0]:
+                continue  # other players on the first deck's games only: enough, and fast
+            for seed in SEEDS:
+                policies = players()
+                outcome = golden.play(
+                    [decks[name] for name in seating],
+                    seed,
+                    policies=None if policies is None else policies[: len(seating)],
+                    record_log=True,
+                )
+                games.append(
+                    {
+                        "decks": seating,
+                        "players": players_name,
+                        "seed": seed,
+                        **game_summary(outcome),
+                        "record_sha256": digest(golden.record_fields(outcome)),
+                        "log_sha256": digest(list(outcome.log)),
+                    }
+                )
     return games
-
-
-def job_cases(names: list[str]) -> list[dict[str, Any]]:
-    """A match between the first two decks, and a paired test of the second deck against the
-    first as "without" (the third deck the reference), each seeded."""
-    return [
-        {"kind": "match", "decks": names[:2], "seed": 11},
-        {"kind": "card_test", "decks": [names[1], names[0], names[2]], "seed": 12},
-    ]
 
 
 def play_job(slug: str, prepared: dict[str, Any], case: dict[str, Any]) -> dict[str, Any]:
@@ -128,7 +142,7 @@ def play_job(slug: str, prepared: dict[str, Any], case: dict[str, Any]) -> dict[
         for p in reversed(plans)
     ]
     result = stats_type(kind).merge_all(parts).result()
-    headline = result if case["kind"] == "match" else result["difference"]
+    headline = result["difference"] if case["kind"] == "card_test" else result
     return {
         **case,
         "games": JOB_GAMES,
@@ -149,7 +163,7 @@ def replay(golden: GoldenGame, stored: dict[str, Any]) -> dict[str, Any]:
     return {
         "decks": stored["decks"],
         "games": play_games(golden, prepared),
-        "jobs": [play_job(golden.slug, prepared, case) for case in job_cases(sorted(prepared))],
+        "jobs": [play_job(golden.slug, prepared, case) for case in golden.jobs(sorted(prepared))],
     }
 
 
