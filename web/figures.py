@@ -16,7 +16,7 @@ from rulebook.simulation.paired import WITH, WITHOUT
 
 from .svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
 
-DECK_LABELS = ("Deck A", "Deck B")  # as the form names them
+DECK_LABELS = ("Deck A", "Deck B", "Deck C", "Deck D", "Deck E")  # as the form names them
 PAIRED_LABELS = ("With the card", "Without it", "Opponent")  # a "test this card" job's decks
 CARDS_CHARTED = 15  # the most played cards drawn; the table lists them all
 SORTS = ("name", "deck", "played", "games", "win_rate")
@@ -36,11 +36,18 @@ def damage_chart(damage: DamageOdds, who: str) -> str:
     )
 
 
+def deck_labels(result: Mapping[str, Any]) -> tuple[str, ...]:
+    """The labels of a result's decks: two for a match, up to five for a table."""
+    return DECK_LABELS[: len(result["wins"])]
+
+
 def win_rate_chart(result: Mapping[str, Any]) -> str:
-    """Each deck's win rate with its Wilson 95% interval, against an even 50%."""
+    """Each deck's win rate with its Wilson 95% interval, against an even share (50% of a
+    match, 25% of a table of four)."""
+    rates, bounds_list = result["win_rate"], result["ci95"]
     intervals = [
         Interval(label, rate, *bounds)
-        for label, rate, bounds in zip(DECK_LABELS, result["win_rate"], result["ci95"], strict=True)
+        for label, rate, bounds in zip(deck_labels(result), rates, bounds_list, strict=True)
         if rate is not None and bounds is not None
     ]
     return interval_plot(
@@ -52,7 +59,7 @@ def win_rate_chart(result: Mapping[str, Any]) -> str:
             f"(95% interval {percent(item.low)} to {percent(item.high)})"
             for item in intervals
         ),
-        reference=0.5,
+        reference=1 / len(rates),
     )
 
 
@@ -66,6 +73,27 @@ def length_chart(result: Mapping[str, Any], measure: str) -> str:
         desc=f"How many games lasted each number of {measure}; {distribution['mean']} on average.",
         x_label=measure,
     )
+
+
+def placement_charts(result: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """A table's result: for each deck, the histogram of the places it finished in (a shared
+    place counts for each deck sharing it)."""
+    charts = []
+    for label, places in zip(deck_labels(result), result["placements"], strict=True):
+        counts = {int(place): games for place, games in places.items()}
+        said = "; ".join(f"place {place} in {games} games" for place, games in counts.items())
+        charts.append(
+            (
+                label,
+                histogram(
+                    counts,
+                    title=f"{label}: games by place",
+                    desc=f"{label} finished {said}.",
+                    x_label="place",
+                ),
+            )
+        )
+    return charts
 
 
 @dataclass(frozen=True)
@@ -94,7 +122,7 @@ def card_figures(result: Mapping[str, Any], sort: str = DEFAULT_SORT) -> list[Ca
             figures["win_rate"],
             figures["ci95"],
         )
-        for label, cards in zip(DECK_LABELS, result["cards"], strict=True)
+        for label, cards in zip(deck_labels(result), result["cards"], strict=True)
         for name, figures in cards.items()
     ]
     if sort.lstrip("-") not in SORTS:

@@ -34,10 +34,13 @@ class CardTestForm(forms.Form):
 
 
 PASTE = "paste"
+NO_DECK = ""  # an empty seat at a table
+TABLE_SIDES = ("c", "d", "e")  # the seats a game played at a table may fill beyond A and B
 
 
 class TestGamesForm(forms.Form):
-    """Two decks (stored, sample or pasted), the number of games and a seed."""
+    """Two decks (stored, sample or pasted), for a game played at a table up to three more
+    (decks C to E), the number of games and a seed."""
 
     game = forms.ChoiceField(choices=())
     deck_a = forms.ChoiceField(label="Deck A", choices=())
@@ -57,15 +60,59 @@ class TestGamesForm(forms.Form):
         min_value=0, max_value=MAX_SEED, required=False, help_text="Empty: a random seed."
     )
 
-    def __init__(self, *args: Any, games: list[str], decks: list[Any], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        games: list[str],
+        decks: list[Any],
+        table_games: frozenset[str] = frozenset(),
+        **kwargs: Any,
+    ) -> None:
         super().__init__(*args, **kwargs)
+        self.table_games = table_games
         self.fields["game"].choices = [(slug, GAMES[slug].name) for slug in games]
+        tables = ", ".join(GAMES[game].name for game in sorted(table_games)) or "no game"
+        for side in TABLE_SIDES:
+            label = f"Deck {side.upper()}"
+            self.fields[f"deck_{side}"] = forms.ChoiceField(
+                label=label,
+                choices=(),
+                required=False,
+                help_text=f"A table of up to five decks: {tables} only.",
+            )
+            self.fields[f"text_{side}"] = forms.CharField(
+                label=f"{label}'s list (when pasted)",
+                required=False,
+                widget=forms.Textarea(attrs={"rows": 6, "class": "mono"}),
+            )
+        sides = ("a", "b", *TABLE_SIDES)
+        seats = [f"{field}_{side}" for side in sides for field in ("deck", "text")]
+        self.order_fields(["game", *seats, "games", "seed"])
         for name in ("deck_a", "deck_b"):
             self.fields[name].choices = [(PASTE, "Paste a list below"), *decks]
+        for side in TABLE_SIDES:
+            self.fields[f"deck_{side}"].choices = [
+                (NO_DECK, "No deck"),
+                (PASTE, "Paste a list below"),
+                *decks,
+            ]
+
+    def sides(self) -> list[str]:
+        """The seats the form fills, in order: A and B, then C to E where a deck is chosen."""
+        data = self.cleaned_data
+        return ["a", "b"] + [side for side in TABLE_SIDES if data.get(f"deck_{side}")]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        for side in ("a", "b"):
+        for side in ("a", "b", *TABLE_SIDES):
             if data.get(f"deck_{side}") == PASTE and not (data.get(f"text_{side}") or "").strip():
                 self.add_error(f"text_{side}", "Paste the deck's list, or choose a deck above.")
+        game = data.get("game")
+        if game and game not in self.table_games:
+            for side in TABLE_SIDES:
+                if data.get(f"deck_{side}"):
+                    self.add_error(
+                        f"deck_{side}",
+                        f"{GAMES[game].name} is played by two decks; choose No deck here.",
+                    )
         return data

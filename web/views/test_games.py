@@ -1,5 +1,6 @@
-"""Test games between two decks: the form, then a job page that polls its progress (htmx) and
-draws the result. The job's id is its permanent link.
+"""Test games between two decks (or a table of up to five, for a game played at one): the
+form, then a job page that polls its progress (htmx) and draws the result. The job's id is its
+permanent link.
 
 Jobs are created and read by the services the API uses (simulation_create, simulation_get), so
 a job submitted here is the same job the API shows, and who may see it is decided the same way.
@@ -24,7 +25,7 @@ from rulebook.core.decklist import parse_decklist
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
 from rulebook.samples import SAMPLES as SAMPLE_DECKS
-from rulebook.simulation import ENGINES
+from rulebook.simulation import ENGINES, JobKind, decks_kind
 from rulebook.simulation.paired import WITH
 from rules.models import SimulationJob
 from rules.selectors import simulation_get
@@ -40,14 +41,19 @@ from web.figures import (
     DEFAULT_SORT,
     card_chart,
     card_figures,
+    deck_labels,
     difference_chart,
     length_chart,
     paired_matches_chart,
+    placement_charts,
     win_rate_chart,
 )
 from web.forms.test_games import PASTE, TestGamesForm
 
 SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
+# The games played at a table of two to five decks (their engines say so): the form offers
+# decks C to E for them.
+TABLE_GAMES = frozenset(slug for slug, engine in ENGINES.items() if JobKind.TABLE in engine.kinds)
 PUBLIC_DECKS_OFFERED = 100
 CANCEL_KEYS = "simulation_cancel_keys"  # session key: {job id: cancel key} of anonymous jobs
 CARD_COLUMNS = (
@@ -64,6 +70,7 @@ def new(request: HttpRequest) -> HttpResponse:
         request.POST or None,
         games=list(ENGINES),
         decks=deck_choices(request),
+        table_games=TABLE_GAMES,
         initial={"deck_a": f"{SAMPLE}neopets:strong", "deck_b": f"{SAMPLE}neopets:weak"},
     )
     refused: list[tuple[str, dict[str, Any]]] = []
@@ -71,21 +78,23 @@ def new(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         user = request.user
+        sides = form.sides()
         try:
-            decks = [_entries(request, data, side) for side in ("a", "b")]
+            decks = [_entries(request, data, side) for side in sides]
             job = simulation_create(
                 owner=user if user.is_authenticated else None,
                 game=data["game"],
+                kind=decks_kind(ENGINES[data["game"]]),  # a table for a game of tables
                 decks=decks,
                 games=data["games"],
                 seed=data["seed"],
-                names=[_choice_label(form, f"deck_{side}") for side in ("a", "b")],
+                names=[_choice_label(form, f"deck_{side}") for side in sides],
                 address=client_address(request),
             )
         except InvalidRequest as problem:
             form.add_error(problem.field if problem.field in form.fields else None, problem.message)
         except DecksIllegal as illegal:
-            refused = refused_decks(illegal, DECK_LABELS)
+            refused = refused_decks(illegal, DECK_LABELS[: len(illegal.reports)])
         except SubmitLater as exc:
             later = exc
         else:
@@ -197,8 +206,22 @@ def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
             card_columns=CARD_COLUMNS,
             opening_facts=[fact.removesuffix("_rate") for fact in result["opening_hand"][0]],
             deck_rows=list(
-                zip(DECK_LABELS, result["turn_order"], result["opening_hand"], strict=True)
+                zip(
+                    deck_labels(result),
+                    result["turn_order"],
+                    result["opening_hand"],
+                    strict=True,
+                )
             ),
+            deck_wins=list(zip(deck_labels(result), result["wins"], strict=True)),
+            placement_charts=placement_charts(result) if "placements" in result else [],
+            removed_rows=[
+                (label, removed)
+                for label, removed in zip(
+                    deck_labels(result), result.get("removed", ()), strict=False
+                )  # a match's result has none
+                if removed["games"]
+            ],
             win_chart=win_rate_chart(result),
             turns_chart=length_chart(result, "turns"),
             rounds_chart=length_chart(result, "rounds"),
