@@ -55,6 +55,32 @@ def test_it_runs_a_small_test_game_job_and_shows_its_chart(page, sample_cards, n
     shot("test-game-result", phone=True)
 
 
+def test_it_plays_a_small_millennium_blades_table_and_draws_its_placements(
+    page, sample_cards, no_broker, shot
+):
+    """Issue 24: a table of three sample decks from the page, each deck's placements drawn."""
+    page.goto("/tools/test-games/")
+    page.get_by_label("Game", exact=True).select_option("millennium-blades")
+    for seat, deck in zip("ABC", ("knights", "clash", "tides"), strict=True):
+        page.get_by_label(f"Deck {seat}", exact=True).select_option(
+            f"sample:millennium-blades:{deck}"
+        )
+    page.get_by_label("Games").fill("30")
+    page.get_by_label("Seed").fill("5")
+    page.get_by_role("button", name="Play the games").click()
+    expect(page.locator("#job-progress")).to_be_visible()
+    job = SimulationJob.objects.get()
+    assert job.kind == "table" and len(job.decks) == 3
+    for chunk in job.chunks.order_by("index"):
+        chunk_run(chunk_id=chunk.pk, worker="browser-test")
+    charts = page.locator("#placements .placement-chart svg")
+    expect(charts).to_have_count(3)
+    assert "Deck C: games by place" in charts.nth(2).locator("title").first.text_content()
+    expect(page.locator("#wins-said")).to_contain_text("deck C")
+    shot("test-game-table")
+    shot("test-game-table", phone=True)
+
+
 ODDS = (
     "/tools/neopets/battle-odds/?attacker_hp=8&attacker_attack=4&attacker_defence=3"
     "&attacker_agility=5&defender_hp=7&defender_attack=3&defender_defence=5&defender_agility=3"
