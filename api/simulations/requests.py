@@ -11,7 +11,7 @@ entries then name, read by the importer's own reader (`decks[0].cards[2].attribu
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from api.entries import Problems, RequestProblems, is_integer
@@ -20,7 +20,7 @@ from rulebook.core.cards import CardInfo
 from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
-from rulebook.simulation import ENGINES, JOB_DECKS, decks_kind
+from rulebook.simulation import ENGINES, JOB_DECKS, decks_kind, option_problem
 from rulebook.simulation.seeds import MAX_SEED
 from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
 
@@ -41,6 +41,7 @@ class SimulationRequest:
     games: int
     seed: int | None = None
     chunk_size: int | None = None
+    options: dict[str, str] = field(default_factory=dict)  # the engine's (Engine.options)
 
 
 @dataclass
@@ -63,9 +64,28 @@ def read_simulation_request(body: Any) -> SimulationRequest:
     problems = Problems()
     game, games, seed, chunk_size = _job_fields(body, problems)
     decks = _decks(game, body.get("decks"), problems)
+    options = _options(game, body, problems)
     if problems.fields or game is None or games is None:
         raise RequestProblems(problems)  # None only with a problem named
-    return SimulationRequest(game, decks, games, seed, chunk_size)
+    return SimulationRequest(game, decks, games, seed, chunk_size, options)
+
+
+# Every option some engine takes: a body naming one its game's engine does not take is refused.
+_OPTIONS = sorted({name for engine in ENGINES.values() for name in engine.options})
+
+
+def _options(game: GameSpec | None, body: Mapping[str, Any], problems: Problems) -> dict[str, str]:
+    """The engine's options the body chooses (the Millennium Blades `store`)."""
+    chosen = {}
+    for name in _OPTIONS:
+        if name not in body or game is None:
+            continue
+        problem = option_problem(ENGINES[game.slug], name, body[name])
+        if problem is None:
+            chosen[name] = body[name]
+        else:
+            problems.add(name, problem)
+    return chosen
 
 
 def read_card_test_request(body: Any) -> CardTestRequest:

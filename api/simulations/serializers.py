@@ -72,6 +72,12 @@ class SimulationInputSerializer(serializers.Serializer):
         max_value=MAX_CHUNK_SIZE,
         help_text="Games per worker task; default 250.",
     )
+    store = serializers.ChoiceField(
+        choices=list(ENGINES["millennium-blades"].options["store"]),
+        required=False,
+        help_text="Millennium Blades only: the declared Store clashes reveal from (default "
+        "`sample`); another game's job refuses it.",
+    )
 
 
 class CardRefSerializer(serializers.Serializer):
@@ -126,7 +132,8 @@ class SimulationJobSerializer(serializers.ModelSerializer):
     result = SimulationResultField(
         allow_null=True,
         help_text="Null until the job is done: a match's result (each list holds deck A's figure, "
-        "then deck B's), or a card test's (games, difference, with_card, without_card).",
+        "then deck B's), a table's (one entry per deck, with placements), or a card test's "
+        "(games, difference, with_card, without_card).",
     )
 
     class Meta:
@@ -138,6 +145,7 @@ class SimulationJobSerializer(serializers.ModelSerializer):
             "games",
             "seed",
             "chunk_size",
+            "options",
             "progress",
             "result",
             "error",

@@ -71,6 +71,7 @@ class SimulationCreateApi(APIView):
             games=parsed.games,
             seed=parsed.seed,
             chunk_size=parsed.chunk_size,
+            options=parsed.options,
         )
 
 
@@ -128,6 +129,7 @@ def _submit(
     games: int,
     seed: int | None,
     chunk_size: int | None,
+    options: dict[str, str] | None = None,
 ) -> Response:
     """Queue the job; 202 with where to poll it, or 400 with every deck's report if one is
     illegal."""
@@ -143,6 +145,7 @@ def _submit(
             seed=seed,
             chunk_size=chunk_size,
             address=client_address(request),
+            options=options,
         )
     except DecksIllegal as exc:
         raise ApiError(

@@ -62,7 +62,8 @@ class GameLoop:
     `decks` are the seats' decks in seat order, as many as the game seats (else ValueError);
     `policies` their players, one a seat (the engine's default player for every seat unless
     given); `record_log=True` keeps the game's full JSON-able log of every state change in the
-    outcome (off by default: it costs time, see docs/game-logs.md).
+    outcome (off by default: it costs time, see docs/game-logs.md); `options` are the game's
+    own (rulebook.simulation.engines, `Engine.options`: the Millennium Blades Store).
     """
 
     def __init__(self, new_game: Callable[..., TurnBasedGame], default_policy: object) -> None:
@@ -77,6 +78,7 @@ class GameLoop:
         *,
         policies: Sequence[Any] | None = None,
         record_log: bool = False,
+        **options: Any,
     ) -> Outcome:
         seated = len(decks)
         if seated not in self.seats:
@@ -84,7 +86,7 @@ class GameLoop:
         players = tuple(policies) if policies is not None else (self.default_policy,) * seated
         if len(players) != seated:
             raise ValueError(f"{seated} decks need {seated} policies, not {len(players)}")
-        game = self.new_game(decks, seed, players, record_log)
+        game = self.new_game(decks, seed, players, record_log, **options)
         game.begin()
         going = True
         while going and game.turn < TURN_CAP:

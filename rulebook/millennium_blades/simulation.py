@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulebook.millennium_blades.construction import ACCESSORIES, DECK_BOX_SECTION, SINGLES
 from rulebook.millennium_blades.engine import TournamentDeck, play_game
+from rulebook.millennium_blades.store import DEFAULT_STORE, STORES
 
 prepare = TournamentDeck.from_deck
 play = play_game
@@ -22,3 +23,6 @@ FIXES = frozenset(
         "card.section",
     }
 )
+
+# A job may name the Store its clashes reveal from (rulebook/millennium_blades/store.py).
+OPTIONS = {"store": (DEFAULT_STORE, *sorted(set(STORES) - {DEFAULT_STORE}))}

@@ -9,7 +9,7 @@ split or who played them.
 """
 
 from .chunks import SAMPLE_GAME, ChunkPlan, plan_chunks, run_chunk, run_job_chunk
-from .engines import ENGINES, Engine, decks_kind, engine_for, job_problem
+from .engines import ENGINES, Engine, decks_kind, engine_for, job_problem, option_problem
 from .kinds import JOB_DECKS, JobKind, stats_type
 from .paired import PairedStats
 from .seeds import game_seed, new_job_seed
@@ -30,6 +30,7 @@ __all__ = [
     "game_seed",
     "job_problem",
     "new_job_seed",
+    "option_problem",
     "plan_chunks",
     "run_chunk",
     "run_job_chunk",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +42,7 @@ def run_chunk(
     first_game: int,
     count: int,
     stats_class: type[ChunkStats] = ChunkStats,
+    options: Mapping[str, Any] | None = None,
 ) -> ChunkStats:
     """Play games first_game .. first_game + count - 1 of a job between prepared decks, one a
     seat (a match's two, a table's 2 to 5), counted in `stats_class` (a table's: TableStats).
@@ -51,7 +53,7 @@ def run_chunk(
     stats = stats_class.for_seats(len(decks))
     for number in range(first_game, first_game + count):
         seed = game_seed(job_seed, number)
-        outcome = engine.play(decks, seed, record_log=number == SAMPLE_GAME)
+        outcome = engine.play(decks, seed, record_log=number == SAMPLE_GAME, **(options or {}))
         stats.add(outcome, number=number, seed=seed)
     return stats
 
@@ -86,9 +88,11 @@ def run_job_chunk(
     job_seed: int,
     first_game: int,
     count: int,
+    options: Mapping[str, Any] | None = None,
 ) -> ChunkStats | PairedStats:
     """A chunk of a job of this kind: a match or a table (run_chunk), or a card test's pairs
-    (run_paired_chunk). ValueError when the engine cannot play such a job."""
+    (run_paired_chunk), with the engine's options the job chose. ValueError when the engine
+    cannot play such a job."""
     problem = job_problem(engine, kind, len(decks))
     if problem is not None:
         raise ValueError(problem)
@@ -103,4 +107,5 @@ def run_job_chunk(
         first_game=first_game,
         count=count,
         stats_class=stats_type(kind),  # type: ignore[arg-type]
+        options=options,
     )

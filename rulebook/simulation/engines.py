@@ -8,8 +8,8 @@ statistics, jobs) names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.core.cards import Deck
@@ -39,6 +39,9 @@ class Engine:
     seats: range
     kinds: frozenset[JobKind]
     fixes: frozenset[str] = frozenset()
+    # The options a job may choose, each with its allowed values, the first the default (the
+    # Millennium Blades Store); `play` takes them as keywords.
+    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def plays_deck(self, codes: Iterable[str]) -> bool:
         """Whether a deck whose report has errors of these codes can be played."""
@@ -56,6 +59,7 @@ ENGINES: dict[str, Engine] = {
         millennium_blades.play.seats,
         frozenset({JobKind.TABLE}),
         millennium_blades.FIXES,
+        millennium_blades.OPTIONS,
     ),
 }
 
@@ -69,6 +73,16 @@ def decks_kind(engine: Engine) -> JobKind:
     """The kind of job a list of decks is for this engine: a table for a game of tables (2 to 5
     decks at one table), else a match (two decks)."""
     return JobKind.TABLE if JobKind.TABLE in engine.kinds else JobKind.MATCH
+
+
+def option_problem(engine: Engine, name: str, value: object) -> str | None:
+    """Why a job of this engine cannot take this option; None if it can."""
+    allowed = engine.options.get(name)
+    if allowed is None:
+        return "this game's engine takes no such option"
+    if value not in allowed:
+        return f"must be one of {', '.join(allowed)}; not {value!r}"
+    return None
 
 
 def job_problem(engine: Engine, kind: JobKind, decks: int) -> str | None:

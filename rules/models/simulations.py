@@ -54,6 +54,11 @@ class SimulationJob(models.Model):
         help_text="The decks as resolved at submission, cards included, so later edits to a "
         "stored deck or a card do not change a job."
     )
+    options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The engine's options the job chose, e.g. the Millennium Blades Store.",
+    )
     games = models.PositiveIntegerField()
     seed = models.BigIntegerField()
     chunk_size = models.PositiveIntegerField()

@@ -27,7 +27,7 @@ import logging
 import math
 import secrets
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -57,6 +57,7 @@ from rulebook.simulation import (
     engine_for,
     job_problem,
     new_job_seed,
+    option_problem,
     plan_chunks,
     run_job_chunk,
     stats_type,
@@ -178,6 +179,7 @@ def simulation_create(
     cards: Sequence[Sequence[CardInfo]] | None = None,
     names: Sequence[str | None] | None = None,
     address: str = "",
+    options: Mapping[str, str] | None = None,
 ) -> SimulationJob:
     """A queued job of `games` test games of this kind between legal decks, its chunks sent to
     workers.
@@ -194,7 +196,8 @@ def simulation_create(
     already has as many games queued as it may, BrokerUnavailable when the tasks cannot be
     sent: then nothing is kept. An anonymous job comes back with `cancel_key`, the one secret
     that cancels it (only its hash is kept). `cards` are each deck's user-made cards (an inline
-    deck's `cards`), frozen into the job with the rest.
+    deck's `cards`), frozen into the job with the rest. `options` are the engine's own
+    (`Engine.options`, the Millennium Blades Store), InvalidRequest naming one it does not take.
     """
     game_row = Game.objects.filter(slug=game).first()
     engine = engine_for(game)
@@ -204,6 +207,9 @@ def simulation_create(
     problem = job_problem(engine, kind, len(decks))
     if problem is not None:
         raise InvalidRequest("game" if kind not in engine.kinds else "decks", problem)
+    for name, value in (options or {}).items():
+        if (option := option_problem(engine, name, value)) is not None:
+            raise InvalidRequest(name, option)
     chunk_size = SimulationLimits.for_owner(owner).checked_chunk_size(games, chunk_size)
     inline = cards or [()] * len(decks)
     resolved, reports = zip(
@@ -225,6 +231,7 @@ def simulation_create(
             deck_freeze(deck, name)
             for deck, name in zip(resolved, names or [None] * len(resolved), strict=True)
         ],
+        options=dict(options or {}),
         games=games,
         seed=new_job_seed() if seed is None else seed,
         chunk_size=chunk_size,
@@ -497,6 +504,7 @@ def chunk_play(*, chunk: SimulationChunk) -> ChunkStats | PairedStats:
         job_seed=chunk.job.seed,
         first_game=chunk.first_game,
         count=chunk.count,
+        options=chunk.job.options,
     )
 
 

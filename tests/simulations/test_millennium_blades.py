@@ -133,3 +133,40 @@ def test_an_unknown_card_still_refuses_the_deck(api, mb_cards):
         format="json",
     )
     assert response.status_code == 400 and response.json()["code"] == "deck_illegal"
+
+
+def test_a_job_may_name_its_store(api, mb_cards, django_capture_on_commit_callbacks):
+    """README rules notes: the Store is a declared composition of sample cards; a job may name
+    one (the bargain bin holds no card above three stars)."""
+    body = {"decks": [inline(name) for name in ("clash", "beasts")], "games": 40, "seed": 2}
+    sample = run(api, django_capture_on_commit_callbacks, **body)
+    bargain = run(api, django_capture_on_commit_callbacks, **body, store="bargain-bin")
+    assert (sample.options, bargain.options) == ({}, {"store": "bargain-bin"})
+    log = bargain.result["sample_game"]["log"]
+    reveals = [r["stars"] for e in log if e["event"] == "clash" for r in e["reveals"]]
+    assert reveals and max(reveals) <= 3
+    assert next(e for e in log if e["event"] == "first")["store"] == "bargain-bin"
+    assert sample.result != bargain.result
+    shown = api.get(f"/api/v1/simulations/{bargain.pk}/").json()
+    assert shown["options"] == {"store": "bargain-bin"}
+
+
+@pytest.mark.parametrize(
+    ("game", "decks", "store", "message"),
+    [
+        ("millennium-blades", ["clash", "beasts"], "discount-bin", "must be one of sample"),
+        ("neopets", None, "sample", "takes no such option"),
+    ],
+)
+def test_a_store_is_refused_naming_it_when_unknown_or_for_another_game(
+    api, mb_cards, neopets_cards, game, decks, store, message
+):
+    from .conftest import inline as neopets_inline
+
+    sent = [inline(n) for n in decks] if decks else [neopets_inline("strong")] * 2
+    response = api.post(
+        URL, {"game": game, "decks": sent, "games": 5, "store": store}, format="json"
+    )
+    assert response.status_code == 400
+    assert message in response.json()["fields"]["store"][0]
+    assert not SimulationJob.objects.exists()

@@ -20,7 +20,7 @@ from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
 from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, placements_by_score
-from rulebook.millennium_blades.store import SAMPLE_STORE, Store
+from rulebook.millennium_blades.store import SAMPLE_STORE, STORES, Store
 
 from .cards import Effect, TournamentDeck
 from .state import (
@@ -78,8 +78,10 @@ class Game:
         seed: int,
         policies: Sequence[Policy],
         record_log: bool = False,
-        store: Store = SAMPLE_STORE,
+        store: Store | str = SAMPLE_STORE,
     ) -> None:
+        if isinstance(store, str):  # a job names its Store
+            store = STORES[store]
         self.seed = seed
         self.chance = Chance(seed)
         self.decks = tuple(decks)
