@@ -83,7 +83,7 @@ class TestGamesForm(forms.Form):
             self.fields[f"text_{side}"] = forms.CharField(
                 label=f"{label}'s list (when pasted)",
                 required=False,
-                widget=forms.Textarea(attrs={"rows": 6, "class": "mono"}),
+                widget=forms.Textarea(attrs={"rows": 3, "class": "mono"}),  # mostly empty
             )
         sides = ("a", "b", *TABLE_SIDES)
         seats = [f"{field}_{side}" for side in sides for field in ("deck", "text")]
