@@ -29,7 +29,6 @@ from .state import (
     FLIP_TARGET,
     REACT,
     SINGLE,
-    TABLEAU_SLOTS,
     Player,
     Policy,
     Slot,
@@ -446,6 +445,3 @@ class Game:
         """One entry of the log (docs/game-logs.md); hot paths check `self.log` first."""
         if self.log is not None:
             self.log.append({"turn": self.turn, "event": event, "player": player, **data})
-
-
-__all__ = ["TABLEAU_SLOTS", "Game"]
