@@ -65,3 +65,24 @@ def test_a_two_deck_game_refuses_a_third_deck_naming_it(client, db):
     assert response.status_code == 200 and not SimulationJob.objects.exists()
     assert "is played by two decks; choose No deck here." in response.content.decode()
     assert "deck_c" in response.context["form"].errors
+
+
+def test_the_page_may_name_the_store_and_a_two_deck_game_refuses_one(
+    client, mb_samples, django_capture_on_commit_callbacks
+):
+    """README rules notes: a job may name the Store its clashes reveal from."""
+    with django_capture_on_commit_callbacks():
+        client.post(NEW, table(store="bargain-bin"))
+    assert SimulationJob.objects.get().options == {"store": "bargain-bin"}
+    refused = client.post(
+        NEW,
+        {
+            "game": "neopets",
+            "deck_a": "sample:neopets:strong",
+            "deck_b": "sample:neopets:weak",
+            "store": "bargain-bin",
+            "games": "10",
+        },
+    )
+    assert "store" in refused.context["form"].errors
+    assert SimulationJob.objects.count() == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -66,10 +67,21 @@ class TestGamesForm(forms.Form):
         games: list[str],
         decks: list[Any],
         table_games: frozenset[str] = frozenset(),
+        options: Mapping[str, tuple[frozenset[str], tuple[str, ...]]] | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(*args, **kwargs)
         self.table_games = table_games
+        # The engines' job options (the Millennium Blades Store): name -> (games, values).
+        self.options = options or {}
+        for name, (option_games, values) in self.options.items():
+            names = ", ".join(GAMES[game].name for game in sorted(option_games))
+            self.fields[name] = forms.ChoiceField(
+                label=name.capitalize(),
+                choices=[("", f"The default ({values[0]})"), *((v, v) for v in values)],
+                required=False,
+                help_text=f"{names} only.",
+            )
         self.fields["game"].choices = [(slug, GAMES[slug].name) for slug in games]
         tables = ", ".join(GAMES[game].name for game in sorted(table_games)) or "no game"
         for side in TABLE_SIDES:
@@ -87,7 +99,7 @@ class TestGamesForm(forms.Form):
             )
         sides = ("a", "b", *TABLE_SIDES)
         seats = [f"{field}_{side}" for side in sides for field in ("deck", "text")]
-        self.order_fields(["game", *seats, "games", "seed"])
+        self.order_fields(["game", *seats, *self.options, "games", "seed"])
         for name in ("deck_a", "deck_b"):
             self.fields[name].choices = [(PASTE, "Paste a list below"), *decks]
         for side in TABLE_SIDES:
@@ -102,12 +114,19 @@ class TestGamesForm(forms.Form):
         data = self.cleaned_data
         return ["a", "b"] + [side for side in TABLE_SIDES if data.get(f"deck_{side}")]
 
+    def chosen_options(self) -> dict[str, str]:
+        """The options the form chose (none left at the default)."""
+        return {name: self.cleaned_data[name] for name in self.options if self.cleaned_data[name]}
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         for side in ("a", "b", *TABLE_SIDES):
             if data.get(f"deck_{side}") == PASTE and not (data.get(f"text_{side}") or "").strip():
                 self.add_error(f"text_{side}", "Paste the deck's list, or choose a deck above.")
         game = data.get("game")
+        for name, (option_games, _) in self.options.items():
+            if game and data.get(name) and game not in option_games:
+                self.add_error(name, f"{GAMES[game].name} takes no {name}; leave the default.")
         if game and game not in self.table_games:
             for side in TABLE_SIDES:
                 if data.get(f"deck_{side}"):

@@ -54,6 +54,14 @@ SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
 # The games played at a table of two to five decks (their engines say so): the form offers
 # decks C to E for them.
 TABLE_GAMES = frozenset(slug for slug, engine in ENGINES.items() if JobKind.TABLE in engine.kinds)
+# The engines' job options, each with the games that take it and its values (the Store).
+JOB_OPTIONS = {
+    name: (
+        frozenset(slug for slug, engine in ENGINES.items() if name in engine.options),
+        next(engine.options[name] for engine in ENGINES.values() if name in engine.options),
+    )
+    for name in sorted({name for engine in ENGINES.values() for name in engine.options})
+}
 PUBLIC_DECKS_OFFERED = 100
 CANCEL_KEYS = "simulation_cancel_keys"  # session key: {job id: cancel key} of anonymous jobs
 CARD_COLUMNS = (
@@ -71,6 +79,7 @@ def new(request: HttpRequest) -> HttpResponse:
         games=list(ENGINES),
         decks=deck_choices(request),
         table_games=TABLE_GAMES,
+        options=JOB_OPTIONS,
         initial={"deck_a": f"{SAMPLE}neopets:strong", "deck_b": f"{SAMPLE}neopets:weak"},
     )
     refused: list[tuple[str, dict[str, Any]]] = []
@@ -90,6 +99,7 @@ def new(request: HttpRequest) -> HttpResponse:
                 seed=data["seed"],
                 names=[_choice_label(form, f"deck_{side}") for side in sides],
                 address=client_address(request),
+                options=form.chosen_options(),
             )
         except InvalidRequest as problem:
             form.add_error(problem.field if problem.field in form.fields else None, problem.message)
