@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rulebook.core.chance import Chance
-from rulebook.core.decisions import YES_NO, Decision
+from rulebook.core.decisions import Decision
 from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, placements_by_score
 from rulebook.millennium_blades.store import SAMPLE_STORE, STORES, Store
@@ -91,7 +91,7 @@ class Game:
                 ACTION: Decision(seat, ACTION, (), may_pass=True),
                 DRAIN: Decision(seat, DRAIN, ()),
                 FLIP_TARGET: Decision(seat, FLIP_TARGET, ()),
-                **{kind: Decision(seat, kind, YES_NO) for kind in REACT.values()},
+                **{kind: Decision(seat, kind, (), may_pass=True) for kind in REACT.values()},
             }
             for seat in range(len(self.players))
         )
@@ -301,17 +301,18 @@ class Game:
             self.resolve(owner, slot, effect)
 
     def react(self, player: Player, on: str) -> Slot | None:
-        """Offer the player its first face-up Reaction to `on` (tableau, then board); the card
+        """Offer the player its face-up Reactions to `on` (it may use one, or none); the card
         it used (flipped face-down), or None."""
-        for slot in (*player.tableau, *player.board):
-            if slot.up and on in slot.card.reactions:
-                decision = self.decisions[player.index][REACT[on]]
-                if decision.check(player.policy.choose(self, decision)):
-                    self.event("reaction", player.index, card=slot.card.name, on=on)
-                    self.flip(slot)
-                    return slot
-                return None
-        return None
+        slots = [s for s in (*player.tableau, *player.board) if s.up and on in s.card.reactions]
+        if not slots:
+            return None
+        decision = self.decisions[player.index][REACT[on]].offer(slots)
+        slot = decision.check(player.policy.choose(self, decision))
+        if slot is None:
+            return None
+        self.event("reaction", player.index, card=slot.card.name, on=on)
+        self.flip(slot)
+        return slot
 
     # -- clashes ----------------------------------------------------------------------------
 

@@ -47,11 +47,12 @@ class HeuristicPolicy:
                 ),
             )
         if kind == REACT_REVEALED:
-            return game.revealed < STORE_MEAN
+            return options[0] if game.revealed < STORE_MEAN else None
         if kind == REACT_CLASHED:
             started = game.players[game.clash_started_by]
-            return game.clash_strength(started, started=True) > game.clash_strength(me)
-        return True  # prevent losing RP
+            behind = game.clash_strength(started, started=True) > game.clash_strength(me)
+            return options[0] if behind else None
+        return options[0]  # prevent losing RP
 
 
 def _worth(card: TournamentCard, me: Player) -> float:

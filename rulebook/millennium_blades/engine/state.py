@@ -24,7 +24,7 @@ SINGLE = "single"  # which Single to play (required when one can be played)
 ACTION = "action"  # which Action to use now, or none (may pass)
 DRAIN = "drain"  # which opponent loses the RP
 FLIP_TARGET = "flip_target"  # which opponent's face-up Single to flip: (seat, slot index)
-# Whether to use a Reaction (YES_NO), by what it answers to (effects.REACTIONS).
+# Which face-up Reaction to use, or none (may pass), by what it answers to (effects.REACTIONS).
 REACT_CLASHED = "react_clashed"  # another player started a clash: make it a tie?
 REACT_REVEALED = "react_revealed"  # you revealed a card in a clash: reveal another instead?
 REACT_DRAINED = "react_drained"  # an opponent would make you lose RP: lose none?

@@ -249,3 +249,18 @@ def test_the_same_seed_replays_the_same_tournament_with_or_without_a_log():
     b = play_game(decks, 11)
     assert a.placements == b.placements and a.figures == b.figures and a.seats == b.seats
     assert {play_game(decks, s).placements for s in range(30)} != {a.placements}
+
+
+def test_a_player_chooses_which_reaction_to_use_when_several_answer():
+    """Reaction effects are optional, each card's own: with two that answer, the player picks."""
+    breaker = single("Breaker", 3, {"when": "play", "do": "drain_rp", "n": 2})
+    judge = single("Judge", 2, {"when": "reaction", "on": "drained", "do": "prevent"})
+    whistle = board("Whistle", {"when": "reaction", "on": "drained", "do": "prevent"})
+    last = Scripted(single=in_order, react_drained=lambda game, decision: decision.options[-1])
+    game, outcome = tournament(
+        [deck([judge], accessories=[whistle]), deck([single("X", 1), breaker])],
+        policies=(last, Scripted(single=in_order)),
+        first=0,
+    )
+    assert events(outcome, "reaction")[0]["card"] == "Whistle"
+    assert game.players[0].tableau[0].up and not game.players[0].board[0].up
