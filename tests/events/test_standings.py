@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
+from rest_framework.test import APIClient
 
 from events.models import Registration
 from events.services import registration_submit
@@ -85,3 +86,44 @@ def test_only_the_organiser_sees_archetypes_and_imports(bob, event, three):
     assert (
         client_for(bob).post(f"/events/{event.token}/standings/", {"text": ""}).status_code == 403
     )
+
+
+@pytest.mark.parametrize(
+    ("cell", "shown"), [("²", "'²'"), ("999999999999", "'999999999999'"), ("-1", "'-1'")]
+)
+def test_a_count_that_is_no_count_is_a_400_naming_the_line_not_a_500(
+    alice, event, three, cell, shown
+):
+    """Issue 26, item 1: a superscript digit passed isdigit() and a 12-digit count overflowed
+    the column; both are refused with the line and column, on the API and the site."""
+    api = APIClient()
+    api.force_authenticate(alice)
+    text = f"username,wins,losses\r\nalice,1,0\r\nbob,{cell},1\r\n"
+    answer = api.post(f"/api/v1/events/{event.token}/standings/", {"text": text}, format="json")
+    assert answer.status_code == 400
+    assert answer.json()["fields"]["text"] == [
+        f"line 3: wins must be a whole number from 0 to 999, not {shown}"
+    ]
+    page = client_for(alice).post(f"/events/{event.token}/standings/", {"text": text}, follow=True)
+    assert page.status_code == 200
+    assert "line 3: wins must be a whole number" in page.content.decode()
+    assert not Registration.objects.filter(wins__isnull=False).exists()
+
+
+def test_a_player_named_twice_is_refused_naming_both_lines(event, three, bob):
+    with pytest.raises(StandingsUnreadable) as refused:
+        standings_import(event=event, text=f"id,wins,losses\r\n{bob.pk},2,1\r\n{bob.pk},0,3\r\n")
+    assert refused.value.problems == [
+        f"line 3: id '{bob.pk}' is also on line 2; name each player once"
+    ]
+    assert not Registration.objects.filter(wins__isnull=False).exists()
+
+
+def test_a_superscript_registration_id_is_ignored_on_the_archetypes_form(alice, event, three):
+    """The sibling of item 1: the form's registration ids were read with isdigit() and int()."""
+    answer = client_for(alice).post(
+        f"/events/{event.token}/archetypes/name/",
+        {"registration": ["²", "9" * 30, str(three[0].pk)], "archetype": "Kau"},
+    )
+    assert answer.status_code == 302
+    assert [r.archetype for r in Registration.objects.order_by("pk")] == ["Kau", "", ""]
