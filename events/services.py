@@ -10,7 +10,7 @@ then: clock_timestamp(), not the transaction's start), never on a check made bef
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -98,20 +98,55 @@ def event_create(
     )
 
 
-def event_update(*, event: Event, publish_while_open: bool = False, **changes: Any) -> Event:
+JUDGED_BY = ("date", "format")  # the settings a list's verdict depends on (registration_judge)
+
+
+@dataclass(frozen=True)
+class EventUpdated:
+    """An event after a change, and, when the change moved what lists are judged by (its date
+    or format), the re-check that followed: how many entries, and whose verdict changed."""
+
+    event: Event
+    rechecked: int | None = None
+    changes: list[VerdictChange] = field(default_factory=list)
+
+
+def event_update(
+    *, event: Event, publish_while_open: bool = False, **changes: Any
+) -> EventUpdated:
     """Set the given fields (name, game, format, date, time_zone, registration_deadline,
     published).
 
     Raises PublishWhileOpen when the change publishes the lists while registration is open
-    (by the deadline the event will have) unless `publish_while_open` confirms it.
+    (by the deadline the event will have) unless `publish_while_open` confirms it. A new date
+    or format re-checks every current entry at once (issue 26, item 5): a verdict stored under
+    the old ones would otherwise stand, stale, with nothing to say so.
     """
     publishes = changes.get("published") and not event.published
     deadline = changes.get("registration_deadline", event.registration_deadline)
     if publishes and deadline > timezone.now() and not publish_while_open:
         raise PublishWhileOpen(event)
-    for field, value in changes.items():
-        setattr(event, field, value)
+    # as stored: a site form has already set its values on the instance it was given
+    judged_before = Event.objects.values_list(*JUDGED_BY).get(pk=event.pk)
+    for name, value in changes.items():
+        setattr(event, name, value)
     event.save(update_fields=list(changes))
+    if judged_before == Event.objects.values_list(*JUDGED_BY).get(pk=event.pk):
+        return EventUpdated(event)
+    checked, verdicts = registrations_recheck(event=event)
+    return EventUpdated(event, checked, verdicts)
+
+
+def event_close(*, event: Event) -> Event:
+    """Close registration now: the deadline becomes the database's clock, under the event's
+    lock, so a registration being written finishes first and none after it gets in. An event
+    already closed keeps its deadline. Reopening is setting a deadline in the future."""
+    with transaction.atomic():
+        event_lock(event.pk)
+        Event.objects.filter(pk=event.pk, registration_deadline__gt=DatabaseClock()).update(
+            registration_deadline=DatabaseClock()
+        )
+    event.refresh_from_db(fields=["registration_deadline"])
     return event
 
 

@@ -84,6 +84,7 @@ events_urls = [
     path("<str:token>/edit/", organiser.event_edit, name="edit"),
     path("<str:token>/delete/", organiser.event_delete, name="delete"),
     path("<str:token>/publish/", organiser.event_publish, name="publish"),
+    path("<str:token>/close/", organiser.event_close, name="close"),
     path("<str:token>/drop/<int:pk>/", organiser.registration_drop, name="drop"),
     path("<str:token>/recheck/", organiser.registrations_recheck, name="recheck"),
     path("<str:token>/drop-illegal/", organiser.registrations_drop_illegal, name="drop-illegal"),

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.decks.serializers import SnapshotEntryOutput, game_format
 from api.validation.serializers import IssueSerializer
 from cards.models import Game
 from events.models import Event, Registration
-from events.schedule import deadline_problem, time_zone_names
+from events.schedule import deadline_problem, time_zone_names, wall_clock_to_utc
 from events.selectors import is_open
+
+
+class WallClockDateTimeField(serializers.DateTimeField):
+    """A date and time kept as sent: with a UTC offset, that moment; without one, a wall-clock
+    time (naive) for EventInput to read in the event's time zone, as the site's form does.
+    DRF would read it in the server's zone (UTC), so an Auckland deadline stayed open 13 hours
+    longer than its organiser meant (issue 26, item 2)."""
+
+    def enforce_timezone(self, value: datetime) -> datetime:
+        return value
 
 
 class EventInput(serializers.Serializer):
@@ -21,8 +34,10 @@ class EventInput(serializers.Serializer):
         allow_null=True, default=None, help_text="Default: the game's default format."
     )
     date = serializers.DateField(help_text="The day the banned and restricted lists are read on.")
-    registration_deadline = serializers.DateTimeField(
-        help_text="On or before the event's date (in its time zone), and in the future."
+    registration_deadline = WallClockDateTimeField(
+        help_text="On or before the event's date (in its time zone), and in the future. "
+        "Without a UTC offset (2026-12-04T18:00) it is read in the event's `time_zone`, as the "
+        "website reads it; with one (Z, +13:00) it is that moment."
     )
     # A string checked against the IANA names, not an enum of ~600 of them in the schema (zone
     # names such as GMT+0 and GMT-0 even collide as generated clients' enum member names).
@@ -65,11 +80,14 @@ class EventInput(serializers.Serializer):
         return attrs
 
     def _check_deadline(self, attrs: dict[str, Any], event: Event | None) -> None:
+        zone = attrs.get("time_zone", event.time_zone if event else "UTC")
         deadline = attrs.get("registration_deadline", event and event.registration_deadline)
+        if timezone.is_naive(deadline):
+            deadline = attrs["registration_deadline"] = wall_clock_to_utc(deadline, zone)
         problem = deadline_problem(
             deadline=deadline,
             event_date=attrs.get("date", event and event.date),
-            time_zone=attrs.get("time_zone", event.time_zone if event else "UTC"),
+            time_zone=zone,
             changed=event is None or deadline != event.registration_deadline,
         )
         if problem:
@@ -347,3 +365,22 @@ class VerdictChangeOutput(serializers.Serializer):
 class RecheckOutput(serializers.Serializer):
     checked = serializers.IntegerField(help_text="Current entries judged again.")
     changed = VerdictChangeOutput(many=True, help_text="Those whose errors changed.")
+
+
+class EventUpdateOutput(EventOutput):
+    """An event after a PATCH, with the re-check its new date or format caused."""
+
+    recheck = serializers.SerializerMethodField(
+        help_text="When `date` or `format` changed: every current list judged again, as "
+        "`registrations/recheck/` answers; null when the change judges no list differently."
+    )
+
+    class Meta(EventOutput.Meta):
+        fields = [*EventOutput.Meta.fields, "recheck"]
+
+    @extend_schema_field(RecheckOutput(allow_null=True))
+    def get_recheck(self, event: Event) -> dict[str, Any] | None:
+        updated = self.context["updated"]
+        if updated.rechecked is None:
+            return None
+        return RecheckOutput({"checked": updated.rechecked, "changed": updated.changes}).data

@@ -5,6 +5,7 @@ from . import organiser_views, views
 urlpatterns = [
     path("events/", views.EventListApi.as_view(), name="event-list"),
     path("events/<str:token>/", views.EventDetailApi.as_view(), name="event-detail"),
+    path("events/<str:token>/close/", views.EventCloseApi.as_view(), name="event-close"),
     path(
         "events/<str:token>/registrations/",
         views.RegistrationListApi.as_view(),

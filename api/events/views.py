@@ -36,6 +36,7 @@ from .serializers import (
     EventInput,
     EventOutput,
     EventReportOutput,
+    EventUpdateOutput,
     MetagameOutput,
     MyRegistrationOutput,
     RecheckOutput,
@@ -109,7 +110,7 @@ class EventDetailApi(EventAccess, APIView):
     @extend_schema(
         request=EventInput,
         responses={
-            200: EventOutput,
+            200: EventUpdateOutput,
             400: ErrorSerializer,
             403: ErrorSerializer,
             409: ErrorSerializer,
@@ -120,7 +121,7 @@ class EventDetailApi(EventAccess, APIView):
         serializer = EventInput(data=request.data, partial=True, context={"event": event})
         serializer.is_valid(raise_exception=True)
         try:
-            event = services.event_update(event=event, **serializer.validated_data)
+            updated = services.event_update(event=event, **serializer.validated_data)
         except services.PublishWhileOpen as exc:
             raise ApiError(
                 str(exc),
@@ -128,14 +129,26 @@ class EventDetailApi(EventAccess, APIView):
                 status_code=status.HTTP_409_CONFLICT,
                 fields={"published": [str(exc)], "publish_while_open": ["send true to confirm"]},
             ) from None
-        return Response(EventOutput(event).data)
-
+        answer = EventUpdateOutput(updated.event, context={"updated": updated})
+        return Response(answer.data)
 
     @extend_schema(request=None, responses={204: None, 403: ErrorSerializer})
     def delete(self, request: Request, token: str) -> Response:
         """Delete the event and its registrations (the players keep their decks)."""
         services.event_delete(event=self.organised_event(request, token))
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class EventCloseApi(EventAccess, APIView):
+    """The organiser closes registration now: the deadline becomes this moment (an event
+    already closed keeps its own). To reopen, PATCH a `registration_deadline` in the future."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: EventOutput, 403: ErrorSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        event = services.event_close(event=self.organised_event(request, token))
+        return Response(EventOutput(event).data)
 
 
 class RegistrationListApi(EventAccess, APIView):
