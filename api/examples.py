@@ -147,11 +147,17 @@ MEDIA_REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     },
 }
 
+# The CSV answer's own operation takes the same bodies (issue 26, item 9).
+REQUEST_EXAMPLES["validate_batch_csv_create"] = REQUEST_EXAMPLES["validate_batch_create"]
+MEDIA_REQUEST_EXAMPLES["validate_batch_csv_create"] = MEDIA_REQUEST_EXAMPLES[
+    "validate_batch_create"
+]
+
 # What the reader must know to make an example work, shown beside it.
 REQUEST_NOTES: dict[str, str] = {
     "auth_token_create": (
         f"The username and password of the user you made. {MAKE_THE_USER} "
-        "Then Authorize with `Token <token>` from the answer."
+        "Then Authorize with the `token` from the answer (sent as `Bearer <token>`)."
     ),
     "events_registrations_paper_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "events_roster_create": f"`{EXAMPLE_USERNAME}` is the user you made.",

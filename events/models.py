@@ -99,8 +99,19 @@ class Registration(models.Model):
     drop_reason = models.CharField(
         max_length=10,
         blank=True,
-        choices=[("organiser", "dropped by the organiser"), ("withdrew", "withdrew")],
-        help_text="Who ended the entry: the organiser's drop or the player's withdrawal.",
+        choices=[
+            ("organiser", "dropped by the organiser"),
+            ("withdrew", "withdrew"),
+            ("illegal", "list refused"),
+        ],
+        help_text="Who ended the entry: the organiser's drop, the player's withdrawal, or the "
+        "organiser refusing every illegal list at once (before play).",
+    )
+    dropped_after_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The last round the player played before leaving (0: before round 1); the "
+        "matches they played still count in the standings.",
     )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -182,6 +182,7 @@ def event_report(*, event: Event) -> dict[str, Any]:
 
 
 REPORT_COLUMNS = (
+    "id",
     "player",
     "deck",
     "version",
@@ -189,7 +190,15 @@ REPORT_COLUMNS = (
     "registered",
     "legal",
     "dropped",
+    "drop_reason",
+    "dropped_after_round",
     "checked",
+    "entered_by",
+    "note",
+    "archetype",
+    "wins",
+    "losses",
+    "draws",
     "error_codes",
     "errors",
     "warnings",
@@ -197,17 +206,13 @@ REPORT_COLUMNS = (
 
 
 def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The report flattened to one CSV row per registration (the columns of REPORT_COLUMNS)."""
+    """The report flattened to one CSV row per registration (the columns of REPORT_COLUMNS):
+    everything the organiser reviewed, the registration's id to find it again, `entered_by`
+    naming who typed in a paper list (empty: the player registered), and the record."""
     return [
         {
-            "player": row["player"],
-            "deck": row["deck"],
-            "version": row["version"],
-            "content_hash": row["content_hash"],
-            "registered": row["registered"],
-            "legal": row["legal"],
-            "dropped": row["dropped"],
-            "checked": row["checked"],
+            **{name: row[name] for name in REPORT_COLUMNS[:-3]},
+            "entered_by": row["entered_by"] or "",
             "error_codes": " ".join(issue["code"] for issue in row["errors"]),
             "errors": issues_text(row["errors"]),
             "warnings": issues_text(row["warnings"]),
@@ -228,9 +233,15 @@ def _report_row(registration: Registration) -> dict[str, Any]:
         "legal": registration.legal,
         "dropped": registration.dropped is not None,
         "withdrew": registration.drop_reason == "withdrew",
+        "drop_reason": registration.drop_reason or None,
+        "dropped_after_round": registration.dropped_after_round,
         "checked": registration.checked is not None,
         "note": registration.note,
         "entered_by": registration.entered_by.username if registration.entered_by else None,
+        "archetype": registration.archetype,
+        "wins": registration.wins,
+        "losses": registration.losses,
+        "draws": registration.draws,
         "errors": registration.report["errors"],
         "warnings": registration.report["warnings"],
         "counts": registration.report["counts"],
@@ -307,8 +318,10 @@ PAIRING_COLUMNS = ("id", "username", "display_name", "checked_in", "legal", "dec
 
 
 def event_pairing_rows(*, event: Event) -> list[dict[str, Any]]:
-    """The roster as a pairing tool imports it: one row per player still in the event (not
-    dropped, not withdrawn), `id` the player's stable id for matching standings back."""
+    """The roster as a pairing tool imports it: one row per player with a list who is still in
+    the event (not dropped, not withdrawn), `id` the player's stable id for matching standings
+    back. Invited players who never sent a list are left out (issue 26, item 4): a pairing
+    tool would pair them, and they cannot play; the roster page and JSON still list them."""
     current = {r.player_id: r for r in registrations_current(event=event)}
     return [
         {
@@ -316,9 +329,9 @@ def event_pairing_rows(*, event: Event) -> list[dict[str, Any]]:
             "username": row["player"],
             "display_name": row["display_name"],
             "checked_in": row["checked_in"],
-            "legal": row["legal"] if row["legal"] is not None else "",
-            "deck": current[row["player_id"]].deck_name if row["registration"] else "",
+            "legal": row["legal"],
+            "deck": current[row["player_id"]].deck_name,
         }
         for row in event_roster(event=event)
-        if row["state"] in ("none", "registered")
+        if row["state"] == "registered"
     ]

@@ -292,9 +292,12 @@ def registration_submit_text(
         return registration_submit(event=event, player=player, deck_version=version)
 
 
-def registration_drop(*, registration: Registration) -> Registration:
+def registration_drop(
+    *, registration: Registration, after_round: int | None = None
+) -> Registration:
     """The organiser drops the player of `registration` (any time: dropping is not the
-    player's change); answers the player's current entry, marked dropped.
+    player's change) after round `after_round` (None: not said); answers the player's current
+    entry, marked dropped. Dropping a player already dropped records the round only.
 
     The drop takes the event's row lock, as registering does, and then marks whatever entry is
     the player's current one: a drop racing the player's re-registration drops the new entry
@@ -305,6 +308,9 @@ def registration_drop(*, registration: Registration) -> Registration:
         current = Registration.objects.select_related("player", "deck_version__deck").get(
             event_id=registration.event_id, player_id=registration.player_id, replaced__isnull=True
         )
+        if after_round is not None:
+            current.dropped_after_round = after_round
+            current.save(update_fields=["dropped_after_round"])
         if current.dropped is None:
             current.dropped, current.drop_reason = timezone.now(), "organiser"
             current.save(update_fields=["dropped", "drop_reason"])
@@ -314,7 +320,8 @@ def registration_drop(*, registration: Registration) -> Registration:
 
 def registrations_drop_illegal(*, event: Event) -> int:
     """Drop every player whose current list is illegal; how many were dropped. Under the
-    event's lock, so no registration changes between the read and the write."""
+    event's lock, so no registration changes between the read and the write. Their reason is
+    `illegal`, a list refused before play, told apart from a player who left mid-event."""
     with transaction.atomic():
         event_lock(event.pk)
         illegal = list(
@@ -323,7 +330,7 @@ def registrations_drop_illegal(*, event: Event) -> int:
             )
         )
         Registration.objects.filter(pk__in=[r.pk for r in illegal]).update(
-            dropped=timezone.now(), drop_reason="organiser"
+            dropped=timezone.now(), drop_reason="illegal", dropped_after_round=0
         )
         notify(registrations=illegal, kind=DROPPED)
         return len(illegal)

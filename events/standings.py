@@ -142,9 +142,15 @@ def archetype_clusters(*, event: Event) -> list[Cluster]:
 
 
 def archetype_results(*, event: Event) -> list[dict[str, Any]]:
-    """Per archetype (players still in): decks, share, wins, losses, draws and win rate (wins
-    over games played, draws as half a win); unnamed lists are `Unnamed`."""
-    lists = list(registrations_current(event=event).filter(dropped__isnull=True))
+    """Per archetype (every list that played): decks, share, wins, losses, draws and win rate
+    (wins over games played, draws as half a win); unnamed lists are `Unnamed`.
+
+    A player who left mid-event keeps the matches they played (issue 26, item 3): leaving them
+    out dropped one side of each of their matches (162 wins against 163 losses in 165 games).
+    A list that played is one still in, one dropped after a round, or one with results
+    recorded; a list refused before play, or dropped with no round and no result, is not.
+    """
+    lists = [r for r in registrations_current(event=event) if _played(r)]
     table: dict[str, dict[str, Any]] = {}
     for registration in lists:
         row = table.setdefault(
@@ -165,6 +171,14 @@ def archetype_results(*, event: Event) -> list[dict[str, Any]]:
         row["share"] = round(row["decks"] / len(lists), 3)
         row["win_rate"] = round((row["wins"] + row["draws"] / 2) / games, 3) if games else None
     return sorted(table.values(), key=lambda row: (-row["decks"], row["archetype"]))
+
+
+def _played(registration: Registration) -> bool:
+    return (
+        registration.dropped is None
+        or bool(registration.dropped_after_round)
+        or registration.wins is not None
+    )
 
 
 def _copies(registration: Registration) -> Counter[str]:

@@ -15,6 +15,7 @@ from cards.models import Game
 from events.models import Event, Registration
 from events.schedule import deadline_problem, time_zone_names, wall_clock_to_utc
 from events.selectors import is_open
+from events.standings import MAX_GAMES
 
 
 class WallClockDateTimeField(serializers.DateTimeField):
@@ -94,6 +95,25 @@ class EventInput(serializers.Serializer):
             raise serializers.ValidationError({"registration_deadline": [problem]})
 
 
+def drop_reason_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=Registration._meta.get_field("drop_reason").choices,
+        allow_null=True,
+        help_text="Why the entry ended: organiser (dropped), withdrew (the player), illegal "
+        "(refused with every illegal list, before play); null while the player is in.",
+    )
+
+
+def after_round_field(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_GAMES,
+        help_text="The last round the player played before leaving (0: none); their matches "
+        "still count in the standings.",
+        **kwargs,
+    )
+
+
 class ReportRowOutput(serializers.Serializer):
     """One current registration in the organiser's report."""
 
@@ -106,11 +126,17 @@ class ReportRowOutput(serializers.Serializer):
     legal = serializers.BooleanField()
     dropped = serializers.BooleanField()
     withdrew = serializers.BooleanField(help_text="Dropped by the player's own choice.")
+    drop_reason = drop_reason_field()
+    dropped_after_round = after_round_field(allow_null=True)
     checked = serializers.BooleanField(help_text="The organiser has checked the list.")
     note = serializers.CharField(help_text="The organiser's note its player reads.")
     entered_by = serializers.CharField(
         allow_null=True, help_text="The organiser who typed in a paper list; null otherwise."
     )
+    archetype = serializers.CharField(help_text="The organiser's name for the kind of deck.")
+    wins = serializers.IntegerField(allow_null=True, help_text="From the standings.")
+    losses = serializers.IntegerField(allow_null=True)
+    draws = serializers.IntegerField(allow_null=True)
     errors = IssueSerializer(many=True)
     warnings = IssueSerializer(many=True)
     counts = serializers.DictField(child=serializers.IntegerField())
@@ -229,6 +255,8 @@ class RegistrationOutput(serializers.ModelSerializer):
     current = serializers.BooleanField(source="is_current")
     dropped = serializers.DateTimeField(allow_null=True)
     withdrew = serializers.SerializerMethodField(help_text="Dropped by the player's own choice.")
+    drop_reason = serializers.SerializerMethodField()
+    dropped_after_round = after_round_field(allow_null=True, read_only=True)
     checked = serializers.DateTimeField(allow_null=True, help_text="Marked checked, when.")
     entered_by = serializers.CharField(
         source="entered_by.username",
@@ -250,6 +278,8 @@ class RegistrationOutput(serializers.ModelSerializer):
             "current",
             "dropped",
             "withdrew",
+            "drop_reason",
+            "dropped_after_round",
             "checked",
             "entered_by",
             "archetype",
@@ -265,6 +295,14 @@ class RegistrationOutput(serializers.ModelSerializer):
 
     def get_withdrew(self, registration: Registration) -> bool:
         return registration.drop_reason == "withdrew"
+
+    @extend_schema_field(drop_reason_field())
+    def get_drop_reason(self, registration: Registration) -> str | None:
+        return registration.drop_reason or None
+
+
+class DropInput(serializers.Serializer):
+    after_round = after_round_field(required=False)
 
 
 class RegistrationReviewOutput(RegistrationOutput):
@@ -310,6 +348,34 @@ class RosterRowOutput(serializers.Serializer):
     )
     registration = serializers.IntegerField(allow_null=True)
     legal = serializers.BooleanField(allow_null=True)
+
+
+ROSTER_ORDERS = ["player", "state", "checked_in"]
+
+
+class RosterQuery(serializers.Serializer):
+    """The roster's filters and order, read from the query as strictly as a body's fields."""
+
+    state = serializers.ChoiceField(
+        choices=RosterRowOutput().fields["state"].choices, required=False
+    )
+    checked_in = serializers.BooleanField(required=False)
+    ordering = serializers.ChoiceField(
+        choices=[*ROSTER_ORDERS, *(f"-{name}" for name in ROSTER_ORDERS)],
+        required=False,
+        help_text="Order by player (the default), state or checked_in; - descending.",
+    )
+
+    def chosen(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows these parameters keep, in their order (ties by player)."""
+        data = self.validated_data
+        if "state" in data:
+            rows = [row for row in rows if row["state"] == data["state"]]
+        if "checked_in" in data:
+            rows = [row for row in rows if row["checked_in"] == data["checked_in"]]
+        order = data.get("ordering", "player")
+        name = order.removeprefix("-")
+        return sorted(rows, key=lambda row: row[name], reverse=order.startswith("-"))
 
 
 class StandingsInput(serializers.Serializer):

@@ -33,6 +33,11 @@ urlpatterns = [
     ),
     path("events/<str:token>/roster/", organiser_views.RosterApi.as_view(), name="event-roster"),
     path(
+        "events/<str:token>/roster/csv/",
+        organiser_views.RosterCsvApi.as_view(),
+        name="event-roster-csv",
+    ),
+    path(
         "events/<str:token>/roster/<int:player_id>/check-in/",
         organiser_views.CheckInApi.as_view(),
         name="event-roster-check-in",
@@ -63,5 +68,8 @@ urlpatterns = [
         name="event-standings",
     ),
     path("events/<str:token>/report/", views.EventReportApi.as_view(), name="event-report"),
+    path(
+        "events/<str:token>/report/csv/", views.EventReportCsvApi.as_view(), name="event-report-csv"
+    ),
     path("events/<str:token>/metagame/", views.EventMetagameApi.as_view(), name="event-metagame"),
 ]

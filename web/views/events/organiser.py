@@ -8,8 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from basics.ids import integer_between
 from events import selectors, services
 from events.models import Event
+from events.standings import MAX_GAMES
 from web.forms.events import EventForm
 
 from .access import organised_event
@@ -114,11 +116,17 @@ def event_publish(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def registration_drop(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """Drop a player, after the round typed (empty: not said); their matches still count."""
     event = organised_event(request, token)
     registration = selectors.registrations_current(event=event).filter(pk=pk).first()
-    if registration is not None:
-        services.registration_drop(registration=registration)
-        messages.success(request, f"{registration.player} dropped.")
+    typed = request.POST.get("after_round", "").strip()
+    after_round = integer_between(typed, 0, MAX_GAMES) if typed else None
+    if typed and after_round is None:
+        messages.error(request, f"The round must be a whole number from 0 to {MAX_GAMES}.")
+    elif registration is not None:
+        services.registration_drop(registration=registration, after_round=after_round)
+        after = f" after round {after_round}" if after_round else ""
+        messages.success(request, f"{registration.player} dropped{after}.")
     return redirect("events:manage", token=token)
 
 
