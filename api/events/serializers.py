@@ -450,3 +450,70 @@ class EventUpdateOutput(EventOutput):
         if updated.rechecked is None:
             return None
         return RecheckOutput({"checked": updated.rechecked, "changed": updated.changes}).data
+
+
+class JudgeInput(serializers.Serializer):
+    username = serializers.CharField(help_text="The user to make a judge of the event.")
+
+
+class JudgeOutput(serializers.Serializer):
+    id = serializers.IntegerField(source="judge_id", help_text="The judge's user id.")
+    username = serializers.CharField(source="judge.username")
+    added = serializers.DateTimeField()
+
+
+class DeckCheckInput(serializers.Serializer):
+    exactly_one_of = ("matches", "text")  # api.schema writes it; validate() refuses
+
+    player = serializers.CharField(help_text="The player's username: their current entry.")
+    matches = serializers.BooleanField(
+        required=False, help_text="true: the deck as presented is the locked list."
+    )
+    text = serializers.CharField(
+        required=False,
+        help_text="Or the deck as presented, as a decklist (the count of each card).",
+    )
+    penalty = serializers.CharField(
+        required=False, allow_blank=True, max_length=200, help_text="The penalty noted, if any."
+    )
+    notes = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=4000,
+        help_text="For the organiser and judges: players never see them.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("text" in attrs) == bool(attrs.get("matches")):
+            raise serializers.ValidationError(
+                {"matches": ["give matches: true, or text (the deck as presented), not both"]}
+            )
+        return attrs
+
+
+class DifferenceOutput(serializers.Serializer):
+    section = serializers.CharField()
+    key = serializers.CharField()
+    name = serializers.CharField()
+    locked = serializers.IntegerField(help_text="Copies in the locked list.")
+    presented = serializers.IntegerField(help_text="Copies in the deck as presented.")
+
+
+class DeckCheckOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration_id")
+    player = serializers.CharField(source="registration.player.username")
+    judge = serializers.CharField(source="judge.username", allow_null=True, default=None)
+    checked = serializers.DateTimeField()
+    matches = serializers.BooleanField(help_text="The deck as presented is the locked list.")
+    presented = serializers.DictField(
+        child=SnapshotEntryOutput(many=True),
+        allow_null=True,
+        help_text="The counts as presented, by section; null when it was said to match.",
+    )
+    differences = DifferenceOutput(many=True, help_text="Each card whose count differs.")
+    problems = IssueSerializer(
+        many=True, help_text="The errors of the deck as presented: section sizes, copies."
+    )
+    penalty = serializers.CharField()
+    notes = serializers.CharField(help_text="The judges' notes; players never see them.")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import organiser_views, views
+from . import judge_views, organiser_views, views
 
 urlpatterns = [
     path("events/", views.EventListApi.as_view(), name="event-list"),
@@ -66,6 +66,17 @@ urlpatterns = [
         "events/<str:token>/standings/",
         organiser_views.StandingsApi.as_view(),
         name="event-standings",
+    ),
+    path("events/<str:token>/judges/", judge_views.JudgeListApi.as_view(), name="event-judges"),
+    path(
+        "events/<str:token>/judges/<int:judge_id>/",
+        judge_views.JudgeDetailApi.as_view(),
+        name="event-judge",
+    ),
+    path(
+        "events/<str:token>/deck-checks/",
+        judge_views.DeckCheckListApi.as_view(),
+        name="event-deck-checks",
     ),
     path("events/<str:token>/report/", views.EventReportApi.as_view(), name="event-report"),
     path(
