@@ -289,6 +289,23 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     assert imported.imported == 2
     archetypes = s.call("events", "events_standings_retrieve", token=event.id).parsed
     assert {r.archetype: (r.wins, r.losses) for r in archetypes.results}["Food"] == (2, 1)
+    # Judges and deck checks: Bob judges; Alice checks Bob's deck, one card short
+    judge = s.call(
+        "events", "events_judges_create", 201, token=event.id,
+        body=s.model("JudgeInputRequest", {"username": bob.username}),
+    ).parsed  # fmt: skip
+    judges = s.call("events", "events_judges_list", token=event.id).parsed.results
+    assert [j.username for j in judges] == ["bob"]
+    short = neopets_text.replace("2 Hot Dog", "1 Hot Dog", 1)
+    check = s.call(
+        "events", "events_deck_checks_create", 201, token=event.id,
+        body=s.model("DeckCheckInputRequest",
+                     {"player": "bob", "text": short, "penalty": "Warning", "notes": "Table 4"}),
+    ).parsed  # fmt: skip
+    assert check.matches is False and check.differences[0].presented == 1
+    log = s.call("events", "events_deck_checks_list", token=event.id, matches=False).parsed
+    assert [c.id for c in log.results] == [check.id]
+    s.call("events", "events_judges_destroy", 204, token=event.id, judge_id=judge.id)
     withdrawn = s.call(
         "events", "events_registrations_mine_withdraw_create", token=event.id
     ).parsed
