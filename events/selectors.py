@@ -320,8 +320,8 @@ def event_roster(*, event: Event) -> list[dict[str, Any]]:
         elif registration.dropped is None:
             state = "registered"
         else:
-            state = registration.drop_reason or "dropped"
-            state = "dropped" if state == "organiser" else state
+            # a refused list (drop_reason illegal) is dropped too; the report says which
+            state = "withdrew" if registration.drop_reason == "withdrew" else "dropped"
         rows.append(
             {
                 "player_id": player_id,

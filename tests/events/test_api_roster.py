@@ -183,3 +183,12 @@ def test_each_non_json_answer_has_an_operation_of_its_own(alice_api, event, bob,
     forbidden.force_authenticate(bob)
     refused = forbidden.get(url(event, "report/csv/"))
     assert (refused.status_code, refused["Content-Type"]) == (403, "application/json")
+
+
+def test_a_refused_list_is_dropped_on_the_roster(alice_api, event, charlie, charlie_version):
+    """The roster's `state` stays one of its four values when a list is refused (issue 26,
+    item 3 added the `illegal` drop reason, which the report carries)."""
+    registration_submit(event=event, player=charlie, deck_version=charlie_version)
+    alice_api.post(url(event, "registrations/drop-illegal/"))
+    [row] = alice_api.get(url(event, "roster/")).json()["results"]
+    assert (row["player"], row["state"]) == ("charlie", "dropped")
