@@ -105,6 +105,7 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "decks_partial_update": {"name": "Kau Rush II"},
     "events_partial_update": {"time_zone": "Europe/London"},
     "events_registrations_create": {"text": NEOPETS_LIST, "name": "Strong"},
+    "events_registrations_drop_create": {"after_round": 2},
     "events_registrations_partial_update": {
         "checked": True,
         "archetype": "Food",
@@ -199,7 +200,7 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "decks_versions_retrieve": {"number": 1},
     "events_list": {"ordering": "date", "game": "neopets"},
     "events_registrations_list": {"ordering": "registered"},
-    "events_judges_list": {"page_size": 20},
+    "events_judges_list": {"ordering": "added"},
     "events_deck_checks_list": {"ordering": "-checked"},
     "events_report_retrieve": {"format": "json"},
     "events_roster_list": {"format": "json"},

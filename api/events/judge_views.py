@@ -44,6 +44,7 @@ class JudgeListApi(EventAccess, generics.ListAPIView):
 
     permission_classes = [IsAuthenticated]
     serializer_class = JudgeOutput
+    ordering_fields = ["added"]
     queryset = EventJudge.objects.none()  # the schema's; get_queryset() is the request's
 
     def get_queryset(self):

@@ -218,7 +218,7 @@ def hashes_told(reader, event: Event) -> dict[str, object]:
     client = APIClient()
     if reader is not None:
         client.force_login(reader)  # a session, which the website's pages read too
-    rows = client.get(f"/api/v1/events/{event.token}/registrations/").json()
+    rows = client.get(f"/api/v1/events/{event.token}/registrations/").json()["results"]
     told: dict[str, object] = {row["player"]: row["content_hash"] for row in rows}
     for registration in event.registrations.all():
         page = client.get(f"/events/{event.token}/lists/{registration.pk}/").content.decode()
