@@ -105,6 +105,7 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "decks_partial_update": {"name": "Kau Rush II"},
     "events_partial_update": {"time_zone": "Europe/London"},
     "events_registrations_create": {"text": NEOPETS_LIST, "name": "Strong"},
+    "events_registrations_drop_create": {"after_round": 2},
     "events_registrations_partial_update": {
         "checked": True,
         "archetype": "Food",
@@ -117,6 +118,13 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     },
     "events_roster_create": {"username": EXAMPLE_USERNAME},
     "events_roster_check_in_create": {"present": True},
+    "events_judges_create": {"username": EXAMPLE_USERNAME},
+    "events_deck_checks_create": {
+        "player": EXAMPLE_USERNAME,
+        "text": NEOPETS_LIST,
+        "penalty": "",
+        "notes": "Checked at table 4 after round 2.",
+    },
     "events_standings_create": {"text": f"username,wins,losses,draws\n{EXAMPLE_USERNAME},3,1,0\n"},
     "keeper_cards_create": {**KEEPER_CARD, "name": "First Thoughts"},
     "keeper_cards_update": {**KEEPER_CARD, "name": "Second Thoughts"},
@@ -147,15 +155,23 @@ MEDIA_REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     },
 }
 
+# The CSV answer's own operation takes the same bodies (issue 26, item 9).
+REQUEST_EXAMPLES["validate_batch_csv_create"] = REQUEST_EXAMPLES["validate_batch_create"]
+MEDIA_REQUEST_EXAMPLES["validate_batch_csv_create"] = MEDIA_REQUEST_EXAMPLES[
+    "validate_batch_create"
+]
+
 # What the reader must know to make an example work, shown beside it.
 REQUEST_NOTES: dict[str, str] = {
     "auth_token_create": (
         f"The username and password of the user you made. {MAKE_THE_USER} "
-        "Then Authorize with `Token <token>` from the answer."
+        "Then Authorize with the `token` from the answer (sent as `Bearer <token>`)."
     ),
     "events_registrations_paper_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "events_roster_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "events_standings_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
+    "events_judges_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
+    "events_deck_checks_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "simulations_cancel_create": (
         "Your own job needs no key; an anonymous job's `cancel_key` is in its submission's "
         "answer (POST /api/v1/simulations/)."
@@ -166,6 +182,7 @@ REQUEST_NOTES: dict[str, str] = {
 # parameters: the player is registered before standings name them. The example says so.
 SENT_BEFORE: dict[str, list[str]] = {
     "events_standings_create": ["POST /api/v1/events/{token}/registrations/"],
+    "events_deck_checks_create": ["POST /api/v1/events/{token}/registrations/"],
 }
 
 # Parameters (query or path) whose value is the same in every database that has the sample
@@ -181,7 +198,10 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "decks_validation_retrieve": {"as_of": "2099-01-01"},
     "decks_versions_list": {"ordering": "-number"},
     "decks_versions_retrieve": {"number": 1},
-    "events_list": {"ordering": "date"},
+    "events_list": {"ordering": "date", "game": "neopets"},
+    "events_registrations_list": {"ordering": "registered"},
+    "events_judges_list": {"ordering": "added"},
+    "events_deck_checks_list": {"ordering": "-checked"},
     "events_report_retrieve": {"format": "json"},
     "events_roster_list": {"format": "json"},
     "games_list": {"ordering": "name"},
@@ -205,6 +225,7 @@ FROM_ANSWERS: dict[str, tuple[str, str]] = {
         "POST /api/v1/events/{token}/registrations/",
         "id",
     ),
+    "/api/v1/events/{token}/judges/{judge_id}": ("POST /api/v1/events/{token}/judges/", "id"),
     "/api/v1/events/{token}/roster/{player_id}": (
         "POST /api/v1/events/{token}/roster/",
         "player_id",

@@ -67,3 +67,17 @@ class ContentNegotiation(DefaultContentNegotiation):
                 json = next(r for r in renderers if isinstance(r, JSONRenderer))
                 return json, json.media_type
             raise
+
+
+class OneRepresentation(ContentNegotiation):
+    """For an operation of its own for one non-JSON answer (a report's CSV, a deck's text;
+    issue 26, item 9): that answer, whatever Accept says, so a generated client, which types
+    an operation by its one media type, always gets what it was typed for. Errors stay JSON
+    (api.errors), and an OPTIONS answer too."""
+
+    def select_renderer(
+        self, request: Any, renderers: list[BaseRenderer], format_suffix: str | None = None
+    ) -> tuple[BaseRenderer, str]:
+        if request.method == "OPTIONS":
+            return (JSONRenderer(), JSONRenderer.media_type)
+        return renderers[0], renderers[0].media_type

@@ -28,7 +28,7 @@ from api.validation.serializers import ErrorSerializer, ProblemSerializer
 
 _DESCRIPTIONS = {
     "400": "A request field or query parameter cannot be read; `fields` names each one.",
-    "401": "Not signed in, or a bad token: send `Authorization: Token <key>`.",
+    "401": "Not signed in, or a bad token: send `Authorization: Bearer <key>` (or `Token <key>`).",
     "403": "Signed in but not allowed to do this (or a session without its CSRF token).",
     "404": "No such record visible to you, or no such page of results.",
     "411": "The body was sent chunked; send it with a Content-Length header.",

@@ -16,3 +16,12 @@ def integer_text(text: str) -> int | None:
     if not (digits.isascii() and digits.isdigit()) or len(digits) > MAX_DIGITS:
         return None
     return int(text)
+
+
+def integer_between(text: str, low: int, high: int) -> int | None:
+    """`text` as an integer from `low` to `high` (read strictly, as integer_text reads it);
+    None when it is not one. The one reader of a count or id typed by a person: a superscript
+    digit, a sign or a number no column holds is refused here, never by the database (a 500).
+    """
+    number = integer_text(text)
+    return number if number is not None and low <= number <= high else None

@@ -302,6 +302,7 @@ SPECTACULAR_SETTINGS = {
         "EngineGameEnum": "api.simulations.serializers.ENGINE_GAMES",
         "IssueCodeEnum": "api.validation.serializers.ISSUE_CODE_CHOICES",
         "ErrorCodeEnum": "api.validation.serializers.ERROR_CODE_CHOICES",
+        "JobStatusEnum": "rules.models.SimulationJob.Status",
     },
 }
 

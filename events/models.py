@@ -99,8 +99,19 @@ class Registration(models.Model):
     drop_reason = models.CharField(
         max_length=10,
         blank=True,
-        choices=[("organiser", "dropped by the organiser"), ("withdrew", "withdrew")],
-        help_text="Who ended the entry: the organiser's drop or the player's withdrawal.",
+        choices=[
+            ("organiser", "dropped by the organiser"),
+            ("withdrew", "withdrew"),
+            ("illegal", "list refused"),
+        ],
+        help_text="Who ended the entry: the organiser's drop, the player's withdrawal, or the "
+        "organiser refusing every illegal list at once (before play).",
+    )
+    dropped_after_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The last round the player played before leaving (0: before round 1); the "
+        "matches they played still count in the standings.",
     )
     entered_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -165,3 +176,58 @@ class RosterEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} on {self.event}'s roster"
+
+
+class EventJudge(models.Model):
+    """A judge the organiser added to the event: reads every list of it (as the organiser does),
+    records deck checks and reads the checks' notes, which players never see."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="judges")
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="judging"
+    )
+    added = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "judge__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "judge"], name="event_judge_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.judge} judging {self.event}"
+
+
+class DeckCheck(models.Model):
+    """A judge's check of a player's physical deck against the list locked for the event: it
+    matched, or the counts as presented, with what differed from the locked list and what the
+    deck as presented breaks (section sizes, copies), the penalty noted and the judges' notes.
+    A log: checks are added, never changed."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="deck_checks")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="deck_checks"
+    )
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    checked = models.DateTimeField(auto_now_add=True)
+    matches = models.BooleanField(help_text="The deck as presented is the locked list.")
+    presented = models.JSONField(
+        null=True, blank=True, help_text="The counts as presented, by section; null if it matched."
+    )
+    differences = models.JSONField(
+        default=list,
+        help_text="Each card whose count differs: section, key, name, locked, presented.",
+    )
+    problems = models.JSONField(
+        default=list, help_text="The errors of the deck as presented (section sizes, copies)."
+    )
+    penalty = models.CharField(max_length=200, blank=True)
+    notes = models.TextField(blank=True, help_text="For the organiser and judges only.")
+
+    class Meta:
+        ordering = ["event", "-checked", "-id"]
+
+    def __str__(self) -> str:
+        return f"Deck check of {self.registration}"

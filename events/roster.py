@@ -62,8 +62,8 @@ def registration_undo_drop(*, registration: Registration) -> Registration:
     with transaction.atomic():
         event_lock(registration.event_id)
         current = _current(registration.event, registration.player)
-        current.dropped, current.drop_reason = None, ""
-        current.save(update_fields=["dropped", "drop_reason"])
+        current.dropped, current.drop_reason, current.dropped_after_round = None, "", None
+        current.save(update_fields=["dropped", "drop_reason", "dropped_after_round"])
     return current
 
 

@@ -1,12 +1,15 @@
 """Reads of events: who sees which event and registrations, reports, decklists and metagame.
 
-Visibility (issue 9, item 4): anyone with an event's link sees the event; its organiser sees
-every registration; a player sees their own; everyone else, signed in or not, sees the lists
-only once the organiser publishes them (and never a dropped player's).
+Visibility (issue 9, item 4): anyone with an event's link sees the event; its organiser and its
+judges (issue 26, item 7: can_judge) see every registration; a player sees their own; everyone
+else, signed in or not, sees the lists only once the organiser publishes them (and never a
+dropped player's). Deck checks, and the notes in them, are the organiser's and the judges'
+alone: a player never reads them, not even of their own deck.
 
-What of a list one may see (issue 15, privacy): the organiser judges the lists and reads every
-card of them; anyone else reads a locked list as they would read the deck (decks.privacy), so a
-player's private user-made card is "a private card" to everyone but its author until shared. Every
+What of a list one may see (issue 15, privacy): the organiser and judges judge the lists and
+read every card of them; anyone else reads a locked list as they would read the deck
+(decks.privacy), so a player's private user-made card is "a private card" to everyone but its
+author until shared. Every
 read of a locked list for a person (pages, downloads, the API, the metagame) takes its lists
 through registrations_seen_by or lists_mask.
 """
@@ -29,7 +32,7 @@ from rulebook.core.decklist import write_decklist
 from rulebook.core.report import issues_text
 from rulebook.core.resolve import EntryRef
 
-from .models import Event, Registration
+from .models import DeckCheck, Event, EventJudge, Registration
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -43,12 +46,32 @@ def event_list(*, user: User) -> QuerySet[Event]:
     """The events a user has a part in: those they organise and those they registered for."""
     if not user.is_authenticated:
         return Event.objects.none()
-    mine = Q(organiser=user) | Q(registrations__player=user)
+    mine = Q(organiser=user) | Q(registrations__player=user) | Q(judges__judge=user)
     return Event.objects.filter(mine).distinct().select_related("organiser", "game", "format")
 
 
 def is_organiser(*, event: Event, user: User) -> bool:
     return user.is_authenticated and event.organiser_id == user.pk
+
+
+def can_judge(*, event: Event, user: User) -> bool:
+    """Whether this user judges the event's lists: its organiser, or a judge they added. The
+    one rule of who reads every list whole, records deck checks and reads their notes."""
+    if is_organiser(event=event, user=user):
+        return True
+    return user.is_authenticated and event.judges.filter(judge=user).exists()
+
+
+def event_judges(*, event: Event) -> QuerySet[EventJudge]:
+    return event.judges.select_related("judge")
+
+
+def deck_checks_seen_by(*, event: Event, user: User) -> QuerySet[DeckCheck]:
+    """The event's deck checks, newest first, for its organiser and judges; none for anyone
+    else (a player never reads a check or its notes)."""
+    if not can_judge(event=event, user=user):
+        return DeckCheck.objects.none()
+    return event.deck_checks.select_related("registration__player", "judge")
 
 
 def is_open(*, event: Event) -> bool:
@@ -68,7 +91,7 @@ def registrations_current(*, event: Event) -> QuerySet[Registration]:
 def registrations_visible(*, event: Event, user: User) -> QuerySet[Registration]:
     """The current entries this user may see (see the module's docstring)."""
     current = registrations_current(event=event)
-    if is_organiser(event=event, user=user):
+    if can_judge(event=event, user=user):
         return current
     own = Q(player=user) if user.is_authenticated else Q(pk__in=[])
     if event.published:
@@ -88,9 +111,9 @@ def registration_history(*, event: Event, player: AbstractBaseUser) -> QuerySet[
 def lists_mask(
     *, event: Event, registrations: Iterable[Registration], user: User
 ) -> SnapshotMask:
-    """What this user may not read of these locked lists: nothing if they organise the event
-    (they judge the lists), else the cards decks.privacy hides from them in any deck."""
-    if is_organiser(event=event, user=user):
+    """What this user may not read of these locked lists: nothing if they organise or judge the
+    event (they judge the lists), else the cards decks.privacy hides from them in any deck."""
+    if can_judge(event=event, user=user):
         return NOTHING_HIDDEN
     snapshots = [registration.deck_version.snapshot for registration in registrations]
     return snapshots_mask(game=event.game, snapshots=snapshots, viewer=user)
@@ -182,6 +205,7 @@ def event_report(*, event: Event) -> dict[str, Any]:
 
 
 REPORT_COLUMNS = (
+    "id",
     "player",
     "deck",
     "version",
@@ -189,7 +213,15 @@ REPORT_COLUMNS = (
     "registered",
     "legal",
     "dropped",
+    "drop_reason",
+    "dropped_after_round",
     "checked",
+    "entered_by",
+    "note",
+    "archetype",
+    "wins",
+    "losses",
+    "draws",
     "error_codes",
     "errors",
     "warnings",
@@ -197,17 +229,13 @@ REPORT_COLUMNS = (
 
 
 def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
-    """The report flattened to one CSV row per registration (the columns of REPORT_COLUMNS)."""
+    """The report flattened to one CSV row per registration (the columns of REPORT_COLUMNS):
+    everything the organiser reviewed, the registration's id to find it again, `entered_by`
+    naming who typed in a paper list (empty: the player registered), and the record."""
     return [
         {
-            "player": row["player"],
-            "deck": row["deck"],
-            "version": row["version"],
-            "content_hash": row["content_hash"],
-            "registered": row["registered"],
-            "legal": row["legal"],
-            "dropped": row["dropped"],
-            "checked": row["checked"],
+            **{name: row[name] for name in REPORT_COLUMNS[:-3]},
+            "entered_by": row["entered_by"] or "",
             "error_codes": " ".join(issue["code"] for issue in row["errors"]),
             "errors": issues_text(row["errors"]),
             "warnings": issues_text(row["warnings"]),
@@ -228,9 +256,15 @@ def _report_row(registration: Registration) -> dict[str, Any]:
         "legal": registration.legal,
         "dropped": registration.dropped is not None,
         "withdrew": registration.drop_reason == "withdrew",
+        "drop_reason": registration.drop_reason or None,
+        "dropped_after_round": registration.dropped_after_round,
         "checked": registration.checked is not None,
         "note": registration.note,
         "entered_by": registration.entered_by.username if registration.entered_by else None,
+        "archetype": registration.archetype,
+        "wins": registration.wins,
+        "losses": registration.losses,
+        "draws": registration.draws,
         "errors": registration.report["errors"],
         "warnings": registration.report["warnings"],
         "counts": registration.report["counts"],
@@ -286,8 +320,8 @@ def event_roster(*, event: Event) -> list[dict[str, Any]]:
         elif registration.dropped is None:
             state = "registered"
         else:
-            state = registration.drop_reason or "dropped"
-            state = "dropped" if state == "organiser" else state
+            # a refused list (drop_reason illegal) is dropped too; the report says which
+            state = "withdrew" if registration.drop_reason == "withdrew" else "dropped"
         rows.append(
             {
                 "player_id": player_id,
@@ -307,8 +341,10 @@ PAIRING_COLUMNS = ("id", "username", "display_name", "checked_in", "legal", "dec
 
 
 def event_pairing_rows(*, event: Event) -> list[dict[str, Any]]:
-    """The roster as a pairing tool imports it: one row per player still in the event (not
-    dropped, not withdrawn), `id` the player's stable id for matching standings back."""
+    """The roster as a pairing tool imports it: one row per player with a list who is still in
+    the event (not dropped, not withdrawn), `id` the player's stable id for matching standings
+    back. Invited players who never sent a list are left out (issue 26, item 4): a pairing
+    tool would pair them, and they cannot play; the roster page and JSON still list them."""
     current = {r.player_id: r for r in registrations_current(event=event)}
     return [
         {
@@ -316,9 +352,9 @@ def event_pairing_rows(*, event: Event) -> list[dict[str, Any]]:
             "username": row["player"],
             "display_name": row["display_name"],
             "checked_in": row["checked_in"],
-            "legal": row["legal"] if row["legal"] is not None else "",
-            "deck": current[row["player_id"]].deck_name if row["registration"] else "",
+            "legal": row["legal"],
+            "deck": current[row["player_id"]].deck_name,
         }
         for row in event_roster(event=event)
-        if row["state"] in ("none", "registered")
+        if row["state"] == "registered"
     ]

@@ -10,7 +10,7 @@ then: clock_timestamp(), not the transaction's start), never on a check made bef
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
@@ -98,20 +98,55 @@ def event_create(
     )
 
 
-def event_update(*, event: Event, publish_while_open: bool = False, **changes: Any) -> Event:
+JUDGED_BY = ("date", "format")  # the settings a list's verdict depends on (registration_judge)
+
+
+@dataclass(frozen=True)
+class EventUpdated:
+    """An event after a change, and, when the change moved what lists are judged by (its date
+    or format), the re-check that followed: how many entries, and whose verdict changed."""
+
+    event: Event
+    rechecked: int | None = None
+    changes: list[VerdictChange] = field(default_factory=list)
+
+
+def event_update(
+    *, event: Event, publish_while_open: bool = False, **changes: Any
+) -> EventUpdated:
     """Set the given fields (name, game, format, date, time_zone, registration_deadline,
     published).
 
     Raises PublishWhileOpen when the change publishes the lists while registration is open
-    (by the deadline the event will have) unless `publish_while_open` confirms it.
+    (by the deadline the event will have) unless `publish_while_open` confirms it. A new date
+    or format re-checks every current entry at once (issue 26, item 5): a verdict stored under
+    the old ones would otherwise stand, stale, with nothing to say so.
     """
     publishes = changes.get("published") and not event.published
     deadline = changes.get("registration_deadline", event.registration_deadline)
     if publishes and deadline > timezone.now() and not publish_while_open:
         raise PublishWhileOpen(event)
-    for field, value in changes.items():
-        setattr(event, field, value)
+    # as stored: a site form has already set its values on the instance it was given
+    judged_before = Event.objects.values_list(*JUDGED_BY).get(pk=event.pk)
+    for name, value in changes.items():
+        setattr(event, name, value)
     event.save(update_fields=list(changes))
+    if judged_before == Event.objects.values_list(*JUDGED_BY).get(pk=event.pk):
+        return EventUpdated(event)
+    checked, verdicts = registrations_recheck(event=event)
+    return EventUpdated(event, checked, verdicts)
+
+
+def event_close(*, event: Event) -> Event:
+    """Close registration now: the deadline becomes the database's clock, under the event's
+    lock, so a registration being written finishes first and none after it gets in. An event
+    already closed keeps its deadline. Reopening is setting a deadline in the future."""
+    with transaction.atomic():
+        event_lock(event.pk)
+        Event.objects.filter(pk=event.pk, registration_deadline__gt=DatabaseClock()).update(
+            registration_deadline=DatabaseClock()
+        )
+    event.refresh_from_db(fields=["registration_deadline"])
     return event
 
 
@@ -257,9 +292,12 @@ def registration_submit_text(
         return registration_submit(event=event, player=player, deck_version=version)
 
 
-def registration_drop(*, registration: Registration) -> Registration:
+def registration_drop(
+    *, registration: Registration, after_round: int | None = None
+) -> Registration:
     """The organiser drops the player of `registration` (any time: dropping is not the
-    player's change); answers the player's current entry, marked dropped.
+    player's change) after round `after_round` (None: not said); answers the player's current
+    entry, marked dropped. Dropping a player already dropped records the round only.
 
     The drop takes the event's row lock, as registering does, and then marks whatever entry is
     the player's current one: a drop racing the player's re-registration drops the new entry
@@ -270,6 +308,9 @@ def registration_drop(*, registration: Registration) -> Registration:
         current = Registration.objects.select_related("player", "deck_version__deck").get(
             event_id=registration.event_id, player_id=registration.player_id, replaced__isnull=True
         )
+        if after_round is not None:
+            current.dropped_after_round = after_round
+            current.save(update_fields=["dropped_after_round"])
         if current.dropped is None:
             current.dropped, current.drop_reason = timezone.now(), "organiser"
             current.save(update_fields=["dropped", "drop_reason"])
@@ -279,7 +320,8 @@ def registration_drop(*, registration: Registration) -> Registration:
 
 def registrations_drop_illegal(*, event: Event) -> int:
     """Drop every player whose current list is illegal; how many were dropped. Under the
-    event's lock, so no registration changes between the read and the write."""
+    event's lock, so no registration changes between the read and the write. Their reason is
+    `illegal`, a list refused before play, told apart from a player who left mid-event."""
     with transaction.atomic():
         event_lock(event.pk)
         illegal = list(
@@ -288,7 +330,7 @@ def registrations_drop_illegal(*, event: Event) -> int:
             )
         )
         Registration.objects.filter(pk__in=[r.pk for r in illegal]).update(
-            dropped=timezone.now(), drop_reason="organiser"
+            dropped=timezone.now(), drop_reason="illegal", dropped_after_round=0
         )
         notify(registrations=illegal, kind=DROPPED)
         return len(illegal)

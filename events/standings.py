@@ -15,11 +15,13 @@ from typing import Any
 from django.db import transaction
 
 from basics.csvfiles import cell_read, csv_rows
+from basics.ids import integer_between
 
 from .models import Event, Registration
 from .selectors import registrations_current
 from .services import event_lock
 
+MAX_GAMES = 999  # far past any event's rounds; a count no column or pairing tool means
 SIMILAR = 0.6  # lists sharing this much of their cards (weighted Jaccard) are one cluster
 
 
@@ -45,6 +47,7 @@ def standings_import(*, event: Event, text: str) -> int:
         for r in registrations_current(event=event)
     }
     results: dict[int, tuple[int, int, int]] = {}
+    first_line: dict[int, int] = {}
     for row in rows:
         line = rows.line_num
         who = cell_read(row.get(key) or "").strip()
@@ -52,12 +55,14 @@ def standings_import(*, event: Event, text: str) -> int:
         if registration is None:
             problems.append(f"line {line}: {key} {who!r} has no entry in this event")
             continue
-        scores = []
-        for column in ("wins", "losses", "draws"):
-            value = (row.get(column) or "0").strip()
-            if not value.isdigit():
-                problems.append(f"line {line}: {column} must be a whole number, not {value!r}")
-            scores.append(int(value) if value.isdigit() else 0)
+        if registration.pk in first_line:
+            problems.append(
+                f"line {line}: {key} {who!r} is also on line {first_line[registration.pk]}; "
+                "name each player once"
+            )
+            continue
+        first_line[registration.pk] = line
+        scores = [_count(row, column, line, problems) for column in ("wins", "losses", "draws")]
         results[registration.pk] = (scores[0], scores[1], scores[2])
     if problems:
         raise StandingsUnreadable(problems)
@@ -66,6 +71,18 @@ def standings_import(*, event: Event, text: str) -> int:
         for pk, (wins, losses, draws) in results.items():
             Registration.objects.filter(pk=pk).update(wins=wins, losses=losses, draws=draws)
     return len(results)
+
+
+def _count(row: dict[str, str | None], column: str, line: int, problems: list[str]) -> int:
+    """A wins, losses or draws cell as a count from 0 to MAX_GAMES (empty draws are 0); a
+    problem naming the line and column otherwise."""
+    value = cell_read(row.get(column) or "0").strip()
+    count = integer_between(value, 0, MAX_GAMES)
+    if count is None:
+        problems.append(
+            f"line {line}: {column} must be a whole number from 0 to {MAX_GAMES}, not {value!r}"
+        )
+    return count or 0
 
 
 def archetype_name(*, event: Event, registration_ids: list[int], name: str) -> int:
@@ -125,9 +142,15 @@ def archetype_clusters(*, event: Event) -> list[Cluster]:
 
 
 def archetype_results(*, event: Event) -> list[dict[str, Any]]:
-    """Per archetype (players still in): decks, share, wins, losses, draws and win rate (wins
-    over games played, draws as half a win); unnamed lists are `Unnamed`."""
-    lists = list(registrations_current(event=event).filter(dropped__isnull=True))
+    """Per archetype (every list that played): decks, share, wins, losses, draws and win rate
+    (wins over games played, draws as half a win); unnamed lists are `Unnamed`.
+
+    A player who left mid-event keeps the matches they played (issue 26, item 3): leaving them
+    out dropped one side of each of their matches (162 wins against 163 losses in 165 games).
+    A list that played is one still in, one dropped after a round, or one with results
+    recorded; a list refused before play, or dropped with no round and no result, is not.
+    """
+    lists = [r for r in registrations_current(event=event) if _played(r)]
     table: dict[str, dict[str, Any]] = {}
     for registration in lists:
         row = table.setdefault(
@@ -148,6 +171,14 @@ def archetype_results(*, event: Event) -> list[dict[str, Any]]:
         row["share"] = round(row["decks"] / len(lists), 3)
         row["win_rate"] = round((row["wins"] + row["draws"] / 2) / games, 3) if games else None
     return sorted(table.values(), key=lambda row: (-row["decks"], row["archetype"]))
+
+
+def _played(registration: Registration) -> bool:
+    return (
+        registration.dropped is None
+        or bool(registration.dropped_after_round)
+        or registration.wins is not None
+    )
 
 
 def _copies(registration: Registration) -> Counter[str]:

@@ -14,7 +14,7 @@ from .views.decks import compare as deck_compare
 from .views.decks import editor as decks
 from .views.decks import lists as deck_lists
 from .views.decks import playtest
-from .views.events import downloads, organiser, player, roster, standings
+from .views.events import checks, downloads, organiser, player, roster, standings
 
 site_urls = [
     path("", home.home, name="home"),
@@ -84,6 +84,10 @@ events_urls = [
     path("<str:token>/edit/", organiser.event_edit, name="edit"),
     path("<str:token>/delete/", organiser.event_delete, name="delete"),
     path("<str:token>/publish/", organiser.event_publish, name="publish"),
+    path("<str:token>/close/", organiser.event_close, name="close"),
+    path("<str:token>/checks/", checks.deck_check_log, name="checks"),
+    path("<str:token>/judges/", checks.judge_add, name="judges"),
+    path("<str:token>/judges/<int:judge_id>/remove/", checks.judge_remove, name="judge-remove"),
     path("<str:token>/drop/<int:pk>/", organiser.registration_drop, name="drop"),
     path("<str:token>/recheck/", organiser.registrations_recheck, name="recheck"),
     path("<str:token>/drop-illegal/", organiser.registrations_drop_illegal, name="drop-illegal"),

@@ -24,6 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.negotiation import OneRepresentation
 from api.parsers import MultiPartParser
 from api.renderers import PlainTextRenderer
 from api.validation.serializers import ErrorSerializer, ReportSerializer
@@ -397,6 +398,18 @@ class DeckExportApi(DeckAccess, APIView):
                 ),
             }
         )
+
+
+class DeckExportTextApi(DeckExportApi):
+    """The deck as a plain-text decklist: the answer of `export/?format=text`, as an operation
+    of its own so a generated client types it as text."""
+
+    renderer_classes = [PlainTextRenderer]
+    content_negotiation_class = OneRepresentation
+
+    @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
+    def get(self, request: Request, pk: int | DeckLink) -> Response:
+        return super().get(request, pk)
 
 
 class DeckImportApi(APIView):

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
+from rest_framework.generics import GenericAPIView
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -17,12 +18,13 @@ from rest_framework.views import APIView
 
 from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
 from api.errors import ApiError
+from api.negotiation import OneRepresentation
 from api.renderers import CSVRenderer, CsvTable
 from api.validation.serializers import ErrorSerializer
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
 from events import roster, selectors, standings
-from events.models import Event, Registration
+from events.models import Event, Registration, RosterEntry
 from events.services import RegistrationRefused
 
 from .serializers import (
@@ -33,6 +35,7 @@ from .serializers import (
     RegistrationReviewInput,
     RegistrationReviewOutput,
     RosterInviteInput,
+    RosterQuery,
     RosterRowOutput,
     StandingsInput,
     StandingsOutput,
@@ -51,12 +54,15 @@ def _refused(exc: RegistrationRefused) -> ApiError:
     return ApiError(exc.message, fields={exc.field: [exc.message]})
 
 
-class RosterApi(EventAccess, APIView):
-    """GET the roster (JSON; `Accept: text/csv` gives the pairing export: id, username,
-    display_name, checked_in, legal, deck). POST `{"username"}` invites a player."""
+class RosterApi(EventAccess, GenericAPIView):
+    """GET the roster, a page at a time, filtered by `state` and `checked_in` and ordered by
+    `ordering` (JSON; `Accept: text/csv` gives the whole pairing export: id, username,
+    display_name, checked_in, legal, deck). POST `{"username"}` invites a player and answers
+    their row."""
 
     permission_classes = [IsAuthenticated]
     renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
+    queryset = RosterEntry.objects.none()  # for the schema: the rows are selectors.event_roster
 
     def get_renderers(self) -> list:
         # Only reading the roster has a CSV export: an invite answers the rows as JSON (the
@@ -67,33 +73,60 @@ class RosterApi(EventAccess, APIView):
         return [r for r in renderers if not isinstance(r, CSVRenderer)]
 
     @extend_schema(
+        parameters=[RosterQuery],
         responses={
             (200, "application/json"): RosterRowOutput(many=True),
             (200, "text/csv"): OpenApiTypes.STR,
             403: ErrorSerializer,
-        }
+        },
     )
     def get(self, request: Request, token: str) -> Response:
         event = self.organised_event(request, token)
         if request.accepted_renderer.format == CSVRenderer.format:
             rows = selectors.event_pairing_rows(event=event)
             return Response(CsvTable(selectors.PAIRING_COLUMNS, rows))
-        return Response(RosterRowOutput(selectors.event_roster(event=event), many=True).data)
+        query = RosterQuery(data=request.query_params.dict())  # not a form: absent is absent
+        query.is_valid(raise_exception=True)
+        rows = query.chosen(selectors.event_roster(event=event))
+        page = self.paginate_queryset(rows)
+        return self.get_paginated_response(RosterRowOutput(page, many=True).data)
 
     @extend_schema(
         request=RosterInviteInput,
-        responses={201: RosterRowOutput(many=True), 400: ErrorSerializer, 403: ErrorSerializer},
+        responses={201: RosterRowOutput, 400: ErrorSerializer, 403: ErrorSerializer},
     )
     def post(self, request: Request, token: str) -> Response:
         event = self.organised_event(request, token)
         serializer = RosterInviteInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         try:
-            roster.roster_invite(event=event, username=serializer.validated_data["username"])
+            entry = roster.roster_invite(
+                event=event, username=serializer.validated_data["username"]
+            )
         except RegistrationRefused as exc:
             raise _refused(exc) from None
-        rows = RosterRowOutput(selectors.event_roster(event=event), many=True).data
-        return Response(rows, status=status.HTTP_201_CREATED)
+        row = _roster_row(event, entry.player_id)
+        return Response(RosterRowOutput(row).data, status=status.HTTP_201_CREATED)
+
+
+def _roster_row(event: Event, player_id: int) -> dict:
+    return next(r for r in selectors.event_roster(event=event) if r["player_id"] == player_id)
+
+
+class RosterCsvApi(RosterApi):
+    """The pairing export as CSV: the same answer as `roster/?format=csv`, as an operation of
+    its own so a generated client types it as text."""
+
+    renderer_classes = [CSVRenderer]
+    content_negotiation_class = OneRepresentation
+    http_method_names = ["get", "head", "options"]
+
+    def get_renderers(self) -> list:
+        return [CSVRenderer()]  # for every method: another is a 405, in JSON (api.errors)
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, 403: ErrorSerializer})
+    def get(self, request: Request, token: str) -> Response:
+        return super().get(request, token)
 
 
 class CheckInApi(EventAccess, APIView):
@@ -101,9 +134,7 @@ class CheckInApi(EventAccess, APIView):
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(
-        request=CheckInInput, responses={200: RosterRowOutput(many=True), 403: ErrorSerializer}
-    )
+    @extend_schema(request=CheckInInput, responses={200: RosterRowOutput, 403: ErrorSerializer})
     def post(self, request: Request, token: str, player_id: int) -> Response:
         event = self.organised_event(request, token)
         serializer = CheckInInput(data=request.data)
@@ -113,7 +144,7 @@ class CheckInApi(EventAccess, APIView):
             raise NotFound("No player has this id.")
         present = serializer.validated_data["present"]
         roster.roster_check_in(event=event, player=player, present=present)
-        return Response(RosterRowOutput(selectors.event_roster(event=event), many=True).data)
+        return Response(RosterRowOutput(_roster_row(event, player.pk)).data)
 
 
 class PaperListApi(EventAccess, APIView):

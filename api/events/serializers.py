@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from django.utils import timezone
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.decks.serializers import SnapshotEntryOutput, game_format
 from api.validation.serializers import IssueSerializer
 from cards.models import Game
 from events.models import Event, Registration
-from events.schedule import deadline_problem, time_zone_names
+from events.schedule import deadline_problem, time_zone_names, wall_clock_to_utc
 from events.selectors import is_open
+from events.standings import MAX_GAMES
+
+
+class WallClockDateTimeField(serializers.DateTimeField):
+    """A date and time kept as sent: with a UTC offset, that moment; without one, a wall-clock
+    time (naive) for EventInput to read in the event's time zone, as the site's form does.
+    DRF would read it in the server's zone (UTC), so an Auckland deadline stayed open 13 hours
+    longer than its organiser meant (issue 26, item 2)."""
+
+    def enforce_timezone(self, value: datetime) -> datetime:
+        return value
 
 
 class EventInput(serializers.Serializer):
@@ -21,8 +35,10 @@ class EventInput(serializers.Serializer):
         allow_null=True, default=None, help_text="Default: the game's default format."
     )
     date = serializers.DateField(help_text="The day the banned and restricted lists are read on.")
-    registration_deadline = serializers.DateTimeField(
-        help_text="On or before the event's date (in its time zone), and in the future."
+    registration_deadline = WallClockDateTimeField(
+        help_text="On or before the event's date (in its time zone), and in the future. "
+        "Without a UTC offset (2026-12-04T18:00) it is read in the event's `time_zone`, as the "
+        "website reads it; with one (Z, +13:00) it is that moment."
     )
     # A string checked against the IANA names, not an enum of ~600 of them in the schema (zone
     # names such as GMT+0 and GMT-0 even collide as generated clients' enum member names).
@@ -65,15 +81,37 @@ class EventInput(serializers.Serializer):
         return attrs
 
     def _check_deadline(self, attrs: dict[str, Any], event: Event | None) -> None:
+        zone = attrs.get("time_zone", event.time_zone if event else "UTC")
         deadline = attrs.get("registration_deadline", event and event.registration_deadline)
+        if timezone.is_naive(deadline):
+            deadline = attrs["registration_deadline"] = wall_clock_to_utc(deadline, zone)
         problem = deadline_problem(
             deadline=deadline,
             event_date=attrs.get("date", event and event.date),
-            time_zone=attrs.get("time_zone", event.time_zone if event else "UTC"),
+            time_zone=zone,
             changed=event is None or deadline != event.registration_deadline,
         )
         if problem:
             raise serializers.ValidationError({"registration_deadline": [problem]})
+
+
+def drop_reason_field() -> serializers.ChoiceField:
+    return serializers.ChoiceField(
+        choices=Registration._meta.get_field("drop_reason").choices,
+        allow_null=True,
+        help_text="Why the entry ended: organiser (dropped), withdrew (the player), illegal "
+        "(refused with every illegal list, before play); null while the player is in.",
+    )
+
+
+def after_round_field(**kwargs: Any) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0,
+        max_value=MAX_GAMES,
+        help_text="The last round the player played before leaving (0: none); their matches "
+        "still count in the standings.",
+        **kwargs,
+    )
 
 
 class ReportRowOutput(serializers.Serializer):
@@ -88,11 +126,17 @@ class ReportRowOutput(serializers.Serializer):
     legal = serializers.BooleanField()
     dropped = serializers.BooleanField()
     withdrew = serializers.BooleanField(help_text="Dropped by the player's own choice.")
+    drop_reason = drop_reason_field()
+    dropped_after_round = after_round_field(allow_null=True)
     checked = serializers.BooleanField(help_text="The organiser has checked the list.")
     note = serializers.CharField(help_text="The organiser's note its player reads.")
     entered_by = serializers.CharField(
         allow_null=True, help_text="The organiser who typed in a paper list; null otherwise."
     )
+    archetype = serializers.CharField(help_text="The organiser's name for the kind of deck.")
+    wins = serializers.IntegerField(allow_null=True, help_text="From the standings.")
+    losses = serializers.IntegerField(allow_null=True)
+    draws = serializers.IntegerField(allow_null=True)
     errors = IssueSerializer(many=True)
     warnings = IssueSerializer(many=True)
     counts = serializers.DictField(child=serializers.IntegerField())
@@ -211,6 +255,8 @@ class RegistrationOutput(serializers.ModelSerializer):
     current = serializers.BooleanField(source="is_current")
     dropped = serializers.DateTimeField(allow_null=True)
     withdrew = serializers.SerializerMethodField(help_text="Dropped by the player's own choice.")
+    drop_reason = serializers.SerializerMethodField()
+    dropped_after_round = after_round_field(allow_null=True, read_only=True)
     checked = serializers.DateTimeField(allow_null=True, help_text="Marked checked, when.")
     entered_by = serializers.CharField(
         source="entered_by.username",
@@ -232,6 +278,8 @@ class RegistrationOutput(serializers.ModelSerializer):
             "current",
             "dropped",
             "withdrew",
+            "drop_reason",
+            "dropped_after_round",
             "checked",
             "entered_by",
             "archetype",
@@ -247,6 +295,14 @@ class RegistrationOutput(serializers.ModelSerializer):
 
     def get_withdrew(self, registration: Registration) -> bool:
         return registration.drop_reason == "withdrew"
+
+    @extend_schema_field(drop_reason_field())
+    def get_drop_reason(self, registration: Registration) -> str | None:
+        return registration.drop_reason or None
+
+
+class DropInput(serializers.Serializer):
+    after_round = after_round_field(required=False)
 
 
 class RegistrationReviewOutput(RegistrationOutput):
@@ -292,6 +348,34 @@ class RosterRowOutput(serializers.Serializer):
     )
     registration = serializers.IntegerField(allow_null=True)
     legal = serializers.BooleanField(allow_null=True)
+
+
+ROSTER_ORDERS = ["player", "state", "checked_in"]
+
+
+class RosterQuery(serializers.Serializer):
+    """The roster's filters and order, read from the query as strictly as a body's fields."""
+
+    state = serializers.ChoiceField(
+        choices=RosterRowOutput().fields["state"].choices, required=False
+    )
+    checked_in = serializers.BooleanField(required=False)
+    ordering = serializers.ChoiceField(
+        choices=[*ROSTER_ORDERS, *(f"-{name}" for name in ROSTER_ORDERS)],
+        required=False,
+        help_text="Order by player (the default), state or checked_in; - descending.",
+    )
+
+    def chosen(self, rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The rows these parameters keep, in their order (ties by player)."""
+        data = self.validated_data
+        if "state" in data:
+            rows = [row for row in rows if row["state"] == data["state"]]
+        if "checked_in" in data:
+            rows = [row for row in rows if row["checked_in"] == data["checked_in"]]
+        order = data.get("ordering", "player")
+        name = order.removeprefix("-")
+        return sorted(rows, key=lambda row: row[name], reverse=order.startswith("-"))
 
 
 class StandingsInput(serializers.Serializer):
@@ -347,3 +431,89 @@ class VerdictChangeOutput(serializers.Serializer):
 class RecheckOutput(serializers.Serializer):
     checked = serializers.IntegerField(help_text="Current entries judged again.")
     changed = VerdictChangeOutput(many=True, help_text="Those whose errors changed.")
+
+
+class EventUpdateOutput(EventOutput):
+    """An event after a PATCH, with the re-check its new date or format caused."""
+
+    recheck = serializers.SerializerMethodField(
+        help_text="When `date` or `format` changed: every current list judged again, as "
+        "`registrations/recheck/` answers; null when the change judges no list differently."
+    )
+
+    class Meta(EventOutput.Meta):
+        fields = [*EventOutput.Meta.fields, "recheck"]
+
+    @extend_schema_field(RecheckOutput(allow_null=True))
+    def get_recheck(self, event: Event) -> dict[str, Any] | None:
+        updated = self.context["updated"]
+        if updated.rechecked is None:
+            return None
+        return RecheckOutput({"checked": updated.rechecked, "changed": updated.changes}).data
+
+
+class JudgeInput(serializers.Serializer):
+    username = serializers.CharField(help_text="The user to make a judge of the event.")
+
+
+class JudgeOutput(serializers.Serializer):
+    id = serializers.IntegerField(source="judge_id", help_text="The judge's user id.")
+    username = serializers.CharField(source="judge.username")
+    added = serializers.DateTimeField()
+
+
+class DeckCheckInput(serializers.Serializer):
+    exactly_one_of = ("matches", "text")  # api.schema writes it; validate() refuses
+
+    player = serializers.CharField(help_text="The player's username: their current entry.")
+    matches = serializers.BooleanField(
+        required=False, help_text="true: the deck as presented is the locked list."
+    )
+    text = serializers.CharField(
+        required=False,
+        help_text="Or the deck as presented, as a decklist (the count of each card).",
+    )
+    penalty = serializers.CharField(
+        required=False, allow_blank=True, max_length=200, help_text="The penalty noted, if any."
+    )
+    notes = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=4000,
+        help_text="For the organiser and judges: players never see them.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if ("text" in attrs) == bool(attrs.get("matches")):
+            raise serializers.ValidationError(
+                {"matches": ["give matches: true, or text (the deck as presented), not both"]}
+            )
+        return attrs
+
+
+class DifferenceOutput(serializers.Serializer):
+    section = serializers.CharField()
+    key = serializers.CharField()
+    name = serializers.CharField()
+    locked = serializers.IntegerField(help_text="Copies in the locked list.")
+    presented = serializers.IntegerField(help_text="Copies in the deck as presented.")
+
+
+class DeckCheckOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration_id")
+    player = serializers.CharField(source="registration.player.username")
+    judge = serializers.CharField(source="judge.username", allow_null=True, default=None)
+    checked = serializers.DateTimeField()
+    matches = serializers.BooleanField(help_text="The deck as presented is the locked list.")
+    presented = serializers.DictField(
+        child=SnapshotEntryOutput(many=True),
+        allow_null=True,
+        help_text="The counts as presented, by section; null when it was said to match.",
+    )
+    differences = DifferenceOutput(many=True, help_text="Each card whose count differs.")
+    problems = IssueSerializer(
+        many=True, help_text="The errors of the deck as presented: section sizes, copies."
+    )
+    penalty = serializers.CharField()
+    notes = serializers.CharField(help_text="The judges' notes; players never see them.")

@@ -1,10 +1,11 @@
 from django.urls import path
 
-from . import organiser_views, views
+from . import judge_views, organiser_views, views
 
 urlpatterns = [
     path("events/", views.EventListApi.as_view(), name="event-list"),
     path("events/<str:token>/", views.EventDetailApi.as_view(), name="event-detail"),
+    path("events/<str:token>/close/", views.EventCloseApi.as_view(), name="event-close"),
     path(
         "events/<str:token>/registrations/",
         views.RegistrationListApi.as_view(),
@@ -31,6 +32,11 @@ urlpatterns = [
         name="event-registration-drop",
     ),
     path("events/<str:token>/roster/", organiser_views.RosterApi.as_view(), name="event-roster"),
+    path(
+        "events/<str:token>/roster/csv/",
+        organiser_views.RosterCsvApi.as_view(),
+        name="event-roster-csv",
+    ),
     path(
         "events/<str:token>/roster/<int:player_id>/check-in/",
         organiser_views.CheckInApi.as_view(),
@@ -61,6 +67,20 @@ urlpatterns = [
         organiser_views.StandingsApi.as_view(),
         name="event-standings",
     ),
+    path("events/<str:token>/judges/", judge_views.JudgeListApi.as_view(), name="event-judges"),
+    path(
+        "events/<str:token>/judges/<int:judge_id>/",
+        judge_views.JudgeDetailApi.as_view(),
+        name="event-judge",
+    ),
+    path(
+        "events/<str:token>/deck-checks/",
+        judge_views.DeckCheckListApi.as_view(),
+        name="event-deck-checks",
+    ),
     path("events/<str:token>/report/", views.EventReportApi.as_view(), name="event-report"),
+    path(
+        "events/<str:token>/report/csv/", views.EventReportCsvApi.as_view(), name="event-report-csv"
+    ),
     path("events/<str:token>/metagame/", views.EventMetagameApi.as_view(), name="event-metagame"),
 ]

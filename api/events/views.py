@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+import django_filters
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
@@ -22,6 +23,7 @@ from rest_framework.views import APIView
 
 from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
 from api.errors import ApiError
+from api.negotiation import OneRepresentation
 from api.renderers import CSVRenderer, CsvTable
 from api.validation.serializers import ErrorSerializer
 from decks.models import Deck, DeckVersion
@@ -33,9 +35,11 @@ from events.models import Event, Registration
 
 from .serializers import (
     DropIllegalOutput,
+    DropInput,
     EventInput,
     EventOutput,
     EventReportOutput,
+    EventUpdateOutput,
     MetagameOutput,
     MyRegistrationOutput,
     RecheckOutput,
@@ -73,10 +77,21 @@ class EventAccess:
         )
 
 
+class EventFilter(django_filters.FilterSet):
+    game = django_filters.CharFilter(field_name="game__slug", help_text="game slug")
+    published = django_filters.BooleanFilter(help_text="Events whose lists are published.")
+
+    class Meta:
+        model = Event
+        fields = ["game", "published"]
+
+
 class EventListApi(generics.ListAPIView):
-    """GET: the events you organise or registered for. POST: organise a new event."""
+    """GET: the events you organise, judge or registered for (filter by game, published).
+    POST: organise a new event."""
 
     serializer_class = EventOutput
+    filterset_class = EventFilter
     permission_classes = [IsAuthenticatedOrReadOnly]
     ordering_fields = ["date", "name", "registration_deadline"]
 
@@ -109,7 +124,7 @@ class EventDetailApi(EventAccess, APIView):
     @extend_schema(
         request=EventInput,
         responses={
-            200: EventOutput,
+            200: EventUpdateOutput,
             400: ErrorSerializer,
             403: ErrorSerializer,
             409: ErrorSerializer,
@@ -120,7 +135,7 @@ class EventDetailApi(EventAccess, APIView):
         serializer = EventInput(data=request.data, partial=True, context={"event": event})
         serializer.is_valid(raise_exception=True)
         try:
-            event = services.event_update(event=event, **serializer.validated_data)
+            updated = services.event_update(event=event, **serializer.validated_data)
         except services.PublishWhileOpen as exc:
             raise ApiError(
                 str(exc),
@@ -128,8 +143,8 @@ class EventDetailApi(EventAccess, APIView):
                 status_code=status.HTTP_409_CONFLICT,
                 fields={"published": [str(exc)], "publish_while_open": ["send true to confirm"]},
             ) from None
-        return Response(EventOutput(event).data)
-
+        answer = EventUpdateOutput(updated.event, context={"updated": updated})
+        return Response(answer.data)
 
     @extend_schema(request=None, responses={204: None, 403: ErrorSerializer})
     def delete(self, request: Request, token: str) -> Response:
@@ -138,18 +153,55 @@ class EventDetailApi(EventAccess, APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class RegistrationListApi(EventAccess, APIView):
-    """GET: the registrations you may see (all for the organiser; your own; everyone's once
-    published). POST: register one of your decks (a version, default its latest) or a pasted
-    list; registering again replaces your entry. 409 once the deadline has passed."""
+class EventCloseApi(EventAccess, APIView):
+    """The organiser closes registration now: the deadline becomes this moment (an event
+    already closed keeps its own). To reopen, PATCH a `registration_deadline` in the future."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: EventOutput, 403: ErrorSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        event = services.event_close(event=self.organised_event(request, token))
+        return Response(EventOutput(event).data)
+
+
+class RegistrationFilter(django_filters.FilterSet):
+    legal = django_filters.BooleanFilter(help_text="Legal lists (true) or illegal (false).")
+    dropped = django_filters.BooleanFilter(
+        field_name="dropped", lookup_expr="isnull", exclude=True, help_text="Players who left."
+    )
+    checked = django_filters.BooleanFilter(
+        field_name="checked", lookup_expr="isnull", exclude=True, help_text="Lists checked."
+    )
+    player = django_filters.CharFilter(
+        field_name="player__username", lookup_expr="iexact", help_text="A player's username."
+    )
+
+    class Meta:
+        model = Registration
+        fields = ["legal", "dropped", "checked", "player"]
+
+
+class RegistrationListApi(EventAccess, generics.ListAPIView):
+    """GET: the registrations you may see (all for the organiser and the event's judges; your
+    own; everyone's once published), a page at a time, filtered and ordered like every list.
+    POST: register one of your decks (a version, default its latest) or a pasted list;
+    registering again replaces your entry. 409 once the deadline has passed."""
 
     permission_classes = [IsAuthenticatedOrReadOnly]
+    queryset = Registration.objects.none()  # the schema's; get_queryset() is the request's
+    serializer_class = RegistrationOutput
+    filterset_class = RegistrationFilter
+    ordering_fields = ["registered", "legal", "wins"]
 
-    @extend_schema(responses=RegistrationOutput(many=True))
-    def get(self, request: Request, token: str) -> Response:
-        event = self.event(token)
-        visible = selectors.registrations_visible(event=event, user=request.user)
-        return Response(RegistrationOutput(self.seen(request, event, visible), many=True).data)
+    def get_queryset(self):
+        event = self.event(self.kwargs["token"])
+        return selectors.registrations_visible(event=event, user=self.request.user)
+
+    def list(self, request: Request, token: str) -> Response:
+        page = self.paginate_queryset(self.filter_queryset(self.get_queryset()))
+        seen = self.seen(request, self.event(token), page)
+        return self.get_paginated_response(RegistrationOutput(seen, many=True).data)
 
     @extend_schema(
         request=RegistrationInput,
@@ -206,17 +258,22 @@ class MyRegistrationApi(EventAccess, APIView):
 
 
 class RegistrationDropApi(EventAccess, APIView):
-    """The organiser drops a player (at any time); the entry stays, marked dropped."""
+    """The organiser drops a player (at any time), after round `after_round` if given (the
+    matches they played still count); the entry stays, marked dropped."""
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: RegistrationOutput, 403: ErrorSerializer})
+    @extend_schema(request=DropInput, responses={200: RegistrationOutput, 403: ErrorSerializer})
     def post(self, request: Request, token: str, pk: int) -> Response:
         event = self.organised_event(request, token)
         registration = selectors.registrations_current(event=event).filter(pk=pk).first()
         if registration is None:
             raise NotFound("The event has no current registration with this id.")
-        registration = services.registration_drop(registration=registration)
+        serializer = DropInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        registration = services.registration_drop(
+            registration=registration, after_round=serializer.validated_data.get("after_round")
+        )
         [registration] = self.seen(request, event, [registration])
         return Response(RegistrationOutput(registration).data)
 
@@ -268,6 +325,18 @@ class EventReportApi(EventAccess, APIView):
             rows = selectors.event_report_rows(report=report)
             return Response(CsvTable(selectors.REPORT_COLUMNS, rows))
         return Response(report)
+
+
+class EventReportCsvApi(EventReportApi):
+    """The report as CSV, one row per registration: the same answer as `report/?format=csv`,
+    as an operation of its own so a generated client types it as text."""
+
+    renderer_classes = [CSVRenderer]
+    content_negotiation_class = OneRepresentation
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiTypes.STR, 403: ErrorSerializer})
+    def get(self, request: Request, token: str) -> Response:
+        return super().get(request, token)
 
 
 class EventMetagameApi(EventAccess, APIView):

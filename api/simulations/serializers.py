@@ -6,6 +6,7 @@ reads them); these serializers write the job and describe the shapes to clients.
 
 from __future__ import annotations
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from api.simulations.results import SimulationResultField
@@ -107,7 +108,7 @@ class CardTestInputSerializer(serializers.Serializer):
 
 class SimulationAcceptedSerializer(serializers.Serializer):
     id = serializers.UUIDField()
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=SimulationJob.Status.choices)
     url = serializers.URLField(help_text="Poll this for progress and the result.")
     games = serializers.IntegerField()
     seed = serializers.IntegerField()
@@ -124,10 +125,17 @@ class CancelInputSerializer(serializers.Serializer):
     )
 
 
+class JobProgressSerializer(serializers.Serializer):
+    done = serializers.IntegerField(help_text="Games played so far.")
+    total = serializers.IntegerField(help_text="Games the job plays.")
+
+
 class SimulationJobSerializer(serializers.ModelSerializer):
-    """A job: status, progress and, once done, the result (see the README for its fields)."""
+    """A job: status, progress and, once done, the result (see the README for its fields).
+    `status` and `progress` are typed and always present (issue 26, item 10)."""
 
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    status = serializers.ChoiceField(choices=SimulationJob.Status.choices, read_only=True)
     progress = serializers.SerializerMethodField()
     result = SimulationResultField(
         allow_null=True,
@@ -154,6 +162,7 @@ class SimulationJobSerializer(serializers.ModelSerializer):
             "finished",
         ]
 
+    @extend_schema_field(JobProgressSerializer)
     def get_progress(self, job: SimulationJob) -> dict[str, int]:
         return {"done": job.done, "total": job.games}
 

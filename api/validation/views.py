@@ -15,6 +15,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.negotiation import OneRepresentation
 from api.renderers import CSVRenderer, CsvTable
 from rules.services.fixes import deck_fix, fix_answer
 from rules.services.validation import InvalidRequest, deck_validate, decks_validate
@@ -119,6 +120,25 @@ class ValidateBatchApi(APIView):
         if request.accepted_renderer.format == CSVRenderer.format:
             return Response(CsvTable(BATCH_COLUMNS, batch_rows(answer)))
         return Response(answer)
+
+
+class ValidateBatchCsvApi(ValidateBatchApi):
+    """The same batch, answered as CSV (one row per deck): the answer of `?format=csv`, as an
+    operation of its own so a generated client types it as text. The body is JSON or CSV."""
+
+    renderer_classes = [CSVRenderer]
+    content_negotiation_class = OneRepresentation
+
+    @extend_schema(
+        request={"application/json": BatchInputSerializer, "text/csv": OpenApiTypes.STR},
+        responses={
+            (200, "text/csv"): OpenApiTypes.STR,
+            400: ErrorSerializer,
+            413: ErrorSerializer,
+        },
+    )
+    def post(self, request: Request) -> Response:
+        return super().post(request)
 
 
 def _body(request: Request) -> Any:

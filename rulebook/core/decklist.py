@@ -36,10 +36,11 @@ from .resolve import EntryRef
 MAX_QUANTITY = 999
 
 # "2 Hot Dog", "2x Hot Dog", "2 x Hot Dog": the quantity leads, an x (or the multiplication
-# sign, \u00d7) may follow it.
-_LEADING_QUANTITY = re.compile(r"(\d+)(?:\s*[xX\u00d7])?\s+(\S.*)")
+# sign, \u00d7) may follow it. At most 100 digits: a longer number is no quantity, and int()
+# refuses one past 4,300 digits (a ValueError, which was a 500 on /validate/).
+_LEADING_QUANTITY = re.compile(r"(\d{1,100})(?:\s*[xX\u00d7])?\s+(\S.*)")
 # "Hot Dog x2": the quantity trails after an x.
-_TRAILING_QUANTITY = re.compile(r"(\S.*?)\s+[xX](\d+)")
+_TRAILING_QUANTITY = re.compile(r"(\S.*?)\s+[xX](\d{1,100})")
 # "Hot Dog (SMP) 045": a printing pinned by set code and collector number.
 _PRINTING = re.compile(r"(\S.*?)\s+\(([^()\s]+)\)\s+(\S+)")
 # "Chupacabra [chupacabra-flame]": a card named by its key (a slug), after its name.

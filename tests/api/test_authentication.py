@@ -37,3 +37,25 @@ def test_it_reads_a_session_cookie_holding_a_nul_as_no_session(api, db):
 def test_it_keeps_a_session_key_made_as_django_makes_them():
     key = get_random_string(32, VALID_KEY_CHARS)
     assert SessionStore(key).session_key == key
+
+
+@pytest.mark.parametrize("keyword", ["Token", "Bearer", "bearer"])
+def test_it_takes_the_same_key_after_token_or_bearer(api, alice, keyword):
+    """Issue 26, item 8: a generated client sends `Bearer` by default; it was a bare 401."""
+    _, key = token_create(user=alice, name="script")
+    response = api.get("/api/v1/auth/tokens/", HTTP_AUTHORIZATION=f"{keyword} {key}")
+    assert response.status_code == 200
+
+
+@pytest.mark.parametrize("header", ["Bearer nope", "Bearer", "Bearer a b"])
+def test_a_bad_bearer_is_a_401_naming_token_like_a_bad_token(api, db, header):
+    response = api.get("/api/v1/auth/tokens/", HTTP_AUTHORIZATION=header)
+    assert_error_shape(response, 401, "authentication_failed")
+    assert response["WWW-Authenticate"] == "Token"
+
+
+def test_the_schema_documents_both_keywords(api, db):
+    schema = api.get("/api/v1/schema/?format=json").json()
+    scheme = schema["components"]["securitySchemes"]["tokenAuth"]
+    assert (scheme["type"], scheme["scheme"]) == ("http", "bearer")
+    assert "Bearer <key>" in scheme["description"] and "Token <key>" in scheme["description"]

@@ -22,7 +22,7 @@ def registered(event, bob, bob_version, charlie, charlie_version):
 def players(client, event) -> list[str]:
     response = client.get(f"/api/v1/events/{event.token}/registrations/")
     assert response.status_code == 200
-    return sorted(r["player"] for r in response.json())
+    return sorted(r["player"] for r in response.json()["results"])
 
 
 def test_the_organiser_sees_every_unpublished_list(alice_api, event, registered):

@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 
+from rest_framework.test import APIClient
+
 from events.models import Registration
 from events.services import registration_drop, registration_submit
 
@@ -23,8 +25,8 @@ def test_the_organiser_invites_checks_in_and_exports_the_roster(alice_api, event
     response = alice_api.post(url(event, "roster/"), {"username": "nobody"}, format="json")
     assert response.status_code == 400 and "username" in response.json()["fields"]
     check_in = url(event, f"roster/{bob.pk}/check-in/")
-    rows = alice_api.post(check_in, {"present": True}, format="json").json()
-    assert [(r["player"], r["checked_in"], r["state"]) for r in rows] == [("bob", True, "none")]
+    row = alice_api.post(check_in, {"present": True}, format="json").json()
+    assert (row["player"], row["checked_in"], row["state"]) == ("bob", True, "none")
     exported = alice_api.get(url(event, "roster/"), HTTP_ACCEPT="text/csv").content
     [row] = csv.DictReader(io.StringIO(exported.decode("utf-8-sig")))
     assert (row["id"], row["username"], row["checked_in"]) == (str(bob.pk), "bob", "True")
@@ -94,7 +96,7 @@ def test_inviting_answers_the_roster_as_json_and_refuses_a_format(alice_api, eve
     asked = alice_api.post(url(event, "roster/?format=csv"), {"username": "bob"}, format="json")
     assert (asked.status_code, list(asked.json()["fields"])) == (400, ["format"])
     response = alice_api.post(url(event, "roster/"), {"username": "bob"}, format="json")
-    assert response.status_code == 201 and response.json()[0]["player"] == "bob"
+    assert response.status_code == 201 and response.json()["player"] == "bob"
     refused = alice_api.post(
         url(event, "roster/"), {"username": "bob"}, format="json", HTTP_ACCEPT="text/csv"
     )
@@ -102,3 +104,91 @@ def test_inviting_answers_the_roster_as_json_and_refuses_a_format(alice_api, eve
     schema = alice_api.get("/api/v1/schema/", {"format": "json"}).json()
     invite = schema["paths"]["/api/v1/events/{token}/roster/"]["post"]
     assert set(invite["responses"]["201"]["content"]) == {"application/json"}
+
+
+def test_the_roster_is_a_page_filtered_and_ordered_like_every_list(
+    alice_api, event, bob, charlie, bob_version
+):
+    """Issue 26, item 10: the roster was a bare array."""
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    invited = alice_api.post(url(event, "roster/"), {"username": "charlie"}, format="json")
+    assert invited.status_code == 201, invited.json()
+    alice_api.post(url(event, f"roster/{charlie.pk}/check-in/"), {"present": True}, format="json")
+    page = alice_api.get(url(event, "roster/"), {"ordering": "-player", "page_size": 1}).json()
+    assert (page["count"], [r["player"] for r in page["results"]]) == (2, ["charlie"])
+    assert page["next"] is not None
+    waiting = alice_api.get(url(event, "roster/"), {"state": "none"}).json()["results"]
+    assert [r["player"] for r in waiting] == ["charlie"]
+    here = alice_api.get(url(event, "roster/"), {"checked_in": "true"}).json()["results"]
+    assert [r["player"] for r in here] == ["charlie"]
+    refused = alice_api.get(url(event, "roster/"), {"ordering": "deck"})
+    assert (refused.status_code, list(refused.json()["fields"])) == (400, ["ordering"])
+
+
+def test_registrations_are_a_page_filtered_and_ordered_like_every_list(
+    alice_api, event, bob, charlie, bob_version, charlie_version
+):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    registration_submit(event=event, player=charlie, deck_version=charlie_version)
+    everyone = alice_api.get(url(event, "registrations/"), {"ordering": "-registered"}).json()
+    assert [r["player"] for r in everyone["results"]] == ["charlie", "bob"]
+    illegal = alice_api.get(url(event, "registrations/"), {"legal": "false"}).json()
+    assert (illegal["count"], illegal["results"][0]["player"]) == (1, "charlie")
+    named = alice_api.get(url(event, "registrations/"), {"player": "BOB"}).json()["results"]
+    assert [r["player"] for r in named] == ["bob"]
+
+
+def test_the_events_list_filters_by_game_and_published(alice_api, event):
+    from .conftest import keeper_night
+
+    keeper = keeper_night(event.organiser)
+    keeper.published = True
+    keeper.save()
+    by_game = alice_api.get("/api/v1/events/", {"game": "keeper"}).json()["results"]
+    assert [e["name"] for e in by_game] == ["Keeper night"]
+    hidden = alice_api.get("/api/v1/events/", {"published": "false"}).json()["results"]
+    assert [e["name"] for e in hidden] == ["Saturday Battledome"]
+
+
+def test_each_non_json_answer_has_an_operation_of_its_own(alice_api, event, bob, bob_version):
+    """Issue 26, item 9: a generated function read every 200 as JSON and crashed on CSV; each
+    CSV or text answer is now also an operation answering only that media type, whatever Accept
+    says, and the negotiated operations still answer both."""
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    report = alice_api.get(url(event, "report/csv/"), HTTP_ACCEPT="application/json")
+    assert report["Content-Type"].startswith("text/csv") and "Bob's Kau" in report.content.decode()
+    roster = alice_api.get(url(event, "roster/csv/"))
+    assert roster["Content-Type"].startswith("text/csv") and "bob" in roster.content.decode()
+    assert alice_api.post(url(event, "roster/csv/"), {"username": "bob"}).status_code == 405
+    deck = bob_version.deck_id
+    text = APIClient()
+    text.force_authenticate(bob)
+    exported = text.get(f"/api/v1/decks/{deck}/export/text/")
+    assert exported["Content-Type"].startswith("text/plain")
+    assert "Main Deck:" in exported.content.decode()
+    batch = {"decks": [{"id": "a", "game": "neopets", "text": "2 Hot Dog"}]}
+    rows = alice_api.post("/api/v1/validate/batch/csv/", batch, format="json")
+    assert rows["Content-Type"].startswith("text/csv") and rows.content.decode().count("\n") == 2
+    negotiated = alice_api.get(url(event, "report/"), HTTP_ACCEPT="text/csv")
+    assert negotiated.content == report.content
+    schema = alice_api.get("/api/v1/schema/", {"format": "json"}).json()["paths"]
+    for path, method, media in (
+        ("/api/v1/events/{token}/report/csv/", "get", "text/csv"),
+        ("/api/v1/events/{token}/roster/csv/", "get", "text/csv"),
+        ("/api/v1/decks/{id}/export/text/", "get", "text/plain"),
+        ("/api/v1/validate/batch/csv/", "post", "text/csv"),
+    ):
+        assert list(schema[path][method]["responses"]["200"]["content"]) == [media], path
+    forbidden = APIClient()
+    forbidden.force_authenticate(bob)
+    refused = forbidden.get(url(event, "report/csv/"))
+    assert (refused.status_code, refused["Content-Type"]) == (403, "application/json")
+
+
+def test_a_refused_list_is_dropped_on_the_roster(alice_api, event, charlie, charlie_version):
+    """The roster's `state` stays one of its four values when a list is refused (issue 26,
+    item 3 added the `illegal` drop reason, which the report carries)."""
+    registration_submit(event=event, player=charlie, deck_version=charlie_version)
+    alice_api.post(url(event, "registrations/drop-illegal/"))
+    [row] = alice_api.get(url(event, "roster/")).json()["results"]
+    assert (row["player"], row["state"]) == ("charlie", "dropped")

@@ -86,7 +86,7 @@ def test_every_view_of_a_registration_shows_the_locked_name_not_a_later_rename(
     zipped = client.get(f"/events/{token}/decklists.zip").content
     assert zipfile.ZipFile(io.BytesIO(zipped)).namelist()[0].startswith("bob-bobs-kau-")
     api = client.get(f"/api/v1/events/{token}/registrations/").json()
-    assert [r["deck_name"] for r in api] == ["Bob's Kau"]
+    assert [r["deck_name"] for r in api["results"]] == ["Bob's Kau"]
 
 
 def test_identical_lists_under_different_names_have_the_same_hash(

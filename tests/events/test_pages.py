@@ -196,4 +196,4 @@ def test_the_csv_of_an_empty_event_still_has_its_header_row(alice, event):
     """Issue 17, item 14: a spreadsheet or script opening it finds its columns."""
     content = client_for(alice).get(f"/events/{event.token}/report.csv").content
     header = next(csv.reader(io.StringIO(content.decode("utf-8-sig"))))
-    assert header[:3] == ["player", "deck", "version"]
+    assert header[:4] == ["id", "player", "deck", "version"]

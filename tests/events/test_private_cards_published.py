@@ -160,7 +160,7 @@ def test_it_shows_an_outsider_a_private_card_in_the_api(outsider, event, bobs_en
     """issue 15, privacy: the entry's locked sections and its report's issues."""
     response = api_as(outsider).get(f"/api/v1/events/{event.token}/registrations/")
     assert response.status_code == 200
-    entry = next(row for row in response.json() if row["id"] == bobs_entry.pk)
+    entry = next(row for row in response.json()["results"] if row["id"] == bobs_entry.pk)
     assert {"key": None, "name": PRIVATE_CARD, "quantity": 3, "private": True} in entry[
         "sections"
     ]["deck"]
@@ -172,7 +172,7 @@ def test_it_shows_an_outsider_a_private_card_in_the_api(outsider, event, bobs_en
 def test_it_names_the_card_in_the_api_to_the_organiser_and_the_author(insider, event, bobs_entry):
     """issue 15, privacy."""
     body = api_as(insider).get(f"/api/v1/events/{event.token}/registrations/").json()
-    entry = next(row for row in body if row["id"] == bobs_entry.pk)
+    entry = next(row for row in body["results"] if row["id"] == bobs_entry.pk)
     assert_named(str(entry["sections"]))
     assert "moonlit cipher" in str(entry["errors"] + entry["warnings"])
     assert PRIVATE_CARD not in str(entry)
@@ -218,7 +218,7 @@ def hashes_told(reader, event: Event) -> dict[str, object]:
     client = APIClient()
     if reader is not None:
         client.force_login(reader)  # a session, which the website's pages read too
-    rows = client.get(f"/api/v1/events/{event.token}/registrations/").json()
+    rows = client.get(f"/api/v1/events/{event.token}/registrations/").json()["results"]
     told: dict[str, object] = {row["player"]: row["content_hash"] for row in rows}
     for registration in event.registrations.all():
         page = client.get(f"/events/{event.token}/lists/{registration.pk}/").content.decode()

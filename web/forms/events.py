@@ -149,3 +149,35 @@ class PaperListForm(forms.Form):
         label="The list as written on paper",
     )
     name = forms.CharField(max_length=200, required=False, label="Deck name")
+
+
+class DeckCheckForm(forms.Form):
+    """A judge's check of one player's deck: it matched, or the deck as presented."""
+
+    registration = forms.ChoiceField(label="Player")
+    matches = forms.BooleanField(required=False, label="The deck matches the locked list")
+    text = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "class": "mono"}),
+        label="Or the deck as presented",
+        help_text="The count of each card, one a line, with section headers (Main Deck:).",
+    )
+    penalty = forms.CharField(required=False, max_length=200, label="Penalty noted")
+    notes = forms.CharField(
+        required=False,
+        max_length=4000,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        label="Notes (judges only; players never see them)",
+    )
+
+    def __init__(self, *args: Any, registrations: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [
+            (r.pk, f"{r.player.get_username()} — {r.deck_name}") for r in registrations
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if bool(data.get("matches")) == bool(data.get("text", "").strip()):
+            raise forms.ValidationError("Tick that it matches or type the deck (not both).")
+        return data

@@ -210,3 +210,13 @@ def test_a_name_with_parentheses_keeps_its_key() -> None:
     assert entry.set is None
     (pinned,) = parse_decklist("1 Lab Ray Map Piece (North) (SMP) 045\n", game).entries
     assert (pinned.name, pinned.set, pinned.number) == ("Lab Ray Map Piece (North)", "SMP", "045")
+
+
+@pytest.mark.parametrize("line", ["9" * 5000 + " Hot Dog", "Hot Dog x" + "9" * 5000])
+def test_a_quantity_of_thousands_of_digits_is_an_unreadable_line_not_a_crash(line):
+    """Issue 26, item 1's sibling: int() refuses a number past 4,300 digits (a ValueError, a 500
+    on /validate/); the line is named as unreadable like any other."""
+    parsed = parse_decklist(line, NEOPETS)
+    assert parsed.entries == []
+    [problem] = parsed.problems
+    assert problem.line == 1 and "is not a card line" in problem.message

@@ -24,6 +24,15 @@ def organised_event(request: HttpRequest, token: str) -> Event:
     return event
 
 
+def judged_event(request: HttpRequest, token: str) -> Event:
+    """The event if the signed-in user organises or judges it (selectors.can_judge); 403
+    otherwise."""
+    event = event_or_404(token)
+    if not selectors.can_judge(event=event, user=request.user):
+        raise PermissionDenied("Only the event's organiser and judges may see this page.")
+    return event
+
+
 def lists_readable_event(request: HttpRequest, token: str) -> Event:
     """The event if this user may read every list: its organiser, or anyone once published."""
     event = event_or_404(token)

@@ -8,7 +8,10 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from basics.ids import integer_between
 from events import selectors, services
+from events.models import Event
+from events.standings import MAX_GAMES
 from web.forms.events import EventForm
 
 from .access import organised_event
@@ -39,8 +42,10 @@ def event_edit(request: HttpRequest, token: str) -> HttpResponse:
     form = EventForm(request.POST or None, instance=event)
     if request.method == "POST" and form.is_valid():
         changes = {name: form.cleaned_data[name] for name in form.changed_data}
-        services.event_update(event=event, **changes)
+        updated = services.event_update(event=event, **changes)
         messages.success(request, f"{event.name} is saved.")
+        if updated.rechecked is not None:
+            say_recheck(request, event, updated.rechecked, updated.changes)
         return redirect("events:manage", token=event.token)
     status = 400 if form.errors else 200
     context = {"form": form, "event": event}
@@ -111,11 +116,17 @@ def event_publish(request: HttpRequest, token: str) -> HttpResponse:
 @login_required
 @require_POST
 def registration_drop(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """Drop a player, after the round typed (empty: not said); their matches still count."""
     event = organised_event(request, token)
     registration = selectors.registrations_current(event=event).filter(pk=pk).first()
-    if registration is not None:
-        services.registration_drop(registration=registration)
-        messages.success(request, f"{registration.player} dropped.")
+    typed = request.POST.get("after_round", "").strip()
+    after_round = integer_between(typed, 0, MAX_GAMES) if typed else None
+    if typed and after_round is None:
+        messages.error(request, f"The round must be a whole number from 0 to {MAX_GAMES}.")
+    elif registration is not None:
+        services.registration_drop(registration=registration, after_round=after_round)
+        after = f" after round {after_round}" if after_round else ""
+        messages.success(request, f"{registration.player} dropped{after}.")
     return redirect("events:manage", token=token)
 
 
@@ -137,6 +148,23 @@ def registrations_recheck(request: HttpRequest, token: str) -> HttpResponse:
     whose verdict changed and why."""
     event = organised_event(request, token)
     checked, changes = services.registrations_recheck(event=event)
+    say_recheck(request, event, checked, changes)
+    return redirect("events:manage", token=token)
+
+
+@login_required
+@require_POST
+def event_close(request: HttpRequest, token: str) -> HttpResponse:
+    """Close registration now; the settings page reopens it with a deadline ahead."""
+    event = services.event_close(event=organised_event(request, token))
+    messages.success(request, f"Registration for {event.name} is closed.")
+    return redirect("events:manage", token=token)
+
+
+def say_recheck(
+    request: HttpRequest, event: Event, checked: int, changes: list[services.VerdictChange]
+) -> None:
+    """What a re-check found, as messages: how many lists, and each verdict that changed."""
     messages.success(
         request,
         f"{checked} list{'s' if checked != 1 else ''} checked again against the lists in force "
@@ -145,7 +173,6 @@ def registrations_recheck(request: HttpRequest, token: str) -> HttpResponse:
     )
     for change in changes:
         messages.warning(request, verdict_change_text(change))
-    return redirect("events:manage", token=token)
 
 
 def verdict_change_text(change: services.VerdictChange) -> str:

@@ -9,6 +9,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
+from basics.ids import MAX_ID, integer_between
 from events import selectors, standings
 
 from .access import organised_event
@@ -31,7 +32,8 @@ def archetypes(request: HttpRequest, token: str) -> HttpResponse:
 def archetype_name(request: HttpRequest, token: str) -> HttpResponse:
     """Name the archetype of the lists posted as `registration` (a cluster, or one list)."""
     event = organised_event(request, token)
-    ids = [int(pk) for pk in request.POST.getlist("registration") if pk.isdigit()]
+    posted = [integer_between(pk, 1, MAX_ID) for pk in request.POST.getlist("registration")]
+    ids = [pk for pk in posted if pk is not None]  # checkboxes: anything else was typed in
     named = standings.archetype_name(
         event=event, registration_ids=ids, name=request.POST.get("archetype", "")
     )

@@ -1,0 +1,134 @@
+"""Judges and deck checks over HTTP (issue 26, item 7): thin views over events.deck_checks.
+The organiser adds and removes judges; the organiser and judges record deck checks and read
+the log (events.selectors.can_judge); anyone else gets a 403, a player included."""
+
+from __future__ import annotations
+
+import django_filters
+from drf_spectacular.utils import extend_schema
+from rest_framework import generics, status
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
+from api.errors import ApiError
+from api.validation.serializers import ErrorSerializer
+from decks.resolution import InvalidEntries
+from decks.services import DecklistUnreadable
+from events import deck_checks, selectors
+from events.models import DeckCheck, Event, EventJudge
+from events.services import RegistrationRefused
+
+from .serializers import DeckCheckInput, DeckCheckOutput, JudgeInput, JudgeOutput
+from .views import EventAccess
+
+
+class JudgedEvent(EventAccess):
+    def judged_event(self, request: Request, token: str) -> Event:
+        """The event if this user may judge it (its organiser or a judge); 403 otherwise."""
+        event = self.event(token)
+        if not selectors.can_judge(event=event, user=request.user):
+            raise ApiError(
+                "Only the event's organiser and judges may do this.",
+                code="permission_denied",
+                status_code=status.HTTP_403_FORBIDDEN,
+            )
+        return event
+
+
+class JudgeListApi(EventAccess, generics.ListAPIView):
+    """GET the event's judges (its organiser); POST `{"username"}` adds one."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = JudgeOutput
+    ordering_fields = ["added"]
+    queryset = EventJudge.objects.none()  # the schema's; get_queryset() is the request's
+
+    def get_queryset(self):
+        event = self.organised_event(self.request, self.kwargs["token"])
+        return selectors.event_judges(event=event)
+
+    @extend_schema(
+        request=JudgeInput,
+        responses={201: JudgeOutput, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        serializer = JudgeInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        try:
+            judge = deck_checks.judge_add(
+                event=event, username=serializer.validated_data["username"]
+            )
+        except RegistrationRefused as exc:
+            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
+        return Response(JudgeOutput(judge).data, status=status.HTTP_201_CREATED)
+
+
+class JudgeDetailApi(EventAccess, APIView):
+    """The organiser takes a judge off the event (their checks stay in the log)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={204: None, 403: ErrorSerializer})
+    def delete(self, request: Request, token: str, judge_id: int) -> Response:
+        event = self.organised_event(request, token)
+        if not deck_checks.judge_remove(event=event, judge_id=judge_id):
+            raise NotFound("This user is not a judge of the event.")
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class DeckCheckFilter(django_filters.FilterSet):
+    registration = django_filters.NumberFilter(help_text="One registration's checks.")
+    matches = django_filters.BooleanFilter(help_text="Checks that matched (or not).")
+
+    class Meta:
+        model = DeckCheck
+        fields = ["registration", "matches"]
+
+
+class DeckCheckListApi(JudgedEvent, generics.ListAPIView):
+    """GET the event's deck-check log, newest first; POST records a check of a player's deck:
+    `matches: true`, or `text`, the deck as presented, answered with what differs from the
+    locked list and what the deck as presented breaks. The organiser's and judges' only."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = DeckCheckOutput
+    filterset_class = DeckCheckFilter
+    ordering_fields = ["checked"]
+    queryset = DeckCheck.objects.none()  # the schema's; get_queryset() is the request's
+
+    def get_queryset(self):
+        event = self.judged_event(self.request, self.kwargs["token"])
+        return selectors.deck_checks_seen_by(event=event, user=self.request.user)
+
+    @extend_schema(
+        request=DeckCheckInput,
+        responses={201: DeckCheckOutput, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        event = self.judged_event(request, token)
+        serializer = DeckCheckInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        current = selectors.registrations_current(event=event)
+        registration = current.filter(player__username__iexact=data["player"]).first()
+        if registration is None:
+            message = "has no entry in this event"
+            raise ApiError(f"{data['player']!r} {message}.", fields={"player": [message]})
+        try:
+            check = deck_checks.deck_check_record(
+                registration=registration,
+                judge=request.user,
+                text=data.get("text"),
+                penalty=data.get("penalty", ""),
+                notes=data.get("notes", ""),
+            )
+        except DecklistUnreadable as exc:
+            raise unreadable_decklist_error(exc) from None
+        except InvalidEntries as exc:
+            raise unknown_cards_in_decklist_error(exc) from None
+        return Response(DeckCheckOutput(check).data, status=status.HTTP_201_CREATED)

@@ -1,0 +1,132 @@
+"""Judges and deck checks (issue 26, item 7): the organiser adds judges to an event; during it a
+judge checks a player's physical deck against the list locked at registration and the service
+says what differs and what the deck as presented breaks, kept as a log per event.
+
+Who may do what is events.selectors' rule (can_judge): the organiser and the event's judges.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
+
+from decks.resolution import entries_resolve
+from decks.services import DecklistUnreadable
+from rulebook.core.decklist import parse_decklist
+from rulebook.core.resolve import EntryRef
+from rules.services.validation import deck_validate
+
+from .models import DeckCheck, Event, EventJudge, Registration
+from .services import RegistrationRefused
+
+
+def judge_add(*, event: Event, username: str) -> EventJudge:
+    """Make a user a judge of the event (again: nothing changes); RegistrationRefused naming
+    `username` if nobody has that name."""
+    user = get_user_model().objects.filter(username__iexact=username.strip()).first()
+    if user is None:
+        raise RegistrationRefused("username", f"Nobody here is called {username.strip()!r}.")
+    return EventJudge.objects.get_or_create(event=event, judge=user)[0]
+
+
+def judge_remove(*, event: Event, judge_id: int) -> bool:
+    """Take a judge off the event (their checks stay in the log); whether they were one."""
+    return EventJudge.objects.filter(event=event, judge_id=judge_id).delete()[0] > 0
+
+
+def deck_check_record(
+    *,
+    registration: Registration,
+    judge: AbstractBaseUser,
+    text: str | None,
+    penalty: str = "",
+    notes: str = "",
+) -> DeckCheck:
+    """Record a check of the player's deck: `text` is the deck as presented (a decklist, read
+    as the player's deck is: their own cards count), None when it matched the locked list.
+
+    Raises DecklistUnreadable and InvalidEntries (decks) for a list that cannot be read.
+    """
+    check = DeckCheck(
+        event=registration.event,
+        registration=registration,
+        judge=judge,
+        matches=text is None,
+        penalty=penalty.strip(),
+        notes=notes.strip(),
+    )
+    if text is not None:
+        presented = _presented(registration, text)
+        check.presented = _by_section(presented)
+        check.differences = _differences(registration.deck_version.snapshot, presented)
+        check.matches = not check.differences
+        check.problems = _problems(registration, presented)
+    check.save()
+    return check
+
+
+def _presented(registration: Registration, text: str) -> list[EntryRef]:
+    game = registration.event.game
+    parsed = parse_decklist(text, game.spec)
+    if parsed.problems:
+        raise DecklistUnreadable(parsed.problems)
+    owner = registration.deck_version.deck.owner
+    lines = entries_resolve(game=game, refs=parsed.entries, owner=owner)
+    copies: Counter[tuple[str, str]] = Counter()
+    names = {}
+    for line in lines:  # counted by the card, whatever printing (as copy limits count)
+        copies[line.section, line.card.key] += line.quantity
+        names[line.card.key] = line.card.name
+    return [
+        EntryRef(section=section, quantity=quantity, key=key, name=names[key])
+        for (section, key), quantity in copies.items()
+    ]
+
+
+def _by_section(entries: list[EntryRef]) -> dict[str, list[dict[str, Any]]]:
+    sections: dict[str, list[dict[str, Any]]] = {}
+    for entry in entries:
+        sections.setdefault(entry.section, []).append(
+            {"key": entry.key, "name": entry.name, "quantity": entry.quantity}
+        )
+    return sections
+
+
+def _differences(snapshot: dict[str, Any], presented: list[EntryRef]) -> list[dict[str, Any]]:
+    """Each card (by section) whose count as presented is not its count in the locked list."""
+    locked: Counter[tuple[str, str]] = Counter()
+    names = {}
+    for section, entries in snapshot["sections"].items():
+        for entry in entries:
+            locked[section, entry["key"]] += entry["quantity"]
+            names[entry["key"]] = entry["name"]
+    shown = Counter({(e.section, e.key): e.quantity for e in presented})
+    names.update({e.key: e.name for e in presented})
+    return [
+        {
+            "section": section,
+            "key": key,
+            "name": names[key],
+            "locked": locked[section, key],
+            "presented": shown[section, key],
+        }
+        for section, key in sorted(set(locked) | set(shown))
+        if locked[section, key] != shown[section, key]
+    ]
+
+
+def _problems(registration: Registration, presented: list[EntryRef]) -> list[dict[str, Any]]:
+    """The errors of the deck as presented, judged as the locked list was (its event's format,
+    the lists in force on its date, as its player sees their cards)."""
+    event = registration.event
+    report = deck_validate(
+        game=event.game.slug,
+        entries=[EntryRef(section=e.section, quantity=e.quantity, key=e.key) for e in presented],
+        format=event.format.slug if event.format else None,
+        as_of=event.date,
+        viewer=registration.deck_version.deck.owner,
+    )
+    return report.as_dict()["errors"]

@@ -1,0 +1,149 @@
+"""Judges and deck checks (issue 26, item 7): an organiser adds judges; a judge checks a
+player's physical deck against the locked list, the service shows what differs and what the
+deck as presented breaks (CR 8.3.1's 50-card Main Deck here), and keeps a log per event. Judges
+read the lists of their events only; players never see a check or its notes."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from events.models import DeckCheck
+from events.services import registration_submit
+
+from .conftest import illegal_text, keeper_night
+
+
+def api_as(user) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(user)
+    return client
+
+
+def site_as(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def url(event, tail: str = "") -> str:
+    return f"/api/v1/events/{event.token}/{tail}"
+
+
+@pytest.fixture
+def judged(event, alice_api, charlie, bob, bob_version):
+    """Alice's event with Bob's legal list locked and Charlie her judge."""
+    registration = registration_submit(event=event, player=bob, deck_version=bob_version)
+    added = alice_api.post(url(event, "judges/"), {"username": "charlie"}, format="json")
+    assert added.status_code == 201 and added.json()["username"] == "charlie"
+    return registration
+
+
+def test_a_judge_records_a_deck_that_matches(event, judged, charlie):
+    answer = api_as(charlie).post(
+        url(event, "deck-checks/"),
+        {"player": "bob", "matches": True, "notes": "Sleeves fine."},
+        format="json",
+    )
+    assert answer.status_code == 201
+    body = answer.json()
+    assert (body["matches"], body["differences"], body["judge"]) == (True, [], "charlie")
+    assert body["presented"] is None and body["notes"] == "Sleeves fine."
+
+
+def test_a_deck_short_one_card_shows_the_difference_and_the_section_limit(
+    event, judged, charlie, alice_api
+):
+    """The deck as presented lacks a Codestone: the difference against the locked list, and
+    the 49-card Main Deck it breaks (CR 8.3.1), with the penalty noted."""
+    answer = api_as(charlie).post(
+        url(event, "deck-checks/"),
+        {"player": "bob", "text": illegal_text(), "penalty": "Game loss", "notes": "Found it"},
+        format="json",
+    ).json()
+    assert answer["matches"] is False
+    [difference] = answer["differences"]
+    assert (difference["section"], difference["locked"], difference["presented"]) == ("main", 8, 7)
+    assert difference["name"] == "Test Codestone 0"
+    assert [(p["code"], p["rule"]) for p in answer["problems"]] == [("main.size", "8.3.1")]
+    log = alice_api.get(url(event, "deck-checks/")).json()
+    assert [(c["player"], c["penalty"], c["judge"]) for c in log["results"]] == [
+        ("bob", "Game loss", "charlie")
+    ]
+
+
+def test_judges_read_every_list_of_their_event_only(event, judged, charlie, alice):
+    listed = api_as(charlie).get(url(event, "registrations/")).json()["results"]
+    assert [r["player"] for r in listed] == ["bob"]
+    assert api_as(charlie).get("/api/v1/events/").json()["count"] == 1
+    other = keeper_night(alice)
+    assert api_as(charlie).get(url(other, "deck-checks/")).status_code == 403
+    assert api_as(charlie).post(url(other, "judges/"), {"username": "charlie"}).status_code == 403
+    assert api_as(charlie).post(url(event, "judges/"), {"username": "charlie"}).status_code == 403
+    page = site_as(charlie).get(f"/events/{event.token}/lists/{judged.pk}/")
+    assert page.status_code == 200 and "Test Codestone 0" in page.content.decode()
+
+
+def test_players_never_see_a_check_or_its_notes(event, judged, charlie, bob, bob_api):
+    api_as(charlie).post(
+        url(event, "deck-checks/"),
+        {"player": "bob", "matches": True, "notes": "Watch this one."},
+        format="json",
+    )
+    assert bob_api.get(url(event, "deck-checks/")).status_code == 403
+    assert bob_api.post(
+        url(event, "deck-checks/"), {"player": "bob", "matches": True}, format="json"
+    ).status_code == 403
+    for address in (url(event, "registrations/mine/"), url(event, "registrations/")):
+        assert "Watch this one" not in bob_api.get(address).content.decode()
+    assert site_as(bob).get(f"/events/{event.token}/checks/").status_code == 403
+    assert "Watch this one" not in site_as(bob).get(f"/events/{event.token}/").content.decode()
+
+
+def test_a_removed_judge_reads_nothing_more_and_their_checks_stay(
+    event, judged, charlie, alice_api
+):
+    api_as(charlie).post(url(event, "deck-checks/"), {"player": "bob", "matches": True})
+    assert alice_api.delete(url(event, f"judges/{charlie.pk}/")).status_code == 204
+    assert api_as(charlie).get(url(event, "deck-checks/")).status_code == 403
+    assert api_as(charlie).get(url(event, "registrations/")).json()["count"] == 0
+    assert DeckCheck.objects.filter(registration=judged).count() == 1
+    assert alice_api.delete(url(event, f"judges/{charlie.pk}/")).status_code == 404
+
+
+def test_a_check_needs_matches_or_the_deck_and_a_player_with_an_entry(event, judged, charlie):
+    judge = api_as(charlie)
+    neither = judge.post(url(event, "deck-checks/"), {"player": "bob"}, format="json")
+    assert (neither.status_code, list(neither.json()["fields"])) == (400, ["matches"])
+    both = {"player": "bob", "matches": True, "text": "2 Hot Dog"}
+    assert judge.post(url(event, "deck-checks/"), both, format="json").status_code == 400
+    nobody = judge.post(
+        url(event, "deck-checks/"), {"player": "dave", "matches": True}, format="json"
+    )
+    assert (nobody.status_code, list(nobody.json()["fields"])) == (400, ["player"])
+    unreadable = judge.post(
+        url(event, "deck-checks/"), {"player": "bob", "text": "Main Deck:\ntwo Hot Dog"}
+    )
+    assert unreadable.status_code == 400
+    assert not DeckCheck.objects.exists()
+
+
+def test_the_site_adds_a_judge_and_a_judge_records_a_check(event, judged, alice, charlie, bob):
+    organiser = site_as(alice)
+    assert "Deck checks" in organiser.get(f"/events/{event.token}/manage/").content.decode()
+    judge = site_as(charlie)
+    page = judge.get(f"/events/{event.token}/checks/").content.decode()
+    assert "bob" in page
+    recorded = judge.post(
+        f"/events/{event.token}/checks/",
+        {"registration": judged.pk, "text": illegal_text(), "penalty": "Warning", "notes": "Hm"},
+        follow=True,
+    ).content.decode()
+    assert "Test Codestone 0" in recorded and "8.3.1" in recorded and "Warning" in recorded
+    assert "Add a judge" not in recorded  # the organiser's form
+    removed = organiser.post(f"/events/{event.token}/judges/{charlie.pk}/remove/")
+    assert removed.status_code == 302
+    assert judge.get(f"/events/{event.token}/checks/").status_code == 403
+    readded = organiser.post(f"/events/{event.token}/judges/", {"username": "charlie"}, follow=True)
+    assert "charlie is a judge" in readded.content.decode()

@@ -1,0 +1,75 @@
+"""Deck checks and judges on the site (issue 26, item 7): the organiser adds and removes
+judges; the organiser and judges record checks of a player's deck against the locked list and
+read the log. Players never reach these pages (access.judged_event)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST
+
+from decks.resolution import InvalidEntries
+from decks.services import DecklistUnreadable
+from events import deck_checks, selectors
+from events.services import RegistrationRefused
+from web.forms.events import DeckCheckForm, add_decklist_problems
+
+from .access import judged_event, organised_event
+
+
+@login_required
+def deck_check_log(request: HttpRequest, token: str) -> HttpResponse:
+    """The log of deck checks, newest first, and the form to record one."""
+    event = judged_event(request, token)
+    current = list(selectors.registrations_current(event=event).filter(dropped__isnull=True))
+    form = DeckCheckForm(request.POST or None, registrations=current)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        registration = next(r for r in current if str(r.pk) == data["registration"])
+        try:
+            check = deck_checks.deck_check_record(
+                registration=registration,
+                judge=request.user,
+                text=None if data["matches"] else data["text"],
+                penalty=data["penalty"],
+                notes=data["notes"],
+            )
+        except (DecklistUnreadable, InvalidEntries) as exc:
+            add_decklist_problems(form, exc)
+        else:
+            verdict = "matches" if check.matches else "differs from the locked list"
+            messages.success(request, f"{registration.player}'s deck {verdict}.")
+            return redirect("events:checks", token=token)
+    context = {
+        "event": event,
+        "form": form,
+        "checks": selectors.deck_checks_seen_by(event=event, user=request.user),
+        "organiser": selectors.is_organiser(event=event, user=request.user),
+        "judges": selectors.event_judges(event=event),
+    }
+    status = 400 if form.errors else 200
+    return render(request, "web/events/checks.html", context, status=status)
+
+
+@login_required
+@require_POST
+def judge_add(request: HttpRequest, token: str) -> HttpResponse:
+    event = organised_event(request, token)
+    try:
+        judge = deck_checks.judge_add(event=event, username=request.POST.get("username", ""))
+    except RegistrationRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"{judge.judge.get_username()} is a judge of {event.name}.")
+    return redirect("events:checks", token=token)
+
+
+@login_required
+@require_POST
+def judge_remove(request: HttpRequest, token: str, judge_id: int) -> HttpResponse:
+    event = organised_event(request, token)
+    if deck_checks.judge_remove(event=event, judge_id=judge_id):
+        messages.success(request, "The judge is off the event; their checks stay in the log.")
+    return redirect("events:checks", token=token)
