@@ -28,20 +28,26 @@ class Engine:
     `prepare` turns a resolved deck into whatever `play` takes (done once per chunk, not per
     game); `play(decks, seed, record_log=...)` plays one whole game between the seats' decks
     and returns its Outcome, the same for the same seed. `seats`: how many players a game
-    seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds).
+    seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds); `policy`: how
+    its default players play, told beside what the deck doctor measures (this bot's play).
     """
 
     prepare: Callable[[Deck], Any]
     play: Callable[..., Outcome]
     seats: range
     kinds: frozenset[JobKind]
+    policy: str = "the engine's default players"
 
 
 MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
 
 ENGINES: dict[str, Engine] = {
-    "neopets": Engine(neopets.prepare, neopets.play, neopets.play.seats, MATCHES_AND_CARD_TESTS),
-    "keeper": Engine(keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS),
+    "neopets": Engine(
+        neopets.prepare, neopets.play, neopets.play.seats, MATCHES_AND_CARD_TESTS, neopets.POLICY
+    ),
+    "keeper": Engine(
+        keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS, keeper.POLICY
+    ),
 }
 
 
