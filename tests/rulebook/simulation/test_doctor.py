@@ -149,7 +149,7 @@ def test_a_table_game_seats_every_opponent_and_measures_first_place_and_placemen
     rounds, stats = doctor_run(TABLE_ENGINE, 2, [1, 3, 2], field, budget=2000, seed=5)
     result = doctor_result(rounds, stats, [{"plus": p} for p in (-1, 1, 0)], table=True)
     assert result["measure"] == "first_place_rate"
-    assert [s["plus"] for s in result["swaps"]][0] == 1
+    assert result["swaps"][0]["plus"] == 1
     best = result["swaps"][0]
     assert best["mean_placement"]["with"] < best["mean_placement"]["without"]
     assert result["simplifications"] == ["dice only"]
