@@ -13,6 +13,7 @@ Limits, queue fairness, claims, cancel and the chunk task are the test games' ow
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import secrets
 from collections.abc import Sequence
@@ -190,6 +191,12 @@ def _held_card(deck: Deck, ref: EntryRef) -> CardInfo | None:
     return None
 
 
+def _section_of(deck: Deck, card: CardInfo) -> str:
+    return next(
+        slug for slug, entries in deck.sections.items() if card in (e.card for e in entries)
+    )
+
+
 def _requested(
     game: str,
     base: Deck,
@@ -203,16 +210,22 @@ def _requested(
     if len(swaps) > MAX_CANDIDATES:
         raise InvalidRequest("swaps", f"at most {MAX_CANDIDATES} swaps")
     spec = game_spec_for(game)
-    incoming = [EntryRef(section="", quantity=1, name=s.into.name, key=s.into.key, id=s.into.id)
-                for s in swaps]  # fmt: skip
-    pool = request_pool(spec, incoming, viewer, deck[1])
-    found = find_cards(spec, incoming, pool)
-    candidates = []
-    for index, (swap, card) in enumerate(zip(swaps, found, strict=True)):
-        field = f"swaps[{index}]"
+    outgoing = []
+    for index, swap in enumerate(swaps):
         out = _held_card(base, swap.out)
         if out is None:
-            raise InvalidRequest(f"{field}.out", f"the deck holds no {swap.out.label}")
+            raise InvalidRequest(f"swaps[{index}].out", f"the deck holds no {swap.out.label}")
+        outgoing.append(out)
+    # Looked up as an entry of the section its card leaves (a section the game has).
+    incoming = [
+        EntryRef(section=_section_of(base, out), quantity=1, name=s.into.name, key=s.into.key,
+                 id=s.into.id)
+        for s, out in zip(swaps, outgoing, strict=True)
+    ]  # fmt: skip
+    found = find_cards(spec, incoming, request_pool(spec, incoming, viewer, deck[1]))
+    candidates = []
+    for index, (swap, out, card) in enumerate(zip(swaps, outgoing, found, strict=True)):
+        field = f"swaps[{index}]"
         if isinstance(card, Unresolved):
             raise InvalidRequest(f"{field}.in", f"there is no card {swap.into.label}")
         if card.key == out.key:
@@ -240,7 +253,8 @@ def _generated(
     if not pool:
         raise InvalidRequest("pool", "give swaps, or a pool of cards to draw swaps from")
     spec = game_spec_for(game)
-    found = find_cards(spec, pool, request_pool(spec, pool, viewer, cards))
+    refs = [dataclasses.replace(ref, section=spec.section_slugs[0]) for ref in pool]  # any section
+    found = find_cards(spec, refs, request_pool(spec, refs, viewer, cards))
     for index, card in enumerate(found):
         if isinstance(card, Unresolved):
             raise InvalidRequest(f"pool.cards[{index}]", f"there is no card {pool[index].label}")
