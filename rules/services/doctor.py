@@ -52,6 +52,7 @@ from rulebook.simulation.doctor import (
 )
 from rules.models import SimulationChunk, SimulationJob
 
+from . import simulations
 from .formats import format_info, game_spec_for
 from .simulations import (
     ROUNDED,
@@ -61,7 +62,6 @@ from .simulations import (
     SimulationLimits,
     _admitted,
     _digest,
-    _send_chunks,
     client_key,
     deck_freeze,
     logger,
@@ -293,7 +293,7 @@ def _start_round(job: SimulationJob, current: Round) -> None:
         )
         for plan in plan_chunks(current.seeds, seeds_per_chunk)
     )
-    _send_chunks(chunks)
+    simulations._send_chunks(chunks)  # by the module, as tests replace it there
 
 
 def _rounds(job: SimulationJob) -> list[Round]:
@@ -357,13 +357,13 @@ def doctor_chunk_recorded(job: SimulationJob) -> None:
         [DoctorStats.from_json(part) for part in chunks.values_list("result", flat=True)]
     )
     spec = job.doctor
-    following = next_round(current, stats, len(spec["swaps"]), spec["budget"])
+    following = next_round(current, stats, len(spec["swaps"]), spec["budget"], job.seed)
     if following is not None:
         spec["rounds"].append(following.as_json())
         SimulationJob.objects.filter(pk=job.pk).update(doctor=spec)
         _start_round(job, following)
         return
-    result = doctor_result(rounds, stats, spec["swaps"], table=spec["table"])
+    result = doctor_result(rounds, stats, spec["swaps"], table=spec["table"], seed=job.seed)
     SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
         status=SimulationJob.Status.DONE, result=_with_policy(job, result), finished=timezone.now()
     )

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import Any
 
+from ..seeds import game_seed
 from .tally import DoctorStats
 
 LEVEL = 0.95
@@ -98,20 +99,28 @@ def first_round(candidates: int, budget: int) -> Round:
     return Round(0, 0, seeds_by_round(candidates, budget)[0], tuple(range(candidates)))
 
 
-def next_round(previous: Round, stats: DoctorStats, candidates: int, budget: int) -> Round | None:
+def next_round(
+    previous: Round, stats: DoctorStats, candidates: int, budget: int, seed: int
+) -> Round | None:
     """The round after `previous`, given every game so far; None when `previous` was the last."""
     seeds = seeds_by_round(candidates, budget)
     number = previous.number + 1
     if number == len(seeds):
         return None
     keep = survivors_by_round(candidates)[number]
-    ranked = sorted(previous.candidates, key=lambda c: (-stats.tally(c).delta, c))
+    ranked = sorted(previous.candidates, key=lambda c: (-stats.tally(c).delta, tie_break(seed, c)))
     return Round(
         number, previous.first_game + previous.seeds, seeds[number], tuple(sorted(ranked[:keep]))
     )
 
 
-def ranking(rounds: Sequence[Round], stats: DoctorStats) -> list[int]:
+def ranking(rounds: Sequence[Round], stats: DoctorStats, seed: int) -> list[int]:
     """Candidates best first: those that lasted more rounds first, then by the change."""
     reached = {c: r.number for r in rounds for c in r.candidates}
-    return sorted(reached, key=lambda c: (-reached[c], -stats.tally(c).delta, c))
+    return sorted(reached, key=lambda c: (-reached[c], -stats.tally(c).delta, tie_break(seed, c)))
+
+
+def tie_break(seed: int, candidate: int) -> int:
+    """Equal changes are ordered by a draw from the job's seed, not by the order the swaps were
+    listed in (which would favour the first few whenever early rounds tie, as they often do)."""
+    return game_seed(seed, -1 - candidate)

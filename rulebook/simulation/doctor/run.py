@@ -113,12 +113,17 @@ def doctor_run(
                     count=plan.count,
                 )
             )
-        current = next_round(current, stats, len(candidates), budget)
+        current = next_round(current, stats, len(candidates), budget, seed)
     return rounds, stats
 
 
 def doctor_result(
-    rounds: Sequence[Round], stats: DoctorStats, swaps: Sequence[dict[str, Any]], *, table: bool
+    rounds: Sequence[Round],
+    stats: DoctorStats,
+    swaps: Sequence[dict[str, Any]],
+    *,
+    table: bool,
+    seed: int,
 ) -> dict[str, Any]:
     """The answer: `swaps` best first (each the caller's description of it, with its change,
     interval, games and whether it is distinguishable from no change), and how it was found."""
@@ -128,7 +133,7 @@ def doctor_result(
         "measure": measure,
         "swaps": [
             {**swaps[c], **_swap_figures(stats.tally(c), z, reached)}
-            for c, reached in _reached(rounds, stats)
+            for c, reached in _reached(rounds, stats, seed)
         ],
         "games": stats.games,
         "rounds": [{"candidates": len(r.candidates), "seeds": r.seeds} for r in rounds],
@@ -137,9 +142,9 @@ def doctor_result(
     }
 
 
-def _reached(rounds: Sequence[Round], stats: DoctorStats) -> list[tuple[int, int]]:
+def _reached(rounds: Sequence[Round], stats: DoctorStats, seed: int) -> list[tuple[int, int]]:
     reached = {c: r.number + 1 for r in rounds for c in r.candidates}
-    return [(c, reached[c]) for c in ranking(rounds, stats)]
+    return [(c, reached[c]) for c in ranking(rounds, stats, seed)]
 
 
 def _swap_figures(tally: SwapTally, z: float, rounds: int) -> dict[str, Any]:
