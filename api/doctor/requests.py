@@ -20,6 +20,7 @@ from rules.services.simulations import MAX_GAMES
 
 MAX_OPPONENTS = 8
 MAX_COPIES = 60
+MAX_POOL = 200
 
 
 @dataclass
@@ -29,7 +30,7 @@ class DoctorRequest:
     opponents: list[DeckRequest]
     weights: list[float] | None
     swaps: list[SwapRequest] | None
-    pool: list[EntryRef] | None
+    pool: list[EntryRef | int] | None  # cards, and stored decks' ids (their cards)
     budget: int
     seed: int | None
 
@@ -98,11 +99,17 @@ def _swaps(value: Any, problems: Problems) -> list[SwapRequest]:
     return swaps
 
 
-def _pool(value: Any, problems: Problems) -> list[EntryRef]:
-    """A pool of cards: {"cards": [card, …]}."""
-    cards = value.get("cards") if isinstance(value, Mapping) else None
-    if not isinstance(cards, list) or not 1 <= len(cards) <= 200:
-        problems.add("pool", 'must be {"cards": [card, …]} with 1 to 200 cards')
+def _pool(value: Any, problems: Problems) -> list[EntryRef | int]:
+    """A pool of cards: {"cards": [card, …]} and/or {"decks": [stored deck id, …]} (their cards)."""
+    if not isinstance(value, Mapping) or not ({"cards", "decks"} & set(value)):
+        problems.add("pool", 'must be {"cards": [card, …]} or {"decks": [deck id, …]}')
         return []
+    cards, decks = value.get("cards", []), value.get("decks", [])
+    if not isinstance(cards, list) or len(cards) > MAX_POOL:
+        problems.add("pool.cards", f"must be a list of at most {MAX_POOL} cards")
+        cards = []
+    if not isinstance(decks, list) or len(decks) > MAX_OPPONENTS or not all(map(is_integer, decks)):
+        problems.add("pool.decks", f"must be a list of at most {MAX_OPPONENTS} deck ids")
+        decks = []
     refs = [_card_ref(card, f"pool.cards[{i}]", problems) for i, card in enumerate(cards)]
-    return [ref for ref in refs if ref is not None]
+    return [ref for ref in refs if ref is not None] + list(decks)

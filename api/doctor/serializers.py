@@ -33,7 +33,14 @@ SwapInputSerializer._declared_fields["in"] = CardRefSerializer(help_text="The ca
 
 
 class PoolSerializer(serializers.Serializer):
-    cards = serializers.ListField(child=CardRefSerializer(), help_text="Candidate cards.")
+    cards = serializers.ListField(
+        child=CardRefSerializer(), required=False, help_text="Cards to try."
+    )
+    decks = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Stored decks whose cards to try (yours, or public ones).",
+    )
 
 
 class DoctorInputSerializer(serializers.Serializer):

@@ -25,6 +25,8 @@ from api.simulations.serializers import (
 from api.simulations.views import _deck
 from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
+from decks.selectors import deck_entries_for_job
+from rulebook.core.resolve import EntryRef
 from rulebook.simulation import JobKind
 from rules.models import SimulationJob
 from rules.selectors import simulation_get
@@ -67,7 +69,7 @@ class DoctorCreateApi(APIView):
                 ],
                 weights=parsed.weights,
                 swaps=parsed.swaps,
-                pool=parsed.pool,
+                pool=None if parsed.pool is None else _pool(request, game, parsed.pool),
                 budget=parsed.budget,
                 seed=parsed.seed,
                 address=client_address(request),
@@ -138,6 +140,18 @@ class DoctorCancelApi(APIView):
                 job_status=job.status,
             )
         return Response(DoctorJobSerializer(job).data)
+
+
+def _pool(request: Request, game: str, pool: list[EntryRef | int]) -> list[EntryRef]:
+    """The pool's cards: those named, and those of the stored decks named (read through the
+    privacy gate, as a job's decks are)."""
+    refs = [item for item in pool if isinstance(item, EntryRef)]
+    for deck_id in (item for item in pool if not isinstance(item, EntryRef)):
+        entries = deck_entries_for_job(
+            user=request.user, game=game, deck_id=deck_id, field="pool.decks"
+        )
+        refs += [EntryRef(section="", quantity=1, name=e.name, key=e.key, id=e.id) for e in entries]
+    return refs
 
 
 def _job(request: Request, job_id: UUID) -> SimulationJob:

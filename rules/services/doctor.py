@@ -69,7 +69,7 @@ from .simulations import (
 )
 from .validation import deck_resolve, request_pool
 
-MAX_CANDIDATES = 40  # more would leave each too few games of any budget the limits allow
+MAX_CANDIDATES = 64  # more would leave each too few games of any budget the limits allow
 
 
 @dataclass(frozen=True)

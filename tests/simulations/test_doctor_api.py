@@ -132,3 +132,20 @@ def test_a_budget_past_the_limits_is_refused_naming_it(alice_api, neopets_cards,
     assert response.status_code == 400 and "budget" in response.json()["fields"]
     response = alice_api.post(URL, body(budget=5), format="json")
     assert "budget" in response.json()["fields"]
+
+
+def test_a_pool_may_be_stored_decks_cards_read_through_the_privacy_gate(
+    alice_api, alice, bob, neopets_cards, django_capture_on_commit_callbacks
+):
+    mine = stored_deck(alice, "weak")
+    with django_capture_on_commit_callbacks(execute=False):
+        response = alice_api.post(
+            URL, body(swaps=None, pool={"decks": [mine.pk], "cards": ["Green Grarrl"]}),
+            format="json",
+        )  # fmt: skip
+    assert response.status_code == 202, response.json()
+    swaps = SimulationJob.objects.get().doctor["swaps"]
+    assert {"green-grarrl", "omelette"} <= {s["in"] for s in swaps}  # Omelette: the weak deck's
+    hidden = stored_deck(bob, "weak")
+    response = alice_api.post(URL, body(swaps=None, pool={"decks": [hidden.pk]}), format="json")
+    assert response.status_code == 400 and "pool.decks" in response.json()["fields"]
