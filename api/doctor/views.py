@@ -27,7 +27,6 @@ from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
 from rulebook.core.resolve import EntryRef
-from rulebook.simulation import JobKind
 from rules.models import SimulationJob
 from rules.selectors import simulation_get
 from rules.services.doctor import doctor_create
@@ -156,10 +155,10 @@ def _pool(request: Request, game: str, pool: list[EntryRef | int]) -> list[Entry
 
 def _job(request: Request, job_id: UUID) -> SimulationJob:
     try:
-        job = simulation_get(user=request.user, job_id=job_id)
+        job = simulation_get(user=request.user, job_id=job_id, doctor=True)
     except SimulationJob.DoesNotExist:
         job = None
-    if job is None or job.kind != JobKind.DOCTOR:
+    if job is None:
         raise ApiError(
             "No such deck doctor job.", code="not_found", status_code=status.HTTP_404_NOT_FOUND
         )

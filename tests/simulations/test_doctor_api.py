@@ -149,3 +149,18 @@ def test_a_pool_may_be_stored_decks_cards_read_through_the_privacy_gate(
     hidden = stored_deck(bob, "weak")
     response = alice_api.post(URL, body(swaps=None, pool={"decks": [hidden.pk]}), format="json")
     assert response.status_code == 400 and "pool.decks" in response.json()["fields"]
+
+
+def test_a_doctor_job_is_not_a_test_game_job_and_the_other_way_round(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        job_id = alice_api.post(URL, body(), format="json").json()["id"]
+        match = alice_api.post(
+            "/api/v1/simulations/",
+            {"game": "neopets", "decks": [inline("strong"), inline("weak")], "games": 10},
+            format="json",
+        ).json()["id"]
+    assert alice_api.get(f"/api/v1/simulations/{job_id}/").status_code == 404
+    assert alice_api.get(f"/tools/test-games/{job_id}/").status_code == 404
+    assert alice_api.get(f"{URL}{match}/").status_code == 404

@@ -27,7 +27,7 @@ from decks.models import Deck
 from decks.selectors import deck_entries_for_job, deck_list_own
 from rulebook.core.resolve import EntryRef
 from rulebook.samples import SAMPLES as SAMPLE_DECKS
-from rulebook.simulation import JobKind, engine_for
+from rulebook.simulation import engine_for
 from rules.models import SimulationJob
 from rules.selectors import simulation_get
 from rules.services.doctor import doctor_create
@@ -121,10 +121,10 @@ def _pool(request: HttpRequest, deck: Deck, data: dict[str, Any]) -> list[EntryR
 
 def _doctor_job(request: HttpRequest, job_id: UUID) -> SimulationJob:
     try:
-        job = simulation_get(user=request.user, job_id=job_id)
+        job = simulation_get(user=request.user, job_id=job_id, doctor=True)
     except SimulationJob.DoesNotExist:
         job = None
-    if job is None or job.kind != JobKind.DOCTOR:
+    if job is None:
         raise Http404("No such deck doctor job.")
     return job
 
