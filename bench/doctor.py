@@ -34,6 +34,7 @@ from rulebook.registry import ruleset_for
 from rulebook.samples import NEOPETS
 from rulebook.simulation import ENGINES
 from rulebook.simulation.doctor import (
+    BudgetTooSmall,
     DoctorStats,
     Field,
     Swap,
@@ -41,6 +42,7 @@ from rulebook.simulation.doctor import (
     candidate_swaps,
     doctor_result,
     doctor_run,
+    planned_games,
     play_round_chunk,
 )
 from rulebook.simulation.doctor.halving import tie_break
@@ -141,6 +143,11 @@ def run_case(case: str, seed_count: int, truth_games: int) -> int:
     reliable_budget = None
     for share in DOCTOR_SHARES:
         budget = int(equal_games * share)
+        try:
+            planned_games(len(decks), budget)
+        except BudgetTooSmall as exc:
+            print(f"doctor, budget {budget} games ({share:.0%}): too few to plan; {exc}")
+            continue
         firsts, spent, covered, intervals = doctor_runs(
             engine, base, decks, field, seeds, budget, is_planted, truth
         )

@@ -32,6 +32,8 @@ def test_it_suggests_swaps_charts_them_and_applies_the_best(
     page.get_by_label("Cards (one a line)").fill("Green Grarrl\nRed Usul")
     page.get_by_label("Games to play").fill("600")
     page.get_by_label("Seed").fill("3")
+    fits()
+    shot("deck-doctor-form")
     page.get_by_role("button", name="Suggest swaps").click()
     expect(page.locator("#job-progress")).to_be_visible()
     fits()
