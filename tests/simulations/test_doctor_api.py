@@ -164,3 +164,17 @@ def test_a_doctor_job_is_not_a_test_game_job_and_the_other_way_round(
     assert alice_api.get(f"/api/v1/simulations/{job_id}/").status_code == 404
     assert alice_api.get(f"/tools/test-games/{job_id}/").status_code == 404
     assert alice_api.get(f"{URL}{match}/").status_code == 404
+
+
+def test_an_anonymous_doctor_job_is_cancelled_only_with_its_cancel_key(
+    api, neopets_cards, django_capture_on_commit_callbacks, settings
+):
+    settings.DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS = 2000
+    with django_capture_on_commit_callbacks(execute=False):
+        data = api.post(URL, body(), format="json").json()
+    assert data["cancel_key"]
+    assert api.post(f"{URL}{data['id']}/cancel/", {}, format="json").status_code == 403
+    cancelled = api.post(
+        f"{URL}{data['id']}/cancel/", {"cancel_key": data["cancel_key"]}, format="json"
+    )
+    assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
