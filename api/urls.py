@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("api.keeper.urls")),
     path("", include("api.metazoo.urls")),
     path("", include("api.simulations.urls")),
+    path("", include("api.doctor.urls")),
     path("", include("api.battle_odds.urls")),
     path("", include("api.events.urls")),
     path("health/", HealthApi.as_view(), name="health"),

@@ -302,6 +302,43 @@ def deck_add_card(*, deck: Deck, card: Card, section: str, quantity: int) -> Dec
         return _update_at_revision(current, DeckChanges(sections={section: lines}))
 
 
+class SwapNotHeld(ValueError):
+    """The deck no longer holds the copies a swap takes out: nothing is changed."""
+
+
+def deck_swap(*, deck: Deck, out_key: str, card: Card, count: int) -> Deck:
+    """Replace `count` copies of the card keyed `out_key` by `card`, each in the section that
+    held it (a deck doctor's suggestion applied), as a new version. Read and written under the
+    deck's row lock, as deck_add_card; SwapNotHeld, and nothing changed, when the deck holds
+    fewer copies than that."""
+    with transaction.atomic():
+        current = Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
+        lines = list(deck_lines(deck=current))
+        held = sum(line.quantity for line in lines if line.card.key == out_key)
+        if held < count:
+            raise SwapNotHeld(f"the deck holds {held} of {out_key}, not {count}")
+        left, sections = count, {}
+        for index, line in enumerate(lines):
+            if line.card.key != out_key or not left:
+                continue
+            taken = min(left, line.quantity)
+            left -= taken
+            lines[index] = dataclasses.replace(line, quantity=line.quantity - taken)
+            sections[line.section] = sections.get(line.section, 0) + taken
+        kept = [line for line in lines if line.quantity]
+        changed = {}
+        for section, copies in sections.items():
+            in_section = [line for line in kept if line.section == section]
+            for index, line in enumerate(in_section):
+                if line.card.pk == card.pk and line.printing is None:
+                    in_section[index] = dataclasses.replace(line, quantity=line.quantity + copies)
+                    break
+            else:
+                in_section.append(DeckLine(section, card, copies))
+            changed[section] = in_section
+        return _update_at_revision(current, DeckChanges(sections=changed))
+
+
 def deck_restore(*, deck: Deck, number: int, expected_revision: int | None) -> Deck:
     """Make an old version the deck's contents again (its cards and format; the name, the
     description and who sees it stay), as a new version: nothing of the history is lost.
@@ -310,8 +347,13 @@ def deck_restore(*, deck: Deck, number: int, expected_revision: int | None) -> D
     the old version can no longer be used (deleted, or no longer shared with the owner)."""
     version = deck_version_get(deck=deck, number=number)
     refs = [
-        EntryRef(slug, entry["quantity"], key=entry["key"], set=entry.get("set"),
-                 number=entry.get("number"))
+        EntryRef(
+            slug,
+            entry["quantity"],
+            key=entry["key"],
+            set=entry.get("set"),
+            number=entry.get("number"),
+        )
         for slug, entries in version.snapshot["sections"].items()
         for entry in entries
     ]

@@ -11,12 +11,17 @@ from django.db.models import Q
 from .models import SimulationJob
 
 
-def simulation_get(*, user: AbstractBaseUser | AnonymousUser, job_id: Any) -> SimulationJob:
-    """The job if this user may see it: their own, or an anonymous job (whose id is the key).
+def simulation_get(
+    *, user: AbstractBaseUser | AnonymousUser, job_id: Any, doctor: bool = False
+) -> SimulationJob:
+    """The job if this user may see it: their own, or an anonymous job (whose id is the key);
+    a deck doctor job when `doctor`, else a test-game job (each is read where it is drawn).
 
     Raises SimulationJob.DoesNotExist otherwise, so another user's job is never revealed.
     """
     visible = Q(owner__isnull=True)
     if user.is_authenticated:
         visible |= Q(owner=user)
-    return SimulationJob.objects.select_related("game").get(visible, pk=job_id)
+    jobs = SimulationJob.objects.select_related("game")
+    is_doctor = Q(kind=SimulationJob.Kind.DOCTOR)
+    return jobs.filter(is_doctor if doctor else ~is_doctor).get(visible, pk=job_id)

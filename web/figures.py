@@ -193,3 +193,28 @@ def paired_matches_chart(result: Mapping[str, Any]) -> str:
         ),
         reference=0.5,
     )
+
+
+def doctor_chart(result: Mapping[str, Any]) -> str:
+    """Each swap's change in the deck's win (first-place) rate with its 95% interval, best
+    first, against no change."""
+    swaps = [swap for swap in result["swaps"] if swap["ci95"]]
+    items = [
+        Interval(f"{s['count']} {s['out_name']} → {s['in_name']}", s["delta"], *s["ci95"])
+        for s in swaps
+    ]
+    bounds = [abs(bound) for item in items for bound in (item.low, item.high)]
+    reach = min(1.0, math.ceil(max([0.05, *bounds]) * 20) / 20)  # to the next 5%
+    measure = "first-place rate" if result["measure"] == "first_place_rate" else "win rate"
+    return interval_plot(
+        items,
+        title=f"The change each swap makes to the deck's {measure}",
+        desc="; ".join(
+            f"{item.label}: {signed_percent(item.estimate)} (95% interval "
+            f"{signed_percent(item.low)} to {signed_percent(item.high)})"
+            for item in items
+        ),
+        domain=(-reach, reach),
+        reference=0.0,
+        value_format=signed_percent,
+    )

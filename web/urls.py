@@ -11,9 +11,9 @@ from django.urls import include, path
 from .views import accounts, battle_odds, card_tests, cards, home, keeper, swaps, test_games
 from .views.decks import actions as deck_actions
 from .views.decks import compare as deck_compare
+from .views.decks import doctor, playtest
 from .views.decks import editor as decks
 from .views.decks import lists as deck_lists
-from .views.decks import playtest
 from .views.events import checks, downloads, organiser, player, roster, standings
 
 site_urls = [
@@ -36,6 +36,23 @@ site_urls = [
     path("decks/<deck:pk>/versions/", decks.deck_versions, name="deck-versions"),
     path("decks/<deck:pk>/copy/", decks.deck_copy, name="deck-copy"),
     path("decks/<deck:pk>/playtest/", playtest.deck_playtest, name="deck-playtest"),
+    path("decks/<deck:pk>/doctor/", doctor.deck_doctor, name="deck-doctor"),
+    path("decks/<deck:pk>/doctor/<uuid:job_id>/", doctor.doctor_job, name="deck-doctor-job"),
+    path(
+        "decks/<deck:pk>/doctor/<uuid:job_id>/progress/",
+        doctor.doctor_progress,
+        name="deck-doctor-progress",
+    ),
+    path(
+        "decks/<deck:pk>/doctor/<uuid:job_id>/cancel/",
+        doctor.doctor_cancel,
+        name="deck-doctor-cancel",
+    ),
+    path(
+        "decks/<deck:pk>/doctor/<uuid:job_id>/apply/<int:index>/",
+        doctor.doctor_apply,
+        name="deck-doctor-apply",
+    ),
     path("decks/<deck:pk>/delete/", deck_actions.deck_delete, name="deck-delete"),
     path("decks/<deck:pk>/details/", deck_actions.deck_details, name="deck-details"),
     path("decks/<deck:pk>/like/", deck_actions.deck_like, name="deck-like"),

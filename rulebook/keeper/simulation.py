@@ -7,3 +7,12 @@ from rulebook.keeper.engine import KeeperDeck, play_game
 
 prepare = KeeperDeck.from_deck
 play = play_game
+
+# How the default players (HeuristicPolicy, both seats) play: what a test game measures.
+POLICY = (
+    "Both seats play HeuristicPolicy: resources two a turn until 4, then one until 8; summons "
+    "its most valuable affordable creature, casts spells only at a target worth hitting, sets "
+    "its dearest spell as a trap; attacks the player when its dice are expected to get through, "
+    "else a creature its dice are expected to destroy; defends with every creature, sturdiest "
+    "first."
+)

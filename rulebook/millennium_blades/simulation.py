@@ -11,6 +11,12 @@ from rulebook.millennium_blades.store import DEFAULT_STORE, STORES
 prepare = TournamentDeck.from_deck
 play = play_game
 
+# How the default players (HeuristicPolicy, every seat) play: what a test game measures.
+POLICY = (
+    "Every seat plays HeuristicPolicy: play the Single worth most RP now, use an Action as soon "
+    "as it does something, drain and flip the leader, and use a Reaction when it helps."
+)
+
 # An illegal deck is played after the rulebook's random fix ("randomly remove cards until it
 # meets the card limit"), each game seeded from its own seed: the breaches that fix mends. A
 # card that cannot be found, or one a format bans, still refuses the deck.

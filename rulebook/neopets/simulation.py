@@ -7,3 +7,10 @@ from rulebook.neopets.engine import EngineDeck, play_game
 
 prepare = EngineDeck.from_deck
 play = play_game
+
+# How the default players (HeuristicPolicy, both seats) play: what a test game measures.
+POLICY = (
+    "Both seats play HeuristicPolicy: keep a hand with a Codestone (else mulligan once), attach "
+    "Codestones, play the most valuable affordable card, reroll failed dice, pick Neopets by "
+    "matchup, negate the opponent's valuable cards and use dice-changing Food when it counts."
+)

@@ -31,7 +31,9 @@ class Engine:
     and returns its Outcome, the same for the same seed. `seats`: how many players a game
     seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds); `fixes`:
     the report codes of an illegal deck the engine still plays, after a fix of its own in each
-    game (Millennium Blades' random fix; none for the other games).
+    game (Millennium Blades' random fix; none for the other games); `options`: what a job may
+    choose; `policy`: how its default players play, told beside what the deck doctor measures
+    (this bot's play).
     """
 
     prepare: Callable[[Deck], Any]
@@ -42,6 +44,7 @@ class Engine:
     # The options a job may choose, each with its allowed values, the first the default (the
     # Millennium Blades Store); `play` takes them as keywords.
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    policy: str = "the engine's default players"
 
     def plays_deck(self, codes: Iterable[str]) -> bool:
         """Whether a deck whose report has errors of these codes can be played."""
@@ -51,8 +54,16 @@ class Engine:
 MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
 
 ENGINES: dict[str, Engine] = {
-    "neopets": Engine(neopets.prepare, neopets.play, neopets.play.seats, MATCHES_AND_CARD_TESTS),
-    "keeper": Engine(keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS),
+    "neopets": Engine(
+        neopets.prepare,
+        neopets.play,
+        neopets.play.seats,
+        MATCHES_AND_CARD_TESTS,
+        policy=neopets.POLICY,
+    ),
+    "keeper": Engine(
+        keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS, policy=keeper.POLICY
+    ),
     "millennium-blades": Engine(
         millennium_blades.prepare,
         millennium_blades.play,
@@ -60,6 +71,7 @@ ENGINES: dict[str, Engine] = {
         frozenset({JobKind.TABLE}),
         millennium_blades.FIXES,
         millennium_blades.OPTIONS,
+        millennium_blades.POLICY,
     ),
 }
 

@@ -4,7 +4,9 @@
 - a `table`: 2 to 5 decks at one table, for a game that seats that many (TableStats: a match's
   figures per seat, with each deck's placements);
 - a `card_test`: three decks, the deck with a card, without it, and the reference each plays on
-  the same seeds ("test this card": PairedStats).
+  the same seeds ("test this card": PairedStats);
+- a `doctor` job: the deck, its field and candidate swaps, played in rounds of paired games
+  (rulebook.simulation.doctor, DoctorStats); its rounds are planned there, not by JOB_DECKS.
 
 An engine says which kinds it plays, and `job_problem` (rulebook.simulation.engines) why a job
 cannot be played, before anything is kept.
@@ -23,6 +25,7 @@ class JobKind(StrEnum):
     MATCH = "match"
     TABLE = "table"
     CARD_TEST = "card_test"
+    DOCTOR = "doctor"  # the deck doctor: rounds of paired games (rulebook.simulation.doctor)
 
 
 # How many decks a job of each kind has.

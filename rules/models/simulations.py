@@ -23,6 +23,7 @@ class SimulationJob(models.Model):
         MATCH = JobKind.MATCH.value, "match"
         TABLE = JobKind.TABLE.value, "table"
         CARD_TEST = JobKind.CARD_TEST.value, "card test"
+        DOCTOR = JobKind.DOCTOR.value, "deck doctor"
 
     class Status(models.TextChoices):
         QUEUED = "queued"
@@ -58,6 +59,12 @@ class SimulationJob(models.Model):
         default=dict,
         blank=True,
         help_text="The engine's options the job chose, e.g. the Millennium Blades Store.",
+    )
+    doctor = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="A deck doctor job only: its swaps, field and rounds so far (decks holds the "
+        "deck, its opponents, then each swapped deck).",
     )
     games = models.PositiveIntegerField()
     seed = models.BigIntegerField()

@@ -27,7 +27,7 @@ import logging
 import math
 import secrets
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
@@ -162,6 +162,21 @@ class SimulationLimits:
                 f"at least {self.min_chunk_size} games each)",
             )
         return asked
+
+
+@dataclass(frozen=True)
+class RoundedKind:
+    """A kind of job played in rounds that its own games decide (the deck doctor,
+    rules.services.doctor, which registers itself in ROUNDED): how a chunk plays, how many games
+    a chunk counts for, and what follows a chunk's recording (in its transaction, the job's row
+    locked): the next round's chunks, or the result."""
+
+    play: Callable[[SimulationChunk], Any]
+    games: Callable[[SimulationJob, SimulationChunk], int]
+    recorded: Callable[[SimulationJob], None]
+
+
+ROUNDED: dict[str, RoundedKind] = {}
 
 
 # -- create, read, cancel ---------------------------------------------------------------------
@@ -493,9 +508,12 @@ def _unclaimed(chunk_id: int) -> ChunkRun:
     return ChunkRun(ChunkOutcome.BUSY, max(1.0, (stale_at - timezone.now()).total_seconds()))
 
 
-def chunk_play(*, chunk: SimulationChunk) -> ChunkStats | PairedStats:
+def chunk_play(*, chunk: SimulationChunk) -> ChunkStats | PairedStats | Any:
     """Play the chunk's games (no database work): its mergeable statistics, of the kind its job
     says it is."""
+    rounded = ROUNDED.get(chunk.job.kind)
+    if rounded is not None:
+        return rounded.play(chunk)
     engine, decks = _prepared(chunk.job_id)
     return run_job_chunk(
         engine,
@@ -522,7 +540,7 @@ def _prepared(job_id: Any) -> tuple[Engine, list[Any]]:
     return engine, [engine.prepare(frozen.deck_thaw(game, deck)) for deck in job.decks]
 
 
-def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats | PairedStats) -> bool:
+def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats | PairedStats | Any) -> bool:
     """Store a played chunk's statistics; the job's last chunk finishes the job.
 
     False when another run of the same chunk got there first: its (identical) result stands.
@@ -533,10 +551,14 @@ def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats | PairedStats) -> 
         ).update(status=SimulationChunk.Status.DONE, result=stats.as_json())
         if not recorded:
             return False
+        rounded = ROUNDED.get(chunk.job.kind)
+        games = rounded.games(chunk.job, chunk) if rounded else chunk.count
         # The UPDATE locks the job's row until commit, so concurrent last chunks take turns.
-        SimulationJob.objects.filter(pk=chunk.job_id).update(done=F("done") + chunk.count)
+        SimulationJob.objects.filter(pk=chunk.job_id).update(done=F("done") + games)
         job = SimulationJob.objects.get(pk=chunk.job_id)
-        if job.done == job.games:
+        if rounded:
+            rounded.recorded(job)
+        elif job.done == job.games:
             _finish(job)
     return True
 

@@ -89,7 +89,7 @@ class Session:
 
 
 def play(job_id) -> None:
-    for chunk in SimulationJob.objects.get(pk=job_id).chunks.order_by("index"):
+    for chunk in SimulationJob.objects.get(pk=job_id).chunks.filter(status="pending"):
         chunk_run(chunk_id=chunk.pk, worker="test")
 
 
@@ -377,6 +377,24 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     assert pairs.both + pairs.with_only + pairs.without_only + pairs.neither == tested.games == 2
     assert isinstance(tested.with_card, models.MatchResult)
     s.call("simulations", "simulations_cancel_create", job_id=doomed.id)
+
+    # The deck doctor: a job to completion, round after round, and a cancel
+    doctor_body = {"game": "neopets", "deck": int(deck_id), "opponents": [int(deck_id)],
+                   "swaps": [{"out": {"name": hot_dog.name}, "in": {"name": "Omelette"}},
+                             {"out": {"name": "Rusty Sword"}, "in": {"name": "Thorny Armour"},
+                              "count": 1}],
+                   "budget": 12, "seed": 1}  # fmt: skip
+    with django_capture_on_commit_callbacks():
+        doctor = s.call("deck_doctor", "deck_doctor_create", 202,
+                        body=s.model("DoctorInputRequest", doctor_body)).parsed  # fmt: skip
+        doomed = s.call("deck_doctor", "deck_doctor_create", 202,
+                        body=s.model("DoctorInputRequest", doctor_body)).parsed  # fmt: skip
+    while SimulationJob.objects.filter(pk=doctor.id, status__in=["queued", "running"]).exists():
+        play(doctor.id)
+    ranked = s.call("deck_doctor", "deck_doctor_retrieve", job_id=doctor.id).parsed
+    assert str(ranked.status) == "done" and len(ranked.result.swaps) == 2, ranked
+    assert isinstance(ranked.result.swaps[0].delta, float)
+    s.call("deck_doctor", "deck_doctor_cancel_create", job_id=doomed.id)
 
     # Errors, in their one shape
     s.call("validate", "validate_create", 400,

@@ -26,7 +26,10 @@ from django.utils import timezone
 from kombu import Exchange, Queue
 
 from deckwarden.celery import app
+from rulebook.core.frozen import deck_thaw
 from rulebook.samples import PROJECT_ROOT as ROOT
+from rulebook.simulation import ENGINES
+from rulebook.simulation.doctor import Field, doctor_result, doctor_run
 from rules.models import SimulationJob
 from tests.faults.brokers import broker_at
 from tests.faults.servers import private_redis, test_database_url
@@ -220,6 +223,8 @@ def test_a_live_worker_takes_over_a_killed_workers_chunks_within_seconds(api, ne
         job = wait_for(job_id, lambda job: job.is_finished)
     assert job.status == "done", job.error
     assert job.result == in_process_result(games, seed)
+
+
 def test_a_keeper_deck_of_user_made_cards_plays_10000_games_in_real_workers(api):
     """Issue 10: a deck built only from user-made (inline) cards, a 10,000-game job, PostgreSQL
     and a real broker, and the same result as the same seed played in this process."""
@@ -290,7 +295,49 @@ def test_a_users_small_job_is_not_held_behind_an_anonymous_flood(
         waited = time.monotonic() - submitted
         flood_jobs = SimulationJob.objects.filter(pk__in=flood)
         played = sum(job.done for job in flood_jobs)
-        print(f"a user's 250-game job done {waited:.1f} s after an 8,000-game flood; "
-              f"{played} of the flood's games played by then")
+        print(
+            f"a user's 250-game job done {waited:.1f} s after an 8,000-game flood; "
+            f"{played} of the flood's games played by then"
+        )
         assert played <= 8000 // 2
         flood_jobs.update(status="cancelled")  # nothing more to learn from the flood
+
+
+def test_a_deck_doctor_job_plays_its_rounds_in_real_workers_with_the_in_process_answer(
+    api, neopets_cards
+):
+    """Issue 28: a doctor job's rounds follow one another across two worker processes (each
+    round's chunks written as the previous round's last chunk is recorded), and the answer is
+    the one `doctor_run` gives for the same seed in this process."""
+    body = {
+        "game": "neopets",
+        "deck": inline("strong"),
+        "opponents": [
+            {"deck": inline("weak"), "weight": 1},
+            {"deck": inline("strong"), "weight": 3},
+        ],
+        "swaps": [
+            {"out": "Green Grarrl", "in": "Green Slorg"},
+            {"out": "Mau Codestone", "in": "Zei Codestone"},
+            {"out": "Hot Dog", "in": "Omelette", "count": 2},
+        ],
+        "budget": 1500,
+        "seed": 8,
+    }
+    with workers() as (started, log_dir):
+        started.append(Worker("one", log_dir))
+        started.append(Worker("two", log_dir))
+        response = api.post("/api/v1/deck-doctor/", body, format="json")
+        assert response.status_code == 202, response.json()
+        job = wait_for(response.json()["id"], lambda job: job.is_finished)
+        assert job.status == "done", job.error
+    assert job.done == job.games and job.chunks.count() > len(job.doctor["rounds"])
+    engine = ENGINES["neopets"]
+    decks = [engine.prepare(deck_thaw("neopets", deck)) for deck in job.decks]
+    spec = job.doctor
+    field = Field(tuple(decks[1:3]), tuple(spec["weights"]), table=False)
+    rounds, stats = doctor_run(
+        engine, decks[0], decks[3:], field, budget=spec["budget"], seed=job.seed
+    )
+    expected = doctor_result(rounds, stats, spec["swaps"], table=False, seed=job.seed)
+    assert {key: value for key, value in job.result.items() if key != "policy"} == expected

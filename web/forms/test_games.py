@@ -135,3 +135,44 @@ class TestGamesForm(forms.Form):
                         f"{GAMES[game].name} is played by two decks; choose No deck here.",
                     )
         return data
+
+
+class DoctorForm(forms.Form):
+    """The deck doctor: the opponent, where candidate cards come from, the budget and a seed."""
+
+    FROM_DECKS, FROM_LIST = "decks", "list"
+
+    opponent = forms.ChoiceField(label="Opponent (the field it must face)", choices=())
+    second_opponent = forms.ChoiceField(
+        label="A second opponent (optional)", choices=(), required=False
+    )
+    source = forms.ChoiceField(
+        label="Cards to try in the deck",
+        choices=[(FROM_LIST, "The cards listed below"), (FROM_DECKS, "My other decks' cards")],
+        initial=FROM_LIST,
+        widget=forms.RadioSelect,
+    )
+    cards = forms.CharField(
+        label="Cards (one a line)",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 5}),
+        help_text="Each is tried in place of each card of the same type, where the deck stays "
+        "legal.",
+    )
+    budget = forms.IntegerField(
+        label="Games to play", min_value=10, max_value=MAX_GAMES, initial=4000
+    )
+    seed = forms.IntegerField(
+        min_value=0, max_value=MAX_SEED, required=False, help_text="Empty: a random seed."
+    )
+
+    def __init__(self, *args: Any, decks: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["opponent"].choices = decks
+        self.fields["second_opponent"].choices = [("", "None"), *decks]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if data.get("source") == self.FROM_LIST and not (data.get("cards") or "").strip():
+            self.add_error("cards", "List a card or more, or try your other decks' cards.")
+        return data

@@ -30,6 +30,7 @@ from decks.resolution import DeckLine, InvalidEntries
 from decks.user_cards import own_private_cards_share
 from rulebook.core.decklist import write_decklist
 from rulebook.opening_hands import HAND_RULES, HandRule, opening_hand
+from rulebook.simulation import engine_for
 from rules.models import Format
 from rules.services.validation import InvalidRequest, deck_validate
 from web.charts import deck_charts
@@ -377,6 +378,7 @@ def _render_editor(
         "charts": deck_charts(spec.slug, [line for line in lines if not line.private]),
         "hand": _hand(spec.slug, lines, state),
         "hand_rule": HAND_RULES.get(spec.slug),
+        "plays": engine_for(spec.slug) is not None,  # the deck doctor's "Suggest swaps"
         "formats": formats,
         "default_format": next((f for f in formats if f.is_default), None),
         "visibilities": Deck.Visibility.choices,

@@ -1,0 +1,115 @@
+"""Reading POST /deck-doctor/ bodies into plain values, naming every field they cannot read.
+
+Decks are read exactly as /simulations/ reads them (a stored deck's id or an inline deck); a
+card is named as a card test names one (a name, or {"name"|"key"|"id": …}).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from api.entries import Problems, RequestProblems, is_integer
+from api.simulations.requests import DeckRequest, _card_ref, _deck, _game, _integer
+from rulebook.core.game import GameSpec
+from rulebook.core.resolve import EntryRef
+from rulebook.simulation.seeds import MAX_SEED
+from rules.services.doctor import MAX_CANDIDATES, SwapRequest
+from rules.services.simulations import MAX_GAMES
+
+MAX_OPPONENTS = 8
+MAX_COPIES = 60
+MAX_POOL = 200
+
+
+@dataclass
+class DoctorRequest:
+    game: GameSpec
+    deck: DeckRequest
+    opponents: list[DeckRequest]
+    weights: list[float] | None
+    swaps: list[SwapRequest] | None
+    pool: list[EntryRef | int] | None  # cards, and stored decks' ids (their cards)
+    budget: int
+    seed: int | None
+
+
+def read_doctor_request(body: Any) -> DoctorRequest:
+    """The request's values; RequestProblems naming every bad field otherwise."""
+    problems = Problems()
+    if not isinstance(body, Mapping):
+        problems.add("body", "must be a JSON object")
+        raise RequestProblems(problems)
+    game = _game(body.get("game"), problems)
+    budget = _integer(body, "budget", 1, MAX_GAMES, problems, required=True)
+    seed = _integer(body, "seed", 0, MAX_SEED, problems)
+    deck = _deck(game, body.get("deck"), "deck", problems)
+    opponents, weights = _opponents(game, body.get("opponents"), problems)
+    swaps, pool = body.get("swaps"), body.get("pool")
+    if (swaps is None) == (pool is None):
+        problems.add("swaps", "give swaps, or a pool of cards to draw swaps from (not both)")
+    read_swaps = None if swaps is None else _swaps(swaps, problems)
+    read_pool = None if pool is None else _pool(pool, problems)
+    if problems.fields or game is None or budget is None:
+        raise RequestProblems(problems)
+    return DoctorRequest(game, deck, opponents, weights, read_swaps, read_pool, budget, seed)
+
+
+def _opponents(
+    game: GameSpec | None, value: Any, problems: Problems
+) -> tuple[list[DeckRequest], list[float] | None]:
+    """Each opponent: a deck (id or inline), or {"deck": …, "weight": w}."""
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_OPPONENTS:
+        problems.add("opponents", f"must be a list of 1 to {MAX_OPPONENTS} decks")
+        return [], None
+    decks, weights = [], []
+    for index, item in enumerate(value):
+        path = f"opponents[{index}]"
+        weight: Any = 1
+        if isinstance(item, Mapping) and "deck" in item:
+            weight = item.get("weight", 1)
+            item = item["deck"]
+            if not (is_integer(weight) or isinstance(weight, float)) or not 0 < weight <= 1000:
+                problems.add(f"{path}.weight", "must be a number above 0, at most 1000")
+                weight = 1
+        decks.append(_deck(game, item, path, problems))
+        weights.append(float(weight))
+    weighted = any(isinstance(o, Mapping) and "weight" in o for o in value)
+    return decks, weights if weighted else None
+
+
+def _swaps(value: Any, problems: Problems) -> list[SwapRequest]:
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_CANDIDATES:
+        problems.add("swaps", f'must be a list of 1 to {MAX_CANDIDATES} {{"out", "in", "count"}}')
+        return []
+    swaps = []
+    for index, item in enumerate(value):
+        path = f"swaps[{index}]"
+        if not isinstance(item, Mapping):
+            problems.add(path, 'must be {"out": card, "in": card, "count": n}')
+            continue
+        out = _card_ref(item.get("out"), f"{path}.out", problems)
+        into = _card_ref(item.get("in"), f"{path}.in", problems)
+        count = _integer(item, "count", 1, MAX_COPIES, problems) if "count" in item else 1
+        if count is None:
+            problems.fields[f"{path}.count"] = problems.fields.pop("count")
+        if out and into and count:
+            swaps.append(SwapRequest(out, into, count))
+    return swaps
+
+
+def _pool(value: Any, problems: Problems) -> list[EntryRef | int]:
+    """A pool of cards: {"cards": [card, …]} and/or {"decks": [stored deck id, …]} (their cards)."""
+    if not isinstance(value, Mapping) or not ({"cards", "decks"} & set(value)):
+        problems.add("pool", 'must be {"cards": [card, …]} or {"decks": [deck id, …]}')
+        return []
+    cards, decks = value.get("cards", []), value.get("decks", [])
+    if not isinstance(cards, list) or len(cards) > MAX_POOL:
+        problems.add("pool.cards", f"must be a list of at most {MAX_POOL} cards")
+        cards = []
+    if not isinstance(decks, list) or len(decks) > MAX_OPPONENTS or not all(map(is_integer, decks)):
+        problems.add("pool.decks", f"must be a list of at most {MAX_OPPONENTS} deck ids")
+        decks = []
+    refs = [_card_ref(card, f"pool.cards[{i}]", problems) for i, card in enumerate(cards)]
+    return [ref for ref in refs if ref is not None] + list(decks)

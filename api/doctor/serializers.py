@@ -1,0 +1,107 @@
+"""The shapes of /deck-doctor/: the request and the job as answered, for the schema.
+
+Requests are read by api.doctor.requests; the result is written by the rules core
+(rulebook.simulation.doctor) and these serializers only describe it.
+"""
+
+from __future__ import annotations
+
+from rest_framework import serializers
+
+from api.simulations.results import IntervalField
+from api.simulations.serializers import (
+    ENGINE_GAMES,
+    CardRefSerializer,
+    DeckRefField,
+    SimulationJobSerializer,
+)
+from rulebook.simulation.seeds import MAX_SEED
+from rules.services.simulations import MAX_GAMES
+
+
+class OpponentField(serializers.JSONField):
+    """An opponent: a deck (a stored deck's id or an inline deck), or {"deck": …, "weight": w}."""
+
+
+class SwapInputSerializer(serializers.Serializer):
+    out = CardRefSerializer(help_text="A card the deck holds: a name, or {name|key|id}.")
+    # "in" is a Python keyword: the field is declared under its JSON name below
+    count = serializers.IntegerField(min_value=1, required=False, help_text="Copies; default 1.")
+
+
+SwapInputSerializer._declared_fields["in"] = CardRefSerializer(help_text="The card that comes in.")
+
+
+class PoolSerializer(serializers.Serializer):
+    cards = serializers.ListField(
+        child=CardRefSerializer(), required=False, help_text="Cards to try."
+    )
+    decks = serializers.ListField(
+        child=serializers.IntegerField(),
+        required=False,
+        help_text="Stored decks whose cards to try (yours, or public ones).",
+    )
+
+
+class DoctorInputSerializer(serializers.Serializer):
+    """The deck, its field and the swaps to rank (or a pool to draw one-copy swaps from)."""
+
+    game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
+    deck = DeckRefField(help_text="A stored deck's id or an inline deck.")
+    opponents = serializers.ListField(
+        child=OpponentField(),
+        help_text="The field: decks, each optionally {deck, weight}; a game played at a table "
+        "seats the deck with all of them.",
+    )
+    swaps = SwapInputSerializer(many=True, required=False)
+    pool = PoolSerializer(required=False, help_text="Instead of swaps: cards to swap in.")
+    budget = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, help_text="Games.")
+    seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
+
+
+class SwapResultSerializer(serializers.Serializer):
+    out = serializers.CharField(help_text="The key of the card that leaves.")
+    count = serializers.IntegerField()
+    out_name = serializers.CharField()
+    in_name = serializers.CharField()
+    delta = serializers.FloatField(help_text="The change in the deck's win (first-place) rate.")
+    ci95 = IntervalField()
+    games = serializers.IntegerField(help_text="Its games, each paired with the deck's own.")
+    distinguishable = serializers.BooleanField(help_text="The interval leaves out 0.")
+    rounds = serializers.IntegerField(help_text="Rounds of successive halving it played.")
+    mean_placement = serializers.DictField(
+        child=serializers.FloatField(allow_null=True),
+        help_text="Mean placement with the swap (`with`) and without it (`without`).",
+    )
+
+
+SwapResultSerializer._declared_fields["in"] = serializers.CharField(
+    help_text="The key of the card that comes in."
+)
+
+
+class RoundSerializer(serializers.Serializer):
+    candidates = serializers.IntegerField()
+    seeds = serializers.IntegerField()
+
+
+class ConfidenceSerializer(serializers.Serializer):
+    level = serializers.FloatField()
+    looks = serializers.IntegerField()
+    z = serializers.FloatField()
+
+
+class DoctorResultSerializer(serializers.Serializer):
+    measure = serializers.ChoiceField(choices=["win_rate", "first_place_rate"])
+    swaps = SwapResultSerializer(many=True, help_text="Best first.")
+    games = serializers.IntegerField()
+    rounds = RoundSerializer(many=True)
+    confidence = ConfidenceSerializer()
+    simplifications = serializers.ListField(child=serializers.CharField())
+    policy = serializers.CharField(help_text="How the engine's players play: what is measured.")
+
+
+class DoctorJobSerializer(SimulationJobSerializer):
+    """A deck doctor job: status, progress and, once done, the swaps ranked."""
+
+    result = DoctorResultSerializer(allow_null=True, read_only=True)

@@ -1,0 +1,165 @@
+"""The deck doctor: POST /deck-doctor/, GET /deck-doctor/{id}/, POST /deck-doctor/{id}/cancel/.
+
+A doctor job is a test-game job (the same limits, queue, progress and cancel; who sees it as
+api.simulations says); its result ranks the swaps. Decks named by id are read through the
+privacy gate (decks.selectors), as a test game's are.
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from api.simulations.serializers import (
+    CancelInputSerializer,
+    DeckIllegalSerializer,
+    SimulationAcceptedSerializer,
+)
+from api.simulations.views import _deck
+from api.validation.serializers import ErrorSerializer
+from basics.clients import client_address
+from decks.selectors import deck_entries_for_job
+from rulebook.core.resolve import EntryRef
+from rules.models import SimulationJob
+from rules.selectors import simulation_get
+from rules.services.doctor import doctor_create
+from rules.services.simulations import (
+    DecksIllegal,
+    SubmitLater,
+    simulation_cancel,
+    simulation_may_cancel,
+)
+
+from .requests import read_doctor_request
+from .serializers import DoctorInputSerializer, DoctorJobSerializer
+
+
+class DoctorCreateApi(APIView):
+    """Rank card swaps for a deck by paired test games; answers 202 at once with a job."""
+
+    @extend_schema(
+        request=DoctorInputSerializer,
+        responses={
+            202: SimulationAcceptedSerializer,
+            400: DeckIllegalSerializer,
+            429: ErrorSerializer,
+            503: ErrorSerializer,
+        },
+    )
+    def post(self, request: Request) -> Response:
+        parsed = read_doctor_request(request.data)
+        game = parsed.game.slug
+        user = request.user
+        try:
+            job = doctor_create(
+                owner=user if user.is_authenticated else None,
+                game=game,
+                deck=_deck(request, game, parsed.deck, "deck"),
+                opponents=[
+                    _deck(request, game, deck, f"opponents[{i}]")
+                    for i, deck in enumerate(parsed.opponents)
+                ],
+                weights=parsed.weights,
+                swaps=parsed.swaps,
+                pool=None if parsed.pool is None else _pool(request, game, parsed.pool),
+                budget=parsed.budget,
+                seed=parsed.seed,
+                address=client_address(request),
+            )
+        except DecksIllegal as exc:
+            raise ApiError(
+                "A deck is not legal; the doctor plays only legal decks (the deck first, then "
+                "each opponent).",
+                code="deck_illegal",
+                reports=[report.as_dict() for report in exc.reports],
+            ) from None
+        except SubmitLater as exc:
+            raise ApiError(
+                exc.message,
+                code=exc.code,
+                status_code=exc.status,
+                headers={"Retry-After": str(exc.retry_after)},
+            ) from None
+        url = reverse("doctor-detail", args=[job.pk], request=request)
+        body = {
+            "id": str(job.pk),
+            "status": job.status,
+            "url": url,
+            "games": job.games,
+            "seed": job.seed,
+            **({"cancel_key": job.cancel_key} if job.cancel_key else {}),
+        }
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
+
+class DoctorDetailApi(APIView):
+    """A doctor job's status, progress and, once done, the swaps ranked best first."""
+
+    @extend_schema(responses={200: DoctorJobSerializer, 404: ErrorSerializer})
+    def get(self, request: Request, job_id: UUID) -> Response:
+        return Response(DoctorJobSerializer(_job(request, job_id)).data)
+
+
+class DoctorCancelApi(APIView):
+    """Cancel a queued or running doctor job. 409 once finished."""
+
+    @extend_schema(
+        request=CancelInputSerializer,
+        responses={
+            200: DoctorJobSerializer,
+            403: ErrorSerializer,
+            404: ErrorSerializer,
+            409: ErrorSerializer,
+        },
+    )
+    def post(self, request: Request, job_id: UUID) -> Response:
+        job = _job(request, job_id)
+        cancel_key = request.data.get("cancel_key") if isinstance(request.data, dict) else None
+        if not simulation_may_cancel(
+            job=job, cancel_key=cancel_key if isinstance(cancel_key, str) else None
+        ):
+            raise ApiError(
+                "An anonymous job is cancelled with the cancel_key its submission answered.",
+                code="permission_denied",
+                status_code=status.HTTP_403_FORBIDDEN,
+                fields={"cancel_key": ["missing or wrong"]},
+            )
+        if not simulation_cancel(job=job):
+            raise ApiError(
+                f"The job is already {job.status}; only a queued or running job can be cancelled.",
+                code="job_finished",
+                status_code=status.HTTP_409_CONFLICT,
+                job_status=job.status,
+            )
+        return Response(DoctorJobSerializer(job).data)
+
+
+def _pool(request: Request, game: str, pool: list[EntryRef | int]) -> list[EntryRef]:
+    """The pool's cards: those named, and those of the stored decks named (read through the
+    privacy gate, as a job's decks are)."""
+    refs = [item for item in pool if isinstance(item, EntryRef)]
+    for deck_id in (item for item in pool if not isinstance(item, EntryRef)):
+        entries = deck_entries_for_job(
+            user=request.user, game=game, deck_id=deck_id, field="pool.decks"
+        )
+        refs += [EntryRef(section="", quantity=1, name=e.name, key=e.key, id=e.id) for e in entries]
+    return refs
+
+
+def _job(request: Request, job_id: UUID) -> SimulationJob:
+    try:
+        job = simulation_get(user=request.user, job_id=job_id, doctor=True)
+    except SimulationJob.DoesNotExist:
+        job = None
+    if job is None:
+        raise ApiError(
+            "No such deck doctor job.", code="not_found", status_code=status.HTTP_404_NOT_FOUND
+        )
+    return job

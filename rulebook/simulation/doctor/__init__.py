@@ -1,0 +1,44 @@
+"""The deck doctor: which card swaps make a deck win more, by paired test games.
+
+Plain Python, no Django. Candidate swaps (given, or generated from a pool keeping the deck
+legal: `swaps`) play paired games against a field on common seeds, allocated by successive
+halving (`halving`, which states the method, its stopping rule and its error rate); each chunk
+of a round counts integers (`tally`) that merge exactly, so the same seed gives the same answer
+whatever the number of workers (`run`).
+"""
+
+from .halving import (
+    BudgetTooSmall,
+    Round,
+    first_round,
+    looks_z,
+    next_round,
+    planned_games,
+    ranking,
+)
+from .run import Field, doctor_result, doctor_run, field_problem, play_round_chunk, plays_table
+from .swaps import Swap, SwapProblem, apply_swap, candidate_swaps, copies_held
+from .tally import DoctorStats, SwapTally
+
+__all__ = [
+    "BudgetTooSmall",
+    "DoctorStats",
+    "Field",
+    "Round",
+    "Swap",
+    "SwapProblem",
+    "SwapTally",
+    "apply_swap",
+    "candidate_swaps",
+    "copies_held",
+    "doctor_result",
+    "doctor_run",
+    "field_problem",
+    "first_round",
+    "looks_z",
+    "next_round",
+    "planned_games",
+    "play_round_chunk",
+    "plays_table",
+    "ranking",
+]

@@ -1,0 +1,160 @@
+"""The deck doctor's algorithm (rulebook.simulation.doctor), with no database: swaps keep the
+deck's shape, the plan is fixed by the budget, chunks merge exactly (any number of workers gives
+one answer), a planted improvement is found, and a table of more than two seats is played with
+the table as the field."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.core.outcome import Outcome, placements_by_score
+from rulebook.samples import NEOPETS
+from rulebook.simulation import ENGINES, Engine, JobKind
+from rulebook.simulation.doctor import (
+    BudgetTooSmall,
+    DoctorStats,
+    Field,
+    Swap,
+    SwapProblem,
+    apply_swap,
+    candidate_swaps,
+    copies_held,
+    doctor_result,
+    doctor_run,
+    field_problem,
+    planned_games,
+)
+from rulebook.simulation.doctor.halving import seeds_by_round, survivors_by_round
+from rulebook.simulation.seeds import game_seed
+
+CARDS = {card.key: card for card in NEOPETS.pool.cards}
+NEOPETS_ENGINE = ENGINES["neopets"]
+
+
+def test_a_swap_moves_copies_within_their_section_and_keeps_the_deck_size():
+    strong = NEOPETS.deck("strong")
+    swapped = apply_swap(strong, Swap("hot-dog", "omelette", 1), CARDS["omelette"])
+    assert copies_held(swapped, "hot-dog") == 1 and copies_held(swapped, "omelette") == 1
+    assert swapped.count("main") == strong.count("main")
+    assert [e.card.key for e in swapped.entries("main")][-1] == "omelette"
+
+
+def test_a_swap_of_more_copies_than_the_deck_holds_names_the_card():
+    with pytest.raises(SwapProblem) as raised:
+        apply_swap(NEOPETS.deck("strong"), Swap("jeran", "hanso", 2), CARDS["hanso"])
+    assert raised.value.card == "jeran"
+
+
+def test_generated_swaps_are_like_for_like_and_keep_the_deck_legal():
+    strong = NEOPETS.deck("strong")
+    seen = []
+
+    def legal(deck):
+        seen.append(deck)
+        return copies_held(deck, "hanso") == 0  # a stand-in rule: no Hanso
+
+    pool = [CARDS["hanso"], CARDS["kass"], CARDS["omelette"], CARDS["hot-dog"]]
+    swaps = candidate_swaps(strong, pool, legal=legal)
+    assert {s.into for s, _ in swaps} == {"omelette"}  # Hanso illegal; Kass a Villain, none held
+    assert all(CARDS[s.out].type == "Food" for s, _ in swaps)  # Food only for Food
+    assert "hot-dog" not in {s.into for s, _ in swaps}  # the deck holds it already
+
+
+def test_the_plan_halves_the_candidates_and_stays_within_the_budget():
+    assert survivors_by_round(14) == [14, 7, 4, 2]
+    assert survivors_by_round(1) == [1]
+    seeds = seeds_by_round(14, 6000)
+    assert seeds == [100, 187, 300, 500]  # 1500 games a round over its decks and the deck
+    assert planned_games(14, 6000) <= 6000
+    with pytest.raises(BudgetTooSmall):
+        planned_games(14, 40)
+
+
+def planted() -> tuple:
+    """Strong with its Green Grarrl replaced by a Green Slorg; candidates: put it back, and two
+    swaps that change little."""
+    deck = apply_swap(
+        NEOPETS.deck("strong"), Swap("green-grarrl", "green-slorg", 1), CARDS["green-slorg"]
+    )
+    swaps = [
+        (Swap("mau-codestone", "zei-codestone", 1), CARDS["zei-codestone"]),
+        (Swap("green-slorg", "green-grarrl", 1), CARDS["green-grarrl"]),
+        (Swap("scarab-ring", "healing-bracelet", 1), CARDS["healing-bracelet"]),
+        (Swap("har-codestone", "zei-codestone", 1), CARDS["zei-codestone"]),
+    ]
+    prepare = NEOPETS_ENGINE.prepare
+    field = Field((prepare(NEOPETS.deck("strong")),), (1.0,), table=False)
+    return prepare(deck), [prepare(apply_swap(deck, s, c)) for s, c in swaps], field
+
+
+def test_the_same_seed_gives_the_same_answer_whatever_the_chunking():
+    deck, candidates, field = planted()
+    one = doctor_run(NEOPETS_ENGINE, deck, candidates, field, budget=600, seed=3, chunk_seeds=1000)
+    many = doctor_run(NEOPETS_ENGINE, deck, candidates, field, budget=600, seed=3, chunk_seeds=7)
+    assert one[0] == many[0] and one[1].as_json() == many[1].as_json()
+    merged = DoctorStats.from_json(many[1].as_json())
+    assert merged.as_json() == many[1].as_json()  # what a chunk's row stores reads back whole
+
+
+def test_it_ranks_the_planted_swap_first_with_an_interval_above_zero():
+    deck, candidates, field = planted()
+    rounds, stats = doctor_run(NEOPETS_ENGINE, deck, candidates, field, budget=1500, seed=11)
+    described = [{"index": i} for i in range(len(candidates))]
+    result = doctor_result(rounds, stats, described, table=False, seed=11)
+    best = result["swaps"][0]
+    assert best["index"] == 1 and best["distinguishable"] and best["ci95"][0] > 0
+    assert result["measure"] == "win_rate" and result["games"] == stats.games <= 1500
+    assert [r["candidates"] for r in result["rounds"]] == [4, 2]
+    assert result["confidence"]["looks"] == 2 and result["confidence"]["z"] > 1.96
+    assert {s["index"] for s in result["swaps"]} == {0, 1, 2, 3}
+    assert (
+        sum(s["games"] for s in result["swaps"]) + sum(r["seeds"] for r in result["rounds"])
+        == stats.games
+    )
+
+
+def test_the_opponent_of_each_game_is_drawn_by_weight_from_its_seed():
+    field = Field(("a", "b"), (3.0, 1.0), table=False)
+    drawn = [field.seats(game_seed(1, i))[0] for i in range(4000)]
+    assert 0.72 < drawn.count("a") / 4000 < 0.78
+    assert Field(("a", "b"), (3.0, 1.0), table=True).seats(5) == ("a", "b")
+
+
+# A tiny table game of up to four seats: each seat scores its deck's number plus a die; the
+# highest places first. A deck is its number.
+def _table_play(decks, seed, record_log=False):
+    import random
+
+    rng = random.Random(seed)
+    scores = [deck + rng.randint(1, 6) for deck in decks]
+    return Outcome(
+        placements_by_score(scores),
+        0,
+        {},
+        tuple({} for _ in decks),
+        {},
+        ("dice only",),
+        False,
+        None,
+    )
+
+
+TABLE_ENGINE = Engine(lambda deck: deck, _table_play, range(2, 5), frozenset({JobKind.TABLE}))
+
+
+def test_a_table_game_seats_every_opponent_and_measures_first_place_and_placement():
+    assert field_problem(TABLE_ENGINE, 3) is None
+    assert "seats 2 to 4" in field_problem(TABLE_ENGINE, 4)
+    field = Field((2, 2, 2), (1.0, 1.0, 1.0), table=True)
+    rounds, stats = doctor_run(TABLE_ENGINE, 2, [1, 3, 2], field, budget=2000, seed=5)
+    result = doctor_result(rounds, stats, [{"plus": p} for p in (-1, 1, 0)], table=True, seed=5)
+    assert result["measure"] == "first_place_rate"
+    assert result["swaps"][0]["plus"] == 1
+    best = result["swaps"][0]
+    assert best["mean_placement"]["with"] < best["mean_placement"]["without"]
+    assert result["simplifications"] == ["dice only"]
+
+
+def test_a_game_of_matches_faces_one_opponent_a_game():
+    assert field_problem(NEOPETS_ENGINE, 3) is None
+    assert field_problem(NEOPETS_ENGINE, 0) == "name at least one opponent"

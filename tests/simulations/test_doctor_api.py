@@ -1,0 +1,180 @@
+"""POST /api/v1/deck-doctor/, GET /api/v1/deck-doctor/{id}/, POST .../cancel/: a doctor job is
+a test-game job (progress, cancel, limits) whose rounds follow one another as chunks finish."""
+
+from __future__ import annotations
+
+from rules.models import SimulationJob
+from rules.services.simulations import chunk_run
+
+from .conftest import inline
+from .test_api import stored_deck
+
+URL = "/api/v1/deck-doctor/"
+
+
+def planted_deck() -> dict:
+    """The strong sample deck with its Green Grarrl replaced by a Green Slorg."""
+    deck = inline("strong")
+    deck["sections"]["neopets"] = [
+        {"name": "Green Slorg" if e["name"] == "Green Grarrl" else e["name"], "quantity": 1}
+        for e in deck["sections"]["neopets"]
+    ]
+    return deck
+
+
+def body(**changes) -> dict:
+    return {
+        "game": "neopets",
+        "deck": planted_deck(),
+        "opponents": [inline("strong")],
+        "swaps": [
+            {"out": "Mau Codestone", "in": "Zei Codestone", "count": 1},
+            {"out": "Green Slorg", "in": {"key": "green-grarrl"}},
+            {"out": "Scarab Ring", "in": "Healing Bracelet"},
+        ],
+        "budget": 1200,
+        "seed": 4,
+        **changes,
+    }
+
+
+def play_all(job_id: str) -> SimulationJob:
+    """Play every chunk, round after round, as workers would."""
+    job = SimulationJob.objects.get(pk=job_id)
+    while (chunk := job.chunks.filter(status="pending").order_by("index").first()) is not None:
+        chunk_run(chunk_id=chunk.pk, worker="test")
+        job.refresh_from_db()
+    return job
+
+
+def test_it_ranks_the_swaps_round_after_round_and_reports_the_policy(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        response = alice_api.post(URL, body(), format="json")
+    assert response.status_code == 202, response.json()
+    data = response.json()
+    assert data["url"].endswith(f"/api/v1/deck-doctor/{data['id']}/")
+    job = play_all(data["id"])
+    answer = alice_api.get(data["url"]).json()
+    assert answer["status"] == "done"
+    assert answer["progress"] == {"done": job.games, "total": job.games}
+    result = answer["result"]
+    best = result["swaps"][0]
+    assert (best["out"], best["in"], best["count"]) == ("green-slorg", "green-grarrl", 1)
+    assert best["delta"] > 0 and best["distinguishable"] and best["ci95"][0] > 0
+    assert [s["in"] for s in result["swaps"]].count("zei-codestone") == 1
+    assert "HeuristicPolicy" in result["policy"] and result["simplifications"]
+    assert [r["candidates"] for r in result["rounds"]] == [3, 2]
+
+
+def test_the_same_seed_gives_the_same_answer_whatever_the_chunk_size(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks, settings
+):
+    results = []
+    for chunk_games in (1000, 37):
+        settings.DECKWARDEN_SIMULATION_CHUNK_GAMES = chunk_games
+        with django_capture_on_commit_callbacks(execute=False):
+            job_id = alice_api.post(URL, body(), format="json").json()["id"]
+        results.append(play_all(job_id).result)
+    assert SimulationJob.objects.get(pk=job_id).chunks.count() > 4
+    assert results[0] == results[1]
+
+
+def test_a_swap_naming_a_card_the_deck_does_not_hold_is_a_400_naming_it(alice_api, neopets_cards):
+    swaps = [{"out": "Mau Codestone", "in": "Zei Codestone"}, {"out": "Dr. Sloth", "in": "Kass"}]
+    response = alice_api.post(URL, body(swaps=swaps), format="json")
+    assert response.status_code == 400
+    assert "Dr. Sloth" in str(response.json()["fields"]["swaps[1].out"])
+    assert not SimulationJob.objects.exists()
+
+
+def test_an_unknown_incoming_card_and_a_missing_field_are_named(alice_api, neopets_cards):
+    response = alice_api.post(URL, body(swaps=[{"out": "Hot Dog", "in": "No Such"}]), format="json")
+    assert response.status_code == 400 and "swaps[0].in" in response.json()["fields"]
+    response = alice_api.post(URL, {"game": "neopets"}, format="json")
+    assert {"deck", "opponents", "budget", "swaps"} <= set(response.json()["fields"])
+
+
+def test_a_pool_generates_like_for_like_swaps_that_keep_the_deck_legal(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    pool = {"cards": ["Omelette", "Spicy Jelly", "Green Grarrl"]}
+    with django_capture_on_commit_callbacks(execute=False):
+        response = alice_api.post(URL, body(swaps=None, pool=pool), format="json")
+    assert response.status_code == 202, response.json()
+    swaps = SimulationJob.objects.get(pk=response.json()["id"]).doctor["swaps"]
+    assert {"green-slorg", "green-grarrl"} <= {s["out"] for s in swaps} | {s["in"] for s in swaps}
+    assert all(s["in"] in {"omelette", "spicy-jelly", "green-grarrl"} for s in swaps)
+
+
+def test_another_users_private_deck_is_refused_through_the_privacy_gate(
+    alice_api, bob, neopets_cards
+):
+    private = stored_deck(bob, "strong")
+    response = alice_api.post(URL, body(deck=private.pk), format="json")
+    assert response.status_code == 400 and "deck" in response.json()["fields"]
+
+
+def test_a_doctor_job_is_cancelled_like_a_test_game(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        job_id = alice_api.post(URL, body(), format="json").json()["id"]
+    cancelled = alice_api.post(f"{URL}{job_id}/cancel/", {}, format="json")
+    assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
+    assert alice_api.get(f"/api/v1/deck-doctor/{job_id}/").json()["status"] == "cancelled"
+
+
+def test_a_budget_past_the_limits_is_refused_naming_it(alice_api, neopets_cards, settings):
+    settings.DECKWARDEN_SIMULATION_MAX_GAMES = 500
+    response = alice_api.post(URL, body(budget=1200), format="json")
+    assert response.status_code == 400 and "budget" in response.json()["fields"]
+    response = alice_api.post(URL, body(budget=5), format="json")
+    assert "budget" in response.json()["fields"]
+
+
+def test_a_pool_may_be_stored_decks_cards_read_through_the_privacy_gate(
+    alice_api, alice, bob, neopets_cards, django_capture_on_commit_callbacks
+):
+    mine = stored_deck(alice, "weak")
+    with django_capture_on_commit_callbacks(execute=False):
+        response = alice_api.post(
+            URL, body(swaps=None, pool={"decks": [mine.pk], "cards": ["Green Grarrl"]}),
+            format="json",
+        )  # fmt: skip
+    assert response.status_code == 202, response.json()
+    swaps = SimulationJob.objects.get().doctor["swaps"]
+    assert {"green-grarrl", "omelette"} <= {s["in"] for s in swaps}  # Omelette: the weak deck's
+    hidden = stored_deck(bob, "weak")
+    response = alice_api.post(URL, body(swaps=None, pool={"decks": [hidden.pk]}), format="json")
+    assert response.status_code == 400 and "pool.decks" in response.json()["fields"]
+
+
+def test_a_doctor_job_is_not_a_test_game_job_and_the_other_way_round(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=False):
+        job_id = alice_api.post(URL, body(), format="json").json()["id"]
+        match = alice_api.post(
+            "/api/v1/simulations/",
+            {"game": "neopets", "decks": [inline("strong"), inline("weak")], "games": 10},
+            format="json",
+        ).json()["id"]
+    assert alice_api.get(f"/api/v1/simulations/{job_id}/").status_code == 404
+    assert alice_api.get(f"/tools/test-games/{job_id}/").status_code == 404
+    assert alice_api.get(f"{URL}{match}/").status_code == 404
+
+
+def test_an_anonymous_doctor_job_is_cancelled_only_with_its_cancel_key(
+    api, neopets_cards, django_capture_on_commit_callbacks, settings
+):
+    settings.DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS = 2000
+    with django_capture_on_commit_callbacks(execute=False):
+        data = api.post(URL, body(), format="json").json()
+    assert data["cancel_key"]
+    assert api.post(f"{URL}{data['id']}/cancel/", {}, format="json").status_code == 403
+    cancelled = api.post(
+        f"{URL}{data['id']}/cancel/", {"cancel_key": data["cancel_key"]}, format="json"
+    )
+    assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
