@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.crypto import salted_hmac
 
 from rulebook.core.decklist import MAX_QUANTITY
 
@@ -24,6 +25,9 @@ def new_link_token() -> str:
         token = secrets.token_urlsafe(16)
         if not token.isdigit():
             return token
+
+
+ETAG_SALT = "decks.Deck.etag"
 
 
 class Deck(models.Model):
@@ -83,8 +87,12 @@ class Deck(models.Model):
 
     @property
     def etag(self) -> str:
-        """The strong entity tag of this revision, quoted as HTTP wants it."""
-        return f'"{self.pk}-{self.revision}"'
+        """The strong entity tag of this revision, quoted as HTTP wants it: the revision (which
+        the deck's body shows anyway) and a keyed digest of the deck and revision, so the tag
+        tells nothing its reader may not know: not the numeric id an unlisted deck's link
+        hides, nor how many decks there are."""
+        digest = salted_hmac(ETAG_SALT, f"{self.pk}:{self.revision}", algorithm="sha256")
+        return f'"{self.revision}-{digest.hexdigest()[:20]}"'
 
 
 class DeckEntry(models.Model):

@@ -177,7 +177,8 @@ class DeckImportFileInput(DeckImportInput):
 
 REVISION_HELP = (
     "Bumped by every saved change, of contents or not (name, format, entries, description, "
-    'visibility); the ETag is "<id>-<revision>". Not a version number: see `version`.'
+    'visibility); the ETag is "<revision>-<digest>", which tells nothing more. Not a version '
+    "number: see `version`."
 )
 VERSION_HELP = (
     "The latest version: an immutable snapshot of the deck's contents (name, format and "

@@ -93,13 +93,16 @@ IF_MATCH_REQUIRED = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=True,  # 428 without it
-    description='The ETag of the deck as last read, e.g. "12-3".',
+    description='The ETag of the deck as last read, e.g. "3-5f0c2a91d4e87b6a0c13".',
 )
 IF_MATCH = OpenApiParameter(
     "If-Match",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description='The ETag of the deck as last read, e.g. "12-3"; a changed deck is then kept.',
+    description=(
+        'The ETag of the deck as last read, e.g. "3-5f0c2a91d4e87b6a0c13"; a changed deck is '
+        "then kept."
+    ),
 )
 IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match",
