@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "api.middleware.JsonApiAnswers",
+    # A database that is down or read-only: 503 with Retry-After (basics/database_faults.py).
+    "basics.database_faults.DatabaseUnavailableAnswers",
     "api.middleware.ChunkedBodyRefusal",
     "basics.nul_characters.NulCharacterRefusal",
     "api.middleware.UnknownFieldRefusal",
@@ -392,8 +394,9 @@ LOGGING = {
 # A Redis server (cache or broker) that is down, or up but answering nothing, costs a request at
 # most these timeouts (seconds), never a hang: the cache then goes without (basics/cache.py)
 # and a job submission answers 503 with Retry-After. Readiness (/api/v1/health/) is bounded by
-# them too. A PostgreSQL server that does not accept a connection within its timeout is a 500
-# for that request, not a hung worker.
+# them too. A PostgreSQL server that does not accept a connection within its timeout, or that
+# refuses writes, is a 503 with Retry-After for that request (basics/database_faults.py), not a
+# hung worker.
 REDIS_CONNECT_TIMEOUT = env_float("DECKWARDEN_REDIS_CONNECT_TIMEOUT", 1.0, minimum=0.05)
 REDIS_TIMEOUT = env_float("DECKWARDEN_REDIS_TIMEOUT", 2.0, minimum=0.05)
 DATABASE_CONNECT_TIMEOUT = env_int("DECKWARDEN_DATABASE_CONNECT_TIMEOUT", 5, minimum=1)

@@ -269,9 +269,13 @@ class DeckOutput(DeckSummaryOutput):
         help_text='Your own unshared cards in the deck, which others see as "a private card" '
         "(empty for anyone but the owner); PATCH share_cards: true to share them."
     )
+    etag = serializers.CharField(
+        read_only=True,
+        help_text="The ETag header's value, for If-Match, to clients that do not read headers.",
+    )
 
     class Meta(DeckSummaryOutput.Meta):
-        fields = [*DeckSummaryOutput.Meta.fields, "version", "sections", "private_cards"]
+        fields = [*DeckSummaryOutput.Meta.fields, "version", "sections", "private_cards", "etag"]
 
     def get_private_cards(self, deck: Deck) -> list[str]:
         return [card.name for card in self.context["private_cards"]]
