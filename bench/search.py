@@ -166,11 +166,11 @@ TEXT_WORDS = [
 
 def main(argv: list[str] | None = None) -> int:
     args = _arguments(argv)
-    bench_url = _bench_database_url(os.environ.get("DATABASE_URL", ""))
-    if args.reuse and _database_exists(bench_url):
-        print(f"Reusing {BENCH_DATABASE}.")
+    bench_url = _bench_database_url(os.environ.get("DATABASE_URL", ""), args.database)
+    if args.reuse and _database_exists(bench_url, args.database):
+        print(f"Reusing {args.database}.")
     else:
-        _recreate_database(bench_url)
+        _recreate_database(bench_url, args.database)
     os.environ["DATABASE_URL"] = bench_url
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckwarden.settings")
     run_unthrottled()
@@ -192,6 +192,9 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument(
         "--reuse", action="store_true", help="keep an already loaded bench database"
+    )
+    parser.add_argument(
+        "--database", default=BENCH_DATABASE, help="the bench database's name (one per person)"
     )
     return parser.parse_args(argv)
 

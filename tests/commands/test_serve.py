@@ -179,7 +179,7 @@ def test_sigterm_stops_server_and_worker_within_seconds_even_mid_chunk(
         process.wait(timeout=120)
         seconds = time.monotonic() - started
     assert workers_of(var_dir) == [], "".join(lines)
-    assert seconds < 15, f"{seconds:.1f} s to stop"
+    assert seconds < 10, f"{seconds:.1f} s to stop"
     print(f"stopped mid-chunk {seconds:.1f} s after SIGTERM")
 
 

@@ -27,8 +27,8 @@ from django.db.migrations.executor import MigrationExecutor
 
 WORKER = [sys.executable, "-m", "celery", "-A", "deckwarden", "worker", "--loglevel=INFO"]
 # Stopping: seconds the worker has to finish its chunk, then to end once told to stop at once.
-WARM_STOP_SECONDS = 5
-COLD_STOP_SECONDS = 5
+WARM_STOP_SECONDS = 3
+COLD_STOP_SECONDS = 2
 
 
 class Command(BaseCommand):
