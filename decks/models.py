@@ -225,3 +225,30 @@ class DeckTag(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class DeckVerdict(models.Model):
+    """A deck's stored legality verdict in its format (the game's default when it names none),
+    so lists filter on a column instead of running the rules for every deck (decks.verdicts).
+    It holds while the deck is at the judged revision (a change of contents or format bumps
+    it), the catalogue (cards, formats, lists) is as it was (`catalogue`, a digest), and the day
+    is before `until`: the day the format's lists next change (a dated ban or unban, the
+    format's start or end), when the verdict may change with no edit at all."""
+
+    deck = models.OneToOneField(Deck, on_delete=models.CASCADE, related_name="verdict")
+    format = models.ForeignKey(
+        "rules.Format",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The format judged; empty for the built-in standard rules.",
+    )
+    revision = models.PositiveIntegerField()
+    catalogue = models.CharField(max_length=64)
+    until = models.DateField(null=True, blank=True)
+    legal = models.BooleanField()
+    judged = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.deck}: {'legal' if self.legal else 'not legal'}"

@@ -1,0 +1,82 @@
+"""Stored legality verdicts (decks.models.DeckVerdict): a list filtered to legal decks reads a
+column instead of running the rules for every deck on every request (issue 25, item 3: 2.8 to
+3.9 s for about 150 public decks).
+
+A verdict is judged as the deck's owner sees it (the same check as its page and the API's
+report) and holds while the deck is at the judged revision, the catalogue digest is unchanged
+(any change of cards, formats or list entries, rules.services.catalogue.catalogue_stamp) and
+the day is before the format's lists next change. Decks without a verdict that holds are judged
+when a list asks for them, once; every later list reads the stored ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date, timedelta
+
+from django.db.models import Exists, Min, OuterRef, Q, QuerySet
+from django.utils import timezone
+
+from decks.models import Deck, DeckVerdict
+from decks.selectors import deck_report
+from rules.models import Format, FormatListEntry
+from rules.services.catalogue import catalogue_stamp
+
+
+def decks_legal(decks: QuerySet[Deck]) -> QuerySet[Deck]:
+    """Those of `decks` that are legal in their format today (judging first those whose
+    verdict no longer holds)."""
+    digest, today = catalogue_digest(), timezone.localdate()
+    holding = _holding(digest, today)
+    for deck in decks.exclude(Exists(holding)).select_related("game", "format", "owner"):
+        deck_verdict_judge(deck=deck, digest=digest, today=today)
+    return decks.filter(Exists(holding.filter(legal=True)))
+
+
+def deck_verdict_judge(*, deck: Deck, digest: str | None = None, today: date | None = None) -> bool:
+    """Judge the deck now and store the verdict; whether it is legal."""
+    digest = digest or catalogue_digest()
+    today = today or timezone.localdate()
+    judged_format = deck.format or Format.objects.filter(game=deck.game, is_default=True).first()
+    legal = deck_report(deck=deck, viewer=deck.owner).legal
+    DeckVerdict.objects.update_or_create(
+        deck=deck,
+        defaults={
+            "format": judged_format,
+            "revision": deck.revision,
+            "catalogue": digest,
+            "until": _next_change(judged_format, today),
+            "legal": legal,
+        },
+    )
+    return legal
+
+
+def catalogue_digest() -> str:
+    return hashlib.sha256(repr(catalogue_stamp()).encode()).hexdigest()
+
+
+def _holding(digest: str, today: date) -> QuerySet[DeckVerdict]:
+    """The verdicts, for the deck of the outer query, that still hold."""
+    return DeckVerdict.objects.filter(
+        Q(until__isnull=True) | Q(until__gt=today),
+        deck=OuterRef("pk"),
+        revision=OuterRef("revision"),
+        catalogue=digest,
+    )
+
+
+def _next_change(judged_format: Format | None, today: date) -> date | None:
+    """The first day after `today` on which the format's lists or dates change what is legal."""
+    if judged_format is None:
+        return None
+    days = [
+        FormatListEntry.objects.filter(format=judged_format, effective__gt=today).aggregate(
+            first=Min("effective")
+        )["first"]
+    ]
+    if judged_format.starts and judged_format.starts > today:
+        days.append(judged_format.starts)
+    if judged_format.ends and judged_format.ends >= today:
+        days.append(judged_format.ends + timedelta(days=1))
+    return min((day for day in days if day is not None), default=None)
