@@ -4,9 +4,9 @@ column instead of running the rules for every deck on every request (issue 25, i
 
 A verdict is judged as the deck's owner sees it (the same check as its page and the API's
 report) and holds while the deck is at the judged revision, the catalogue digest is unchanged
-(any change of cards, formats or list entries, rules.services.catalogue.catalogue_stamp) and
-the day is before the format's lists next change. Decks without a verdict that holds are judged
-when a list asks for them, once; every later list reads the stored ones.
+(formats, list entries, the catalogue's cards) and the day is before the format's lists next
+change. Every saved revision is judged when it is saved (decks.services); decks whose verdict
+no longer holds (the lists changed) are judged when a list next asks for them, once.
 """
 
 from __future__ import annotations
@@ -14,13 +14,13 @@ from __future__ import annotations
 import hashlib
 from datetime import date, timedelta
 
-from django.db.models import Exists, Min, OuterRef, Q, QuerySet
+from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
 from django.utils import timezone
 
+from cards.models import Card
 from decks.models import Deck, DeckVerdict
 from decks.selectors import deck_report
 from rules.models import Format, FormatListEntry
-from rules.services.catalogue import catalogue_stamp
 
 
 def decks_legal(decks: QuerySet[Deck]) -> QuerySet[Deck]:
@@ -53,7 +53,20 @@ def deck_verdict_judge(*, deck: Deck, digest: str | None = None, today: date | N
 
 
 def catalogue_digest() -> str:
-    return hashlib.sha256(repr(catalogue_stamp()).encode()).hexdigest()
+    """What verdicts depend on beyond the deck: the formats, their dated lists and the
+    catalogue's cards. Users' own cards are left out, so that a player making a card does not
+    send every deck to be judged again; a deck holding one is judged whenever it is saved."""
+    formats = Format.objects.order_by("id").values_list(
+        "id", "game_id", "slug", "ruleset", "is_default", "starts", "ends", "options"
+    )
+    entries = FormatListEntry.objects.order_by("id").values_list(
+        "id", "format_id", "card_id", "status", "limit", "effective"
+    )
+    cards = Card.objects.filter(owner__isnull=True).aggregate(
+        count=Count("id"), last=Max("id"), updated=Max("updated")
+    )
+    stamp = (list(formats), list(entries), sorted(cards.items()))
+    return hashlib.sha256(repr(stamp).encode()).hexdigest()
 
 
 def _holding(digest: str, today: date) -> QuerySet[DeckVerdict]:
