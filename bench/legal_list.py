@@ -8,7 +8,8 @@ the sample cards and 1,000 public decks of 20 users (half the strong sample deck
 empty deck, not legal), then times through Django's test client, in one run: GET
 /api/v1/health/live/ (a trivial endpoint, for the load), GET /decks/, the first GET
 /decks/?legal=on after every verdict is dropped (as after a change of the lists: it judges every
-deck again) and later ones (which read the stored verdicts, as after any save). Every answer is checked: a legal-only page lists legal decks only.
+deck again) and later ones (which read the stored verdicts, as after any save). Every answer is
+checked: a legal-only page lists legal decks only.
 """
 
 from __future__ import annotations
