@@ -37,7 +37,15 @@ class AnonRateThrottle(_RateFromSettings, throttling.AnonRateThrottle):
 
 
 class UserRateThrottle(_RateFromSettings, throttling.UserRateThrottle):
-    """Authenticated requests, counted per user (scope `user`)."""
+    """Authenticated requests, counted per user (scope `user`). An anonymous request is
+    AnonRateThrottle's alone: DRF's class counted it a second time, per address under the looser
+    user rate, which limited nothing and cost every anonymous request a second cache write (a
+    file written and renamed with the default cache; issue 25, item 7)."""
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        if not (request.user and request.user.is_authenticated):
+            return None
+        return super().get_cache_key(request, view)
 
 
 class _PerAddressRateThrottle(_RateFromSettings, throttling.SimpleRateThrottle):
