@@ -13,6 +13,7 @@ import sys
 
 BENCHMARKS = (
     "engine", "keeper", "simulate", "odds", "validate", "batch", "search", "suggestions", "load",
+    "legal_list",
 )  # fmt: skip
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/deckwarden"
 
