@@ -120,3 +120,10 @@ def test_a_verdict_holds_until_the_day_its_lists_next_change(client, decks, monk
     assert DeckVerdict.objects.get(deck__name="Alpha Legal").until == tomorrow
     monkeypatch.setattr("django.utils.timezone.localdate", lambda: tomorrow)  # a day passes
     assert listed(client.get("/decks/", {"legal": "on"}).content.decode()) == []
+
+
+def test_the_api_filters_decks_by_their_stored_verdicts(api, decks):
+    legal = api.get("/api/v1/decks/", {"legal": "true"}).json()["results"]
+    assert [deck["name"] for deck in legal] == ["Alpha Legal"]
+    others = api.get("/api/v1/decks/", {"legal": "false", "ordering": "name"}).json()["results"]
+    assert [deck["name"] for deck in others] == ["Beta Empty", "Charlie Keeper"]
