@@ -12,6 +12,7 @@ no longer holds (the lists changed) are judged when a list next asks for them, o
 from __future__ import annotations
 
 import hashlib
+import logging
 from datetime import date, timedelta
 
 from django.db.models import Count, Exists, Max, Min, OuterRef, Q, QuerySet
@@ -22,15 +23,47 @@ from decks.models import Deck, DeckVerdict
 from decks.selectors import deck_report
 from rules.models import Format, FormatListEntry
 
+logger = logging.getLogger(__name__)
+
+
+# The task that judges again, in a worker, the decks whose verdicts a change of the lists ended
+# (decks.tasks; pinned name: queued tasks name it).
+REFRESH_TASK = "decks.tasks.refresh_verdicts"
+
 
 def decks_legal(decks: QuerySet[Deck]) -> QuerySet[Deck]:
     """Those of `decks` that are legal in their format today (judging first those whose
     verdict no longer holds)."""
     digest, today = catalogue_digest(), timezone.localdate()
     holding = _holding(digest, today)
-    for deck in decks.exclude(Exists(holding)).select_related("game", "format", "owner"):
-        deck_verdict_judge(deck=deck, digest=digest, today=today)
+    verdicts_refresh(decks=decks, digest=digest, today=today)
     return decks.filter(Exists(holding.filter(legal=True)))
+
+
+def verdicts_refresh(
+    *, decks: QuerySet[Deck] | None = None, digest: str | None = None, today: date | None = None
+) -> int:
+    """Judge those of `decks` (default: all) whose verdict no longer holds; how many."""
+    digest = digest or catalogue_digest()
+    today = today or timezone.localdate()
+    decks = Deck.objects.all() if decks is None else decks
+    stale = decks.exclude(Exists(_holding(digest, today))).select_related("game", "format", "owner")
+    judged = 0
+    for deck in stale:
+        deck_verdict_judge(deck=deck, digest=digest, today=today)
+        judged += 1
+    return judged
+
+
+def verdicts_refresh_later() -> None:
+    """Ask a worker to judge again the decks a change of the lists has made stale, so the next
+    legal-only list finds them judged. Without a broker, the next list judges them itself."""
+    from celery import current_app
+
+    try:
+        current_app.tasks[REFRESH_TASK].apply_async(retry=False)  # fail fast, never hang
+    except Exception:  # any broker's error: the list judges what is stale, as before
+        logger.warning("Could not queue %s; the next legal-only list judges instead.", REFRESH_TASK)
 
 
 def deck_verdict_judge(*, deck: Deck, digest: str | None = None, today: date | None = None) -> bool:

@@ -5,11 +5,14 @@ from datetime import date, timedelta
 from pathlib import Path
 
 import pytest
+from celery import current_app
 from django.utils import timezone
 
 from cards.models import Card, Game
 from decks.models import Deck, DeckVerdict
 from decks.services import deck_add_card, deck_create, deck_import
+from decks.tasks import refresh_verdicts
+from decks.verdicts import REFRESH_TASK
 from rules.models import Format, FormatListEntry
 
 STRONG = Path("rulebook/neopets/sample_decks/strong.txt").read_text()
@@ -127,3 +130,23 @@ def test_the_api_filters_decks_by_their_stored_verdicts(api, decks):
     assert [deck["name"] for deck in legal] == ["Alpha Legal"]
     others = api.get("/api/v1/decks/", {"legal": "false", "ordering": "name"}).json()["results"]
     assert [deck["name"] for deck in others] == ["Beta Empty", "Charlie Keeper"]
+
+
+def test_a_change_of_the_lists_sends_a_worker_to_judge_again(
+    client, decks, monkeypatch, django_capture_on_commit_callbacks
+):
+    """The list after a change of the lists finds every deck judged by the worker already."""
+    sent = []
+    monkeypatch.setattr(
+        current_app.tasks[REFRESH_TASK], "apply_async", lambda **options: sent.append(options)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        ban_in_the_default_format("Green Grarrl", timezone.localdate())
+    assert sent == [{"retry": False}]
+    assert refresh_verdicts() == Deck.objects.count()  # what the worker does with it
+
+    def no_rules(**kwargs):
+        raise AssertionError("the worker judged this deck already")
+
+    monkeypatch.setattr("decks.verdicts.deck_report", no_rules)
+    assert listed(client.get("/decks/", {"legal": "on"}).content.decode()) == []
