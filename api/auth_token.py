@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth.signals import user_logged_in
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -65,10 +66,12 @@ class TokenApi(APIView):
         # locked-out request on it, and its middleware answers for it (deckwarden/login_lockout).
         check = TokenInput(data=request.data, context={"request": request._request})
         check.is_valid(raise_exception=True)
+        user = check.validated_data["user"]
+        # A password proven here is a log-in: its address joins those the user has signed in
+        # from, which the lock-out never slows (basics.login_lockout), and last_login moves.
+        user_logged_in.send(sender=user.__class__, request=request._request, user=user)
         try:
-            token, key = token_create(
-                user=check.validated_data["user"], name=check.validated_data["name"]
-            )
+            token, key = token_create(user=user, name=check.validated_data["name"])
         except TooManyTokens:
             raise ApiError(
                 f"You have {MAX_TOKENS_PER_USER} tokens; revoke one first "

@@ -21,6 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from api.negotiation import PROBLEM_JSON, asks_for_problem_json
+from basics import database_faults
 from basics.errors import InvalidRequest, error_body
 
 logger = logging.getLogger(__name__)
@@ -85,6 +86,14 @@ def _domain_error(exc: Exception) -> ApiError | None:
         return ApiError(_summary(fields), fields=fields, **lines)
     if isinstance(exc, InvalidRequest):
         return ApiError(f"The request's {exc.field} is invalid.", fields={exc.field: [exc.message]})
+    if database_faults.database_unavailable(exc):
+        logger.warning("Database unavailable: %s", exc)
+        return ApiError(
+            database_faults.DETAIL,
+            code=database_faults.CODE,
+            status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(database_faults.RETRY_AFTER_SECONDS)},
+        )
     return None
 
 

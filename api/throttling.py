@@ -5,13 +5,18 @@ Counts live in Django's cache (settings.CACHES), so every process sharing that c
 limits. Rates come from settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], read when a request
 is checked (not once at import, as DRF's classes do), so tests and deployments can change them;
 a rate of None turns that limit off. A throttled request answers 429 in the API's error shape
-with a Retry-After header (api.errors).
+with a Retry-After header (api.errors); the website's forms count towards the same limits
+(SiteFormThrottle).
 """
 
 from __future__ import annotations
 
+import math
+from collections.abc import Callable
 from typing import Any
 
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
 from rest_framework import throttling
 from rest_framework.settings import api_settings
 
@@ -32,7 +37,15 @@ class AnonRateThrottle(_RateFromSettings, throttling.AnonRateThrottle):
 
 
 class UserRateThrottle(_RateFromSettings, throttling.UserRateThrottle):
-    """Authenticated requests, counted per user (scope `user`)."""
+    """Authenticated requests, counted per user (scope `user`). An anonymous request is
+    AnonRateThrottle's alone: DRF's class counted it a second time, per address under the looser
+    user rate, which limited nothing and cost every anonymous request a second cache write (a
+    file written and renamed with the default cache; issue 25, item 7)."""
+
+    def get_cache_key(self, request: Any, view: Any) -> str | None:
+        if not (request.user and request.user.is_authenticated):
+            return None
+        return super().get_cache_key(request, view)
 
 
 class _PerAddressRateThrottle(_RateFromSettings, throttling.SimpleRateThrottle):
@@ -55,3 +68,31 @@ class SignupRateThrottle(_PerAddressRateThrottle):
     plain Django request, outside DRF."""
 
     scope = "signup"
+
+
+class SiteFormThrottle:
+    """The API's request limits (DEFAULT_THROTTLE_CLASSES, the same counts) on the website's
+    forms: every POST, PUT, PATCH or DELETE outside /api/ counts towards the client's budget,
+    so a form that queues work (test games, imports) cannot be sent faster than the API's
+    endpoint for the same work. Past the limit: 429 with Retry-After, on a page saying so.
+    Pages that are only read are left to the cache and the database's own speed."""
+
+    SAFE_METHODS = ("GET", "HEAD", "OPTIONS", "TRACE")
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if request.method in self.SAFE_METHODS or request.path.startswith("/api/"):
+            return self.get_response(request)
+        waits = [
+            throttle.wait()
+            for throttle in (cls() for cls in api_settings.DEFAULT_THROTTLE_CLASSES)
+            if not throttle.allow_request(request, None)
+        ]
+        if waits:
+            seconds = max(1, math.ceil(max(wait or 1 for wait in waits)))
+            response = render(request, "429.html", {"retry_after": seconds}, status=429)
+            response["Retry-After"] = str(seconds)
+            return response
+        return self.get_response(request)

@@ -13,8 +13,7 @@ import sys
 
 BENCHMARKS = (
     "engine", "keeper", "simulate", "odds", "validate", "batch", "search", "suggestions", "load",
-    "millennium_blades",
-    "doctor",
+    "legal_list", "millennium_blades", "doctor",
 )  # fmt: skip
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/deckwarden"
 

@@ -13,6 +13,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils.crypto import salted_hmac
 
 from rulebook.core.decklist import MAX_QUANTITY
 
@@ -24,6 +25,9 @@ def new_link_token() -> str:
         token = secrets.token_urlsafe(16)
         if not token.isdigit():
             return token
+
+
+ETAG_SALT = "decks.Deck.etag"
 
 
 class Deck(models.Model):
@@ -83,8 +87,12 @@ class Deck(models.Model):
 
     @property
     def etag(self) -> str:
-        """The strong entity tag of this revision, quoted as HTTP wants it."""
-        return f'"{self.pk}-{self.revision}"'
+        """The strong entity tag of this revision, quoted as HTTP wants it: the revision (which
+        the deck's body shows anyway) and a keyed digest of the deck and revision, so the tag
+        tells nothing its reader may not know: not the numeric id an unlisted deck's link
+        hides, nor how many decks there are."""
+        digest = salted_hmac(ETAG_SALT, f"{self.pk}:{self.revision}", algorithm="sha256")
+        return f'"{self.revision}-{digest.hexdigest()[:20]}"'
 
 
 class DeckEntry(models.Model):
@@ -217,3 +225,30 @@ class DeckTag(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class DeckVerdict(models.Model):
+    """A deck's stored legality verdict in its format (the game's default when it names none),
+    so lists filter on a column instead of running the rules for every deck (decks.verdicts).
+    It holds while the deck is at the judged revision (a change of contents or format bumps
+    it), the catalogue (cards, formats, lists) is as it was (`catalogue`, a digest), and the day
+    is before `until`: the day the format's lists next change (a dated ban or unban, the
+    format's start or end), when the verdict may change with no edit at all."""
+
+    deck = models.OneToOneField(Deck, on_delete=models.CASCADE, related_name="verdict")
+    format = models.ForeignKey(
+        "rules.Format",
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The format judged; empty for the built-in standard rules.",
+    )
+    revision = models.PositiveIntegerField()
+    catalogue = models.CharField(max_length=64)
+    until = models.DateField(null=True, blank=True)
+    legal = models.BooleanField()
+    judged = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.deck}: {'legal' if self.legal else 'not legal'}"

@@ -1,5 +1,7 @@
 """Writes to stored decks. Every write is one transaction; every saved change bumps the deck's
-revision, and a change to its contents (name, format, entries) adds a DeckVersion.
+revision, and a change to its contents (name, format, entries) adds a DeckVersion; every
+saved revision is judged and its verdict stored (decks.verdicts), for lists filtered to legal
+decks.
 
 Optimistic concurrency: an update names the revision it was based on, and the write happens
 only if the row still has that revision (a conditional UPDATE, which PostgreSQL serialises on
@@ -29,6 +31,7 @@ from .models import MAX_QUANTITY, Deck, DeckDraft, DeckEntry, DeckLike, DeckTag,
 from .resolution import DeckLine, entries_resolve
 from .selectors import deck_lines, deck_version_get
 from .snapshots import SnapshotEntry, content_hash, snapshot_build
+from .verdicts import deck_verdict_judge
 
 
 class DeckChanged(Exception):
@@ -109,6 +112,7 @@ def deck_create(
         )
         _write_entries(deck, lines)
         _record_version(deck, lines)
+        deck_verdict_judge(deck=deck)
     return deck
 
 
@@ -149,6 +153,7 @@ def _update_at_revision(deck: Deck, changes: DeckChanges) -> Deck:
             _write_entries(deck, lines)
         deck.refresh_from_db()
         _record_version(deck, lines)
+        deck_verdict_judge(deck=deck)
     return deck
 
 

@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "api.middleware.JsonApiAnswers",
+    # A database that is down or read-only: 503 with Retry-After (basics/database_faults.py).
+    "basics.database_faults.DatabaseUnavailableAnswers",
     "api.middleware.ChunkedBodyRefusal",
     "basics.nul_characters.NulCharacterRefusal",
     "api.middleware.UnknownFieldRefusal",
@@ -85,6 +87,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The API's request limits on the website's forms too (api/throttling.py).
+    "api.throttling.SiteFormThrottle",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -110,24 +114,37 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Log-in lock-out (django-axes, basics/login_lockout.py): failed password checks counted in
-# the database per username and, separately, per client address; successful log-ins count
-# nothing. Past the limit, the username or address is refused for the cool-off, which runs from
-# its last counted failure (tries while locked out do not restart it).
+# Log-in lock-out (django-axes, basics/login_lockout.py), in three tiers: a username tried from
+# one address is locked out past DECKWARDEN_LOGIN_FAILURE_LIMIT failures (that pair only, so a
+# guesser at a venue locks out nobody else there); an address alone only past far more failures
+# across usernames; a username tried from many addresses is slowed (one try a minute) but only
+# from addresses its owner has never signed in from. A lock runs for the cool-off from its last
+# counted failure (tries while locked out do not restart it); successful log-ins count nothing.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
+AXES_HANDLER = "basics.login_lockout.TieredLockoutHandler"
 AXES_FAILURE_LIMIT = env_int("DECKWARDEN_LOGIN_FAILURE_LIMIT", 10, minimum=1)
 AXES_COOLOFF_TIME = timedelta(
     minutes=env_float("DECKWARDEN_LOGIN_COOLOFF_MINUTES", 15.0, minimum=0.1)
 )
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+DECKWARDEN_LOGIN_ADDRESS_FAILURE_LIMIT = env_int(
+    "DECKWARDEN_LOGIN_ADDRESS_FAILURE_LIMIT", 100, minimum=1
+)
+DECKWARDEN_LOGIN_USERNAME_SLOW_AFTER = env_int(
+    "DECKWARDEN_LOGIN_USERNAME_SLOW_AFTER", 10, minimum=1
+)
+DECKWARDEN_LOGIN_USERNAME_SLOW_SECONDS = env_int(
+    "DECKWARDEN_LOGIN_USERNAME_SLOW_SECONDS", 60, minimum=1
+)
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_CLIENT_IP_CALLABLE = "basics.clients.client_address"
 AXES_LOCKOUT_CALLABLE = "basics.login_lockout.lockout_response"
-# Axes would also keep a row per successful log-in (address, browser): nothing here needs it.
-AXES_DISABLE_ACCESS_LOG = True
+# Axes keeps a row per successful log-in (username, address, browser): the addresses a user has
+# signed in from, which the username tier does not slow.
+AXES_DISABLE_ACCESS_LOG = False
 AXES_VERBOSE = False  # its start-up banner would land in `create_user --token`'s output
 
 # Database sessions whose cookie is checked before it is looked up (basics/sessions.py).
@@ -393,8 +410,9 @@ LOGGING = {
 # A Redis server (cache or broker) that is down, or up but answering nothing, costs a request at
 # most these timeouts (seconds), never a hang: the cache then goes without (basics/cache.py)
 # and a job submission answers 503 with Retry-After. Readiness (/api/v1/health/) is bounded by
-# them too. A PostgreSQL server that does not accept a connection within its timeout is a 500
-# for that request, not a hung worker.
+# them too. A PostgreSQL server that does not accept a connection within its timeout, or that
+# refuses writes, is a 503 with Retry-After for that request (basics/database_faults.py), not a
+# hung worker.
 REDIS_CONNECT_TIMEOUT = env_float("DECKWARDEN_REDIS_CONNECT_TIMEOUT", 1.0, minimum=0.05)
 REDIS_TIMEOUT = env_float("DECKWARDEN_REDIS_TIMEOUT", 2.0, minimum=0.05)
 DATABASE_CONNECT_TIMEOUT = env_int("DECKWARDEN_DATABASE_CONNECT_TIMEOUT", 5, minimum=1)

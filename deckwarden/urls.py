@@ -6,6 +6,7 @@ from django.urls import include, path, register_converter
 from django.views import defaults
 
 from api.errors import json_404, json_500
+from basics.database_faults import unavailable_response_for_current_error
 from decks.links import DeckAddressConverter
 
 # The admin says whose it is ("Deckwarden administration", not Django's default heading).
@@ -40,6 +41,11 @@ def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
 
 
 def handler500(request: HttpRequest) -> HttpResponse:
+    """A database that is down or read-only is a 503 (basics.database_faults), even when a
+    middleware met it; any other error, JSON under /api/, Django's page elsewhere."""
+    unavailable = unavailable_response_for_current_error(request)
+    if unavailable is not None:
+        return unavailable
     if _is_api(request):
         return json_500(request)
     return defaults.server_error(request)

@@ -177,7 +177,8 @@ class DeckImportFileInput(DeckImportInput):
 
 REVISION_HELP = (
     "Bumped by every saved change, of contents or not (name, format, entries, description, "
-    'visibility); the ETag is "<id>-<revision>". Not a version number: see `version`.'
+    'visibility); the ETag is "<revision>-<digest>", which tells nothing more. Not a version '
+    "number: see `version`."
 )
 VERSION_HELP = (
     "The latest version: an immutable snapshot of the deck's contents (name, format and "
@@ -268,9 +269,13 @@ class DeckOutput(DeckSummaryOutput):
         help_text='Your own unshared cards in the deck, which others see as "a private card" '
         "(empty for anyone but the owner); PATCH share_cards: true to share them."
     )
+    etag = serializers.CharField(
+        read_only=True,
+        help_text="The ETag header's value, for If-Match, to clients that do not read headers.",
+    )
 
     class Meta(DeckSummaryOutput.Meta):
-        fields = [*DeckSummaryOutput.Meta.fields, "version", "sections", "private_cards"]
+        fields = [*DeckSummaryOutput.Meta.fields, "version", "sections", "private_cards", "etag"]
 
     def get_private_cards(self, deck: Deck) -> list[str]:
         return [card.name for card in self.context["private_cards"]]

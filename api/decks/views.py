@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 
 import django_filters
 from django.db import transaction
+from django.db.models import QuerySet
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -36,6 +37,7 @@ from decks.links import DeckLink
 from decks.models import Deck, DeckVersion
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
 from decks.user_cards import own_private_cards_share
+from decks.verdicts import decks_legal
 from rulebook.core.decklist import write_decklist
 from rulebook.core.resolve import EntryRef
 
@@ -63,10 +65,19 @@ class DeckFilter(django_filters.FilterSet):
     game = django_filters.CharFilter(field_name="game__slug", help_text="game slug")
     owner = django_filters.CharFilter(field_name="owner__username", help_text="owner's username")
     visibility = django_filters.ChoiceFilter(choices=Deck.Visibility.choices)
+    legal = django_filters.BooleanFilter(
+        method="filter_legal",
+        help_text="true: only decks legal in their format today; false: only the others "
+        "(each deck's stored verdict, judged when it was saved or its format's lists changed)",
+    )
 
     class Meta:
         model = Deck
-        fields = ["game", "owner", "visibility"]
+        fields = ["game", "owner", "visibility", "legal"]
+
+    def filter_legal(self, decks: QuerySet[Deck], name: str, value: bool) -> QuerySet[Deck]:
+        legal = decks_legal(decks)
+        return legal if value else decks.exclude(pk__in=legal.values("pk"))
 
 
 class DeckAccess:
@@ -94,13 +105,16 @@ IF_MATCH_REQUIRED = OpenApiParameter(
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
     required=True,  # 428 without it
-    description='The ETag of the deck as last read, e.g. "12-3".',
+    description='The ETag of the deck as last read, e.g. "3-5f0c2a91d4e87b6a0c13".',
 )
 IF_MATCH = OpenApiParameter(
     "If-Match",
     OpenApiTypes.STR,
     OpenApiParameter.HEADER,
-    description='The ETag of the deck as last read, e.g. "12-3"; a changed deck is then kept.',
+    description=(
+        'The ETag of the deck as last read, e.g. "3-5f0c2a91d4e87b6a0c13"; a changed deck is '
+        "then kept."
+    ),
 )
 IF_NONE_MATCH = OpenApiParameter(
     "If-None-Match",

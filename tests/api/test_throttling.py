@@ -65,3 +65,14 @@ def test_it_gives_a_token_within_the_login_rate(alice, rates):
     rates(**{LOGIN_SCOPE: "3/minute"})
     body = {"username": "alice", "password": "password"}
     assert APIClient().post(TOKEN, body, format="json").status_code == 200
+
+
+def test_an_anonymous_request_is_counted_once(api, db, rates):
+    """Issue 25, item 7: DRF's user throttle counted anonymous requests too, per address, so
+    each cost two cache writes (two files written and renamed with the default cache)."""
+    from django.core.cache import cache
+
+    rates(anon="100/minute", user="1000/minute")
+    assert api.get(HEALTH).status_code == 200
+    assert len(cache.get("throttle_anon_127.0.0.1")) == 1
+    assert cache.get("throttle_user_127.0.0.1") is None

@@ -9,6 +9,7 @@ PINNED = {
     "rules.tasks.run_simulation_chunk",
     "events.tasks.deliver_notifications",
     "events.tasks.remind_deadlines",
+    "decks.tasks.refresh_verdicts",
 }
 
 

@@ -18,7 +18,7 @@ def test_it_creates_a_deck_from_sections(alice_api, cards):
     response = alice_api.post(URL, body, format="json")
     assert response.status_code == 201, response.json()
     data = response.json()
-    assert response["ETag"] == f'"{data["id"]}-1"'
+    assert response["ETag"] == Deck.objects.get(pk=data["id"]).etag
     assert response["Location"] == f"{URL}{data['id']}/"
     assert data["owner"] == "alice"
     assert data["format"] is None
@@ -105,7 +105,7 @@ def test_it_refuses_a_bad_deck_naming_the_field(alice_api, cards, body, field):
 def test_it_reads_a_deck_with_its_etag(alice_api, alice_deck):
     response = alice_api.get(detail(alice_deck))
     assert response.status_code == 200
-    assert response["ETag"] == f'"{alice_deck.pk}-1"'
+    assert response["ETag"] == alice_deck.etag
     assert [e["name"] for e in response.json()["sections"]["main"]] == ["Hot Dog", "Healing Potion"]
 
 
@@ -114,7 +114,7 @@ def test_it_replaces_a_deck_with_put(alice_api, alice_deck):
     response = alice_api.put(detail(alice_deck), body, format="json", HTTP_IF_MATCH=alice_deck.etag)
     assert response.status_code == 200, response.json()
     data = response.json()
-    assert response["ETag"] == f'"{alice_deck.pk}-2"'
+    assert response["ETag"].startswith('"2-')
     assert data["sections"]["main"] == []  # PUT replaces: sections left out are emptied
     assert data["sections"]["neopets"][0]["name"] == "Red Kau"
     assert data["version"]["number"] == 2

@@ -22,9 +22,26 @@ def detail(deck):
 
 
 def test_it_gives_the_etag_of_the_current_revision(alice_api, alice_deck):
-    assert alice_api.get(detail(alice_deck))["ETag"] == f'"{alice_deck.pk}-1"'
+    first = alice_api.get(detail(alice_deck))["ETag"]
+    assert first == alice_deck.etag and first.startswith('"1-')
     alice_api.patch(detail(alice_deck), {"name": "B"}, format="json", HTTP_IF_MATCH=alice_deck.etag)
-    assert alice_api.get(detail(alice_deck))["ETag"] == f'"{alice_deck.pk}-2"'
+    second = alice_api.get(detail(alice_deck))["ETag"]
+    assert second.startswith('"2-') and second != first
+
+
+def test_an_unlisted_decks_etag_does_not_give_away_its_id(api, alice, neopets, cards):
+    """Issue 25, item 5: the link hides the deck's numeric id (README "Stored decks"), and so
+    does every tag the API answers with; decks of one revision have unrelated tags."""
+    decks = [
+        make_deck(alice, neopets, MAIN, name=f"Link {n}", visibility=Deck.Visibility.UNLISTED)
+        for n in range(3)
+    ]
+    tags = [api.get(f"{URL}{deck.link_token}/")["ETag"] for deck in decks]
+    for deck, tag in zip(decks, tags, strict=True):
+        revision, digest = tag.strip('"').split("-")
+        assert revision == "1"  # the revision, which the body shows anyway
+        assert digest != str(deck.pk) and len(digest) == 20
+    assert len(set(tags)) == 3
 
 
 @pytest.mark.parametrize("method", ["put", "patch"])

@@ -5,16 +5,22 @@ restart or freeze."""
 from __future__ import annotations
 
 import http.client
+import http.cookiejar
 import os
+import re
 import shutil
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from urllib.parse import quote
 
@@ -99,6 +105,79 @@ class Redis:
         self.process.send_signal(signal.SIGCONT)
 
 
+class TcpProxy:
+    """A TCP relay in front of a server (the test database's PostgreSQL), which the test can
+    stop, as a server going down looks to its clients (every connection dropped, new ones
+    refused), and start again on the same port; the server itself is never touched."""
+
+    def __init__(self, target_host: str, target_port: int) -> None:
+        self.target = (target_host, target_port)
+        self.port = free_port()
+        self.listener: socket.socket | None = None
+        self.sockets: list[socket.socket] = []
+        self.lock = threading.Lock()
+        self.start()
+
+    def start(self) -> None:
+        listener = socket.socket()
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", self.port))
+        listener.listen(64)
+        self.listener = listener
+        threading.Thread(target=self._accept, args=(listener,), daemon=True).start()
+
+    def stop(self) -> None:
+        """Refuse new connections and drop every open one."""
+        with self.lock:
+            open_sockets, self.sockets = self.sockets, []
+            listener, self.listener = self.listener, None
+        for sock in [*open_sockets, *([listener] if listener else [])]:
+            with suppress(OSError):
+                sock.shutdown(socket.SHUT_RDWR)
+            sock.close()
+
+    def _accept(self, listener: socket.socket) -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+                server = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                return  # stopped
+            server.settimeout(None)
+            with self.lock:
+                self.sockets += [client, server]
+            for source, sink in ((client, server), (server, client)):
+                threading.Thread(target=_relay, args=(source, sink), daemon=True).start()
+
+
+def _relay(source: socket.socket, sink: socket.socket) -> None:
+    try:
+        while data := source.recv(65536):
+            sink.sendall(data)
+    except OSError:
+        pass
+    for sock in (source, sink):
+        with suppress(OSError):
+            sock.shutdown(socket.SHUT_RDWR)
+
+
+@contextmanager
+def database_proxy() -> Iterator[TcpProxy]:
+    """A TcpProxy to the test database's server; its URL is `proxied_database_url(proxy)`."""
+    db = connection.settings_dict
+    proxy = TcpProxy(db["HOST"] or "127.0.0.1", int(db["PORT"] or 5432))
+    try:
+        yield proxy
+    finally:
+        proxy.stop()
+
+
+def proxied_database_url(proxy: TcpProxy) -> str:
+    host = connection.settings_dict["HOST"] or "127.0.0.1"
+    port = connection.settings_dict["PORT"] or 5432
+    return test_database_url().replace(f"@{host}:{port}/", f"@127.0.0.1:{proxy.port}/")
+
+
 @contextmanager
 def private_redis() -> Iterator[Redis]:
     if shutil.which("redis-server") is None:
@@ -145,3 +224,32 @@ def get(base: str, path: str, timeout: float = 30) -> http.client.HTTPResponse:
         return response
     finally:
         conn.close()
+
+
+class Browser:
+    """urllib with cookies: enough for Django's forms and their CSRF token."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+
+    def open(self, path: str, data: dict | bytes | None = None, **headers: str):
+        """(status, headers, body text, seconds taken)."""
+        if isinstance(data, dict):
+            data = urllib.parse.urlencode(data).encode()
+        request = urllib.request.Request(self.base + path, data=data, headers=headers)
+        started = time.monotonic()
+        try:
+            with self.opener.open(request, timeout=90) as response:
+                status, answer_headers, body = response.status, response.headers, response.read()
+        except urllib.error.HTTPError as error:
+            status, answer_headers, body = error.code, error.headers, error.read()
+        return status, answer_headers, body.decode(), time.monotonic() - started
+
+    def post_form(self, path: str, fields: dict[str, str]):
+        status, _, page, _ = self.open(path)
+        assert status == 200, page
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
+        return self.open(path, {**fields, "csrfmiddlewaretoken": token}, Referer=self.base + path)

@@ -9,13 +9,8 @@ redis-server this test stops, restarts and freezes (SIGSTOP): never the shared o
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
-import re
 import time
-import urllib.error
-import urllib.parse
-import urllib.request
 from collections.abc import Callable
 
 import pytest
@@ -26,7 +21,7 @@ from django.core.management import call_command
 from rulebook.samples import PROJECT_ROOT
 from rules.models import SimulationJob
 
-from .servers import gunicorn, private_redis
+from .servers import Browser, gunicorn, private_redis
 
 pytestmark = [
     pytest.mark.skipif(not settings.IS_POSTGRES, reason="needs PostgreSQL (DATABASE_URL)"),
@@ -43,35 +38,6 @@ SIMULATION = json.dumps(
     }
 ).encode()
 JSON = {"Content-Type": "application/json"}
-
-
-class Browser:
-    """urllib with cookies: enough for Django's forms and their CSRF token."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
-        )
-
-    def open(self, path: str, data: dict | bytes | None = None, **headers: str):
-        """(status, headers, body text, seconds taken)."""
-        if isinstance(data, dict):
-            data = urllib.parse.urlencode(data).encode()
-        request = urllib.request.Request(self.base + path, data=data, headers=headers)
-        started = time.monotonic()
-        try:
-            with self.opener.open(request, timeout=90) as response:
-                status, answer_headers, body = response.status, response.headers, response.read()
-        except urllib.error.HTTPError as error:
-            status, answer_headers, body = error.code, error.headers, error.read()
-        return status, answer_headers, body.decode(), time.monotonic() - started
-
-    def post_form(self, path: str, fields: dict[str, str]):
-        status, _, page, _ = self.open(path)
-        assert status == 200, page
-        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page).group(1)
-        return self.open(path, {**fields, "csrfmiddlewaretoken": token}, Referer=self.base + path)
 
 
 def check_every_path(base: str, job_id: str) -> float:

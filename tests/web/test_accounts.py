@@ -92,23 +92,27 @@ def log_in(client, username: str, password: str, address: str = "127.0.0.1"):
 
 @pytest.fixture
 def lockout(settings):
+    """Small limits: a pair locked after 3 failures, an address alone after 6."""
     settings.AXES_FAILURE_LIMIT = 3
+    settings.DECKWARDEN_LOGIN_ADDRESS_FAILURE_LIMIT = 6
 
 
-def test_it_locks_an_account_out_after_failed_log_ins_even_with_the_right_password(
+def test_it_locks_an_account_out_from_the_guessing_address_even_with_the_right_password(
     client, alice, lockout
 ):
-    codes = [log_in(client, "alice", "wrong", address=f"10.0.0.{n}").status_code for n in range(3)]
+    codes = [log_in(client, "alice", "wrong", address="10.0.0.1").status_code for _ in range(3)]
     assert codes == [200, 200, 429]  # the third failure reaches the limit
-    right = log_in(client, "alice", "password", address="10.0.0.9")
+    right = log_in(client, "alice", "password", address="10.0.0.1")
     assert right.status_code == 429
     assert "Too many failed log-ins" in right.content.decode()
     assert int(right["Retry-After"]) > 0
     assert "_auth_user_id" not in client.session
+    # Issue 25, item 2: the pair is locked, not the account everywhere.
+    assert log_in(client, "alice", "password", address="10.0.0.9").status_code == 302
 
 
 def test_it_locks_out_an_address_guessing_many_accounts(client, alice, bob, lockout):
-    for name in ("x1", "x2", "x3"):
+    for name in ("x1", "x2", "x3", "x4", "x5", "x6"):
         log_in(client, name, "wrong", address="10.0.0.1")
     assert log_in(client, "bob", "password", address="10.0.0.1").status_code == 429
     assert log_in(client, "bob", "password", address="10.0.0.2").status_code == 302
@@ -133,14 +137,14 @@ def test_behind_the_configured_proxy_each_client_has_its_own_budget(
             "/accounts/login/", data, REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR=client_address
         )
 
-    for name in ("x1", "x2", "x3"):
+    for name in ("x1", "x2", "x3", "x4", "x5", "x6"):
         through_proxy(name, "wrong", "203.0.113.7")
     assert through_proxy("bob", "password", "203.0.113.7").status_code == 429
     assert through_proxy("bob", "password", "198.51.100.2").status_code == 302
 
 
 def test_without_a_configured_proxy_a_forwarded_for_header_changes_nothing(client, bob, lockout):
-    for number in range(3):
+    for number in range(6):
         data = {"username": f"x{number}", "password": "wrong"}
         client.post("/accounts/login/", data, HTTP_X_FORWARDED_FOR=f"198.51.100.{number}")
     assert log_in(client, "bob", "password").status_code == 429

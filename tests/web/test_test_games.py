@@ -210,3 +210,33 @@ def test_another_users_job_cannot_be_cancelled_from_the_site(
     assert client.post(reverse("tools:test-game-cancel", args=[job.pk])).status_code == 404
     job.refresh_from_db()
     assert job.status == SimulationJob.Status.QUEUED
+
+
+@pytest.fixture
+def anonymous_rate(settings):
+    """The API's limit for anonymous clients, 3 requests a minute (the suite runs with none)."""
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "anon": "3/minute"}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+
+
+def test_the_form_obeys_the_apis_request_limits(
+    client, neopets_samples, anonymous_rate, django_capture_on_commit_callbacks
+):
+    """Issue 25, item 4: the form took 125 one-game anonymous jobs in a minute, all queued."""
+    codes = [
+        submit(client, django_capture_on_commit_callbacks, games="1").status_code for _ in range(4)
+    ]
+    assert codes == [302, 302, 302, 429]
+    assert SimulationJob.objects.count() == 3
+    refused = submit(client, django_capture_on_commit_callbacks, games="1")
+    assert refused.status_code == 429 and 0 < int(refused["Retry-After"]) <= 60
+    assert "Too many requests" in refused.content.decode()
+
+
+def test_the_form_and_the_api_share_one_budget(
+    client, api, neopets_samples, anonymous_rate, django_capture_on_commit_callbacks
+):
+    assert [api.get("/api/v1/games/").status_code for _ in range(2)] == [200, 200]
+    assert submit(client, django_capture_on_commit_callbacks, games="1").status_code == 302
+    assert api.get("/api/v1/games/").status_code == 429
+    assert submit(client, django_capture_on_commit_callbacks, games="1").status_code == 429

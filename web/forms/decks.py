@@ -11,9 +11,10 @@ from cards.models import Game
 from cards.selectors import game_list
 from decks import services
 from decks.models import Deck
-from decks.selectors import deck_report, deck_with_likes
+from decks.selectors import deck_with_likes
 from decks.services import TAG_LENGTH, tag_name
 from decks.uploads import UnreadableUpload, decklist_text
+from decks.verdicts import decks_legal
 from rules.models import Format
 
 DESCRIPTION_LENGTH = 20_000
@@ -24,11 +25,6 @@ SORTS = {
     "game": ("game__slug", "name", "id"),
     "popular": ("-like_count", "-updated", "-id"),
 }
-
-
-def deck_is_legal(deck: Deck) -> bool:
-    """Whether the deck passes its format's rules today: the same check as the API's report."""
-    return deck_report(deck=deck, viewer=deck.owner).legal
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -62,9 +58,9 @@ class DeckFilterForm(forms.Form):
         names = dict(Format.objects.order_by("slug", "game__slug").values_list("slug", "name"))
         self.fields["format"].choices = [("", "Any format"), *names.items()]
 
-    def filtered(self, decks: QuerySet[Deck]) -> list[Deck] | QuerySet[Deck]:
-        """The decks the form's choices keep, in its order (legality checked last: it is the
-        one filter that runs the rules)."""
+    def filtered(self, decks: QuerySet[Deck]) -> QuerySet[Deck]:
+        """The decks the form's choices keep, in its order (legality last: the decks the other
+        choices keep are the only ones it may need to judge)."""
         self.is_valid()  # a choice it cannot use is shown as an error; the others still apply
         data = self.cleaned_data
         if data.get("game"):
@@ -75,10 +71,9 @@ class DeckFilterForm(forms.Form):
             decks = decks.filter(owner__username__iexact=data["owner"])
         if data.get("tag"):
             decks = decks.filter(tags__name=tag_name(data["tag"]))
-        decks = deck_with_likes(decks).order_by(*SORTS[data.get("sort") or "updated"])
         if data.get("legal"):
-            return [deck for deck in decks if deck_is_legal(deck)]
-        return decks
+            decks = decks_legal(decks)  # stored verdicts: a column, not the rules per deck
+        return deck_with_likes(decks).order_by(*SORTS[data.get("sort") or "updated"])
 
 
 class DeckDetailsForm(forms.Form):

@@ -1,10 +1,10 @@
 """`manage.py serve`: the web service and one Celery worker, together, for a local start.
 
 The worker is a child process that is stopped with the server (on Ctrl-C, SIGTERM or SIGHUP),
-so `make run` needs no second terminal; with the default filesystem broker it needs no broker
-server either. Test-game jobs submitted to the server are played by that worker, still
-asynchronously to the HTTP request. With CELERY_BROKER_URL set, more workers started anywhere
-with `celery -A deckwarden worker` share the work.
+within seconds even mid-chunk, so `make run` needs no second terminal; with the default
+filesystem broker it needs no broker server either. Test-game jobs submitted to the server are
+played by that worker, still asynchronously to the HTTP request. With CELERY_BROKER_URL set,
+more workers started anywhere with `celery -A deckwarden worker` share the work.
 
 The worker starts only once the server holds its port and the database is migrated: a start
 that fails (port in use, unapplied migrations, a failed system check) leaves no worker behind.
@@ -26,6 +26,9 @@ from django.db import DEFAULT_DB_ALIAS, connections
 from django.db.migrations.executor import MigrationExecutor
 
 WORKER = [sys.executable, "-m", "celery", "-A", "deckwarden", "worker", "--loglevel=INFO"]
+# Stopping: seconds the worker has to finish its chunk, then to end once told to stop at once.
+WARM_STOP_SECONDS = 3
+COLD_STOP_SECONDS = 2
 
 
 class Command(BaseCommand):
@@ -56,8 +59,7 @@ class Command(BaseCommand):
             call_command(runserver, addrport, use_reloader=False)
         finally:
             for process in worker:
-                process.terminate()  # Celery's warm shutdown: the current chunk finishes
-                process.wait(timeout=60)
+                _stop_worker(process)
 
     def _start_worker(self) -> subprocess.Popen:
         # One process, no pool: the embedded default is for one machine and SQLite.
@@ -74,6 +76,28 @@ def _refuse_unapplied_migrations() -> None:
     if plan:
         names = ", ".join(f"{migration.app_label}.{migration.name}" for migration, _ in plan)
         raise CommandError(f"Unapplied migrations ({names}): run `manage.py migrate` first.")
+
+
+def _stop_worker(process: subprocess.Popen) -> None:
+    """Stop the worker within seconds, as a process manager expects of a service it stops.
+
+    SIGTERM is Celery's warm shutdown, which waits for the chunk in hand however long it plays
+    (a chunk may take minutes): it gets WARM_STOP_SECONDS, then SIGQUIT, the cold shutdown,
+    ends it at once. The chunk it was playing is not lost: its claim lapses and it is played
+    again (rules.services.simulations.chunks_requeue_stale), as when a worker dies. Ctrl-C
+    stopped quickly only because the terminal also sent the worker SIGINT, and a second signal
+    is Celery's cold shutdown; SIGTERM waited a minute, then left the worker running."""
+    process.terminate()
+    try:
+        process.wait(timeout=WARM_STOP_SECONDS)
+        return
+    except subprocess.TimeoutExpired:
+        process.send_signal(signal.SIGQUIT)
+    try:
+        process.wait(timeout=COLD_STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def _exit(signum: int, frame: Any) -> None:
