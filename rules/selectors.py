@@ -11,12 +11,21 @@ from django.db.models import Q
 from .models import SimulationJob
 
 
-def simulation_get(*, user: AbstractBaseUser | AnonymousUser, job_id: Any) -> SimulationJob:
-    """The job if this user may see it: their own, or an anonymous job (whose id is the key).
+def simulation_get(
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    job_id: Any = None,
+    share_token: str | None = None,
+) -> SimulationJob:
+    """The job if this user may see it: by its id, their own or an anonymous job (whose id is
+    the key); by `share_token`, a job its owner shares by link (anyone holding the link).
 
     Raises SimulationJob.DoesNotExist otherwise, so another user's job is never revealed.
     """
+    jobs = SimulationJob.objects.select_related("game")
+    if share_token is not None:
+        return jobs.get(share_token=share_token)
     visible = Q(owner__isnull=True)
     if user.is_authenticated:
         visible |= Q(owner=user)
-    return SimulationJob.objects.select_related("game").get(visible, pk=job_id)
+    return jobs.get(visible, pk=job_id)

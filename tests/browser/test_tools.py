@@ -78,3 +78,40 @@ def test_the_tools_pages_load_everything_from_this_machine(page, sample_cards, s
     assert page.evaluate("typeof htmx") == "object"
     shot(name)
     shot(name, phone=True)
+
+
+def test_alice_shares_a_result_and_charlie_opens_it(
+    page, browser, live_server, sample_cards, no_broker, logged_in, shot
+):
+    """Issue 27 item 4: the result's owner shares it by link; another user opens the link."""
+    logged_in("alice")
+    page.goto("/tools/test-games/")
+    page.get_by_label("Games").fill("20")
+    page.get_by_role("button", name="Play the games").click()
+    expect(page.locator("#share")).to_contain_text("Only you can open this page")
+    job = SimulationJob.objects.get()
+    for chunk in job.chunks.order_by("index"):
+        chunk_run(chunk_id=chunk.pk, worker="browser-test")
+    expect(page.locator("#win-rate-chart svg")).to_be_visible()
+    page.get_by_role("button", name="Share by link").click()
+    link = page.locator("#share-link")
+    expect(link).to_be_visible()
+    shot("test-game-shared-owner")
+    shot("test-game-shared-owner", phone=True)
+    address = link.get_attribute("href")
+    stranger = browser.new_context(base_url=live_server.url).new_page()
+    stranger.goto(address)
+    expect(stranger.locator("#share")).to_contain_text("shared by its owner")
+    expect(stranger.locator("#win-rate-chart svg")).to_be_visible()
+    assert stranger.goto(f"/tools/test-games/{job.pk}/").status == 404
+    stranger.context.close()
+
+
+def test_the_deck_pickers_follow_the_chosen_game(page, sample_cards, shot):
+    page.goto("/tools/test-games/")
+    deck_a = page.get_by_label("Deck A", exact=True)
+    expect(deck_a.locator("option[value='sample:neopets:strong']")).to_have_count(1)
+    page.get_by_label("Game", exact=True).select_option("keeper")
+    expect(deck_a.locator("option[value='sample:keeper:aggro']")).to_have_count(1)
+    expect(deck_a.locator("option[value^='sample:neopets:']")).to_have_count(0)
+    expect(deck_a).to_have_value("sample:keeper:aggro")
