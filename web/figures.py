@@ -14,7 +14,7 @@ from typing import Any
 from rulebook.neopets.odds import DamageOdds
 from rulebook.simulation.paired import WITH, WITHOUT
 
-from .svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
+from .svgcharts import COMPACT, Bar, Interval, bar_chart, histogram, interval_plot, percent
 
 DECK_LABELS = ("Deck A", "Deck B")  # as the form names them
 PAIRED_LABELS = ("With the card", "Without it", "Opponent")  # a "test this card" job's decks
@@ -53,6 +53,7 @@ def win_rate_chart(result: Mapping[str, Any]) -> str:
             for item in intervals
         ),
         reference=0.5,
+        frame=COMPACT,
     )
 
 
@@ -65,6 +66,7 @@ def length_chart(result: Mapping[str, Any], measure: str) -> str:
         title=f"Games by number of {measure}",
         desc=f"How many games lasted each number of {measure}; {distribution['mean']} on average.",
         x_label=measure,
+        frame=COMPACT,
     )
 
 
@@ -123,6 +125,7 @@ def card_chart(figures: Sequence[CardFigure]) -> str:
         "the card was played. " + "; ".join(f"{bar.label}: {percent(bar.value)}" for bar in bars),
         value_format=percent,
         maximum=1.0,
+        frame=COMPACT,
     )
 
 
@@ -145,6 +148,7 @@ def difference_chart(difference: Mapping[str, Any]) -> str:
         domain=(-reach, reach),
         reference=0.0,
         value_format=signed_percent,
+        frame=COMPACT,
     )
 
 
@@ -164,4 +168,5 @@ def paired_matches_chart(result: Mapping[str, Any]) -> str:
             for item in intervals
         ),
         reference=0.5,
+        frame=COMPACT,
     )

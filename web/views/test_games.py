@@ -48,6 +48,7 @@ from web.figures import (
     win_rate_chart,
 )
 from web.forms.test_games import PASTE, TestGamesForm
+from web.scratch import as_visitor
 
 SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
 PUBLIC_DECKS_OFFERED = 100
@@ -61,6 +62,7 @@ CARD_COLUMNS = (
 )
 
 
+@as_visitor()
 def new(request: HttpRequest) -> HttpResponse:
     game = _chosen_game(request)
     form = TestGamesForm(
@@ -137,6 +139,7 @@ def _session_cancel_key(request: HttpRequest, job_id: UUID) -> str | None:
 
 
 @require_POST
+@as_visitor()
 def cancel(request: HttpRequest, job_id: UUID) -> HttpResponse:
     """Cancel the job: its owner, or the browser that submitted it anonymously."""
     found = _visible_job(request, job_id)
@@ -175,11 +178,13 @@ def _choice_label(form: TestGamesForm, field: str) -> str:
     return chosen
 
 
+@as_visitor()
 def job(request: HttpRequest, job_id: UUID) -> HttpResponse:
     found = _visible_job(request, job_id)
     return render(request, "web/tools/test_game.html", _job_context(request, found))
 
 
+@as_visitor()
 def progress(request: HttpRequest, job_id: UUID) -> HttpResponse:
     """The job's status panel alone, polled by htmx until the job finishes."""
     found = _visible_job(request, job_id)
@@ -187,6 +192,7 @@ def progress(request: HttpRequest, job_id: UUID) -> HttpResponse:
 
 
 @require_POST
+@as_visitor()
 def share(request: HttpRequest, job_id: UUID) -> HttpResponse:
     """Its owner shares the job's result by an unguessable link, or stops sharing it."""
     found = _visible_job(request, job_id)

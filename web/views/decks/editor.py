@@ -12,7 +12,6 @@ from datetime import date
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -46,6 +45,7 @@ from web.deck_draft import (
 )
 from web.forms.decks import ImportDeckForm, NewDeckForm
 from web.markdown import markdown_html
+from web.scratch import as_visitor
 
 
 def readable_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
@@ -56,8 +56,9 @@ def readable_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
         raise Http404("No deck with this id or link is visible to you.") from None
 
 
-@login_required
+@as_visitor(create=True)
 def deck_new(request: HttpRequest) -> HttpResponse:
+    """A new deck; a visitor without an account gets a scratch deck (web.scratch)."""
     form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         deck = services.deck_create(
@@ -65,11 +66,16 @@ def deck_new(request: HttpRequest) -> HttpResponse:
             game=Game.objects.get(slug=form.cleaned_data["game"]),
             name=form.cleaned_data["name"],
             lines=[],
-            visibility=form.cleaned_data["visibility"],
+            visibility=_visibility(request, form.cleaned_data["visibility"]),
         )
         return redirect("web:deck", pk=deck.address)
     context = {"form": form, "heading": "New deck", "submit": "Create and edit"}
     return render(request, "web/decks/new.html", context)
+
+
+def _visibility(request: HttpRequest, chosen: str) -> str:
+    """A scratch deck stays private: it is shared once its visitor has an account."""
+    return Deck.Visibility.PRIVATE if getattr(request, "scratch", False) else chosen
 
 
 def _import_text(request: HttpRequest, data: dict[str, Any]) -> tuple[Deck | None, list[str]]:
@@ -85,7 +91,7 @@ def _import_text(request: HttpRequest, data: dict[str, Any]) -> tuple[Deck | Non
                 game=Game.objects.get(slug=data["game"]),
                 name=data["name"],
                 text="\n".join(lines),
-                visibility=data["visibility"],
+                visibility=_visibility(request, data["visibility"]),
             )
         except (services.DecklistUnreadable, InvalidEntries) as exc:
             found = _numbered_problems(exc)
@@ -106,7 +112,7 @@ def _numbered_problems(
     return [(p.ref.line, p.message) for p in exc.problems]
 
 
-@login_required
+@as_visitor(create=True)
 def deck_import(request: HttpRequest) -> HttpResponse:
     form = ImportDeckForm(
         request.POST or None, request.FILES or None, initial={"game": request.GET.get("game")}
@@ -194,6 +200,7 @@ def _stored_number(text: str) -> int | None:
     return number if number is not None and 0 <= number <= MAX_ID else None
 
 
+@as_visitor()
 def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck, its legality, chart and a sample hand; its owner edits it here (every change
     posts the draft and gets the editor back, drawn by the server; htmx only swaps it in).
@@ -398,6 +405,8 @@ def _save(
         problems.append(f"{deck.game.name} has no format {state.format!r}.")
     if not state.name:
         problems.append("The deck needs a name.")
+    if getattr(request, "scratch", False) and state.visibility != Deck.Visibility.PRIVATE:
+        problems.append("A scratch deck stays private: sign up to share it.")
     if state.visibility not in Deck.Visibility.values:
         problems.append("Visibility must be private, unlisted or public.")
     if problems:
@@ -565,6 +574,7 @@ def hand_pile(rule: HandRule, lines: Sequence[DeckLine]) -> list[str]:
     ]
 
 
+@as_visitor()
 def deck_export(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The saved deck as a plain-text decklist (what the import reads back)."""
     deck = readable_deck(request, pk)
@@ -600,6 +610,7 @@ def owned_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
     return deck
 
 
+@as_visitor()
 def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck's versions, and the diff between the two chosen (`from`, `to`)."""
     deck = readable_deck(request, pk)
@@ -629,11 +640,12 @@ def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     return render(request, "web/decks/versions.html", context, status=400 if problem else 200)
 
 
-@login_required
 @require_POST
+@as_visitor(create=True)
 def deck_copy(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """A private copy of a deck the user can read, owned by them: the cards they may use. A
-    private card of the deck's author is left out, and the message says how many were."""
+    private card of the deck's author is left out, and the message says how many were. A
+    visitor without an account gets the copy as a scratch deck."""
     deck = readable_deck(request, pk)
     lines = selectors.deck_lines(deck=deck)
     left_out = selectors.deck_lines_hidden_from(lines=lines, viewer=request.user)
