@@ -273,3 +273,21 @@ def test_the_deck_pickers_list_only_the_chosen_games_decks(
     keeper = client.get(NEW, {"game": "keeper"}).content.decode()
     assert "Alice&#x27;s Kau" not in keeper and "sample:neopets:" not in keeper
     assert 'value="sample:keeper:aggro" selected' in keeper
+
+
+def test_the_first_neopets_sample_pair_plays_close_games_so_card_figures_vary(
+    client, neopets_samples, django_capture_on_commit_callbacks
+):
+    """Issue 27 item 9: the page's first sample pair (rival against strong) does not end
+    20,000 to 0, so a card's "win rate when played" says something."""
+    page = client.get(NEW).content.decode()
+    assert 'value="sample:neopets:rival" selected' in page
+    assert 'value="sample:neopets:strong" selected' in page
+    changes = {"deck_a": "sample:neopets:rival", "deck_b": "sample:neopets:strong"}
+    submit(client, django_capture_on_commit_callbacks, games="100", **changes)
+    job = SimulationJob.objects.get()
+    play(job)
+    job.refresh_from_db()
+    assert min(job.result["wins"]) >= 10  # each deck wins some
+    rates = {figures["win_rate"] for cards in job.result["cards"] for figures in cards.values()}
+    assert rates - {0.0, 1.0, None}
