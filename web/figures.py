@@ -7,14 +7,24 @@ page shows exactly the figures the API sends.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rulebook.neopets.odds import DamageOdds
 from rulebook.simulation.paired import WITH, WITHOUT
 
-from .svgcharts import COMPACT, Bar, Interval, bar_chart, histogram, interval_plot, percent
+from .svgcharts import (
+    COMPACT,
+    WIDE,
+    Bar,
+    Frame,
+    Interval,
+    bar_chart,
+    histogram,
+    interval_plot,
+    percent,
+)
 
 DECK_LABELS = ("Deck A", "Deck B")  # as the form names them
 PAIRED_LABELS = ("With the card", "Without it", "Opponent")  # a "test this card" job's decks
@@ -36,7 +46,7 @@ def damage_chart(damage: DamageOdds, who: str) -> str:
     )
 
 
-def win_rate_chart(result: Mapping[str, Any]) -> str:
+def win_rate_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
     """Each deck's win rate with its Wilson 95% interval, against an even 50%."""
     intervals = [
         Interval(label, rate, *bounds)
@@ -53,11 +63,11 @@ def win_rate_chart(result: Mapping[str, Any]) -> str:
             for item in intervals
         ),
         reference=0.5,
-        frame=COMPACT,
+        frame=frame,
     )
 
 
-def length_chart(result: Mapping[str, Any], measure: str) -> str:
+def length_chart(result: Mapping[str, Any], measure: str, frame: Frame = WIDE) -> str:
     """The histogram of a game's `turns` or `rounds`."""
     distribution = result[measure]
     counts = {int(value): count for value, count in distribution["histogram"].items()}
@@ -66,7 +76,7 @@ def length_chart(result: Mapping[str, Any], measure: str) -> str:
         title=f"Games by number of {measure}",
         desc=f"How many games lasted each number of {measure}; {distribution['mean']} on average.",
         x_label=measure,
-        frame=COMPACT,
+        frame=frame,
     )
 
 
@@ -109,7 +119,7 @@ def card_figures(result: Mapping[str, Any], sort: str = DEFAULT_SORT) -> list[Ca
     return present + missing
 
 
-def card_chart(figures: Sequence[CardFigure]) -> str:
+def card_chart(figures: Sequence[CardFigure], frame: Frame = WIDE) -> str:
     """The deck's win rate in games where each of the most played cards was played."""
     charted = sorted(
         (row for row in figures if row.win_rate is not None), key=lambda row: -row.played
@@ -125,7 +135,7 @@ def card_chart(figures: Sequence[CardFigure]) -> str:
         "the card was played. " + "; ".join(f"{bar.label}: {percent(bar.value)}" for bar in bars),
         value_format=percent,
         maximum=1.0,
-        frame=COMPACT,
+        frame=frame,
     )
 
 
@@ -133,7 +143,7 @@ def signed_percent(value: float) -> str:
     return f"{value:+.1%}"
 
 
-def difference_chart(difference: Mapping[str, Any]) -> str:
+def difference_chart(difference: Mapping[str, Any], frame: Frame = WIDE) -> str:
     """The difference a card makes to its deck's win rate, with its paired 95% interval,
     against no difference at all."""
     low, high = difference["ci95"] or (difference["win_rate"], difference["win_rate"])
@@ -148,11 +158,11 @@ def difference_chart(difference: Mapping[str, Any]) -> str:
         domain=(-reach, reach),
         reference=0.0,
         value_format=signed_percent,
-        frame=COMPACT,
+        frame=frame,
     )
 
 
-def paired_matches_chart(result: Mapping[str, Any]) -> str:
+def paired_matches_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
     """The deck's win rate against the opponent with the card and without it."""
     intervals = [
         Interval(label, match["win_rate"][0], *match["ci95"][0])
@@ -168,5 +178,11 @@ def paired_matches_chart(result: Mapping[str, Any]) -> str:
             for item in intervals
         ),
         reference=0.5,
-        frame=COMPACT,
+        frame=frame,
     )
+
+
+def two_sizes(chart: Callable[..., str], *args: Any) -> str:
+    """The chart drawn narrow (svgcharts.COMPACT, legible when scaled to a phone) then wide:
+    the stylesheet shows the narrow one on a phone and the wide one elsewhere (tools.css)."""
+    return chart(*args, frame=COMPACT) + chart(*args, frame=WIDE)

@@ -46,7 +46,7 @@ def test_it_runs_a_small_test_game_job_and_shows_its_chart(page, sample_cards, n
         expect(page.locator("#job-progress")).to_have_attribute("value", str(chunks[0].count))
     for chunk in chunks[1:]:
         chunk_run(chunk_id=chunk.pk, worker="browser-test")
-    chart = page.locator("#win-rate-chart svg")
+    chart = page.locator("#win-rate-chart svg:visible")
     expect(chart).to_be_visible()
     assert "Win rate with its 95% interval" in chart.locator("title").first.text_content()
     expect(page.locator("#card-table tbody tr").first).to_be_visible()
@@ -92,7 +92,7 @@ def test_alice_shares_a_result_and_charlie_opens_it(
     job = SimulationJob.objects.get()
     for chunk in job.chunks.order_by("index"):
         chunk_run(chunk_id=chunk.pk, worker="browser-test")
-    expect(page.locator("#win-rate-chart svg")).to_be_visible()
+    expect(page.locator("#win-rate-chart svg:visible")).to_be_visible()
     page.get_by_role("button", name="Share by link").click()
     link = page.locator("#share-link")
     expect(link).to_be_visible()
@@ -102,7 +102,7 @@ def test_alice_shares_a_result_and_charlie_opens_it(
     stranger = browser.new_context(base_url=live_server.url).new_page()
     stranger.goto(address)
     expect(stranger.locator("#share")).to_contain_text("shared by its owner")
-    expect(stranger.locator("#win-rate-chart svg")).to_be_visible()
+    expect(stranger.locator("#win-rate-chart svg:visible")).to_be_visible()
     assert stranger.goto(f"/tools/test-games/{job.pk}/").status == 404
     stranger.context.close()
 

@@ -84,7 +84,7 @@ def test_the_result_is_drawn_from_the_apis_figures(
     html = client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
     assert f"Deck A won {result['wins'][0]}, deck B {result['wins'][1]}" in html
     svgs = re.findall(r"<svg.*?</svg>", html, re.S)
-    assert len(svgs) == 4  # win rate, turns, rounds, cards
+    assert len(svgs) == 8  # win rate, turns, rounds, cards: each narrow (phones) and wide
     for svg in svgs:
         ET.fromstring(svg)  # each is well-formed SVG
     low, high = result["ci95"][0]

@@ -45,6 +45,7 @@ from web.figures import (
     difference_chart,
     length_chart,
     paired_matches_chart,
+    two_sizes,
     win_rate_chart,
 )
 from web.forms.test_games import PASTE, TestGamesForm
@@ -264,8 +265,8 @@ def _job_context(
         # "Test this card": the difference, then the match with the card drawn in full.
         context.update(
             difference=result["difference"],
-            difference_chart=difference_chart(result["difference"]),
-            matches_chart=paired_matches_chart(result),
+            difference_chart=two_sizes(difference_chart, result["difference"]),
+            matches_chart=two_sizes(paired_matches_chart, result),
         )
         result = result[WITH]
     if found.status == SimulationJob.Status.DONE and result:
@@ -283,10 +284,10 @@ def _job_context(
             deck_rows=list(
                 zip(DECK_LABELS, result["turn_order"], result["opening_hand"], strict=True)
             ),
-            win_chart=win_rate_chart(result),
-            turns_chart=length_chart(result, "turns"),
-            rounds_chart=length_chart(result, "rounds"),
-            cards_chart=card_chart(figures),
+            win_chart=two_sizes(win_rate_chart, result),
+            turns_chart=two_sizes(length_chart, result, "turns"),
+            rounds_chart=two_sizes(length_chart, result, "rounds"),
+            cards_chart=two_sizes(card_chart, figures),
         )
     return context
 
