@@ -68,7 +68,7 @@ def test_a_visitor_tries_a_sample_deck_and_keeps_it_by_signing_up(page, sample_d
     page.get_by_label("Password", exact=True).fill("a long password 1")
     page.get_by_label("Password confirmation").fill("a long password 1")
     page.get_by_role("button", name="Create account").click()
-    expect(page.locator(".messages")).to_contain_text("you tried are now yours")
+    expect(page.locator(".messages")).to_contain_text("The 1 deck you tried is now yours")
     copy = Deck.objects.get(name="Strong (sample) (copy)")
     assert copy.owner.username == "dora" and copy.visibility == "private"
     page.goto("/decks/mine/")

@@ -45,7 +45,9 @@ def _keep_scratch_decks(request: HttpRequest, user: Any) -> None:
     adopted = adopt_scratch_decks(request, user)
     if adopted:
         messages.success(
-            request, f"The {adopted} deck{pluralize(adopted)} you tried are now yours: My decks."
+            request,
+            f"The {adopted} deck{pluralize(adopted)} you tried {pluralize(adopted, 'is,are')} "
+            "now yours: see My decks.",
         )
 
 
