@@ -98,6 +98,11 @@ def test_alice_shares_a_result_and_charlie_opens_it(
     expect(link).to_be_visible()
     shot("test-game-shared-owner")
     shot("test-game-shared-owner", phone=True)
+    page.set_viewport_size({"width": 360, "height": 780})  # the narrow charts, on screen
+    expect(page.locator("#cards-chart svg.width-400")).to_be_visible()
+    page.locator("#cards-chart").scroll_into_view_if_needed()
+    page.screenshot(path=str(shot("test-game-charts").with_name("test-game-charts-360.png")))
+    page.set_viewport_size({"width": 1280, "height": 900})
     address = link.get_attribute("href")
     stranger = browser.new_context(base_url=live_server.url).new_page()
     stranger.goto(address)
