@@ -52,3 +52,14 @@ def scratch_decks_adopt(*, scratch_owner: AbstractBaseUser, user: AbstractBaseUs
         SimulationJob.objects.filter(owner=scratch_owner).update(owner=user)
         scratch_owner.delete()
     return adopted
+
+
+def scratch_owners_delete(*, keep: set[int], made_before) -> int:
+    """Delete every scratch owner not in `keep` (those a live session holds) made before
+    `made_before`, with their decks, drafts and test games (cascades); how many."""
+    owners = get_user_model().objects.filter(
+        is_active=False, username__startswith=SCRATCH_PREFIX, date_joined__lt=made_before
+    ).exclude(pk__in=keep)
+    count = owners.count()
+    owners.delete()
+    return count

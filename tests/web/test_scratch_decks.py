@@ -108,3 +108,28 @@ def test_a_visitor_tries_a_sample_deck_in_the_editor(client, samples):
     copy = Deck.objects.get(name="Strong (sample) (copy)")
     assert response["Location"] == f"/decks/{copy.address}/"
     assert copy.owner.username.startswith("visitor-") and copy.entries.count()
+
+
+def test_scratch_decks_of_ended_sessions_are_cleared(client, samples):
+    """`clear_scratch_decks` deletes a scratch owner (and its decks) whose session has ended,
+    and keeps one whose session is live."""
+    from datetime import timedelta
+    from io import StringIO
+
+    from django.contrib.sessions.models import Session
+    from django.core.management import call_command
+    from django.utils import timezone
+
+    kept = new_scratch_deck(client, "Kept")
+    ended_client = Client()
+    ended = new_scratch_deck(ended_client, "Ended")
+    a_while_ago = timezone.now() - timedelta(days=2)
+    get_user_model().objects.filter(pk__in=[kept.owner_id, ended.owner_id]).update(
+        date_joined=a_while_ago
+    )
+    Session.objects.filter(session_key=ended_client.session.session_key).delete()
+    out = StringIO()
+    call_command("clear_scratch_decks", stdout=out)
+    assert "deleted (with their decks): 1" in out.getvalue()
+    assert Deck.objects.filter(pk=kept.pk).exists()
+    assert not Deck.objects.filter(pk=ended.pk).exists()
