@@ -6,18 +6,35 @@ PY := $(VENV)/bin/python
 
 .PHONY: run test lint bench deploy-example readme-screenshots
 
+# The first install takes about a minute: each step says what it does, and pip lists each
+# library as it fetches it. setuptools' deprecation warnings while it builds the project are not
+# failures and are hidden (PYTHONWARNINGS reaches pip's build subprocess); real errors still show.
 $(VENV)/.installed: pyproject.toml
+	@echo "==> Creating the virtual environment $(VENV) (once; later runs skip the install)"
 	$(PYTHON) -m venv $(VENV)
-	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e '.[dev]'
+	@echo "==> Upgrading pip"
+	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --progress-bar on --upgrade pip
+	@echo "==> Installing Deckwarden and its libraries (about a minute; each is listed as it comes)"
+	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --progress-bar on -e '.[dev]'
+	@echo "==> Installed."
 	touch $@
 
-## Start the service on its embedded default: SQLite, sample cards, a worker needing no broker.
+## Start the service on its embedded default: SQLite, sample cards and decks, a worker needing
+## no broker, DEBUG off (the site's own error pages; `make run DEBUG=1` for Django's debug pages).
 ## `make run PORT=8001` serves on another port.
-run: $(VENV)/.installed
+DEBUG ?= 0
+run: $(VENV)/.installed var/secret_key
+	@echo "==> Bringing the database up to date (var/deckwarden.sqlite3)"
 	$(PY) manage.py migrate --no-input
+	@echo "==> Loading the sample cards and public sample decks"
 	$(PY) manage.py load_samples
-	$(PY) manage.py serve 127.0.0.1:$(PORT)
+	@echo "==> Serving on http://127.0.0.1:$(PORT)/ (DEBUG=$(DEBUG); Ctrl-C stops)"
+	DEBUG=$(DEBUG) SECRET_KEY="$${SECRET_KEY:-$$(cat var/secret_key)}" $(PY) manage.py serve 127.0.0.1:$(PORT)
+
+# DEBUG off needs a SECRET_KEY of its own: one random key for this clone, made once, kept in var/.
+var/secret_key:
+	@mkdir -p var
+	(umask 077; $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@)
 
 ## Run the whole test suite (against DATABASE_URL and CELERY_BROKER_URL when set).
 test: $(VENV)/.installed

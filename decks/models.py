@@ -173,7 +173,9 @@ class DeckDraft(models.Model):
     """The deck editor's unsaved changes of one user to one deck, kept as they edit so that
     closing the tab loses nothing (web.deck_draft). `form` is the editor form as it would be
     posted; `revision` the deck's revision the changes started from, so that saving the
-    restored draft is still checked against it."""
+    restored draft is still checked against it. `draft_revision` is the draft's own: a change
+    to the draft is checked against the one its page started from, so two tabs' unsaved
+    changes never erase each other (web.views.decks.editor merges them)."""
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="drafts")
     owner = models.ForeignKey(
@@ -181,6 +183,11 @@ class DeckDraft(models.Model):
     )
     form = models.JSONField()
     revision = models.PositiveIntegerField()
+    draft_revision = models.PositiveBigIntegerField(
+        default=0,
+        help_text="Bumped by every change to the draft; a new draft starts at a random number, "
+        "so a page of a draft since saved or discarded is never taken for the new draft's.",
+    )
     updated = models.DateTimeField(auto_now=True)
 
     class Meta:

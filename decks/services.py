@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -266,19 +267,63 @@ def _snapshot(deck: Deck, lines: Sequence[DeckLine]) -> dict[str, Any]:
     )
 
 
+class DraftChanged(Exception):
+    """The draft was changed (by another tab or device) since the page asking started from it:
+    nothing is written. `current` is the draft as it stands, None if it is gone."""
+
+    def __init__(self, current: DeckDraft | None) -> None:
+        super().__init__("the draft changed since this page was drawn")
+        self.current = current
+
+
+# A new draft's first revision: random, so no page of an earlier draft (saved or discarded
+# since) can hold it; 2**52 leaves room to count up in any database's bigint.
+_NEW_DRAFT_REVISIONS = 2**52
+
+
 def deck_draft_keep(
-    *, deck: Deck, owner: AbstractBaseUser, form: Mapping[str, Any], revision: int
+    *,
+    deck: Deck,
+    owner: AbstractBaseUser,
+    form: Mapping[str, Any],
+    revision: int,
+    expected_draft_revision: int | None,
 ) -> DeckDraft:
-    """Keep (replace) the owner's unsaved editor changes to the deck."""
-    draft, _ = DeckDraft.objects.update_or_create(
-        deck=deck, owner=owner, defaults={"form": dict(form), "revision": revision}
-    )
-    return draft
+    """Keep (replace) the owner's unsaved editor changes to the deck, checked as a save is:
+    DraftChanged if a draft is kept whose draft revision is not the one the page started from
+    (`expected_draft_revision`, None for a page drawn without one). A page may always start a
+    draft where none is kept."""
+    with transaction.atomic():
+        draft = DeckDraft.objects.select_for_update().filter(deck=deck, owner=owner).first()
+        if draft is None:
+            return DeckDraft.objects.create(
+                deck=deck,
+                owner=owner,
+                form=dict(form),
+                revision=revision,
+                draft_revision=1 + secrets.randbelow(_NEW_DRAFT_REVISIONS),
+            )
+        if draft.draft_revision != expected_draft_revision:
+            raise DraftChanged(draft)
+        draft.form, draft.revision = dict(form), revision
+        draft.draft_revision += 1
+        draft.save(update_fields=["form", "revision", "draft_revision", "updated"])
+        return draft
 
 
-def deck_draft_discard(*, deck: Deck, owner: AbstractBaseUser) -> None:
-    """Forget the owner's unsaved editor changes to the deck (saved, or thrown away)."""
-    DeckDraft.objects.filter(deck=deck, owner=owner).delete()
+def deck_draft_discard(
+    *, deck: Deck, owner: AbstractBaseUser, expected_draft_revision: int | None = None
+) -> None:
+    """Forget the owner's unsaved editor changes to the deck (saved, or thrown away). With
+    `expected_draft_revision`, a draft changed since (by another tab) is kept: DraftChanged."""
+    with transaction.atomic():
+        drafts = DeckDraft.objects.select_for_update().filter(deck=deck, owner=owner)
+        draft = drafts.first()
+        if draft is None:
+            return
+        if expected_draft_revision is not None and draft.draft_revision != expected_draft_revision:
+            raise DraftChanged(draft)
+        draft.delete()
 
 
 class TooManyCopies(ValueError):

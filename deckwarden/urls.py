@@ -33,8 +33,14 @@ def _is_api(request: HttpRequest) -> bool:
     return request.path.startswith("/api/")
 
 
+# Elsewhere the site's own pages: templates 403.html, 404.html and 500.html (web/templates/),
+# in the site's design, with a way back, whether DEBUG is on or off.
+def handler403(request: HttpRequest, exception: Exception) -> HttpResponse:
+    return defaults.permission_denied(request, exception)
+
+
 def handler404(request: HttpRequest, exception: Exception) -> HttpResponse:
-    """JSON under /api/ (clients parse every answer), Django's page elsewhere."""
+    """JSON under /api/ (clients parse every answer), the site's page elsewhere."""
     if _is_api(request):
         return json_404(request, exception)
     return defaults.page_not_found(request, exception)

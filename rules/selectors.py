@@ -12,16 +12,23 @@ from .models import SimulationJob
 
 
 def simulation_get(
-    *, user: AbstractBaseUser | AnonymousUser, job_id: Any, doctor: bool = False
+    *,
+    user: AbstractBaseUser | AnonymousUser,
+    job_id: Any = None,
+    share_token: str | None = None,
+    doctor: bool = False,
 ) -> SimulationJob:
-    """The job if this user may see it: their own, or an anonymous job (whose id is the key);
-    a deck doctor job when `doctor`, else a test-game job (each is read where it is drawn).
+    """The job if this user may see it: by its id, their own or an anonymous job (whose id is
+    the key); by `share_token`, a job its owner shares by link (anyone holding the link). A deck
+    doctor job when `doctor`, else a test-game job (each is read only where it is drawn).
 
     Raises SimulationJob.DoesNotExist otherwise, so another user's job is never revealed.
     """
+    is_doctor = Q(kind=SimulationJob.Kind.DOCTOR)
+    jobs = SimulationJob.objects.select_related("game").filter(is_doctor if doctor else ~is_doctor)
+    if share_token is not None:
+        return jobs.get(share_token=share_token)
     visible = Q(owner__isnull=True)
     if user.is_authenticated:
         visible |= Q(owner=user)
-    jobs = SimulationJob.objects.select_related("game")
-    is_doctor = Q(kind=SimulationJob.Kind.DOCTOR)
-    return jobs.filter(is_doctor if doctor else ~is_doctor).get(visible, pk=job_id)
+    return jobs.get(visible, pk=job_id)

@@ -89,6 +89,59 @@ def draft_from_post(game: Game, post: QueryDict, owner: Viewer = None) -> Draft:
     return draft
 
 
+def drawn_lines(game: Game, post: QueryDict, owner: Viewer = None) -> list[DeckLine]:
+    """The lines the page showed when it was drawn (each row's `was` quantity in its
+    `was_section`), before whatever the user changed on it: the base of a merge."""
+    drawn = QueryDict(mutable=True)
+    drawn.setlist("card", post.getlist("card"))
+    drawn.setlist("printing", post.getlist("printing"))
+    sections = post.getlist("was_section") or post.getlist("section")
+    drawn.setlist("section", sections)
+    drawn.setlist("quantity", post.getlist("was"))
+    drawn.setlist("was", post.getlist("was"))
+    return draft_from_post(game, drawn, owner).lines
+
+
+def _counts(lines: list[DeckLine]) -> dict[tuple, int]:
+    counts: dict[tuple, int] = {}
+    for line in lines:
+        counts[line.identity] = counts.get(line.identity, 0) + line.quantity
+    return counts
+
+
+def merged_lines(
+    base: list[DeckLine], mine: list[DeckLine], theirs: list[DeckLine]
+) -> list[DeckLine]:
+    """Both tabs' changes from the same start: for each card in each section, this page's
+    count plus what the other changed (theirs - base), so an added card, a removal or a new
+    quantity of either survives. A count both lowered below zero stops at zero."""
+    base_counts, mine_counts, their_counts = _counts(base), _counts(mine), _counts(theirs)
+    examples = {line.identity: line for line in (*base, *theirs, *mine)}
+    merged = []
+    for identity, line in examples.items():
+        change = their_counts.get(identity, 0) - base_counts.get(identity, 0)
+        quantity = min(max(mine_counts.get(identity, 0) + change, 0), MAX_QUANTITY)
+        if quantity:
+            merged.append(DeckLine(line.section, line.card, quantity, line.printing))
+    return merged
+
+
+def lines_changed(
+    before: list[DeckLine], after: list[DeckLine], names: dict[str, str]
+) -> list[str]:
+    """What changed from `before` to `after`, one line each: "+ 1 Green Slorg (Main Deck)"."""
+    old, new = _counts(before), _counts(after)
+    cards = {line.identity: line for line in (*before, *after)}
+    said = []
+    for identity, line in cards.items():
+        difference = new.get(identity, 0) - old.get(identity, 0)
+        if difference:
+            sign = "+" if difference > 0 else "-"
+            section = names.get(line.section, line.section)
+            said.append(f"{sign} {abs(difference)} {line.card.name} ({section})")
+    return said
+
+
 def _step(raw: str) -> tuple[int | None, int]:
     """A row's + or - button, posted as "ROW:+1" or "ROW:-1": the row and the change."""
     row, _, change = raw.partition(":")
@@ -135,6 +188,8 @@ def _add(game: Game, post: QueryDict, refs: list[EntryRef], draft: Draft, owner:
 
 # The editor's fields a kept draft holds: what the user changed, not what they asked for last.
 KEPT_FIELDS = ("name", "visibility", "format", "revision", "version")
+# Of those, the deck's own fields, which two tabs' drafts may each have changed.
+DECK_FIELDS = ("name", "visibility", "format")
 
 
 def draft_form(lines: list[DeckLine], post: QueryDict) -> dict[str, list[str]]:

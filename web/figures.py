@@ -7,14 +7,24 @@ page shows exactly the figures the API sends.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from rulebook.neopets.odds import DamageOdds
 from rulebook.simulation.paired import WITH, WITHOUT
 
-from .svgcharts import Bar, Interval, bar_chart, histogram, interval_plot, percent
+from .svgcharts import (
+    COMPACT,
+    WIDE,
+    Bar,
+    Frame,
+    Interval,
+    bar_chart,
+    histogram,
+    interval_plot,
+    percent,
+)
 
 DECK_LABELS = ("Deck A", "Deck B", "Deck C", "Deck D", "Deck E")  # as the form names them
 PAIRED_LABELS = ("With the card", "Without it", "Opponent")  # a "test this card" job's decks
@@ -41,7 +51,7 @@ def deck_labels(result: Mapping[str, Any]) -> tuple[str, ...]:
     return DECK_LABELS[: len(result["wins"])]
 
 
-def win_rate_chart(result: Mapping[str, Any]) -> str:
+def win_rate_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
     """Each deck's win rate with its Wilson 95% interval, against an even share (50% of a
     match, 25% of a table of four)."""
     rates, bounds_list = result["win_rate"], result["ci95"]
@@ -60,10 +70,11 @@ def win_rate_chart(result: Mapping[str, Any]) -> str:
             for item in intervals
         ),
         reference=1 / len(rates),
+        frame=frame,
     )
 
 
-def length_chart(result: Mapping[str, Any], measure: str) -> str:
+def length_chart(result: Mapping[str, Any], measure: str, frame: Frame = WIDE) -> str:
     """The histogram of a game's `turns` or `rounds`."""
     distribution = result[measure]
     counts = {int(value): count for value, count in distribution["histogram"].items()}
@@ -72,6 +83,7 @@ def length_chart(result: Mapping[str, Any], measure: str) -> str:
         title=f"Games by number of {measure}",
         desc=f"How many games lasted each number of {measure}; {distribution['mean']} on average.",
         x_label=measure,
+        frame=frame,
     )
 
 
@@ -85,7 +97,8 @@ def placement_charts(result: Mapping[str, Any]) -> list[tuple[str, str]]:
         charts.append(
             (
                 label,
-                histogram(
+                two_sizes(
+                    histogram,
                     counts,
                     title=f"{label}: games by place",
                     desc=f"{label} finished {said}.",
@@ -135,7 +148,7 @@ def card_figures(result: Mapping[str, Any], sort: str = DEFAULT_SORT) -> list[Ca
     return present + missing
 
 
-def card_chart(figures: Sequence[CardFigure]) -> str:
+def card_chart(figures: Sequence[CardFigure], frame: Frame = WIDE) -> str:
     """The deck's win rate in games where each of the most played cards was played."""
     charted = sorted(
         (row for row in figures if row.win_rate is not None), key=lambda row: -row.played
@@ -151,6 +164,7 @@ def card_chart(figures: Sequence[CardFigure]) -> str:
         "the card was played. " + "; ".join(f"{bar.label}: {percent(bar.value)}" for bar in bars),
         value_format=percent,
         maximum=1.0,
+        frame=frame,
     )
 
 
@@ -158,7 +172,7 @@ def signed_percent(value: float) -> str:
     return f"{value:+.1%}"
 
 
-def difference_chart(difference: Mapping[str, Any]) -> str:
+def difference_chart(difference: Mapping[str, Any], frame: Frame = WIDE) -> str:
     """The difference a card makes to its deck's win rate, with its paired 95% interval,
     against no difference at all."""
     low, high = difference["ci95"] or (difference["win_rate"], difference["win_rate"])
@@ -173,10 +187,11 @@ def difference_chart(difference: Mapping[str, Any]) -> str:
         domain=(-reach, reach),
         reference=0.0,
         value_format=signed_percent,
+        frame=frame,
     )
 
 
-def paired_matches_chart(result: Mapping[str, Any]) -> str:
+def paired_matches_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
     """The deck's win rate against the opponent with the card and without it."""
     intervals = [
         Interval(label, match["win_rate"][0], *match["ci95"][0])
@@ -192,10 +207,11 @@ def paired_matches_chart(result: Mapping[str, Any]) -> str:
             for item in intervals
         ),
         reference=0.5,
+        frame=frame,
     )
 
 
-def doctor_chart(result: Mapping[str, Any]) -> str:
+def doctor_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
     """Each swap's change in the deck's win (first-place) rate with its 95% interval, best
     first, against no change."""
     swaps = [swap for swap in result["swaps"] if swap["ci95"]]
@@ -217,4 +233,11 @@ def doctor_chart(result: Mapping[str, Any]) -> str:
         domain=(-reach, reach),
         reference=0.0,
         value_format=signed_percent,
+        frame=frame,
     )
+
+
+def two_sizes(chart: Callable[..., str], *args: Any, **kwargs: Any) -> str:
+    """The chart drawn narrow (svgcharts.COMPACT, legible when scaled to a phone) then wide:
+    the stylesheet shows the narrow one on a phone and the wide one elsewhere (tools.css)."""
+    return chart(*args, **kwargs, frame=COMPACT) + chart(*args, **kwargs, frame=WIDE)

@@ -42,6 +42,9 @@ class Frame:
 
 WIDE = Frame()  # a chart across a page
 NARROW = Frame(width=320, label_width=110, value_width=40)  # a chart in a side panel
+# A chart that scales down to a phone and stays legible (the test-game results): drawn 400
+# wide, shown at most that wide, so its 13-unit text is about 10 px on a 360 px screen.
+COMPACT = Frame(width=400, label_width=130, value_width=150)
 
 
 @dataclass(frozen=True)
@@ -93,7 +96,7 @@ def bar_chart(
         value = f"{value_format(bar.value)} {bar.note}".strip()
         rows.append(
             f'<text x="{label_width - 6}" y="{y + ROW / 2}" text-anchor="end" '
-            f'dominant-baseline="middle">{_short(bar.label)}</text>'
+            f'dominant-baseline="middle">{_short(bar.label, frame)}</text>'
             f'<rect class="chart-bar" x="{label_width}" y="{y + 4}" width="{length:.1f}" '
             f'height="{ROW - 8}" fill="{ACCENT}"><title>{escape(bar.label)}: '
             f"{escape(value)}</title></rect>"
@@ -111,17 +114,19 @@ def histogram(
     desc: str,
     x_label: str,
     value_format: Formatter = plain,
+    frame: Frame = WIDE,
 ) -> str:
     """Vertical bars over consecutive whole numbers (gaps drawn as empty), each valued on top."""
     if not counts:
-        return _svg(title, desc, 2 * MARGIN + ROW, _note("No data."))
+        return _svg(title, desc, 2 * MARGIN + ROW, _note("No data."), frame.width)
     low, high = min(counts), max(counts)
     values = range(low, high + 1)
     top = max(counts.values())
-    slot = min((WIDTH - 2 * MARGIN) / len(values), MAX_SLOT)
+    slot = min((frame.width - 2 * MARGIN) / len(values), MAX_SLOT)
     base = MARGIN + 16 + PLOT_HEIGHT
     parts = []
-    show_every = max(1, round(len(values) / 20))  # keep the axis readable with many values
+    # keep the axis readable with many values
+    show_every = max(1, round(len(values) / (20 * frame.width / WIDTH)))
     for index, value in enumerate(values):
         amount = counts.get(value, 0)
         height = _scale(amount, top, PLOT_HEIGHT)
@@ -142,10 +147,10 @@ def histogram(
                     f'text-anchor="middle">{escape(value_format(amount))}</text>'
                 )
     parts.append(
-        f'<text x="{WIDTH / 2}" y="{base + 32}" text-anchor="middle" fill="{MUTED}">'
+        f'<text x="{frame.width / 2}" y="{base + 32}" text-anchor="middle" fill="{MUTED}">'
         f"{escape(x_label)}</text>"
     )
-    return _svg(title, desc, base + 40, "".join(parts))
+    return _svg(title, desc, base + 40, "".join(parts), frame.width)
 
 
 def interval_plot(
@@ -156,15 +161,17 @@ def interval_plot(
     domain: tuple[float, float] = (0.0, 1.0),
     reference: float | None = None,
     value_format: Formatter = percent,
+    frame: Frame = WIDE,
 ) -> str:
     """Each estimate as a dot on a whisker from its low to its high bound, over `domain`;
     `reference` draws a dashed line (e.g. an even 50% chance)."""
     start, end = domain
-    span = WIDTH - LABEL_WIDTH - VALUE_WIDTH - 2 * MARGIN
+    label_width = frame.label_width
+    span = frame.width - label_width - frame.value_width - 2 * MARGIN
 
     def at(value: float) -> float:
         return (
-            LABEL_WIDTH
+            label_width
             + DOT_ROOM
             + _scale(min(max(value, start), end) - start, end - start, span - 2 * DOT_ROOM)
         )
@@ -177,13 +184,13 @@ def interval_plot(
             f"{value_format(item.estimate)} ({value_format(item.low)} to {value_format(item.high)})"
         )
         parts.append(
-            f'<text x="{LABEL_WIDTH - 6}" y="{y}" text-anchor="end" '
-            f'dominant-baseline="middle">{_short(item.label)}</text>'
+            f'<text x="{label_width - 6}" y="{y}" text-anchor="end" '
+            f'dominant-baseline="middle">{_short(item.label, frame)}</text>'
             f'<line class="chart-whisker" x1="{at(item.low):.1f}" x2="{at(item.high):.1f}" '
             f'y1="{y}" y2="{y}" stroke="{ACCENT}" stroke-width="3"/>'
             f'<circle class="chart-dot" cx="{at(item.estimate):.1f}" cy="{y}" r="5" '
             f'fill="{ACCENT}"><title>{escape(item.label)}: {escape(text)}</title></circle>'
-            f'<text x="{LABEL_WIDTH + span + 8}" y="{y}" dominant-baseline="middle">'
+            f'<text x="{label_width + span + 8}" y="{y}" dominant-baseline="middle">'
             f"{escape(text)}</text>"
         )
     axis_y = height - MARGIN - 4
@@ -197,15 +204,17 @@ def interval_plot(
             f'<line class="chart-reference" x1="{at(reference):.1f}" x2="{at(reference):.1f}" '
             f'y1="{MARGIN}" y2="{axis_y - 12}" stroke="{MUTED}" stroke-dasharray="4 3"/>'
         )
-    return _svg(title, desc, height, "".join(parts))
+    return _svg(title, desc, height, "".join(parts), frame.width)
 
 
 def _scale(value: float, top: float, length: float) -> float:
     return 0.0 if top <= 0 else max(0.0, value) / top * length
 
 
-def _short(label: str, limit: int = 24) -> str:
-    """A label that fits its column; the full one is in the bar's tooltip and the table."""
+def _short(label: str, frame: Frame) -> str:
+    """A label that fits its column (about 8 units a letter, 24 letters at most); the full
+    one is in the bar's tooltip and the table."""
+    limit = min(24, frame.label_width // 8)
     return escape(label if len(label) <= limit else label[: limit - 1] + "…")
 
 
@@ -216,8 +225,9 @@ def _note(text: str) -> str:
 def _svg(title: str, desc: str, height: float, body: str, width: int = WIDTH) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-") or "chart"
     ident = f"chart-{slug}-{next(_ids)}"
+    size = "" if width == WIDTH else f" width-{width}"  # the stylesheet caps a narrower one
     return (
-        f'<svg class="chart" role="img" viewBox="0 0 {width} {height:.0f}" '
+        f'<svg class="chart{size}" role="img" viewBox="0 0 {width} {height:.0f}" '
         f'width="100%" preserveAspectRatio="xMinYMin meet" font-size="13" '
         f'font-family="system-ui, sans-serif" aria-labelledby="{ident}-title {ident}-desc" '
         f'xmlns="http://www.w3.org/2000/svg">'

@@ -88,6 +88,13 @@ tools_urls = [
     path("test-games/<uuid:job_id>/", test_games.job, name="test-game"),
     path("test-games/<uuid:job_id>/progress/", test_games.progress, name="test-game-progress"),
     path("test-games/<uuid:job_id>/cancel/", test_games.cancel, name="test-game-cancel"),
+    path("test-games/<uuid:job_id>/share/", test_games.share, name="test-game-share"),
+    path("test-games/shared/<str:token>/", test_games.shared, name="test-game-shared"),
+    path(
+        "test-games/shared/<str:token>/progress/",
+        test_games.shared_progress,
+        name="test-game-shared-progress",
+    ),
     path("neopets/battle-odds/", battle_odds.battle_odds_page, name="battle-odds"),
 ]
 

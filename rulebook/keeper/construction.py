@@ -35,6 +35,7 @@ from rulebook.core.cards import CardInfo, Deck, FormatInfo
 from rulebook.core.codes import COMMON_CODES
 from rulebook.core.report import Report
 from rulebook.core.ruleset import Ruleset, copies_by_card
+from rulebook.core.wording import counted
 
 from .cards import GAME
 from .cost import explain_cost
@@ -106,7 +107,7 @@ class KeeperRuleset(Ruleset):
             report.error(
                 "deck.size",
                 RULE_DECK_SIZE,
-                f"The deck has {size} cards; it must have exactly {DECK_SIZE} "
+                f"The deck has {counted(size, 'card')}; it must have exactly {DECK_SIZE} "
                 "(10 of them go to the reserves before each game).",
                 section=SECTION,
             )

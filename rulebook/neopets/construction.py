@@ -17,7 +17,7 @@ from rulebook.core.codes import COMMON_CODES
 from rulebook.core.identity import identity
 from rulebook.core.report import Report
 from rulebook.core.ruleset import Ruleset
-from rulebook.core.wording import with_article
+from rulebook.core.wording import counted, with_article
 
 from .cards import (
     CODESTONE,
@@ -139,7 +139,8 @@ class NeopetsRuleset(Ruleset):
             report.error(
                 "main.size",
                 "8.3.1",
-                f"Main Deck has {count} cards; it must have exactly {self.main_size}: {change}.",
+                f"Main Deck has {counted(count, 'card')}; it must have exactly {self.main_size}: "
+                f"{change}.",
                 section=MAIN,
             )
 
@@ -184,8 +185,8 @@ class NeopetsRuleset(Ruleset):
             report.error(
                 "neopets.size",
                 "8.1.1",
-                f"Neopet Deck has {count} Neopets; it must have {self.neopet_deck_min} to "
-                f"{self.neopet_deck_max} (8.1.1): "
+                f"Neopet Deck has {counted(count, 'Neopet')}; it must have "
+                f"{self.neopet_deck_min} to {self.neopet_deck_max}: "
                 + (
                     f"add {self.neopet_deck_min - count}."
                     if count < self.neopet_deck_min
@@ -256,7 +257,7 @@ class NeopetsRuleset(Ruleset):
                 "rainbow_pool.size",
                 "8.2.1",
                 f"Rainbow Pool has {counted} Rainbow Pool Neopets; it may have at most "
-                f"{self.rainbow_pool_max} (8.2.1; cards that begin the game there do not count, "
+                f"{self.rainbow_pool_max} (cards that begin the game there do not count, "
                 f"7.9.4): remove {counted - self.rainbow_pool_max}.",
                 section=RAINBOW_POOL,
             )

@@ -96,6 +96,16 @@ class SimulationJob(models.Model):
         "submitted it).",
     )
 
+    share_token = models.CharField(
+        max_length=32,
+        null=True,
+        blank=True,
+        unique=True,
+        default=None,
+        help_text="Set while its owner shares the result by link: an unguessable name under "
+        "which anyone may read it (rules.selectors.simulation_get); empty when not shared.",
+    )
+
     class Meta:
         ordering = ["-created"]
         indexes = [models.Index(fields=["client", "status"], name="simulation_job_client")]

@@ -375,6 +375,17 @@ def simulation_may_cancel(*, job: SimulationJob, cancel_key: str | None) -> bool
     )
 
 
+def simulation_share(*, job: SimulationJob, sharing: bool) -> SimulationJob:
+    """Share the owner's job by an unguessable link (a new one each time it is shared again),
+    or stop sharing it: the old link then finds nothing. Anonymous jobs are read by their id
+    already and have no such link."""
+    if job.owner_id is None:
+        raise ValueError("an anonymous job is shared by its own address")
+    job.share_token = secrets.token_urlsafe(16) if sharing else None
+    job.save(update_fields=["share_token"])
+    return job
+
+
 def simulation_cancel(*, job: SimulationJob) -> bool:
     """Cancel an unfinished job: chunks not yet claimed are skipped. False if already finished."""
     cancelled = SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(

@@ -72,8 +72,17 @@ def browser() -> Iterator[object]:
 @pytest.fixture
 def sample_cards(transactional_db) -> None:
     """The shipped sample cards, as `make run` loads them (the live server's tests run in
-    transactions that are flushed afterwards, so each test loads them again)."""
-    call_command("load_samples", stdout=io.StringIO())
+    transactions that are flushed afterwards, so each test loads them again); without the
+    public sample decks, which the tests wanting them load (`sample_decks`)."""
+    call_command("load_samples", "--cards-only", stdout=io.StringIO())
+
+
+@pytest.fixture
+def sample_decks(sample_cards) -> None:
+    """The public sample decks of every game, as `make run` loads them after the cards."""
+    from decks.sample_decks import sample_decks_load
+
+    sample_decks_load()
 
 
 @pytest.fixture

@@ -101,3 +101,31 @@ def test_a_public_deck_shows_others_a_private_card_without_its_name(
     expect(page.locator("body")).not_to_contain_text("Zanzibar")
     expect(page.get_by_role("img", name="Deck by cost no cards")).to_be_visible()  # no cost 0
     shot("deck-private-card")
+
+
+def add_card(page, name: str, section: str = "Main Deck") -> None:
+    page.get_by_label("Card name").fill(name)
+    page.get_by_label("Section", exact=True).select_option(label=section)
+    with redrawn(page):
+        page.get_by_role("button", name="Add", exact=True).click()
+
+
+def test_two_tabs_unsaved_cards_are_both_kept(page, sample_cards, logged_in, shot):
+    """Issue 27 item 1: open the deck in tab B, then A; add a card in A, another in B: B is
+    told what A changed, both cards are in the draft, and reopening shows both."""
+    url = alice_deck(logged_in("alice"))
+    tab_b = page.context.new_page()
+    tab_b.goto(url)
+    page.goto(url)
+    add_card(page, "Green Slorg")
+    add_card(tab_b, "Green Poogle")
+    expect(tab_b.locator("#other-tab")).to_contain_text("+ 1 Green Slorg (Main Deck)")
+    for name in ("Green Slorg", "Green Poogle"):
+        expect(tab_b.locator(".section-table").get_by_text(name, exact=True)).to_be_visible()
+    tab_b.screenshot(path=str(shot("editor-other-tab").with_name("editor-other-tab-b.png")))
+    tab_b.set_viewport_size({"width": 360, "height": 800})
+    tab_b.screenshot(path=str(shot("editor-other-tab").with_name("editor-other-tab-b-360.png")))
+    tab_b.close()
+    page.goto(url)
+    for name in ("Green Slorg", "Green Poogle"):
+        expect(page.locator(".section-table").get_by_text(name, exact=True)).to_be_visible()

@@ -47,7 +47,7 @@ def test_it_goldfishes_and_gives_the_chance_of_a_group(
     page.get_by_role("button", name="Chance of any card ticked").click()
     group = page.locator("#odds-group-row")
     expect(group).to_contain_text("Any of Hot Dog, Mau Codestone")
-    expect(group.locator("td[title='82583/151340']")).to_have_text("54.6%")
+    expect(group.locator("button.figure[title='82583/151340']")).to_have_text("54.6%")
     # the goldfish game is in the address, so asking for odds kept it
     expect(page.locator("#goldfish-in-play > li")).to_have_text([first])
     fits()

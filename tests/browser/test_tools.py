@@ -46,7 +46,7 @@ def test_it_runs_a_small_test_game_job_and_shows_its_chart(page, sample_cards, n
         expect(page.locator("#job-progress")).to_have_attribute("value", str(chunks[0].count))
     for chunk in chunks[1:]:
         chunk_run(chunk_id=chunk.pk, worker="browser-test")
-    chart = page.locator("#win-rate-chart svg")
+    chart = page.locator("#win-rate-chart svg:visible")
     expect(chart).to_be_visible()
     assert "Win rate with its 95% interval" in chart.locator("title").first.text_content()
     expect(page.locator("#card-table tbody tr").first).to_be_visible()
@@ -104,3 +104,45 @@ def test_the_tools_pages_load_everything_from_this_machine(page, sample_cards, s
     assert page.evaluate("typeof htmx") == "object"
     shot(name)
     shot(name, phone=True)
+
+
+def test_alice_shares_a_result_and_charlie_opens_it(
+    page, browser, live_server, sample_cards, no_broker, logged_in, shot
+):
+    """Issue 27 item 4: the result's owner shares it by link; another user opens the link."""
+    logged_in("alice")
+    page.goto("/tools/test-games/")
+    page.get_by_label("Games").fill("20")
+    page.get_by_role("button", name="Play the games").click()
+    expect(page.locator("#share")).to_contain_text("Only you can open this page")
+    job = SimulationJob.objects.get()
+    for chunk in job.chunks.order_by("index"):
+        chunk_run(chunk_id=chunk.pk, worker="browser-test")
+    expect(page.locator("#win-rate-chart svg:visible")).to_be_visible()
+    page.get_by_role("button", name="Share by link").click()
+    link = page.locator("#share-link")
+    expect(link).to_be_visible()
+    shot("test-game-shared-owner")
+    shot("test-game-shared-owner", phone=True)
+    page.set_viewport_size({"width": 360, "height": 780})  # the narrow charts, on screen
+    expect(page.locator("#cards-chart svg.width-400")).to_be_visible()
+    page.locator("#cards-chart").scroll_into_view_if_needed()
+    page.screenshot(path=str(shot("test-game-charts").with_name("test-game-charts-360.png")))
+    page.set_viewport_size({"width": 1280, "height": 900})
+    address = link.get_attribute("href")
+    stranger = browser.new_context(base_url=live_server.url).new_page()
+    stranger.goto(address)
+    expect(stranger.locator("#share")).to_contain_text("shared by its owner")
+    expect(stranger.locator("#win-rate-chart svg:visible")).to_be_visible()
+    assert stranger.goto(f"/tools/test-games/{job.pk}/").status == 404
+    stranger.context.close()
+
+
+def test_the_deck_pickers_follow_the_chosen_game(page, sample_cards, shot):
+    page.goto("/tools/test-games/")
+    deck_a = page.get_by_label("Deck A", exact=True)
+    expect(deck_a.locator("option[value='sample:neopets:strong']")).to_have_count(1)
+    page.get_by_label("Game", exact=True).select_option("keeper")
+    expect(deck_a.locator("option[value='sample:keeper:aggro']")).to_have_count(1)
+    expect(deck_a.locator("option[value^='sample:neopets:']")).to_have_count(0)
+    expect(deck_a).to_have_value("sample:keeper:aggro")

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards.management.commands.load_samples import SAMPLE_DATA
 from cards.models import Card, CardSet, Printing
+from decks.management.commands.load_samples import SAMPLE_DATA
 
 from .factories import acara, neopets_file
 
@@ -129,9 +129,9 @@ def test_it_refuses_to_export_an_unknown_game():
 def test_it_loads_every_sample_file_of_a_directory_idempotently(tmp_path):
     write(tmp_path / "neopets.json", neopets_file(sample=True))
     write(tmp_path / "keeper.json", {"game": "keeper", "sample": True, "cards": []})
-    out = run("load_samples", "--directory", str(tmp_path))
+    out = run("load_samples", "--directory", str(tmp_path), "--cards-only")
     assert out == "Sample cards (keeper, neopets): created 4, updated 0, unchanged 0.\n"
-    out = run("load_samples", "--directory", str(tmp_path))
+    out = run("load_samples", "--directory", str(tmp_path), "--cards-only")
     assert out == "Sample cards (keeper, neopets): created 0, updated 0, unchanged 4.\n"
 
 

@@ -10,7 +10,9 @@ from django.test import Client
 
 @pytest.fixture
 def samples(db) -> None:
-    call_command("load_samples", stdout=io.StringIO())
+    """The sample cards (not the public sample decks, which tests/web/test_scratch_decks.py
+    loads itself: the other tests count the decks they make)."""
+    call_command("load_samples", "--cards-only", stdout=io.StringIO())
 
 
 @pytest.fixture(autouse=True)

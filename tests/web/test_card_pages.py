@@ -230,3 +230,30 @@ def test_adding_past_the_most_copies_a_line_holds_adds_nothing_and_says_so(
     )
     assert "the deck would hold 1000 copies; a line holds at most 999" in response.content.decode()
     assert mine.entries.get().quantity == 998
+
+
+def test_the_sort_controls_show_the_order_the_query_asks_for(client, samples):
+    html = client.get("/cards/", {"q": "t:neopet order:hp dir:desc"}).content.decode()
+    assert '<option value="hp" selected>HP</option>' in html
+    assert '<option value="desc" selected>Descending</option>' in html
+
+
+def test_changing_a_sort_control_rewrites_the_querys_order(client, samples):
+    """The page showed the query's hp/desc; the user picked Level: the query now says so."""
+    params = {"q": "t:neopet order:hp dir:desc", "shown_order": "hp", "shown_dir": "desc"}
+    html = client.get("/cards/", {**params, "order": "lvl", "dir": "desc"}).content.decode()
+    assert 'value="t:neopet order:lvl dir:desc"' in html
+    assert '<option value="lvl" selected>Level</option>' in html
+    back = client.get("/cards/", {**params, "order": "name", "dir": "asc"}).content.decode()
+    assert 'value="t:neopet"' in back  # name ascending is the default: no terms left
+
+
+def test_a_search_comparing_a_stat_the_game_lacks_says_why_nothing_matches(client, samples):
+    html = client.get("/cards/", {"q": "cost:3", "game": "metazoo"}).content.decode()
+    assert "MetaZoo (2023 rulebook) cards have no number for cost." in html
+    assert "cost: compares Level in Neopets Battledome TCG, Cost in Keeper" in html
+
+
+def test_the_result_list_names_each_cards_game(client, samples):
+    html = client.get("/cards/", {"q": "hot dog"}).content.decode()
+    assert '<span class="muted game-name">Neopets Battledome TCG</span>' in html

@@ -81,3 +81,53 @@ def test_charlie_never_sees_alices_draft(alice_client, charlie_client, deck):
     Deck.objects.filter(pk=deck.pk).update(visibility="public")
     page = charlie_client.get(f"/decks/{deck.pk}/").content.decode()
     assert "Green Slorg" not in page and "Restored" not in page
+
+
+def post(client, deck: Deck, form: dict, **changes) -> str:
+    response = client.post(f"/decks/{deck.pk}/", {**form, **changes}, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def add(name: str) -> dict:
+    return {"action": "add", "add_name": name, "add_section": "main", "add_quantity": "1"}
+
+
+def test_two_tabs_unsaved_cards_are_both_kept_and_the_stale_tab_is_told(alice_client, deck):
+    """Issue 27 item 1: open the deck in tab B, then A; add a card in A, another in B; the
+    draft keeps both, and B is told what A changed."""
+    tab_b = form_fields(alice_client.get(f"/decks/{deck.pk}/").content.decode())
+    tab_a = form_fields(alice_client.get(f"/decks/{deck.pk}/").content.decode())
+    post(alice_client, deck, tab_a, **add("Green Slorg"))
+    html_b = post(alice_client, deck, tab_b, **add("Green Poogle"))
+    assert 'id="other-tab"' in html_b and "+ 1 Green Slorg (Main Deck)" in html_b
+    assert "Green Poogle" in html_b and "Green Slorg" in html_b
+    reopened = alice_client.get(f"/decks/{deck.pk}/").content.decode()
+    assert "Green Slorg" in reopened and "Green Poogle" in reopened
+
+
+def test_a_stale_tab_removing_a_card_keeps_the_other_tabs_additions(alice_client, deck):
+    tab_b = form_fields(alice_client.get(f"/decks/{deck.pk}/").content.decode())
+    tab_a = form_fields(alice_client.get(f"/decks/{deck.pk}/").content.decode())
+    post(alice_client, deck, tab_a, **add("Green Slorg"))
+    removed = tab_b["card"][0]
+    post(alice_client, deck, tab_b, remove="0")
+    kept = DeckDraft.objects.get()
+    assert removed not in kept.form["card"]  # B's removal
+    assert "Green Slorg" in alice_client.get(f"/decks/{deck.pk}/").content.decode()  # A's card
+
+
+def test_a_stale_tab_cannot_discard_the_other_tabs_changes_unseen(alice_client, deck):
+    tab_a = form_fields(alice_client.get(f"/decks/{deck.pk}/").content.decode())
+    first = form_fields(post(alice_client, deck, tab_a, **add("Green Slorg")))
+    post(alice_client, deck, first, **add("Green Poogle"))  # the same draft, changed again
+    html = post(alice_client, deck, first, action="discard")  # the page one change behind
+    assert "Not discarded: another tab changed these unsaved changes" in html
+    assert "Green Poogle" in html and DeckDraft.objects.exists()
+
+
+def test_a_tab_that_follows_the_draft_changes_it_without_a_merge(alice_client, deck):
+    tab = form_fields(alice_client.get(f"/decks/{deck.pk}/").content.decode())
+    tab = form_fields(post(alice_client, deck, tab, **add("Green Slorg")))
+    html = post(alice_client, deck, tab, **add("Green Poogle"))
+    assert 'id="other-tab"' not in html and "Green Slorg" in html and "Green Poogle" in html

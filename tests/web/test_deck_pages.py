@@ -34,12 +34,14 @@ def editor_post(client, deck: Deck, **changes) -> str:
 def form_fields(html: str) -> dict:
     """The editor form's values: repeated row fields as lists, like a browser posts them."""
     form = html[html.index('id="editor-form"') :]
-    fields: dict = {name: [] for name in ("card", "printing", "section", "quantity", "was")}
-    for name, value in re.findall(r'name="(card|printing|was|quantity)" value="([^"]*)"', form):
+    rows = ("card", "printing", "section", "quantity", "was", "was_section")
+    fields: dict = {name: [] for name in rows}
+    row_values = r'name="(card|printing|was|was_section|quantity)" value="([^"]*)"'
+    for name, value in re.findall(row_values, form):
         fields[name].append(value)
     for select in re.findall(r'<select id="section-[^"]+" name="section".*?</select>', form, re.S):
         fields["section"].append(re.search(r'value="([^"]+)" selected', select).group(1))
-    for name in ("revision", "version", "seed", "mulligans", "name"):
+    for name in ("revision", "version", "draft_revision", "seed", "mulligans", "name"):
         match = re.search(rf'name="{name}" value="([^"]*)"', form)
         if match:
             fields[name] = match.group(1)

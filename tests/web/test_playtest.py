@@ -61,7 +61,10 @@ def test_it_gives_the_exact_chance_of_any_card_of_a_group(alice_client, deck):
     assert "Any of Hot Dog, Mau Codestone" in row
     assert "<td>7</td>" in row  # 2 Hot Dogs and 5 Mau Codestones
     # the opening hand: 1 - C(43, 5) / C(50, 5)
-    assert 'title="82583/151340">54.6%</td>' in row
+    assert (
+        'data-exact="82583/151340" data-said="Any of the group, in the opening hand">'
+        '54.6<span class="percent-sign">%</span>' in row
+    )
 
 
 def test_another_users_private_deck_cannot_be_playtested(charlie_client, deck):

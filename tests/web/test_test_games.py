@@ -84,7 +84,7 @@ def test_the_result_is_drawn_from_the_apis_figures(
     html = client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
     assert f"Deck A won {result['wins'][0]}, deck B {result['wins'][1]}" in html
     svgs = re.findall(r"<svg.*?</svg>", html, re.S)
-    assert len(svgs) == 4  # win rate, turns, rounds, cards
+    assert len(svgs) == 8  # win rate, turns, rounds, cards: each narrow (phones) and wide
     for svg in svgs:
         ET.fromstring(svg)  # each is well-formed SVG
     low, high = result["ci95"][0]
@@ -240,3 +240,84 @@ def test_the_form_and_the_api_share_one_budget(
     assert submit(client, django_capture_on_commit_callbacks, games="1").status_code == 302
     assert api.get("/api/v1/games/").status_code == 429
     assert submit(client, django_capture_on_commit_callbacks, games="1").status_code == 429
+
+
+def test_alice_shares_her_result_by_link_and_can_stop_sharing(
+    alice, charlie, neopets_samples, django_capture_on_commit_callbacks, client
+):
+    """Issue 27 item 4: the owner's page says only she can open it; Share by link makes an
+    unguessable link anyone may open (not the job's id, which stays hers); Stop sharing ends it."""
+    client.force_login(alice)
+    submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    play(job)
+    own = client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
+    assert "Only you can open this page" in own and "permanent link" not in own
+    client.post(reverse("tools:test-game-share", args=[job.pk]), {"share": "on"})
+    job.refresh_from_db()
+    link = reverse("tools:test-game-shared", args=[job.share_token])
+    assert (
+        len(job.share_token) >= 20
+        and link in client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
+    )
+    client.force_login(charlie)
+    seen = client.get(link).content.decode()
+    assert 'id="win-rate-chart"' in seen and "shared by its owner" in seen
+    assert "alice" not in seen.split('<main id="main"')[1].split("</main>")[0]
+    assert client.get(reverse("tools:test-game", args=[job.pk])).status_code == 404
+    assert (
+        client.post(reverse("tools:test-game-share", args=[job.pk]), {"share": "off"}).status_code
+        == 404
+    )
+    client.force_login(alice)
+    client.post(reverse("tools:test-game-share", args=[job.pk]), {"share": "off"})
+    client.force_login(charlie)
+    assert client.get(link).status_code == 404
+
+
+def test_a_shared_running_job_polls_its_shared_progress_and_offers_no_cancel(
+    alice, charlie, neopets_samples, django_capture_on_commit_callbacks, client
+):
+    client.force_login(alice)
+    submit(client, django_capture_on_commit_callbacks)
+    job = SimulationJob.objects.get()
+    client.post(reverse("tools:test-game-share", args=[job.pk]), {"share": "on"})
+    job.refresh_from_db()
+    client.force_login(charlie)
+    seen = client.get(reverse("tools:test-game-shared", args=[job.share_token])).content.decode()
+    progress = reverse("tools:test-game-shared-progress", args=[job.share_token])
+    assert f'hx-get="{progress}"' in seen and 'id="cancel-job"' not in seen
+    assert client.get(progress).status_code == 200
+
+
+def test_the_deck_pickers_list_only_the_chosen_games_decks(
+    client, alice, neopets_samples, django_capture_on_commit_callbacks
+):
+    game = Game.objects.get(slug="neopets")
+    lines = entries_resolve(game=game, refs=NEOPETS_SAMPLES.entries("strong"))
+    deck_create(owner=alice, game=game, name="Alice's Kau", lines=lines)
+    client.force_login(alice)
+    neopets = client.get(NEW).content.decode()
+    assert "Alice&#x27;s Kau" in neopets and "sample:neopets:strong" in neopets
+    assert "sample:keeper:" not in neopets
+    keeper = client.get(NEW, {"game": "keeper"}).content.decode()
+    assert "Alice&#x27;s Kau" not in keeper and "sample:neopets:" not in keeper
+    assert 'value="sample:keeper:aggro" selected' in keeper
+
+
+def test_the_first_neopets_sample_pair_plays_close_games_so_card_figures_vary(
+    client, neopets_samples, django_capture_on_commit_callbacks
+):
+    """Issue 27 item 9: the page's first sample pair (rival against strong) does not end
+    20,000 to 0, so a card's "win rate when played" says something."""
+    page = client.get(NEW).content.decode()
+    assert 'value="sample:neopets:rival" selected' in page
+    assert 'value="sample:neopets:strong" selected' in page
+    changes = {"deck_a": "sample:neopets:rival", "deck_b": "sample:neopets:strong"}
+    submit(client, django_capture_on_commit_callbacks, games="100", **changes)
+    job = SimulationJob.objects.get()
+    play(job)
+    job.refresh_from_db()
+    assert min(job.result["wins"]) >= 10  # each deck wins some
+    rates = {figures["win_rate"] for cards in job.result["cards"] for figures in cards.values()}
+    assert rates - {0.0, 1.0, None}

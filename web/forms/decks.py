@@ -100,7 +100,8 @@ class DeckDetailsForm(forms.Form):
 
 class NewDeckForm(forms.Form):
     game = forms.ChoiceField()
-    name = forms.CharField(max_length=200)
+    # focused when the page opens: the game usually comes chosen from the link (?game=)
+    name = forms.CharField(max_length=200, widget=forms.TextInput(attrs={"autofocus": True}))
     visibility = forms.ChoiceField(choices=Deck.Visibility.choices, initial="private")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

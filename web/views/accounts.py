@@ -4,12 +4,15 @@ API tokens."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse_lazy
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
@@ -17,6 +20,7 @@ from django.views.decorators.http import require_POST
 from api.throttling import SignupRateThrottle
 from api.tokens import MAX_TOKENS_PER_USER, TooManyTokens, token_create, token_list, token_revoke
 from web.forms.accounts import SignupForm, TokenForm
+from web.scratch import adopt_scratch_decks
 
 TOO_MANY = "Too many accounts made from your address. Try again in {minutes} minutes."
 
@@ -29,6 +33,22 @@ class LoginView(auth_views.LoginView):
     template_name = "web/accounts/login.html"
     redirect_authenticated_user = True
     extra_context = LOGIN_PAGE
+
+    def form_valid(self, form: Any) -> HttpResponse:
+        """Log in, and keep the scratch decks made before it (web.scratch)."""
+        response = super().form_valid(form)
+        _keep_scratch_decks(self.request, form.get_user())
+        return response
+
+
+def _keep_scratch_decks(request: HttpRequest, user: Any) -> None:
+    adopted = adopt_scratch_decks(request, user)
+    if adopted:
+        messages.success(
+            request,
+            f"The {adopted} deck{pluralize(adopted)} you tried {pluralize(adopted, 'is,are')} "
+            "now yours: see My decks.",
+        )
 
 
 def signup(request: HttpRequest) -> HttpResponse:
@@ -43,6 +63,7 @@ def signup(request: HttpRequest) -> HttpResponse:
             context = {"form": form, **SIGNUP_PAGE}
             return render(request, template, context, status=429)
         user = form.save()
+        _keep_scratch_decks(request, user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_next_url(request) or "web:account")
     context = {"form": form, "next": request.GET.get("next", ""), **SIGNUP_PAGE}

@@ -16,7 +16,9 @@ from django.views.decorators.http import require_POST
 
 from cards.filtersets import CardFilterSet
 from cards.models import Card
-from cards.search import QuerySyntaxError, parse, search_ordering
+from cards.search import QuerySyntaxError, parse
+from cards.search.lexer import Kind, tokenize
+from cards.search.nodes import And, Comparison, Filter, Not, Order
 from cards.selectors import (
     card_autocomplete,
     card_queryset,
@@ -56,13 +58,16 @@ LANGUAGE_MARKS = frozenset(':<>="()')
 def card_search(request: HttpRequest) -> HttpResponse:
     params = request.GET.copy()
     view = params.get("view") if params.get("view") in VIEWS else "list"
-    sort, direction = params.get("order", ""), params.get("dir", "")
-    if params.get("q", "").strip() or sort or direction:
-        params["q"] = _with_sort(params.get("q", ""), sort, direction)
+    # One source of truth for the order: the query. The sort controls show the query's own
+    # order:/dir:, and changing them rewrites those terms in the query (shown in the box).
+    params["q"] = query = _query_sorted(params)
+    for control in ("order", "dir", "shown_order", "shown_dir"):
+        params.pop(control, None)
+    sort, direction = _query_order(query)
     filters = CardFilterSet(params, queryset=card_queryset(request.user))
     context = {
         "games": GAMES.values(),
-        "query": request.GET.get("q", ""),
+        "query": query,
         "chosen_game": request.GET.get("game", ""),
         "chosen_type": request.GET.get("type", ""),
         "errors": filters.errors if not filters.is_valid() else {},
@@ -79,16 +84,18 @@ def card_search(request: HttpRequest) -> HttpResponse:
             page.object_list = [_summarised(card) for card in cards_for_display(page.object_list)]
             context["page"] = page
             if not page.paginator.count:
-                context["near_names"] = _near_names(request, context["query"])
+                context["near_names"] = _near_names(request, query)
+                context["missing_stats"] = _missing_stats(query, context["chosen_game"])
         except QuerySyntaxError as error:
             context["syntax_error"] = error
             context["caret_indent"] = " " * error.position
             status = 400
     else:
         status = 400
-    shown = request.GET.copy()
-    shown.pop("page", None)
-    context["params"] = shown.urlencode()
+    params.pop("page", None)
+    if not query:
+        params.pop("q", None)
+    context["params"] = params.urlencode()
     return render(request, "web/cards/search.html", context, status=status)
 
 
@@ -106,24 +113,106 @@ def card_advanced_search(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _with_sort(query: str, sort: str, direction: str) -> str:
-    """The query with the sort control's choice as `order:`/`dir:`, unless the query sorts
-    itself (what is typed wins); an unreadable query is left for the search to report."""
+def _query_order(query: str) -> tuple[str, str]:
+    """The sort control's values for the query's own `order:`/`dir:` ("name", "asc" without
+    them, and for a query that cannot be read, whose error is shown instead)."""
+    try:
+        order = _top_order(parse(query))
+    except QuerySyntaxError:
+        order = None
+    if order is None:
+        return "name", "asc"
+    return order.key, "desc" if order.descending else "asc"
+
+
+def _top_order(node) -> Order | None:
+    top = node.children if isinstance(node, And) else (node,)
+    return next((child for child in top if isinstance(child, Order)), None)
+
+
+def _query_sorted(params) -> str:
+    """The query to run. When the sort controls were changed (they differ from what the page
+    showed, `shown_order`/`shown_dir`), the query's `order:`/`dir:` terms are replaced by the
+    controls' choice; otherwise the query's own terms stand. A link with only `order`/`dir`
+    (no shown values) sorts a query that does not sort itself."""
+    query = params.get("q", "").strip()
+    sort, direction = params.get("order", ""), params.get("dir", "")
     if sort not in SORTS and direction not in ("asc", "desc"):
         return query
-    try:
-        if search_ordering(parse(query)) is not None:
+    sort = sort if sort in SORTS else "name"
+    direction = "desc" if direction == "desc" else "asc"
+    if "shown_order" in params or "shown_dir" in params:
+        shown = (params.get("shown_order", "name"), params.get("shown_dir", "asc"))
+        if (sort, direction) == shown:
             return query
+    elif _query_order(query) != ("name", "asc"):
+        return query  # an old link whose query sorts itself: what is typed wins
+    try:
+        kept = _without_order_terms(query)
     except QuerySyntaxError:
-        return query
-    terms = [f"({query})"] if query.strip() else []
-    terms += [f"order:{sort or 'name'}"] + ([f"dir:{direction}"] if direction else [])
+        return query  # left for the search to report
+    terms = [kept] if kept else []
+    if (sort, direction) != ("name", "asc"):
+        terms.append(f"order:{sort}" + (" dir:desc" if direction == "desc" else ""))
     return " ".join(terms)
 
 
+def _without_order_terms(query: str) -> str:
+    """The query with its `order:`, `dir:` and `direction:` terms cut out, the rest as typed."""
+    cut = [
+        (token.position, token.value_position + len(token.text))
+        for token in tokenize(query)
+        if token.kind == Kind.FILTER and token.key.lower() in ("order", "dir", "direction")
+    ]
+    for start, end in reversed(cut):
+        query = query[:start] + query[end:]
+    return " ".join(query.split())
+
+
+def _missing_stats(query: str, chosen_game: str) -> list[str]:
+    """Why a query comparing a stat found nothing, when the games searched do not have that
+    stat: "MetaZoo cards have no cost to compare; cost: compares …"."""
+    try:
+        node = parse(query)
+    except QuerySyntaxError:
+        return []
+    comparisons, games = _comparisons_and_games(node)
+    chosen = [chosen_game] if chosen_game in GAMES else games or list(GAMES)
+    said = []
+    for stat in dict.fromkeys(comparison.stat for comparison in comparisons):
+        lacking = [GAMES[slug].name for slug in chosen if not GAMES[slug].numeric_attribute(stat)]
+        if not lacking:
+            continue
+        having = [
+            f"{_label(attribute)} in {spec.name}"
+            for spec in GAMES.values()
+            if (attribute := spec.numeric_attribute(stat))
+        ]
+        compares = f" {stat}: compares {', '.join(having)}." if having else ""
+        said.append(f"{' and '.join(lacking)} cards have no number for {stat}.{compares}")
+    return said
+
+
+def _comparisons_and_games(node) -> tuple[list[Comparison], list[str]]:
+    """Every stat comparison in the query, and the games its `game:` terms name."""
+    if isinstance(node, Comparison):
+        return [node], []
+    if isinstance(node, Filter):
+        return [], [node.value] if node.key == "game" and node.value in GAMES else []
+    children = getattr(node, "children", None) or ([node.child] if isinstance(node, Not) else [])
+    comparisons: list[Comparison] = []
+    games: list[str] = []
+    for child in children:
+        found, named = _comparisons_and_games(child)
+        comparisons += found
+        games += named
+    return comparisons, games
+
+
 def _summarised(card: Card) -> Card:
-    """The card with `cost` and `stats` in words for the result list."""
+    """The card with its game's name, and `cost` and `stats` in words, for the result list."""
     spec = GAMES[card.game_slug]
+    card.game_name = spec.name
     cost_name = spec.cost_attribute  # the column `order:cost` sorts by
     card.cost = (
         _attribute_words(cost_name, card.attributes[cost_name])

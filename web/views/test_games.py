@@ -16,6 +16,7 @@ from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from basics.clients import client_address
@@ -35,6 +36,7 @@ from rules.services.simulations import (
     simulation_cancel,
     simulation_create,
     simulation_may_cancel,
+    simulation_share,
 )
 from web.figures import (
     DECK_LABELS,
@@ -46,9 +48,11 @@ from web.figures import (
     length_chart,
     paired_matches_chart,
     placement_charts,
+    two_sizes,
     win_rate_chart,
 )
 from web.forms.test_games import PASTE, TestGamesForm
+from web.scratch import as_visitor
 
 SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
 # The games played at a table of two to five decks (their engines say so): the form offers
@@ -73,14 +77,26 @@ CARD_COLUMNS = (
 )
 
 
+@as_visitor()
 def new(request: HttpRequest) -> HttpResponse:
+    game = _chosen_game(request)
     form = TestGamesForm(
         request.POST or None,
         games=list(ENGINES),
-        decks=deck_choices(request),
+        decks=deck_choices(request, [game]),  # the chosen game's decks only
         table_games=TABLE_GAMES,
         options=JOB_OPTIONS,
-        initial={"deck_a": f"{SAMPLE}neopets:strong", "deck_b": f"{SAMPLE}neopets:weak"},
+        initial={"game": game, **_sample_pair(game)},
+    )
+    # choosing another game redraws the form with that game's decks (htmx); without
+    # JavaScript the form's "Show its decks" button asks for it
+    form.fields["game"].widget.attrs.update(
+        {
+            "hx-get": reverse("tools:test-games"),
+            "hx-select": "#test-games-form",
+            "hx-target": "#test-games-form",
+            "hx-swap": "outerHTML",
+        }
     )
     refused: list[tuple[str, dict[str, Any]]] = []
     later: SubmitLater | None = None
@@ -114,6 +130,22 @@ def new(request: HttpRequest) -> HttpResponse:
     return render_form(request, "web/tools/test_games_new.html", context, later)
 
 
+def _chosen_game(request: HttpRequest) -> str:
+    """The game the form is for: as posted, or asked for (?game=), else the first with an
+    engine (Neopets)."""
+    asked = request.POST.get("game") or request.GET.get("game", "")
+    return asked if asked in ENGINES else next(iter(ENGINES))
+
+
+def _sample_pair(game: str) -> dict[str, str]:
+    """The game's first two sample decks (one twice if it has one) as the form's start."""
+    names = SAMPLE_DECKS[game].names() if game in SAMPLE_DECKS else []
+    if not names:
+        return {}
+    first, second = (names * 2)[:2]
+    return {"deck_a": f"{SAMPLE}{game}:{first}", "deck_b": f"{SAMPLE}{game}:{second}"}
+
+
 def remember_cancel_key(request: HttpRequest, job: SimulationJob) -> None:
     """An anonymous job's cancel key goes in the submitter's session (only there): the job
     page's link may be shared, its Cancel button is the submitter's alone."""
@@ -127,6 +159,7 @@ def _session_cancel_key(request: HttpRequest, job_id: UUID) -> str | None:
 
 
 @require_POST
+@as_visitor()
 def cancel(request: HttpRequest, job_id: UUID) -> HttpResponse:
     """Cancel the job: its owner, or the browser that submitted it anonymously."""
     found = _visible_job(request, job_id)
@@ -165,13 +198,52 @@ def _choice_label(form: TestGamesForm, field: str) -> str:
     return chosen
 
 
+@as_visitor()
 def job(request: HttpRequest, job_id: UUID) -> HttpResponse:
-    return render(request, "web/tools/test_game.html", _job_context(request, job_id))
+    found = _visible_job(request, job_id)
+    return render(request, "web/tools/test_game.html", _job_context(request, found))
 
 
+@as_visitor()
 def progress(request: HttpRequest, job_id: UUID) -> HttpResponse:
     """The job's status panel alone, polled by htmx until the job finishes."""
-    return render(request, "web/tools/test_game_status.html", _job_context(request, job_id))
+    found = _visible_job(request, job_id)
+    return render(request, "web/tools/test_game_status.html", _job_context(request, found))
+
+
+@require_POST
+@as_visitor()
+def share(request: HttpRequest, job_id: UUID) -> HttpResponse:
+    """Its owner shares the job's result by an unguessable link, or stops sharing it."""
+    found = _visible_job(request, job_id)
+    if found.owner_id is None or found.owner_id != request.user.pk:
+        raise Http404("No test-game job of yours has this id.")
+    sharing = request.POST.get("share") == "on"
+    simulation_share(job=found, sharing=sharing)
+    if sharing:
+        messages.success(request, "Shared: anyone with the link below can open this result.")
+    else:
+        messages.info(request, "No longer shared: the link finds nothing now.")
+    return redirect("tools:test-game", job_id=found.pk)
+
+
+def shared(request: HttpRequest, token: str) -> HttpResponse:
+    """A result its owner shares, read by its link: the same page, without Cancel."""
+    found = _shared_job(request, token)
+    return render(request, "web/tools/test_game.html", _job_context(request, found, shared=True))
+
+
+def shared_progress(request: HttpRequest, token: str) -> HttpResponse:
+    found = _shared_job(request, token)
+    context = _job_context(request, found, shared=True)
+    return render(request, "web/tools/test_game_status.html", context)
+
+
+def _shared_job(request: HttpRequest, token: str) -> SimulationJob:
+    try:
+        return simulation_get(user=request.user, share_token=token)
+    except SimulationJob.DoesNotExist:
+        raise Http404("No test-game result is shared by this link.") from None
 
 
 def _visible_job(request: HttpRequest, job_id: UUID) -> SimulationJob:
@@ -181,12 +253,25 @@ def _visible_job(request: HttpRequest, job_id: UUID) -> SimulationJob:
         raise Http404("No such test-game job.") from None
 
 
-def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
-    found = _visible_job(request, job_id)
+def _job_context(
+    request: HttpRequest, found: SimulationJob, *, shared: bool = False
+) -> dict[str, Any]:
+    """The job page's context; `shared`: read by its share link, perhaps by someone else, who
+    may not cancel it."""
+    owner = found.owner_id is not None and found.owner_id == request.user.pk
     context: dict[str, Any] = {
         "job": found,
-        "may_cancel": not found.is_finished
-        and simulation_may_cancel(job=found, cancel_key=_session_cancel_key(request, job_id)),
+        "shared": shared,
+        "owner": owner,
+        "progress_url": reverse("tools:test-game-shared-progress", args=[found.share_token])
+        if shared
+        else reverse("tools:test-game-progress", args=[found.pk]),
+        "page_url": reverse("tools:test-game-shared", args=[found.share_token])
+        if shared
+        else reverse("tools:test-game", args=[found.pk]),
+        "may_cancel": not shared
+        and not found.is_finished
+        and simulation_may_cancel(job=found, cancel_key=_session_cancel_key(request, found.pk)),
         "percent": 100 * found.done // max(found.games, 1),
         "deck_names": [
             (label, frozen["name"])
@@ -199,8 +284,8 @@ def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
         # "Test this card": the difference, then the match with the card drawn in full.
         context.update(
             difference=result["difference"],
-            difference_chart=difference_chart(result["difference"]),
-            matches_chart=paired_matches_chart(result),
+            difference_chart=two_sizes(difference_chart, result["difference"]),
+            matches_chart=two_sizes(paired_matches_chart, result),
         )
         result = result[WITH]
     if found.status == SimulationJob.Status.DONE and result:
@@ -232,10 +317,10 @@ def _job_context(request: HttpRequest, job_id: UUID) -> dict[str, Any]:
                 )  # a match's result has none
                 if removed["games"]
             ],
-            win_chart=win_rate_chart(result),
-            turns_chart=length_chart(result, "turns"),
-            rounds_chart=length_chart(result, "rounds"),
-            cards_chart=card_chart(figures),
+            win_chart=two_sizes(win_rate_chart, result),
+            turns_chart=two_sizes(length_chart, result, "turns"),
+            rounds_chart=two_sizes(length_chart, result, "rounds"),
+            cards_chart=two_sizes(card_chart, figures),
         )
     return context
 

@@ -309,3 +309,12 @@ def test_it_reports_every_problem_at_once():
         "copies.limit",
         "card.section",
     }
+
+
+def test_one_neopet_is_said_once_with_its_rule_number_given_once_rule_8_1_1():
+    """8.1.1 (3 to 5 Neopets): "has 1 Neopet", not "1 Neopets"; the rule number is the issue's
+    own field, not repeated in its message."""
+    entries = [*without_neopets(legal_entries()), ref("neopets", NEOPETS[0])]
+    (issue,) = [issue for issue in check(entries).errors if issue.code == "neopets.size"]
+    assert issue.rule == "8.1.1"
+    assert issue.message == "Neopet Deck has 1 Neopet; it must have 3 to 5: add 2."

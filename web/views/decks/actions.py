@@ -14,10 +14,12 @@ from decks import selectors, services
 from decks.links import DeckLink
 from decks.resolution import InvalidEntries
 from web.forms.decks import DeckDetailsForm
+from web.scratch import as_visitor
 
 from .editor import owned_deck, readable_deck
 
 
+@as_visitor()
 @login_required
 @require_POST
 def deck_restore(request: HttpRequest, pk: int | DeckLink, number: int) -> HttpResponse:
@@ -42,6 +44,7 @@ def deck_restore(request: HttpRequest, pk: int | DeckLink, number: int) -> HttpR
     return redirect("web:deck", pk=deck.address)
 
 
+@as_visitor()
 @login_required
 def deck_delete(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """A page that asks, then deletes the deck and every version of it."""
@@ -67,6 +70,7 @@ def deck_delete(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     )
 
 
+@as_visitor()
 @login_required
 def deck_details(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     deck = owned_deck(request, pk)

@@ -12,7 +12,6 @@ from datetime import date
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -35,9 +34,19 @@ from rules.models import Format
 from rules.services.validation import InvalidRequest, deck_validate
 from web.charts import deck_charts
 from web.deck_conflict import changes_since
-from web.deck_draft import Draft, draft_form, draft_from_post, form_as_post
+from web.deck_draft import (
+    DECK_FIELDS,
+    Draft,
+    draft_form,
+    draft_from_post,
+    drawn_lines,
+    form_as_post,
+    lines_changed,
+    merged_lines,
+)
 from web.forms.decks import ImportDeckForm, NewDeckForm
 from web.markdown import markdown_html
+from web.scratch import as_visitor
 
 
 def readable_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
@@ -48,8 +57,9 @@ def readable_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
         raise Http404("No deck with this id or link is visible to you.") from None
 
 
-@login_required
+@as_visitor(create=True)
 def deck_new(request: HttpRequest) -> HttpResponse:
+    """A new deck; a visitor without an account gets a scratch deck (web.scratch)."""
     form = NewDeckForm(request.POST or None, initial={"game": request.GET.get("game")})
     if request.method == "POST" and form.is_valid():
         deck = services.deck_create(
@@ -57,11 +67,16 @@ def deck_new(request: HttpRequest) -> HttpResponse:
             game=Game.objects.get(slug=form.cleaned_data["game"]),
             name=form.cleaned_data["name"],
             lines=[],
-            visibility=form.cleaned_data["visibility"],
+            visibility=_visibility(request, form.cleaned_data["visibility"]),
         )
         return redirect("web:deck", pk=deck.address)
     context = {"form": form, "heading": "New deck", "submit": "Create and edit"}
     return render(request, "web/decks/new.html", context)
+
+
+def _visibility(request: HttpRequest, chosen: str) -> str:
+    """A scratch deck stays private: it is shared once its visitor has an account."""
+    return Deck.Visibility.PRIVATE if getattr(request, "scratch", False) else chosen
 
 
 def _import_text(request: HttpRequest, data: dict[str, Any]) -> tuple[Deck | None, list[str]]:
@@ -77,7 +92,7 @@ def _import_text(request: HttpRequest, data: dict[str, Any]) -> tuple[Deck | Non
                 game=Game.objects.get(slug=data["game"]),
                 name=data["name"],
                 text="\n".join(lines),
-                visibility=data["visibility"],
+                visibility=_visibility(request, data["visibility"]),
             )
         except (services.DecklistUnreadable, InvalidEntries) as exc:
             found = _numbered_problems(exc)
@@ -98,7 +113,7 @@ def _numbered_problems(
     return [(p.ref.line, p.message) for p in exc.problems]
 
 
-@login_required
+@as_visitor(create=True)
 def deck_import(request: HttpRequest) -> HttpResponse:
     form = ImportDeckForm(
         request.POST or None, request.FILES or None, initial={"game": request.GET.get("game")}
@@ -136,6 +151,9 @@ class EditorState:
     mulligans: int = 0
     revision: int = 0  # 0: unknown, which no deck has, so a save without it is refused
     version: int | None = None
+    # the kept draft's revision the page started from (None: the page showed no draft); a
+    # change to the draft is checked against it, as a save is against `revision`
+    draft_revision: int | None = None
 
     @classmethod
     def of(cls, deck: Deck) -> EditorState:
@@ -162,6 +180,7 @@ class EditorState:
             mulligans=max(0, integer_text(post.get("mulligans", "0")) or 0),
             revision=_stored_number(post.get("revision", "")) or 0,
             version=_stored_number(post.get("version", "")),
+            draft_revision=_stored_number(post.get("draft_revision", "")),
         )
         if post.get("action") == "hand":
             state.seed, state.mulligans = secrets.randbelow(10**9), 0
@@ -182,6 +201,7 @@ def _stored_number(text: str) -> int | None:
     return number if number is not None and 0 <= number <= MAX_ID else None
 
 
+@as_visitor()
 def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck, its legality, chart and a sample hand; its owner edits it here (every change
     posts the draft and gets the editor back, drawn by the server; htmx only swaps it in).
@@ -201,6 +221,7 @@ def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
         post = form_as_post(kept.form)  # the changes left unsaved last time, restored
         draft = draft_from_post(deck.game, post, owner=request.user)
         state = EditorState.posted(deck, post)
+        state.draft_revision = kept.draft_revision
         return _render_editor(
             request, deck, draft.lines, state, editable=True, draft=draft, kept=kept
         )
@@ -211,7 +232,12 @@ def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
             return HttpResponse("Only the deck's owner may save it; copy it instead.", status=403)
         return _render_editor(request, deck, selectors.deck_lines(deck=deck), state, editable=False)
     if action == DISCARD:
-        services.deck_draft_discard(deck=deck, owner=request.user)
+        try:
+            services.deck_draft_discard(
+                deck=deck, owner=request.user, expected_draft_revision=state.draft_revision
+            )
+        except services.DraftChanged as changed:  # another tab changed it: show it, keep it
+            return _render_kept_draft(request, deck, changed.current)
         if not request.htmx:
             return redirect("web:deck", pk=deck.address)
         state = EditorState.of(deck)
@@ -221,36 +247,141 @@ def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     if action in (SAVE, OVERWRITE):
         saved = _save(request, deck, draft, state, conflict)
         if saved is not None:
-            services.deck_draft_discard(deck=saved, owner=request.user)
+            _forget_saved_draft(request, saved, state)
             if not request.htmx:
                 return redirect("web:deck", pk=saved.address)
             return _render_editor(request, saved, draft.lines, state, editable=True, draft=draft)
-    kept = _keep_draft(request, deck, draft, state)
+    kept, other_tab = _keep_draft(request, deck, draft, state)
     return _render_editor(
-        request, deck, draft.lines, state, editable=True, draft=draft, conflict=conflict, kept=kept
+        request,
+        deck,
+        draft.lines,
+        state,
+        editable=True,
+        draft=draft,
+        conflict=conflict,
+        kept=kept,
+        other_tab=other_tab,
     )
+
+
+# How often a change is merged with another tab's before giving up (each tab's change is a
+# request; two tabs racing more than this is not a person editing).
+MERGE_ATTEMPTS = 5
 
 
 def _keep_draft(
     request: HttpRequest, deck: Deck, draft: Draft, state: EditorState
-) -> DeckDraft | None:
+) -> tuple[DeckDraft | None, list[str]]:
     """Keep the owner's changes server-side while they differ from the saved deck (so closing
-    the tab loses nothing); forget them once they no longer do."""
-    stored = selectors.deck_lines(deck=deck)
+    the tab loses nothing); forget them once they no longer do. Checked against the draft
+    revision the page started from: if another tab changed the draft meanwhile, its changes
+    are merged into this page's (`draft` and `state` become the merge) and said, one line
+    each, in the list returned beside the kept draft."""
+    other_tab: list[str] = []
+    for _ in range(MERGE_ATTEMPTS):
+        try:
+            if _unchanged(deck, draft.lines, state):
+                services.deck_draft_discard(
+                    deck=deck, owner=request.user, expected_draft_revision=state.draft_revision
+                )
+                state.draft_revision = None
+                return None, other_tab
+            kept = services.deck_draft_keep(
+                deck=deck,
+                owner=request.user,
+                form=draft_form(draft.lines, _state_post(request.POST, state)),
+                revision=state.revision,
+                expected_draft_revision=state.draft_revision,
+            )
+        except services.DraftChanged as changed:
+            other_tab = _merge_other_tab(request, deck, draft, state, changed.current)
+        else:
+            state.draft_revision = kept.draft_revision
+            return kept, other_tab
+    messages.error(request, "Not kept: another tab keeps changing this draft; reload the page.")
+    return selectors.deck_draft_get(deck=deck, owner=request.user), other_tab
+
+
+def _unchanged(deck: Deck, lines: list[DeckLine], state: EditorState) -> bool:
     saved_format = deck.format.slug if deck.format else ""
-    if _contents(draft.lines) == _contents(stored) and (
+    return _contents(lines) == _contents(selectors.deck_lines(deck=deck)) and (
         state.name,
         state.visibility,
         state.format,
-    ) == (deck.name, deck.visibility, saved_format):
-        services.deck_draft_discard(deck=deck, owner=request.user)
-        return None
-    return services.deck_draft_keep(
-        deck=deck,
-        owner=request.user,
-        form=draft_form(draft.lines, request.POST),
-        revision=state.revision,
+    ) == (deck.name, deck.visibility, saved_format)
+
+
+def _state_post(post: Any, state: EditorState) -> Any:
+    """The post with the state's deck fields and revision (a merge may have changed them)."""
+    post = post.copy()
+    for name in DECK_FIELDS:
+        post[name] = getattr(state, name)
+    post["revision"] = str(state.revision)
+    return post
+
+
+def _merge_other_tab(
+    request: HttpRequest, deck: Deck, draft: Draft, state: EditorState, current: DeckDraft | None
+) -> list[str]:
+    """Merge the draft another tab kept (`current`) into this page's change: its changes since
+    this page was drawn are added to this page's. `draft` and `state` become the merge; what
+    the other tab changed is returned in words."""
+    if current is None:  # it was saved or discarded meanwhile: this page starts a new draft
+        state.draft_revision = None
+        return []
+    theirs_post = form_as_post(current.form)
+    theirs = draft_from_post(deck.game, theirs_post, owner=request.user).lines
+    base = drawn_lines(deck.game, request.POST, owner=request.user)
+    names = {section.slug: section.name for section in deck.game.spec.sections}
+    said = lines_changed(base, theirs, names)
+    saved = {
+        "name": deck.name,
+        "visibility": deck.visibility,
+        "format": deck.format.slug if deck.format else "",
+    }
+    for name in DECK_FIELDS:
+        their_value = theirs_post.get(name, saved[name])
+        if getattr(state, name) == saved[name] and their_value != saved[name]:
+            setattr(state, name, their_value)  # this page left it; the other tab changed it
+            said.append(f"{name.capitalize()}: {saved[name] or 'default'} → {their_value}")
+    draft.lines = merged_lines(base, draft.lines, theirs)
+    # the older start of the two: a save is then refused if the deck was saved since either
+    state.revision = min(state.revision, current.revision)
+    state.draft_revision = current.draft_revision
+    return said or ["Its changes were the same as this page's."]
+
+
+def _forget_saved_draft(request: HttpRequest, deck: Deck, state: EditorState) -> None:
+    """The draft is saved: forget it, unless another tab changed it since this page started
+    from it (those changes are not in this version, and stay kept)."""
+    try:
+        services.deck_draft_discard(
+            deck=deck, owner=request.user, expected_draft_revision=state.draft_revision
+        )
+    except services.DraftChanged:
+        messages.warning(
+            request,
+            "Another tab has unsaved changes to this deck that are not in this version; they "
+            "are still kept: open the deck again to see them.",
+        )
+    state.draft_revision = None
+
+
+def _render_kept_draft(request: HttpRequest, deck: Deck, kept: DeckDraft | None) -> HttpResponse:
+    """Not discarded: the draft as another tab left it, said so."""
+    if kept is None:
+        return redirect("web:deck", pk=deck.address)
+    messages.error(
+        request,
+        "Not discarded: another tab changed these unsaved changes since this page was drawn. "
+        "Here they are now; discard them again to throw them all away.",
     )
+    post = form_as_post(kept.form)
+    draft = draft_from_post(deck.game, post, owner=request.user)
+    state = EditorState.posted(deck, post)
+    state.draft_revision = kept.draft_revision
+    return _render_editor(request, deck, draft.lines, state, editable=True, draft=draft, kept=kept)
 
 
 def _contents(lines: list[DeckLine]) -> list[tuple[str, int, int, int]]:
@@ -275,6 +406,8 @@ def _save(
         problems.append(f"{deck.game.name} has no format {state.format!r}.")
     if not state.name:
         problems.append("The deck needs a name.")
+    if getattr(request, "scratch", False) and state.visibility != Deck.Visibility.PRIVATE:
+        problems.append("A scratch deck stays private: sign up to share it.")
     if state.visibility not in Deck.Visibility.values:
         problems.append("Visibility must be private, unlisted or public.")
     if problems:
@@ -323,6 +456,7 @@ def _render_editor(
     draft: Draft | None = None,
     conflict: list[str] | None = None,
     kept: DeckDraft | None = None,
+    other_tab: list[str] | None = None,
 ) -> HttpResponse:
     """The editor over `lines` (the owner's draft, or the stored deck), judged as the owner
     sees them and shown as the reader may see them (decks.privacy)."""
@@ -389,6 +523,8 @@ def _render_editor(
         "draft_add_name": "" if draft is None or draft.added else request.POST.get("add_name", ""),
         "add_section": request.POST.get("add_section", ""),
         "conflict": conflict or [],
+        # what another tab changed in the draft meanwhile, now merged into this page's
+        "other_tab": other_tab or [],
         # unsaved changes kept server-side; restored when the page is opened again
         "kept": kept,
         "restored": kept is not None and request.method != "POST",
@@ -440,6 +576,7 @@ def hand_pile(rule: HandRule, lines: Sequence[DeckLine]) -> list[str]:
     ]
 
 
+@as_visitor()
 def deck_export(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The saved deck as a plain-text decklist (what the import reads back)."""
     deck = readable_deck(request, pk)
@@ -475,6 +612,7 @@ def owned_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
     return deck
 
 
+@as_visitor()
 def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck's versions, and the diff between the two chosen (`from`, `to`)."""
     deck = readable_deck(request, pk)
@@ -504,11 +642,12 @@ def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     return render(request, "web/decks/versions.html", context, status=400 if problem else 200)
 
 
-@login_required
 @require_POST
+@as_visitor(create=True)
 def deck_copy(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """A private copy of a deck the user can read, owned by them: the cards they may use. A
-    private card of the deck's author is left out, and the message says how many were."""
+    private card of the deck's author is left out, and the message says how many were. A
+    visitor without an account gets the copy as a scratch deck."""
     deck = readable_deck(request, pk)
     lines = selectors.deck_lines(deck=deck)
     left_out = selectors.deck_lines_hidden_from(lines=lines, viewer=request.user)

@@ -11,6 +11,7 @@ from django.shortcuts import render
 from decks.models import Deck
 from decks.selectors import deck_list_own, deck_list_public
 from web.forms.decks import DeckFilterForm
+from web.scratch import as_visitor
 
 PAGE_SIZE = 25
 def _deck_list_page(
@@ -32,6 +33,7 @@ def public_decks(request: HttpRequest) -> HttpResponse:
     return _deck_list_page(request, public, title="Public decks", mine=False)
 
 
+@as_visitor()
 @login_required
 def my_decks(request: HttpRequest) -> HttpResponse:
     own = deck_list_own(user=request.user)

@@ -21,6 +21,7 @@ from decks import selectors
 from decks.links import DeckLink
 from rulebook.draw_odds import chances_by_turn, draw_pile_size
 from rulebook.opening_hands import HAND_RULES, HandRule, cards_drawn_by, opening_hand
+from web.scratch import as_visitor
 
 from .editor import hand_pile, readable_deck
 
@@ -68,6 +69,7 @@ class Goldfish:
         return "?" + urlencode(state)
 
 
+@as_visitor()
 def deck_playtest(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     deck = readable_deck(request, pk)
     rule = HAND_RULES.get(deck.game.slug)
