@@ -1,4 +1,4 @@
-"""Sample Neopets cards and decks for the test-game tests (all sample data, none real)."""
+"""Sample cards and decks for the test-game tests (all sample data, none real)."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 
 from cards.models import Card, Game
 from rulebook.cardfile import read_cards
+from rulebook.samples import MILLENNIUM_BLADES as MILLENNIUM_BLADES_SAMPLES
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.simulation import ENGINES, run_chunk
 
@@ -55,4 +56,22 @@ def neopets_cards(db) -> list[Card]:
             is_sample=True,
         )
         for card in read_cards(json.loads(NEOPETS_SAMPLES.cards_file.read_text()))
+    )
+
+
+@pytest.fixture
+def mb_cards(db) -> list[Card]:
+    """The Millennium Blades sample cards, in the database."""
+    game = Game.objects.get(slug="millennium-blades")
+    return Card.objects.bulk_create(
+        Card(
+            game=game,
+            key=card.key,
+            name=card.name,
+            type=card.type,
+            text=card.text,
+            attributes=dict(card.attributes),
+            is_sample=True,
+        )
+        for card in read_cards(json.loads(MILLENNIUM_BLADES_SAMPLES.cards_file.read_text()))
     )

@@ -8,6 +8,7 @@ from rules.services.simulations import chunk_run
 
 from .conftest import inline
 from .test_api import stored_deck
+from .test_millennium_blades import inline as mb_inline
 
 URL = "/api/v1/deck-doctor/"
 
@@ -178,3 +179,41 @@ def test_an_anonymous_doctor_job_is_cancelled_only_with_its_cancel_key(
         f"{URL}{data['id']}/cancel/", {"cancel_key": data["cancel_key"]}, format="json"
     )
     assert cancelled.status_code == 200 and cancelled.json()["status"] == "cancelled"
+
+
+def test_a_millennium_blades_deck_is_doctored_at_a_table_by_first_places_and_placement(
+    alice_api, mb_cards, django_capture_on_commit_callbacks
+):
+    """Issue 28 for a game played at a table (Millennium Blades, two to five seats): the deck
+    sits with every opponent at each table, and a swap is measured by its change in first
+    places, with the mean placement beside it."""
+    with django_capture_on_commit_callbacks(execute=False):
+        response = alice_api.post(
+            URL,
+            {
+                "game": "millennium-blades",
+                "deck": mb_inline("disruption"),
+                "opponents": [mb_inline("knights"), mb_inline("tides")],
+                "swaps": [
+                    {"out": "Draft Chaff Goblin", "in": "Promo Phoenix"},
+                    {"out": "Meta Breaker", "in": "Playmat Paladin"},
+                    {"out": "Draft Chaff Goblin", "in": "Starter Deck Squire"},
+                ],
+                "budget": 600,
+                "seed": 28,
+            },
+            format="json",
+        )
+    assert response.status_code == 202, response.json()
+    job = play_all(response.json()["id"])
+    assert job.status == "done", job.error
+    result = job.result
+    assert result["measure"] == "first_place_rate"
+    assert [r["candidates"] for r in result["rounds"]] == [3, 2]
+    assert len(result["swaps"]) == 3
+    for swap in result["swaps"]:
+        placed = swap["mean_placement"]
+        assert 1 <= placed["with"] <= 3 and 1 <= placed["without"] <= 3 and swap["games"] > 0
+        low, high = swap["ci95"]
+        assert low <= swap["delta"] <= high
+    assert "HeuristicPolicy" in result["policy"]

@@ -5,36 +5,14 @@ or of one refused naming `decks`."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from cards.models import Card, Game
-from rulebook.cardfile import read_cards
 from rulebook.samples import MILLENNIUM_BLADES as SAMPLES
 from rules.models import SimulationJob
 from rules.services.simulations import chunk_run
 
 URL = "/api/v1/simulations/"
 NAMES = SAMPLES.names()  # beasts, clash, disruption, knights, tides
-
-
-@pytest.fixture
-def mb_cards(db) -> list[Card]:
-    """The Millennium Blades sample cards, in the database."""
-    game = Game.objects.get(slug="millennium-blades")
-    return Card.objects.bulk_create(
-        Card(
-            game=game,
-            key=card.key,
-            name=card.name,
-            type=card.type,
-            text=card.text,
-            attributes=dict(card.attributes),
-            is_sample=True,
-        )
-        for card in read_cards(json.loads(SAMPLES.cards_file.read_text()))
-    )
 
 
 def inline(name: str) -> dict:
