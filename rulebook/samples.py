@@ -18,6 +18,7 @@ from .core.game import GameSpec
 from .core.jsontext import json_loads
 from .core.resolve import EntryRef
 from .keeper.cards import GAME as KEEPER_GAME
+from .metazoo.cards import GAME as METAZOO_GAME
 from .neopets.cards import GAME as NEOPETS_GAME
 from .validate import resolve_and_check, standard_format
 
@@ -66,5 +67,6 @@ class SampleDecks:
 
 NEOPETS = SampleDecks(NEOPETS_GAME, RULEBOOK / "neopets" / "sample_decks")
 KEEPER = SampleDecks(KEEPER_GAME, RULEBOOK / "keeper" / "sample_decks")
+METAZOO = SampleDecks(METAZOO_GAME, RULEBOOK / "metazoo" / "sample_decks")
 # The games whose engines play sample decks, by slug.
-SAMPLES: dict[str, SampleDecks] = {decks.game.slug: decks for decks in (NEOPETS, KEEPER)}
+SAMPLES: dict[str, SampleDecks] = {decks.game.slug: decks for decks in (NEOPETS, KEEPER, METAZOO)}

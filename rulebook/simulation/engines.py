@@ -16,6 +16,7 @@ from rulebook.core.cards import Deck
 from rulebook.core.game_loop import describe_seats
 from rulebook.core.outcome import Outcome
 from rulebook.keeper import simulation as keeper
+from rulebook.metazoo import simulation as metazoo
 from rulebook.neopets import simulation as neopets
 
 from .kinds import JOB_DECKS, SEATED, JobKind
@@ -42,6 +43,7 @@ MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
 ENGINES: dict[str, Engine] = {
     "neopets": Engine(neopets.prepare, neopets.play, neopets.play.seats, MATCHES_AND_CARD_TESTS),
     "keeper": Engine(keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS),
+    "metazoo": Engine(metazoo.prepare, metazoo.play, metazoo.play.seats, MATCHES_AND_CARD_TESTS),
 }
 
 
