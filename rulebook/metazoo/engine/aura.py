@@ -74,4 +74,21 @@ def payment(
 
 
 def can_pay(pool: dict[str, int], sources: Sequence[Page], cost: Sequence[tuple[str, int]]) -> bool:
-    return not cost or payment(pool, sources, cost) is not None
+    """Whether `payment` would find a way: counted directly when only Basic Aura Pages are
+    to hand (the common case, checked for every Page in a Chapter every step)."""
+    if not cost:
+        return True
+    if pool or any(page.card.generates is not None or not page.card.aura_types for page in sources):
+        return payment(pool, sources, cost) is not None
+    have: dict[str, int] = {}
+    for page in sources:
+        if not page.fatigued:
+            for kind in page.card.aura_types:
+                have[kind] = have.get(kind, 0) + 1
+    spare = sum(have.values())
+    for kind, need in cost:
+        if kind != NEUTRAL:
+            if have.get(kind, 0) < need:
+                return False
+            spare -= need
+    return spare >= sum(need for kind, need in cost if kind == NEUTRAL)

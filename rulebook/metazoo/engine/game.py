@@ -125,6 +125,8 @@ class Game:
         self.shrouded = -1  # the turn in which Beasties cannot be targeted
         self.mulligans = [0, 0]
         self.combat: Combat | None = None
+        self.dirty = False  # Damage, LP Loss or a Page leaving since the last sweep
+        self.statics: list[Page] = []  # Pages with ARENA effects, in the Arena or a Terra slot
         self.asking = ""  # the effect a target is being chosen for (policies read it)
 
     # -- the game loop's hooks ------------------------------------------------------------
@@ -393,40 +395,63 @@ class Game:
 
     # -- what a Caster may do -------------------------------------------------------------
 
-    def actions(self, me: Caster) -> list[tuple]:
-        """The Actions of the active Caster's turn (Turn Steps: Take Actions, p. 17)."""
+    def actions(self, me: Caster) -> ActionOptions:
+        """The Actions of the active Caster's turn (Turn Steps: Take Actions, p. 17), listed
+        kind by kind as a policy asks for them."""
+        return ActionOptions(self, me)
+
+    def chapter_actions(self, me: Caster, kind: str) -> list[tuple]:
+        """Contract an Aura Page (once a turn), a Terra, another Page whose Cost can be paid,
+        or place a Trap Page face-down; copies of one Page are one option."""
         options: list[tuple] = []
-        sources = self.aura_sources(me)
         seen: set[PageCard] = set()
+        sources = self.aura_sources(me) if kind == "contract" else []
+        payable: dict[tuple, bool] = {}  # Aura Cost -> whether it can be paid now
         for page in me.chapter:
             card = page.card
             if card in seen:
-                continue  # copies of one Page are one option
+                continue
             seen.add(card)
-            if card.type == AURA:
-                if not me.aura_page_played:
+            if kind == "aura":
+                if card.type == AURA and not me.aura_page_played:
                     options.append(("aura", page))
-            elif card.type == TERRA:
-                options.append(("terra", page))
-            elif self.contractable(me, page, sources):
+            elif kind == "terra":
+                if card.type == TERRA:
+                    options.append(("terra", page))
+            elif kind == "trap":
+                if TRAP_TRAIT in card.traits:
+                    options.append(("trap", page))
+            elif card.type not in (AURA, TERRA) and self.contractable(me, page, sources, payable):
                 options.append(("contract", page))
-            if TRAP_TRAIT in card.traits:
-                options.append(("trap", page))
-        for trap in me.traps:
-            if not trap.moved and trap.host is None:
-                for host in me.arena:
-                    if host.card.is_permanent and host.trap is None:
-                        options.append(("move", trap, host))
+        return options
+
+    def trap_moves(self, me: Caster) -> list[tuple]:
+        """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
+        return [
+            ("move", trap, host)
+            for trap in me.traps
+            if not trap.moved and trap.host is None
+            for host in me.arena
+            if host.card.is_permanent and host.trap is None
+        ]
+
+    def arena_actions(self, me: Caster, kind: str) -> list[tuple]:
+        """Use a Power or an "any time" effect, or declare an Attack (with which Attack and
+        which target)."""
+        options: list[tuple] = []
+        targets = None
         for page in me.arena:
             if page.fatigued or self.disabled(page):
                 continue
-            for index, effect in enumerate(page.card.powers):
-                if self.effect_has_targets(me, page, (effect,)):
-                    options.append(("power", page, index))
-            if self.any_time_ready(me, page):
-                options.append(("any_time", page))
-            if page.card.type == BEASTIE and self.may_attack(page):
-                targets = self.attack_targets(me)
+            if kind == "power":
+                for index, effect in enumerate(page.card.powers):
+                    if self.effect_has_targets(me, page, (effect,)):
+                        options.append(("power", page, index))
+            elif kind == "any_time":
+                if self.any_time_ready(me, page):
+                    options.append(("any_time", page))
+            elif page.card.type == BEASTIE and self.may_attack(page):
+                targets = targets if targets is not None else self.attack_targets(me)
                 for index in range(len(page.card.attacks)):
                     for target in targets:
                         options.append(("attack", page, index, target))
@@ -436,6 +461,8 @@ class Game:
         """The "any time" Actions a Caster may take with priority: Contract an "any time"
         Spell, or use a Page's "any time" effect (Priority, p. 21)."""
         options: list[tuple] = []
+        if not caster.answers:
+            return options
         sources = None
         for page in caster.chapter:
             if page.card.is_any_time:
@@ -456,13 +483,22 @@ class Game:
             and self.effect_has_targets(caster, page, page.card.any_time)
         )
 
-    def contractable(self, me: Caster, page: Page, sources: list[Page]) -> bool:
+    def contractable(
+        self, me: Caster, page: Page, sources: list[Page], payable: dict | None = None
+    ) -> bool:
         card = page.card
-        if card.needs_target and not self.effect_has_targets(me, page, card.on_contract):
+        if card.needs_target and not self.effect_has_targets(
+            me, page, card.on_contract + card.any_time
+        ):
             return False
         if any(e["do"] in ("nullify", "redirect") for e in card.any_time) and not self.chain:
             return False
-        return can_pay(me.aura, sources, card.cost)
+        if payable is None:
+            return can_pay(me.aura, sources, card.cost)
+        paid = payable.get(card.cost)
+        if paid is None:
+            paid = payable[card.cost] = can_pay(me.aura, sources, card.cost)
+        return paid
 
     def can_contract_trap(
         self, me: Caster, trap: Page, sources: list[Page], attacker: Page
@@ -521,8 +557,11 @@ class Game:
             self.rotation = (self.rotation + 1) % TERRA_SLOTS
             replaced = self.terra[slot]
             assert replaced is not None
+            self.leave_slot(replaced)
             self.to_zone(replaced, AFTERLIFE)
         self.terra[slot] = page
+        if page.card.arena:
+            self.statics.append(page)
         page.zone = TERRA_SLOT
         page.controller = me.seat
         self.event(
@@ -648,6 +687,8 @@ class Game:
         page.controller = me.seat
         page.fatigued = fatigued
         me.arena.append(page)
+        if page.card.arena:
+            self.statics.append(page)
         self.event(
             "enter",
             me.seat,
@@ -875,26 +916,18 @@ class Game:
 
     def static_sources(self) -> list[Page]:
         """Pages whose ARENA effects apply: face-up in the Arena or in a Terra slot."""
-        sources = [
-            p for side in self.casters for p in side.arena if p.card.arena and not self.disabled(p)
-        ]
-        sources.extend(p for p in self.terra if p is not None and p.card.arena)
-        return sources
+        return [p for p in self.statics if not self.disabled(p)]
 
     def has(self, page: Page, trait: str) -> bool:
         """A Trait the Page has, gained this turn, or granted by an ARENA effect of a Page its
         controller controls (Lantern of Wards)."""
         if page.has(trait):
             return True
-        side = self.casters[page.controller]
-        return (
-            any(
-                effect["do"] == "grant_trait" and effect["trait"] == trait
-                for source in side.arena
-                if source.card.arena and not self.disabled(source)
-                for effect in source.card.arena
-            )
-            and page.card.type == BEASTIE
+        return page.card.type == BEASTIE and any(
+            effect["do"] == "grant_trait" and effect["trait"] == trait
+            for source in self.statics
+            if source.controller == page.controller and not self.disabled(source)
+            for effect in source.card.arena
         )
 
     def terra_active(self, terra: str) -> bool:
@@ -907,6 +940,7 @@ class Game:
             return
         self.damage_dealt += amount
         subject.damage += amount
+        self.dirty = True
         lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
         self.event(
             "damage",
@@ -922,6 +956,7 @@ class Game:
     def lose_lp(self, subject: Any, amount: int, why: str) -> None:
         """LP Loss (LP Loss vs LP Gain, p. 24): like Damage, but not Damage."""
         subject.loss += amount
+        self.dirty = True
         lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
         self.event("lp_loss", None, target=_uid(subject), amount=amount, lp=lp, why=why)
         self.check_loss()
@@ -945,12 +980,17 @@ class Game:
     def sweep(self) -> None:
         """Pages with Damage and LP Loss equal to their maximum LP are Destroyed (Glossary: Life
         Points); again, since a Beastie leaving may lower another's Tribal Boost."""
+        if not self.dirty:
+            return
+        self.dirty = False
         while True:
             doomed = [
                 p
                 for side in self.casters
                 for p in side.arena
-                if p.card.is_permanent and self.current_lp(p) <= 0
+                if (p.damage or p.loss or p.card.lp <= 0)
+                and p.card.is_permanent
+                and self.current_lp(p) <= 0
             ]
             if not doomed:
                 return
@@ -963,6 +1003,7 @@ class Game:
         Afterlife (Aura, Terra); its DESTROYED effects resolve."""
         controller = self.casters[page.controller]
         if page.zone == TERRA_SLOT:
+            self.leave_slot(page)
             self.terra[self.terra.index(page)] = None
             self.to_zone(page, AFTERLIFE)
             return
@@ -972,11 +1013,18 @@ class Game:
         for effect in page.card.destroyed:
             self.apply(effect, controller, page, {})
 
+    def leave_slot(self, terra: Page) -> None:
+        if terra in self.statics:
+            self.statics.remove(terra)
+
     def leave_arena(self, page: Page) -> None:
         """Out of the Arena: what was under it goes to its owner's zones (without DESTROYED
         effects); a face-down Trap under it stays face-down in the Arena (p. 39-40)."""
         side = self.casters[page.controller]
         side.arena.remove(page)
+        self.dirty = True
+        if page in self.statics:
+            self.statics.remove(page)
         for carried in page.carried:
             self.to_zone(carried, CEMETERY if carried.card.is_instant else _discard(carried.card))
         if page.trap is not None:
@@ -1072,6 +1120,49 @@ class Game:
         if card.tribal_boost and card.tribe and not self.disabled(page):
             damage += TRIBAL_BOOST * self.tribe_count(page)
         return damage
+
+
+ACTION_KINDS = ("aura", "terra", "contract", "trap", "move", "power", "any_time", "attack")
+
+
+class ActionOptions:
+    """The legal Actions of a turn's step as a Decision's options, listed kind by kind only
+    when asked (`of_kind`): a policy that wants an Aura Page never has every Attack listed."""
+
+    __slots__ = ("game", "lists", "me")
+
+    def __init__(self, game: Game, me: Caster) -> None:
+        self.game = game
+        self.me = me
+        self.lists: dict[str, list[tuple]] = {}
+
+    def of_kind(self, kind: str) -> list[tuple]:
+        found = self.lists.get(kind)
+        if found is None:
+            game, me = self.game, self.me
+            if kind in ("aura", "terra", "contract", "trap"):
+                found = game.chapter_actions(me, kind)
+            elif kind == "move":
+                found = game.trap_moves(me)
+            else:
+                found = game.arena_actions(me, kind)
+            self.lists[kind] = found
+        return found
+
+    def __contains__(self, action: object) -> bool:
+        return (
+            isinstance(action, tuple)
+            and bool(action)
+            and action[0] in ACTION_KINDS
+            and action in self.of_kind(action[0])
+        )
+
+    def __iter__(self):
+        for kind in ACTION_KINDS:
+            yield from self.of_kind(kind)
+
+    def __len__(self) -> int:
+        return sum(len(self.of_kind(kind)) for kind in ACTION_KINDS)
 
 
 def _discard(card: PageCard) -> str:

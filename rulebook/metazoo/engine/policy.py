@@ -84,29 +84,29 @@ class HeuristicPolicy(Policy):
 
     def action(self, game, decision):
         me = game.casters[decision.seat]
-        options = decision.options
-        by_kind: dict[str, list[tuple]] = {}
-        for option in options:
-            by_kind.setdefault(option[0], []).append(option)
-        if "aura" in by_kind:
-            return max(by_kind["aura"], key=lambda o: (self._aura_need(me, o[1]), o[1].uid))
-        for option in by_kind.get("terra", ()):
+        of_kind = decision.options.of_kind  # listed kind by kind, in the order preferred
+        auras = of_kind("aura")
+        if auras:
+            return max(auras, key=lambda o: (self._aura_need(me, o[1]), o[1].uid))
+        for option in of_kind("terra"):
             if self._wants_terra(game, me, option[1]):
                 return option
-        contracts = [o for o in by_kind.get("contract", ()) if self._worth(game, me, o[1])]
+        contracts = [o for o in of_kind("contract") if self._worth(game, me, o[1])]
         if contracts:
             return max(contracts, key=lambda o: (o[1].card.total_cost, o[1].card.lp, o[1].uid))
-        if "trap" in by_kind:
-            return by_kind["trap"][0]
-        if "move" in by_kind:
-            return max(by_kind["move"], key=lambda o: (o[2].card.lp, o[2].uid))
-        for option in by_kind.get("power", ()):
+        traps = of_kind("trap")
+        if traps:
+            return traps[0]
+        moves = of_kind("move")
+        if moves:
+            return max(moves, key=lambda o: (o[2].card.lp, o[2].uid))
+        for option in of_kind("power"):
             if option[1].card.powers[option[2]]["do"] != "generate_aura":
                 return option
-        for option in by_kind.get("any_time", ()):
+        for option in of_kind("any_time"):
             if self._any_time_worth(game, me, option[1]):
                 return option
-        attacks = by_kind.get("attack")
+        attacks = of_kind("attack")
         if attacks:
             return self._attack(game, me, attacks)
         return None

@@ -120,6 +120,7 @@ class Caster:
 
     __slots__ = (
         "afterlife",
+        "answers",
         "arena",
         "aura",
         "aura_page_played",
@@ -156,6 +157,8 @@ class Caster:
         self.plays: dict[str, int] = {}
         self.opponent: Caster = self
         self.decisions: dict[str, Decision] = {}
+        # Whether any of its Pages has an "any time" effect: if none, it never has a response.
+        self.answers = any(page.card.any_time for page in pages)
 
     @property
     def lp(self) -> int:
