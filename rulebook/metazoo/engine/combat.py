@@ -93,7 +93,7 @@ class Combat:
         return isinstance(page, Caster) or page.zone == ARENA
 
     def fight(self) -> None:
-        game, me, them = self.game, self.me, self.me.opponent
+        game, me = self.game, self.me
         game.attacks += 1
         self.attacker.fatigued = True
         game.event(
@@ -105,24 +105,28 @@ class Combat:
         )
         game.combat = self
         try:
-            if "confusion" in self.attacker.statuses and not game.flip(me, "confusion"):
-                game.event("confused", me.seat, attacker=self.attacker.uid)
-                return
-            trap = self.target_trap()
-            if trap is not None:
-                self.spring(trap)
-            else:
-                game.priority(them)
-            if not self.present(self.attacker):
-                return
-            primary, answer = self.declare_defenders()
-            game.priority(me)
-            if not self.present(self.attacker):
-                return
-            self.resolve(primary, answer)
+            self.steps()
         finally:
             game.combat = None
-            game.sweep()
+        game.sweep()  # not after the game ended: a Caster at 0 LP ends it at once
+
+    def steps(self) -> None:
+        game, me, them = self.game, self.me, self.me.opponent
+        if "confusion" in self.attacker.statuses and not game.flip(me, "confusion"):
+            game.event("confused", me.seat, attacker=self.attacker.uid)
+            return
+        trap = self.target_trap()
+        if trap is not None:
+            self.spring(trap)
+        else:
+            game.priority(them)
+        if not self.present(self.attacker):
+            return
+        primary, answer = self.declare_defenders()
+        game.priority(me)
+        if not self.present(self.attacker):
+            return
+        self.resolve(primary, answer)
 
     def target_trap(self) -> Page | None:
         target = self.target

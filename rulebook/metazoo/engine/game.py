@@ -255,8 +255,7 @@ class Game:
                 continue
             page.fatigued = False
             woken.append(page.uid)
-        if woken:
-            self.event("awaken", me.seat, pages=woken)
+        self.event("awaken", me.seat, pages=woken)
 
     def dissolve(self, caster: Caster) -> None:
         if caster.aura:
@@ -285,11 +284,10 @@ class Game:
                 if subject.zone == ARENA:
                     self.recover(subject, REGEN, me)
             elif getattr(subject, "zone", ARENA) == ARENA and kind in subject.statuses:
-                amount = STATUS_DAMAGE * subject.statuses[kind]
-                if kind == "burn":
-                    self.deal(subject, amount, None, "burn")
+                if kind == "burn":  # Burn: 10 Damage; Poison: 10 LP Loss an indicator
+                    self.deal(subject, STATUS_DAMAGE, None, "burn")
                 else:
-                    self.lose_lp(subject, amount, "poison")
+                    self.lose_lp(subject, STATUS_DAMAGE * subject.statuses[kind], "poison")
             self.sweep()
         for page in list(me.arena):
             for status in ("paralyze", "scared", "confusion"):
