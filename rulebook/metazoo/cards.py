@@ -46,11 +46,8 @@ GAME = GameSpec(
         "aura_type": Field("str", choices=AURA_TYPES),
         "tribe": Field("str"),
         "traits": Field("str_list"),
-        "attacks": Field(
-            "json",
-            help="[{name, damage, status?, advantage?, terra?: {terra: +Damage}, effect?}]",
-            validator=attacks_problems,
-        ),
+        # [{name, damage, status?, advantage?, terra?: {terra: +Damage}, effect?, effects?}]
+        "attacks": Field("json", validator=attacks_problems),
         "effects": Field("json", help="the engine's structured effects", validator=effect_problems),
         "terra": Field("str", choices=TERRAS, help="the Terra Bonus a Terra Page activates"),
         "tribal_boost": Field(
