@@ -12,7 +12,8 @@ import subprocess
 import sys
 
 BENCHMARKS = (
-    "engine", "keeper", "simulate", "odds", "validate", "batch", "search", "suggestions", "load",
+    "engine", "keeper", "metazoo", "simulate", "odds", "validate", "batch", "search",
+    "suggestions", "load",
 )  # fmt: skip
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/deckwarden"
 
