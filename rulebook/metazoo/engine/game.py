@@ -434,10 +434,10 @@ class Game:
         ]
 
     def arena_actions(self, me: Caster, kind: str) -> list[tuple]:
-        """Use a Power or an "any time" effect, or declare an Attack (with which Attack and
-        which target)."""
+        """Use a Power or an "any time" effect."""
         options: list[tuple] = []
-        targets = None
+        if not (me.powers if kind == "power" else me.answers):
+            return options
         for page in me.arena:
             if page.fatigued or self.disabled(page):
                 continue
@@ -445,14 +445,8 @@ class Game:
                 for index, effect in enumerate(page.card.powers):
                     if self.effect_has_targets(me, page, (effect,)):
                         options.append(("power", page, index))
-            elif kind == "any_time":
-                if self.any_time_ready(me, page):
-                    options.append(("any_time", page))
-            elif page.card.type == BEASTIE and self.may_attack(page):
-                targets = targets if targets is not None else self.attack_targets(me)
-                for index in range(len(page.card.attacks)):
-                    for target in targets:
-                        options.append(("attack", page, index, target))
+            elif self.any_time_ready(me, page):
+                options.append(("any_time", page))
         return options
 
     def responses(self, caster: Caster) -> list[tuple]:
@@ -921,11 +915,15 @@ class Game:
         controller controls (Lantern of Wards)."""
         if page.has(trait):
             return True
-        return page.card.type == BEASTIE and any(
-            effect["do"] == "grant_trait" and effect["trait"] == trait
-            for source in self.statics
-            if source.controller == page.controller and not self.disabled(source)
-            for effect in source.card.arena
+        return (
+            bool(self.statics)
+            and page.card.type == BEASTIE
+            and any(
+                effect["do"] == "grant_trait" and effect["trait"] == trait
+                for source in self.statics
+                if source.controller == page.controller and not self.disabled(source)
+                for effect in source.card.arena
+            )
         )
 
     def terra_active(self, terra: str) -> bool:
@@ -1142,18 +1140,50 @@ class ActionOptions:
                 found = game.chapter_actions(me, kind)
             elif kind == "move":
                 found = game.trap_moves(me)
+            elif kind == "attack":
+                targets = self.attack_targets()
+                found = [
+                    ("attack", page, index, target)
+                    for page in self.attackers()
+                    for index in range(len(page.card.attacks))
+                    for target in targets
+                ]
             else:
                 found = game.arena_actions(me, kind)
             self.lists[kind] = found
         return found
 
+    def attackers(self) -> list[Page]:
+        """The Beasties that may declare an Attack now."""
+        found = self.lists.get("attackers")
+        if found is None:
+            game = self.game
+            found = self.lists["attackers"] = [  # type: ignore[assignment]
+                page
+                for page in self.me.arena
+                if page.card.type == BEASTIE and not game.disabled(page) and game.may_attack(page)
+            ]
+        return found  # type: ignore[return-value]
+
+    def attack_targets(self) -> list[Any]:
+        found = self.lists.get("targets")
+        if found is None:
+            found = self.lists["targets"] = self.game.attack_targets(self.me)
+        return found
+
     def __contains__(self, action: object) -> bool:
-        return (
-            isinstance(action, tuple)
-            and bool(action)
-            and action[0] in ACTION_KINDS
-            and action in self.of_kind(action[0])
-        )
+        if not isinstance(action, tuple) or not action or action[0] not in ACTION_KINDS:
+            return False
+        if action[0] == "attack":  # checked without listing every Attack and target
+            if len(action) != 4 or action[1] not in self.attackers():
+                return False
+            index = action[2]
+            return (
+                isinstance(index, int)
+                and 0 <= index < len(action[1].card.attacks)
+                and action[3] in self.attack_targets()
+            )
+        return action in self.of_kind(action[0])
 
     def __iter__(self):
         for kind in ACTION_KINDS:

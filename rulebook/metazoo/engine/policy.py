@@ -106,9 +106,8 @@ class HeuristicPolicy(Policy):
         for option in of_kind("any_time"):
             if self._any_time_worth(game, me, option[1]):
                 return option
-        attacks = of_kind("attack")
-        if attacks:
-            return self._attack(game, me, attacks)
+        if decision.options.attackers():
+            return self._attack(game, me, decision.options)
         return None
 
     def _aura_need(self, me: Caster, aura: Page) -> int:
@@ -181,23 +180,21 @@ class HeuristicPolicy(Policy):
             return any(p.damage >= 20 for p in me.arena if p.card.type == BEASTIE)
         return False
 
-    def _attack(self, game, me: Caster, attacks: list[tuple]) -> tuple:
-        by_attacker: dict[Page, list[tuple]] = {}
-        for option in attacks:
-            by_attacker.setdefault(option[1], []).append(option)
-        attacker = max(by_attacker, key=lambda p: (max(a.damage for a in p.card.attacks), p.uid))
-        options = by_attacker[attacker]
+    def _attack(self, game, me: Caster, options) -> tuple:
+        attacker = max(
+            options.attackers(), key=lambda p: (max(a.damage for a in p.card.attacks), p.uid)
+        )
         index = max(
             range(len(attacker.card.attacks)), key=lambda i: (attacker.card.attacks[i].damage, -i)
         )
-        kills = []
-        for option in options:
-            target = option[3]
-            if option[2] != index or not isinstance(target, Page) or target.face_down:
-                continue
-            damage = game.attack_damage(attacker, attacker.card.attacks[index], target)
-            if game.current_lp(target) <= damage:
-                kills.append(target)
+        attack = attacker.card.attacks[index]
+        kills = [
+            target
+            for target in options.attack_targets()
+            if isinstance(target, Page)
+            and not target.face_down
+            and game.current_lp(target) <= game.attack_damage(attacker, attack, target)
+        ]
         if kills:
             best = max(kills, key=lambda p: (p.card.total_cost, p.card.lp, p.uid))
             return ("attack", attacker, index, best)

@@ -133,6 +133,7 @@ class Caster:
         "opponent",
         "plays",
         "policy",
+        "powers",
         "seat",
         "spellbook",
         "statuses",
@@ -159,6 +160,7 @@ class Caster:
         self.decisions: dict[str, Decision] = {}
         # Whether any of its Pages has an "any time" effect: if none, it never has a response.
         self.answers = any(page.card.any_time for page in pages)
+        self.powers = any(page.card.powers for page in pages)
 
     @property
     def lp(self) -> int:
