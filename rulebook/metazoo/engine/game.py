@@ -268,10 +268,14 @@ class Game:
         the Pages it controls and of itself; then status indicators that last a turn end."""
         items: list[tuple[str, Any]] = []
         for page in me.arena:
-            items.extend((status, page) for status in ("burn", "poison") if status in page.statuses)
+            if page.statuses:
+                items.extend(
+                    (status, page) for status in ("burn", "poison") if status in page.statuses
+                )
             if self.has(page, "Regen"):
                 items.append(("regen", page))
-            items.extend(("effect", (page, index)) for index in range(len(page.card.end_of_turn)))
+            if page.card.end_of_turn:
+                items.extend(("effect", (page, i)) for i in range(len(page.card.end_of_turn)))
         items.extend((status, me) for status in ("burn", "poison") if status in me.statuses)
         if len(items) > 1:
             items = list(self.ask(me, ORDER, items, least=len(items), most=len(items)))
@@ -289,7 +293,7 @@ class Game:
                 else:
                     self.lose_lp(subject, STATUS_DAMAGE * subject.statuses[kind], "poison")
             self.sweep()
-        for page in list(me.arena):
+        for page in [p for p in me.arena if p.statuses]:
             for status in ("paralyze", "scared", "confusion"):
                 since = page.statuses.get(status)
                 if since is not None and since < self.turn:
@@ -398,28 +402,38 @@ class Game:
         kind by kind as a policy asks for them."""
         return ActionOptions(self, me)
 
-    def chapter_actions(self, me: Caster, kind: str) -> list[tuple]:
-        """Contract an Aura Page (once a turn), a Terra, another Page whose Cost can be paid,
-        or place a Trap Page face-down; copies of one Page are one option."""
-        options: list[tuple] = []
+    def chapter_actions(self, me: Caster) -> dict[str, list[tuple]]:
+        """Contract an Aura Page (once a turn) or a Terra, or place a Trap Page face-down;
+        copies of one Page are one option."""
+        options: dict[str, list[tuple]] = {"aura": [], "terra": [], "trap": []}
         seen: set[PageCard] = set()
-        sources = self.aura_sources(me) if kind == "contract" else []
-        payable: dict[tuple, bool] = {}  # Aura Cost -> whether it can be paid now
         for page in me.chapter:
             card = page.card
             if card in seen:
                 continue
             seen.add(card)
-            if kind == "aura":
-                if card.type == AURA and not me.aura_page_played:
-                    options.append(("aura", page))
-            elif kind == "terra":
-                if card.type == TERRA:
-                    options.append(("terra", page))
-            elif kind == "trap":
-                if TRAP_TRAIT in card.traits:
-                    options.append(("trap", page))
-            elif card.type not in (AURA, TERRA) and self.contractable(me, page, sources, payable):
+            if card.type == AURA:
+                if not me.aura_page_played:
+                    options["aura"].append(("aura", page))
+            elif card.type == TERRA:
+                options["terra"].append(("terra", page))
+            if TRAP_TRAIT in card.traits:
+                options["trap"].append(("trap", page))
+        return options
+
+    def contracts(self, me: Caster) -> list[tuple]:
+        """Contract a Beastie, Artifact, Spell or Potion whose Cost can be paid now (and that
+        has the target it needs); copies of one Page are one option."""
+        options: list[tuple] = []
+        seen: set[PageCard] = set()
+        sources = self.aura_sources(me)
+        payable: dict[tuple, bool] = {}  # Aura Cost -> whether it can be paid now
+        for page in me.chapter:
+            card = page.card
+            if card in seen or card.type in (AURA, TERRA):
+                continue
+            seen.add(card)
+            if self.contractable(me, page, sources, payable):
                 options.append(("contract", page))
         return options
 
@@ -1136,8 +1150,11 @@ class ActionOptions:
         found = self.lists.get(kind)
         if found is None:
             game, me = self.game, self.me
-            if kind in ("aura", "terra", "contract", "trap"):
-                found = game.chapter_actions(me, kind)
+            if kind in ("aura", "terra", "trap"):
+                self.lists.update(game.chapter_actions(me))
+                found = self.lists[kind]
+            elif kind == "contract":
+                found = game.contracts(me)
             elif kind == "move":
                 found = game.trap_moves(me)
             elif kind == "attack":
