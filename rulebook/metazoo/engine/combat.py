@@ -201,13 +201,14 @@ class Combat:
             or [(pool[0], None)]
         )
         primary, answer = game.ask(them, PRIMARY, pairs) if len(pairs) > 1 else pairs[0]
-        game.event(
-            "defend",
-            them.seat,
-            defenders=[p.uid for p in self.defenders],
-            primary=_uid(primary),
-            attack=answer,
-        )
+        if game.log is not None:
+            game.event(
+                "defend",
+                them.seat,
+                defenders=[p.uid for p in self.defenders],
+                primary=_uid(primary),
+                attack=answer,
+            )
         return primary, answer
 
     def resolve(self, primary: Any, counter: int | None) -> None:
@@ -267,13 +268,14 @@ class Combat:
         else:
             amounts = game.ask(side, ALLOCATE, Allocation(damage, lps, overflow))
         hit = receivers + ([self.target] if overflow else [])
-        game.event(
-            "allocate",
-            side.seat,
-            damage=damage,
-            to=[[_uid(r), n] for r, n in zip(hit, amounts, strict=True)],
-            lps=lps,
-        )
+        if game.log is not None:
+            game.event(
+                "allocate",
+                side.seat,
+                damage=damage,
+                to=[[_uid(r), n] for r, n in zip(hit, amounts, strict=True)],
+                lps=lps,
+            )
         for receiver, amount in zip(hit, amounts, strict=True):
             if isinstance(receiver, Page) and game.has(receiver, "Stoneskin"):
                 amount = max(amount - STONESKIN, 0)

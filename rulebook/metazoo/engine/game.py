@@ -136,7 +136,8 @@ class Game:
         the winner of the call chooses who goes first; shuffle, Bookmark 7, Mulligans."""
         for caster in self.casters:
             caster.policy.begin(self.seed, caster.seat)
-        self.event("setup", None, lp=[c.lp for c in self.casters], pages=self._spellbooks())
+        if self.log is not None:  # (every Page named: built only for a log)
+            self.event("setup", None, lp=[c.lp for c in self.casters], pages=self._spellbooks())
         caller = self.casters[1]  # seat 0 is "you", seat 1 "the opponent" who calls
         call = self.ask(caller, CALL, (HEADS, TAILS))
         flip = HEADS if self.chance.coin() else TAILS
@@ -619,15 +620,16 @@ class Game:
         targets = self.choose_targets(me, page, effects + card.enter, attacker)
         self.pay(me, card)
         page.zone = "chain"
-        self.event(
-            "contract",
-            me.seat,
-            page=page.uid,
-            name=card.name,
-            type=card.type,
-            cost=dict(card.cost),
-            targets=_uids(targets),
-        )
+        if self.log is not None:
+            self.event(
+                "contract",
+                me.seat,
+                page=page.uid,
+                name=card.name,
+                type=card.type,
+                cost=dict(card.cost),
+                targets=_uids(targets),
+            )
         self.count(me, page)
         self.chain.append(
             {"caster": me, "page": page, "effects": effects, "targets": targets, "kind": "contract"}
@@ -645,7 +647,8 @@ class Game:
             if page.card.generates and page.card.generates.get("destroy_self"):
                 self.destroy(page)
         me.aura = left
-        self.event("pay", me.seat, cost=dict(card.cost), left=dict(left))
+        if self.log is not None:
+            self.event("pay", me.seat, cost=dict(card.cost), left=dict(left))
 
     def resolve(self, item: dict) -> None:
         """Resolve the top of the chain: a Contracted Page, or an effect used."""
