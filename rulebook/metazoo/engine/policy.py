@@ -6,8 +6,8 @@ HeuristicPolicy plays sensibly (README, "MetaZoo test games"):
   of its Beasties' Attacks uses (when not active), its dearest affordable Beastie or Artifact,
   Spells and Potions only with a target worth it, places Trap Pages face-down and moves one
   under its sturdiest Beastie, uses Powers;
-- attacks with every Awakened Beastie, its strongest Attack, a Beastie it can Destroy if any,
-  else the opposing Caster;
+- then (its other Actions done for the turn) attacks with every Awakened Beastie, its strongest
+  Attack, a Beastie it can Destroy if any, else the opposing Caster;
 - defends with a Beastie that survives the blow when the blow would Destroy the target or take
   a tenth of its Caster's LP, allocates Damage to Destroy the most Defenders;
 - responds in priority windows only with the listed responses (game.SIMPLIFICATIONS).
@@ -84,7 +84,10 @@ class HeuristicPolicy(Policy):
 
     def action(self, game, decision):
         me = game.casters[decision.seat]
-        of_kind = decision.options.of_kind  # listed kind by kind, in the order preferred
+        options = decision.options
+        if me.memo.get("attacking") == game.turn:  # its other Actions are done: only Attacks
+            return self._attack(game, me, options) if options.attackers() else None
+        of_kind = options.of_kind  # listed kind by kind, in the order preferred
         auras = of_kind("aura")
         if auras:
             return max(auras, key=lambda o: (self._aura_need(me, o[1]), o[1].uid))
@@ -106,8 +109,9 @@ class HeuristicPolicy(Policy):
         for option in of_kind("any_time"):
             if self._any_time_worth(game, me, option[1]):
                 return option
-        if decision.options.attackers():
-            return self._attack(game, me, decision.options)
+        if options.attackers():
+            me.memo["attacking"] = game.turn
+            return self._attack(game, me, options)
         return None
 
     def _aura_need(self, me: Caster, aura: Page) -> int:

@@ -130,6 +130,7 @@ class Caster:
         "decisions",
         "limbo",
         "loss",
+        "memo",
         "opponent",
         "plays",
         "policy",
@@ -158,6 +159,7 @@ class Caster:
         self.plays: dict[str, int] = {}
         self.opponent: Caster = self
         self.decisions: dict[str, Decision] = {}
+        self.memo: dict[str, Any] = {}  # scratch space for its policy, for this game
         # Whether any of its Pages has an "any time" effect: if none, it never has a response.
         self.answers = any(page.card.any_time for page in pages)
         self.powers = any(page.card.powers for page in pages)
