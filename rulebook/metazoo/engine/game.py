@@ -1114,22 +1114,32 @@ class Game:
         """Resolving a chosen Attack (p. 28): its Damage; Type Advantage and Aura Attack
         Advantage (+20 each); Terra Bonuses (each active one once); other Pages' effects
         (Equipment, ARENA damage bonuses, Tribal Boost)."""
+        return self.attack_base(page, attack) + self.advantage(page, attack, primary)
+
+    def advantage(self, page: Page, attack: Attack, primary: Any) -> int:
+        """Type Advantage and Aura Attack Advantage against the primary Defender."""
+        if not isinstance(primary, Page):
+            return 0
+        types = primary.card.aura_types
+        bonus = 0
+        if any(types & STRONG_AGAINST.get(kind, frozenset()) for kind in page.card.aura_types):
+            bonus += ADVANTAGE_DAMAGE
+        if attack.advantage and attack.advantage in types:
+            bonus += ADVANTAGE_DAMAGE
+        return bonus
+
+    def attack_base(self, page: Page, attack: Attack) -> int:
+        """An Attack's Damage with every modifier that does not depend on its target."""
         card = page.card
-        damage = attack.damage
-        if isinstance(primary, Page):
-            if any(
-                primary.card.aura_types & STRONG_AGAINST.get(kind, frozenset())
-                for kind in card.aura_types
-            ):
-                damage += ADVANTAGE_DAMAGE
-            if attack.advantage and attack.advantage in primary.card.aura_types:
-                damage += ADVANTAGE_DAMAGE
-        damage += sum(bonus for terra, bonus in attack.terra.items() if self.terra_active(terra))
-        damage += page.bonus
-        side = self.casters[page.controller]
-        for source in side.arena:
-            if source.card.arena and not self.disabled(source):
-                damage += sum(e["n"] for e in source.card.arena if e["do"] == "damage_bonus")
+        damage = attack.damage + page.bonus
+        if attack.terra:
+            damage += sum(
+                bonus for terra, bonus in attack.terra.items() if self.terra_active(terra)
+            )
+        if self.statics:
+            for source in self.casters[page.controller].arena:
+                if source.card.arena and not self.disabled(source):
+                    damage += sum(e["n"] for e in source.card.arena if e["do"] == "damage_bonus")
         if card.tribal_boost and card.tribe and not self.disabled(page):
             damage += TRIBAL_BOOST * self.tribe_count(page)
         return damage

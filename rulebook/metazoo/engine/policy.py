@@ -192,12 +192,13 @@ class HeuristicPolicy(Policy):
             range(len(attacker.card.attacks)), key=lambda i: (attacker.card.attacks[i].damage, -i)
         )
         attack = attacker.card.attacks[index]
+        base = game.attack_base(attacker, attack)
         kills = [
             target
             for target in options.attack_targets()
             if isinstance(target, Page)
             and not target.face_down
-            and game.current_lp(target) <= game.attack_damage(attacker, attack, target)
+            and game.current_lp(target) <= base + game.advantage(attacker, attack, target)
         ]
         if kills:
             best = max(kills, key=lambda p: (p.card.total_cost, p.card.lp, p.uid))
