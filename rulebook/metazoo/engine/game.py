@@ -525,7 +525,7 @@ class Game:
             bool(page.card.attacks)
             and not page.fatigued
             and self.barred_until is None
-            and not any(s in page.statuses for s in ("paralyze", "sleep"))
+            and not (page.statuses and ("paralyze" in page.statuses or "sleep" in page.statuses))
         )
 
     def attack_targets(self, me: Caster) -> list[Any]:
@@ -903,7 +903,7 @@ class Game:
             return lp
         if card.tribal_boost and card.tribe and not self.disabled(page):
             lp += TRIBAL_BOOST * self.tribe_count(page)
-        for source in self.static_sources():
+        for source in self.static_sources() if self.statics else ():
             for effect in source.card.arena:
                 if effect["do"] == "lp_bonus" and (
                     effect.get("aura") is None or effect["aura"] in card.aura_types
@@ -953,18 +953,21 @@ class Game:
             return
         self.damage_dealt += amount
         subject.damage += amount
-        self.dirty = True
-        lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-        self.event(
-            "damage",
-            subject.seat if isinstance(subject, Caster) else subject.controller,
-            target=_uid(subject),
-            amount=amount,
-            lp=lp,
-            why=why,
-            source=source.uid if source is not None else None,
-        )
-        self.check_loss()
+        caster = isinstance(subject, Caster)
+        if not caster:
+            self.dirty = True  # a Page may be at 0 LP: the next sweep looks
+        if self.log is not None:
+            self.event(
+                "damage",
+                subject.seat if caster else subject.controller,
+                target=_uid(subject),
+                amount=amount,
+                lp=subject.lp if caster else self.current_lp(subject),
+                why=why,
+                source=source.uid if source is not None else None,
+            )
+        if caster:
+            self.check_loss()
 
     def lose_lp(self, subject: Any, amount: int, why: str) -> None:
         """LP Loss (LP Loss vs LP Gain, p. 24): like Damage, but not Damage."""
@@ -1188,10 +1191,9 @@ class ActionOptions:
         found = self.lists.get("attackers")
         if found is None:
             game = self.game
+            may_attack = game.may_attack  # (a Paralyzed Beastie may not: may_attack says so)
             found = self.lists["attackers"] = [  # type: ignore[assignment]
-                page
-                for page in self.me.arena
-                if page.card.type == BEASTIE and not game.disabled(page) and game.may_attack(page)
+                page for page in self.me.arena if page.card.type == BEASTIE and may_attack(page)
             ]
         return found  # type: ignore[return-value]
 
