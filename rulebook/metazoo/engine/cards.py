@@ -51,6 +51,7 @@ class PageCard:
         "on_contract",
         "powers",
         "start_of_turn",
+        "strongest",
         "terra",
         "traits",
         "tribal_boost",
@@ -83,6 +84,10 @@ class PageCard:
             Attack(raw)
             for raw in raw_attacks
             if isinstance(raw, Mapping) and not vocab.attacks_problems([raw])
+        )
+        # The index of its Attack with the most printed Damage (the first of equals).
+        self.strongest: int = max(
+            range(len(self.attacks)), key=lambda i: (self.attacks[i].damage, -i), default=0
         )
         played = [
             dict(raw)

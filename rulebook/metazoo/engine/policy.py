@@ -186,11 +186,10 @@ class HeuristicPolicy(Policy):
 
     def _attack(self, game, me: Caster, options) -> tuple:
         attacker = max(
-            options.attackers(), key=lambda p: (max(a.damage for a in p.card.attacks), p.uid)
+            options.attackers(),
+            key=lambda p: (p.card.attacks[p.card.strongest].damage, p.uid),
         )
-        index = max(
-            range(len(attacker.card.attacks)), key=lambda i: (attacker.card.attacks[i].damage, -i)
-        )
+        index = attacker.card.strongest
         attack = attacker.card.attacks[index]
         base = game.attack_base(attacker, attack)
         kills = [
