@@ -12,8 +12,8 @@ import subprocess
 import sys
 
 BENCHMARKS = (
-    "engine", "keeper", "simulate", "odds", "validate", "batch", "search", "suggestions", "load",
-    "legal_list", "millennium_blades", "doctor",
+    "engine", "keeper", "metazoo", "simulate", "odds", "validate", "batch", "search",
+    "suggestions", "load", "legal_list", "millennium_blades", "doctor",
 )  # fmt: skip
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/deckwarden"
 

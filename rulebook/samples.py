@@ -18,6 +18,7 @@ from .core.game import GameSpec
 from .core.jsontext import json_loads
 from .core.resolve import EntryRef
 from .keeper.cards import GAME as KEEPER_GAME
+from .metazoo.cards import GAME as METAZOO_GAME
 from .millennium_blades.cards import GAME as MILLENNIUM_BLADES_GAME
 from .neopets.cards import GAME as NEOPETS_GAME
 from .validate import resolve_and_check, standard_format
@@ -67,10 +68,11 @@ class SampleDecks:
 
 NEOPETS = SampleDecks(NEOPETS_GAME, RULEBOOK / "neopets" / "sample_decks")
 KEEPER = SampleDecks(KEEPER_GAME, RULEBOOK / "keeper" / "sample_decks")
+METAZOO = SampleDecks(METAZOO_GAME, RULEBOOK / "metazoo" / "sample_decks")
 MILLENNIUM_BLADES = SampleDecks(
     MILLENNIUM_BLADES_GAME, RULEBOOK / "millennium_blades" / "sample_decks"
 )
 # The games whose engines play sample decks, by slug.
 SAMPLES: dict[str, SampleDecks] = {
-    decks.game.slug: decks for decks in (NEOPETS, KEEPER, MILLENNIUM_BLADES)
+    decks.game.slug: decks for decks in (NEOPETS, KEEPER, METAZOO, MILLENNIUM_BLADES)
 }

@@ -3,6 +3,8 @@
 from rulebook.core.game import GameSpec, Section
 from rulebook.core.schema import Field
 
+from .effects import TERRAS, attacks_problems, effect_problems
+
 # The ten Aura Types of the 2023 rulebook ("Aura Types"), plus neutral for generic costs.
 AURA_TYPES = (
     "cosmic",
@@ -44,7 +46,13 @@ GAME = GameSpec(
         "aura_type": Field("str", choices=AURA_TYPES),
         "tribe": Field("str"),
         "traits": Field("str_list"),
-        "attacks": Field("json"),
+        # [{name, damage, status?, advantage?, terra?: {terra: +Damage}, effect?, effects?}]
+        "attacks": Field("json", validator=attacks_problems),
+        "effects": Field("json", help="the engine's structured effects", validator=effect_problems),
+        "terra": Field("str", choices=TERRAS, help="the Terra Bonus a Terra Page activates"),
+        "tribal_boost": Field(
+            "bool", help="Tribal Boost: +10 LP and Damage per other of its Tribe"
+        ),
         "restrictions": Field(
             "json",
             help='e.g. {"not_with": ["Page name"]}; clauses not_with, not_with_types, '

@@ -84,9 +84,7 @@ _WORDINGS: tuple[tuple[str, str | None, re.Pattern[str]], ...] = tuple(
         (ONLY_WITH, "b", rf"^you {_MAY} only include (?P<a>.+?) {_IN} (?P<b>.+)$"),
     )
 )
-_LOOKS_LIKE = re.compile(
-    rf"spellbook.*(?:{_NOT}|\bonly\b)|(?:{_NOT}|\bonly\b).*spellbook", re.I
-)
+_LOOKS_LIKE = re.compile(rf"spellbook.*(?:{_NOT}|\bonly\b)|(?:{_NOT}|\bonly\b).*spellbook", re.I)
 _SEPARATORS = re.compile(r"\s*(?:,\s*(?:or|and|nor)?|\bor\b|\band\b|\bnor\b)\s*")
 _DETERMINER = re.compile(r"^(?:any|all|an?|other|the) ", re.I)
 _NAMED = re.compile(r"^(?:pages?|cards?) (?:named|called) ", re.I)
@@ -233,8 +231,27 @@ def _names(written: str, family: str) -> tuple[str, list[str]] | None:
 # Words that make a phrase a description of Pages rather than a Page's name.
 _DESCRIBING = frozenset(
     {
-        "all", "any", "each", "every", "fewer", "has", "have", "having", "her", "his", "its",
-        "less", "more", "named", "called", "than", "that", "their", "which", "who", "whose",
+        "all",
+        "any",
+        "each",
+        "every",
+        "fewer",
+        "has",
+        "have",
+        "having",
+        "her",
+        "his",
+        "its",
+        "less",
+        "more",
+        "named",
+        "called",
+        "than",
+        "that",
+        "their",
+        "which",
+        "who",
+        "whose",
     }
 )
 _DESCRIBED = frozenset({"tribe", "tribes", "trait", "traits", "type", "types"})

@@ -16,6 +16,7 @@ from rulebook.core.cards import Deck
 from rulebook.core.game_loop import describe_seats
 from rulebook.core.outcome import Outcome
 from rulebook.keeper import simulation as keeper
+from rulebook.metazoo import simulation as metazoo
 from rulebook.millennium_blades import simulation as millennium_blades
 from rulebook.neopets import simulation as neopets
 
@@ -63,6 +64,13 @@ ENGINES: dict[str, Engine] = {
     ),
     "keeper": Engine(
         keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS, policy=keeper.POLICY
+    ),
+    "metazoo": Engine(
+        metazoo.prepare,
+        metazoo.play,
+        metazoo.play.seats,
+        MATCHES_AND_CARD_TESTS,
+        policy=metazoo.POLICY,
     ),
     "millennium-blades": Engine(
         millennium_blades.prepare,

@@ -1,10 +1,11 @@
-"""Record the golden playthroughs afresh: `python -m tests.golden [slug...]` (every engine's, or
-the named ones'; only for a change that means to change play, or a new engine; say so in its
-commit)."""
+"""Record the golden playthroughs afresh: `python -m tests.golden` (only for a change that means
+to change play; say so in its commit); `python -m tests.golden metazoo` records only the engines
+named, so a new engine's goldens leave the others' files as they are."""
 
 import sys
 
 from .engines import GOLDENS
 from .playthroughs import record
 
-record(golden for golden in GOLDENS if not sys.argv[1:] or golden.slug in sys.argv[1:])
+named = set(sys.argv[1:])
+record([golden for golden in GOLDENS if not named or golden.slug in named])

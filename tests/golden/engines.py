@@ -12,12 +12,15 @@ from rulebook.core.outcome import Outcome
 from rulebook.core.resolve import EntryRef
 from rulebook.keeper import engine as keeper_engine
 from rulebook.keeper.cards import GAME as KEEPER
+from rulebook.metazoo import engine as metazoo_engine
 from rulebook.neopets import engine as neopets_engine
 from rulebook.neopets.cards import GAME as NEOPETS
 from rulebook.samples import KEEPER as KEEPER_SAMPLES
+from rulebook.samples import METAZOO as METAZOO_SAMPLES
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.validate import resolve_and_check, standard_format
 from tests.rulebook.keeper.invariants.decks import forced_parts, random_card
+from tests.rulebook.metazoo.invariants.decks import random_spellbooks
 from tests.rulebook.neopets.engine.builders import COPIES, sample_cards_by_role, sample_pool
 
 from . import millennium_blades
@@ -119,6 +122,28 @@ def keeper_record(outcome: Outcome) -> dict[str, Any]:
     }
 
 
+def metazoo_decks() -> dict[str, Deck]:
+    """The sample Spellbooks and random legal Spellbooks of user-made Pages (the invariant
+    checker's Page maker)."""
+    decks = {name: METAZOO_SAMPLES.deck(name) for name in METAZOO_SAMPLES.names()}
+    for number, deck in enumerate(random_spellbooks(RANDOM_DECKS, 2026)):
+        decks[f"random-{number}"] = deck
+    return decks
+
+
+def metazoo_record(outcome: Outcome) -> dict[str, Any]:
+    """A MetaZoo game's record: its outcome's fields."""
+    return {
+        "winner": outcome.winner,
+        "first": outcome.first,
+        "figures": dict(outcome.figures),
+        "seats": [dict(seat) for seat in outcome.seats],
+        "unsupported": outcome.unsupported,
+        "simplifications": outcome.simplifications,
+        "capped": outcome.capped,
+    }
+
+
 GOLDENS = (
     GoldenGame(
         slug="neopets",
@@ -145,6 +170,19 @@ GOLDENS = (
         },
         play=keeper_engine.play_game,
         record_fields=keeper_record,
+    ),
+    GoldenGame(
+        slug="metazoo",
+        build_decks=metazoo_decks,
+        players={
+            "default": lambda: None,
+            "random-vs-default": lambda: (
+                metazoo_engine.RandomPolicy(5),
+                metazoo_engine.HeuristicPolicy(),
+            ),
+        },
+        play=metazoo_engine.play_game,
+        record_fields=metazoo_record,
     ),
 )
 GOLDENS += (millennium_blades.GOLDEN,)  # tables of 2 to 5 (tests/golden/millennium_blades.py)

@@ -77,7 +77,6 @@ def test_it_takes_a_decklist_as_text_like_validate(
         ({"seed": "7"}, "seed"),
         ({"seed": 2**63}, "seed"),
         ({"chunk_size": 0}, "chunk_size"),
-        ({"game": "metazoo"}, "game"),
         ({"game": "chess"}, "game"),
         ({"decks": "strong"}, "decks"),
         ({"decks": [{"sections": {}}]}, "decks"),

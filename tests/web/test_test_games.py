@@ -13,6 +13,7 @@ from cards.models import Game
 from cards.services.importer import cards_import
 from decks.resolution import entries_resolve
 from decks.services import deck_create
+from rulebook.samples import METAZOO
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rules.models import SimulationJob
 from rules.services.simulations import chunk_run
@@ -321,3 +322,34 @@ def test_the_first_neopets_sample_pair_plays_close_games_so_card_figures_vary(
     assert min(job.result["wins"]) >= 10  # each deck wins some
     rates = {figures["win_rate"] for cards in job.result["cards"] for figures in cards.values()}
     assert rates - {0.0, 1.0, None}
+
+
+@pytest.fixture
+def metazoo_samples(db):
+    cards_import(data=json.loads(METAZOO.cards_file.read_text()), source=METAZOO.cards_file.name)
+
+
+def test_the_page_offers_metazoo_and_its_sample_spellbooks(client, db):
+    """Issue 23: MetaZoo is a game of the form, and its sample Spellbooks are offered."""
+    assert '<option value="metazoo">' in client.get(NEW).content.decode()
+    html = client.get(NEW, {"game": "metazoo"}).content.decode()  # its decks once it is chosen
+    for name in ("flame-aggro", "water-control", "forest-swarm", "lightning-traps"):
+        assert f'value="sample:metazoo:{name}"' in html
+
+
+def test_a_metazoo_job_from_the_form_plays_sample_spellbooks(
+    client, metazoo_samples, django_capture_on_commit_callbacks
+):
+    changes = {
+        "game": "metazoo",
+        "deck_a": "sample:metazoo:flame-aggro",
+        "deck_b": "sample:metazoo:water-control",
+    }
+    response = submit(client, django_capture_on_commit_callbacks, **changes)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    job = SimulationJob.objects.get()
+    play(job)
+    job.refresh_from_db()
+    assert job.status == "done" and sum(job.result["wins"]) + job.result["draws"] == 20
+    page = client.get(reverse("tools:test-game", args=[job.pk])).content.decode()
+    assert "Sample Ember Pup" in page

@@ -305,9 +305,7 @@ def test_a_token_whose_text_says_so_may_be_in_a_spellbook_p7(text):
 
 def test_a_token_allowed_only_in_a_spellbook_may_not_be_in_the_archive_p7():
     allowed = token("This Token may be included in a Spellbook.")
-    archive = Deck(
-        "metazoo", {**deck(LEGAL_SPELLBOOK).sections, "archive": (Entry(allowed, 1),)}
-    )
+    archive = Deck("metazoo", {**deck(LEGAL_SPELLBOOK).sections, "archive": (Entry(allowed, 1),)})
     report = MetaZooRuleset().check(archive, STANDARD)
     assert [(e.code, e.rule, e.section) for e in report.errors] == [
         ("card.token", TOKENS, "archive")

@@ -1,0 +1,289 @@
+"""Combat (p. 25-28), step by step, on a game in progress (game.py hands itself in).
+
+1. The Attacker is Fatigued, its Attack and target chosen (the Action, game.py).
+2. The targeted Caster gains priority; or a face-down Trap the Attack reaches flips, and its
+   Caster Contracts it (a Beastie or Artifact joins as a Defender) or sends it to the Afterlife
+   and keeps priority.
+3. Defenders: any number of Awakened Beasties, Fatigued to defend; one Attack on one of them
+   makes it the primary Defender; none declared: the original target is the primary Defender.
+4. The attacking Caster gains priority.
+5. Who attacks first (First Strike; both: a coin flip, heads the Attacker).
+6. Each chosen Attack resolves: its effects and Status icon (on the primary Defender), the
+   Damage modifiers, Damage in multiples of 5 allocated across the Defenders (at least 5 each
+   if possible; once each has at least its current LP, the rest may go to the original
+   target), dealt, DESTROYED effects. Combat ends early when either side is gone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rulebook.metazoo.cards import BEASTIE
+
+from .cards import Attack
+from .state import (
+    AFTERLIFE,
+    ALLOCATE,
+    ARENA,
+    CONTRACT_TRAP,
+    DEFENDERS,
+    PRIMARY,
+    STONESKIN,
+    Caster,
+    GameOver,
+    Page,
+)
+
+FIRST_STRIKE, FLIGHT = "First Strike", "Flight"
+UNABLE_TO_DEFEND = ("paralyze", "sleep", "scared")
+UNABLE_TO_ATTACK = ("paralyze", "sleep")
+
+
+class Allocation:
+    """The legal allocations of an Attack's Damage (Resolving a chosen Attack, p. 28), as a
+    collection the Decision checks an answer against: one amount per Defender, then (when there
+    is an original target to overflow to) one for it."""
+
+    __slots__ = ("damage", "lps", "overflow")
+
+    def __init__(self, damage: int, lps: Sequence[int], overflow: bool) -> None:
+        self.damage = damage
+        self.lps = tuple(lps)  # each Defender's current LP
+        self.overflow = overflow
+
+    def __contains__(self, answer: Any) -> bool:
+        if not isinstance(answer, tuple) or len(answer) != len(self.lps) + self.overflow:
+            return False
+        if any(not isinstance(n, int) or n < 0 or n % 5 for n in answer):
+            return False
+        if sum(answer) != self.damage:
+            return False
+        defenders = answer[: len(self.lps)]
+        if self.damage >= 5 * len(self.lps) and min(defenders) < 5:
+            return False  # at least 5 to each Defender if possible
+        # the rest to the original target only once each Defender has its current LP
+        short = any(n < lp for n, lp in zip(defenders, self.lps, strict=True))
+        return not (self.overflow and answer[-1] and short)
+
+    def __iter__(self):  # a Decision's options are a Collection; an allocation is checked
+        return iter(())
+
+    def __len__(self) -> int:
+        return 0
+
+
+class Combat:
+    """One Combat, from the declaration to its end."""
+
+    def __init__(self, game: Any, me: Caster, attacker: Page, attack: Attack, target: Any):
+        self.game = game
+        self.me = me
+        self.attacker = attacker
+        self.attack = attack
+        self.target = target  # the original target: a Caster or a Page
+        self.defenders: list[Page] = []
+
+    def left(self, page: Page) -> None:
+        """A Page left the Arena during this Combat."""
+        if page in self.defenders:
+            self.defenders.remove(page)
+
+    def present(self, page: Any) -> bool:
+        return isinstance(page, Caster) or page.zone == ARENA
+
+    def fight(self) -> None:
+        game, me = self.game, self.me
+        game.attacks += 1
+        self.attacker.fatigued = True
+        game.event(
+            "attack",
+            me.seat,
+            attacker=self.attacker.uid,
+            attack=self.attack.name,
+            target=_uid(self.target),
+        )
+        game.combat = self
+        try:
+            self.steps()
+        finally:
+            game.combat = None
+        game.sweep()  # not after the game ended: a Caster at 0 LP ends it at once
+
+    def steps(self) -> None:
+        game, me, them = self.game, self.me, self.me.opponent
+        if "confusion" in self.attacker.statuses and not game.flip(me, "confusion"):
+            game.event("confused", me.seat, attacker=self.attacker.uid)
+            return
+        trap = self.target_trap()
+        if trap is not None:
+            self.spring(trap)
+        else:
+            game.priority(them)
+        if not self.present(self.attacker):
+            return
+        primary, answer = self.declare_defenders()
+        game.priority(me)
+        if not self.present(self.attacker):
+            return
+        self.resolve(primary, answer)
+
+    def target_trap(self) -> Page | None:
+        target = self.target
+        if not isinstance(target, Page):
+            return None
+        if target.face_down:
+            return target
+        return target.trap
+
+    def spring(self, trap: Page) -> None:
+        """Step 2 with a Trap: flip it face-up; Contract it (pay its Cost) or not."""
+        game, them = self.game, self.me.opponent
+        card = trap.card
+        game.event("trap_flipped", them.seat, page=trap.uid, name=card.name)
+        if self.target is trap:
+            self.target = None  # no longer a face-down Page to hit
+        if "Trap" not in card.traits:  # Trap Pages: the placer loses the game
+            game.winner, game.end = self.me.seat, "not_a_trap"
+            raise GameOver
+        sources = game.aura_sources(them)
+        if game.can_contract_trap(them, trap, sources, self.attacker) and game.ask(
+            them, CONTRACT_TRAP, (True, False)
+        ):
+            game.contract(
+                them, trap, attacker=self.attacker, effects=card.flipped + card.on_contract
+            )
+            if card.is_permanent:
+                game.chain[-1]["defends"] = self.defenders
+            game.exchange(them)
+            return
+        them.traps.remove(trap)
+        if trap.host is not None:
+            trap.host.trap = None
+        game.to_zone(trap, AFTERLIFE)
+        game.priority(them)
+
+    def declare_defenders(self) -> tuple[Any, int | None]:
+        """Step 3: Defenders, then the primary Defender and its Attack."""
+        game, them = self.game, self.me.opponent
+        flying = game.has(self.attacker, FLIGHT)
+        able = [
+            page
+            for page in them.arena
+            if page.card.type == BEASTIE
+            and not page.fatigued
+            and page is not self.target
+            and page not in self.defenders
+            and not any(s in page.statuses for s in UNABLE_TO_DEFEND)
+            and (not flying or game.has(page, FLIGHT))
+        ]
+        if able:
+            chosen = game.ask(them, DEFENDERS, able, least=0, most=len(able))
+            for page in chosen:
+                page.fatigued = True
+                self.defenders.append(page)
+        if self.defenders:
+            pool = self.defenders
+        elif self.target is not None and self.present(self.target):
+            pool = [self.target]
+        else:
+            return None, None
+        pairs = (
+            [
+                (page, index)
+                for page in pool
+                if isinstance(page, Page)
+                and page.card.type == BEASTIE
+                and not any(s in page.statuses for s in UNABLE_TO_ATTACK)
+                for index in range(len(page.card.attacks))
+            ]
+            or [(page, None) for page in pool if not isinstance(page, Caster)]
+            or [(pool[0], None)]
+        )
+        primary, answer = game.ask(them, PRIMARY, pairs) if len(pairs) > 1 else pairs[0]
+        if game.log is not None:
+            game.event(
+                "defend",
+                them.seat,
+                defenders=[p.uid for p in self.defenders],
+                primary=_uid(primary),
+                attack=answer,
+            )
+        return primary, answer
+
+    def resolve(self, primary: Any, counter: int | None) -> None:
+        """Steps 5 and 6: who attacks first, then each chosen Attack."""
+        game = self.game
+        if primary is None:
+            game.event("combat_ends", self.me.seat, why="no target left")
+            return
+        strikers = [(self.attacker, self.attack)]
+        if counter is not None:
+            strikers.append((primary, primary.card.attacks[counter]))
+            first = game.has(self.attacker, FIRST_STRIKE)
+            second = game.has(primary, FIRST_STRIKE)
+            if second and (not first or not game.flip(self.me, "first_strike")):
+                strikers.reverse()
+        for number, (striker, attack) in enumerate(strikers):
+            if number and not (self.present(self.attacker) and self.present(primary)):
+                return
+            if not self.present(striker):
+                return
+            if striker is self.attacker:
+                self.strike(striker, attack, primary, self.receivers(primary))
+            else:
+                self.strike(striker, attack, self.attacker, [self.attacker])
+
+    def receivers(self, primary: Any) -> list[Any]:
+        return [p for p in self.defenders if self.present(p)] or (
+            [primary] if self.present(primary) else []
+        )
+
+    def strike(self, striker: Page, attack: Attack, primary: Any, receivers: list[Any]) -> None:
+        """Resolving a chosen Attack (p. 28)."""
+        game = self.game
+        side = game.casters[striker.controller]
+        game.event(
+            "strike", side.seat, attacker=striker.uid, attack=attack.name, primary=_uid(primary)
+        )
+        for effect in attack.effects:
+            target = {effect.get("target"): primary} if effect.get("target") else {}
+            game.apply(effect, side, striker, target)
+        if attack.status and self.present(primary):
+            game.inflict([primary], attack.status, side, automatically=False)
+        receivers = [r for r in receivers if self.present(r)]
+        if not receivers or not self.present(striker):
+            return
+        damage = game.attack_damage(striker, attack, primary)
+        overflow = (
+            striker is self.attacker
+            and bool(self.defenders)
+            and self.target is not None
+            and self.present(self.target)
+            and self.target not in receivers
+        )
+        lps = [game.current_lp(r) if isinstance(r, Page) else r.lp for r in receivers]
+        if len(receivers) == 1 and not overflow:
+            amounts: tuple[int, ...] = (damage,)
+        else:
+            amounts = game.ask(side, ALLOCATE, Allocation(damage, lps, overflow))
+        hit = receivers + ([self.target] if overflow else [])
+        if game.log is not None:
+            game.event(
+                "allocate",
+                side.seat,
+                damage=damage,
+                to=[[_uid(r), n] for r, n in zip(hit, amounts, strict=True)],
+                lps=lps,
+            )
+        for receiver, amount in zip(hit, amounts, strict=True):
+            if isinstance(receiver, Page) and game.has(receiver, "Stoneskin"):
+                amount = max(amount - STONESKIN, 0)
+            game.deal(receiver, amount, striker, "attack")
+        game.sweep()
+
+
+def _uid(subject: Any) -> Any:
+    if subject is None:
+        return None
+    return subject.uid if isinstance(subject, Page) else f"caster:{subject.seat}"

@@ -1,0 +1,182 @@
+"""The state of a MetaZoo game: the Casters, their Pages and zones, and the decisions asked.
+
+Every physical Page of a game is one `Page` object with a number (`uid`) for the whole game, so
+the log (docs/game-logs.md) can follow it from zone to zone. Zones (The Battleground, p. 14):
+each Caster's Spellbook, Chapter, Limbo, Cemetery and Afterlife; the Arena (each Caster's Pages
+there, by controller) and the six shared Terra slots.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards import PageCard
+
+if TYPE_CHECKING:
+    from rulebook.core.decisions import Decision
+
+STARTING_LP = 1000  # Win Condition: "All Casters set their Life Points to 1,000"
+OPENING_PAGES = 7  # "Bookmarks 7 Pages from its top"
+TERRA_SLOTS = 6  # Terra Pages and Rotation
+ADVANTAGE_DAMAGE = 20  # Type Advantage and Aura Attack Advantage: +20
+TRIBAL_BOOST = 10  # Tribal Boost: +10 LP and +10 Damage for each other Beastie of its Tribe
+STATUS_DAMAGE = 10  # Burn's Damage and Poison's LP Loss a turn (README: rules notes)
+STONESKIN = 10  # Stoneskin: 10 less Damage from each Attack (README: rules notes)
+REGEN = 10  # Regen: recover 10 LP at the end of your turn (README: rules notes)
+
+# The Aura Wheel (Type Advantages, p. 11) was an image the seed lost; this is the wheel the
+# README's rules notes decide: each type and the types it is strong against (+20 Damage).
+STRONG_AGAINST: dict[str, frozenset[str]] = {
+    "water": frozenset({"flame", "earth"}),
+    "flame": frozenset({"forest", "frost"}),
+    "forest": frozenset({"water"}),
+    "frost": frozenset({"lightning"}),
+    "lightning": frozenset({"water"}),
+    "earth": frozenset({"lightning"}),
+    "cosmic": frozenset({"spirit"}),
+    "dark": frozenset({"light", "cosmic"}),
+    "light": frozenset({"dark", "spirit"}),
+    "spirit": frozenset({"cosmic"}),
+}
+
+# Decision kinds, as the log and the policies name them.
+CALL = "call"  # the coin call for who goes first
+GO_FIRST = "go_first"
+MULLIGAN = "mulligan"
+ACTION = "action"  # the next Action of the active Caster's turn; pass ends the turn's Actions
+RESPOND = "respond"  # an "any time" Action in a priority window; pass takes none
+CONTRACT_TRAP = "contract_trap"  # a Trap flipped face-up: Contract it (pay its cost) or not
+DEFENDERS = "defenders"
+PRIMARY = "primary"  # the primary Defender and its Attack
+ALLOCATE = "allocate"  # Damage across the Defenders
+ORDER = "order"  # simultaneous effects, ordered by the active Caster
+TARGET = "target"  # the target of an effect used
+
+SPELLBOOK, CHAPTER, ARENA, TERRA_SLOT = "spellbook", "chapter", "arena", "terra_slot"
+LIMBO, CEMETERY, AFTERLIFE, UNDER = "limbo", "cemetery", "afterlife", "under"
+
+
+class GameOver(Exception):
+    """A Caster reached 0 LP, a face-down Page without the Trap Trait was revealed, or every
+    Spellbook ran out: the game ends at once."""
+
+
+class Page:
+    """One physical Page of the game and its state wherever it is."""
+
+    __slots__ = (
+        "bonus",
+        "card",
+        "carried",
+        "controller",
+        "damage",
+        "face_down",
+        "fatigued",
+        "granted",
+        "host",
+        "loss",
+        "moved",
+        "owner",
+        "statuses",
+        "trap",
+        "uid",
+        "used_any_time",
+        "zone",
+    )
+
+    def __init__(self, uid: int, card: PageCard, owner: int) -> None:
+        self.uid = uid
+        self.card = card
+        self.owner = owner
+        self.controller = owner
+        self.zone = SPELLBOOK
+        self.reset()
+
+    def reset(self) -> None:
+        """As it leaves the Arena: no Damage, no indicators, nothing carried (Status Effects:
+        "All Status Effect Indicators are removed from a Page when it leaves the Arena")."""
+        self.damage = 0  # Damage received (Glossary: Damage)
+        self.loss = 0  # LP Loss received (LP Loss vs LP Gain: not Damage)
+        self.fatigued = False
+        self.face_down = False
+        self.statuses: dict[str, int] = {}
+        self.granted: set[str] = set()  # Traits gained this turn
+        self.bonus = 0  # +Damage on its Attacks from Pages equipped to it
+        self.carried: list[Page] = []  # Pages underneath it (Equipment, placed under)
+        self.trap: Page | None = None  # a face-down Trap Page underneath it
+        self.host: Page | None = None  # the Page a face-down Trap is under
+        self.moved = False  # a face-down Trap moved once already
+        self.used_any_time = -1  # the turn its "any time" effect was last used
+
+    def has(self, trait: str) -> bool:
+        return trait in self.card.traits or trait in self.granted
+
+    def __repr__(self) -> str:
+        return f"<Page {self.uid} {self.card.name}>"
+
+
+class Caster:
+    """One player: Life Points, Status Effects, zones and Aura generated this turn."""
+
+    __slots__ = (
+        "afterlife",
+        "answers",
+        "arena",
+        "aura",
+        "aura_page_played",
+        "cemetery",
+        "chapter",
+        "damage",
+        "decisions",
+        "limbo",
+        "loss",
+        "memo",
+        "opponent",
+        "plays",
+        "policy",
+        "powers",
+        "seat",
+        "spellbook",
+        "statuses",
+        "traps",
+    )
+
+    def __init__(self, seat: int, pages: list[Page], policy: Policy) -> None:
+        self.seat = seat
+        self.policy = policy
+        self.spellbook = pages  # the top is the end of the list
+        self.chapter: list[Page] = []
+        self.arena: list[Page] = []  # face-up Pages this Caster controls (Terra apart)
+        self.traps: list[Page] = []  # face-down Pages this Caster placed
+        self.limbo: list[Page] = []
+        self.cemetery: list[Page] = []
+        self.afterlife: list[Page] = []
+        self.damage = 0
+        self.loss = 0
+        self.statuses: dict[str, int] = {}
+        self.aura: dict[str, int] = {}  # Aura generated and not yet spent or dissolved
+        self.aura_page_played = False
+        self.plays: dict[str, int] = {}
+        self.opponent: Caster = self
+        self.decisions: dict[str, Decision] = {}
+        self.memo: dict[str, Any] = {}  # scratch space for its policy, for this game
+        # Whether any of its Pages has an "any time" effect: if none, it never has a response.
+        self.answers = any(page.card.any_time for page in pages)
+        self.powers = any(page.card.powers for page in pages)
+
+    @property
+    def lp(self) -> int:
+        return max(STARTING_LP - self.damage - self.loss, 0)
+
+    def zone(self, name: str) -> list[Page]:
+        return getattr(self, name)
+
+
+class Policy:
+    """Who decides: every decision a Caster makes, answered from the options the game lists."""
+
+    def begin(self, seed: int, seat: int) -> None:
+        """A new game starts (a random policy seeds itself here)."""
+
+    def decide(self, game: Any, decision: Decision) -> Any:
+        raise NotImplementedError

@@ -1,0 +1,18 @@
+"""The MetaZoo engine as the simulation framework plays it (rulebook.simulation.engines): its
+Spellbooks prepared once per chunk, its games played to an Outcome (rulebook.core.outcome)."""
+
+from __future__ import annotations
+
+from rulebook.metazoo.engine import MetaZooDeck, play_game
+
+prepare = MetaZooDeck.from_deck
+play = play_game
+
+# How the default players (HeuristicPolicy, both seats) play: what a test game measures.
+POLICY = (
+    "Both seats play HeuristicPolicy: keep a Chapter with Aura and other Pages (else Mulligan), "
+    "Contract the Aura, Terra, Beasties and Artifacts the Chapter needs, Spells and Potions only "
+    "with a target worth it, set Traps, use Powers, then attack with every Awakened Beastie; "
+    "it defends when a blow would Destroy or cost a tenth of its LP, and responds in priority "
+    "windows only with the listed responses."
+)

@@ -1,0 +1,74 @@
+"""Pages, Spellbooks and games in a chosen state, for the engine's rule tests."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from rulebook.core.cards import CardInfo
+from rulebook.metazoo.engine import HeuristicPolicy, MetaZooDeck, PageCard
+from rulebook.metazoo.engine.game import Game
+from rulebook.metazoo.engine.state import Page
+
+_UIDS = itertools.count(1000)  # Pages made by a test, numbered apart from the Spellbooks'
+
+
+def card(name: str, type_: str = "Beastie", text: str = "", **attributes: Any) -> PageCard:
+    return PageCard(
+        CardInfo(key=name.lower(), name=name, type=type_, text=text, attributes=attributes)
+    )
+
+
+def beastie(name: str, lp: int = 50, damage: int = 20, aura: str = "flame", **more: Any):
+    attacks = more.pop("attacks", [{"name": f"{name} Bite", "damage": damage}])
+    return card(name, "Beastie", aura_cost={aura: 1}, lp=lp, attacks=attacks, **more)
+
+
+FLAME_AURA = card("Flame Aura", "Aura", aura_type="flame", basic=True)
+WATER_AURA = card("Water Aura", "Aura", aura_type="water", basic=True)
+
+
+class Scripted(HeuristicPolicy):
+    """The heuristic, except for the answers given per decision kind (first given, first
+    used); `asked` records every decision kind it was asked."""
+
+    def __init__(self, **answers: list) -> None:
+        self.answers = {kind: list(values) for kind, values in answers.items()}
+        self.asked: list[str] = []
+
+    def decide(self, game, decision):
+        self.asked.append(decision.kind)
+        queued = self.answers.get(decision.kind)
+        if queued:
+            answer = queued.pop(0)
+            return answer(game, decision) if callable(answer) else answer
+        return super().decide(game, decision)
+
+
+def spellbook(*cards: PageCard, filler: PageCard = FLAME_AURA, size: int = 40) -> MetaZooDeck:
+    pages = list(cards) + [filler] * max(size - len(cards), 0)
+    return MetaZooDeck(tuple(pages))
+
+
+def new_game(deck_a=None, deck_b=None, seed: int = 1, policies=None) -> Game:
+    policies = policies or (HeuristicPolicy(), HeuristicPolicy())
+    return Game([deck_a or spellbook(), deck_b or spellbook()], seed, policies, True)
+
+
+def put(game: Game, seat: int, page_card: PageCard, fatigued: bool = False) -> Page:
+    """A Page of this Caster straight into the Arena."""
+    page = Page(next(_UIDS), page_card, seat)
+    game.enter(game.casters[seat], page, fatigued=fatigued)
+    return page
+
+
+def in_chapter(game: Game, seat: int, page_card: PageCard) -> Page:
+    caster = game.casters[seat]
+    page = Page(next(_UIDS), page_card, seat)
+    page.zone = "chapter"
+    caster.chapter.append(page)
+    return page
+
+
+def events(game: Game, kind: str) -> list[dict]:
+    return [e for e in game.log if e["event"] == kind]

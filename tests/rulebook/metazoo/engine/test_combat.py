@@ -1,0 +1,186 @@
+"""Combat (2023 rulebook p. 25-28): Defenders and the primary Defender, First Strike, the
+Damage modifiers (Type and Aura Attack Advantage +20, Terra Bonuses, Tribal Boost), Damage in
+multiples of 5 allocated across Defenders with the overflow to the original target, Traps."""
+
+from __future__ import annotations
+
+from rulebook.metazoo.engine.combat import Allocation, Combat
+
+from .builders import Scripted, beastie, card, events, in_chapter, new_game, put
+
+
+def fight(game, attacker, target, index: int = 0) -> None:
+    me = game.casters[attacker.controller]
+    Combat(game, me, attacker, attacker.card.attacks[index], target).fight()
+
+
+def started(*policies):
+    game = new_game(policies=policies or None)
+    game.begin()
+    game.turn = 1
+    return game
+
+
+def test_an_undefended_attack_on_the_caster_deals_its_damage_and_fatigues_the_attacker():
+    """Combat step 1 (p. 25): Fatigue and declare; no Defenders: the target takes it all."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    pup = put(game, 0, beastie("Pup", damage=30))
+    fight(game, pup, game.casters[1])
+    assert game.casters[1].lp == 970 and pup.fatigued
+
+
+def test_the_primary_defender_strikes_back_and_the_target_is_not_fatigued():
+    """Step 4 (p. 27): no Defenders, the original target is the primary Defender and uses an
+    Attack; that does not Fatigue it. Step 6: each chosen Attack resolves."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    pup = put(game, 0, beastie("Pup", lp=60, damage=30, aura="earth"))
+    hound = put(game, 1, beastie("Hound", lp=60, damage=20, aura="earth"))
+    fight(game, pup, hound)
+    assert game.current_lp(hound) == 30 and game.current_lp(pup) == 40
+    assert not hound.fatigued
+
+
+def test_defenders_take_the_damage_and_the_rest_overflows_to_the_target():
+    """Resolving a chosen Attack (p. 28): at least 5 to each Defender; once each has its
+    current LP, the rest may go to the original target."""
+    game = started(Scripted(), Scripted(defenders=[lambda g, d: list(d.options)]))
+    drake = put(game, 0, beastie("Drake", damage=60, aura="earth"))
+    wall = put(game, 1, beastie("Wall", lp=20, damage=10, aura="earth"))
+    fight(game, drake, game.casters[1])
+    assert wall.zone == "limbo"
+    (allocation,) = events(game, "allocate")[:1]
+    assert allocation["to"] == [[wall.uid, 20], ["caster:1", 40]]
+    assert game.casters[1].lp == 960
+
+
+def test_allocations_that_break_the_rules_are_refused():
+    """p. 28: multiples of 5; 5 to each Defender if possible; no overflow before each
+    Defender has its current LP."""
+    legal = Allocation(50, [20, 40], overflow=True)
+    assert (20, 30, 0) in legal and (10, 40, 0) in legal
+    assert (20, 40, -10) not in legal
+    assert (0, 50, 0) not in legal  # a Defender without 5
+    assert (20, 25, 5) not in legal  # overflow while the second Defender is short
+    assert (22, 28, 0) not in legal  # not multiples of 5
+    assert (5, 0) in Allocation(5, [30, 30], overflow=False)  # 5 to each is not possible
+
+
+def test_type_advantage_and_aura_attack_advantage_add_20_each():
+    """Type Advantages (p. 11, the README's Aura Wheel: Water beats Flame) and Aura Attack
+    Advantage (p. 28): +20 each against the primary Defender's type."""
+    game = started()
+    otter = put(
+        game,
+        0,
+        beastie(
+            "Otter",
+            damage=20,
+            aura="water",
+            attacks=[{"name": "Splash", "damage": 20, "advantage": "flame"}],
+        ),
+    )
+    ember = put(game, 1, beastie("Ember", aura="flame"))
+    plain = put(game, 1, beastie("Plain", aura="earth"))
+    attack = otter.card.attacks[0]
+    assert game.attack_damage(otter, attack, ember) == 60
+    assert game.attack_damage(otter, attack, plain) == 40  # Water beats Earth too
+    assert game.attack_damage(otter, attack, game.casters[1]) == 20
+
+
+def test_terra_bonus_counts_once_while_its_terra_is_in_a_slot():
+    """Terra Bonuses (p. 12-13): active while a Terra of its kind is in a slot; they do not
+    stack."""
+    game = started()
+    kappa = put(
+        game,
+        0,
+        beastie(
+            "Kappa", aura="earth", attacks=[{"name": "Slam", "damage": 30, "terra": {"river": 20}}]
+        ),
+    )
+    attack = kappa.card.attacks[0]
+    assert game.attack_damage(kappa, attack, game.casters[1]) == 30
+    river = card("River Terra", "Terra", terra="river", basic=True)
+    for _ in range(2):
+        game.contract_terra(game.casters[0], in_chapter(game, 0, river))
+    assert game.attack_damage(kappa, attack, game.casters[1]) == 50
+
+
+def test_tribal_boost_counts_every_other_beastie_of_the_tribe_of_any_caster():
+    """Tribal Boost (p. 28): +10 LP and +10 Damage for each other Beastie of its Tribe in
+    the Arena, whoever controls it."""
+    game = started()
+    cub = beastie("Cub", lp=40, damage=20, tribe="Sasquatch", tribal_boost=True)
+    kin = beastie("Kin", lp=40, damage=20, tribe="Sasquatch")
+    mine = put(game, 0, cub)
+    put(game, 0, kin)
+    put(game, 1, kin)
+    assert game.max_lp(mine) == 60
+    assert game.attack_damage(mine, cub.attacks[0], game.casters[1]) == 40
+
+
+def test_first_strike_defender_strikes_first_and_can_destroy_the_attacker_before_it_hits():
+    """Step 5 (p. 27): a First Strike primary Defender against an Attacker without it
+    resolves first; step 6: the Attacker gone, Combat ends."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    frail = put(game, 0, beastie("Frail", lp=20, damage=50, aura="earth"))
+    fox = put(game, 1, beastie("Fox", lp=60, damage=20, aura="earth", traits=["First Strike"]))
+    fight(game, frail, fox)
+    assert frail.zone == "limbo" and game.current_lp(fox) == 60
+
+
+def test_a_trap_under_the_target_flips_and_joins_as_a_defender():
+    """Trap Pages (p. 39-40): an Attack on a Page with a face-down Trap under it flips the
+    Trap; Contracted (its Cost paid), a Beastie Trap becomes a Defender."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    eel = card(
+        "Eel",
+        "Beastie",
+        aura_cost={},
+        lp=60,
+        traits=["Trap"],
+        attacks=[{"name": "Shock", "damage": 30}],
+    )
+    host = put(game, 1, beastie("Host", lp=30, aura="earth"))
+    trap = in_chapter(game, 1, eel)
+    game.place_trap(game.casters[1], trap)
+    game.move_trap(game.casters[1], trap, host)
+    attacker = put(game, 0, beastie("Brute", damage=40, aura="earth"))
+    fight(game, attacker, host)
+    assert [e["page"] for e in events(game, "trap_flipped")] == [trap.uid]
+    assert trap.zone == "arena"
+    assert host.zone == "arena"  # the Eel defended: the Damage went to it
+    assert game.current_lp(trap) == 20
+
+
+def test_a_trap_left_uncontracted_goes_to_the_afterlife():
+    """Contracting a Trap Page (p. 39): choosing not to: into the Afterlife."""
+    game = started(Scripted(), Scripted(contract_trap=[False], defenders=[[]]))
+    snare = card(
+        "Snare",
+        "Spell",
+        aura_cost={},
+        traits=["Trap"],
+        effects=[{"when": "flipped", "do": "damage", "n": 40, "target": "attacker"}],
+    )
+    trap = in_chapter(game, 1, snare)
+    game.place_trap(game.casters[1], trap)
+    attacker = put(game, 0, beastie("Brute", damage=40))
+    fight(game, attacker, trap)
+    assert trap.zone == "afterlife" and game.current_lp(attacker) == 50
+
+
+def test_a_contracted_trap_spell_hits_the_attacker():
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    snare = card(
+        "Snare",
+        "Spell",
+        aura_cost={},
+        traits=["Trap"],
+        effects=[{"when": "flipped", "do": "damage", "n": 40, "target": "attacker"}],
+    )
+    trap = in_chapter(game, 1, snare)
+    game.place_trap(game.casters[1], trap)
+    attacker = put(game, 0, beastie("Brute", lp=50, damage=40))
+    fight(game, attacker, trap)
+    assert trap.zone == "cemetery" and game.current_lp(attacker) == 10

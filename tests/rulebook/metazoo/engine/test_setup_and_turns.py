@@ -1,0 +1,114 @@
+"""Setting up, the turn's steps and the end of a game (2023 rulebook: Win Condition, Mulligan
+and Turn Steps p. 16-17; Running out of Pages p. 43)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.metazoo.engine import MetaZooDeck, play_game
+from rulebook.metazoo.engine.state import STARTING_LP, GameOver
+from rulebook.samples import METAZOO
+
+from .builders import (
+    FLAME_AURA,
+    Scripted,
+    beastie,
+    events,
+    in_chapter,
+    new_game,
+    put,
+    spellbook,
+)
+
+
+def test_each_caster_starts_at_1000_lp_with_seven_pages():
+    """Win Condition (p. 16): 1,000 LP; "Bookmarks 7 Pages from its top"."""
+    game = new_game(policies=(Scripted(mulligan=[False]), Scripted(mulligan=[False])))
+    game.begin()
+    assert [c.lp for c in game.casters] == [STARTING_LP, STARTING_LP] == [1000, 1000]
+    assert [len(c.chapter) for c in game.casters] == [7, 7]
+    assert [len(c.spellbook) for c in game.casters] == [33, 33]
+
+
+def test_each_mulligan_bookmarks_one_page_fewer():
+    """Mulligan (p. 16): Chapter back, shuffle, Bookmark N-1; as many times as wanted."""
+    twice = Scripted(mulligan=[True, True, False])
+    game = new_game(policies=(twice, Scripted(mulligan=[False])))
+    game.begin()
+    assert len(game.casters[0].chapter) == 5
+    assert len(game.casters[0].spellbook) == 35
+    assert [e["returned"] for e in events(game, "mulligan")] == [7, 6]
+
+
+def test_the_caller_who_calls_the_flip_right_chooses_who_goes_first():
+    """Win Condition (p. 16): the opponent predicts the flip; right, they choose; wrong, the
+    other Caster does."""
+    for seed in range(6):
+        game = new_game(seed=seed, policies=(Scripted(go_first=[False]), Scripted(go_first=[True])))
+        game.begin()
+        (first,) = events(game, "first")
+        right = first["call"] == first["flip"]
+        assert first["chooser"] == (1 if right else 0)
+        # seat 1 takes the first turn when it chooses (True); seat 0 defers it (False)
+        assert game.first == 1
+
+
+def test_a_turn_bookmarks_awakens_and_dissolves_unspent_aura():
+    """Turn Steps (p. 16): Bookmark a Page; Awaken your Fatigued Pages; Aura dissolves."""
+    idle = Scripted(mulligan=[False], action=[None])  # takes no Action this turn
+    game = new_game(policies=(idle, Scripted(mulligan=[False])))
+    game.begin()
+    me = game.casters[0]
+    tired = put(game, 0, beastie("Pup"), fatigued=True)
+    me.aura = {"flame": 2}
+    before = len(me.chapter)
+    game.turn = 1
+    game.take_turn(me)
+    assert not tired.fatigued
+    assert len(me.chapter) == before + 1
+    assert me.aura == {}
+    kinds = [e["event"] for e in game.log if e["turn"] == 1]
+    assert kinds.index("bookmark") < kinds.index("awaken")
+
+
+def test_only_one_aura_page_a_turn():
+    """Turn Steps: "Once per turn, you may Contract an Aura Page" (p. 17)."""
+    game = new_game()
+    game.begin()
+    me = game.casters[0]
+    in_chapter(game, 0, FLAME_AURA)
+    options = game.actions(me)
+    assert options.of_kind("aura")
+    game.act(me, options.of_kind("aura")[0])
+    assert game.actions(me).of_kind("aura") == []
+
+
+def test_running_out_of_pages_is_no_loss_and_all_out_is_a_draw():
+    """Running out of Pages (p. 43): no loss; every Spellbook empty: a draw."""
+    keep = (Scripted(mulligan=[False]), Scripted(mulligan=[False]))
+    game = new_game(spellbook(size=8), spellbook(size=8), policies=keep)  # 7 drawn, 1 left
+    game.begin()
+    game.turn = 1
+    game.bookmark(game.casters[0], 1)  # seat 0 runs out: play goes on
+    assert game.winner is None and not game.end
+    with pytest.raises(GameOver):
+        game.bookmark(game.casters[1], 1)
+    assert game.end == "out_of_pages" and game.winner is None
+    assert game.finish(False).placements == (1, 1)
+
+
+def test_a_caster_at_0_lp_loses_at_once():
+    """Win Condition (p. 16) and Life Points (Glossary): 0 LP loses the game."""
+    game = new_game()
+    game.begin()
+    with pytest.raises(GameOver):
+        game.deal(game.casters[1], 1000, None, "test")
+    assert game.winner == 0 and game.end == "lp"
+
+
+def test_the_same_seed_plays_the_same_game():
+    decks = [MetaZooDeck.from_deck(METAZOO.deck(n)) for n in ("flame-aggro", "water-control")]
+    one = play_game(decks, 11, record_log=True)
+    two = play_game(decks, 11, record_log=True)
+    assert one.log == two.log and one.placements == two.placements
+    assert play_game(decks, 12, record_log=True).log != one.log

@@ -1,0 +1,480 @@
+"""An independent judge of MetaZoo games: it replays a game's log (docs/game-logs.md) with its
+own reading of the 2023 rulebook (and the README's rules notes for what the seed lost) and
+reports every rule the game broke.
+
+It imports nothing of the engine: what it knows of the game is the log, what it knows of the
+rules is written here. A violation is (rule, message); rules are named by the rulebook's
+headings and pages.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+STARTING_LP = 1000
+OPENING = 7
+SLOTS = 6
+STATUS_AMOUNT = 10  # README rules notes: Burn 10 Damage, Poison 10 LP Loss an indicator
+
+SETUP = "Win Condition: setting up (p. 16)"
+MULLIGAN = "Mulligan: N-1 Pages (p. 16)"
+TURNS = "Turn Steps (p. 16): turns alternate, Bookmark, Awaken"
+AURA_ONCE = "Turn Steps: one Aura Page a turn (p. 17)"
+GENERATE = "Generating Aura: Fatigue an Awakened Aura Page (p. 18)"
+PAYING = "How to Contract a Page: pay its Aura Cost with generated Aura (p. 18)"
+CHAPTER = "How to Contract a Page: from the Chapter (p. 18)"
+ATTACKING = "Combat step 1: an Awakened Beastie you control declares the Attack (p. 25)"
+TARGETS = "Combat step 1: the Attack's target (p. 25)"
+DEFENDING = "Combat step 4: Defenders are Awakened Beasties of the target's Caster (p. 27)"
+ALLOCATION = "Resolving a chosen Attack: Damage allocation (p. 28)"
+LIFE = "Life Points: Damage and LP Loss (Glossary)"
+DESTROYED = "Life Points: a Page at 0 LP is Destroyed (Glossary)"
+ZONES = "Destroyed: Limbo, Cemetery, Afterlife by Page type (Glossary)"
+STATUS = "Status Effects: one indicator of each type but Poison (p. 29)"
+STATUS_TICK = "Status Effects: Burn and Poison amounts (README rules notes)"
+TERRA = "Terra Pages and Rotation (p. 13)"
+TRAPS = "Trap Pages: moved once (p. 17)"
+ENDING = "Win Condition and Running out of Pages (p. 16, 43)"
+BARRED = "Earth's Binding: no Attacks until its Caster's next turn"
+
+DISCARD = {
+    "Beastie": "limbo",
+    "Artifact": "limbo",
+    "Aura": "afterlife",
+    "Terra": "afterlife",
+    "Spell": "cemetery",
+    "Potion": "cemetery",
+}
+
+
+@dataclass
+class Replay:
+    violations: list[tuple[str, str]] = field(default_factory=list)
+    types: dict[int, str] = field(default_factory=dict)
+    owner: dict[int, int] = field(default_factory=dict)
+    spellbook: list[int] = field(default_factory=lambda: [0, 0])
+    chapter: list[set[int]] = field(default_factory=lambda: [set(), set()])
+    arena: dict[int, int] = field(default_factory=dict)  # page -> controller
+    fatigued: set[int] = field(default_factory=set)
+    thawing: set[int] = field(default_factory=set)
+    awakened: bool = True  # this turn's Awaken step came
+    statuses: dict[Any, Counter] = field(default_factory=dict)
+    lp: list[int] = field(default_factory=lambda: [STARTING_LP, STARTING_LP])
+    pool: list[Counter] = field(default_factory=lambda: [Counter(), Counter()])
+    paid: Any = None
+    active: int | None = None
+    turn: int = 0
+    first: int | None = None
+    aura_pages: Counter = field(default_factory=Counter)  # (turn, player) -> Aura Pages
+    slots: list[int | None] = field(default_factory=lambda: [None] * SLOTS)
+    rotation: int = 0
+    traps: set[int] = field(default_factory=set)
+    moved: set[int] = field(default_factory=set)
+    zero: set[int] = field(default_factory=set)  # Pages reported at 0 LP, not yet Destroyed
+    combat: dict = field(default_factory=dict)
+    barred: int | None = None
+    mulligan_left: int | None = None
+    bookmarked_this_turn: int = 0
+    over: bool = False
+
+    def broke(self, rule: str, message: str) -> None:
+        self.violations.append((rule, f"turn {self.turn}: {message}"))
+
+
+def check_log(log: list[dict]) -> list[tuple[str, str]]:
+    replay = Replay()
+    for event in log:
+        if replay.over and event["event"] != "game_over":
+            replay.broke(ENDING, f"an event after a Caster reached 0 LP: {event['event']}")
+            break
+        handler = HANDLERS.get(event["event"])
+        if handler is not None:
+            handler(replay, event)
+    return replay.violations
+
+
+def _setup(r: Replay, e: dict) -> None:
+    if e["lp"] != [STARTING_LP, STARTING_LP]:
+        r.broke(SETUP, f"LP {e['lp']}")
+    for seat, pages in enumerate(e["pages"]):
+        r.spellbook[seat] = len(pages)
+        for uid, page in pages.items():
+            r.types[int(uid)] = page["type"]
+            r.owner[int(uid)] = seat
+
+
+def _first(r: Replay, e: dict) -> None:
+    called_right = e["call"] == e["flip"]
+    if e["chooser"] != (e["caller"] if called_right else 1 - e["caller"]):
+        r.broke(SETUP, "the wrong Caster chose who goes first")
+    r.first = e["player"]
+
+
+def _bookmark(r: Replay, e: dict) -> None:
+    seat = e["player"]
+    r.spellbook[seat] -= 1
+    if e["left"] != r.spellbook[seat]:
+        r.broke(TURNS, f"Spellbook count {e['left']}, replayed {r.spellbook[seat]}")
+    r.chapter[seat].add(e["page"])
+    if r.mulligan_left is not None:
+        r.mulligan_left -= 1
+    r.bookmarked_this_turn += 1
+
+
+def _mulligan(r: Replay, e: dict) -> None:
+    seat = e["player"]
+    if r.mulligan_left not in (None, 0):
+        r.broke(MULLIGAN, f"{r.mulligan_left} Pages short of N-1")
+    if e["returned"] != len(r.chapter[seat]):
+        r.broke(MULLIGAN, f"returned {e['returned']} of a Chapter of {len(r.chapter[seat])}")
+    r.spellbook[seat] += len(r.chapter[seat])
+    r.chapter[seat].clear()
+    r.mulligan_left = e["returned"] - 1
+
+
+def _turn(r: Replay, e: dict) -> None:
+    if r.mulligan_left not in (None, 0):
+        r.broke(MULLIGAN, f"{r.mulligan_left} Pages short of N-1")
+    r.mulligan_left = None
+    if r.turn == 0:
+        for seat in (0, 1):
+            if len(r.chapter[seat]) > OPENING:
+                r.broke(SETUP, f"an opening Chapter of {len(r.chapter[seat])}")
+    expected = r.first if r.active is None else 1 - r.active
+    if e["player"] != expected:
+        r.broke(TURNS, f"Caster {e['player']} took the turn of Caster {expected}")
+    r.active = e["player"]
+    r.turn = e["turn"]
+    r.bookmarked_this_turn = 0
+    r.thawing.clear()
+    r.awakened = False
+    r.pool[r.active].clear()
+    if r.barred == r.active:
+        r.barred = None
+    _zero_cleared(r)
+
+
+def _awaken(r: Replay, e: dict) -> None:
+    seat = e["player"]
+    if r.bookmarked_this_turn != 1 and r.spellbook[seat] > 0:
+        r.broke(TURNS, "Awaken without one Bookmark first")
+    expected = {
+        page
+        for page, side in r.arena.items()
+        if side == seat
+        and page in r.fatigued
+        and page not in r.thawing
+        and "frozen" not in r.statuses.get(page, ())
+    }
+    r.thawing.clear()
+    if set(e["pages"]) != expected:
+        r.broke(TURNS, f"Awakened {sorted(e['pages'])}, not {sorted(expected)}")
+    r.fatigued -= set(e["pages"])
+    r.awakened = True
+
+
+def _status_removed(r: Replay, e: dict) -> None:
+    statuses = r.statuses.get(e["target"], Counter())
+    if e["status"] == "frozen" and e["target"] in r.fatigued:
+        r.thawing.add(e["target"])  # a Frozen Page stays Fatigued this Awaken, then thaws
+    statuses.pop(e["status"], None)
+
+
+def _enter(r: Replay, e: dict) -> None:
+    seat, page = e["player"], e["page"]
+    if e["type"] == "Aura" and page in r.chapter[seat]:
+        r.aura_pages[(r.turn, seat)] += 1
+        if r.aura_pages[(r.turn, seat)] > 1 or seat != r.active:
+            r.broke(AURA_ONCE, f"a second Aura Page, or on another's turn: {page}")
+        r.chapter[seat].discard(page)
+        if e["fatigued"]:
+            r.broke(AURA_ONCE, "an Aura Page entered Fatigued")
+    r.arena[page] = seat
+    if e["fatigued"]:
+        r.fatigued.add(page)
+
+
+def _generate(r: Replay, e: dict) -> None:
+    seat, page = e["player"], e["page"]
+    if r.types.get(page) != "Aura" or r.arena.get(page) != seat or page in r.fatigued:
+        r.broke(GENERATE, f"Aura from page {page}, not an Awakened Aura Page of Caster {seat}")
+    r.fatigued.add(page)
+    r.pool[seat][e["aura"]] += e["n"]
+
+
+def _pay(r: Replay, e: dict) -> None:
+    seat = e["player"]
+    pool = r.pool[seat]
+    for kind, need in e["cost"].items():
+        if kind == "neutral":
+            continue
+        from_kind = min(pool[kind], need)
+        pool[kind] -= from_kind
+        if need - from_kind > pool["any"]:
+            r.broke(PAYING, f"{need} {kind} Aura from {dict(pool)}")
+        pool["any"] -= max(need - from_kind, 0)
+    neutral = e["cost"].get("neutral", 0)
+    if neutral > sum(pool.values()):
+        r.broke(PAYING, f"{neutral} Neutral Aura from {dict(pool)}")
+    if sum(pool.values()) - neutral != sum(e["left"].values()):
+        r.broke(PAYING, f"left {e['left']} after paying {e['cost']}")
+    r.pool[seat] = Counter(e["left"])
+    r.paid = e["cost"]
+
+
+def _contract(r: Replay, e: dict) -> None:
+    seat, page = e["player"], e["page"]
+    if page in r.traps:
+        r.traps.discard(page)
+        r.arena.pop(page, None)
+    elif page not in r.chapter[seat]:
+        r.broke(CHAPTER, f"page {page} Contracted from outside the Chapter")
+    r.chapter[seat].discard(page)
+    if e["cost"] and r.paid != e["cost"]:
+        r.broke(PAYING, f"{e['name']} Contracted for {r.paid}, costs {e['cost']}")
+    r.paid = None
+
+
+def _terra(r: Replay, e: dict) -> None:
+    seat, page = e["player"], e["page"]
+    r.chapter[seat].discard(page)
+    empty = [index for index, slot in enumerate(r.slots) if slot is None]
+    if empty:
+        expected = empty[0]
+    else:
+        expected = r.rotation
+        r.rotation = (r.rotation + 1) % SLOTS
+    if e["slot"] != expected + 1:
+        r.broke(TERRA, f"Terra into slot {e['slot']}, not {expected + 1}")
+    r.slots[e["slot"] - 1] = page
+
+
+def _trap(r: Replay, e: dict) -> None:
+    seat, page = e["player"], e["page"]
+    if page not in r.chapter[seat] or seat != r.active:
+        r.broke(CHAPTER, f"a Trap {page} placed from outside the Chapter or off-turn")
+    r.chapter[seat].discard(page)
+    r.traps.add(page)
+
+
+def _trap_moved(r: Replay, e: dict) -> None:
+    if e["page"] in r.moved:
+        r.broke(TRAPS, f"Trap {e['page']} moved twice")
+    r.moved.add(e["page"])
+    if r.arena.get(e["under"]) != e["player"]:
+        r.broke(TRAPS, f"Trap moved under page {e['under']}, not the Caster's")
+
+
+def _power(r: Replay, e: dict) -> None:
+    """Use Powers: Fatigue an Awakened Beastie or Artifact you control (p. 17)."""
+    page = e["page"]
+    if e["player"] != r.active or r.arena.get(page) != e["player"] or page in r.fatigued:
+        r.broke(ATTACKING, f"a Power of page {page} used while Fatigued or not controlled")
+    r.fatigued.add(page)
+
+
+def _attacks_barred(r: Replay, e: dict) -> None:
+    r.barred = e["until_turn_of"]
+
+
+def _attack(r: Replay, e: dict) -> None:
+    seat, attacker = e["player"], e["attacker"]
+    if not r.awakened:
+        r.broke(TURNS, "an Attack before the Awaken step")
+    if seat != r.active or r.arena.get(attacker) != seat or r.types.get(attacker) != "Beastie":
+        r.broke(ATTACKING, f"page {attacker} Attacking for Caster {seat}")
+    if attacker in r.fatigued:
+        r.broke(ATTACKING, f"page {attacker} Attacking while Fatigued")
+    if {"paralyze", "sleep"} & set(r.statuses.get(attacker, ())):
+        r.broke(ATTACKING, f"page {attacker} Attacking while Paralyzed or Asleep")
+    if attacker in r.zero:
+        r.broke(DESTROYED, f"page {attacker} at 0 LP Attacking")
+    if r.barred is not None:
+        r.broke(BARRED, f"page {attacker} Attacking")
+    target = e["target"]
+    if isinstance(target, str):
+        if target != f"caster:{1 - seat}":
+            r.broke(TARGETS, f"Attack on {target}")
+    elif r.arena.get(target) != 1 - seat and target not in r.traps:
+        r.broke(TARGETS, f"Attack on page {target}, not an opposing Page in the Arena")
+    r.fatigued.add(attacker)
+    r.combat = {"attacker": attacker, "target": target, "defenders": []}
+
+
+def _defend(r: Replay, e: dict) -> None:
+    seat = e["player"]
+    for page in e["defenders"]:
+        if page in r.combat.get("joined", ()):
+            continue  # a Trap Beastie Contracted as a Defender
+        if r.arena.get(page) != seat or r.types.get(page) != "Beastie" or page in r.fatigued:
+            r.broke(DEFENDING, f"page {page} defending for Caster {seat}")
+        if page == r.combat.get("target"):
+            r.broke(DEFENDING, "the original target declared as a Defender")
+        if {"paralyze", "sleep", "scared"} & set(r.statuses.get(page, ())):
+            r.broke(DEFENDING, f"page {page} defending while unable")
+        r.fatigued.add(page)
+    r.combat["defenders"] = list(e["defenders"])
+
+
+def _allocate(r: Replay, e: dict) -> None:
+    damage, to, lps = e["damage"], e["to"], e["lps"]
+    amounts = [amount for _, amount in to]
+    if damage % 5 or any(amount % 5 or amount < 0 for amount in amounts):
+        r.broke(ALLOCATION, f"Damage {damage} as {amounts}: not multiples of 5")
+    if sum(amounts) != damage:
+        r.broke(ALLOCATION, f"{amounts} do not add up to {damage}")
+    receivers = len(lps)
+    if receivers > 1 and damage >= 5 * receivers and min(amounts[:receivers]) < 5:
+        r.broke(ALLOCATION, f"{amounts}: a Defender allocated less than 5")
+    if len(to) > receivers and amounts[-1]:
+        if any(amount < lp for amount, lp in zip(amounts, lps, strict=False)):
+            r.broke(ALLOCATION, f"{amounts} overflow before each Defender had its LP {lps}")
+        if to[-1][0] != r.combat.get("target"):
+            r.broke(ALLOCATION, "overflow to a Page other than the original target")
+
+
+def _damage(r: Replay, e: dict) -> None:
+    target, amount = e["target"], e["amount"]
+    if amount <= 0 or amount % 5:
+        r.broke(LIFE, f"Damage {amount}")
+    if isinstance(target, str):
+        seat = int(target.split(":")[1])
+        r.lp[seat] = max(r.lp[seat] - amount, 0)
+        if e["lp"] != r.lp[seat]:
+            r.broke(LIFE, f"Caster {seat} at {e['lp']} LP, replayed {r.lp[seat]}")
+        if r.lp[seat] == 0:
+            r.over = True
+        _status_tick(r, e)
+        return
+    if target not in r.arena:
+        r.broke(LIFE, f"Damage to page {target}, not in the Arena")
+    if e["lp"] == 0:
+        r.zero.add(target)
+    _status_tick(r, e)
+
+
+def _status_tick(r: Replay, e: dict) -> None:
+    if e.get("why") == "burn" and e["amount"] != STATUS_AMOUNT:
+        r.broke(STATUS_TICK, f"Burn for {e['amount']}")
+    if e.get("why") == "poison":
+        count = r.statuses.get(e["target"], Counter())["poison"]
+        if e["amount"] != STATUS_AMOUNT * count:
+            r.broke(STATUS_TICK, f"Poison for {e['amount']} with {count} indicators")
+
+
+def _lp_loss(r: Replay, e: dict) -> None:
+    _damage(r, e)
+
+
+def _recover(r: Replay, e: dict) -> None:
+    target = e["target"]
+    if isinstance(target, str):
+        seat = int(target.split(":")[1])
+        r.lp[seat] += e["amount"]
+        if r.lp[seat] > STARTING_LP or e["lp"] != r.lp[seat]:
+            r.broke(LIFE, f"Caster {seat} recovered to {e['lp']}")
+    elif e["lp"] > 0:
+        r.zero.discard(target)
+
+
+def _inflict(r: Replay, e: dict) -> None:
+    statuses = r.statuses.setdefault(e["target"], Counter())
+    if e["status"] != "poison" and statuses[e["status"]]:
+        r.broke(STATUS, f"a second {e['status']} indicator on {e['target']}")
+    statuses[e["status"]] += 1
+    if isinstance(e["target"], int) and e["target"] not in r.arena:
+        r.broke(STATUS, f"{e['status']} inflicted on page {e['target']}, not in the Arena")
+
+
+def _destroyed(r: Replay, e: dict) -> None:
+    page = e["page"]
+    r.zero.discard(page)
+    r.combat.setdefault("destroyed", []).append(page)
+    _leave(r, page)
+
+
+def _leave(r: Replay, page: int) -> None:
+    r.arena.pop(page, None)
+    r.fatigued.discard(page)
+    r.statuses.pop(page, None)
+
+
+def _placed_under(r: Replay, e: dict) -> None:
+    r.zero.discard(e["page"])
+    _leave(r, e["page"])
+
+
+def _zone(r: Replay, e: dict) -> None:
+    page, zone = e["page"], e["zone"]
+    if e["player"] != r.owner.get(page):
+        r.broke(ZONES, f"page {page} into Caster {e['player']}'s {zone}, not its owner's")
+    if page in r.traps:  # a flipped Trap not Contracted goes to the Afterlife
+        r.traps.discard(page)
+        if zone != "afterlife":
+            r.broke(ZONES, f"a refused Trap into the {zone}")
+    elif zone != DISCARD.get(r.types.get(page)):
+        r.broke(ZONES, f"a {r.types.get(page)} into the {zone}")
+    if page in r.slots:
+        r.slots[r.slots.index(page)] = None
+    r.zero.discard(page)
+    _leave(r, page)
+
+
+def _resolved(r: Replay, e: dict) -> None:
+    if e["kind"] == "contract" and r.combat.get("attacker") is not None:
+        r.combat.setdefault("joined", []).append(e["page"])
+
+
+def _zero_cleared(r: Replay) -> None:
+    if r.zero:
+        r.broke(DESTROYED, f"pages {sorted(r.zero)} at 0 LP stayed in the Arena")
+        r.zero.clear()
+
+
+def _game_over(r: Replay, e: dict) -> None:
+    reason = e["reason"]
+    if reason == "lp":
+        losers = [seat for seat in (0, 1) if r.lp[seat] == 0]
+        expected = None if len(losers) != 1 else 1 - losers[0]
+        if not losers or e["player"] != expected:
+            r.broke(ENDING, f"winner {e['player']} with LP {r.lp}")
+    elif reason == "out_of_pages":
+        if any(r.spellbook) or e["player"] is not None:
+            r.broke(ENDING, f"a draw for running out with Spellbooks {r.spellbook}")
+    elif reason == "" and (not e["capped"] or e["player"] is not None):
+        r.broke(ENDING, "the game ended with no reason")
+    r.over = False
+
+
+HANDLERS = {
+    "setup": _setup,
+    "first": _first,
+    "bookmark": _bookmark,
+    "mulligan": _mulligan,
+    "turn": _turn,
+    "awaken": _awaken,
+    "status_removed": _status_removed,
+    "enter": _enter,
+    "generate": _generate,
+    "pay": _pay,
+    "contract": _contract,
+    "terra": _terra,
+    "trap": _trap,
+    "trap_moved": _trap_moved,
+    "attacks_barred": _attacks_barred,
+    "power": _power,
+    "attack": _attack,
+    "defend": _defend,
+    "allocate": _allocate,
+    "damage": _damage,
+    "lp_loss": _lp_loss,
+    "recover": _recover,
+    "inflict": _inflict,
+    "destroyed": _destroyed,
+    "placed_under": _placed_under,
+    "zone": _zone,
+    "resolve": _resolved,
+    "game_over": _game_over,
+}
