@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .restrictions import sentences
+from rulebook.core.construction_text import sentences
 
 _SELF = r"(?:this (?:token|page|card))"
 _MAY = r"(?:may|can)"
