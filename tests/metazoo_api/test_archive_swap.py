@@ -77,8 +77,9 @@ def test_it_reports_pages_added_and_removed(api, sample_pages):
     assert all(p["rule"].startswith("Archive (p. 41)") for p in body["problems"])
 
 
-def test_it_shows_the_new_lists_own_problems(api, sample_pages):
-    """A swap can be legal while the new Spellbook breaks a Spellbook Restriction (p. 25)."""
+def test_a_swap_that_breaks_a_spellbook_restriction_is_illegal_p25(api, sample_pages):
+    """Issue 29's decision: a swap whose resulting list breaks a Spellbook Restriction (p. 25)
+    is illegal and carries the resulting list's error (it was legal before)."""
     before = registered(
         {**LEGAL_SPELLBOOK, "flame-aura": 13, "killer-clown": 1}, {"headless-horseman": 1}
     )
@@ -87,7 +88,10 @@ def test_it_shows_the_new_lists_own_problems(api, sample_pages):
         {"flame-aura": 1},
     )
     body = post(api, {"before": before, "after": after}).json()
-    assert body["legal"] is True
+    assert body["legal"] is False
+    assert [(p["code"], p["list"]) for p in body["problems"]] == [
+        ("spellbook.restriction", "after")
+    ]
     assert [e["code"] for e in body["after"]["errors"]] == ["spellbook.restriction"]
 
 
