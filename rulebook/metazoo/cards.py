@@ -41,6 +41,11 @@ GAME = GameSpec(
         "tribe": Field("str"),
         "traits": Field("str_list"),
         "attacks": Field("json"),
+        "token_sections": Field(
+            "str_list",
+            choices=("spellbook", "archive"),
+            help="the sections a Token's own Effect lets it be in (p. 7; read from the text)",
+        ),
         "restrictions": Field(
             "json",
             help='Spellbook Restrictions as clauses, e.g. [{"not_with": ["Page name"]}, '
@@ -50,6 +55,11 @@ GAME = GameSpec(
         ),
     },
     attribute_types={
+        "token_sections": (
+            frozenset({TOKEN}),
+            "only a Token is kept out of the Spellbook and Archive unless an Effect says "
+            "otherwise (Page Types: Tokens, p. 7)",
+        ),
         "basic": (
             frozenset({AURA, TERRA}),
             "only Basic Aura Pages may be in a Spellbook in any number (Page Types: Basic Aura "

@@ -23,8 +23,7 @@ from rulebook.core.report import Report
 from rulebook.core.ruleset import Ruleset, copies_by_card
 
 from .cards import AURA, GAME, TOKEN
-from .construction_grammar import Clause, clauses_of
-from .tokens import token_sections
+from .construction_grammar import TOKEN_SECTIONS, Clause, clauses_of
 
 SPELLBOOK, ARCHIVE = "spellbook", "archive"
 
@@ -145,8 +144,9 @@ class MetaZooRuleset(Ruleset):
     def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
         """Tokens "cannot be added to a Spellbook or Archive unless otherwise specified by an
         Effect" (Page Types: Tokens, p. 7): a Token whose own text says it may be in this
-        section is accepted (tokens.py); the others are refused."""
-        if section in token_sections(card.text):
+        section (its `token_sections` data, read from the text by construction_grammar.py) is
+        accepted; the others are refused."""
+        if section in (card.attr(TOKEN_SECTIONS) or ()):
             return None
         return TOKENS, (
             f"{card.name} is a Token; Tokens may not be in a Spellbook or Archive: remove it."

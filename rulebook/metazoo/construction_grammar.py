@@ -36,6 +36,8 @@ from rulebook.core.identity import identity
 
 from .kinds import AURA_TYPES, PAGE_TYPES
 
+RESTRICTIONS = "restrictions"
+TOKEN_SECTIONS = "token_sections"  # the sections a Token's own Effect opens to it (p. 7)
 _TYPES = {kind.casefold(): kind.casefold() for kind in PAGE_TYPES}
 _KIND_WORDS = {**_TYPES, **{f"{kind}s": kind for kind in _TYPES}}
 _AURA_WORDS = tuple(aura for aura in AURA_TYPES if aura != "neutral")
@@ -48,12 +50,13 @@ GRAMMAR = Grammar(
 start: label? (construction | play)
 // an ability's label before its text ("CONTRACT: ...", "ARENA: ...")
 label: NAME PUNCT
-?construction: forbid | allow_other | allow_self | sections
+?construction: forbid | allow_other | allow_self | sections | not_sections
 
-// which sections a Token may be in (Page Types: Tokens, p. 7; rulebook/metazoo/tokens.py)
+// which sections a Token may be in (Page Types: Tokens, p. 7: "cannot be added to a Spellbook
+// or Archive unless otherwise specified by an Effect"), or, negated, may not
 sections: self (MAY | CAN) ALSO? BE (INCLUDED IN | ADDED TO) places
         | YOU (MAY | CAN) ALSO? (INCLUDE self IN | ADD self TO) places
-        | self (CANNOT | MAY NOT | MUST NOT) BE (INCLUDED IN | ADDED TO) places
+not_sections: self (CANNOT | MAY NOT | MUST NOT) BE (INCLUDED IN | ADDED TO) places
 places: place ((OR | AND | COMMA) place)*
 place: (A | YOUR | THE | ANY)? (SPELLBOOK | ARCHIVE)
 
@@ -212,6 +215,7 @@ def read_restrictions(name: str, text: str, known: frozenset[str] = frozenset())
     clause data), and the sentences that speak of construction but do not read."""
     names = Names.of(name, known)
     clauses: list[Clause] = []
+    sections: set[str] = set()
     unread: list[str] = []
     for sentence in sentences(text, name):
         tree = GRAMMAR.read(sentence, names)
@@ -220,14 +224,25 @@ def read_restrictions(name: str, text: str, known: frozenset[str] = frozenset())
                 unread.append(sentence)
             continue
         clause = tree.children[-1]
-        if clause.data in ("play", "sections"):
-            continue  # about play, or a Token's sections (tokens.py): no restriction
+        if clause.data == "sections":  # a Token's Effect opening sections to it (p. 7)
+            sections |= {
+                token.value.casefold()
+                for token in clause.scan_values(lambda v: isinstance(v, Token))
+                if token.type in ("SPELLBOOK", "ARCHIVE")
+            }
+            continue
+        if clause.data in ("play", "not_sections"):
+            continue  # about play, or a Token kept out as it is anyway: no data
         read = _clause(clause)
         if read is None:
             unread.append(sentence)
         else:
             clauses.append(read)
-    data = {"restrictions": [clause.as_data() for clause in clauses]} if clauses else {}
+    data: dict[str, Any] = {}
+    if clauses:
+        data[RESTRICTIONS] = [clause.as_data() for clause in clauses]
+    if sections:
+        data[TOKEN_SECTIONS] = sorted(sections)
     return Reading(data, tuple(unread))
 
 
@@ -279,30 +294,38 @@ def restriction_problems(
     attributes: Mapping[str, Any],
     known: Iterable[str] = (),
 ) -> list[tuple[str, str]]:
-    """(field, message) for each sentence of a Spellbook Restriction the grammar cannot read,
-    and for `restrictions` data that says otherwise than the text (the text is the Page's rule,
-    p. 25). A Page without text has nothing to contradict its data."""
+    """(field, message) for each construction sentence the grammar cannot read, and for
+    `restrictions` or `token_sections` data that says otherwise than the text (the text is the
+    Page's rule, p. 25, p. 7). A Page without text has nothing to contradict its data."""
     if not text.strip():
         return []
     reading = read_restrictions(name, text, frozenset(known))
     problems = unread_problems(name, reading.unread, "Spellbook Restriction")
-    given = attributes.get("restrictions")
-    if given is None:
-        return problems
+    given = attributes.get(RESTRICTIONS)
     recorded = clauses_of(given)
-    said = clauses_of(reading.data.get("restrictions"))
-    if recorded is None:
-        return problems  # the schema's check names it
-    if {c.key() for c in recorded} != {c.key() for c in said or []}:
-        problems.append(
-            (
-                "attributes.restrictions",
-                f"{name}: records {given!r}, but the Page's text states "
-                f"{reading.data.get('restrictions', 'no Spellbook Restriction')!r}; the text is "
-                "the Page's rule (p. 25): make the data agree with it or leave it out",
-            )
-        )
+    said = clauses_of(reading.data.get(RESTRICTIONS))
+    disagrees = recorded is not None and {c.key() for c in recorded} != {
+        c.key() for c in said or []
+    }
+    if given is not None and disagrees:
+        problems.append(_disagreement(name, RESTRICTIONS, given, reading, "p. 25"))
+    sections = attributes.get(TOKEN_SECTIONS)
+    if sections is not None and sorted(map(str.casefold, sections)) != reading.data.get(
+        TOKEN_SECTIONS, []
+    ):
+        problems.append(_disagreement(name, TOKEN_SECTIONS, sections, reading, "p. 7"))
     return problems
+
+
+def _disagreement(
+    name: str, field: str, given: Any, reading: Reading, page: str
+) -> tuple[str, str]:
+    return (
+        f"attributes.{field}",
+        f"{name}: records {given!r}, but the Page's text states "
+        f"{reading.data.get(field, 'nothing of it')!r}; the text is the Page's rule ({page}): "
+        "make the data agree with it or leave it out",
+    )
 
 
 def restriction_data_problems(value: object) -> list[tuple[str, str]]:
@@ -319,5 +342,5 @@ def derived_attributes(
     if not text.strip():
         return dict(attributes)
     said = read_restrictions(name, text, frozenset(known)).data
-    kept = {key: value for key, value in attributes.items() if key != "restrictions"}
+    kept = {k: v for k, v in attributes.items() if k not in (RESTRICTIONS, TOKEN_SECTIONS)}
     return {**kept, **said}

@@ -374,15 +374,25 @@ def test_data_does_not_change_when_text_is_retyped_p25(restriction, extra, curly
 
 
 def token(text: str) -> CardInfo:
-    return CardInfo("sample-ally-token", "Sample Ally Token", "Token", text)
+    """The Token as the importer and inline cards read it: the sections its Effect opens to it
+    kept as `token_sections` data."""
+    return page(text, name="Sample Ally Token", kind="Token")
 
 
 def test_a_tokens_section_sentence_is_read_as_no_restriction_p7():
     """"This Token may be included in a Spellbook" speaks of a Spellbook and is read: the
     grammar knows it as a Token's sections, not a restriction, so the Token is not refused."""
-    for text in ("This Token may be included in a Spellbook.",
-                 "This Token cannot be included in a Spellbook."):  # fmt: skip
-        assert page(text, name="Sample Ally Token", kind="Token").attr("restrictions") is None
+    opened = page("This Token may be included in a Spellbook.", "Sample Ally Token", "Token")
+    assert opened.attr("restrictions") is None and opened.attr("token_sections") == ["spellbook"]
+    kept_out = page("This Token cannot be included in a Spellbook.", "Sample Ally Token", "Token")
+    assert kept_out.attr("token_sections") is None
+
+
+def test_a_tokens_sentence_the_grammar_cannot_read_is_refused_p7():
+    """"You may only include this Token in a Spellbook with Dr. Hollow" could mean a
+    restriction or a permission: refused, naming the Token, never read as either in silence."""
+    with pytest.raises(CardFileError):
+        token("You may only include this Token in a Spellbook with Dr. Hollow.")
 
 
 @pytest.mark.parametrize(
@@ -418,7 +428,6 @@ def test_a_token_allowed_only_in_a_spellbook_may_not_be_in_the_archive_p7():
         "",
         "This Token cannot be included in a Spellbook.",
         "Create this Token when a Beastie enters the Arena.",
-        "You may only include this Token in a Spellbook with Dr. Hollow.",
         "When this Token leaves the Arena, it may be put into your Spellbook.",
         "When a Beastie enters the Arena, this Token can be added to your Spellbook.",
     ],
