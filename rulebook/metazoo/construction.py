@@ -264,24 +264,15 @@ def _aura_types(card: CardInfo) -> set[str]:
 
 def _clash_message(name: str, clause: Clause, others: list[str]) -> str:
     remove = f"remove {name} or {' and '.join(others)}."
-    what = " or ".join(
-        [
-            *clause.names,
-            *(
-                " ".join(part.capitalize() for part in (aura, kind) if part) + " Pages"
-                for kind, aura in clause.kinds
-            ),
-        ]
-    )
     if clause.only:
         return (
-            f"{name} may be in a Spellbook only with {what}; {', '.join(others)} "
+            f"{name} may be in a Spellbook only with {clause.what()}; {', '.join(others)} "
             f"{'is' if len(others) == 1 else 'are'} not: {remove}"
         )
     if clause.more_than:
         return (
-            f"{name} may not be in a Spellbook with more than {clause.more_than} of {what}; "
-            f"it holds {', '.join(others)}: {remove}"
+            f"{name} may not be in a Spellbook with more than {clause.more_than} of "
+            f"{clause.what()}; it holds {', '.join(others)}: {remove}"
         )
     return f"{name} may not be in a Spellbook with {', '.join(others)}: {remove}"
 

@@ -139,6 +139,25 @@ class Clause:
             data["unless"] = list(self.unless)
         return data
 
+    def what(self) -> str:
+        """What the clause is about, in words: "Headless Horseman or Spirit Beastie Pages"."""
+        return " or ".join([*self.names, *self._kind_words()])
+
+    def words(self) -> str:
+        """The clause as a card's page says it."""
+        about = " or ".join([*(f"Pages named {n}" for n in self.names), *self._kind_words()])
+        if self.only:
+            return f"only in a Spellbook with nothing but {about}"
+        most = f"more than {self.more_than} " if self.more_than else ""
+        said = f"not in a Spellbook with {most}{about}"
+        return f"{said} unless it holds {' or '.join(self.unless)}" if self.unless else said
+
+    def _kind_words(self) -> list[str]:
+        return [
+            " ".join(part.capitalize() for part in (aura, kind) if part) + " Pages"
+            for kind, aura in self.kinds
+        ]
+
     def key(self) -> tuple[Any, ...]:
         """What two clauses are the same by (names by identity, in any order)."""
         return (
