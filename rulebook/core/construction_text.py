@@ -27,6 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from lark import Lark, Token
@@ -78,25 +79,15 @@ def sentences(text: str, name: str = "") -> list[str]:
 
 @dataclass(frozen=True)
 class Names:
-    """The names the tokenizer matches as terminals: the card's own and the known card names,
-    by their first word (folded), longest first."""
+    """The names the tokenizer matches as terminals: the card's own and the known card names
+    (an index by first word, shared by every card of one catalogue), longest first."""
 
     own: tuple[str, ...]
-    by_first_word: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
+    known: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, own: str, known: Iterable[str] = ()) -> Names:
-        by_first: dict[str, list[tuple[str, ...]]] = {}
-        for name in {*known, own}:
-            # a name's final stop may be the sentence's too ("... with Hollow Jr."): optional
-            words = tuple(_words(typographic(name)))
-            words = words[:-1] if words[-1:] == (".",) else words
-            if words:
-                by_first.setdefault(identity(words[0]), []).append(tuple(map(identity, words)))
-        for names in by_first.values():
-            names.sort(key=len, reverse=True)
-        own_words = tuple(map(identity, _words(typographic(own))))
-        return cls(own_words[:-1] if own_words[-1:] == (".",) else own_words, by_first)
+        return cls(_name_words(own), _index(frozenset(known)))
 
     def match(self, words: list[str], start: int) -> tuple[Token, int] | None:
         """(the SELF or NAME token, words it spans) of the longest name starting at `start`,
@@ -104,13 +95,38 @@ class Names:
         first = words[start]
         if not (first[:1].isupper() or first[:1].isdigit()):
             return None
-        for name in self.by_first_word.get(identity(first), ()):
+        folded = identity(first)
+        candidates = [*self.known.get(folded, ())]
+        if self.own[:1] == (folded,):
+            candidates.append(self.own)
+        for name in sorted(candidates, key=len, reverse=True):
             end = start + len(name)
             if tuple(identity(word) for word in words[start:end]) == name:
                 kind = "SELF" if name == self.own else "NAME"
                 end += words[end : end + 1] == ["."]  # its final stop, when written
                 return Token(kind, _joined(words[start:end])), end - start
         return None
+
+
+@lru_cache(maxsize=8)  # one index a catalogue, not one a card: an import reads thousands
+def _index(known: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """The known names by their first word (folded), longest first."""
+    by_first: dict[str, list[tuple[str, ...]]] = {}
+    for name in known:
+        words = _name_words(name)
+        if words:
+            by_first.setdefault(words[0], []).append(words)
+    return {
+        first: tuple(sorted(set(names), key=len, reverse=True))
+        for first, names in by_first.items()
+    }
+
+
+def _name_words(name: str) -> tuple[str, ...]:
+    """A name's folded words; its final stop may be the sentence's too ("... with Hollow
+    Jr."), so it is optional."""
+    words = tuple(identity(word) for word in _words(typographic(name)))
+    return words[:-1] if words[-1:] == (".",) else words
 
 
 def _words(text: str) -> list[str]:
@@ -129,6 +145,10 @@ class Grammar:
 
     source: str
     construction_words: frozenset[str]
+    # Other words without which no construction clause reads ("any number of X cards" names no
+    # construction word): a sentence with neither kind of word is not parsed at all, which
+    # keeps reading a catalogue fast (an Earley parse is a few milliseconds).
+    clause_words: frozenset[str] = frozenset()
     # Words read as one terminal of the grammar with a value of their own: {"beasties":
     # ("KIND", "beastie")}, so a family of words is one terminal.
     word_kinds: Mapping[str, tuple[str, str]] = field(default_factory=dict)
@@ -235,9 +255,11 @@ class Grammar:
         return last_capital - start
 
     def read(self, sentence: str, names: Names) -> Any:
-        """The parse tree of one sentence, or None when the grammar cannot read it."""
+        """The parse tree of one sentence, or None when the grammar cannot read it (or when it
+        holds no word any construction clause needs: then it states no construction)."""
         tokens = self.tokens(sentence, names)
-        if not tokens:
+        words = self.construction_words | self.clause_words
+        if not any(token.type.lower() in words for token in tokens):
             return None
         try:
             return self.parser.parse(tokens)  # type: ignore[arg-type]

@@ -81,6 +81,7 @@ verb: {" | ".join(_PLAY_VERBS.split())}
 """,
     construction_words=frozenset({"rainbow", "map", "pieces", "copies", "copy", "include",
                                   "included"}),
+    clause_words=frozenset({"number"}),
 )
 
 _SAYS = {
