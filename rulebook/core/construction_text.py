@@ -71,7 +71,7 @@ def sentences(text: str, name: str = "") -> list[str]:
     """The sentences of a text (typography folded), a full stop inside a name ("Dr. Hollow",
     the card's own name whatever it holds) not ending one."""
     # a quoted sentence ends where its quotation does when a new sentence follows
-    text = re.sub(r'([.!?]")\s+(?=[A-Z])', "\\1\n", typographic(text))
+    text = re.sub(r'([.!?]")\s+(?=[A-Z"])', "\\1\n", typographic(text))
     own = [re.escape(typographic(name))] if name.strip() else []
     sentence = re.compile(rf"(?:{'|'.join([*own, *_INSIDE])})+[.!?]*")
     return [found.strip() for found in sentence.findall(text) if found.strip()]
