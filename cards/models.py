@@ -153,6 +153,11 @@ class Card(models.Model):
 
     def save(self, *args, **kwargs):  # type: ignore[no-untyped-def]
         self.folded_name = identity(self.name)
+        # What its construction text states, kept as reviewed data: the validator reads only
+        # the data (the importer, which creates in bulk, keeps it as its parser reads it).
+        self.attributes = GAMES[self.game.slug].reviewed_attributes(
+            self.name, self.text, self.attributes or {}, self.known_names()
+        )
         update_fields = kwargs.get("update_fields")
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "folded_name"}
@@ -160,13 +165,24 @@ class Card(models.Model):
 
     def clean(self) -> None:
         problems = GAMES[self.game.slug].card_problems(
-            self.type, self.attributes or {}, name=self.name, text=self.text
+            self.type,
+            self.attributes or {},
+            name=self.name,
+            text=self.text,
+            known_names=self.known_names(),
         )
         if problems:
             errors: dict[str, list[str]] = {}
             for path, message in problems:
                 errors.setdefault(path.split(".")[0], []).append(f"{path} {message}")
             raise ValidationError(errors)
+
+    def known_names(self) -> frozenset[str]:
+        """The names its construction text may name: its game's catalogue cards'."""
+        if not GAMES[self.game.slug].derive_attributes or not self.text.strip():
+            return frozenset()
+        cards = Card.objects.filter(game_id=self.game_id, owner__isnull=True)
+        return frozenset(cards.values_list("name", flat=True))
 
     @property
     def is_user_made(self) -> bool:

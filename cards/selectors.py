@@ -91,6 +91,14 @@ def card_set_list() -> QuerySet[CardSet]:
     return CardSet.objects.select_related("game").order_by("game__slug", "code", "id")
 
 
+def catalogue_names(*, game: str) -> frozenset[str]:
+    """The names of a game's catalogue cards: what a card's construction text may name (its
+    game's grammar reads them as terminals; rulebook.core.construction_text). Card.known_names
+    asks the same of one card's game, inside the model layer."""
+    cards = Card.objects.filter(game__slug=game, owner__isnull=True)
+    return frozenset(cards.values_list("name", flat=True))
+
+
 def game_list() -> QuerySet[Game]:
     """Games by slug, with their formats."""
     return Game.objects.prefetch_related("formats").order_by("slug")

@@ -36,10 +36,12 @@ def slugify(value: str) -> str:
     return re.sub(r"[-\s]+", "-", value).strip("-_")
 
 
-def read_cards(data: Mapping[str, Any]) -> list[CardInfo]:
+def read_cards(data: Mapping[str, Any], known_names: Iterable[str] = ()) -> list[CardInfo]:
     """The cards of a card file (already parsed from JSON); CardFileError names every problem.
 
-    A card's key defaults to the slug of its name, as the importer's does.
+    A card's key defaults to the slug of its name, as the importer's does. Its construction text
+    is read by its game's grammar (the file's names and `known_names` as the names it may name)
+    and kept as reviewed data on the card, which is all the validator reads.
     """
     game = GAMES.get(data.get("game"))  # type: ignore[arg-type]
     if game is None:
@@ -49,8 +51,10 @@ def read_cards(data: Mapping[str, Any]) -> list[CardInfo]:
         raise CardFileError([("file", "cards", "must be a list of cards")])
     cards: list[CardInfo] = []
     problems: list[tuple[str, str, str]] = []
+    names = {*known_names, *(raw.get("name") for raw in raw_cards if isinstance(raw, Mapping))}
+    known = frozenset(name for name in names if isinstance(name, str))
     for index, raw in enumerate(raw_cards):
-        card, card_problems = _read_card(game, index, raw)
+        card, card_problems = _read_card(game, index, raw, known)
         problems.extend(card_problems)
         if card is not None:
             cards.append(card)
@@ -62,7 +66,7 @@ def read_cards(data: Mapping[str, Any]) -> list[CardInfo]:
 
 
 def _read_card(
-    game: GameSpec, index: int, raw: Any
+    game: GameSpec, index: int, raw: Any, known: frozenset[str]
 ) -> tuple[CardInfo | None, list[tuple[str, str, str]]]:
     label = f"cards[{index}]"
     if not isinstance(raw, Mapping):
@@ -78,7 +82,7 @@ def _read_card(
     problems = [
         (label, path, message)
         for path, message in game.card_problems(
-            card_type, attributes, name=name, text=str(raw.get("text") or "")
+            card_type, attributes, name=name, text=str(raw.get("text") or ""), known_names=known
         )
     ]
     key = raw.get("key") or slugify(name)
@@ -91,7 +95,7 @@ def _read_card(
         name=name,
         type=card_type,
         text=raw.get("text", "") or "",
-        attributes=dict(attributes),
+        attributes=game.reviewed_attributes(name, str(raw.get("text") or ""), attributes, known),
         id=raw.get("id") if isinstance(raw.get("id"), int) else None,
         printings=_printings(raw.get("printings", [])),
     ), []

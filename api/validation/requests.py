@@ -22,6 +22,7 @@ from api.entries import (
     section_entries,
 )
 from basics.ids import integer_text
+from cards.selectors import catalogue_names
 from rulebook.cardfile import CardFileError, read_cards
 from rulebook.core.cards import CardInfo
 from rulebook.core.decklist import LineProblem, parse_decklist
@@ -170,7 +171,8 @@ def _cards(game: GameSpec, value: Any, path: str, problems: Problems) -> list[Ca
         problems.add(path, f"must be a list of at most {MAX_INLINE_CARDS} cards (import format)")
         return []
     try:
-        return read_cards({"game": game.slug, "cards": value})
+        known = catalogue_names(game=game.slug) if game.derive_attributes else frozenset()
+        return read_cards({"game": game.slug, "cards": value}, known_names=known)
     except CardFileError as exc:
         for label, field, message in exc.problems:
             index = _CARD_LABEL.match(label)

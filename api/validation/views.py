@@ -43,9 +43,11 @@ class ValidateApi(APIView):
     """Validate a deck given as sections or as a plain-text decklist; store nothing.
 
     Unknown cards are not a 400: they are `card.unknown` errors in the report, with suggestions.
+    Credentials are read as by every other operation (a bad token is a 401; anonymous use is
+    allowed), so entries resolve as the requesting user sees the cards: their own user-made
+    cards too, as a stored deck of theirs does (issue 29).
     """
 
-    authentication_classes: list = []
     permission_classes: list = []
 
     @extend_schema(
@@ -91,10 +93,9 @@ class ValidateBatchApi(APIView):
     one deck a row). A deck that cannot be read (unknown game, bad entries) is a result with a
     `deck.invalid` error; it never fails the batch. Too many decks, entries or different cards
     is a 413 naming the limit. `?format=csv` (or `Accept: text/csv`) answers one CSV row per
-    deck (api.negotiation).
+    deck (api.negotiation). Credentials are read as /validate/ reads them.
     """
 
-    authentication_classes: list = []
     permission_classes: list = []
     renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
 

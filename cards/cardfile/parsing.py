@@ -74,11 +74,18 @@ _KINDS: dict[type, str] = {
 }
 
 
-def card_file_parse(data: Any, *, source: str, known_sets: Collection[str] = ()) -> CardFile:
+def card_file_parse(
+    data: Any,
+    *,
+    source: str,
+    known_sets: Collection[str] = (),
+    known_names: Collection[str] = (),
+) -> CardFile:
     """The checked content of a parsed card file, or CardFileError naming every problem.
 
     `known_sets` are the set codes the database already holds for the file's game: printings
-    may name them without the file listing the set again.
+    may name them without the file listing the set again. `known_names` are the names of its
+    cards: a card's construction text may name them, as it may the file's cards.
     """
     check = _Checker(source)
     top = check.fields(data, _FILE_FIELDS, record="")
@@ -87,7 +94,11 @@ def card_file_parse(data: Any, *, source: str, known_sets: Collection[str] = ())
     game = _game(check, top.get("game"))
     sample = top.get("sample", False)
     sets, codes = _sets(check, top.get("sets", []), sample)
-    cards = _cards(check, game, top.get("cards", []), sample, codes | set(known_sets))
+    raw_cards = top.get("cards", [])
+    names = {*known_names, *(raw.get("name") for raw in raw_cards if isinstance(raw, dict))}
+    cards = _cards(
+        check, game, raw_cards, sample, codes | set(known_sets), {n for n in names if n}
+    )
     if check.problems:
         raise CardFileError(check.problems)
     return CardFile(game=top["game"], sets=tuple(sets), cards=tuple(cards))
@@ -208,8 +219,9 @@ def _cards(
     raw_cards: list[Any],
     sample: bool,
     codes: Collection[str],
+    known_names: Collection[str],
 ) -> list[CardRecord]:
-    cards = _CardChecks(check, game, codes)
+    cards = _CardChecks(check, game, codes, known_names)
     records = [cards.card(index, raw, sample) for index, raw in enumerate(raw_cards)]
     return [record for record in records if record is not None]
 
@@ -217,10 +229,17 @@ def _cards(
 class _CardChecks:
     """Checks cards one by one, and what spans them: unique keys, each printing once."""
 
-    def __init__(self, check: _Checker, game: GameSpec | None, codes: Collection[str]) -> None:
+    def __init__(
+        self,
+        check: _Checker,
+        game: GameSpec | None,
+        codes: Collection[str],
+        known_names: Collection[str],
+    ) -> None:
         self.check = check
         self.game = game
         self.codes = codes
+        self.known_names = frozenset(n for n in known_names if isinstance(n, str))
         self.keys: dict[str, str] = {}  # key -> the record that has it
         self.printed: dict[tuple[str, str], str] = {}  # (set code, number) -> where printed
 
@@ -243,6 +262,7 @@ class _CardChecks:
                 attributes,
                 name=values.get("name", ""),
                 text=values.get("text", ""),
+                known_names=self.known_names,
             ):
                 self.check.add(record, path, message)
         printings = [
@@ -256,7 +276,13 @@ class _CardChecks:
             name=values["name"],
             type=values["type"],
             text=values.get("text", ""),
-            attributes=values.get("attributes", {}),
+            # what its construction text states, kept as reviewed data (GameSpec)
+            attributes=self.game.reviewed_attributes(
+                values["name"], values.get("text", ""), values.get("attributes", {}),
+                self.known_names,
+            )
+            if self.game is not None
+            else values.get("attributes", {}),
             is_sample=values.get("sample", sample),
             printings=tuple(p for p in printings if p is not None),
             distinct_namesake=values.get("distinct_namesake", False),

@@ -26,6 +26,7 @@ from ..cardfile.parsing import card_file_parse
 from ..cardfile.problems import CardFileError, Problem
 from ..cardfile.records import CardFile
 from ..models import Card, CardSet, Game, Printing
+from ..selectors import catalogue_names
 
 BATCH_SIZE = 500
 # Files with fewer rows than this import too fast for a progress bar to help.
@@ -67,8 +68,12 @@ def cards_import(*, data: Any, source: str, progress: bool = False) -> ImportRes
     with transaction.atomic():
         slug = data.get("game") if isinstance(data, dict) else None
         known_sets = CardSet.objects.filter(game__slug=slug if isinstance(slug, str) else None)
+        # The names a card's construction text may name: the catalogue's and the file's own
         card_file = card_file_parse(
-            data, source=source, known_sets=set(known_sets.values_list("code", flat=True))
+            data,
+            source=source,
+            known_sets=set(known_sets.values_list("code", flat=True)),
+            known_names=catalogue_names(game=slug) if isinstance(slug, str) else frozenset(),
         )
         _refuse_unmarked_namesakes(card_file, source)
         return _apply(card_file, _game_row(card_file.game), source, progress)

@@ -20,6 +20,7 @@ from cards.models import Card, Game
 from rulebook.core.identity import identity
 from rulebook.keeper.builder import card_review
 from rulebook.keeper.cards import CREATURE, GAME
+from rulebook.keeper.tables import ELEVENTH_EDITION
 
 KEY_LENGTH = Card._meta.get_field("key").max_length
 
@@ -31,6 +32,10 @@ class UserCardRefused(Exception):
         super().__init__(message)
         self.field = field
         self.message = message
+
+
+# The edition whose Card Building Guide the builder costs by (rulebook.keeper.tables).
+COSTING_EDITION = ELEVENTH_EDITION.edition
 
 
 @dataclass(frozen=True)
@@ -56,10 +61,14 @@ class KeeperCardDraft:
         )
 
     def attributes(self, cost: int) -> dict[str, int]:
+        """The saved card's attributes: its cost, its stats, and the edition it was costed by
+        (the Card Building Guide's, 11th: the builder stamps it unless a later one was given,
+        so the card indicates the edition whose revised costs it bears; issue 29)."""
         stats = {"offense": self.offense, "defense": self.defense} if self.type == CREATURE else {}
+        edition = max(self.edition or 0, COSTING_EDITION)
         return {
             key: value
-            for key, value in {"cost": cost, **stats, "edition": self.edition}.items()
+            for key, value in {"cost": cost, **stats, "edition": edition}.items()
             if value is not None
         }
 

@@ -1,6 +1,11 @@
 """Plain-text decklists (DESIGN "Plain-text decklists"): a parser and a writer that round-trip.
 
-    # comments, // comments and blank lines are skipped
+    # comments, // comments and blank lines are skipped; "2 Hot Dog # note" too
+    Main Deck: 50
+    Hot Dog \u00d72
+    1x Hot Dog (Core Set)      (ArkhamDB: the set's name, dropped when the name is no card)
+    2 Hot Dog *F* (SMP) 045    (Moxfield: foil and etched markers dropped)
+    Sideboard                  (or "// Sideboard": the side section, else each line reported)
     Main Deck:
     2 Hot Dog
     2x Hot Dog
@@ -31,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from .game import GameSpec
+from .identity import identity
 from .resolve import EntryRef
 
 MAX_QUANTITY = 999
@@ -39,8 +45,12 @@ MAX_QUANTITY = 999
 # sign, \u00d7) may follow it. At most 100 digits: a longer number is no quantity, and int()
 # refuses one past 4,300 digits (a ValueError, which was a 500 on /validate/).
 _LEADING_QUANTITY = re.compile(r"(\d{1,100})(?:\s*[xX\u00d7])?\s+(\S.*)")
-# "Hot Dog x2": the quantity trails after an x.
-_TRAILING_QUANTITY = re.compile(r"(\S.*?)\s+[xX](\d{1,100})")
+# "Hot Dog x2", "Hot Dog \u00d72": the quantity trails after an x or a multiplication sign.
+_TRAILING_QUANTITY = re.compile(r"(\S.*?)\s+[xX\u00d7]\s?(\d{1,100})")
+# Moxfield's foil and etched markers, "*F*" and "*E*", after a card: not part of its name.
+_FINISH_MARKER = re.compile(r"\s+\*[A-Za-z]\*(?=\s|$)")
+# "2 Hot Dog # the finisher": a comment after a card line (a hash after a space).
+_TRAILING_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
 # "Hot Dog (SMP) 045": a printing pinned by set code and collector number.
 _PRINTING = re.compile(r"(\S.*?)\s+\(([^()\s]+)\)\s+(\S+)")
 # "Chupacabra [chupacabra-flame]": a card named by its key (a slug), after its name.
@@ -54,8 +64,14 @@ _BULLET = re.compile(r"^[-*+•]\s+")
 _SLASH_COMMENT = "//"
 # "Total: 50", "Total cards: 50": a count written under a section, not a card.
 _TOTAL = re.compile(r"total\b[^:]*:\s*\d+", re.IGNORECASE)
-# A header's decorations: Markdown hashes before it; a count "(50)" or "50" and a colon after.
-_HEADER = re.compile(r"#*\s*(?P<words>.*?)\s*(?:\(\s*\d+\s*\)|\d+)?\s*:?")
+# A header's decorations: Markdown hashes or "//" before it; a count "(50)" or "50" and a colon
+# after, or the count after the colon ("Main Deck: 50").
+_HEADER = re.compile(
+    r"(?://|#*)\s*(?P<words>.*?)\s*(?:\(\s*\d+\s*\)|\d+)?\s*:?\s*(?:\(\s*\d+\s*\)|\d+)?"
+)
+# The side sections other sites export ("Sideboard", "// Sideboard", "Side Deck", "Maybeboard"):
+# the game's side section where it has one (MetaZoo's Archive lists them), else reported.
+SIDE_HEADERS = frozenset({"sideboard", "side deck", "side", "maybeboard", "maybe", "considering"})
 BYTE_ORDER_MARK = "\ufeff"
 
 
@@ -75,11 +91,14 @@ class ParsedDecklist:
 
 
 def section_headers(game: GameSpec) -> dict[str, str]:
-    """Every header word (lower case, no colon) a decklist may use, mapped to its section slug."""
+    """Every header word (folded, no colon) a decklist may use, mapped to its section slug; a
+    plural of each too ("Deck Boxes", "Singles")."""
     headers: dict[str, str] = {}
     for section in game.sections:
         for word in (section.name.lower(), section.slug, *section.headers):
-            headers.setdefault(word, section.slug)
+            folded = identity(word).replace("-", " ").replace("_", " ")
+            for form in (folded, f"{folded}s", f"{folded}es"):
+                headers.setdefault(form, section.slug)
     return headers
 
 
@@ -87,17 +106,25 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
     """Read a decklist; every unreadable line becomes a LineProblem, the rest are entries."""
     headers = section_headers(game)
     parsed = ParsedDecklist()
-    section = game.sections[0].slug
+    section: str | None = game.sections[0].slug
+    side_name = ""
     for number, raw in enumerate(text.removeprefix(BYTE_ORDER_MARK).splitlines(), start=1):
         line = _BULLET.sub("", raw.strip(), count=1).strip()
-        if not line or line.startswith(_SLASH_COMMENT) or _TOTAL.fullmatch(line):
+        if not line or _TOTAL.fullmatch(line):
             continue
         header = _header_word(line)
         if header in headers:
             section = headers[header]
             continue
-        if line.startswith("#"):
+        if header in SIDE_HEADERS:
+            section, side_name = None, line.lstrip("#/ ").rstrip(": ")
+            continue
+        if line.startswith(("#", _SLASH_COMMENT)):
             continue  # a comment
+        if section is None:  # a side section the game does not have: never the main deck
+            parsed.problems.append(LineProblem(number, raw, _not_added(game, side_name)))
+            continue
+        line = _FINISH_MARKER.sub("", _TRAILING_COMMENT.sub("", line))
         entry = _parse_card_line(line, section, number)
         if isinstance(entry, EntryRef):
             parsed.entries.append(entry)
@@ -111,10 +138,22 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
     return parsed
 
 
+def _not_added(game: GameSpec, side: str) -> str:
+    return (
+        f"is in the {side} section, which {game.name} decks do not have, so it was not added to "
+        f"the deck; put it under {', '.join(f'{s.name}:' for s in game.sections)} if it belongs"
+    )
+
+
 def _header_word(line: str) -> str:
-    """The words of a line read as a header, lower case: no hashes, count or colon."""
+    """The words of a line read as a header, folded as names are (case, typography), a hyphen
+    or an underscore a space ("Side-Deck"), a plural the singular ("Deck Boxes"): no hashes,
+    "//", count or colon."""
     match = _HEADER.fullmatch(line)
-    return _SPACES.sub(" ", match["words"].lower()) if match else ""
+    if not match:
+        return ""
+    words = identity(match["words"]).replace("-", " ").replace("_", " ")
+    return _SPACES.sub(" ", words).strip()
 
 
 def _parse_card_line(line: str, section: str, number: int) -> EntryRef | str:

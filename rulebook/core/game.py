@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -43,21 +43,34 @@ class GameSpec:
     # lie (a Rainbow Pool Neopet "beginning in the Rainbow Pool" would escape its ten), so it is
     # refused at import, naming the field. {attribute: (types allowed, the rule's reason)}.
     attribute_types: Mapping[str, tuple[frozenset[str], str]] = field(default_factory=dict)
-    # Problems of a card's data that its own text contradicts (card text takes precedence):
-    # (card type, name, text, attributes) -> [(field path, message)]. None: the game has none.
-    text_problems: Callable[[str, str, str, Mapping[str, Any]], list[tuple[str, str]]] | None = (
-        None
-    )
+    # Problems of a card's data that its own text contradicts (card text takes precedence), and
+    # construction sentences its grammar cannot read: (card type, name, text, attributes, known
+    # card names) -> [(field path, message)]. None: the game has none.
+    text_problems: (
+        Callable[[str, str, str, Mapping[str, Any], Iterable[str]], list[tuple[str, str]]] | None
+    ) = None
+    # The construction data a card's text states, kept on the card as reviewed data (the
+    # validator reads only the data): (name, text, attributes, known card names) -> attributes.
+    derive_attributes: (
+        Callable[[str, str, Mapping[str, Any], Iterable[str]], dict[str, Any]] | None
+    ) = None
 
     @cached_property
     def section_slugs(self) -> tuple[str, ...]:
         return tuple(section.slug for section in self.sections)
 
     def card_problems(
-        self, card_type: str, attributes: Mapping[str, Any], *, name: str = "", text: str = ""
+        self,
+        card_type: str,
+        attributes: Mapping[str, Any],
+        *,
+        name: str = "",
+        text: str = "",
+        known_names: Iterable[str] = (),
     ) -> list[tuple[str, str]]:
         """Every problem with a card's type and attributes, as (field path, message), including
-        data its own text (when given) contradicts."""
+        data its own text (when given) contradicts and construction text its game's grammar
+        cannot read (`known_names`: the card names that text may name)."""
         if card_type not in self.card_types:
             return [("type", f"must be one of {', '.join(self.card_types)}; not {card_type!r}")]
         problems = [
@@ -78,8 +91,24 @@ class GameSpec:
                     )
                 )
         if self.text_problems is not None:
-            problems += self.text_problems(card_type, name, text, attributes)
+            problems += self.text_problems(card_type, name, text, attributes, known_names)
+            if not problems and self.derive_attributes is not None:
+                derived = self.derive_attributes(name, text, attributes, known_names)
+                problems += self.card_problems(card_type, derived) if derived != attributes else []
         return problems
+
+    def reviewed_attributes(
+        self,
+        name: str,
+        text: str,
+        attributes: Mapping[str, Any],
+        known_names: Iterable[str] = (),
+    ) -> dict[str, Any]:
+        """The card's attributes with the construction data its text states (what the importer,
+        the admin and inline cards keep; `card_problems` first refuses a disagreement)."""
+        if self.derive_attributes is None:
+            return dict(attributes)
+        return self.derive_attributes(name, text, attributes, known_names)
 
     def numeric_attribute(self, alias: str) -> str | None:
         """The attribute a search alias (or a full attribute name) compares, if it is numeric."""

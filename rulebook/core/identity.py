@@ -23,7 +23,8 @@ from typing import Any, Protocol
 # the invisible characters a paste carries, as nothing. NFKC keeps all of these as they are.
 _TYPOGRAPHY = str.maketrans(
     {
-        **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u02bc", "'"),
+        # a backtick or an acute accent typed for an apostrophe too (issue 29)
+        **dict.fromkeys("\u2018\u2019\u201a\u201b\u2032\u2035\u02bc`\u00b4", "'"),
         **dict.fromkeys("\u201c\u201d\u201e\u201f\u2033\u2036\u00ab\u00bb", '"'),
         **dict.fromkeys("\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe58\ufe63", "-"),
         **dict.fromkeys("\u200b\u200c\u200d\u2060\ufeff\u00ad", ""),
@@ -34,11 +35,20 @@ _TYPOGRAPHY = str.maketrans(
 @lru_cache(maxsize=16_384)  # the same few thousand names and species, folded again and again
 def identity(text: str) -> str:
     """The form in which two names (or species) are the same exactly when they are equal."""
-    if text.isascii():  # NFKC leaves ASCII alone and casefold is lower: the common case, fast
+    # NFKC leaves ASCII alone and casefold is lower: the common case, fast (a backtick is folded)
+    if text.isascii() and "`" not in text:
         return " ".join(text.lower().split())
     folded = unicodedata.normalize("NFKC", text.translate(_TYPOGRAPHY)).casefold()
     # Case folding can undo a normalisation (e.g. of some Greek letters): normalise again.
     return " ".join(unicodedata.normalize("NFKC", folded).split())
+
+
+def typographic(text: str) -> str:
+    """A text with its typography folded as `identity` folds it (NFKC, apostrophes, quotes,
+    dashes, invisible characters), case and spacing kept: what a grammar reads."""
+    if text.isascii() and "`" not in text:
+        return text
+    return unicodedata.normalize("NFKC", text.translate(_TYPOGRAPHY))
 
 
 def tidy(text: str) -> str:
@@ -49,9 +59,13 @@ def tidy(text: str) -> str:
 def rules_identity(name: str, card_type: str, text: str, attributes: Mapping[str, Any]) -> str:
     """What makes two cards one card: the same name, type, rules text and attributes (compared
     as `identity` compares text). Keys, sets, numbers and art are never part of it, so a card
-    entered twice under two keys is still one card (Neopets CR 6.7.2)."""
+    entered twice under two keys is still one card (Neopets CR 6.7.2). A final full stop of the
+    text is typesetting, not rules: two printings differing by it are one card everywhere
+    (MetaZoo p. 40, functionally the same; issue 29)."""
     return json.dumps(
-        [identity(name), card_type, identity(text), attributes], sort_keys=True, default=str
+        [identity(name), card_type, identity(text).rstrip(". "), attributes],
+        sort_keys=True,
+        default=str,
     )
 
 

@@ -11,7 +11,9 @@ copies are counted by the card (Neopets CR 6.7.2 and its equivalents in every ga
 
 from __future__ import annotations
 
+import dataclasses
 import difflib
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -155,6 +157,8 @@ def find_cards(
             found.append(_unknown_section(game, ref))
             continue
         card = find(ref)
+        if card is None and (bare := _without_set_name(ref)) is not None:
+            card = find(bare)  # ArkhamDB's "1x Hot Dog (Core Set)": the set's name after it
         if type(card) is Namesakes:
             card = card.one_card(ref) or card
         if card is None:
@@ -172,6 +176,19 @@ def find_cards(
         for index in unknown:
             found[index] = _unknown_card(game, refs[index], suggested)
     return found  # type: ignore[return-value]  # every None was filled in just above
+
+
+_SET_NAME = re.compile(r"(\S.*?)\s+\([^()]*\s[^()]*\)")
+
+
+def _without_set_name(ref: EntryRef) -> EntryRef | None:
+    """The ref without a set's name in brackets after the card's ("Hot Dog (Core Set)"), as
+    ArkhamDB writes it: tried only when the whole name is no card ("Lab Ray Map Piece (North)"
+    is one), and only for a name of several words in the brackets (a set code is a printing)."""
+    if ref.name is None or ref.id is not None or ref.key is not None:
+        return None
+    bare = _SET_NAME.fullmatch(ref.name)
+    return dataclasses.replace(ref, name=bare.group(1)) if bare else None
 
 
 def resolve(game: GameSpec, entries: Sequence[EntryRef], pool: CardPool, report: Report) -> Deck:

@@ -3,36 +3,31 @@
 from rulebook.core.game import GameSpec, Section
 from rulebook.core.schema import Field
 
+from .construction_grammar import (
+    derived_attributes,
+    restriction_data_problems,
+    restriction_problems,
+)
 from .effects import TERRAS, attacks_problems, effect_problems
-
-# The ten Aura Types of the 2023 rulebook ("Aura Types"), plus neutral for generic costs.
-AURA_TYPES = (
-    "cosmic",
-    "dark",
-    "earth",
-    "flame",
-    "forest",
-    "frost",
-    "light",
-    "lightning",
-    "spirit",
-    "water",
-    "neutral",
+from .kinds import (
+    ARTIFACT,
+    AURA,
+    AURA_TYPES,
+    BEASTIE,
+    PAGE_TYPES,
+    POTION,
+    SPELL,
+    TERRA,
+    TOKEN,
 )
 
-BEASTIE = "Beastie"
-SPELL = "Spell"
-ARTIFACT = "Artifact"
-POTION = "Potion"
-AURA = "Aura"
-TERRA = "Terra"
-TOKEN = "Token"
+__all__ = ["ARTIFACT", "AURA", "AURA_TYPES", "BEASTIE", "GAME", "POTION", "SPELL", "TERRA", "TOKEN"]
 
 GAME = GameSpec(
     slug="metazoo",
     name="MetaZoo (2023 rulebook)",
     rules_source="metazoo-rulebook-2023.txt",
-    card_types=(BEASTIE, SPELL, ARTIFACT, POTION, AURA, TERRA, TOKEN),
+    card_types=PAGE_TYPES,
     sections=(
         Section("spellbook", "Spellbook", ("spellbook", "main deck", "main")),
         Section("archive", "Archive", ("archive", "side deck", "sideboard")),
@@ -53,13 +48,25 @@ GAME = GameSpec(
         "tribal_boost": Field(
             "bool", help="Tribal Boost: +10 LP and Damage per other of its Tribe"
         ),
+        "token_sections": Field(
+            "str_list",
+            choices=("spellbook", "archive"),
+            help="the sections a Token's own Effect lets it be in (p. 7; read from the text)",
+        ),
         "restrictions": Field(
             "json",
-            help='e.g. {"not_with": ["Page name"]}; clauses not_with, not_with_types, '
-            "not_with_aura, only_with, only_with_types, only_with_aura (Spellbook Restrictions)",
+            help='Spellbook Restrictions as clauses, e.g. [{"not_with": ["Page name"]}, '
+            '{"only_with": [], "kinds": [{"type": "beastie", "aura": "spirit"}]}, '
+            '{"not_with": ["X"], "more_than": 1, "unless": ["Y"]}] (read from the text)',
+            validator=restriction_data_problems,
         ),
     },
     attribute_types={
+        "token_sections": (
+            frozenset({TOKEN}),
+            "only a Token is kept out of the Spellbook and Archive unless an Effect says "
+            "otherwise (Page Types: Tokens, p. 7)",
+        ),
         "basic": (
             frozenset({AURA, TERRA}),
             "only Basic Aura Pages may be in a Spellbook in any number (Page Types: Basic Aura "
@@ -70,4 +77,8 @@ GAME = GameSpec(
     required_by_type={BEASTIE: ("aura_cost", "lp")},
     stat_aliases={"lp": "lp", "limit": "spellbook_limit"},
     cost_attribute="aura_cost",  # Aura by type: shown as the cost, not one number to sort by
+    # Spellbook Restrictions read from the text by a grammar, kept as reviewed data
+    text_problems=restriction_problems,
+    derive_attributes=derived_attributes,
 )
+

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rulebook.core.cards import CardInfo, Deck, Entry, FormatInfo
@@ -23,8 +23,7 @@ from rulebook.core.report import Report
 from rulebook.core.ruleset import Ruleset, copies_by_card
 
 from .cards import AURA, GAME, TOKEN
-from .restrictions import name_key, text_restrictions
-from .tokens import token_sections
+from .construction_grammar import TOKEN_SECTIONS, Clause, clauses_of
 
 SPELLBOOK, ARCHIVE = "spellbook", "archive"
 
@@ -145,8 +144,9 @@ class MetaZooRuleset(Ruleset):
     def section_problem(self, section: str, card: CardInfo) -> tuple[str, str] | None:
         """Tokens "cannot be added to a Spellbook or Archive unless otherwise specified by an
         Effect" (Page Types: Tokens, p. 7): a Token whose own text says it may be in this
-        section is accepted (tokens.py); the others are refused."""
-        if section in token_sections(card.text):
+        section (its `token_sections` data, read from the text by construction_grammar.py) is
+        accepted; the others are refused."""
+        if section in (card.attr(TOKEN_SECTIONS) or ()):
             return None
         return TOKENS, (
             f"{card.name} is a Token; Tokens may not be in a Spellbook or Archive: remove it."
@@ -182,56 +182,67 @@ class MetaZooRuleset(Ruleset):
 
     def check_restrictions(self, deck: Deck, report: Report) -> None:
         """Spellbook Restrictions ("You may not include this Page in a Spellbook with -", p. 25)
-        hold between Pages of the Spellbook: those its rules text states in any wording "written
-        similarly" (restrictions.py) and those of its `restrictions` attribute, together. A
-        restriction Deckwarden cannot read is a warning, never silently passed. "Only Forest
-        Pages may be included in a Spellbook with this Page" is not broken by the Page's own
-        copies, nor by another printing of it."""
-        spellbook = [entry.card for entry in deck.entries(SPELLBOOK)]
+        hold between Pages of the Spellbook, as each Page's reviewed `restrictions` data records
+        them (read from its text by construction_grammar.py when it was stored; a Page whose
+        restriction text cannot be read is refused then, never passed here). Data that cannot be
+        read is a warning. A Page's own copies and printings never break its restriction; a
+        forbidding clause allows `more_than` copies of what it names, and is lifted when the
+        Spellbook holds a Page it names in `unless`."""
+        entries = deck.entries(SPELLBOOK)
+        spellbook = [entry.card for entry in entries]
+        held = {name_key(card.name) for card in spellbook}
         for card in spellbook:
-            restrictions = _restrictions(card, report)
-            for clause, value in restrictions.items():
-                clash = RESTRICTION_CLAUSES.get(clause)
-                if clash is None:
-                    _warn_unread(report, card, clause)
-                    continue
-                others = sorted(
-                    {
-                        other.name
-                        for other in spellbook
-                        if clash(other, _names(value))
-                        and not (other == card or _same_page(other, card, clause))
-                    }
-                )
+            clauses = clauses_of(card.attr("restrictions"))
+            if clauses is None:
+                _warn_unread(report, card, json.dumps(card.attr("restrictions")))
+                continue
+            for clause in clauses:
+                others = _clashing(card, clause, entries, held)
                 if others:
                     report.error(
                         "spellbook.restriction",
                         RESTRICTIONS,
-                        _clash_message(card.name, clause, value, others),
+                        _clash_message(card.name, clause, others),
                         section=SPELLBOOK,
                         cards=[card.name, *others],
-                        restriction={clause: value},
+                        restriction=clause.as_data(),
                     )
 
 
-def _restrictions(card: CardInfo, report: Report) -> Mapping[str, object]:
-    """A Page's restriction clauses. Its text is its rule (a Static Effect is one of "the
-    'rules' of the Page", p. 25), so what the text states holds whatever the `restrictions`
-    attribute records; the attribute adds what the text cannot be read to say, so a sentence
-    left unread is warned of only when there is no attribute."""
-    written = text_restrictions(card.name, card.text)
-    recorded = card.attr("restrictions")
-    if recorded is None:
-        for sentence in written.unread:
-            _warn_unread(report, card, f"“{sentence}”")
-        return written.clauses
-    clauses = dict(recorded) if isinstance(recorded, Mapping) else {"": recorded}
-    for clause, values in written.clauses.items():
-        held = clauses.get(clause, [])
-        held = held if isinstance(held, list) else [held]
-        keys = _names(held)
-        clauses[clause] = [*held, *(value for value in values if name_key(value) not in keys)]
-    return clauses
+def _clashing(
+    card: CardInfo, clause: Clause, entries: Iterable[Entry], held: set[str]
+) -> list[str]:
+    """The other Spellbook Pages that break the clause, by name."""
+    if not clause.only and held & {name_key(name) for name in clause.unless}:
+        return []
+    own = name_key(card.name)
+    matching: dict[str, int] = {}
+    for entry in entries:
+        other = entry.card
+        if name_key(other.name) == own:
+            continue
+        if _is_one_of(other, clause) != clause.only:
+            matching[other.name] = matching.get(other.name, 0) + entry.quantity
+    if not clause.only and sum(matching.values()) <= clause.more_than:
+        return []
+    return sorted(matching)
+
+
+def _is_one_of(page: CardInfo, clause: Clause) -> bool:
+    """Whether the Page is one of what the clause names: a name, or a kind (Page type, Aura
+    type, or both)."""
+    if name_key(page.name) in {name_key(name) for name in clause.names}:
+        return True
+    auras = _aura_types(page)
+    return any(
+        (kind is None or page.type.casefold() == kind) and (aura is None or aura in auras)
+        for kind, aura in clause.kinds
+    )
+
+
+def name_key(name: str) -> str:
+    """A Page name as restrictions compare it: by card identity, a final full stop dropped."""
+    return identity(name).removesuffix(".")
 
 
 def spellbook_limit(card: CardInfo) -> int | None:
@@ -243,13 +254,6 @@ def spellbook_limit(card: CardInfo) -> int | None:
     return card.attr("spellbook_limit")
 
 
-def _names(value: object) -> frozenset[str]:
-    """A clause's values as compared: Page names by `name_key`, types and Aura types alike (they
-    are written in lower case)."""
-    items = value if isinstance(value, list) else [value]
-    return frozenset(name_key(str(item)) for item in items)
-
-
 def _aura_types(card: CardInfo) -> set[str]:
     costs = card.attr("aura_cost") or {}
     types = {kind for kind, amount in costs.items() if amount and kind != "neutral"}
@@ -258,41 +262,17 @@ def _aura_types(card: CardInfo) -> set[str]:
     return types
 
 
-# What a restriction clause is about, by Page name, Page type or Aura type: whether another
-# Spellbook Page is one of the clause's values.
-_IS_ONE_OF: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
-    "": lambda other, names: name_key(other.name) in names,
-    "_types": lambda other, types: other.type.casefold() in types,
-    "_aura": lambda other, auras: bool(_aura_types(other) & auras),
-}
-
-# The restriction clauses of a Page's `restrictions` attribute (or read from its text), each a
-# test of whether another Spellbook Page clashes with it: "[Page] may not be included in a
-# Spellbook with -" (not_with...) clashes with the Pages it names; "Only - may be included in a
-# Spellbook with this Page" (only_with...) with every Page it does not.
-RESTRICTION_CLAUSES: dict[str, Callable[[CardInfo, frozenset[str]], bool]] = {
-    **{f"not_with{about}": one_of for about, one_of in _IS_ONE_OF.items()},
-    **{
-        f"only_with{about}": lambda other, values, one_of=one_of: not one_of(other, values)
-        for about, one_of in _IS_ONE_OF.items()
-    },
-}
-
-
-def _same_page(other: CardInfo, card: CardInfo, clause: str) -> bool:
-    """Whether `other` is, for an only_with clause, the restricted Page itself (by name)."""
-    return clause.startswith("only_with") and name_key(other.name) == name_key(card.name)
-
-
-def _clash_message(name: str, clause: str, value: object, others: list[str]) -> str:
+def _clash_message(name: str, clause: Clause, others: list[str]) -> str:
     remove = f"remove {name} or {' and '.join(others)}."
-    if clause.startswith("only_with"):
-        values = value if isinstance(value, list) else [value]
-        about = {"only_with_types": " Pages", "only_with_aura": " Pages"}.get(clause, "")
-        allowed = " or ".join(str(item) for item in values) + about
+    if clause.only:
         return (
-            f"{name} may be in a Spellbook only with {allowed}; {', '.join(others)} "
+            f"{name} may be in a Spellbook only with {clause.what()}; {', '.join(others)} "
             f"{'is' if len(others) == 1 else 'are'} not: {remove}"
+        )
+    if clause.more_than:
+        return (
+            f"{name} may not be in a Spellbook with more than {clause.more_than} of "
+            f"{clause.what()}; it holds {', '.join(others)}: {remove}"
         )
     return f"{name} may not be in a Spellbook with {', '.join(others)}: {remove}"
 
@@ -301,11 +281,8 @@ def _warn_unread(report: Report, card: CardInfo, clause: str) -> None:
     report.warn(
         "spellbook.restriction_unread",
         RESTRICTIONS,
-        f"{card.name} has a Spellbook Restriction Deckwarden cannot read ({clause or 'value'}); "
-        f"check it by hand. Known clauses: {', '.join(RESTRICTION_CLAUSES)}; known wordings: "
-        "“You may not include this Page in a Spellbook with …”, “[Page Name] may not be "
-        "included in a Spellbook with …”, “Only … may be included in a Spellbook with this "
-        "Page” and the others the README lists.",
+        f"{card.name} has Spellbook Restriction data Deckwarden cannot read ({clause}); "
+        "check it by hand: clauses are not_with or only_with, kinds, more_than, unless.",
         section=SPELLBOOK,
         cards=[card.name],
     )

@@ -176,14 +176,15 @@ def _placed_single_copies(
     seen: set[tuple[int, str]],
     removed: list[Removal],
 ) -> list[_Slot]:
-    """The first copy of each card not `seen` before that the section may hold, in the given
-    order; every other copy is removed, and so is every card of a section the game does not
-    have. An unknown card's type is unknown: in one of the game's sections it is never
-    misplaced."""
+    """The first copy of each card not `seen` before that the section may hold, in the slots'
+    fixed order (by key, then printing: never the order the entries were given in, so a card
+    named under two keys always keeps the same one; issue 29); every other copy is removed,
+    and so is every card of a section the game does not have. An unknown card's type is
+    unknown: in one of the game's sections it is never misplaced."""
     allowed = ruleset.section_types.get(section)
     no_such_section = section not in ruleset.game.section_slugs
     kept: list[_Slot] = []
-    for slot in slots:
+    for slot in sorted(slots, key=lambda slot: (slot.order, slot.printing or ("", ""))):
         if no_such_section or (
             allowed is not None and slot.card is not None and slot.card.type not in allowed
         ):

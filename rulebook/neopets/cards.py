@@ -2,8 +2,8 @@
 
 from rulebook.core.game import GameSpec, Section
 from rulebook.core.schema import Field
+from rulebook.neopets.construction_grammar import construction_problems, derived_attributes
 from rulebook.neopets.effects import effect_problems
-from rulebook.neopets.wording import flag_problems
 
 NEOPET = "Neopet"
 RAINBOW_POOL_NEOPET = "Rainbow Pool Neopet"
@@ -58,7 +58,10 @@ GAME = GameSpec(
         "agility": Field("int", 0, 10, numeric=True),
         "paint_brush": Field("str", help="the Paint Brush a Rainbow Pool Neopet needs"),
         "location": Field("str", help="the Location a Lab Ray Rainbow Pool Neopet needs"),
-        "begins_in_rainbow_pool": Field("bool"),
+        # Construction data its text states, read by its grammar (construction_grammar.py)
+        "begins_in_rainbow_pool": Field("bool", help="begins the game in the Rainbow Pool"),
+        "collectable_as_map_piece": Field("bool", help="can be collected as a Map Piece"),
+        "any_number_of_copies": Field("bool", help="a deck may hold any number of copies"),
         "team": Field("str"),
         "stat_boost": Field("int_map", 0, 10, keys=STATS),
         "map_location": Field("str", help="the Location a Map Piece belongs to"),
@@ -77,7 +80,9 @@ GAME = GameSpec(
         CODESTONE: ("stat_boost",),
         MAP_PIECE: ("map_location",),
     },
-    text_problems=flag_problems,  # card text takes precedence (Golden Rules; wording.py)
+    # card text takes precedence (Golden Rules), kept as reviewed data (construction_grammar.py)
+    text_problems=construction_problems,
+    derive_attributes=derived_attributes,
     stat_aliases={
         "lvl": "level",
         "hp": "hp",

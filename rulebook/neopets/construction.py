@@ -35,7 +35,11 @@ from .cards import (
     RAINBOW_POOL_NEOPET,
     VILLAIN,
 )
-from .wording import ANY_NUMBER, BEGINS_IN_RAINBOW_POOL, MAP_PIECE_WORDING, wordings
+from .construction_grammar import (
+    ANY_NUMBER_OF_COPIES,
+    BEGINS_IN_RAINBOW_POOL,
+    COLLECTABLE_AS_MAP_PIECE,
+)
 
 MAIN, NEOPETS, RAINBOW_POOL = "main", "neopets", "rainbow_pool"
 
@@ -45,17 +49,15 @@ MAIN_DECK_TYPES = frozenset(GAME.card_types) - {NEOPET, RAINBOW_POOL_NEOPET}
 
 
 def begins_in_rainbow_pool(card: CardInfo) -> bool:
-    """7.9.4, 8.2.1: a card that says "This card begins the game in your Rainbow Pool" (read
-    from its text, or its data's flag when it has no text; wording.py).
+    """7.9.4, 8.2.1: a card that says "This card begins the game in your Rainbow Pool" (its
+    reviewed data, read from its text by construction_grammar.py when it was stored).
 
     A Rainbow Pool Neopet never is one: it is what the Rainbow Pool's ten count (8.2.1), so a
     flag on one (refused by the importer) is not read.
     """
     if card.type == RAINBOW_POOL_NEOPET:
         return False
-    return bool(card.attributes.get("begins_in_rainbow_pool")) or (
-        BEGINS_IN_RAINBOW_POOL in wordings(card.text, card.name)
-    )
+    return bool(card.attributes.get(BEGINS_IN_RAINBOW_POOL))
 
 
 class NeopetsRuleset(Ruleset):
@@ -167,15 +169,14 @@ class NeopetsRuleset(Ruleset):
 
     def copy_limit(self, card: CardInfo) -> tuple[int, str] | None:
         """(copies a deck may hold, the rule) for the card, or None for any number. Its text
-        rules over its type (Golden Rules; wording.py): a text allowing any number of copies
-        lifts the type's limit, and one that lets it be collected as a Map Piece (7.10.1) makes
-        it a Map Piece, one copy (7.10.2)."""
-        said = wordings(card.text, card.name)
-        if said:
-            if ANY_NUMBER in said:
-                return None
-            if MAP_PIECE_WORDING in said:
-                return self.copy_limits[MAP_PIECE]
+        rules over its type (Golden Rules), as its reviewed data records it: a text allowing any
+        number of copies lifts the type's limit (7.11.2), and one that lets it be collected as a
+        Map Piece (7.10.1) makes it a Map Piece, one copy (7.10.2)."""
+        attributes = card.attributes
+        if attributes.get(ANY_NUMBER_OF_COPIES):
+            return None
+        if attributes.get(COLLECTABLE_AS_MAP_PIECE):
+            return self.copy_limits[MAP_PIECE]
         return self.copy_limits.get(card.type)
 
     def check_neopet_deck(self, deck: Deck, report: Report) -> None:

@@ -44,6 +44,9 @@ def archive_swap_answer(swap: ArchiveSwap) -> dict[str, Any]:
         # An entry that did not resolve (unknown, ambiguous) is missing from the list the
         # swap compares, so the swap cannot be judged legal without it.
         if issue.code in UNRESOLVED_CODES
+        # The list the swap makes must keep every Spellbook Restriction (p. 25): a swap that
+        # breaks one is illegal, with the resulting list's errors (issue 29).
+        or (name == "after" and issue.code == "spellbook.restriction")
     ]
     problems += [issue.as_dict() for issue in swap.check.problems]
     return {

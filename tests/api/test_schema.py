@@ -50,8 +50,8 @@ def test_it_documents_the_error_answers_every_operation_can_give(api, db):
     assert {"400", "403", "411", "413", "415"} <= _error_codes(paths["/api/v1/decks/"]["post"])
     assert {"400", "412", "428"} <= _error_codes(paths["/api/v1/decks/{id}/"]["patch"])
     assert "412" in _error_codes(paths["/api/v1/decks/{id}/"]["delete"])
-    # /validate/ authenticates nobody, so a token cannot be refused there
-    assert "403" not in _error_codes(paths["/api/v1/validate/"]["post"])
+    # /validate/ reads credentials as every operation does (issue 29): a bad token is a 401
+    assert "401" in _error_codes(paths["/api/v1/validate/"]["post"])
     # readiness is never throttled (a load balancer's probe must not get a 429): no error shape
     assert _error_codes(paths["/api/v1/health/"]["get"]) == set()
 

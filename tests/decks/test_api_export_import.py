@@ -86,7 +86,7 @@ def test_it_imports_with_visibility_and_format(alice_api, neopets, cards):
 
 
 def test_it_lists_every_unreadable_line_by_number(alice_api, cards):
-    text = "Main Deck:\n2 Hot Dog\nnot a card line\n\nSideboard:\n0 Hot Dog\n"
+    text = "Main Deck:\n2 Hot Dog\nnot a card line\n\nGraveyard:\n0 Hot Dog\n"
     response = alice_api.post(IMPORT, {"game": "neopets", "name": "B", "text": text}, format="json")
     assert response.status_code == 400
     data = response.json()

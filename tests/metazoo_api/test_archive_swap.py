@@ -77,8 +77,9 @@ def test_it_reports_pages_added_and_removed(api, sample_pages):
     assert all(p["rule"].startswith("Archive (p. 41)") for p in body["problems"])
 
 
-def test_it_shows_the_new_lists_own_problems(api, sample_pages):
-    """A swap can be legal while the new Spellbook breaks a Spellbook Restriction (p. 25)."""
+def test_a_swap_that_breaks_a_spellbook_restriction_is_illegal_p25(api, sample_pages):
+    """Issue 29's decision: a swap whose resulting list breaks a Spellbook Restriction (p. 25)
+    is illegal and carries the resulting list's error (it was legal before)."""
     before = registered(
         {**LEGAL_SPELLBOOK, "flame-aura": 13, "killer-clown": 1}, {"headless-horseman": 1}
     )
@@ -87,7 +88,10 @@ def test_it_shows_the_new_lists_own_problems(api, sample_pages):
         {"flame-aura": 1},
     )
     body = post(api, {"before": before, "after": after}).json()
-    assert body["legal"] is True
+    assert body["legal"] is False
+    assert [(p["code"], p["list"]) for p in body["problems"]] == [
+        ("spellbook.restriction", "after")
+    ]
     assert [e["code"] for e in body["after"]["errors"]] == ["spellbook.restriction"]
 
 
@@ -158,3 +162,37 @@ def test_an_ambiguous_page_is_a_problem_never_a_silent_drop(api, sample_pages):
     body = response.json()
     assert body["legal"] is False
     assert {p["code"] for p in body["problems"]} == {"card.ambiguous"}
+
+
+def test_a_ban_on_a_printing_reaches_one_differing_by_a_final_full_stop_p40(api, sample_pages):
+    """Spellbook Rules and Tips (p. 40), functionally the same Page, and issue 29's decision:
+    a printing of Fireball whose text lacks the final full stop is the one Page, so a ban on it
+    bans the Fireball a list names."""
+    from datetime import date
+
+    from cards.models import Card
+    from rulebook.core.resolve import EntryRef
+    from rules.models import FormatListEntry
+    from rules.services.formats import formats_ensure_standard
+    from rules.services.validation import deck_validate
+
+    formats_ensure_standard()
+    fireball = Card.objects.get(game__slug="metazoo", key="fireball")
+    reprint = Card.objects.create(
+        game=fireball.game,
+        key="fireball-promo",
+        name=fireball.name,
+        type=fireball.type,
+        text=fireball.text.removesuffix("."),
+        attributes=fireball.attributes,
+    )
+    standard = fireball.game.formats.get(slug="standard")
+    FormatListEntry.objects.create(
+        format=standard, card=reprint, status="banned", effective=date(2024, 1, 1)
+    )
+    entries = [EntryRef("spellbook", n, key=key) for key, n in LEGAL_SPELLBOOK.items()]
+    report = deck_validate(game="metazoo", entries=entries, as_of=date(2024, 2, 1))
+    assert [issue.code for issue in report.errors] == ["card.banned"]
+    by_name = [EntryRef("spellbook", 1, name="Fireball")]
+    named = deck_validate(game="metazoo", entries=by_name)
+    assert "card.ambiguous" not in [issue.code for issue in named.errors]

@@ -45,7 +45,10 @@ def test_only_forest_pages_refuses_the_flame_pages_p25(api, sample_pages):
     body = validate(api, {"name": "Forest Hermit", "quantity": 1})
     assert [error["code"] for error in body["errors"]] == ["spellbook.restriction"]
     assert "Flame Aura" in body["errors"][0]["cards"]
-    assert body["errors"][0]["restriction"] == {"only_with_aura": ["forest"]}
+    assert body["errors"][0]["restriction"] == {
+        "only_with": [],
+        "kinds": [{"type": None, "aura": "forest"}],
+    }
 
 
 def test_a_token_its_text_allows_counts_in_the_spellbook_p7(api, sample_pages):

@@ -168,13 +168,13 @@ def test_it_answers_400_for_a_body_that_is_not_an_object(api, db, body):
 def test_it_lists_each_unreadable_decklist_line_and_checks_every_other_line(api, neopets_cards):
     """Issue 7 item 7: unreadable lines are decklist.unreadable errors with their numbers; the
     readable lines are still checked (here a second Test Faerie breaks 7.3.2)."""
-    text = "Main Deck:\n2 Test Faerie\nnot a card line\nSideboard:\n0 Test Food 0\n"
+    text = "Main Deck:\n2 Test Faerie\nnot a card line\nGraveyard:\n0 Test Food 0\n"
     response = post(api, {"game": "neopets", "text": text})
     assert response.status_code == 200
     errors = response.json()["errors"]
     assert [(e["line"], e["text"]) for e in errors if e["code"] == "decklist.unreadable"] == [
         (3, "not a card line"),
-        (4, "Sideboard:"),
+        (4, "Graveyard:"),
         (5, "0 Test Food 0"),
     ]
     assert "copies.limit" in {e["code"] for e in errors}

@@ -269,3 +269,33 @@ def test_the_format_list_offers_the_default_format_once(alice_client, deck):
 def test_the_export_is_named_after_the_deck(alice_client, deck):
     response = alice_client.get(f"/decks/{deck.pk}/export.txt")
     assert response["Content-Disposition"] == 'inline; filename="Strong.txt"'
+
+
+def test_after_an_import_the_page_shows_each_lines_section_and_each_line_not_read(
+    alice_client, samples
+):
+    """Issue 27, item 2: a list pasted from another site, with a `// Sideboard` (never added to
+    the Main Deck in silence, CR 8.3.1) and a Moxfield foil marker, is imported with the rest;
+    the deck's page then shows which section each line went into and each line not read."""
+    text = "Neopets:\n1 Blue Acara\nMain Deck: 50\n2 Hot Dog *F*\n// Sideboard\n1 Omelette\n"
+    response = alice_client.post(
+        "/decks/import/",
+        {"game": "neopets", "name": "Pasted", "visibility": "private", "text": text}
+        | {"leave_out": "on"},
+        follow=True,
+    )
+    html = response.content.decode()
+    readout = html.split('id="import-readout"')[1].split("</section>")[0]
+    rows = re.findall(r"<tr class=\"(\w[\w-]*)\">\s*<td>(\d+)</td>", readout)
+    assert rows == [
+        ("header-line", "1"),
+        ("read", "2"),
+        ("header-line", "3"),
+        ("read", "4"),
+        ("header-line", "5"),
+        ("not-read", "6"),
+    ]
+    assert "Neopet Deck" in readout and "Main Deck" in readout
+    assert "Sideboard section" in readout and "not added" in readout
+    again = alice_client.get(response.redirect_chain[-1][0]).content.decode()
+    assert 'id="import-readout"' not in again  # shown once, after the import

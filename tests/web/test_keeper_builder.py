@@ -100,3 +100,30 @@ def test_charlie_cannot_share_alices_card(client, alice, charlie):
     assert response.status_code == 404
     card.refresh_from_db()
     assert card.shared is False
+
+
+def test_the_builder_stamps_the_edition_it_costs_by_on_the_card_it_saves(client, alice):
+    """Card Building Guide, 11th edition: the builder costs by the 11th edition's formula and
+    revisions, so the card it saves indicates that edition even when none was typed (issue 29:
+    a card without one bore no edition and a revised cost read as banned)."""
+    client.force_login(alice)
+    client.post(BUILDER, {**SPELL, "edition": "", "action": "save"})
+    assert Card.objects.get(name="Collapse").attributes["edition"] == 11
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Win the game.", "no component of the Card Building Guide"),
+        ("Destroy 2 cards on the top of your deck.", "Before you save"),
+    ],
+)
+def test_it_says_plainly_before_saving_that_a_text_is_no_component_or_redacted(
+    client, db, text, said
+):
+    """Guide, "Constructing Abilities": "You must choose non-redacted components from the lists
+    on the following pages only". The review says so before the card is saved."""
+    html = client.post(REVIEW, {**SPELL, "text": text}).content.decode()
+    assert 'id="before-saving"' in html and said in html
+    fine = client.post(REVIEW, SPELL).content.decode()
+    assert 'id="before-saving"' not in fine

@@ -27,6 +27,7 @@ from cards.selectors import (
 )
 from decks.selectors import deck_list_own, deck_public_using
 from decks.services import TooManyCopies, deck_add_card
+from rulebook.metazoo.construction_grammar import clauses_of
 from rulebook.registry import GAMES
 from rules.services.formats import card_list_history
 from web.forms.cards import AddToDeckForm, AdvancedSearchForm
@@ -320,17 +321,11 @@ def _unknown_key(request: HttpRequest, spec, key: str, visible) -> HttpResponse:
 
 # Attribute names read aloud as letters, not as a word.
 INITIALISMS = {"hp": "HP", "lp": "LP"}
-# What each structured restriction of a MetaZoo Page forbids (rulebook.metazoo.construction).
-RESTRICTION_WORDS = {
-    "not_with": "Pages named",
-    "not_with_types": "Pages of the type",
-    "not_with_aura": "Pages of the Aura",
-}
 
 
 def _attributes(card: Card, spec) -> list[dict[str, object]]:
     """The card's attributes in the order and words of its game's schema; structured ones
-    (MetaZoo attacks and restrictions) in words, the engine's effects apart, as data."""
+    (MetaZoo attacks and Spellbook Restrictions) in words, the engine's effects apart, as data."""
     shown = []
     for name, field in spec.attributes.items():
         if name not in card.attributes or name == "effects":
@@ -349,12 +344,9 @@ def _label(name: str) -> str:
 def _attribute_words(name: str, value: object) -> str:
     if name == "attacks" and isinstance(value, list):
         return "; ".join(_attack_words(attack) for attack in value if isinstance(attack, dict))
-    if name == "restrictions" and isinstance(value, dict):
-        return "; ".join(
-            f"not in a Spellbook with {RESTRICTION_WORDS.get(kind, kind)} {', '.join(map(str, of))}"
-            for kind, of in value.items()
-            if isinstance(of, list)
-        )
+    if name == "restrictions" and (clauses := clauses_of(value)) is not None:
+        # a MetaZoo Page's Spellbook Restrictions, as its grammar read them (p. 25)
+        return "; ".join(clause.words() for clause in clauses)
     if isinstance(value, dict):  # a cost counts Aura of each type; a boost adds to a stat
         if name.endswith("_cost"):
             return ", ".join(f"{amount} {kind.capitalize()}" for kind, amount in value.items())

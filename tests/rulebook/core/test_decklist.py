@@ -68,10 +68,10 @@ def test_it_reads_each_games_headers():
 
 
 def test_it_reports_each_unreadable_line_with_its_number():
-    text = "2 Hot Dog\nSideboard:\nHot Dog\n0 Hot Dog\n1000 Hot Dog\n"
+    text = "2 Hot Dog\nGraveyard:\nHot Dog\n0 Hot Dog\n1000 Hot Dog\n"
     problems = parse_decklist(text, NEOPETS).problems
     assert [(p.line, p.text) for p in problems] == [
-        (2, "Sideboard:"),
+        (2, "Graveyard:"),
         (3, "Hot Dog"),
         (4, "0 Hot Dog"),
         (5, "1000 Hot Dog"),

@@ -228,3 +228,22 @@ def test_it_keeps_one_copy_of_a_card_named_by_two_keys() -> None:
     fixed = fix_deck(d, seed=1)
     assert [(r.name, r.reason) for r in fixed.removed] == [(SINGLES[0].name, COPY)]
     assert fixed.legal and RULES.check(fixed.deck, STANDARD).legal
+
+
+@given(st.integers(min_value=0, max_value=2**16), st.permutations(range(10)))
+def test_a_card_named_by_two_keys_is_fixed_the_same_in_any_entry_order(seed, order) -> None:
+    """Tournament Phase ("randomly remove cards until it meets the card limit") and the fix's
+    promise: the result depends on the seed and the deck's content, never the entry order. A
+    Single named under two keys keeps the same key whichever entry comes first (issue 29: the
+    kept copy took the first key named, and the draw sorts by key)."""
+    reprint = CardInfo("a-single-promo", SINGLES[5].name, SINGLE, attributes={"stars": 5})
+    singles = [Entry(card, 1) for card in SINGLES[:9]] + [Entry(reprint, 1)]
+    shuffled = tuple(singles[index] for index in order)
+    d = legal_deck()
+    results = [
+        fix_deck(Deck(d.game, {**d.sections, "singles": entries}), seed=seed)
+        for entries in (tuple(singles), shuffled)
+    ]
+    kept = [sorted(e.card.key for e in result.deck.entries("singles")) for result in results]
+    removed = [sorted((r.key, r.reason) for r in result.removed) for result in results]
+    assert kept[0] == kept[1] and removed[0] == removed[1]

@@ -48,6 +48,8 @@ from web.forms.decks import ImportDeckForm, NewDeckForm
 from web.markdown import markdown_html
 from web.scratch import as_visitor
 
+from .import_readout import readout_keep, readout_rows, readout_take
+
 
 def readable_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
     """The deck at this address if the requesting user may read it; 404 otherwise."""
@@ -79,12 +81,15 @@ def _visibility(request: HttpRequest, chosen: str) -> str:
     return Deck.Visibility.PRIVATE if getattr(request, "scratch", False) else chosen
 
 
-def _import_text(request: HttpRequest, data: dict[str, Any]) -> tuple[Deck | None, list[str]]:
-    """The deck the text makes and its problems ("line 3: …"). With `leave_out`, the lines it
-    cannot read or resolve are blanked (so the others keep their numbers) and the rest is
-    imported; without it, no deck is made."""
+def _import_text(
+    request: HttpRequest, data: dict[str, Any]
+) -> tuple[Deck | None, list[str], dict[int, str], str]:
+    """The deck the text makes, its problems ("line 3: …"), the lines left out (number: why)
+    and the text imported. With `leave_out`, the lines it cannot read or resolve are blanked
+    (so the others keep their numbers) and the rest is imported; without it, no deck is made."""
     lines = data["text"].splitlines()
     problems: list[str] = []
+    left_out: dict[int, str] = {}
     while True:
         try:
             deck = services.deck_import(
@@ -97,12 +102,13 @@ def _import_text(request: HttpRequest, data: dict[str, Any]) -> tuple[Deck | Non
         except (services.DecklistUnreadable, InvalidEntries) as exc:
             found = _numbered_problems(exc)
             problems += [f"line {number}: {message}" for number, message in found]
+            left_out.update((number, message) for number, message in found if number)
             numbers = {number for number, _ in found if number}
             if not data["leave_out"] or not numbers:
-                return None, problems
+                return None, problems, left_out, ""
             lines = ["" if n in numbers else line for n, line in enumerate(lines, start=1)]
         else:
-            return deck, problems
+            return deck, problems, left_out, "\n".join(lines)
 
 
 def _numbered_problems(
@@ -121,11 +127,13 @@ def deck_import(request: HttpRequest) -> HttpResponse:
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        deck, problems = _import_text(request, data)
+        deck, problems, left_out, imported = _import_text(request, data)
         if deck is not None:
             messages.success(request, f"Imported {deck.name}.")
             for problem in problems:
                 messages.warning(request, f"Left out {problem}")
+            rows = readout_rows(deck.game.spec, data["text"], imported, left_out)
+            readout_keep(request, deck, rows)
             return redirect("web:deck", pk=deck.address)
     status = 400 if problems or form.errors else 200
     context = {
@@ -556,6 +564,7 @@ def _deck_extras(request: HttpRequest, deck: Deck) -> dict[str, Any]:
         "tags": list(deck.tags.values_list("name", flat=True)),
         "like_count": deck.likes.count(),
         "liked": selectors.deck_liked_by(deck=deck, user=request.user),
+        "import_readout": readout_take(request, deck),
     }
 
 
