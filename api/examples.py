@@ -129,6 +129,15 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "keeper_cards_create": {**KEEPER_CARD, "name": "First Thoughts"},
     "keeper_cards_update": {**KEEPER_CARD, "name": "Second Thoughts"},
     "simulations_cancel_create": {},  # a signed-in user's own job needs no cancel_key
+    "deck_doctor_create": {
+        "game": "neopets",
+        "deck": {"text": NEOPETS_SAMPLES.text("strong")},
+        "opponents": [{"text": NEOPETS_SAMPLES.text("weak")}],
+        "swaps": [{"out": "Hot Dog", "in": "Omelette", "count": 1}],
+        "budget": 40,
+        "seed": 1,
+    },
+    "deck_doctor_cancel_create": {},  # a signed-in user's own job needs no cancel_key
     "simulations_card_tests_create": {
         "game": "neopets",
         "deck": {"text": NEOPETS_SAMPLES.text("strong")},
@@ -234,6 +243,7 @@ FROM_ANSWERS: dict[str, tuple[str, str]] = {
     "/api/v1/keeper/cards/{card_id}": ("POST /api/v1/keeper/cards/", "id"),
     "/api/v1/sets/{id}": ("GET /api/v1/sets/", "id"),
     "/api/v1/simulations/{job_id}": ("POST /api/v1/simulations/", "id"),
+    "/api/v1/deck-doctor/{job_id}": ("POST /api/v1/deck-doctor/", "id"),
 }
 
 

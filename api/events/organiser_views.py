@@ -63,6 +63,7 @@ class RosterApi(EventAccess, GenericAPIView):
     permission_classes = [IsAuthenticated]
     renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
     queryset = RosterEntry.objects.none()  # for the schema: the rows are selectors.event_roster
+    serializer_class = RosterRowOutput  # what OPTIONS describes (DRF's metadata asks for one)
 
     def get_renderers(self) -> list:
         # Only reading the roster has a CSV export: an invite answers the rows as JSON (the
