@@ -14,6 +14,7 @@ Caster's policy and checked before the game acts on it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -498,7 +499,7 @@ class Game:
             me, page, card.on_contract + card.any_time
         ):
             return False
-        if any(e["do"] in ("nullify", "redirect") for e in card.any_time) and not self.chain:
+        if card.answers_chain and not self.chain:
             return False
         if payable is None:
             return can_pay(me.aura, sources, card.cost)
@@ -966,7 +967,7 @@ class Game:
                 why=why,
                 source=source.uid if source is not None else None,
             )
-        if caster:
+        if caster and subject.lp == 0:  # (the other Caster's LP is checked as it changes)
             self.check_loss()
 
     def lose_lp(self, subject: Any, amount: int, why: str) -> None:
@@ -1124,9 +1125,7 @@ class Game:
         if not isinstance(primary, Page):
             return 0
         types = primary.card.aura_types
-        bonus = 0
-        if any(types & STRONG_AGAINST.get(kind, frozenset()) for kind in page.card.aura_types):
-            bonus += ADVANTAGE_DAMAGE
+        bonus = ADVANTAGE_DAMAGE if type_advantage(page.card.aura_types, types) else 0
         if attack.advantage and attack.advantage in types:
             bonus += ADVANTAGE_DAMAGE
         return bonus
@@ -1223,6 +1222,13 @@ class ActionOptions:
 
     def __len__(self) -> int:
         return sum(len(self.of_kind(kind)) for kind in ACTION_KINDS)
+
+
+@functools.cache
+def type_advantage(attacking: frozenset[str], defending: frozenset[str]) -> bool:
+    """Type Advantage (p. 11): one of the attacking types is strong against a defending one.
+    Cached: it reads only the Aura Wheel and two Pages' printed types, and each Attack asks."""
+    return any(defending & STRONG_AGAINST.get(kind, frozenset()) for kind in attacking)
 
 
 def _discard(card: PageCard) -> str:

@@ -212,12 +212,8 @@ class HeuristicPolicy(Policy):
             kind, page = option[0], option[1]
             if kind == "any_time" and self._any_time_worth(game, me, page):
                 return option
-            if kind == "contract":
-                effects = page.card.any_time
-                if any(e["do"] in ("nullify", "redirect") for e in effects) and self._threat(
-                    game, me
-                ):
-                    return option
+            if kind == "contract" and page.card.answers_chain and self._threat(game, me):
+                return option
         return None
 
     def _threat(self, game, me: Caster) -> bool:
