@@ -73,22 +73,50 @@ def payment(
     return fatigued, {kind: n for kind, n in left.items() if n}
 
 
+class Budget:
+    """What a Caster can pay right now, counted once and asked for many Costs (every Page of a
+    Chapter at each decision): the Awakened Basic Aura Pages by type when only those are to hand
+    (the common case, counted directly), else `payment` itself for each Cost."""
+
+    __slots__ = ("have", "known", "pool", "sources")
+
+    def __init__(self, pool: dict[str, int], sources: Sequence[Page]) -> None:
+        self.pool = pool
+        self.sources = sources
+        self.known: dict[tuple, bool] = {}  # Cost -> whether it can be paid
+        self.have: dict[str, int] | None = None  # Basic Aura to hand by type, if only Basic
+        if not pool and not any(
+            page.card.generates is not None or not page.card.aura_types for page in sources
+        ):
+            have: dict[str, int] = {}
+            for page in sources:
+                if not page.fatigued:
+                    for kind in page.card.aura_types:
+                        have[kind] = have.get(kind, 0) + 1
+            self.have = have
+
+    def covers(self, cost: tuple[tuple[str, int], ...]) -> bool:
+        """Whether `payment` would find a way to pay `cost`."""
+        if not cost:
+            return True
+        known = self.known.get(cost)
+        if known is None:
+            known = self.known[cost] = self._counts(cost)
+        return known
+
+    def _counts(self, cost: tuple[tuple[str, int], ...]) -> bool:
+        have = self.have
+        if have is None:
+            return payment(self.pool, self.sources, cost) is not None
+        spare = sum(have.values())
+        for kind, need in cost:
+            if kind != NEUTRAL:
+                if have.get(kind, 0) < need:
+                    return False
+                spare -= need
+        return spare >= sum(need for kind, need in cost if kind == NEUTRAL)
+
+
 def can_pay(pool: dict[str, int], sources: Sequence[Page], cost: Sequence[tuple[str, int]]) -> bool:
-    """Whether `payment` would find a way: counted directly when only Basic Aura Pages are
-    to hand (the common case, checked for every Page in a Chapter every step)."""
-    if not cost:
-        return True
-    if pool or any(page.card.generates is not None or not page.card.aura_types for page in sources):
-        return payment(pool, sources, cost) is not None
-    have: dict[str, int] = {}
-    for page in sources:
-        if not page.fatigued:
-            for kind in page.card.aura_types:
-                have[kind] = have.get(kind, 0) + 1
-    spare = sum(have.values())
-    for kind, need in cost:
-        if kind != NEUTRAL:
-            if have.get(kind, 0) < need:
-                return False
-            spare -= need
-    return spare >= sum(need for kind, need in cost if kind == NEUTRAL)
+    """Whether `payment` would find a way (one Cost: a Budget asked once)."""
+    return Budget(pool, sources).covers(tuple(cost))

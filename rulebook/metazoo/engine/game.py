@@ -25,7 +25,7 @@ from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, SPELL, TERRA
 from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
 
-from .aura import can_pay, payment
+from .aura import Budget, can_pay, payment
 from .cards import Attack, MetaZooDeck, PageCard
 from .combat import Combat
 from .state import (
@@ -423,21 +423,22 @@ class Game:
                 options["trap"].append(("trap", page))
         return options
 
-    def contracts(self, me: Caster) -> list[tuple]:
-        """Contract a Beastie, Artifact, Spell or Potion whose Cost can be paid now (and that
-        has the target it needs); copies of one Page are one option."""
-        options: list[tuple] = []
+    def contract_candidates(self, me: Caster) -> list[Page]:
+        """The Beasties, Artifacts, Spells and Potions of the Chapter that a Contract Action
+        may name: copies of one Page are one option (the first copy in the Chapter)."""
+        candidates: list[Page] = []
         seen: set[PageCard] = set()
-        sources = self.aura_sources(me)
-        payable: dict[tuple, bool] = {}  # Aura Cost -> whether it can be paid now
         for page in me.chapter:
             card = page.card
             if card in seen or card.type in (AURA, TERRA):
                 continue
             seen.add(card)
-            if self.contractable(me, page, sources, payable):
-                options.append(("contract", page))
-        return options
+            candidates.append(page)
+        return candidates
+
+    def budget(self, me: Caster) -> Budget:
+        """What the Caster can pay now, for the Costs of many Pages."""
+        return Budget(me.aura, self.aura_sources(me))
 
     def trap_moves(self, me: Caster) -> list[tuple]:
         """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
@@ -471,11 +472,11 @@ class Game:
         options: list[tuple] = []
         if not caster.answers:
             return options
-        sources = None
+        budget = None
         for page in caster.chapter:
             if page.card.is_any_time:
-                sources = sources if sources is not None else self.aura_sources(caster)
-                if self.contractable(caster, page, sources):
+                budget = budget if budget is not None else self.budget(caster)
+                if self.contractable(caster, page, budget):
                     options.append(("contract", page))
         for page in caster.arena:
             if page.card.any_time and self.any_time_ready(caster, page):
@@ -491,22 +492,17 @@ class Game:
             and self.effect_has_targets(caster, page, page.card.any_time)
         )
 
-    def contractable(
-        self, me: Caster, page: Page, sources: list[Page], payable: dict | None = None
-    ) -> bool:
+    def contractable(self, me: Caster, page: Page, budget: Budget) -> bool:
+        """Whether a Page of the Chapter may be Contracted now: its Cost can be paid, it has
+        the target it needs, and an answer to the chain has a chain to answer."""
         card = page.card
-        if card.needs_target and not self.effect_has_targets(
-            me, page, card.on_contract + card.any_time
-        ):
-            return False
         if card.answers_chain and not self.chain:
             return False
-        if payable is None:
-            return can_pay(me.aura, sources, card.cost)
-        paid = payable.get(card.cost)
-        if paid is None:
-            paid = payable[card.cost] = can_pay(me.aura, sources, card.cost)
-        return paid
+        if not budget.covers(card.cost):
+            return False
+        return not card.needs_target or self.effect_has_targets(
+            me, page, card.on_contract + card.any_time
+        )
 
     def can_contract_trap(
         self, me: Caster, trap: Page, sources: list[Page], attacker: Page
@@ -1154,12 +1150,14 @@ class ActionOptions:
     """The legal Actions of a turn's step as a Decision's options, listed kind by kind only
     when asked (`of_kind`): a policy that wants an Aura Page never has every Attack listed."""
 
-    __slots__ = ("game", "lists", "me")
+    __slots__ = ("_budget", "_candidates", "game", "lists", "me")
 
     def __init__(self, game: Game, me: Caster) -> None:
         self.game = game
         self.me = me
         self.lists: dict[str, list[tuple]] = {}
+        self._candidates: list[Page] | None = None
+        self._budget: Budget | None = None
 
     def of_kind(self, kind: str) -> list[tuple]:
         found = self.lists.get(kind)
@@ -1169,7 +1167,7 @@ class ActionOptions:
                 self.lists.update(game.chapter_actions(me))
                 found = self.lists[kind]
             elif kind == "contract":
-                found = game.contracts(me)
+                found = [("contract", p) for p in self.candidates() if self.may_contract(p)]
             elif kind == "move":
                 found = game.trap_moves(me)
             elif kind == "attack":
@@ -1196,6 +1194,19 @@ class ActionOptions:
             ]
         return found  # type: ignore[return-value]
 
+    def candidates(self) -> list[Page]:
+        """The Pages a Contract Action may name, payable or not (Game.contract_candidates)."""
+        if self._candidates is None:
+            self._candidates = self.game.contract_candidates(self.me)
+        return self._candidates
+
+    def may_contract(self, page: Page) -> bool:
+        """Whether Contracting this candidate is legal now: one Page checked, so a policy that
+        tries its favourites first never has every Cost in the Chapter counted."""
+        if self._budget is None:
+            self._budget = self.game.budget(self.me)
+        return self.game.contractable(self.me, page, self._budget)
+
     def attack_targets(self) -> list[Any]:
         found = self.lists.get("targets")
         if found is None:
@@ -1205,6 +1216,13 @@ class ActionOptions:
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, tuple) or not action or action[0] not in ACTION_KINDS:
             return False
+        if action[0] == "contract":  # checked without counting every Cost in the Chapter
+            found = self.lists.get("contract")
+            if found is not None:
+                return action in found
+            return (
+                len(action) == 2 and action[1] in self.candidates() and self.may_contract(action[1])
+            )
         if action[0] == "attack":  # checked without listing every Attack and target
             if len(action) != 4 or action[1] not in self.attackers():
                 return False

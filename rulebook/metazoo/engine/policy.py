@@ -94,9 +94,9 @@ class HeuristicPolicy(Policy):
         for option in of_kind("terra"):
             if self._wants_terra(game, me, option[1]):
                 return option
-        contracts = [o for o in of_kind("contract") if self._worth(game, me, o[1])]
-        if contracts:
-            return max(contracts, key=lambda o: (o[1].card.total_cost, o[1].card.lp, o[1].uid))
+        contract = self._dearest_contract(game, me, options)
+        if contract is not None:
+            return contract
         traps = of_kind("trap")
         if traps:
             return traps[0]
@@ -112,6 +112,17 @@ class HeuristicPolicy(Policy):
         if options.attackers():
             me.memo["attacking"] = game.turn
             return self._attack(game, me, options)
+        return None
+
+    def _dearest_contract(self, game, me: Caster, options) -> tuple | None:
+        """The dearest Page worth Contracting that may be Contracted now: the candidates tried
+        dearest first, so only the Costs up to the one chosen are counted."""
+        candidates = sorted(
+            options.candidates(), key=lambda p: (p.card.total_cost, p.card.lp, p.uid), reverse=True
+        )
+        for page in candidates:
+            if self._worth(game, me, page) and options.may_contract(page):
+                return ("contract", page)
         return None
 
     def _aura_need(self, me: Caster, aura: Page) -> int:
