@@ -96,13 +96,14 @@ class Combat:
         game, me = self.game, self.me
         game.attacks += 1
         self.attacker.fatigued = True
-        game.event(
-            "attack",
-            me.seat,
-            attacker=self.attacker.uid,
-            attack=self.attack.name,
-            target=_uid(self.target),
-        )
+        if game.log is not None:
+            game.event(
+                "attack",
+                me.seat,
+                attacker=self.attacker.uid,
+                attack=self.attack.name,
+                target=_uid(self.target),
+            )
         game.combat = self
         try:
             self.steps()
@@ -243,9 +244,10 @@ class Combat:
         """Resolving a chosen Attack (p. 28)."""
         game = self.game
         side = game.casters[striker.controller]
-        game.event(
-            "strike", side.seat, attacker=striker.uid, attack=attack.name, primary=_uid(primary)
-        )
+        if game.log is not None:
+            game.event(
+                "strike", side.seat, attacker=striker.uid, attack=attack.name, primary=_uid(primary)
+            )
         for effect in attack.effects:
             target = {effect.get("target"): primary} if effect.get("target") else {}
             game.apply(effect, side, striker, target)

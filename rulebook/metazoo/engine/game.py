@@ -232,7 +232,8 @@ class Game:
         for caster in self.casters:
             self.dissolve(caster)
         for page in self.in_arena():
-            page.granted.clear()
+            if page.granted:
+                page.granted.clear()
 
     def start_effects(self, me: Caster) -> None:
         """Start of turn: Sleep's coin (README), then "start of your turn" effects."""
@@ -261,8 +262,8 @@ class Game:
 
     def dissolve(self, caster: Caster) -> None:
         if caster.aura:
-            self.event("aura_dissolves", caster.seat, aura=dict(caster.aura))
-            caster.aura = {}
+            self.event("aura_dissolves", caster.seat, aura=caster.aura)
+            caster.aura = {}  # (a new dict: the logged one stays as it was)
 
     def end_effects(self, me: Caster) -> None:
         """End of turn effects, simultaneous, in the order the active Caster chooses
@@ -534,6 +535,17 @@ class Game:
         targets.extend(t for t in them.traps if t.host is None)
         return targets
 
+    def is_attack_target(self, me: Caster, target: Any) -> bool:
+        """Whether `target` is among `attack_targets(me)`, checked without listing them."""
+        them = me.opponent
+        if target is them:
+            return True
+        if not isinstance(target, Page):
+            return False
+        if target.face_down:
+            return target.host is None and target in them.traps
+        return target.card.is_permanent and target in them.arena
+
     def disabled(self, page: Page) -> bool:
         """Paralyze removes a Page's Effect text box (Tribal Boost, p. 28): no Powers, no
         effects, no Tribal Boost."""
@@ -695,15 +707,16 @@ class Game:
         me.arena.append(page)
         if page.card.arena:
             self.statics.append(page)
-        self.event(
-            "enter",
-            me.seat,
-            page=page.uid,
-            name=page.card.name,
-            type=page.card.type,
-            lp=self.max_lp(page) if page.card.is_permanent else None,
-            fatigued=fatigued,
-        )
+        if self.log is not None:  # (its maximum LP: computed only for a log)
+            self.event(
+                "enter",
+                me.seat,
+                page=page.uid,
+                name=page.card.name,
+                type=page.card.type,
+                lp=self.max_lp(page) if page.card.is_permanent else None,
+                fatigued=fatigued,
+            )
 
     # -- effects --------------------------------------------------------------------------
 
@@ -970,8 +983,9 @@ class Game:
         """LP Loss (LP Loss vs LP Gain, p. 24): like Damage, but not Damage."""
         subject.loss += amount
         self.dirty = True
-        lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-        self.event("lp_loss", None, target=_uid(subject), amount=amount, lp=lp, why=why)
+        if self.log is not None:
+            lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
+            self.event("lp_loss", None, target=_uid(subject), amount=amount, lp=lp, why=why)
         self.check_loss()
 
     def recover(self, subject: Any, amount: int, me: Caster) -> None:
@@ -979,8 +993,9 @@ class Game:
         removed = min(amount, subject.damage)
         if removed:
             subject.damage -= removed
-            lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-            self.event("recover", me.seat, target=_uid(subject), amount=removed, lp=lp)
+            if self.log is not None:
+                lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
+                self.event("recover", me.seat, target=_uid(subject), amount=removed, lp=lp)
 
     def check_loss(self) -> None:
         """A Caster at 0 LP loses the game; both at once: a draw."""
@@ -1230,7 +1245,7 @@ class ActionOptions:
             return (
                 isinstance(index, int)
                 and 0 <= index < len(action[1].card.attacks)
-                and action[3] in self.attack_targets()
+                and self.game.is_attack_target(self.me, action[3])
             )
         return action in self.of_kind(action[0])
 

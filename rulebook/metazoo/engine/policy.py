@@ -203,11 +203,10 @@ class HeuristicPolicy(Policy):
         index = attacker.card.strongest
         attack = attacker.card.attacks[index]
         base = game.attack_base(attacker, attack)
-        kills = [
+        kills = [  # of the targets (game.attack_targets), the face-up Pages
             target
-            for target in options.attack_targets()
-            if isinstance(target, Page)
-            and not target.face_down
+            for target in me.opponent.arena
+            if target.card.is_permanent
             and game.current_lp(target) <= base + game.advantage(attacker, attack, target)
         ]
         if kills:
