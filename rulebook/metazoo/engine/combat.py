@@ -175,7 +175,7 @@ class Combat:
             and not page.fatigued
             and page is not self.target
             and page not in self.defenders
-            and not any(s in page.statuses for s in UNABLE_TO_DEFEND)
+            and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_DEFEND))
             and (not flying or game.has(page, FLIGHT))
         ]
         if able:
@@ -195,7 +195,7 @@ class Combat:
                 for page in pool
                 if isinstance(page, Page)
                 and page.card.type == BEASTIE
-                and not any(s in page.statuses for s in UNABLE_TO_ATTACK)
+                and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_ATTACK))
                 for index in range(len(page.card.attacks))
             ]
             or [(page, None) for page in pool if not isinstance(page, Caster)]
@@ -240,6 +240,11 @@ class Combat:
             [primary] if self.present(primary) else []
         )
 
+    def lps(self, receivers: list[Any]) -> list[int]:
+        """The current LP of each receiver of an Attack's Damage (for an allocation, a log)."""
+        game = self.game
+        return [game.current_lp(r) if isinstance(r, Page) else r.lp for r in receivers]
+
     def strike(self, striker: Page, attack: Attack, primary: Any, receivers: list[Any]) -> None:
         """Resolving a chosen Attack (p. 28)."""
         game = self.game
@@ -264,11 +269,10 @@ class Combat:
             and self.present(self.target)
             and self.target not in receivers
         )
-        lps = [game.current_lp(r) if isinstance(r, Page) else r.lp for r in receivers]
         if len(receivers) == 1 and not overflow:
             amounts: tuple[int, ...] = (damage,)
         else:
-            amounts = game.ask(side, ALLOCATE, Allocation(damage, lps, overflow))
+            amounts = game.ask(side, ALLOCATE, Allocation(damage, self.lps(receivers), overflow))
         hit = receivers + ([self.target] if overflow else [])
         if game.log is not None:
             game.event(
@@ -276,7 +280,7 @@ class Combat:
                 side.seat,
                 damage=damage,
                 to=[[_uid(r), n] for r, n in zip(hit, amounts, strict=True)],
-                lps=lps,
+                lps=self.lps(receivers),
             )
         for receiver, amount in zip(hit, amounts, strict=True):
             if isinstance(receiver, Page) and game.has(receiver, "Stoneskin"):
