@@ -148,13 +148,17 @@ def _aura_types(page_type: str, costs: Mapping[str, int], aura_type: str | None)
 class MetaZooDeck:
     """A Spellbook ready to play; copies of a Page share one PageCard."""
 
-    __slots__ = ("spellbook", "unsupported")
+    __slots__ = ("answers", "powers", "spellbook", "unsupported")
 
     def __init__(self, spellbook: tuple[PageCard, ...]) -> None:
         self.spellbook = spellbook
         self.unsupported: dict[str, tuple[str, ...]] = {
             card.name: card.unsupported for card in spellbook if card.unsupported
         }
+        # Whether any Page has an "any time" effect (if none, its Caster never has a response)
+        # or a Power: read once here, not at every game's start.
+        self.answers = any(card.any_time for card in spellbook)
+        self.powers = any(card.powers for card in spellbook)
 
     @classmethod
     def from_deck(cls, deck: Deck) -> MetaZooDeck:

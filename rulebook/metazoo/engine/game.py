@@ -104,7 +104,7 @@ class Game:
             for card in deck.spellbook:
                 pages.append(Page(uid, card, seat))
                 uid += 1
-            casters.append(Caster(seat, pages, policies[seat]))
+            casters.append(Caster(seat, pages, policies[seat], deck.answers, deck.powers))
         a, b = casters
         a.opponent, b.opponent = b, a
         self.casters = (a, b)
@@ -405,10 +405,12 @@ class Game:
         kind by kind as a policy asks for them."""
         return ActionOptions(self, me)
 
-    def chapter_actions(self, me: Caster) -> dict[str, list[tuple]]:
-        """Contract an Aura Page (once a turn) or a Terra, or place a Trap Page face-down;
-        copies of one Page are one option."""
+    def chapter_actions(self, me: Caster) -> tuple[dict[str, list[tuple]], list[Page]]:
+        """In one pass over the Chapter (copies of one Page are one option, its first copy):
+        Contract an Aura Page (once a turn) or a Terra, or place a Trap Page face-down; and the
+        Beasties, Artifacts, Spells and Potions a Contract Action may name, payable or not."""
         options: dict[str, list[tuple]] = {"aura": [], "terra": [], "trap": []}
+        candidates: list[Page] = []
         seen: set[PageCard] = set()
         for page in me.chapter:
             card = page.card
@@ -420,22 +422,11 @@ class Game:
                     options["aura"].append(("aura", page))
             elif card.type == TERRA:
                 options["terra"].append(("terra", page))
+            else:
+                candidates.append(page)
             if TRAP_TRAIT in card.traits:
                 options["trap"].append(("trap", page))
-        return options
-
-    def contract_candidates(self, me: Caster) -> list[Page]:
-        """The Beasties, Artifacts, Spells and Potions of the Chapter that a Contract Action
-        may name: copies of one Page are one option (the first copy in the Chapter)."""
-        candidates: list[Page] = []
-        seen: set[PageCard] = set()
-        for page in me.chapter:
-            card = page.card
-            if card in seen or card.type in (AURA, TERRA):
-                continue
-            seen.add(card)
-            candidates.append(page)
-        return candidates
+        return options, candidates
 
     def budget(self, me: Caster) -> Budget:
         """What the Caster can pay now, for the Costs of many Pages."""
@@ -1179,7 +1170,7 @@ class ActionOptions:
         if found is None:
             game, me = self.game, self.me
             if kind in ("aura", "terra", "trap"):
-                self.lists.update(game.chapter_actions(me))
+                self.read_chapter()
                 found = self.lists[kind]
             elif kind == "contract":
                 found = [("contract", p) for p in self.candidates() if self.may_contract(p)]
@@ -1209,11 +1200,16 @@ class ActionOptions:
             ]
         return found  # type: ignore[return-value]
 
+    def read_chapter(self) -> None:
+        """The Chapter's options, every kind in one pass (Game.chapter_actions)."""
+        options, self._candidates = self.game.chapter_actions(self.me)
+        self.lists.update(options)
+
     def candidates(self) -> list[Page]:
-        """The Pages a Contract Action may name, payable or not (Game.contract_candidates)."""
+        """The Pages a Contract Action may name, payable or not."""
         if self._candidates is None:
-            self._candidates = self.game.contract_candidates(self.me)
-        return self._candidates
+            self.read_chapter()
+        return self._candidates  # type: ignore[return-value]
 
     def may_contract(self, page: Page) -> bool:
         """Whether Contracting this candidate is legal now: one Page checked, so a policy that
