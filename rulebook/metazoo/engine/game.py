@@ -313,15 +313,24 @@ class Game:
         """Give a Caster priority: an "any time" Action or none; after an Action priority passes
         to the other Caster, and so on, until one takes none: then the chain resolves.
         Whether the Caster acted."""
-        options = self.responses(caster)
-        if not options:
-            return False
-        answer = self.ask(caster, RESPOND, options)
+        answer = self.response(caster)
         if answer is None:
-            self.event("pass", caster.seat)
             return False
         self.act(caster, answer)
         return True
+
+    def response(self, caster: Caster) -> tuple | None:
+        """The "any time" Action a Caster with priority takes, or None: not asked at all when
+        none of its Pages has an "any time" effect (most Spellbooks: most windows)."""
+        if not caster.answers:
+            return None
+        options = self.responses(caster)
+        if not options:
+            return None
+        answer = self.ask(caster, RESPOND, options)
+        if answer is None:
+            self.event("pass", caster.seat)
+        return answer
 
     def exchange(self, acted: Caster) -> None:
         """After an Action: priority to the other Caster, back and forth until one passes;
@@ -334,12 +343,9 @@ class Game:
             self.sweep()
 
     def priority_in_chain(self, caster: Caster) -> bool:
-        options = self.responses(caster)
-        if not options:
-            return False
-        answer = self.ask(caster, RESPOND, options)
+        """Priority while the chain builds: a response goes on the chain."""
+        answer = self.response(caster)
         if answer is None:
-            self.event("pass", caster.seat)
             return False
         self.push_action(caster, answer)
         return True
