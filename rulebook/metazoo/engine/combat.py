@@ -167,7 +167,6 @@ class Combat:
     def declare_defenders(self) -> tuple[Any, int | None]:
         """Step 3: Defenders, then the primary Defender and its Attack."""
         game, them = self.game, self.me.opponent
-        flying = game.has(self.attacker, FLIGHT)
         able = [
             page
             for page in them.arena
@@ -176,8 +175,9 @@ class Combat:
             and page is not self.target
             and page not in self.defenders
             and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_DEFEND))
-            and (not flying or game.has(page, FLIGHT))
         ]
+        if able and game.has(self.attacker, FLIGHT):  # (Flight asked only if anyone could defend)
+            able = [page for page in able if game.has(page, FLIGHT)]
         if able:
             chosen = game.ask(them, DEFENDERS, able, least=0, most=len(able))
             for page in chosen:
