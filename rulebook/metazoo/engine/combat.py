@@ -90,6 +90,8 @@ class Combat:
             self.defenders.remove(page)
 
     def present(self, page: Any) -> bool:
+        """A Caster, or a Page still in the Arena (the Attacker and the Defenders, always Pages,
+        are looked at by their zone directly: this is asked several times an Attack)."""
         return isinstance(page, Caster) or page.zone == ARENA
 
     def fight(self) -> None:
@@ -121,11 +123,11 @@ class Combat:
             self.spring(trap)
         else:
             game.priority(them)
-        if not self.present(self.attacker):
+        if self.attacker.zone != ARENA:
             return
         primary, answer = self.declare_defenders()
         game.priority(me)
-        if not self.present(self.attacker):
+        if self.attacker.zone != ARENA:
             return
         self.resolve(primary, answer)
 
@@ -226,9 +228,9 @@ class Combat:
             if second and (not first or not game.flip(self.me, "first_strike")):
                 strikers.reverse()
         for number, (striker, attack) in enumerate(strikers):
-            if number and not (self.present(self.attacker) and self.present(primary)):
+            if number and not (self.attacker.zone == ARENA and self.present(primary)):
                 return
-            if not self.present(striker):
+            if striker.zone != ARENA:
                 return
             if striker is self.attacker:
                 self.strike(striker, attack, primary, self.receivers(primary))
@@ -236,7 +238,7 @@ class Combat:
                 self.strike(striker, attack, self.attacker, [self.attacker])
 
     def receivers(self, primary: Any) -> list[Any]:
-        return [p for p in self.defenders if self.present(p)] or (
+        return [p for p in self.defenders if p.zone == ARENA] or (
             [primary] if self.present(primary) else []
         )
 
@@ -259,7 +261,7 @@ class Combat:
         if attack.status and self.present(primary):
             game.inflict([primary], attack.status, side, automatically=False)
         receivers = [r for r in receivers if self.present(r)]
-        if not receivers or not self.present(striker):
+        if not receivers or striker.zone != ARENA:
             return
         damage = game.attack_damage(striker, attack, primary)
         overflow = (

@@ -1162,12 +1162,13 @@ class ActionOptions:
     """The legal Actions of a turn's step as a Decision's options, listed kind by kind only
     when asked (`of_kind`): a policy that wants an Aura Page never has every Attack listed."""
 
-    __slots__ = ("_budget", "_candidates", "game", "lists", "me")
+    __slots__ = ("_attackers", "_budget", "_candidates", "game", "lists", "me")
 
     def __init__(self, game: Game, me: Caster) -> None:
         self.game = game
         self.me = me
         self.lists: dict[str, list[tuple]] = {}
+        self._attackers: list[Page] | None = None
         self._candidates: list[Page] | None = None
         self._budget: Budget | None = None
 
@@ -1197,14 +1198,13 @@ class ActionOptions:
 
     def attackers(self) -> list[Page]:
         """The Beasties that may declare an Attack now."""
-        found = self.lists.get("attackers")
+        found = self._attackers
         if found is None:
-            game = self.game
-            may_attack = game.may_attack  # (a Paralyzed Beastie may not: may_attack says so)
-            found = self.lists["attackers"] = [  # type: ignore[assignment]
+            may_attack = self.game.may_attack  # (a Paralyzed Beastie may not: may_attack says so)
+            found = self._attackers = [
                 page for page in self.me.arena if page.card.type == BEASTIE and may_attack(page)
             ]
-        return found  # type: ignore[return-value]
+        return found
 
     def read_chapter(self) -> None:
         """The Chapter's options, every kind in one pass (Game.chapter_actions)."""
