@@ -33,7 +33,10 @@ def payment(
     """How to pay `cost`: the Aura Pages to Fatigue, each with the type and amount it generates,
     and the Aura left over afterwards; None when the Cost cannot be paid."""
     left = dict(pool)
-    unused = [page for page in sources if not page.fatigued]
+    # Basic Aura Pages before Special ones, sorted once (stable: in the order given).
+    unused = sorted(
+        (page for page in sources if not page.fatigued), key=lambda p: p.card.generates is not None
+    )
     fatigued: list[tuple[Page, str, int]] = []
 
     def generate(page: Page, kind: str, amount: int) -> None:
@@ -45,7 +48,7 @@ def payment(
     neutral = sum(n for kind, n in cost if kind == NEUTRAL)
     for kind, need in typed:
         for wanted in (kind, ANY):
-            for page in sorted(unused, key=lambda p: p.card.generates is not None):
+            for page in list(unused):
                 if left.get(kind, 0) + left.get(ANY, 0) >= need:
                     break
                 produced, amount = _yield(page)
@@ -58,7 +61,7 @@ def payment(
                 return None
             left[ANY] -= need - spent_typed
     spare = sum(left.values())
-    for page in sorted(unused, key=lambda p: p.card.generates is not None):
+    for page in list(unused):
         if spare >= neutral:
             break
         produced, amount = _yield(page)
@@ -73,22 +76,58 @@ def payment(
     return fatigued, {kind: n for kind, n in left.items() if n}
 
 
+class Budget:
+    """What a Caster can pay right now, counted once and asked for many Costs (every Page of a
+    Chapter at each decision): the Awakened Basic Aura Pages by type when only those are to hand
+    (the common case, counted directly), else `payment` itself for each Cost."""
+
+    __slots__ = ("counted", "have", "known", "pool", "sources")
+
+    def __init__(self, pool: dict[str, int], sources: Sequence[Page]) -> None:
+        self.pool = pool
+        self.sources = sources
+        self.known: dict[tuple, bool] = {}  # Cost -> whether it can be paid
+        self.counted = False  # counted at the first Cost asked (a window may ask none)
+        self.have: dict[str, int] | None = None  # Basic Aura to hand by type, if only Basic
+
+    def _count(self) -> None:
+        self.counted = True
+        sources = self.sources
+        if self.pool or any(
+            page.card.generates is not None or not page.card.aura_types for page in sources
+        ):
+            return
+        have: dict[str, int] = {}
+        for page in sources:
+            if not page.fatigued:
+                for kind in page.card.aura_types:
+                    have[kind] = have.get(kind, 0) + 1
+        self.have = have
+
+    def covers(self, cost: tuple[tuple[str, int], ...]) -> bool:
+        """Whether `payment` would find a way to pay `cost`."""
+        if not cost:
+            return True
+        known = self.known.get(cost)
+        if known is None:
+            known = self.known[cost] = self._counts(cost)
+        return known
+
+    def _counts(self, cost: tuple[tuple[str, int], ...]) -> bool:
+        if not self.counted:
+            self._count()
+        have = self.have
+        if have is None:
+            return payment(self.pool, self.sources, cost) is not None
+        spare = sum(have.values())
+        for kind, need in cost:
+            if kind != NEUTRAL:
+                if have.get(kind, 0) < need:
+                    return False
+                spare -= need
+        return spare >= sum(need for kind, need in cost if kind == NEUTRAL)
+
+
 def can_pay(pool: dict[str, int], sources: Sequence[Page], cost: Sequence[tuple[str, int]]) -> bool:
-    """Whether `payment` would find a way: counted directly when only Basic Aura Pages are
-    to hand (the common case, checked for every Page in a Chapter every step)."""
-    if not cost:
-        return True
-    if pool or any(page.card.generates is not None or not page.card.aura_types for page in sources):
-        return payment(pool, sources, cost) is not None
-    have: dict[str, int] = {}
-    for page in sources:
-        if not page.fatigued:
-            for kind in page.card.aura_types:
-                have[kind] = have.get(kind, 0) + 1
-    spare = sum(have.values())
-    for kind, need in cost:
-        if kind != NEUTRAL:
-            if have.get(kind, 0) < need:
-                return False
-            spare -= need
-    return spare >= sum(need for kind, need in cost if kind == NEUTRAL)
+    """Whether `payment` would find a way (one Cost: a Budget asked once)."""
+    return Budget(pool, sources).covers(tuple(cost))

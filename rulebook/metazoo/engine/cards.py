@@ -35,6 +35,7 @@ class PageCard:
     """A Page with everything the engine reads, precomputed; copies share one PageCard."""
 
     __slots__ = (
+        "answers_chain",
         "any_time",
         "arena",
         "attacks",
@@ -45,6 +46,9 @@ class PageCard:
         "enter",
         "flipped",
         "generates",
+        "is_any_time",
+        "is_instant",
+        "is_permanent",
         "lp",
         "name",
         "needs_target",
@@ -53,6 +57,7 @@ class PageCard:
         "start_of_turn",
         "strongest",
         "terra",
+        "total_cost",
         "traits",
         "tribal_boost",
         "tribe",
@@ -109,6 +114,15 @@ class PageCard:
         self.powers = when(vocab.POWER)
         self.start_of_turn = when(vocab.START_OF_TURN)
         self.end_of_turn = when(vocab.END_OF_TURN)
+        # Facts every decision reads, as plain attributes rather than properties: the engine
+        # asks them hundreds of times a game.
+        self.is_permanent: bool = info.type in (BEASTIE, ARTIFACT)  # placed in the Arena
+        self.is_instant: bool = info.type in (SPELL, POTION)  # resolved, then to the Cemetery
+        # A Spell or Potion that may be Contracted whenever its Caster has priority.
+        self.is_any_time: bool = self.is_instant and bool(self.any_time)
+        self.total_cost: int = sum(n for _, n in self.cost)
+        # An "any time" answer to a Page on the chain (Dampen, Reflection): only with a chain.
+        self.answers_chain: bool = any(e["do"] in ("nullify", "redirect") for e in self.any_time)
         self.generates: dict | None = next((e for e in played if e["do"] == "generate_aura"), None)
         # A Spell or Potion that targets may only be Contracted with a valid target (p. 18),
         # and so may an Equipment that targets (p. 38); a Beastie's CONTRACT need not have one.
@@ -117,25 +131,6 @@ class PageCard:
             and (self.type in (SPELL, POTION) or e["do"] == "equip")
             for e in (*self.on_contract, *self.any_time)
         )
-
-    @property
-    def is_permanent(self) -> bool:
-        """A Beastie or Artifact: placed in the Arena when Contracted."""
-        return self.type in (BEASTIE, ARTIFACT)
-
-    @property
-    def is_instant(self) -> bool:
-        """A Spell or Potion: resolved, then placed in the Cemetery."""
-        return self.type in (SPELL, POTION)
-
-    @property
-    def is_any_time(self) -> bool:
-        """A Spell or Potion that may be Contracted whenever its Caster has priority."""
-        return self.is_instant and bool(self.any_time)
-
-    @property
-    def total_cost(self) -> int:
-        return sum(n for _, n in self.cost)
 
     def __repr__(self) -> str:
         return f"<PageCard {self.name}>"
@@ -153,13 +148,17 @@ def _aura_types(page_type: str, costs: Mapping[str, int], aura_type: str | None)
 class MetaZooDeck:
     """A Spellbook ready to play; copies of a Page share one PageCard."""
 
-    __slots__ = ("spellbook", "unsupported")
+    __slots__ = ("answers", "powers", "spellbook", "unsupported")
 
     def __init__(self, spellbook: tuple[PageCard, ...]) -> None:
         self.spellbook = spellbook
         self.unsupported: dict[str, tuple[str, ...]] = {
             card.name: card.unsupported for card in spellbook if card.unsupported
         }
+        # Whether any Page has an "any time" effect (if none, its Caster never has a response)
+        # or a Power: read once here, not at every game's start.
+        self.answers = any(card.any_time for card in spellbook)
+        self.powers = any(card.powers for card in spellbook)
 
     @classmethod
     def from_deck(cls, deck: Deck) -> MetaZooDeck:

@@ -90,19 +90,22 @@ class Combat:
             self.defenders.remove(page)
 
     def present(self, page: Any) -> bool:
+        """A Caster, or a Page still in the Arena (the Attacker and the Defenders, always Pages,
+        are looked at by their zone directly: this is asked several times an Attack)."""
         return isinstance(page, Caster) or page.zone == ARENA
 
     def fight(self) -> None:
         game, me = self.game, self.me
         game.attacks += 1
         self.attacker.fatigued = True
-        game.event(
-            "attack",
-            me.seat,
-            attacker=self.attacker.uid,
-            attack=self.attack.name,
-            target=_uid(self.target),
-        )
+        if game.log is not None:
+            game.event(
+                "attack",
+                me.seat,
+                attacker=self.attacker.uid,
+                attack=self.attack.name,
+                target=_uid(self.target),
+            )
         game.combat = self
         try:
             self.steps()
@@ -120,11 +123,11 @@ class Combat:
             self.spring(trap)
         else:
             game.priority(them)
-        if not self.present(self.attacker):
+        if self.attacker.zone != ARENA:
             return
         primary, answer = self.declare_defenders()
         game.priority(me)
-        if not self.present(self.attacker):
+        if self.attacker.zone != ARENA:
             return
         self.resolve(primary, answer)
 
@@ -166,7 +169,6 @@ class Combat:
     def declare_defenders(self) -> tuple[Any, int | None]:
         """Step 3: Defenders, then the primary Defender and its Attack."""
         game, them = self.game, self.me.opponent
-        flying = game.has(self.attacker, FLIGHT)
         able = [
             page
             for page in them.arena
@@ -174,9 +176,10 @@ class Combat:
             and not page.fatigued
             and page is not self.target
             and page not in self.defenders
-            and not any(s in page.statuses for s in UNABLE_TO_DEFEND)
-            and (not flying or game.has(page, FLIGHT))
+            and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_DEFEND))
         ]
+        if able and game.has(self.attacker, FLIGHT):  # (Flight asked only if anyone could defend)
+            able = [page for page in able if game.has(page, FLIGHT)]
         if able:
             chosen = game.ask(them, DEFENDERS, able, least=0, most=len(able))
             for page in chosen:
@@ -194,7 +197,7 @@ class Combat:
                 for page in pool
                 if isinstance(page, Page)
                 and page.card.type == BEASTIE
-                and not any(s in page.statuses for s in UNABLE_TO_ATTACK)
+                and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_ATTACK))
                 for index in range(len(page.card.attacks))
             ]
             or [(page, None) for page in pool if not isinstance(page, Caster)]
@@ -225,9 +228,9 @@ class Combat:
             if second and (not first or not game.flip(self.me, "first_strike")):
                 strikers.reverse()
         for number, (striker, attack) in enumerate(strikers):
-            if number and not (self.present(self.attacker) and self.present(primary)):
+            if number and not (self.attacker.zone == ARENA and self.present(primary)):
                 return
-            if not self.present(striker):
+            if striker.zone != ARENA:
                 return
             if striker is self.attacker:
                 self.strike(striker, attack, primary, self.receivers(primary))
@@ -235,24 +238,30 @@ class Combat:
                 self.strike(striker, attack, self.attacker, [self.attacker])
 
     def receivers(self, primary: Any) -> list[Any]:
-        return [p for p in self.defenders if self.present(p)] or (
+        return [p for p in self.defenders if p.zone == ARENA] or (
             [primary] if self.present(primary) else []
         )
+
+    def lps(self, receivers: list[Any]) -> list[int]:
+        """The current LP of each receiver of an Attack's Damage (for an allocation, a log)."""
+        game = self.game
+        return [game.current_lp(r) if isinstance(r, Page) else r.lp for r in receivers]
 
     def strike(self, striker: Page, attack: Attack, primary: Any, receivers: list[Any]) -> None:
         """Resolving a chosen Attack (p. 28)."""
         game = self.game
         side = game.casters[striker.controller]
-        game.event(
-            "strike", side.seat, attacker=striker.uid, attack=attack.name, primary=_uid(primary)
-        )
+        if game.log is not None:
+            game.event(
+                "strike", side.seat, attacker=striker.uid, attack=attack.name, primary=_uid(primary)
+            )
         for effect in attack.effects:
             target = {effect.get("target"): primary} if effect.get("target") else {}
             game.apply(effect, side, striker, target)
         if attack.status and self.present(primary):
             game.inflict([primary], attack.status, side, automatically=False)
         receivers = [r for r in receivers if self.present(r)]
-        if not receivers or not self.present(striker):
+        if not receivers or striker.zone != ARENA:
             return
         damage = game.attack_damage(striker, attack, primary)
         overflow = (
@@ -262,11 +271,10 @@ class Combat:
             and self.present(self.target)
             and self.target not in receivers
         )
-        lps = [game.current_lp(r) if isinstance(r, Page) else r.lp for r in receivers]
         if len(receivers) == 1 and not overflow:
             amounts: tuple[int, ...] = (damage,)
         else:
-            amounts = game.ask(side, ALLOCATE, Allocation(damage, lps, overflow))
+            amounts = game.ask(side, ALLOCATE, Allocation(damage, self.lps(receivers), overflow))
         hit = receivers + ([self.target] if overflow else [])
         if game.log is not None:
             game.event(
@@ -274,7 +282,7 @@ class Combat:
                 side.seat,
                 damage=damage,
                 to=[[_uid(r), n] for r, n in zip(hit, amounts, strict=True)],
-                lps=lps,
+                lps=self.lps(receivers),
             )
         for receiver, amount in zip(hit, amounts, strict=True):
             if isinstance(receiver, Page) and game.has(receiver, "Stoneskin"):

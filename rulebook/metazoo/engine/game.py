@@ -14,6 +14,7 @@ Caster's policy and checked before the game acts on it.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -24,7 +25,7 @@ from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, SPELL, TERRA
 from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
 
-from .aura import can_pay, payment
+from .aura import Budget, can_pay, payment
 from .cards import Attack, MetaZooDeck, PageCard
 from .combat import Combat
 from .state import (
@@ -103,7 +104,7 @@ class Game:
             for card in deck.spellbook:
                 pages.append(Page(uid, card, seat))
                 uid += 1
-            casters.append(Caster(seat, pages, policies[seat]))
+            casters.append(Caster(seat, pages, policies[seat], deck.answers, deck.powers))
         a, b = casters
         a.opponent, b.opponent = b, a
         self.casters = (a, b)
@@ -231,7 +232,8 @@ class Game:
         for caster in self.casters:
             self.dissolve(caster)
         for page in self.in_arena():
-            page.granted.clear()
+            if page.granted:
+                page.granted.clear()
 
     def start_effects(self, me: Caster) -> None:
         """Start of turn: Sleep's coin (README), then "start of your turn" effects."""
@@ -260,8 +262,8 @@ class Game:
 
     def dissolve(self, caster: Caster) -> None:
         if caster.aura:
-            self.event("aura_dissolves", caster.seat, aura=dict(caster.aura))
-            caster.aura = {}
+            self.event("aura_dissolves", caster.seat, aura=caster.aura)
+            caster.aura = {}  # (a new dict: the logged one stays as it was)
 
     def end_effects(self, me: Caster) -> None:
         """End of turn effects, simultaneous, in the order the active Caster chooses
@@ -311,15 +313,24 @@ class Game:
         """Give a Caster priority: an "any time" Action or none; after an Action priority passes
         to the other Caster, and so on, until one takes none: then the chain resolves.
         Whether the Caster acted."""
-        options = self.responses(caster)
-        if not options:
-            return False
-        answer = self.ask(caster, RESPOND, options)
+        answer = self.response(caster)
         if answer is None:
-            self.event("pass", caster.seat)
             return False
         self.act(caster, answer)
         return True
+
+    def response(self, caster: Caster) -> tuple | None:
+        """The "any time" Action a Caster with priority takes, or None: not asked at all when
+        none of its Pages has an "any time" effect (most Spellbooks: most windows)."""
+        if not caster.answers:
+            return None
+        options = self.responses(caster)
+        if not options:
+            return None
+        answer = self.ask(caster, RESPOND, options)
+        if answer is None:
+            self.event("pass", caster.seat)
+        return answer
 
     def exchange(self, acted: Caster) -> None:
         """After an Action: priority to the other Caster, back and forth until one passes;
@@ -332,12 +343,9 @@ class Game:
             self.sweep()
 
     def priority_in_chain(self, caster: Caster) -> bool:
-        options = self.responses(caster)
-        if not options:
-            return False
-        answer = self.ask(caster, RESPOND, options)
+        """Priority while the chain builds: a response goes on the chain."""
+        answer = self.response(caster)
         if answer is None:
-            self.event("pass", caster.seat)
             return False
         self.push_action(caster, answer)
         return True
@@ -403,10 +411,12 @@ class Game:
         kind by kind as a policy asks for them."""
         return ActionOptions(self, me)
 
-    def chapter_actions(self, me: Caster) -> dict[str, list[tuple]]:
-        """Contract an Aura Page (once a turn) or a Terra, or place a Trap Page face-down;
-        copies of one Page are one option."""
+    def chapter_actions(self, me: Caster) -> tuple[dict[str, list[tuple]], list[Page]]:
+        """In one pass over the Chapter (copies of one Page are one option, its first copy):
+        Contract an Aura Page (once a turn) or a Terra, or place a Trap Page face-down; and the
+        Beasties, Artifacts, Spells and Potions a Contract Action may name, payable or not."""
         options: dict[str, list[tuple]] = {"aura": [], "terra": [], "trap": []}
+        candidates: list[Page] = []
         seen: set[PageCard] = set()
         for page in me.chapter:
             card = page.card
@@ -418,25 +428,15 @@ class Game:
                     options["aura"].append(("aura", page))
             elif card.type == TERRA:
                 options["terra"].append(("terra", page))
+            else:
+                candidates.append(page)
             if TRAP_TRAIT in card.traits:
                 options["trap"].append(("trap", page))
-        return options
+        return options, candidates
 
-    def contracts(self, me: Caster) -> list[tuple]:
-        """Contract a Beastie, Artifact, Spell or Potion whose Cost can be paid now (and that
-        has the target it needs); copies of one Page are one option."""
-        options: list[tuple] = []
-        seen: set[PageCard] = set()
-        sources = self.aura_sources(me)
-        payable: dict[tuple, bool] = {}  # Aura Cost -> whether it can be paid now
-        for page in me.chapter:
-            card = page.card
-            if card in seen or card.type in (AURA, TERRA):
-                continue
-            seen.add(card)
-            if self.contractable(me, page, sources, payable):
-                options.append(("contract", page))
-        return options
+    def budget(self, me: Caster) -> Budget:
+        """What the Caster can pay now, for the Costs of many Pages."""
+        return Budget(me.aura, self.aura_sources(me))
 
     def trap_moves(self, me: Caster) -> list[tuple]:
         """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
@@ -470,11 +470,11 @@ class Game:
         options: list[tuple] = []
         if not caster.answers:
             return options
-        sources = None
+        budget = None
         for page in caster.chapter:
             if page.card.is_any_time:
-                sources = sources if sources is not None else self.aura_sources(caster)
-                if self.contractable(caster, page, sources):
+                budget = budget if budget is not None else self.budget(caster)
+                if self.contractable(caster, page, budget):
                     options.append(("contract", page))
         for page in caster.arena:
             if page.card.any_time and self.any_time_ready(caster, page):
@@ -490,22 +490,17 @@ class Game:
             and self.effect_has_targets(caster, page, page.card.any_time)
         )
 
-    def contractable(
-        self, me: Caster, page: Page, sources: list[Page], payable: dict | None = None
-    ) -> bool:
+    def contractable(self, me: Caster, page: Page, budget: Budget) -> bool:
+        """Whether a Page of the Chapter may be Contracted now: its Cost can be paid, it has
+        the target it needs, and an answer to the chain has a chain to answer."""
         card = page.card
-        if card.needs_target and not self.effect_has_targets(
+        if card.answers_chain and not self.chain:
+            return False
+        if not budget.covers(card.cost):
+            return False
+        return not card.needs_target or self.effect_has_targets(
             me, page, card.on_contract + card.any_time
-        ):
-            return False
-        if any(e["do"] in ("nullify", "redirect") for e in card.any_time) and not self.chain:
-            return False
-        if payable is None:
-            return can_pay(me.aura, sources, card.cost)
-        paid = payable.get(card.cost)
-        if paid is None:
-            paid = payable[card.cost] = can_pay(me.aura, sources, card.cost)
-        return paid
+        )
 
     def can_contract_trap(
         self, me: Caster, trap: Page, sources: list[Page], attacker: Page
@@ -536,6 +531,17 @@ class Game:
         targets.extend(p for p in them.arena if p.card.is_permanent)
         targets.extend(t for t in them.traps if t.host is None)
         return targets
+
+    def is_attack_target(self, me: Caster, target: Any) -> bool:
+        """Whether `target` is among `attack_targets(me)`, checked without listing them."""
+        them = me.opponent
+        if target is them:
+            return True
+        if not isinstance(target, Page):
+            return False
+        if target.face_down:
+            return target.host is None and target in them.traps
+        return target.card.is_permanent and target in them.arena
 
     def disabled(self, page: Page) -> bool:
         """Paralyze removes a Page's Effect text box (Tribal Boost, p. 28): no Powers, no
@@ -698,15 +704,16 @@ class Game:
         me.arena.append(page)
         if page.card.arena:
             self.statics.append(page)
-        self.event(
-            "enter",
-            me.seat,
-            page=page.uid,
-            name=page.card.name,
-            type=page.card.type,
-            lp=self.max_lp(page) if page.card.is_permanent else None,
-            fatigued=fatigued,
-        )
+        if self.log is not None:  # (its maximum LP: computed only for a log)
+            self.event(
+                "enter",
+                me.seat,
+                page=page.uid,
+                name=page.card.name,
+                type=page.card.type,
+                lp=self.max_lp(page) if page.card.is_permanent else None,
+                fatigued=fatigued,
+            )
 
     # -- effects --------------------------------------------------------------------------
 
@@ -930,7 +937,7 @@ class Game:
     def has(self, page: Page, trait: str) -> bool:
         """A Trait the Page has, gained this turn, or granted by an ARENA effect of a Page its
         controller controls (Lantern of Wards)."""
-        if page.has(trait):
+        if trait in page.card.traits or trait in page.granted:  # (Page.has, inlined: hot)
             return True
         return (
             bool(self.statics)
@@ -966,15 +973,16 @@ class Game:
                 why=why,
                 source=source.uid if source is not None else None,
             )
-        if caster:
+        if caster and subject.lp == 0:  # (the other Caster's LP is checked as it changes)
             self.check_loss()
 
     def lose_lp(self, subject: Any, amount: int, why: str) -> None:
         """LP Loss (LP Loss vs LP Gain, p. 24): like Damage, but not Damage."""
         subject.loss += amount
         self.dirty = True
-        lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-        self.event("lp_loss", None, target=_uid(subject), amount=amount, lp=lp, why=why)
+        if self.log is not None:
+            lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
+            self.event("lp_loss", None, target=_uid(subject), amount=amount, lp=lp, why=why)
         self.check_loss()
 
     def recover(self, subject: Any, amount: int, me: Caster) -> None:
@@ -982,8 +990,9 @@ class Game:
         removed = min(amount, subject.damage)
         if removed:
             subject.damage -= removed
-            lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-            self.event("recover", me.seat, target=_uid(subject), amount=removed, lp=lp)
+            if self.log is not None:
+                lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
+                self.event("recover", me.seat, target=_uid(subject), amount=removed, lp=lp)
 
     def check_loss(self) -> None:
         """A Caster at 0 LP loses the game; both at once: a draw."""
@@ -1124,9 +1133,7 @@ class Game:
         if not isinstance(primary, Page):
             return 0
         types = primary.card.aura_types
-        bonus = 0
-        if any(types & STRONG_AGAINST.get(kind, frozenset()) for kind in page.card.aura_types):
-            bonus += ADVANTAGE_DAMAGE
+        bonus = ADVANTAGE_DAMAGE if type_advantage(page.card.aura_types, types) else 0
         if attack.advantage and attack.advantage in types:
             bonus += ADVANTAGE_DAMAGE
         return bonus
@@ -1155,22 +1162,25 @@ class ActionOptions:
     """The legal Actions of a turn's step as a Decision's options, listed kind by kind only
     when asked (`of_kind`): a policy that wants an Aura Page never has every Attack listed."""
 
-    __slots__ = ("game", "lists", "me")
+    __slots__ = ("_attackers", "_budget", "_candidates", "game", "lists", "me")
 
     def __init__(self, game: Game, me: Caster) -> None:
         self.game = game
         self.me = me
         self.lists: dict[str, list[tuple]] = {}
+        self._attackers: list[Page] | None = None
+        self._candidates: list[Page] | None = None
+        self._budget: Budget | None = None
 
     def of_kind(self, kind: str) -> list[tuple]:
         found = self.lists.get(kind)
         if found is None:
             game, me = self.game, self.me
             if kind in ("aura", "terra", "trap"):
-                self.lists.update(game.chapter_actions(me))
+                self.read_chapter()
                 found = self.lists[kind]
             elif kind == "contract":
-                found = game.contracts(me)
+                found = [("contract", p) for p in self.candidates() if self.may_contract(p)]
             elif kind == "move":
                 found = game.trap_moves(me)
             elif kind == "attack":
@@ -1188,14 +1198,31 @@ class ActionOptions:
 
     def attackers(self) -> list[Page]:
         """The Beasties that may declare an Attack now."""
-        found = self.lists.get("attackers")
+        found = self._attackers
         if found is None:
-            game = self.game
-            may_attack = game.may_attack  # (a Paralyzed Beastie may not: may_attack says so)
-            found = self.lists["attackers"] = [  # type: ignore[assignment]
+            may_attack = self.game.may_attack  # (a Paralyzed Beastie may not: may_attack says so)
+            found = self._attackers = [
                 page for page in self.me.arena if page.card.type == BEASTIE and may_attack(page)
             ]
-        return found  # type: ignore[return-value]
+        return found
+
+    def read_chapter(self) -> None:
+        """The Chapter's options, every kind in one pass (Game.chapter_actions)."""
+        options, self._candidates = self.game.chapter_actions(self.me)
+        self.lists.update(options)
+
+    def candidates(self) -> list[Page]:
+        """The Pages a Contract Action may name, payable or not."""
+        if self._candidates is None:
+            self.read_chapter()
+        return self._candidates  # type: ignore[return-value]
+
+    def may_contract(self, page: Page) -> bool:
+        """Whether Contracting this candidate is legal now: one Page checked, so a policy that
+        tries its favourites first never has every Cost in the Chapter counted."""
+        if self._budget is None:
+            self._budget = self.game.budget(self.me)
+        return self.game.contractable(self.me, page, self._budget)
 
     def attack_targets(self) -> list[Any]:
         found = self.lists.get("targets")
@@ -1206,6 +1233,13 @@ class ActionOptions:
     def __contains__(self, action: object) -> bool:
         if not isinstance(action, tuple) or not action or action[0] not in ACTION_KINDS:
             return False
+        if action[0] == "contract":  # checked without counting every Cost in the Chapter
+            found = self.lists.get("contract")
+            if found is not None:
+                return action in found
+            return (
+                len(action) == 2 and action[1] in self.candidates() and self.may_contract(action[1])
+            )
         if action[0] == "attack":  # checked without listing every Attack and target
             if len(action) != 4 or action[1] not in self.attackers():
                 return False
@@ -1213,7 +1247,7 @@ class ActionOptions:
             return (
                 isinstance(index, int)
                 and 0 <= index < len(action[1].card.attacks)
-                and action[3] in self.attack_targets()
+                and self.game.is_attack_target(self.me, action[3])
             )
         return action in self.of_kind(action[0])
 
@@ -1223,6 +1257,13 @@ class ActionOptions:
 
     def __len__(self) -> int:
         return sum(len(self.of_kind(kind)) for kind in ACTION_KINDS)
+
+
+@functools.cache
+def type_advantage(attacking: frozenset[str], defending: frozenset[str]) -> bool:
+    """Type Advantage (p. 11): one of the attacking types is strong against a defending one.
+    Cached: it reads only the Aura Wheel and two Pages' printed types, and each Attack asks."""
+    return any(defending & STRONG_AGAINST.get(kind, frozenset()) for kind in attacking)
 
 
 def _discard(card: PageCard) -> str:

@@ -94,9 +94,9 @@ class HeuristicPolicy(Policy):
         for option in of_kind("terra"):
             if self._wants_terra(game, me, option[1]):
                 return option
-        contracts = [o for o in of_kind("contract") if self._worth(game, me, o[1])]
-        if contracts:
-            return max(contracts, key=lambda o: (o[1].card.total_cost, o[1].card.lp, o[1].uid))
+        contract = self._dearest_contract(game, me, options)
+        if contract is not None:
+            return contract
         traps = of_kind("trap")
         if traps:
             return traps[0]
@@ -112,6 +112,17 @@ class HeuristicPolicy(Policy):
         if options.attackers():
             me.memo["attacking"] = game.turn
             return self._attack(game, me, options)
+        return None
+
+    def _dearest_contract(self, game, me: Caster, options) -> tuple | None:
+        """The dearest Page worth Contracting that may be Contracted now: the candidates tried
+        dearest first, so only the Costs up to the one chosen are counted."""
+        candidates = sorted(
+            options.candidates(), key=lambda p: (p.card.total_cost, p.card.lp, p.uid), reverse=True
+        )
+        for page in candidates:
+            if self._worth(game, me, page) and options.may_contract(page):
+                return ("contract", page)
         return None
 
     def _aura_need(self, me: Caster, aura: Page) -> int:
@@ -192,11 +203,10 @@ class HeuristicPolicy(Policy):
         index = attacker.card.strongest
         attack = attacker.card.attacks[index]
         base = game.attack_base(attacker, attack)
-        kills = [
+        kills = [  # of the targets (game.attack_targets), the face-up Pages
             target
-            for target in options.attack_targets()
-            if isinstance(target, Page)
-            and not target.face_down
+            for target in me.opponent.arena
+            if target.card.is_permanent
             and game.current_lp(target) <= base + game.advantage(attacker, attack, target)
         ]
         if kills:
@@ -212,12 +222,8 @@ class HeuristicPolicy(Policy):
             kind, page = option[0], option[1]
             if kind == "any_time" and self._any_time_worth(game, me, page):
                 return option
-            if kind == "contract":
-                effects = page.card.any_time
-                if any(e["do"] in ("nullify", "redirect") for e in effects) and self._threat(
-                    game, me
-                ):
-                    return option
+            if kind == "contract" and page.card.answers_chain and self._threat(game, me):
+                return option
         return None
 
     def _threat(self, game, me: Caster) -> bool:

@@ -141,7 +141,9 @@ class Caster:
         "traps",
     )
 
-    def __init__(self, seat: int, pages: list[Page], policy: Policy) -> None:
+    def __init__(
+        self, seat: int, pages: list[Page], policy: Policy, answers: bool, powers: bool
+    ) -> None:
         self.seat = seat
         self.policy = policy
         self.spellbook = pages  # the top is the end of the list
@@ -160,9 +162,8 @@ class Caster:
         self.opponent: Caster = self
         self.decisions: dict[str, Decision] = {}
         self.memo: dict[str, Any] = {}  # scratch space for its policy, for this game
-        # Whether any of its Pages has an "any time" effect: if none, it never has a response.
-        self.answers = any(page.card.any_time for page in pages)
-        self.powers = any(page.card.powers for page in pages)
+        self.answers = answers  # any of its Pages has an "any time" effect (MetaZooDeck)
+        self.powers = powers  # any of its Pages has a Power
 
     @property
     def lp(self) -> int:
