@@ -18,15 +18,20 @@ def url(event, tail: str = "") -> str:
     return f"/api/v1/events/{event.token}/{tail}"
 
 
-def test_the_organiser_invites_checks_in_and_exports_the_roster(alice_api, event, bob, charlie):
-    assert (
-        alice_api.post(url(event, "roster/"), {"username": "bob"}, format="json").status_code == 201
-    )
+def test_the_organiser_invites_checks_in_and_exports_the_roster(
+    alice_api, event, bob, bob_version, charlie
+):
+    """The pairing export lists the players with a list; an invited player who never sent one
+    (charlie) is left out, since a pairing tool would pair them (issue 26, item 4)."""
+    for username in ("bob", "charlie"):
+        invited = alice_api.post(url(event, "roster/"), {"username": username}, format="json")
+        assert invited.status_code == 201
     response = alice_api.post(url(event, "roster/"), {"username": "nobody"}, format="json")
     assert response.status_code == 400 and "username" in response.json()["fields"]
     check_in = url(event, f"roster/{bob.pk}/check-in/")
     row = alice_api.post(check_in, {"present": True}, format="json").json()
     assert (row["player"], row["checked_in"], row["state"]) == ("bob", True, "none")
+    registration_submit(event=event, player=bob, deck_version=bob_version)
     exported = alice_api.get(url(event, "roster/"), HTTP_ACCEPT="text/csv").content
     [row] = csv.DictReader(io.StringIO(exported.decode("utf-8-sig")))
     assert (row["id"], row["username"], row["checked_in"]) == (str(bob.pk), "bob", "True")
