@@ -63,11 +63,16 @@ def test_generated_swaps_are_like_for_like_and_keep_the_deck_legal():
 def test_the_plan_halves_the_candidates_and_stays_within_the_budget():
     assert survivors_by_round(14) == [14, 7, 4, 2]
     assert survivors_by_round(1) == [1]
-    seeds = seeds_by_round(14, 6000)
-    assert seeds == [100, 187, 300, 500]  # 1500 games a round over its decks and the deck
-    assert planned_games(14, 6000) <= 6000
-    with pytest.raises(BudgetTooSmall):
-        planned_games(14, 40)
+    # The same seeds a round: each is played by the deck and every candidate still in, so the
+    # rounds cost 15, 8, 5 and 3 games a seed (31 in all) and the first gets about half. The 17
+    # games left over buy one more seed of the first round (15), not of the others.
+    assert seeds_by_round(14, 6000) == [194, 193, 193, 193]
+    assert planned_games(14, 6000) == 193 * 31 + 15 <= 6000
+    assert seeds_by_round(14, 31 + 8 + 5) == [1, 2, 2, 1]  # 15 is too many; 8 and 5 are not
+    assert planned_games(14, 31) == 31
+    with pytest.raises(BudgetTooSmall) as refused:
+        planned_games(14, 30)
+    assert refused.value.needed == 31
 
 
 def planted() -> tuple:
