@@ -316,7 +316,6 @@ SPECTACULAR_SETTINGS = {
     "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
     "ENUM_NAME_OVERRIDES": {
         "GameEnum": "api.catalogue.serializers.GAME_CHOICES",
-        "EngineGameEnum": "api.simulations.serializers.ENGINE_GAMES",
         "IssueCodeEnum": "api.validation.serializers.ISSUE_CODE_CHOICES",
         "ErrorCodeEnum": "api.validation.serializers.ERROR_CODE_CHOICES",
         "JobStatusEnum": "rules.models.SimulationJob.Status",

@@ -21,7 +21,9 @@ from rulebook.simulation.seeds import MAX_SEED
 from rules.models import SimulationJob
 from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
 
-ENGINE_GAMES = sorted(ENGINES)  # named in the schema's enums (settings.ENUM_NAME_OVERRIDES)
+# Every game plays now, so the schema names these GameEnum, as every game field (a game without
+# an engine would give a second enum of its own).
+ENGINE_GAMES = sorted(ENGINES)
 
 
 class InlineDeckSerializer(serializers.Serializer):
