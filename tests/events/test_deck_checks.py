@@ -147,3 +147,19 @@ def test_the_site_adds_a_judge_and_a_judge_records_a_check(event, judged, alice,
     assert judge.get(f"/events/{event.token}/checks/").status_code == 403
     readded = organiser.post(f"/events/{event.token}/judges/", {"username": "charlie"}, follow=True)
     assert "charlie is a judge" in readded.content.decode()
+
+
+def test_a_judge_records_a_check_on_the_site_page(event, judged, charlie):
+    """The site's deck-check form: "matches" ticked records a matching check in the log. (Its
+    box is not named "matches": a control of that name shadows the form's matches() method in
+    a browser, which stopped htmx on the page; tests/browser/test_phone_width.py walks it.)"""
+    page = f"/events/{event.token}/checks/"
+    judge = site_as(charlie)
+    assert 'name="matches"' not in judge.get(page).content.decode()
+    posted = judge.post(
+        page, {"registration": judged.pk, "deck_matches": "on", "notes": "Sleeves fine."}
+    )
+    assert posted.status_code in (200, 302)
+    check = DeckCheck.objects.get(registration=judged)
+    assert check.matches and check.notes == "Sleeves fine."
+    assert "Sleeves fine." in judge.get(page).content.decode()

@@ -155,7 +155,9 @@ class DeckCheckForm(forms.Form):
     """A judge's check of one player's deck: it matched, or the deck as presented."""
 
     registration = forms.ChoiceField(label="Player")
-    matches = forms.BooleanField(required=False, label="The deck matches the locked list")
+    # not "matches": a form control of that name shadows the form element's own matches()
+    # method in the browser, and htmx, calling it, stopped working on the page
+    deck_matches = forms.BooleanField(required=False, label="The deck matches the locked list")
     text = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 10, "class": "mono"}),
@@ -178,6 +180,6 @@ class DeckCheckForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if bool(data.get("matches")) == bool(data.get("text", "").strip()):
+        if bool(data.get("deck_matches")) == bool(data.get("text", "").strip()):
             raise forms.ValidationError("Tick that it matches or type the deck (not both).")
         return data

@@ -32,7 +32,7 @@ def deck_check_log(request: HttpRequest, token: str) -> HttpResponse:
             check = deck_checks.deck_check_record(
                 registration=registration,
                 judge=request.user,
-                text=None if data["matches"] else data["text"],
+                text=None if data["deck_matches"] else data["text"],
                 penalty=data["penalty"],
                 notes=data["notes"],
             )
