@@ -8,13 +8,18 @@ reads a few hundred (see bench/search.py and tests/catalogue/test_search_counts.
 
 The count stays exact up to the cap; past it the paginator says so (`count_is_exact` False,
 `count` one more than it counted to), so a page says "more than 1,000", never a made-up total.
+
+A page is read ids first, then its rows by id: the ids of a page in the catalogue's order come
+from an index alone where one covers the order and the filters (cards' card_catalogue_order
+includes what the privacy rule reads), where reading whole rows in that order until a page of
+matches was found visited a table page per row passed over (1,018 pages for a name search).
 """
 
 from __future__ import annotations
 
 from functools import cached_property
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 
 # Matches counted exactly before a search says "more than" (each page beyond it counts on).
 COUNT_CAP = 1_000
@@ -51,6 +56,14 @@ class CappedCountPaginator(Paginator):
             return super().count
         # Unordered: the order would make the database sort every match before stopping.
         return self.object_list.order_by()[: self.count_cap + 1].count()
+
+    def page(self, number: object) -> Page:
+        """Page `number`: its ids in order (one narrow query), then those rows (by primary key)."""
+        page = super().page(number)
+        ids = list(page.object_list.values_list("pk", flat=True))
+        rows = self.object_list.order_by().in_bulk(ids)
+        page.object_list = [rows[pk] for pk in ids if pk in rows]  # unless deleted meanwhile
+        return page
 
     @property
     def count_is_exact(self) -> bool:

@@ -108,3 +108,37 @@ def test_a_broad_searchs_count_reads_a_fraction_of_the_card_table(api, query):
     buffers = plan[0]["Plan"]["Shared Hit Blocks"] + plan[0]["Plan"]["Shared Read Blocks"]
     assert table_pages > 300, table_pages  # wide enough for the difference to show
     assert buffers < table_pages / 4, (buffers, table_pages, plan)
+
+
+def _nodes(plan: dict):
+    yield plan
+    for child in plan.get("Plans", []):
+        yield from _nodes(child)
+
+
+@pytest.mark.skipif(not settings.IS_POSTGRES, reason="needs PostgreSQL (DATABASE_URL)")
+@pytest.mark.django_db(transaction=True)  # committed rows, so that VACUUM can run
+def test_a_name_searchs_page_is_found_in_the_catalogue_order_index_alone(api):
+    """A page's ids in catalogue order, filtered by the privacy rule and the name, come from
+    the card_catalogue_order index alone (it includes owner and shared): reading whole rows in
+    that order until a page of matches was found visited a table page per row passed over."""
+    make_spells(10 * COUNT_CAP)
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE cards_card")  # the visibility map, as a live table has
+    with CaptureQueriesContext(connection) as queries:
+        answer = api.get("/api/v1/cards/", {"q": "spell", "page": 3}).json()
+    assert answer["results"][0]["name"] == "Spell 00100"
+    ids_sql = next(
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith('SELECT "cards_card"."id"') and "LIMIT" in q["sql"]
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {ids_sql}")
+        plan = cursor.fetchone()[0]
+    plan = plan if isinstance(plan, list) else json.loads(plan)
+    scans = [node for node in _nodes(plan[0]["Plan"]) if "Scan" in node["Node Type"]]
+    assert [(s["Node Type"], s.get("Index Name")) for s in scans] == [
+        ("Index Only Scan", "card_catalogue_order")
+    ]
+    assert scans[0]["Heap Fetches"] == 0
