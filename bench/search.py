@@ -9,8 +9,10 @@ client: URL routing, view, selector, filters, pagination count, serialization of
 for name search, rules-text search, a stat comparison, fuzzy named lookup and autocomplete.
 Prints p50 and p95 per kind against the 25 ms target (issue 2, item 11), beside a trivial
 endpoint's (GET /api/v1/health/live/) timed in the same run: on a loaded machine compare ratios.
-Then the database pages (buffers) one request of each kind reads, query by query, from EXPLAIN
-(ANALYZE, BUFFERS): a figure no load on the machine changes (issue 25, item 7).
+Then two figures a loaded machine changes little (issue 25, item 7): the CPU time per request
+of Django and of its PostgreSQL backend process (read from /proc when the server is local),
+which a quiet machine's latency is close to, and the database pages (buffers) one request of
+each kind reads, query by query, from EXPLAIN (ANALYZE, BUFFERS).
 `--throttled` counts every request in the rate limits as a deployment does (file cache).
 """
 
@@ -195,6 +197,7 @@ def main(argv: list[str] | None = None) -> int:
     call_command("migrate", verbosity=0)
     _load_cards(args.cards, seed=args.seed)
     _print_table(_measure(args.runs, seed=args.seed))
+    _print_cpu(args.runs, seed=args.seed)
     _print_buffers(seed=args.seed)
     return 0
 
@@ -382,6 +385,45 @@ def _requests(
             {"q": rng.choice(ADJECTIVES + NOUNS)[: rng.randint(3, 5)].lower()},
         ),
     }
+
+
+def _print_cpu(runs: int, *, seed: int) -> None:
+    """Mean CPU milliseconds per request of each kind: this process's (Django) and its
+    PostgreSQL backend's (from /proc/<pid>/stat, so only for a server on this machine)."""
+    from django.db import connection
+    from django.test import Client
+
+    from cards.models import Card
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = f"/proc/{cursor.fetchone()[0]}/stat"
+
+    def backend_seconds() -> float | None:
+        try:
+            with open(backend) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None  # a server elsewhere
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    client = Client()
+    rng = random.Random(seed + 2)
+    names = list(Card.objects.order_by("id").values_list("game__slug", "name")[:200])
+    print(f"\nCPU per request, mean of {runs}: {'Django':>8} {'PostgreSQL':>11} {'both':>6}")
+    for kind, make_request in _requests(rng, names).items():
+        for _ in range(5):  # warm, as the timed runs are
+            client.get(*make_request())
+        database, python = backend_seconds(), time.process_time()
+        for _ in range(runs):
+            client.get(*make_request())
+        python = (time.process_time() - python) * 1000 / runs
+        after = backend_seconds()
+        if database is None or after is None:
+            print(f"{kind:<20} {'':>14} {python:>8.1f} {'n/a':>11}")
+            continue
+        database = (after - database) * 1000 / runs
+        print(f"{kind:<20} {'':>14} {python:>8.1f} {database:>11.1f} {python + database:>6.1f}")
 
 
 def _print_buffers(*, seed: int, samples: int = 5) -> None:
