@@ -109,8 +109,12 @@ class SearchPagination(Pagination):
         paginated["properties"]["count"]["description"] = (
             "Matches: exact when count_exact is true, otherwise more than this."
         )
-        paginated["properties"]["count_exact"] = {"type": "boolean"}
-        paginated["required"] = [*paginated["required"], "count_exact"]
+        # Not required: another list of cards (a user's own, /keeper/cards/) shares this
+        # component and counts every card.
+        paginated["properties"]["count_exact"] = {
+            "type": "boolean",
+            "description": "False when the search has more matches than count.",
+        }
         return paginated
 
 
