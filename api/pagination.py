@@ -9,8 +9,10 @@ from django.core.paginator import Paginator
 from rest_framework.exceptions import ValidationError
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.request import Request
+from rest_framework.response import Response
 
 from api.examples import EXAMPLE_ORIGIN
+from basics.counted_pages import CappedCountPaginator
 from basics.ids import integer_text
 
 
@@ -73,6 +75,46 @@ class Pagination(PageNumberPagination):
         paginated["properties"]["next"]["example"] = f"{address}?page=3"
         paginated["properties"]["previous"]["example"] = f"{address}?page=1"
         paginated["properties"]["count"].pop("example", None)
+        return paginated
+
+
+class SearchPagination(Pagination):
+    """Pages of a search whose count stops a little past the page asked for (basics.counted_pages):
+    `count` is exact when `count_exact` is true, and otherwise the number it passed ("more than
+    `count`"). `?page=last` counts every match, to know which page is last."""
+
+    django_paginator_class = CappedCountPaginator
+
+    def get_page_number(self, request: Request, paginator: Paginator) -> Any:
+        if request.query_params.get(self.page_query_param) in self.last_page_strings:
+            paginator.count_all()
+        number = super().get_page_number(request, paginator)
+        paginator.count_through(number)
+        return number
+
+    def get_paginated_response(self, data: Any) -> Response:
+        paginator = self.page.paginator
+        return Response(
+            {
+                "count": paginator.count_shown,
+                "count_exact": paginator.count_is_exact,
+                "next": self.get_next_link(),
+                "previous": self.get_previous_link(),
+                "results": data,
+            }
+        )
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["properties"]["count"]["description"] = (
+            "Matches: exact when count_exact is true, otherwise more than this."
+        )
+        # Not required: another list of cards (a user's own, /keeper/cards/) shares this
+        # component and counts every card.
+        paginated["properties"]["count_exact"] = {
+            "type": "boolean",
+            "description": "False when the search has more matches than count.",
+        }
         return paginated
 
 

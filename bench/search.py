@@ -9,6 +9,10 @@ client: URL routing, view, selector, filters, pagination count, serialization of
 for name search, rules-text search, a stat comparison, fuzzy named lookup and autocomplete.
 Prints p50 and p95 per kind against the 25 ms target (issue 2, item 11), beside a trivial
 endpoint's (GET /api/v1/health/live/) timed in the same run: on a loaded machine compare ratios.
+Then two figures a loaded machine changes little (issue 25, item 7): the CPU time per request
+of Django and of its PostgreSQL backend process (read from /proc when the server is local),
+which a quiet machine's latency is close to, and the database pages (buffers) one request of
+each kind reads, query by query, from EXPLAIN (ANALYZE, BUFFERS).
 `--throttled` counts every request in the rate limits as a deployment does (file cache).
 """
 
@@ -193,6 +197,8 @@ def main(argv: list[str] | None = None) -> int:
     call_command("migrate", verbosity=0)
     _load_cards(args.cards, seed=args.seed)
     _print_table(_measure(args.runs, seed=args.seed))
+    _print_cpu(args.runs, seed=args.seed)
+    _print_buffers(seed=args.seed)
     return 0
 
 
@@ -355,7 +361,20 @@ def _measure(runs: int, *, seed: int) -> dict[str, list[float]]:
     client = Client()
     rng = random.Random(seed)
     names = list(Card.objects.order_by("?").values_list("game__slug", "name")[: runs * 2])
-    kinds: dict[str, Callable[[], tuple[str, dict]]] = {
+    kinds = _requests(rng, names)
+    timings: dict[str, list[float]] = {}
+    for kind, make_request in kinds.items():
+        for _ in range(5):  # warm caches and connections before timing
+            _timed(client, *make_request())
+        timings[kind] = [_timed(client, *make_request()) for _ in range(runs)]
+    return timings
+
+
+def _requests(
+    rng: random.Random, names: list[tuple[str, str]]
+) -> dict[str, Callable[[], tuple[str, dict]]]:
+    """One request maker per kind of query, drawing its terms from `rng`."""
+    return {
         TRIVIAL: lambda: ("/api/v1/health/live/", {}),
         "name search": lambda: ("/api/v1/cards/", {"q": rng.choice(NOUNS).lower()}),
         "text search (o:)": lambda: ("/api/v1/cards/", {"q": f"o:{rng.choice(TEXT_WORDS)}"}),
@@ -366,12 +385,94 @@ def _measure(runs: int, *, seed: int) -> dict[str, list[float]]:
             {"q": rng.choice(ADJECTIVES + NOUNS)[: rng.randint(3, 5)].lower()},
         ),
     }
-    timings: dict[str, list[float]] = {}
-    for kind, make_request in kinds.items():
-        for _ in range(5):  # warm caches and connections before timing
-            _timed(client, *make_request())
-        timings[kind] = [_timed(client, *make_request()) for _ in range(runs)]
-    return timings
+
+
+def _print_cpu(runs: int, *, seed: int) -> None:
+    """Mean CPU milliseconds per request of each kind: this process's (Django) and its
+    PostgreSQL backend's (from /proc/<pid>/stat, so only for a server on this machine)."""
+    from django.db import connection
+    from django.test import Client
+
+    from cards.models import Card
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = f"/proc/{cursor.fetchone()[0]}/stat"
+
+    def backend_seconds() -> float | None:
+        try:
+            with open(backend) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            return None  # a server elsewhere
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+    client = Client()
+    rng = random.Random(seed + 2)
+    names = list(Card.objects.order_by("id").values_list("game__slug", "name")[:200])
+    print(f"\nCPU per request, mean of {runs}: {'Django':>8} {'PostgreSQL':>11} {'both':>6}")
+    for kind, make_request in _requests(rng, names).items():
+        for _ in range(5):  # warm, as the timed runs are
+            client.get(*make_request())
+        database, python = backend_seconds(), time.process_time()
+        for _ in range(runs):
+            client.get(*make_request())
+        python = (time.process_time() - python) * 1000 / runs
+        after = backend_seconds()
+        if database is None or after is None:
+            print(f"{kind:<20} {'':>14} {python:>8.1f} {'n/a':>11}")
+            continue
+        database = (after - database) * 1000 / runs
+        print(f"{kind:<20} {'':>14} {python:>8.1f} {database:>11.1f} {python + database:>6.1f}")
+
+
+def _print_buffers(*, seed: int, samples: int = 5) -> None:
+    """Mean pages read per request of each kind, and by its costliest query, over `samples`
+    requests: each request's queries replayed in order under EXPLAIN (ANALYZE, BUFFERS) in a
+    transaction rolled back (so a threshold it sets applies to the query after it)."""
+    from django.db import connection
+    from django.test import Client
+    from django.test.utils import CaptureQueriesContext
+
+    from cards.models import Card
+
+    client = Client()
+    rng = random.Random(seed + 1)
+    names = list(Card.objects.order_by("id").values_list("game__slug", "name")[:200])
+    print(f"\nPages (8 kB buffers) read per request, mean of {samples}: all queries, costliest")
+    for kind, make_request in _requests(rng, names).items():
+        if kind == TRIVIAL:
+            continue
+        totals, costliest = [], {}
+        for _ in range(samples):
+            with CaptureQueriesContext(connection) as queries:
+                client.get(*make_request())
+            read = _buffers_of([query["sql"] for query in queries.captured_queries])
+            totals.append(sum(read.values()))
+            for sql, pages in read.items():
+                label = " ".join(sql.split())[:60]
+                costliest[label] = costliest.get(label, 0) + pages / samples
+        top = max(costliest.items(), key=lambda item: item[1], default=("", 0))
+        print(f"{kind:<20} {statistics.mean(totals):>8.0f}   {top[1]:>6.0f}  {top[0]}...")
+
+
+def _buffers_of(statements: list[str]) -> dict[str, int]:
+    """Buffers each SELECT of `statements` reads, replayed in order in a rolled-back block."""
+    from django.db import connection, transaction
+
+    read: dict[str, int] = {}
+    with transaction.atomic(), connection.cursor() as cursor:
+        for sql in statements:
+            if not sql.lstrip().upper().startswith("SELECT"):
+                continue  # the request's own savepoints and transaction control
+            if "set_config(" in sql:
+                cursor.execute(sql)
+                continue
+            cursor.execute(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {sql}")
+            plan = cursor.fetchone()[0][0]["Plan"]
+            read[sql] = read.get(sql, 0) + plan["Shared Hit Blocks"] + plan["Shared Read Blocks"]
+        transaction.set_rollback(True)
+    return read
 
 
 def _stat_query(rng: random.Random) -> str:

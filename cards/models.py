@@ -142,8 +142,14 @@ class Card(models.Model):
             models.Index(Lower("name"), "game", name="card_lower_name_game"),
             models.Index(fields=["game", "folded_name"], name="card_game_folded_name"),
             # The catalogue's deterministic order; PostgreSQL's search indexes are in
-            # migration 0002 (they exist only there).
-            models.Index(fields=["name", "key", "id"], name="card_catalogue_order"),
+            # migration 0002 (they exist only there). It carries what the privacy rule reads
+            # (usable_by), so that a search page's ids in this order come from the index alone
+            # (basics/counted_pages.py; PostgreSQL only, SQLite has no INCLUDE).
+            models.Index(
+                fields=["name", "key", "id"],
+                name="card_catalogue_order",
+                include=["owner", "shared"],
+            ),
             # The validation cache's staleness check reads the latest update every second.
             models.Index(fields=["updated"], name="card_updated"),
         ]

@@ -10,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.pagination import SearchPagination
 from api.validation.serializers import ErrorSerializer
 from cards.filtersets import CardFilterSet, CardSetFilterSet
 from cards.models import Card
@@ -84,6 +85,7 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
 
     serializer_class = CardSerializer
     filterset_class = CardFilterSet
+    pagination_class = SearchPagination  # counting every match was most of a search's time
     ordering_fields = ["name", "key", "type", "updated"]
 
     def get_queryset(self) -> QuerySet[Card]:

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+from django.conf import settings
 from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
-from cards.selectors import card_suggestions
+from cards.selectors import card_suggestions, card_suggestions_many
 
 
 def test_it_suggests_the_closest_names_of_the_game_best_first(catalogue):
@@ -30,3 +33,23 @@ def test_it_leaves_the_callers_transaction_as_it_was(catalogue):
             with connection.cursor() as cursor:
                 cursor.execute("SHOW pg_trgm.similarity_threshold")
                 assert cursor.fetchone()[0] == "0.3"
+
+
+@pytest.mark.skipif(not settings.IS_POSTGRES, reason="needs PostgreSQL (DATABASE_URL)")
+def test_a_typo_with_a_strong_match_is_looked_up_at_the_strong_threshold_only(catalogue):
+    """Issue 25, item 7: at pg_trgm's 0.3 a name shares trigrams with hundreds of names, each
+    read from the card table to be scored; a name with a strong match is asked at 0.5 only, and
+    the weak threshold is asked only for the names with none (one query for them all)."""
+    with CaptureQueriesContext(connection) as queries:
+        suggestions = card_suggestions_many(
+            game="neopets", names=["Exploding Potoin", "Red Acaar", "Hto Dgo"]
+        )
+    assert suggestions["Exploding Potoin"] == ["Exploding Potion"]
+    assert suggestions["Red Acaar"][0] == "Red Acara"
+    lookups = [q["sql"] for q in queries.captured_queries if "LATERAL" in q["sql"]]
+    thresholds = [q["sql"] for q in queries.captured_queries if "set_config" in q["sql"]]
+    assert len(lookups) == len(thresholds)
+    assert "'0.5'" in thresholds[0]
+    # Only the name without a strong match ("Hto Dgo") is asked again, at the weaker threshold.
+    assert len(lookups) == 2 and "'0.3'" in thresholds[1]
+    assert "Hto Dgo" in lookups[1] and "Potoin" not in lookups[1] and "Acaar" not in lookups[1]

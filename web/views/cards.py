@@ -8,12 +8,12 @@ from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
+from basics.counted_pages import CappedCountPaginator
 from cards.filtersets import CardFilterSet
 from cards.models import Card
 from cards.search import QuerySyntaxError, parse
@@ -81,7 +81,10 @@ def card_search(request: HttpRequest) -> HttpResponse:
     status = 200
     if not context["errors"]:
         try:
-            page = Paginator(filters.qs, PAGE_SIZE).get_page(request.GET.get("page"))
+            # The count stops a little past the page shown ("more than 1,000 cards").
+            paginator = CappedCountPaginator(filters.qs, PAGE_SIZE)
+            paginator.count_through(request.GET.get("page"))
+            page = paginator.get_page(request.GET.get("page"))
             page.object_list = [_summarised(card) for card in cards_for_display(page.object_list)]
             context["page"] = page
             if not page.paginator.count:
