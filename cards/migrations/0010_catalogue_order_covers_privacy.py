@@ -8,7 +8,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("cards", "0008_refold_typographic_names"),
+        ("cards", "0009_construction_data_from_text"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
