@@ -21,6 +21,7 @@ from rulebook.core.codes import COMMON_CODES
 from rulebook.core.identity import identity
 from rulebook.core.report import Report
 from rulebook.core.ruleset import Ruleset, copies_by_card
+from rulebook.core.wording import counted
 
 from .cards import AURA, GAME, TOKEN
 from .construction_grammar import TOKEN_SECTIONS, Clause, clauses_of
@@ -127,7 +128,8 @@ class MetaZooRuleset(Ruleset):
             report.error(
                 "spellbook.size",
                 SPELLBOOK_RULES,
-                f"Spellbook has {spellbook} Pages; it must have at least {self.spellbook_min}: "
+                f"Spellbook has {counted(spellbook, 'Page')}; it must have at least "
+                f"{self.spellbook_min}: "
                 f"add {self.spellbook_min - spellbook}.",
                 section=SPELLBOOK,
             )
@@ -136,8 +138,8 @@ class MetaZooRuleset(Ruleset):
             report.error(
                 "archive.size",
                 ARCHIVE_RULES,
-                f"Archive has {archive} Pages; it may have at most {self.archive_max}: remove "
-                f"{archive - self.archive_max}.",
+                f"Archive has {counted(archive, 'Page')}; it may have at most "
+                f"{self.archive_max}: remove {archive - self.archive_max}.",
                 section=ARCHIVE,
             )
 

@@ -52,6 +52,12 @@ def test_it_refuses_a_spellbook_under_40_pages_spellbook_rules_p43():
     assert "39 Pages" in report.errors[0].message and "add 1" in report.errors[0].message
 
 
+def test_a_spellbook_of_one_page_is_said_in_the_singular_spellbook_rules_p43():
+    """Issue 27, item 9: "Spellbook has 1 Pages" read wrong; one Page is one Page."""
+    report = check({"flame-aura": 1}, {})
+    assert "Spellbook has 1 Page;" in report.errors[0].message, report.errors[0].message
+
+
 def test_it_has_no_spellbook_maximum_spellbook_rules_p43():
     assert check(with_pages(LEGAL_SPELLBOOK, flame_aura=60)).legal
 
