@@ -13,7 +13,6 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from api.errors import ApiError
@@ -22,7 +21,7 @@ from api.simulations.serializers import (
     DeckIllegalSerializer,
     SimulationAcceptedSerializer,
 )
-from api.simulations.views import _deck
+from api.simulations.views import _deck, accepted, cancel, queue_error
 from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
@@ -33,8 +32,6 @@ from rules.services.doctor import doctor_create
 from rules.services.simulations import (
     DecksIllegal,
     SubmitLater,
-    simulation_cancel,
-    simulation_may_cancel,
 )
 
 from .requests import read_doctor_request
@@ -81,22 +78,8 @@ class DoctorCreateApi(APIView):
                 reports=[report.as_dict() for report in exc.reports],
             ) from None
         except SubmitLater as exc:
-            raise ApiError(
-                exc.message,
-                code=exc.code,
-                status_code=exc.status,
-                headers={"Retry-After": str(exc.retry_after)},
-            ) from None
-        url = reverse("doctor-detail", args=[job.pk], request=request)
-        body = {
-            "id": str(job.pk),
-            "status": job.status,
-            "url": url,
-            "games": job.games,
-            "seed": job.seed,
-            **({"cancel_key": job.cancel_key} if job.cancel_key else {}),
-        }
-        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+            raise queue_error(exc) from None
+        return accepted(request, job, "doctor-detail")
 
 
 class DoctorDetailApi(APIView):
@@ -120,25 +103,7 @@ class DoctorCancelApi(APIView):
         },
     )
     def post(self, request: Request, job_id: UUID) -> Response:
-        job = _job(request, job_id)
-        cancel_key = request.data.get("cancel_key") if isinstance(request.data, dict) else None
-        if not simulation_may_cancel(
-            job=job, cancel_key=cancel_key if isinstance(cancel_key, str) else None
-        ):
-            raise ApiError(
-                "An anonymous job is cancelled with the cancel_key its submission answered.",
-                code="permission_denied",
-                status_code=status.HTTP_403_FORBIDDEN,
-                fields={"cancel_key": ["missing or wrong"]},
-            )
-        if not simulation_cancel(job=job):
-            raise ApiError(
-                f"The job is already {job.status}; only a queued or running job can be cancelled.",
-                code="job_finished",
-                status_code=status.HTTP_409_CONFLICT,
-                job_status=job.status,
-            )
-        return Response(DoctorJobSerializer(job).data)
+        return Response(DoctorJobSerializer(cancel(request, _job(request, job_id))).data)
 
 
 def _pool(request: Request, game: str, pool: list[EntryRef | int]) -> list[EntryRef]:

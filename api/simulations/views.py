@@ -153,14 +153,25 @@ def _submit(
             code="deck_illegal",
             reports=[report.as_dict() for report in exc.reports],
         ) from None
-    except SubmitLater as exc:  # the queue unreachable (503) or full (429): nothing kept
-        raise ApiError(
-            exc.message,
-            code=exc.code,
-            status_code=exc.status,
-            headers={"Retry-After": str(exc.retry_after)},
-        ) from None
-    url = reverse("simulation-detail", args=[job.pk], request=request)
+    except SubmitLater as exc:
+        raise queue_error(exc) from None
+    return accepted(request, job, "simulation-detail")
+
+
+def queue_error(exc: SubmitLater) -> ApiError:
+    """The queue unreachable (503) or full (429), nothing kept: when to try again."""
+    return ApiError(
+        exc.message,
+        code=exc.code,
+        status_code=exc.status,
+        headers={"Retry-After": str(exc.retry_after)},
+    )
+
+
+def accepted(request: Request, job: SimulationJob, detail: str) -> Response:
+    """202 for a queued job (a test game's or a doctor's): where to poll it (`detail` names its
+    URL), and an anonymous job's cancel key."""
+    url = reverse(detail, args=[job.pk], request=request)
     body = {
         "id": str(job.pk),
         "status": job.status,
@@ -170,6 +181,29 @@ def _submit(
         **({"cancel_key": job.cancel_key} if job.cancel_key else {}),
     }
     return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
+
+def cancel(request: Request, job: SimulationJob) -> SimulationJob:
+    """Cancel a job its requester may cancel (their own, or an anonymous one with its
+    cancel_key): 403 without the key, 409 once it has finished."""
+    cancel_key = request.data.get("cancel_key") if isinstance(request.data, dict) else None
+    if not simulation_may_cancel(
+        job=job, cancel_key=cancel_key if isinstance(cancel_key, str) else None
+    ):
+        raise ApiError(
+            "An anonymous job is cancelled with the cancel_key its submission answered.",
+            code="permission_denied",
+            status_code=status.HTTP_403_FORBIDDEN,
+            fields={"cancel_key": ["missing or wrong"]},
+        )
+    if not simulation_cancel(job=job):
+        raise ApiError(
+            f"The job is already {job.status}; only a queued or running job can be cancelled.",
+            code="job_finished",
+            status_code=status.HTTP_409_CONFLICT,
+            job_status=job.status,
+        )
+    return job
 
 
 class SimulationDetailApi(APIView):
@@ -193,25 +227,7 @@ class SimulationCancelApi(APIView):
         },
     )
     def post(self, request: Request, job_id: UUID) -> Response:
-        job = _job(request, job_id)
-        cancel_key = request.data.get("cancel_key") if isinstance(request.data, dict) else None
-        if not simulation_may_cancel(
-            job=job, cancel_key=cancel_key if isinstance(cancel_key, str) else None
-        ):
-            raise ApiError(
-                "An anonymous job is cancelled with the cancel_key its submission answered.",
-                code="permission_denied",
-                status_code=status.HTTP_403_FORBIDDEN,
-                fields={"cancel_key": ["missing or wrong"]},
-            )
-        if not simulation_cancel(job=job):
-            raise ApiError(
-                f"The job is already {job.status}; only a queued or running job can be cancelled.",
-                code="job_finished",
-                status_code=status.HTTP_409_CONFLICT,
-                job_status=job.status,
-            )
-        return Response(SimulationJobSerializer(job).data)
+        return Response(SimulationJobSerializer(cancel(request, _job(request, job_id))).data)
 
 
 def _job(request: Request, job_id: UUID) -> SimulationJob:
