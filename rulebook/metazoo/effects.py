@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rulebook.core.effects import listed_problems, parameter_problems
+
 # Keywords (p. 25) and the other times an effect happens.
 CONTRACT = "contract"  # CONTRACT: as the Page is Contracted (a Spell's or Potion's own effect)
 ENTER = "enter"  # ENTER: as it enters the Arena
@@ -148,12 +150,7 @@ _COMMON = {"do", "when"}
 def effect_problems(effects: Any) -> list[tuple[str, str]]:
     """Every problem with a Page's `effects` value, as (path, message); [] when well-formed.
     Unknown actions are not problems here: see `unsupported_effects`."""
-    if not isinstance(effects, list):
-        return [("", f"must be a list of effects, not {effects!r}")]
-    problems: list[tuple[str, str]] = []
-    for index, effect in enumerate(effects):
-        problems.extend((f"[{index}]{path}", msg) for path, msg in _one_effect_problems(effect))
-    return problems
+    return listed_problems(effects, _one_effect_problems)
 
 
 def _one_effect_problems(effect: Any) -> list[tuple[str, str]]:
@@ -169,18 +166,7 @@ def _one_effect_problems(effect: Any) -> list[tuple[str, str]]:
     if action not in ACTIONS:
         return problems  # an effect the engine cannot play: listed, not refused
     params, required = ACTIONS[action]
-    for name in required:
-        if name not in effect:
-            problems.append((f".{name}", f"is required by {action!r}"))
-    for name, value in effect.items():
-        if name in _COMMON:
-            continue
-        check = params.get(name)
-        if check is None:
-            problems.append((f".{name}", f"is not a parameter of {action!r}"))
-        elif message := check(value):
-            problems.append((f".{name}", message))
-    return problems
+    return problems + parameter_problems(effect, action, params, required, _COMMON)
 
 
 def unsupported_effects(text: str, effects: Any) -> list[str]:

@@ -35,6 +35,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulebook.core.effects import listed_problems, parameter_problems
+
 # The effect kinds (rules summary, "Effects on cards"), and the "Action:" keyword.
 PLAY, NEXT, FLIP, ONGOING, TOP, SCORE, REACTION, ACTION = (
     "play", "next", "flip", "ongoing", "top", "score", "reaction", "action",
@@ -94,12 +96,7 @@ _COMMON = ("when", "do", "on")
 def effect_problems(effects: Any) -> list[tuple[str, str]]:
     """Every problem of an `effects` attribute, as (sub-path, message): `[1].n`, `[0].when`.
     Unknown actions are not problems here: see `unsupported_effects`."""
-    if not isinstance(effects, list):
-        return [("", f"must be a list of effects, not {effects!r}")]
-    problems: list[tuple[str, str]] = []
-    for index, effect in enumerate(effects):
-        problems.extend((f"[{index}]{path}", msg) for path, msg in _one_effect_problems(effect))
-    return problems
+    return listed_problems(effects, _one_effect_problems)
 
 
 def _one_effect_problems(effect: Any) -> list[tuple[str, str]]:
@@ -121,18 +118,7 @@ def _one_effect_problems(effect: Any) -> list[tuple[str, str]]:
         problems.append((".on", f"{action!r} is a Reaction on {wanted!r}"))
     elif when != REACTION and "on" in effect:
         problems.append((".on", "only a Reaction says what it answers to"))
-    for name in required:
-        if name not in effect:
-            problems.append((f".{name}", f"is required by {action!r}"))
-    for name, value in effect.items():
-        if name in _COMMON:
-            continue
-        check = params.get(name)
-        if check is None:
-            problems.append((f".{name}", f"is not a parameter of {action!r}"))
-        elif message := check(value):
-            problems.append((f".{name}", message))
-    return problems
+    return problems + parameter_problems(effect, action, params, required, _COMMON)
 
 
 # Kinds that never happen on a card kept on the tournament board (a Deck Box, an Accessory): it

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rulebook.core.effects import listed_problems, parameter_problems
+
 # Triggers (CR 8.16): when an effect of a card happens.
 PLAYED = "played"  # as the card resolves (CR 8.20.15)
 WHILE_IN_PLAY = "while_in_play"  # a passive ability of a card in play (CR 8.18)
@@ -133,12 +135,7 @@ def effect_problems(effects: Any) -> list[tuple[str, str]]:
 
     Unknown actions are not problems here: see `unsupported_effects`.
     """
-    if not isinstance(effects, list):
-        return [("", f"must be a list of effects, not {effects!r}")]
-    problems: list[tuple[str, str]] = []
-    for index, effect in enumerate(effects):
-        problems.extend((f"[{index}]{path}", msg) for path, msg in _one_effect_problems(effect))
-    return problems
+    return listed_problems(effects, _one_effect_problems)
 
 
 def _one_effect_problems(effect: Any) -> list[tuple[str, str]]:
@@ -154,18 +151,7 @@ def _one_effect_problems(effect: Any) -> list[tuple[str, str]]:
     if action not in ACTIONS:
         return problems  # an effect the engine cannot play: listed, not refused
     params, required = ACTIONS[action]
-    for name in required:
-        if name not in effect:
-            problems.append((f".{name}", f"is required by {action!r}"))
-    for name, value in effect.items():
-        if name in _COMMON:
-            continue
-        check = params.get(name)
-        if check is None:
-            problems.append((f".{name}", f"is not a parameter of {action!r}"))
-        elif message := check(value):
-            problems.append((f".{name}", message))
-    return problems
+    return problems + parameter_problems(effect, action, params, required, _COMMON)
 
 
 def unsupported_effects(text: str, effects: Any) -> tuple[str, ...]:
