@@ -41,7 +41,16 @@ def copies_held(deck: Deck, key: str) -> int:
 
 def apply_swap(deck: Deck, swap: Swap, card: CardInfo) -> Deck:
     """The deck with `swap.count` copies of `swap.out` replaced by `card` (keyed `swap.into`),
-    each in the section that held the copy it replaces; the order of entries is kept.
+    each incoming copy in the place of the copy it replaces.
+
+    In its place, because paired games are only as paired as the decks' orders: every engine
+    lays a deck's copies out in its entries' order and draws by position from one seeded
+    generator, so with the incoming copy where the outgoing one was, the swapped deck's game on
+    a seed is the deck's own game card for card until the swapped card is drawn, and the two
+    differ only by what the swap does. (Appended at the end, as this once did, every card behind
+    the outgoing one moved up a place and the two games parted at the first draw: the pair
+    shared a seed but not a shuffle.) A card the deck already holds gets an entry of its own
+    there, as a second printing would: copies are counted by card, not by entry.
 
     SwapProblem when the deck holds fewer copies of `out` than the swap takes out.
     """
@@ -55,29 +64,18 @@ def apply_swap(deck: Deck, swap: Swap, card: CardInfo) -> Deck:
     left = swap.count
     sections: dict[str, tuple[Entry, ...]] = {}
     for slug, entries in deck.sections.items():
-        moved = 0
         kept: list[Entry] = []
         for entry in entries:
-            if entry.card.key == swap.out and left:
-                taken = min(left, entry.quantity)
-                left -= taken
-                moved += taken
-                if entry.quantity > taken:
-                    kept.append(Entry(entry.card, entry.quantity - taken, entry.printing))
-            else:
+            if entry.card.key != swap.out or not left:
                 kept.append(entry)
-        if moved:
-            kept = _added(kept, card, moved)
+                continue
+            taken = min(left, entry.quantity)
+            left -= taken
+            if entry.quantity > taken:  # the last copies leave: the first keep their places
+                kept.append(Entry(entry.card, entry.quantity - taken, entry.printing))
+            kept.append(Entry(card, taken))
         sections[slug] = tuple(kept)
     return Deck(deck.game, sections, deck.unresolved, deck.aside)
-
-
-def _added(entries: list[Entry], card: CardInfo, copies: int) -> list[Entry]:
-    for i, entry in enumerate(entries):
-        if entry.card.key == card.key:
-            entries[i] = Entry(entry.card, entry.quantity + copies, entry.printing)
-            return entries
-    return [*entries, Entry(card, copies)]
 
 
 def candidate_swaps(

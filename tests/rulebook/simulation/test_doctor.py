@@ -36,7 +36,26 @@ def test_a_swap_moves_copies_within_their_section_and_keeps_the_deck_size():
     swapped = apply_swap(strong, Swap("hot-dog", "omelette", 1), CARDS["omelette"])
     assert copies_held(swapped, "hot-dog") == 1 and copies_held(swapped, "omelette") == 1
     assert swapped.count("main") == strong.count("main")
-    assert [e.card.key for e in swapped.entries("main")][-1] == "omelette"
+
+
+def test_the_incoming_copy_takes_the_outgoing_copys_place_so_paired_games_share_the_shuffle():
+    # The engines lay a deck's copies out in its entries' order and draw by position, so only
+    # with the new card in the old one's place does a seed deal both decks the same cards.
+    strong = NEOPETS.deck("strong")
+    swap = Swap("mau-codestone", "zei-codestone", 1)
+    swapped = apply_swap(strong, swap, CARDS["zei-codestone"])
+    before = [card.name for card in NEOPETS_ENGINE.prepare(strong).main]
+    after = [card.name for card in NEOPETS_ENGINE.prepare(swapped).main]
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert [(before[i], after[i]) for i in changed] == [("Mau Codestone", "Zei Codestone")]
+    # One Codestone for another changes few games: the pair is a measurement of the swap.
+    opponent = NEOPETS_ENGINE.prepare(NEOPETS.deck("weak"))
+    decks = [NEOPETS_ENGINE.prepare(d) for d in (strong, swapped)]
+    same = sum(
+        len({NEOPETS_ENGINE.play((d, opponent), game_seed(11, n)).winner for d in decks}) == 1
+        for n in range(200)
+    )
+    assert same >= 180
 
 
 def test_a_swap_of_more_copies_than_the_deck_holds_names_the_card():
