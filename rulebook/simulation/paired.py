@@ -3,7 +3,7 @@ against the same reference deck on the same seeds, and the difference the card m
 
 Game i of both matches is played from the same seed, so the two games share their luck (the
 shuffle of the reference deck, who goes first, much of the dice); the difference in win rate is
-read from the pairs, with Newcombe's paired interval. Counts only, mergeable like ChunkStats.
+read from the pairs, with Tango's paired score interval. Counts only, mergeable like ChunkStats.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 
 import pytest
 from hypothesis import given
@@ -52,9 +53,29 @@ def test_pairing_makes_the_interval_narrower_than_two_unpaired_ones():
     assert high - low < 0.6 * unpaired
 
 
-def test_a_card_that_changes_no_game_has_a_zero_difference():
+def test_a_card_that_changed_no_game_yet_is_not_called_exactly_no_change():
+    # 1,000 pairs that all agree: the change is small, but a card that changes one game in
+    # 500 could have done that; the interval says so instead of collapsing to the point 0.
     low, high = paired_difference_interval(500, 0, 0, 500)
-    assert (low, high) == (0.0, 0.0)
+    assert low < 0 < high and high - low < 0.01
+    low, high = paired_difference_interval(10, 0, 0, 10)
+    assert low < -0.1 and high > 0.1  # twenty agreeing pairs say much less
+
+
+def test_the_interval_holds_a_rare_change_at_its_stated_rate():
+    # A swap that wins 2% of games the deck lost and loses 1% it won: over 20 pairs most runs
+    # see no disagreement at all. The square-and-add interval this once was collapsed to 0 in
+    # those runs and held the true +0.01 about half the time; the score interval holds it at
+    # least 95% of the time.
+    rng = random.Random(7)
+    runs, held = 4000, 0
+    for _ in range(runs):
+        draws = [rng.random() for _ in range(20)]
+        first = sum(d < 0.02 for d in draws)
+        second = sum(0.02 <= d < 0.03 for d in draws)
+        low, high = paired_difference_interval(10, first, second, 10 - first - second)
+        held += low <= 0.01 <= high
+    assert held / runs >= 0.95
 
 
 def test_it_survives_the_json_round_trip_of_a_chunk_row():

@@ -43,7 +43,7 @@ class SwapTally:
         return (self.pairs["with_only"] - self.pairs["without_only"]) / games if games else 0.0
 
     def interval(self, z: float) -> tuple[float, float] | None:
-        """Newcombe's paired interval for the change, at the normal quantile z."""
+        """Tango's paired interval for the change, at the normal quantile z."""
         return paired_difference_interval(*(self.pairs[kind] for kind in PAIR_KINDS), z=z)
 
     def merge(self, other: SwapTally) -> SwapTally:
