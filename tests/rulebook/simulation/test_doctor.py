@@ -5,6 +5,8 @@ the table as the field."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from rulebook.core.outcome import Outcome, placements_by_score
@@ -16,6 +18,7 @@ from rulebook.simulation.doctor import (
     Field,
     Swap,
     SwapProblem,
+    SwapTally,
     apply_swap,
     candidate_swaps,
     copies_held,
@@ -24,7 +27,7 @@ from rulebook.simulation.doctor import (
     field_problem,
     planned_games,
 )
-from rulebook.simulation.doctor.halving import seeds_by_round, survivors_by_round
+from rulebook.simulation.doctor.halving import promise, seeds_by_round, survivors_by_round
 from rulebook.simulation.seeds import game_seed
 
 CARDS = {card.key: card for card in NEOPETS.pool.cards}
@@ -79,19 +82,32 @@ def test_generated_swaps_are_like_for_like_and_keep_the_deck_legal():
     assert "hot-dog" not in {s.into for s, _ in swaps}  # the deck holds it already
 
 
-def test_the_plan_halves_the_candidates_and_stays_within_the_budget():
-    assert survivors_by_round(14) == [14, 7, 4, 2]
+def test_the_plan_keeps_a_quarter_a_round_and_stays_within_the_budget():
+    assert survivors_by_round(14) == [14, 4, 2]
+    assert survivors_by_round(48) == [48, 12, 3, 2]
     assert survivors_by_round(1) == [1]
     # The same seeds a round: each is played by the deck and every candidate still in, so the
-    # rounds cost 15, 8, 5 and 3 games a seed (31 in all) and the first gets about half. The 17
-    # games left over buy one more seed of the first round (15), not of the others.
-    assert seeds_by_round(14, 6000) == [194, 193, 193, 193]
-    assert planned_games(14, 6000) == 193 * 31 + 15 <= 6000
-    assert seeds_by_round(14, 31 + 8 + 5) == [1, 2, 2, 1]  # 15 is too many; 8 and 5 are not
-    assert planned_games(14, 31) == 31
+    # rounds cost 15, 5 and 3 games a seed (23 in all) and the first gets most. The 20 games
+    # left over buy one more seed of the first round (15) and of the second (5).
+    assert seeds_by_round(14, 6000) == [261, 261, 260]
+    assert planned_games(14, 6000) == 260 * 23 + 15 + 5 == 6000
+    assert seeds_by_round(14, 23 + 5 + 3) == [1, 2, 2]  # 15 is too many; 5 and 3 are not
+    assert planned_games(14, 23) == 23
     with pytest.raises(BudgetTooSmall) as refused:
-        planned_games(14, 30)
-    assert refused.value.needed == 31
+        planned_games(14, 22)
+    assert refused.value.needed == 23
+
+
+def test_a_swap_whose_games_keep_changing_is_kept_over_one_that_changed_none():
+    # Both at "no change" after eight games; the first changed four results (two each way), so
+    # its next games can still show a gain; the second never changed one and cannot be far
+    # better. The promise orders them, where the change alone would leave it to a coin.
+    busy = SwapTally(Counter(both=2, with_only=2, without_only=2, neither=2))
+    idle = SwapTally(Counter(both=4, neither=4))
+    assert busy.delta == idle.delta == 0
+    assert promise(busy) > promise(idle) > 0
+    gaining = SwapTally(Counter(both=2, with_only=4, neither=2))
+    assert promise(gaining) > promise(busy)
 
 
 def planted() -> tuple:
