@@ -21,6 +21,14 @@ from rules.services.simulations import MAX_GAMES
 MAX_OPPONENTS = 8
 MAX_COPIES = 60
 MAX_POOL = 200
+MAX_SLUG = 60  # a format slug's length (rules.models.Format.slug)
+
+
+@dataclass(frozen=True)
+class FormatRef:
+    """A pool's format: every card of the game it does not ban (rules.services.doctor)."""
+
+    slug: str
 
 
 @dataclass
@@ -30,7 +38,7 @@ class DoctorRequest:
     opponents: list[DeckRequest]
     weights: list[float] | None
     swaps: list[SwapRequest] | None
-    pool: list[EntryRef | int] | None  # cards, and stored decks' ids (their cards)
+    pool: list[EntryRef | int | FormatRef] | None  # cards, stored decks' ids, a format
     budget: int
     seed: int | None
 
@@ -99,10 +107,13 @@ def _swaps(value: Any, problems: Problems) -> list[SwapRequest]:
     return swaps
 
 
-def _pool(value: Any, problems: Problems) -> list[EntryRef | int]:
-    """A pool of cards: {"cards": [card, …]} and/or {"decks": [stored deck id, …]} (their cards)."""
-    if not isinstance(value, Mapping) or not ({"cards", "decks"} & set(value)):
-        problems.add("pool", 'must be {"cards": [card, …]} or {"decks": [deck id, …]}')
+def _pool(value: Any, problems: Problems) -> list[EntryRef | int | FormatRef]:
+    """A pool of cards: any of {"cards": [card, …]}, {"decks": [stored deck id, …]} (their
+    cards) and {"format": slug} (every card of the game that format does not ban)."""
+    if not isinstance(value, Mapping) or not ({"cards", "decks", "format"} & set(value)):
+        problems.add(
+            "pool", 'must be {"cards": [card, …]}, {"decks": [deck id, …]} or {"format": slug}'
+        )
         return []
     cards, decks = value.get("cards", []), value.get("decks", [])
     if not isinstance(cards, list) or len(cards) > MAX_POOL:
@@ -111,5 +122,12 @@ def _pool(value: Any, problems: Problems) -> list[EntryRef | int]:
     if not isinstance(decks, list) or len(decks) > MAX_OPPONENTS or not all(map(is_integer, decks)):
         problems.add("pool.decks", f"must be a list of at most {MAX_OPPONENTS} deck ids")
         decks = []
+    formats: list[FormatRef] = []
+    if "format" in value:
+        slug = value["format"]
+        if isinstance(slug, str) and 0 < len(slug) <= MAX_SLUG:
+            formats.append(FormatRef(slug))
+        else:
+            problems.add("pool.format", "must be a format's slug, such as \"standard\"")
     refs = [_card_ref(card, f"pool.cards[{i}]", problems) for i, card in enumerate(cards)]
-    return [ref for ref in refs if ref is not None] + list(decks)
+    return [ref for ref in refs if ref is not None] + list(decks) + formats

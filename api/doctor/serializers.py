@@ -41,6 +41,12 @@ class PoolSerializer(serializers.Serializer):
         required=False,
         help_text="Stored decks whose cards to try (yours, or public ones).",
     )
+    format = serializers.CharField(
+        required=False,
+        max_length=60,
+        help_text="A format's slug: try every card of the game it does not ban (at most 256 "
+        "swaps in all).",
+    )
 
 
 class DoctorInputSerializer(serializers.Serializer):

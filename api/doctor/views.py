@@ -28,13 +28,13 @@ from decks.selectors import deck_entries_for_job
 from rulebook.core.resolve import EntryRef
 from rules.models import SimulationJob
 from rules.selectors import simulation_get
-from rules.services.doctor import doctor_create
+from rules.services.doctor import doctor_create, format_pool
 from rules.services.simulations import (
     DecksIllegal,
     SubmitLater,
 )
 
-from .requests import read_doctor_request
+from .requests import FormatRef, read_doctor_request
 from .serializers import DoctorInputSerializer, DoctorJobSerializer
 
 
@@ -106,15 +106,21 @@ class DoctorCancelApi(APIView):
         return Response(DoctorJobSerializer(cancel(request, _job(request, job_id))).data)
 
 
-def _pool(request: Request, game: str, pool: list[EntryRef | int]) -> list[EntryRef]:
-    """The pool's cards: those named, and those of the stored decks named (read through the
-    privacy gate, as a job's decks are)."""
+def _pool(request: Request, game: str, pool: list[EntryRef | int | FormatRef]) -> list[EntryRef]:
+    """The pool's cards: those named, those of the stored decks named (read through the
+    privacy gate, as a job's decks are) and those of the format named."""
     refs = [item for item in pool if isinstance(item, EntryRef)]
-    for deck_id in (item for item in pool if not isinstance(item, EntryRef)):
-        entries = deck_entries_for_job(
-            user=request.user, game=game, deck_id=deck_id, field="pool.decks"
-        )
-        refs += [EntryRef(section="", quantity=1, name=e.name, key=e.key, id=e.id) for e in entries]
+    viewer = request.user if request.user.is_authenticated else None
+    for item in pool:
+        if isinstance(item, FormatRef):
+            refs += format_pool(game=game, format=item.slug, viewer=viewer)
+        elif not isinstance(item, EntryRef):
+            entries = deck_entries_for_job(
+                user=request.user, game=game, deck_id=item, field="pool.decks"
+            )
+            refs += [
+                EntryRef(section="", quantity=1, name=e.name, key=e.key, id=e.id) for e in entries
+            ]
     return refs
 
 

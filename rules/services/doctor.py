@@ -27,6 +27,7 @@ from kombu.exceptions import KombuError
 
 from basics.errors import InvalidRequest
 from cards.models import Game
+from cards.selectors import card_queryset
 from rulebook.core import frozen
 from rulebook.core.cards import CardInfo, Deck
 from rulebook.core.identity import identity
@@ -69,7 +70,11 @@ from .simulations import (
 )
 from .validation import deck_resolve, request_pool
 
-MAX_CANDIDATES = 64  # more would leave each too few games of any budget the limits allow
+# A round keeps a quarter, so the first round, K + 1 games a seed, is most of a job's cost: 256
+# candidates (every like-for-like swap a sample format's cards make, 60 to 191) and 20,000 games
+# still give each about 50 games before the first cut.
+MAX_CANDIDATES = 256
+MAX_FORMAT_CARDS = 2000  # a format pool's cards: each is tried for each card of its type
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,33 @@ def doctor_create(
         raise BrokerUnavailable(str(exc)) from exc
     job.cancel_key = cancel_key
     return job
+
+
+def format_pool(
+    *, game: str, format: str | None, viewer: AbstractBaseUser | None
+) -> list[EntryRef]:
+    """A pool of a format's cards: every card of the game this viewer may use (the catalogue,
+    shared user-made cards and their own) that the format, as in force today, does not ban.
+
+    InvalidRequest naming `pool.format` for a format the game lacks, or one of more cards than a
+    pool may try (MAX_FORMAT_CARDS).
+    """
+    try:
+        banned = format_info(game=game, format=format).banned
+    except InvalidRequest as problem:
+        raise InvalidRequest("pool.format", problem.message) from None
+    keys = list(
+        card_queryset(viewer)
+        .filter(game__slug=game)
+        .exclude(key__in=banned)
+        .values_list("key", flat=True)[: MAX_FORMAT_CARDS + 1]
+    )
+    if len(keys) > MAX_FORMAT_CARDS:
+        raise InvalidRequest(
+            "pool.format",
+            f"has more than {MAX_FORMAT_CARDS} cards to try: list the cards, or name decks",
+        )
+    return [EntryRef(section="", quantity=1, key=key) for key in keys]
 
 
 def _legality(game: str) -> Any:

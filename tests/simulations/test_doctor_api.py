@@ -3,7 +3,10 @@ a test-game job (progress, cancel, limits) whose rounds follow one another as ch
 
 from __future__ import annotations
 
-from rules.models import SimulationJob
+import datetime
+
+from cards.models import Card, Game
+from rules.models import Format, FormatListEntry, SimulationJob
 from rules.services.simulations import chunk_run
 
 from .conftest import inline
@@ -217,3 +220,35 @@ def test_a_millennium_blades_deck_is_doctored_at_a_table_by_first_places_and_pla
         low, high = swap["ci95"]
         assert low <= swap["delta"] <= high
     assert "HeuristicPolicy" in result["policy"]
+
+
+def test_a_pool_may_be_a_formats_cards_less_those_it_bans(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    neopets = Game.objects.get(slug="neopets")
+    strict = Format.objects.create(game=neopets, slug="strict", name="Strict", ruleset="neopets")
+    FormatListEntry.objects.create(
+        format=strict,
+        card=Card.objects.get(key="green-grarrl"),
+        status="banned",
+        effective=datetime.date(2000, 1, 1),
+    )
+    with django_capture_on_commit_callbacks(execute=False):
+        standard = alice_api.post(URL, body(swaps=None, pool={"format": "standard"}), format="json")
+        banning = alice_api.post(URL, body(swaps=None, pool={"format": "strict"}), format="json")
+    assert standard.status_code == 202 and banning.status_code == 202, banning.json()
+    jobs = [
+        SimulationJob.objects.get(pk=answer.json()["id"]).doctor["swaps"]
+        for answer in (standard, banning)
+    ]
+    # Every like-for-like swap of the sample cards: more than the 64 a job once took.
+    assert len(jobs[0]) > 64 and {"green-grarrl", "zei-codestone"} <= {s["in"] for s in jobs[0]}
+    assert "green-grarrl" not in {s["in"] for s in jobs[1]}
+    assert len(jobs[1]) < len(jobs[0])
+
+
+def test_a_format_the_game_lacks_is_a_400_naming_the_pool_format(alice_api, neopets_cards):
+    response = alice_api.post(URL, body(swaps=None, pool={"format": "no-such"}), format="json")
+    assert response.status_code == 400 and "pool.format" in response.json()["fields"]
+    response = alice_api.post(URL, body(swaps=None, pool={"format": 7}), format="json")
+    assert response.status_code == 400 and "pool.format" in response.json()["fields"]
