@@ -92,3 +92,16 @@ def test_a_card_that_fits_nowhere_is_named_on_the_form(alice_client, planted):
             "budget": "400"}  # fmt: skip
     page = alice_client.post(url, form).content.decode()
     assert "No Such Card" in page and not SimulationJob.objects.exists()
+
+
+def test_the_standard_formats_cards_may_be_tried(
+    alice_client, planted, django_capture_on_commit_callbacks
+):
+    url = reverse("web:deck-doctor", kwargs={"pk": planted.address})
+    form = {"opponent": "sample:neopets:strong", "source": "format", "budget": "2000"}
+    with django_capture_on_commit_callbacks(execute=False):
+        response = alice_client.post(url, form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+    swaps = SimulationJob.objects.get().doctor["swaps"]
+    # Cards in no deck of Alice's and named nowhere on the form are tried too.
+    assert len(swaps) > 64 and {"green-grarrl", "zei-codestone"} <= {s["in"] for s in swaps}

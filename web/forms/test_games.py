@@ -140,7 +140,7 @@ class TestGamesForm(forms.Form):
 class DoctorForm(forms.Form):
     """The deck doctor: the opponent, where candidate cards come from, the budget and a seed."""
 
-    FROM_DECKS, FROM_LIST = "decks", "list"
+    FROM_DECKS, FROM_LIST, FROM_FORMAT = "decks", "list", "format"
 
     opponent = forms.ChoiceField(label="Opponent (the field it must face)", choices=())
     second_opponent = forms.ChoiceField(
@@ -148,7 +148,11 @@ class DoctorForm(forms.Form):
     )
     source = forms.ChoiceField(
         label="Cards to try in the deck",
-        choices=[(FROM_LIST, "The cards listed below"), (FROM_DECKS, "My other decks' cards")],
+        choices=[
+            (FROM_LIST, "The cards listed below"),
+            (FROM_DECKS, "My other decks' cards"),
+            (FROM_FORMAT, "Every card of the game's standard format (its bans left out)"),
+        ],
         initial=FROM_LIST,
         widget=forms.RadioSelect,
     )

@@ -30,7 +30,7 @@ from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import engine_for
 from rules.models import SimulationJob
 from rules.selectors import simulation_get
-from rules.services.doctor import doctor_create
+from rules.services.doctor import doctor_create, format_pool
 from rules.services.simulations import (
     DecksIllegal,
     SubmitLater,
@@ -98,12 +98,14 @@ def deck_doctor(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
 
 
 def _pool(request: HttpRequest, deck: Deck, data: dict[str, Any]) -> list[EntryRef]:
-    """The cards to try: the listed ones, or those of the user's other decks of the game (read
-    through the privacy gate, as a job reads a deck)."""
+    """The cards to try: the listed ones, those of the user's other decks of the game (read
+    through the privacy gate, as a job reads a deck), or the game's standard format's."""
+    game = deck.game.slug
+    if data["source"] == DoctorForm.FROM_FORMAT:
+        return format_pool(game=game, format=None, viewer=request.user)
     if data["source"] == DoctorForm.FROM_LIST:
         names = [line.strip() for line in data["cards"].splitlines() if line.strip()]
     else:
-        game = deck.game.slug
         names = [
             entry.name or entry.key or ""
             for other in deck_list_own(user=request.user, game=game).exclude(pk=deck.pk)
