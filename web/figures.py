@@ -211,10 +211,13 @@ def paired_matches_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
     )
 
 
+DOCTOR_CHARTED = 24  # swaps a doctor's chart draws: a format's cards make up to 256
+
+
 def doctor_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
-    """Each swap's change in the deck's win (first-place) rate with its 95% interval, best
-    first, against no change."""
-    swaps = [swap for swap in result["swaps"] if swap["ci95"]]
+    """The first DOCTOR_CHARTED swaps' change in the deck's win (first-place) rate, each with
+    its 95% interval, best first, against no change (the table below it lists them all)."""
+    swaps = [swap for swap in result["swaps"][:DOCTOR_CHARTED] if swap["ci95"]]
     items = [
         Interval(f"{s['count']} {s['out_name']} → {s['in_name']}", s["delta"], *s["ci95"])
         for s in swaps
