@@ -174,3 +174,15 @@ def record(goldens: Iterable[GoldenGame]) -> None:
         content = replay(golden, {"decks": decks})
         golden.path.write_text(json.dumps(content, indent=1, sort_keys=True) + "\n")
         print(f"{golden.path.name}: {len(content['games'])} games, {len(content['jobs'])} jobs")
+
+
+def record_jobs(goldens: Iterable[GoldenGame]) -> None:
+    """Write each engine's golden jobs afresh, its stored decks and games kept; SystemExit if a
+    stored game plays differently (that is a change of play: record it all, and say so)."""
+    for golden in goldens:
+        stored = json.loads(golden.path.read_text())
+        content = replay(golden, stored)
+        if content["games"] != stored["games"]:
+            raise SystemExit(f"{golden.path.name}: games play differently; not recording jobs only")
+        golden.path.write_text(json.dumps(content, indent=1, sort_keys=True) + "\n")
+        print(f"{golden.path.name}: {len(content['jobs'])} jobs recorded, games unchanged")
