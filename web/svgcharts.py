@@ -21,6 +21,7 @@ ROW = 26  # height of one bar of a bar chart or one row of an interval plot
 LABEL_WIDTH = 200  # room for the labels of a bar chart or an interval plot
 VALUE_WIDTH = 190  # room for the printed values at the right
 PLOT_HEIGHT = 180  # height of a histogram's bars at their tallest
+CHARACTER = 7.5  # the width of an average character of the charts' 13-unit text
 DOT_ROOM = 8  # keeps an interval's dot clear of its label at 0 and of its value at 1
 MAX_SLOT = 64  # widest a histogram's bar may be, so a few values do not make slabs
 MARGIN = 8
@@ -164,10 +165,21 @@ def interval_plot(
     frame: Frame = WIDE,
 ) -> str:
     """Each estimate as a dot on a whisker from its low to its high bound, over `domain`;
-    `reference` draws a dashed line (e.g. an even 50% chance)."""
+    `reference` draws a dashed line (e.g. an even 50% chance). Each row prints its estimate
+    and bounds where the frame has room for them, else its estimate alone (a phone's chart:
+    the bounds are in the dot's tooltip and the table beside it), and the whiskers take the
+    room the printed values leave."""
     start, end = domain
     label_width = frame.label_width
-    span = frame.width - label_width - frame.value_width - 2 * MARGIN
+    texts = [
+        f"{value_format(item.estimate)} ({value_format(item.low)} to {value_format(item.high)})"
+        for item in intervals
+    ]
+    printed = texts
+    if max((len(text) for text in texts), default=0) * CHARACTER > frame.value_width:
+        printed = [value_format(item.estimate) for item in intervals]
+    value_room = min(frame.value_width, max((len(t) for t in printed), default=0) * CHARACTER + 12)
+    span = frame.width - label_width - value_room - 2 * MARGIN
 
     def at(value: float) -> float:
         return (
@@ -178,11 +190,8 @@ def interval_plot(
 
     height = 2 * MARGIN + max(len(intervals), 1) * ROW + 18
     parts = []
-    for index, item in enumerate(intervals):
+    for index, (item, text, shown) in enumerate(zip(intervals, texts, printed, strict=True)):
         y = MARGIN + index * ROW + ROW / 2
-        text = (
-            f"{value_format(item.estimate)} ({value_format(item.low)} to {value_format(item.high)})"
-        )
         parts.append(
             f'<text x="{label_width - 6}" y="{y}" text-anchor="end" '
             f'dominant-baseline="middle">{_short(item.label, frame)}</text>'
@@ -191,7 +200,7 @@ def interval_plot(
             f'<circle class="chart-dot" cx="{at(item.estimate):.1f}" cy="{y}" r="5" '
             f'fill="{ACCENT}"><title>{escape(item.label)}: {escape(text)}</title></circle>'
             f'<text x="{label_width + span + 8}" y="{y}" dominant-baseline="middle">'
-            f"{escape(text)}</text>"
+            f"{escape(shown)}</text>"
         )
     axis_y = height - MARGIN - 4
     for tick in (start, (start + end) / 2, end):
@@ -212,9 +221,9 @@ def _scale(value: float, top: float, length: float) -> float:
 
 
 def _short(label: str, frame: Frame) -> str:
-    """A label that fits its column (about 8 units a letter, 24 letters at most); the full
-    one is in the bar's tooltip and the table."""
-    limit = min(24, frame.label_width // 8)
+    """A label that fits its column, short of the gap before the bar (about 8 units a letter,
+    24 letters at most); the full one is in the bar's tooltip and the table."""
+    limit = min(24, (frame.label_width - 12) // 8)
     return escape(label if len(label) <= limit else label[: limit - 1] + "…")
 
 

@@ -25,8 +25,10 @@ from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from decks.models import Deck
 from decks.services import deck_import
 from events.services import event_create, registration_submit_text
+from rulebook.core.resolve import EntryRef
 from rulebook.samples import NEOPETS
 from rules.services import simulations
+from rules.services.doctor import SwapRequest, doctor_create
 from rules.services.simulations import chunk_run, simulation_create, simulation_share
 from tests.browser.conftest import SCREENSHOTS, WIDER_THAN_SCREEN, wait_until_ready
 from tests.deckwarden.test_every_url import PARAMETER, routes
@@ -40,7 +42,7 @@ NOT_PAGES = re.compile(
     r"^(api/|api-auth/|admin/|favicon|accounts/logout/|.*/progress/$|cards/names/)"
 )
 # The parts the phone audit found cut off: they must fit whole, not scroll inside their box.
-WHOLE = ".section-table, #odds, figure.chart svg.width-400, #results, .metagame"
+WHOLE = ".section-table, #odds, figure.chart svg.width-400, #results, .metagame, #doctor-swaps"
 SCROLLED_INSIDE = """(selector) => [...document.querySelectorAll(selector)]
   .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
     || e.scrollWidth > e.clientWidth + 1
@@ -75,6 +77,22 @@ def things(alice, monkeypatch) -> dict[str, str]:
         chunk_run(chunk_id=chunk.pk, worker="phone-test")
     simulation_share(job=job, sharing=True)
     job.refresh_from_db()
+    doctor = doctor_create(
+        owner=alice,
+        game="neopets",
+        deck=(NEOPETS.entries("strong"), []),
+        opponents=[(NEOPETS.entries("weak"), [])],
+        weights=None,
+        swaps=[
+            SwapRequest(EntryRef("", 1, name=out), EntryRef("", 1, name=into), 1)
+            for out, into in (("Mau Codestone", "Zei Codestone"), ("Hot Dog", "Omelette"))
+        ],
+        pool=None,
+        budget=60,
+        seed=7,
+    )
+    while (chunk := doctor.chunks.filter(status="pending").order_by("index").first()) is not None:
+        chunk_run(chunk_id=chunk.pk, worker="phone-test")
     oracle = keeper_card_save(
         owner=alice,
         draft=KeeperCardDraft("Zanzibar Oracle", "Spell", "Draw 2 cards.", edition=11),
@@ -85,6 +103,7 @@ def things(alice, monkeypatch) -> dict[str, str]:
         "token": event.token,
         "shared": job.share_token,
         "job_id": str(job.pk),
+        "doctor_job": str(doctor.pk),
         "key": card.key,
         "game": "neopets",
         "card_id": str(oracle.pk),
@@ -106,6 +125,8 @@ def page_paths(values: dict[str, str]) -> list[str]:
                 return values["deck"]
             if name == "token" and route.startswith("tools/test-games/shared/"):
                 return values["shared"]
+            if name == "job_id" and "/doctor/" in route:
+                return values["doctor_job"]
             return values.get(name) or values.get(match["converter"] or "") or "1"
 
         paths.append("/" + PARAMETER.sub(value, route))

@@ -37,7 +37,7 @@ from rules.services.simulations import (
     simulation_cancel,
     simulation_may_cancel,
 )
-from web.figures import DOCTOR_CHARTED, doctor_chart
+from web.figures import DOCTOR_CHARTED, doctor_chart, two_sizes
 from web.forms.test_games import DoctorForm
 from web.views.test_games import (
     SAMPLE,
@@ -141,7 +141,9 @@ def _context(request: HttpRequest, pk: int | DeckLink, job_id: UUID) -> dict[str
         "may_cancel": not job.is_finished and simulation_may_cancel(job=job, cancel_key=None),
     }
     if job.status == SimulationJob.Status.DONE and job.result:
-        context.update(result=job.result, chart=doctor_chart(job.result), charted=DOCTOR_CHARTED)
+        context.update(
+            result=job.result, chart=two_sizes(doctor_chart, job.result), charted=DOCTOR_CHARTED
+        )
     return context
 
 
