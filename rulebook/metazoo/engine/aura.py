@@ -12,10 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rulebook.metazoo.cards import AURA
+
 from .cards import NEUTRAL
 from .state import Page
 
 ANY = "any"
+
+
+def to_hand(pages: Sequence[Page]) -> list[Page]:
+    """The Awakened Aura Pages among `pages` (a Caster's Arena): the Aura it can generate now."""
+    return [page for page in pages if page.card.type == AURA and not page.fatigued]
 
 
 def _yield(page: Page) -> tuple[str, int]:
@@ -79,20 +86,23 @@ def payment(
 class Budget:
     """What a Caster can pay right now, counted once and asked for many Costs (every Page of a
     Chapter at each decision): the Awakened Basic Aura Pages by type when only those are to hand
-    (the common case, counted directly), else `payment` itself for each Cost."""
+    (the common case, counted directly), else `payment` itself for each Cost. `pages` is the
+    Caster's Arena (or its Aura Pages to hand): read at the first Cost asked, since a window
+    may ask none."""
 
-    __slots__ = ("counted", "have", "known", "pool", "sources")
+    __slots__ = ("counted", "have", "known", "pages", "pool", "sources")
 
-    def __init__(self, pool: dict[str, int], sources: Sequence[Page]) -> None:
+    def __init__(self, pool: dict[str, int], pages: Sequence[Page]) -> None:
         self.pool = pool
-        self.sources = sources
+        self.pages = pages
+        self.sources: list[Page] = []  # its Aura Pages to hand, once counted
         self.known: dict[tuple, bool] = {}  # Cost -> whether it can be paid
-        self.counted = False  # counted at the first Cost asked (a window may ask none)
+        self.counted = False  # counted at the first Cost asked
         self.have: dict[str, int] | None = None  # Basic Aura to hand by type, if only Basic
 
     def _count(self) -> None:
         self.counted = True
-        sources = self.sources
+        sources = self.sources = to_hand(self.pages)
         if self.pool or any(
             page.card.generates is not None or not page.card.aura_types for page in sources
         ):

@@ -185,25 +185,26 @@ class Combat:
             for page in chosen:
                 page.fatigued = True
                 self.defenders.append(page)
+        target = self.target
         if self.defenders:
             pool = self.defenders
-        elif self.target is not None and self.present(self.target):
-            pool = [self.target]
+        elif isinstance(target, Caster):
+            pool = None
+        elif target is not None and target.zone == ARENA:
+            pool = [target]
         else:
             return None, None
-        pairs = (
-            [
+        if pool is None:  # (the common case) the Caster alone, with no Attack to answer
+            primary, answer = target, None
+        else:
+            pairs = [  # (the pool is of Pages: the Defenders, or the Page attacked)
                 (page, index)
                 for page in pool
-                if isinstance(page, Page)
-                and page.card.type == BEASTIE
+                if page.card.type == BEASTIE
                 and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_ATTACK))
                 for index in range(len(page.card.attacks))
-            ]
-            or [(page, None) for page in pool if not isinstance(page, Caster)]
-            or [(pool[0], None)]
-        )
-        primary, answer = game.ask(them, PRIMARY, pairs) if len(pairs) > 1 else pairs[0]
+            ] or [(page, None) for page in pool]
+            primary, answer = game.ask(them, PRIMARY, pairs) if len(pairs) > 1 else pairs[0]
         if game.log is not None:
             game.event(
                 "defend",

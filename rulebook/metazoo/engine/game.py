@@ -25,7 +25,7 @@ from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, SPELL, TERRA
 from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
 
-from .aura import Budget, can_pay, payment
+from .aura import Budget, can_pay, payment, to_hand
 from .cards import Attack, MetaZooDeck, PageCard
 from .combat import Combat
 from .state import (
@@ -212,7 +212,8 @@ class Game:
     def take_turn(self, me: Caster) -> None:
         """Turn Steps (p. 16): start effects, priority, Bookmark, Awaken, Aura dissolves; the
         Actions; priority, end effects, Aura dissolves."""
-        self.event("turn", me.seat, turn=self.turn)
+        if self.log is not None:
+            self.event("turn", me.seat, turn=self.turn)
         me.aura_page_played = False
         if self.barred_until == me.seat:
             self.barred_until = None
@@ -258,7 +259,8 @@ class Game:
                 continue
             page.fatigued = False
             woken.append(page.uid)
-        self.event("awaken", me.seat, pages=woken)
+        if self.log is not None:
+            self.event("awaken", me.seat, pages=woken)
 
     def dissolve(self, caster: Caster) -> None:
         if caster.aura:
@@ -313,6 +315,8 @@ class Game:
         """Give a Caster priority: an "any time" Action or none; after an Action priority passes
         to the other Caster, and so on, until one takes none: then the chain resolves.
         Whether the Caster acted."""
+        if not caster.answers:  # (as `response` says: asked several times an Action)
+            return False
         answer = self.response(caster)
         if answer is None:
             return False
@@ -328,7 +332,7 @@ class Game:
         if not options:
             return None
         answer = self.ask(caster, RESPOND, options)
-        if answer is None:
+        if answer is None and self.log is not None:
             self.event("pass", caster.seat)
         return answer
 
@@ -436,7 +440,7 @@ class Game:
 
     def budget(self, me: Caster) -> Budget:
         """What the Caster can pay now, for the Costs of many Pages."""
-        return Budget(me.aura, self.aura_sources(me))
+        return Budget(me.aura, me.arena)
 
     def trap_moves(self, me: Caster) -> list[tuple]:
         """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
@@ -512,16 +516,21 @@ class Game:
         return self.effect_has_targets(me, trap, effects) and can_pay(me.aura, sources, card.cost)
 
     def aura_sources(self, me: Caster) -> list[Page]:
-        return [p for p in me.arena if p.card.type == AURA and not p.fatigued]
+        return to_hand(me.arena)
 
-    def may_attack(self, page: Page) -> bool:
-        """Declare an Attack: an Awakened Beastie with an Attack, not kept from attacking."""
-        return (
-            bool(page.card.attacks)
-            and not page.fatigued
-            and self.barred_until is None
+    def attackers(self, me: Caster) -> list[Page]:
+        """The Beasties that may declare an Attack: Awakened, with an Attack, not kept from
+        attacking (Earth's Binding, Paralyze, Sleep)."""
+        if self.barred_until is not None:
+            return []
+        return [
+            page
+            for page in me.arena
+            if not page.fatigued
+            and page.card.type == BEASTIE
+            and page.card.attacks
             and not (page.statuses and ("paralyze" in page.statuses or "sleep" in page.statuses))
-        )
+        ]
 
     def attack_targets(self, me: Caster) -> list[Any]:
         """Combat step 1: the opposing Caster, their Beasties and Artifacts, and their
@@ -649,7 +658,8 @@ class Game:
         fatigued, left = plan
         for page, kind, amount in fatigued:
             page.fatigued = True
-            self.event("generate", me.seat, page=page.uid, aura=kind, n=amount)
+            if self.log is not None:
+                self.event("generate", me.seat, page=page.uid, aura=kind, n=amount)
             if page.card.generates and page.card.generates.get("destroy_self"):
                 self.destroy(page)
         me.aura = left
@@ -664,7 +674,8 @@ class Game:
             if item["kind"] == "contract":
                 self.to_zone(page, CEMETERY if page.card.is_instant else LIMBO)
             return
-        self.event("resolve", caster.seat, page=page.uid, kind=item["kind"])
+        if self.log is not None:
+            self.event("resolve", caster.seat, page=page.uid, kind=item["kind"])
         if item["kind"] != "contract":
             for effect in item["effects"]:
                 self.apply(effect, caster, page, item["targets"], item)
@@ -895,7 +906,8 @@ class Game:
     def flip(self, caster: Caster, why: str) -> bool:
         """A coin flip (Rolling A Die: a die's even faces are heads): True on heads."""
         heads = bool(self.chance.coin())
-        self.event("coin", caster.seat, why=why, result=HEADS if heads else TAILS)
+        if self.log is not None:
+            self.event("coin", caster.seat, why=why, result=HEADS if heads else TAILS)
         return heads
 
     # -- Damage, LP, Destroying ------------------------------------------------------------
@@ -910,7 +922,9 @@ class Game:
             return lp
         if card.tribal_boost and card.tribe and not self.disabled(page):
             lp += TRIBAL_BOOST * self.tribe_count(page)
-        for source in self.static_sources() if self.statics else ():
+        for source in self.statics:
+            if self.disabled(source):
+                continue
             for effect in source.card.arena:
                 if effect["do"] == "lp_bonus" and (
                     effect.get("aura") is None or effect["aura"] in card.aura_types
@@ -919,7 +933,8 @@ class Game:
         return lp
 
     def current_lp(self, page: Page) -> int:
-        return max(self.max_lp(page) - page.damage - page.loss, 0)
+        lp = self.max_lp(page) - page.damage - page.loss
+        return lp if lp > 0 else 0
 
     def tribe_count(self, page: Page) -> int:
         tribe = page.card.tribe
@@ -929,10 +944,6 @@ class Game:
             for p in side.arena
             if p is not page and p.card.type == BEASTIE and p.card.tribe == tribe
         )
-
-    def static_sources(self) -> list[Page]:
-        """Pages whose ARENA effects apply: face-up in the Arena or in a Terra slot."""
-        return [p for p in self.statics if not self.disabled(p)]
 
     def has(self, page: Page, trait: str) -> bool:
         """A Trait the Page has, gained this turn, or granted by an ARENA effect of a Page its
@@ -1033,7 +1044,8 @@ class Game:
             self.to_zone(page, AFTERLIFE)
             return
         self.leave_arena(page)
-        self.event("destroyed", controller.seat, page=page.uid, name=page.card.name)
+        if self.log is not None:
+            self.event("destroyed", controller.seat, page=page.uid, name=page.card.name)
         self.to_zone(page, AFTERLIFE if page.card.type == AURA else LIMBO)
         for effect in page.card.destroyed:
             self.apply(effect, controller, page, {})
@@ -1065,7 +1077,8 @@ class Game:
         page.zone = zone
         page.controller = page.owner
         self.casters[page.owner].zone(zone).append(page)
-        self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
+        if self.log is not None:
+            self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
 
     # -- Pages moving -----------------------------------------------------------------------
 
@@ -1078,13 +1091,14 @@ class Game:
             page = caster.spellbook.pop()
             page.zone = CHAPTER
             caster.chapter.append(page)
-            self.event(
-                "bookmark",
-                caster.seat,
-                page=page.uid,
-                name=page.card.name,
-                left=len(caster.spellbook),
-            )
+            if self.log is not None:
+                self.event(
+                    "bookmark",
+                    caster.seat,
+                    page=page.uid,
+                    name=page.card.name,
+                    left=len(caster.spellbook),
+                )
         if self.turn and not any(c.spellbook for c in self.casters):
             self.winner = None
             self.end = "out_of_pages"
@@ -1200,10 +1214,7 @@ class ActionOptions:
         """The Beasties that may declare an Attack now."""
         found = self._attackers
         if found is None:
-            may_attack = self.game.may_attack  # (a Paralyzed Beastie may not: may_attack says so)
-            found = self._attackers = [
-                page for page in self.me.arena if page.card.type == BEASTIE and may_attack(page)
-            ]
+            found = self._attackers = self.game.attackers(self.me)
         return found
 
     def read_chapter(self) -> None:
