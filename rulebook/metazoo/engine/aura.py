@@ -14,24 +14,13 @@ from collections.abc import Sequence
 
 from rulebook.metazoo.cards import AURA
 
-from .cards import NEUTRAL
+from .cards import ANY, NEUTRAL
 from .state import Page
-
-ANY = "any"
 
 
 def to_hand(pages: Sequence[Page]) -> list[Page]:
     """The Awakened Aura Pages among `pages` (a Caster's Arena): the Aura it can generate now."""
     return [page for page in pages if page.card.type == AURA and not page.fatigued]
-
-
-def _yield(page: Page) -> tuple[str, int]:
-    """The Aura one Fatigue of this Aura Page generates: (type or "any", amount)."""
-    generates = page.card.generates
-    if generates is None:
-        (kind,) = page.card.aura_types or {ANY}
-        return kind, 1
-    return generates["aura"], generates["n"]
 
 
 def payment(
@@ -51,14 +40,19 @@ def payment(
         fatigued.append((page, kind, amount))
         left[kind] = left.get(kind, 0) + amount
 
-    typed = [(kind, n) for kind, n in cost if kind != NEUTRAL]
-    neutral = sum(n for kind, n in cost if kind == NEUTRAL)
+    typed: list[tuple[str, int]] = []
+    neutral = 0
+    for kind, n in cost:
+        if kind == NEUTRAL:
+            neutral += n
+        else:
+            typed.append((kind, n))
     for kind, need in typed:
         for wanted in (kind, ANY):
             for page in list(unused):
                 if left.get(kind, 0) + left.get(ANY, 0) >= need:
                     break
-                produced, amount = _yield(page)
+                produced, amount = page.card.aura_yield
                 if produced == wanted:
                     generate(page, produced, amount)
         spent_typed = min(left.get(kind, 0), need)
@@ -71,7 +65,7 @@ def payment(
     for page in list(unused):
         if spare >= neutral:
             break
-        produced, amount = _yield(page)
+        produced, amount = page.card.aura_yield
         generate(page, produced, amount)
         spare += amount
     if spare < neutral:

@@ -221,13 +221,15 @@ class Combat:
         if primary is None:
             game.event("combat_ends", self.me.seat, why="no target left")
             return
-        strikers = [(self.attacker, self.attack)]
-        if counter is not None:
-            strikers.append((primary, primary.card.attacks[counter]))
-            first = game.has(self.attacker, FIRST_STRIKE)
-            second = game.has(primary, FIRST_STRIKE)
-            if second and (not first or not game.flip(self.me, "first_strike")):
-                strikers.reverse()
+        if counter is None:  # (the common case) the Attacker's Attack alone
+            if self.attacker.zone == ARENA:
+                self.strike(self.attacker, self.attack, primary, self.receivers(primary))
+            return
+        strikers = [(self.attacker, self.attack), (primary, primary.card.attacks[counter])]
+        first = game.has(self.attacker, FIRST_STRIKE)
+        second = game.has(primary, FIRST_STRIKE)
+        if second and (not first or not game.flip(self.me, "first_strike")):
+            strikers.reverse()
         for number, (striker, attack) in enumerate(strikers):
             if number and not (self.attacker.zone == ARENA and self.present(primary)):
                 return
@@ -261,7 +263,7 @@ class Combat:
             game.apply(effect, side, striker, target)
         if attack.status and self.present(primary):
             game.inflict([primary], attack.status, side, automatically=False)
-        receivers = [r for r in receivers if self.present(r)]
+        receivers = [r for r in receivers if isinstance(r, Caster) or r.zone == ARENA]  # present
         if not receivers or striker.zone != ARENA:
             return
         damage = game.attack_damage(striker, attack, primary)

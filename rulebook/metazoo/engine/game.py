@@ -36,11 +36,13 @@ from .state import (
     CALL,
     CEMETERY,
     CHAPTER,
+    CONTRACT_TRAP,
     GO_FIRST,
     LIMBO,
     MULLIGAN,
     OPENING_PAGES,
     ORDER,
+    PRIMARY,
     REGEN,
     RESPOND,
     SPELLBOOK,
@@ -111,7 +113,7 @@ class Game:
         for caster in self.casters:
             caster.decisions = {
                 kind: Decision(caster.seat, kind, (), may_pass=kind in (ACTION, RESPOND))
-                for kind in (ACTION, RESPOND, TARGET)
+                for kind in (ACTION, RESPOND, TARGET, PRIMARY, CONTRACT_TRAP, MULLIGAN)
             }
         self.terra: list[Page | None] = [None] * TERRA_SLOTS
         self.rotation = 0  # the slot a Terra Contracted into full slots replaces
@@ -277,7 +279,10 @@ class Game:
                 items.extend(
                     (status, page) for status in ("burn", "poison") if status in page.statuses
                 )
-            if self.has(page, "Regen"):
+            # (only a Beastie gains Traits from other Pages: has() asked only where it may say yes)
+            if (page.card.type == BEASTIE or page.card.traits or page.granted) and self.has(
+                page, "Regen"
+            ):
                 items.append(("regen", page))
             if page.card.end_of_turn:
                 items.extend(("effect", (page, i)) for i in range(len(page.card.end_of_turn)))
@@ -766,12 +771,11 @@ class Game:
         if kind in ("beastie", "opposing_beastie", "own_beastie"):
             if self.shrouded == self.turn:
                 return []
-            sides = {
-                "beastie": self.casters,
-                "opposing_beastie": (me.opponent,),
-                "own_beastie": (me,),
-            }[kind]
-            found = [p for side in sides for p in side.arena if p.card.type == BEASTIE]
+            if kind == "beastie":
+                found = [p for side in self.casters for p in side.arena if p.card.type == BEASTIE]
+            else:
+                side = me if kind == "own_beastie" else me.opponent
+                found = [p for p in side.arena if p.card.type == BEASTIE]
         elif kind in ("artifact", "opposing_artifact"):
             sides = self.casters if kind == "artifact" else (me.opponent,)
             found = [p for side in sides for p in side.arena if p.card.type == ARTIFACT]
@@ -1119,7 +1123,7 @@ class Game:
         if decision is None or most is not None:
             decision = Decision(caster.seat, kind, options, least=least, most=most)
         else:
-            decision.offer(options)
+            decision.options = options  # (Decision.offer of one option: asked every Action)
         return decision.check(caster.policy.decide(self, decision))
 
     def count(self, me: Caster, page: Page) -> None:
