@@ -84,7 +84,7 @@ class Budget:
     Caster's Arena (or its Aura Pages to hand): read at the first Cost asked, since a window
     may ask none."""
 
-    __slots__ = ("counted", "have", "known", "pages", "pool", "sources")
+    __slots__ = ("counted", "have", "known", "pages", "pool", "sources", "spare")
 
     def __init__(self, pool: dict[str, int], pages: Sequence[Page]) -> None:
         self.pool = pool
@@ -93,20 +93,29 @@ class Budget:
         self.known: dict[tuple, bool] = {}  # Cost -> whether it can be paid
         self.counted = False  # counted at the first Cost asked
         self.have: dict[str, int] | None = None  # Basic Aura to hand by type, if only Basic
+        self.spare = 0  # how much Basic Aura that is
 
     def _count(self) -> None:
+        """The Aura Pages to hand (`to_hand`) and, if they are all Basic and no Aura is left
+        from this turn, how many of each type: in one pass over the Pages."""
         self.counted = True
-        sources = self.sources = to_hand(self.pages)
-        if self.pool or any(
-            page.card.generates is not None or not page.card.aura_types for page in sources
-        ):
-            return
-        have: dict[str, int] = {}
-        for page in sources:
-            if not page.fatigued:
-                for kind in page.card.aura_types:
-                    have[kind] = have.get(kind, 0) + 1
-        self.have = have
+        sources = self.sources
+        have: dict[str, int] | None = None if self.pool else {}
+        for page in self.pages:
+            card = page.card
+            if card.type != AURA or page.fatigued:
+                continue
+            sources.append(page)
+            if have is None:
+                continue
+            if card.generates is not None or not card.aura_types:
+                have = None  # a Special Aura Page: `payment` decides
+            else:
+                (kind,) = card.aura_types
+                have[kind] = have.get(kind, 0) + 1
+        if have is not None:
+            self.have = have
+            self.spare = len(sources)
 
     def covers(self, cost: tuple[tuple[str, int], ...]) -> bool:
         """Whether `payment` would find a way to pay `cost`."""
@@ -123,13 +132,16 @@ class Budget:
         have = self.have
         if have is None:
             return payment(self.pool, self.sources, cost) is not None
-        spare = sum(have.values())
+        spare = self.spare
+        neutral = 0
         for kind, need in cost:
-            if kind != NEUTRAL:
-                if have.get(kind, 0) < need:
-                    return False
+            if kind == NEUTRAL:
+                neutral += need
+            elif have.get(kind, 0) < need:
+                return False
+            else:
                 spare -= need
-        return spare >= sum(need for kind, need in cost if kind == NEUTRAL)
+        return spare >= neutral
 
 
 def can_pay(pool: dict[str, int], sources: Sequence[Page], cost: Sequence[tuple[str, int]]) -> bool:

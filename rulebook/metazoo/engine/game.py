@@ -102,10 +102,8 @@ class Game:
         uid = 0
         casters = []
         for seat, deck in enumerate(decks):
-            pages = []
-            for card in deck.spellbook:
-                pages.append(Page(uid, card, seat))
-                uid += 1
+            pages = [Page(number, card, seat) for number, card in enumerate(deck.spellbook, uid)]
+            uid += len(pages)
             casters.append(Caster(seat, pages, policies[seat], deck.answers, deck.powers))
         a, b = casters
         a.opponent, b.opponent = b, a
