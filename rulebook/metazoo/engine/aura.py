@@ -29,10 +29,9 @@ def payment(
     """How to pay `cost`: the Aura Pages to Fatigue, each with the type and amount it generates,
     and the Aura left over afterwards; None when the Cost cannot be paid."""
     left = dict(pool)
-    # Basic Aura Pages before Special ones, sorted once (stable: in the order given).
-    unused = sorted(
-        (page for page in sources if not page.fatigued), key=lambda p: p.card.generates is not None
-    )
+    # Basic Aura Pages before Special ones, each in the order given.
+    unused = [page for page in sources if not page.fatigued and page.card.generates is None]
+    unused += [page for page in sources if not page.fatigued and page.card.generates is not None]
     fatigued: list[tuple[Page, str, int]] = []
 
     def generate(page: Page, kind: str, amount: int) -> None:

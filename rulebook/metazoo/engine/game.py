@@ -750,9 +750,11 @@ class Game:
         return targets
 
     def effect_has_targets(self, me: Caster, page: Page, effects: Iterable[dict]) -> bool:
-        return all(
-            self.valid_targets(me, page, e["target"]) for e in effects if e.get("target") in SINGLE
-        )
+        for effect in effects:
+            kind = effect.get("target")
+            if kind in SINGLE and not self.valid_targets(me, page, kind):
+                return False
+        return True
 
     def valid_targets(self, me: Caster, page: Page, kind: str) -> list[Any]:
         """Pages a targeting effect may choose: face-up, in the Arena; Beasties not while
@@ -1101,7 +1103,8 @@ class Game:
                     name=page.card.name,
                     left=len(caster.spellbook),
                 )
-        if self.turn and not any(c.spellbook for c in self.casters):
+        first, second = self.casters
+        if self.turn and not first.spellbook and not second.spellbook:
             self.winner = None
             self.end = "out_of_pages"
             raise GameOver

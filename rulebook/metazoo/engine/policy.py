@@ -127,13 +127,15 @@ class HeuristicPolicy(Policy):
 
     def _aura_need(self, me: Caster, aura: Page) -> int:
         (kind,) = aura.card.aura_types or {"neutral"}
-        needed = sum(
-            n for page in me.chapter for cost_kind, n in page.card.cost if cost_kind == kind
-        )
-        have = sum(
-            1 for page in me.arena if page.card.type == AURA and kind in page.card.aura_types
-        )
-        return needed - have
+        need = 0  # (loops, not sums of generators: asked for each Aura Page, each turn)
+        for page in me.chapter:
+            for cost_kind, n in page.card.cost:
+                if cost_kind == kind:
+                    need += n
+        for page in me.arena:
+            if page.card.type == AURA and kind in page.card.aura_types:
+                need -= 1
+        return need
 
     def _wants_terra(self, game, me: Caster, terra: Page) -> bool:
         kind = terra.card.terra
