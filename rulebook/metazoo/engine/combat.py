@@ -76,6 +76,8 @@ class Allocation:
 class Combat:
     """One Combat, from the declaration to its end."""
 
+    __slots__ = ("attack", "attacker", "defenders", "game", "me", "target")
+
     def __init__(self, game: Any, me: Caster, attacker: Page, attack: Attack, target: Any):
         self.game = game
         self.me = me
@@ -278,7 +280,7 @@ class Combat:
             amounts: tuple[int, ...] = (damage,)
         else:
             amounts = game.ask(side, ALLOCATE, Allocation(damage, self.lps(receivers), overflow))
-        hit = receivers + ([self.target] if overflow else [])
+        hit = [*receivers, self.target] if overflow else receivers
         if game.log is not None:
             game.event(
                 "allocate",

@@ -240,9 +240,10 @@ class Game:
         self.end_effects(me)
         for caster in self.casters:
             self.dissolve(caster)
-        for page in self.in_arena():
-            if page.granted:
-                page.granted.clear()
+        for caster in self.casters:
+            for page in caster.arena:
+                if page.granted:
+                    page.granted.clear()
 
     def start_effects(self, me: Caster) -> None:
         """Start of turn: Sleep's coin (README), then "start of your turn" effects."""
@@ -1119,9 +1120,6 @@ class Game:
 
     def leave_chapter(self, me: Caster, page: Page) -> None:
         me.chapter.remove(page)
-
-    def in_arena(self) -> list[Page]:
-        return [p for side in self.casters for p in side.arena]
 
     # -- decisions, counts and the log ----------------------------------------------------
 
