@@ -904,17 +904,19 @@ class Game:
                 subject.statuses[status] = subject.statuses.get(status, 0) + 1
             else:
                 subject.statuses[status] = self.turn
-            self.event(
-                "inflict",
-                me.seat,
-                target=_uid(subject),
-                status=status,
-                count=subject.statuses[status] if status == "poison" else 1,
-            )
+            if self.log is not None:
+                self.event(
+                    "inflict",
+                    me.seat,
+                    target=_uid(subject),
+                    status=status,
+                    count=subject.statuses[status] if status == "poison" else 1,
+                )
 
     def remove_status(self, subject: Any, status: str) -> None:
         del subject.statuses[status]
-        self.event("status_removed", None, target=_uid(subject), status=status)
+        if self.log is not None:
+            self.event("status_removed", None, target=_uid(subject), status=status)
 
     def flip(self, caster: Caster, why: str) -> bool:
         """A coin flip (Rolling A Die: a die's even faces are heads): True on heads."""
@@ -1037,8 +1039,8 @@ class Game:
                 p
                 for side in self.casters
                 for p in side.arena
-                if (p.damage or p.loss or p.card.lp <= 0)
-                and p.card.is_permanent
+                if p.card.is_permanent  # (first: most of an Arena is Aura Pages, with no LP)
+                and (p.damage or p.loss or p.card.lp <= 0)
                 and self.current_lp(p) <= 0
             ]
             if not doomed:
