@@ -1189,7 +1189,7 @@ class ActionOptions:
     """The legal Actions of a turn's step as a Decision's options, listed kind by kind only
     when asked (`of_kind`): a policy that wants an Aura Page never has every Attack listed."""
 
-    __slots__ = ("_attackers", "_budget", "_candidates", "game", "lists", "me")
+    __slots__ = ("_attackers", "_budget", "_candidates", "_legal", "game", "lists", "me")
 
     def __init__(self, game: Game, me: Caster) -> None:
         self.game = game
@@ -1198,6 +1198,7 @@ class ActionOptions:
         self._attackers: list[Page] | None = None
         self._candidates: list[Page] | None = None
         self._budget: Budget | None = None
+        self._legal: dict[Page, bool] | None = None  # may_contract's answers, once asked
 
     def of_kind(self, kind: str) -> list[tuple]:
         found = self.lists.get(kind)
@@ -1243,10 +1244,17 @@ class ActionOptions:
 
     def may_contract(self, page: Page) -> bool:
         """Whether Contracting this candidate is legal now: one Page checked, so a policy that
-        tries its favourites first never has every Cost in the Chapter counted."""
-        if self._budget is None:
-            self._budget = self.game.budget(self.me)
-        return self.game.contractable(self.me, page, self._budget)
+        tries its favourites first never has every Cost in the Chapter counted. Each answer
+        is kept: the Decision asks again of the Page the policy chose."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = {}
+        known = legal.get(page)
+        if known is None:
+            if self._budget is None:
+                self._budget = self.game.budget(self.me)
+            known = legal[page] = self.game.contractable(self.me, page, self._budget)
+        return known
 
     def attack_targets(self) -> list[Any]:
         found = self.lists.get("targets")
