@@ -1263,16 +1263,10 @@ class ActionOptions:
         return found
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, tuple) or not action or action[0] not in ACTION_KINDS:
+        if not isinstance(action, tuple) or not action:
             return False
-        if action[0] == "contract":  # checked without counting every Cost in the Chapter
-            found = self.lists.get("contract")
-            if found is not None:
-                return action in found
-            return (
-                len(action) == 2 and action[1] in self.candidates() and self.may_contract(action[1])
-            )
-        if action[0] == "attack":  # checked without listing every Attack and target
+        kind = action[0]
+        if kind == "attack":  # checked without listing every Attack and target (the most asked)
             if len(action) != 4 or action[1] not in self.attackers():
                 return False
             index = action[2]
@@ -1281,7 +1275,14 @@ class ActionOptions:
                 and 0 <= index < len(action[1].card.attacks)
                 and self.game.is_attack_target(self.me, action[3])
             )
-        return action in self.of_kind(action[0])
+        if kind == "contract":  # checked without counting every Cost in the Chapter
+            found = self.lists.get("contract")
+            if found is not None:
+                return action in found
+            return (
+                len(action) == 2 and action[1] in self.candidates() and self.may_contract(action[1])
+            )
+        return kind in ACTION_KINDS and action in self.of_kind(kind)
 
     def __iter__(self):
         for kind in ACTION_KINDS:
