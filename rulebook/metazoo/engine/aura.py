@@ -12,19 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import NEUTRAL
+from rulebook.metazoo.cards import AURA
+
+from .cards import ANY, NEUTRAL
 from .state import Page
 
-ANY = "any"
 
-
-def _yield(page: Page) -> tuple[str, int]:
-    """The Aura one Fatigue of this Aura Page generates: (type or "any", amount)."""
-    generates = page.card.generates
-    if generates is None:
-        (kind,) = page.card.aura_types or {ANY}
-        return kind, 1
-    return generates["aura"], generates["n"]
+def to_hand(pages: Sequence[Page]) -> list[Page]:
+    """The Awakened Aura Pages among `pages` (a Caster's Arena): the Aura it can generate now."""
+    return [page for page in pages if page.card.type == AURA and not page.fatigued]
 
 
 def payment(
@@ -33,10 +29,9 @@ def payment(
     """How to pay `cost`: the Aura Pages to Fatigue, each with the type and amount it generates,
     and the Aura left over afterwards; None when the Cost cannot be paid."""
     left = dict(pool)
-    # Basic Aura Pages before Special ones, sorted once (stable: in the order given).
-    unused = sorted(
-        (page for page in sources if not page.fatigued), key=lambda p: p.card.generates is not None
-    )
+    # Basic Aura Pages before Special ones, each in the order given.
+    unused = [page for page in sources if not page.fatigued and page.card.generates is None]
+    unused += [page for page in sources if not page.fatigued and page.card.generates is not None]
     fatigued: list[tuple[Page, str, int]] = []
 
     def generate(page: Page, kind: str, amount: int) -> None:
@@ -44,14 +39,19 @@ def payment(
         fatigued.append((page, kind, amount))
         left[kind] = left.get(kind, 0) + amount
 
-    typed = [(kind, n) for kind, n in cost if kind != NEUTRAL]
-    neutral = sum(n for kind, n in cost if kind == NEUTRAL)
+    typed: list[tuple[str, int]] = []
+    neutral = 0
+    for kind, n in cost:
+        if kind == NEUTRAL:
+            neutral += n
+        else:
+            typed.append((kind, n))
     for kind, need in typed:
         for wanted in (kind, ANY):
             for page in list(unused):
                 if left.get(kind, 0) + left.get(ANY, 0) >= need:
                     break
-                produced, amount = _yield(page)
+                produced, amount = page.card.aura_yield
                 if produced == wanted:
                     generate(page, produced, amount)
         spent_typed = min(left.get(kind, 0), need)
@@ -64,7 +64,7 @@ def payment(
     for page in list(unused):
         if spare >= neutral:
             break
-        produced, amount = _yield(page)
+        produced, amount = page.card.aura_yield
         generate(page, produced, amount)
         spare += amount
     if spare < neutral:
@@ -79,30 +79,42 @@ def payment(
 class Budget:
     """What a Caster can pay right now, counted once and asked for many Costs (every Page of a
     Chapter at each decision): the Awakened Basic Aura Pages by type when only those are to hand
-    (the common case, counted directly), else `payment` itself for each Cost."""
+    (the common case, counted directly), else `payment` itself for each Cost. `pages` is the
+    Caster's Arena (or its Aura Pages to hand): read at the first Cost asked, since a window
+    may ask none."""
 
-    __slots__ = ("counted", "have", "known", "pool", "sources")
+    __slots__ = ("counted", "have", "known", "pages", "pool", "sources", "spare")
 
-    def __init__(self, pool: dict[str, int], sources: Sequence[Page]) -> None:
+    def __init__(self, pool: dict[str, int], pages: Sequence[Page]) -> None:
         self.pool = pool
-        self.sources = sources
+        self.pages = pages
+        self.sources: list[Page] = []  # its Aura Pages to hand, once counted
         self.known: dict[tuple, bool] = {}  # Cost -> whether it can be paid
-        self.counted = False  # counted at the first Cost asked (a window may ask none)
+        self.counted = False  # counted at the first Cost asked
         self.have: dict[str, int] | None = None  # Basic Aura to hand by type, if only Basic
+        self.spare = 0  # how much Basic Aura that is
 
     def _count(self) -> None:
+        """The Aura Pages to hand (`to_hand`) and, if they are all Basic and no Aura is left
+        from this turn, how many of each type: in one pass over the Pages."""
         self.counted = True
         sources = self.sources
-        if self.pool or any(
-            page.card.generates is not None or not page.card.aura_types for page in sources
-        ):
-            return
-        have: dict[str, int] = {}
-        for page in sources:
-            if not page.fatigued:
-                for kind in page.card.aura_types:
-                    have[kind] = have.get(kind, 0) + 1
-        self.have = have
+        have: dict[str, int] | None = None if self.pool else {}
+        for page in self.pages:
+            card = page.card
+            if card.type != AURA or page.fatigued:
+                continue
+            sources.append(page)
+            if have is None:
+                continue
+            if card.generates is not None or not card.aura_types:
+                have = None  # a Special Aura Page: `payment` decides
+            else:
+                (kind,) = card.aura_types
+                have[kind] = have.get(kind, 0) + 1
+        if have is not None:
+            self.have = have
+            self.spare = len(sources)
 
     def covers(self, cost: tuple[tuple[str, int], ...]) -> bool:
         """Whether `payment` would find a way to pay `cost`."""
@@ -119,13 +131,16 @@ class Budget:
         have = self.have
         if have is None:
             return payment(self.pool, self.sources, cost) is not None
-        spare = sum(have.values())
+        spare = self.spare
+        neutral = 0
         for kind, need in cost:
-            if kind != NEUTRAL:
-                if have.get(kind, 0) < need:
-                    return False
+            if kind == NEUTRAL:
+                neutral += need
+            elif have.get(kind, 0) < need:
+                return False
+            else:
                 spare -= need
-        return spare >= sum(need for kind, need in cost if kind == NEUTRAL)
+        return spare >= neutral
 
 
 def can_pay(pool: dict[str, int], sources: Sequence[Page], cost: Sequence[tuple[str, int]]) -> bool:

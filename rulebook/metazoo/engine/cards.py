@@ -15,6 +15,7 @@ from rulebook.metazoo import effects as vocab
 from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, POTION, SPELL, TERRA
 
 NEUTRAL = "neutral"
+ANY = "any"  # Aura of any type (a Special Aura Page's, Glossary: Aura Types)
 
 
 class Attack:
@@ -40,6 +41,7 @@ class PageCard:
         "arena",
         "attacks",
         "aura_types",
+        "aura_yield",
         "cost",
         "destroyed",
         "end_of_turn",
@@ -124,6 +126,14 @@ class PageCard:
         # An "any time" answer to a Page on the chain (Dampen, Reflection): only with a chain.
         self.answers_chain: bool = any(e["do"] in ("nullify", "redirect") for e in self.any_time)
         self.generates: dict | None = next((e for e in played if e["do"] == "generate_aura"), None)
+        # What one Fatigue of an Aura Page generates: (its type, or "any", and the amount).
+        self.aura_yield: tuple[str, int] | None = None
+        if info.type == AURA:
+            if self.generates is not None:
+                self.aura_yield = (self.generates["aura"], self.generates["n"])
+            else:
+                (kind,) = self.aura_types or {ANY}
+                self.aura_yield = (kind, 1)
         # A Spell or Potion that targets may only be Contracted with a valid target (p. 18),
         # and so may an Equipment that targets (p. 38); a Beastie's CONTRACT need not have one.
         self.needs_target: bool = any(

@@ -76,6 +76,8 @@ class Allocation:
 class Combat:
     """One Combat, from the declaration to its end."""
 
+    __slots__ = ("attack", "attacker", "defenders", "game", "me", "target")
+
     def __init__(self, game: Any, me: Caster, attacker: Page, attack: Attack, target: Any):
         self.game = game
         self.me = me
@@ -185,25 +187,26 @@ class Combat:
             for page in chosen:
                 page.fatigued = True
                 self.defenders.append(page)
+        target = self.target
         if self.defenders:
             pool = self.defenders
-        elif self.target is not None and self.present(self.target):
-            pool = [self.target]
+        elif isinstance(target, Caster):
+            pool = None
+        elif target is not None and target.zone == ARENA:
+            pool = [target]
         else:
             return None, None
-        pairs = (
-            [
+        if pool is None:  # (the common case) the Caster alone, with no Attack to answer
+            primary, answer = target, None
+        else:
+            pairs = [  # (the pool is of Pages: the Defenders, or the Page attacked)
                 (page, index)
                 for page in pool
-                if isinstance(page, Page)
-                and page.card.type == BEASTIE
+                if page.card.type == BEASTIE
                 and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_ATTACK))
                 for index in range(len(page.card.attacks))
-            ]
-            or [(page, None) for page in pool if not isinstance(page, Caster)]
-            or [(pool[0], None)]
-        )
-        primary, answer = game.ask(them, PRIMARY, pairs) if len(pairs) > 1 else pairs[0]
+            ] or [(page, None) for page in pool]
+            primary, answer = game.ask(them, PRIMARY, pairs) if len(pairs) > 1 else pairs[0]
         if game.log is not None:
             game.event(
                 "defend",
@@ -220,13 +223,15 @@ class Combat:
         if primary is None:
             game.event("combat_ends", self.me.seat, why="no target left")
             return
-        strikers = [(self.attacker, self.attack)]
-        if counter is not None:
-            strikers.append((primary, primary.card.attacks[counter]))
-            first = game.has(self.attacker, FIRST_STRIKE)
-            second = game.has(primary, FIRST_STRIKE)
-            if second and (not first or not game.flip(self.me, "first_strike")):
-                strikers.reverse()
+        if counter is None:  # (the common case) the Attacker's Attack alone
+            if self.attacker.zone == ARENA:
+                self.strike(self.attacker, self.attack, primary, self.receivers(primary))
+            return
+        strikers = [(self.attacker, self.attack), (primary, primary.card.attacks[counter])]
+        first = game.has(self.attacker, FIRST_STRIKE)
+        second = game.has(primary, FIRST_STRIKE)
+        if second and (not first or not game.flip(self.me, "first_strike")):
+            strikers.reverse()
         for number, (striker, attack) in enumerate(strikers):
             if number and not (self.attacker.zone == ARENA and self.present(primary)):
                 return
@@ -260,7 +265,7 @@ class Combat:
             game.apply(effect, side, striker, target)
         if attack.status and self.present(primary):
             game.inflict([primary], attack.status, side, automatically=False)
-        receivers = [r for r in receivers if self.present(r)]
+        receivers = [r for r in receivers if isinstance(r, Caster) or r.zone == ARENA]  # present
         if not receivers or striker.zone != ARENA:
             return
         damage = game.attack_damage(striker, attack, primary)
@@ -275,7 +280,7 @@ class Combat:
             amounts: tuple[int, ...] = (damage,)
         else:
             amounts = game.ask(side, ALLOCATE, Allocation(damage, self.lps(receivers), overflow))
-        hit = receivers + ([self.target] if overflow else [])
+        hit = [*receivers, self.target] if overflow else receivers
         if game.log is not None:
             game.event(
                 "allocate",

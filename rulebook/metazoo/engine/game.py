@@ -25,7 +25,7 @@ from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, SPELL, TERRA
 from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
 
-from .aura import Budget, can_pay, payment
+from .aura import Budget, can_pay, payment, to_hand
 from .cards import Attack, MetaZooDeck, PageCard
 from .combat import Combat
 from .state import (
@@ -36,11 +36,13 @@ from .state import (
     CALL,
     CEMETERY,
     CHAPTER,
+    CONTRACT_TRAP,
     GO_FIRST,
     LIMBO,
     MULLIGAN,
     OPENING_PAGES,
     ORDER,
+    PRIMARY,
     REGEN,
     RESPOND,
     SPELLBOOK,
@@ -100,10 +102,8 @@ class Game:
         uid = 0
         casters = []
         for seat, deck in enumerate(decks):
-            pages = []
-            for card in deck.spellbook:
-                pages.append(Page(uid, card, seat))
-                uid += 1
+            pages = [Page(number, card, seat) for number, card in enumerate(deck.spellbook, uid)]
+            uid += len(pages)
             casters.append(Caster(seat, pages, policies[seat], deck.answers, deck.powers))
         a, b = casters
         a.opponent, b.opponent = b, a
@@ -111,7 +111,7 @@ class Game:
         for caster in self.casters:
             caster.decisions = {
                 kind: Decision(caster.seat, kind, (), may_pass=kind in (ACTION, RESPOND))
-                for kind in (ACTION, RESPOND, TARGET)
+                for kind in (ACTION, RESPOND, TARGET, PRIMARY, CONTRACT_TRAP, MULLIGAN)
             }
         self.terra: list[Page | None] = [None] * TERRA_SLOTS
         self.rotation = 0  # the slot a Terra Contracted into full slots replaces
@@ -167,7 +167,7 @@ class Game:
 
     def finish(self, capped: bool) -> Outcome:
         self.event("game_over", self.winner, turns=self.turn, capped=capped, reason=self.end)
-        return Outcome(
+        outcome = Outcome(
             placements=two_seat_placements(self.winner),
             first=self.first,
             figures={
@@ -188,6 +188,14 @@ class Game:
             capped=capped,
             log=tuple(self.log) if self.log is not None else None,
         )
+        # The game is over: its reference cycles are broken (each Caster names the other, and
+        # each kept Decision its last options, which name the game) so that refcounting frees
+        # it as it is dropped. Left to the cycle collector, every game's Pages and zones made
+        # it run about once a game, some 5% of the time a game takes.
+        for caster in self.casters:
+            caster.decisions.clear()
+            del caster.opponent
+        return outcome
 
     # -- setting up -----------------------------------------------------------------------
 
@@ -212,7 +220,8 @@ class Game:
     def take_turn(self, me: Caster) -> None:
         """Turn Steps (p. 16): start effects, priority, Bookmark, Awaken, Aura dissolves; the
         Actions; priority, end effects, Aura dissolves."""
-        self.event("turn", me.seat, turn=self.turn)
+        if self.log is not None:
+            self.event("turn", me.seat, turn=self.turn)
         me.aura_page_played = False
         if self.barred_until == me.seat:
             self.barred_until = None
@@ -231,9 +240,10 @@ class Game:
         self.end_effects(me)
         for caster in self.casters:
             self.dissolve(caster)
-        for page in self.in_arena():
-            if page.granted:
-                page.granted.clear()
+        for caster in self.casters:
+            for page in caster.arena:
+                if page.granted:
+                    page.granted.clear()
 
     def start_effects(self, me: Caster) -> None:
         """Start of turn: Sleep's coin (README), then "start of your turn" effects."""
@@ -258,7 +268,8 @@ class Game:
                 continue
             page.fatigued = False
             woken.append(page.uid)
-        self.event("awaken", me.seat, pages=woken)
+        if self.log is not None:
+            self.event("awaken", me.seat, pages=woken)
 
     def dissolve(self, caster: Caster) -> None:
         if caster.aura:
@@ -275,7 +286,10 @@ class Game:
                 items.extend(
                     (status, page) for status in ("burn", "poison") if status in page.statuses
                 )
-            if self.has(page, "Regen"):
+            # (only a Beastie gains Traits from other Pages: has() asked only where it may say yes)
+            if (page.card.type == BEASTIE or page.card.traits or page.granted) and self.has(
+                page, "Regen"
+            ):
                 items.append(("regen", page))
             if page.card.end_of_turn:
                 items.extend(("effect", (page, i)) for i in range(len(page.card.end_of_turn)))
@@ -313,6 +327,8 @@ class Game:
         """Give a Caster priority: an "any time" Action or none; after an Action priority passes
         to the other Caster, and so on, until one takes none: then the chain resolves.
         Whether the Caster acted."""
+        if not caster.answers:  # (as `response` says: asked several times an Action)
+            return False
         answer = self.response(caster)
         if answer is None:
             return False
@@ -328,7 +344,7 @@ class Game:
         if not options:
             return None
         answer = self.ask(caster, RESPOND, options)
-        if answer is None:
+        if answer is None and self.log is not None:
             self.event("pass", caster.seat)
         return answer
 
@@ -436,7 +452,7 @@ class Game:
 
     def budget(self, me: Caster) -> Budget:
         """What the Caster can pay now, for the Costs of many Pages."""
-        return Budget(me.aura, self.aura_sources(me))
+        return Budget(me.aura, me.arena)
 
     def trap_moves(self, me: Caster) -> list[tuple]:
         """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
@@ -512,16 +528,21 @@ class Game:
         return self.effect_has_targets(me, trap, effects) and can_pay(me.aura, sources, card.cost)
 
     def aura_sources(self, me: Caster) -> list[Page]:
-        return [p for p in me.arena if p.card.type == AURA and not p.fatigued]
+        return to_hand(me.arena)
 
-    def may_attack(self, page: Page) -> bool:
-        """Declare an Attack: an Awakened Beastie with an Attack, not kept from attacking."""
-        return (
-            bool(page.card.attacks)
-            and not page.fatigued
-            and self.barred_until is None
+    def attackers(self, me: Caster) -> list[Page]:
+        """The Beasties that may declare an Attack: Awakened, with an Attack, not kept from
+        attacking (Earth's Binding, Paralyze, Sleep)."""
+        if self.barred_until is not None:
+            return []
+        return [
+            page
+            for page in me.arena
+            if not page.fatigued
+            and page.card.type == BEASTIE
+            and page.card.attacks
             and not (page.statuses and ("paralyze" in page.statuses or "sleep" in page.statuses))
-        )
+        ]
 
     def attack_targets(self, me: Caster) -> list[Any]:
         """Combat step 1: the opposing Caster, their Beasties and Artifacts, and their
@@ -649,7 +670,8 @@ class Game:
         fatigued, left = plan
         for page, kind, amount in fatigued:
             page.fatigued = True
-            self.event("generate", me.seat, page=page.uid, aura=kind, n=amount)
+            if self.log is not None:
+                self.event("generate", me.seat, page=page.uid, aura=kind, n=amount)
             if page.card.generates and page.card.generates.get("destroy_self"):
                 self.destroy(page)
         me.aura = left
@@ -664,7 +686,8 @@ class Game:
             if item["kind"] == "contract":
                 self.to_zone(page, CEMETERY if page.card.is_instant else LIMBO)
             return
-        self.event("resolve", caster.seat, page=page.uid, kind=item["kind"])
+        if self.log is not None:
+            self.event("resolve", caster.seat, page=page.uid, kind=item["kind"])
         if item["kind"] != "contract":
             for effect in item["effects"]:
                 self.apply(effect, caster, page, item["targets"], item)
@@ -736,9 +759,11 @@ class Game:
         return targets
 
     def effect_has_targets(self, me: Caster, page: Page, effects: Iterable[dict]) -> bool:
-        return all(
-            self.valid_targets(me, page, e["target"]) for e in effects if e.get("target") in SINGLE
-        )
+        for effect in effects:
+            kind = effect.get("target")
+            if kind in SINGLE and not self.valid_targets(me, page, kind):
+                return False
+        return True
 
     def valid_targets(self, me: Caster, page: Page, kind: str) -> list[Any]:
         """Pages a targeting effect may choose: face-up, in the Arena; Beasties not while
@@ -755,12 +780,11 @@ class Game:
         if kind in ("beastie", "opposing_beastie", "own_beastie"):
             if self.shrouded == self.turn:
                 return []
-            sides = {
-                "beastie": self.casters,
-                "opposing_beastie": (me.opponent,),
-                "own_beastie": (me,),
-            }[kind]
-            found = [p for side in sides for p in side.arena if p.card.type == BEASTIE]
+            if kind == "beastie":
+                found = [p for side in self.casters for p in side.arena if p.card.type == BEASTIE]
+            else:
+                side = me if kind == "own_beastie" else me.opponent
+                found = [p for p in side.arena if p.card.type == BEASTIE]
         elif kind in ("artifact", "opposing_artifact"):
             sides = self.casters if kind == "artifact" else (me.opponent,)
             found = [p for side in sides for p in side.arena if p.card.type == ARTIFACT]
@@ -880,22 +904,25 @@ class Game:
                 subject.statuses[status] = subject.statuses.get(status, 0) + 1
             else:
                 subject.statuses[status] = self.turn
-            self.event(
-                "inflict",
-                me.seat,
-                target=_uid(subject),
-                status=status,
-                count=subject.statuses[status] if status == "poison" else 1,
-            )
+            if self.log is not None:
+                self.event(
+                    "inflict",
+                    me.seat,
+                    target=_uid(subject),
+                    status=status,
+                    count=subject.statuses[status] if status == "poison" else 1,
+                )
 
     def remove_status(self, subject: Any, status: str) -> None:
         del subject.statuses[status]
-        self.event("status_removed", None, target=_uid(subject), status=status)
+        if self.log is not None:
+            self.event("status_removed", None, target=_uid(subject), status=status)
 
     def flip(self, caster: Caster, why: str) -> bool:
         """A coin flip (Rolling A Die: a die's even faces are heads): True on heads."""
         heads = bool(self.chance.coin())
-        self.event("coin", caster.seat, why=why, result=HEADS if heads else TAILS)
+        if self.log is not None:
+            self.event("coin", caster.seat, why=why, result=HEADS if heads else TAILS)
         return heads
 
     # -- Damage, LP, Destroying ------------------------------------------------------------
@@ -910,7 +937,9 @@ class Game:
             return lp
         if card.tribal_boost and card.tribe and not self.disabled(page):
             lp += TRIBAL_BOOST * self.tribe_count(page)
-        for source in self.static_sources() if self.statics else ():
+        for source in self.statics:
+            if self.disabled(source):
+                continue
             for effect in source.card.arena:
                 if effect["do"] == "lp_bonus" and (
                     effect.get("aura") is None or effect["aura"] in card.aura_types
@@ -919,7 +948,8 @@ class Game:
         return lp
 
     def current_lp(self, page: Page) -> int:
-        return max(self.max_lp(page) - page.damage - page.loss, 0)
+        lp = self.max_lp(page) - page.damage - page.loss
+        return lp if lp > 0 else 0
 
     def tribe_count(self, page: Page) -> int:
         tribe = page.card.tribe
@@ -929,10 +959,6 @@ class Game:
             for p in side.arena
             if p is not page and p.card.type == BEASTIE and p.card.tribe == tribe
         )
-
-    def static_sources(self) -> list[Page]:
-        """Pages whose ARENA effects apply: face-up in the Arena or in a Terra slot."""
-        return [p for p in self.statics if not self.disabled(p)]
 
     def has(self, page: Page, trait: str) -> bool:
         """A Trait the Page has, gained this turn, or granted by an ARENA effect of a Page its
@@ -1013,8 +1039,8 @@ class Game:
                 p
                 for side in self.casters
                 for p in side.arena
-                if (p.damage or p.loss or p.card.lp <= 0)
-                and p.card.is_permanent
+                if p.card.is_permanent  # (first: most of an Arena is Aura Pages, with no LP)
+                and (p.damage or p.loss or p.card.lp <= 0)
                 and self.current_lp(p) <= 0
             ]
             if not doomed:
@@ -1033,7 +1059,8 @@ class Game:
             self.to_zone(page, AFTERLIFE)
             return
         self.leave_arena(page)
-        self.event("destroyed", controller.seat, page=page.uid, name=page.card.name)
+        if self.log is not None:
+            self.event("destroyed", controller.seat, page=page.uid, name=page.card.name)
         self.to_zone(page, AFTERLIFE if page.card.type == AURA else LIMBO)
         for effect in page.card.destroyed:
             self.apply(effect, controller, page, {})
@@ -1065,7 +1092,8 @@ class Game:
         page.zone = zone
         page.controller = page.owner
         self.casters[page.owner].zone(zone).append(page)
-        self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
+        if self.log is not None:
+            self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
 
     # -- Pages moving -----------------------------------------------------------------------
 
@@ -1078,23 +1106,22 @@ class Game:
             page = caster.spellbook.pop()
             page.zone = CHAPTER
             caster.chapter.append(page)
-            self.event(
-                "bookmark",
-                caster.seat,
-                page=page.uid,
-                name=page.card.name,
-                left=len(caster.spellbook),
-            )
-        if self.turn and not any(c.spellbook for c in self.casters):
+            if self.log is not None:
+                self.event(
+                    "bookmark",
+                    caster.seat,
+                    page=page.uid,
+                    name=page.card.name,
+                    left=len(caster.spellbook),
+                )
+        first, second = self.casters
+        if self.turn and not first.spellbook and not second.spellbook:
             self.winner = None
             self.end = "out_of_pages"
             raise GameOver
 
     def leave_chapter(self, me: Caster, page: Page) -> None:
         me.chapter.remove(page)
-
-    def in_arena(self) -> list[Page]:
-        return [p for side in self.casters for p in side.arena]
 
     # -- decisions, counts and the log ----------------------------------------------------
 
@@ -1105,7 +1132,7 @@ class Game:
         if decision is None or most is not None:
             decision = Decision(caster.seat, kind, options, least=least, most=most)
         else:
-            decision.offer(options)
+            decision.options = options  # (Decision.offer of one option: asked every Action)
         return decision.check(caster.policy.decide(self, decision))
 
     def count(self, me: Caster, page: Page) -> None:
@@ -1162,7 +1189,7 @@ class ActionOptions:
     """The legal Actions of a turn's step as a Decision's options, listed kind by kind only
     when asked (`of_kind`): a policy that wants an Aura Page never has every Attack listed."""
 
-    __slots__ = ("_attackers", "_budget", "_candidates", "game", "lists", "me")
+    __slots__ = ("_attackers", "_budget", "_candidates", "_legal", "game", "lists", "me")
 
     def __init__(self, game: Game, me: Caster) -> None:
         self.game = game
@@ -1171,6 +1198,7 @@ class ActionOptions:
         self._attackers: list[Page] | None = None
         self._candidates: list[Page] | None = None
         self._budget: Budget | None = None
+        self._legal: dict[Page, bool] | None = None  # may_contract's answers, once asked
 
     def of_kind(self, kind: str) -> list[tuple]:
         found = self.lists.get(kind)
@@ -1200,10 +1228,7 @@ class ActionOptions:
         """The Beasties that may declare an Attack now."""
         found = self._attackers
         if found is None:
-            may_attack = self.game.may_attack  # (a Paralyzed Beastie may not: may_attack says so)
-            found = self._attackers = [
-                page for page in self.me.arena if page.card.type == BEASTIE and may_attack(page)
-            ]
+            found = self._attackers = self.game.attackers(self.me)
         return found
 
     def read_chapter(self) -> None:
@@ -1219,10 +1244,17 @@ class ActionOptions:
 
     def may_contract(self, page: Page) -> bool:
         """Whether Contracting this candidate is legal now: one Page checked, so a policy that
-        tries its favourites first never has every Cost in the Chapter counted."""
-        if self._budget is None:
-            self._budget = self.game.budget(self.me)
-        return self.game.contractable(self.me, page, self._budget)
+        tries its favourites first never has every Cost in the Chapter counted. Each answer
+        is kept: the Decision asks again of the Page the policy chose."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = {}
+        known = legal.get(page)
+        if known is None:
+            if self._budget is None:
+                self._budget = self.game.budget(self.me)
+            known = legal[page] = self.game.contractable(self.me, page, self._budget)
+        return known
 
     def attack_targets(self) -> list[Any]:
         found = self.lists.get("targets")
@@ -1231,16 +1263,10 @@ class ActionOptions:
         return found
 
     def __contains__(self, action: object) -> bool:
-        if not isinstance(action, tuple) or not action or action[0] not in ACTION_KINDS:
+        if not isinstance(action, tuple) or not action:
             return False
-        if action[0] == "contract":  # checked without counting every Cost in the Chapter
-            found = self.lists.get("contract")
-            if found is not None:
-                return action in found
-            return (
-                len(action) == 2 and action[1] in self.candidates() and self.may_contract(action[1])
-            )
-        if action[0] == "attack":  # checked without listing every Attack and target
+        kind = action[0]
+        if kind == "attack":  # checked without listing every Attack and target (the most asked)
             if len(action) != 4 or action[1] not in self.attackers():
                 return False
             index = action[2]
@@ -1249,7 +1275,14 @@ class ActionOptions:
                 and 0 <= index < len(action[1].card.attacks)
                 and self.game.is_attack_target(self.me, action[3])
             )
-        return action in self.of_kind(action[0])
+        if kind == "contract":  # checked without counting every Cost in the Chapter
+            found = self.lists.get("contract")
+            if found is not None:
+                return action in found
+            return (
+                len(action) == 2 and action[1] in self.candidates() and self.may_contract(action[1])
+            )
+        return kind in ACTION_KINDS and action in self.of_kind(kind)
 
     def __iter__(self):
         for kind in ACTION_KINDS:

@@ -17,6 +17,7 @@ RandomPolicy makes every choice uniformly at random among the legal ones.
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from typing import Any
 
 from rulebook.metazoo.cards import AURA, BEASTIE
@@ -40,6 +41,8 @@ from .state import (
 
 KEEP_AT_LEAST = 5  # Mulligan no smaller than this
 HELPFUL = frozenset({"recover", "grant_trait", "equip"})  # effects aimed at your own Pages
+# The dearest Page first: by total Aura Cost, then LP, then number (a key computed in C).
+DEAREST = attrgetter("card.total_cost", "card.lp", "uid")
 
 
 def fill(damage: int, lps: list[int], overflow: bool, order: list[int]) -> tuple[int, ...]:
@@ -117,23 +120,22 @@ class HeuristicPolicy(Policy):
     def _dearest_contract(self, game, me: Caster, options) -> tuple | None:
         """The dearest Page worth Contracting that may be Contracted now: the candidates tried
         dearest first, so only the Costs up to the one chosen are counted."""
-        candidates = sorted(
-            options.candidates(), key=lambda p: (p.card.total_cost, p.card.lp, p.uid), reverse=True
-        )
-        for page in candidates:
+        for page in sorted(options.candidates(), key=DEAREST, reverse=True):
             if self._worth(game, me, page) and options.may_contract(page):
                 return ("contract", page)
         return None
 
     def _aura_need(self, me: Caster, aura: Page) -> int:
         (kind,) = aura.card.aura_types or {"neutral"}
-        needed = sum(
-            n for page in me.chapter for cost_kind, n in page.card.cost if cost_kind == kind
-        )
-        have = sum(
-            1 for page in me.arena if page.card.type == AURA and kind in page.card.aura_types
-        )
-        return needed - have
+        need = 0  # (loops, not sums of generators: asked for each Aura Page, each turn)
+        for page in me.chapter:
+            for cost_kind, n in page.card.cost:
+                if cost_kind == kind:
+                    need += n
+        for page in me.arena:
+            if page.card.type == AURA and kind in page.card.aura_types:
+                need -= 1
+        return need
 
     def _wants_terra(self, game, me: Caster, terra: Page) -> bool:
         kind = terra.card.terra
@@ -210,7 +212,7 @@ class HeuristicPolicy(Policy):
             and game.current_lp(target) <= base + game.advantage(attacker, attack, target)
         ]
         if kills:
-            best = max(kills, key=lambda p: (p.card.total_cost, p.card.lp, p.uid))
+            best = max(kills, key=DEAREST)
             return ("attack", attacker, index, best)
         return ("attack", attacker, index, me.opponent)
 
