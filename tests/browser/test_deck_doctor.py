@@ -40,7 +40,7 @@ def test_it_suggests_swaps_charts_them_and_applies_the_best(
     job = SimulationJob.objects.get()
     while (chunk := job.chunks.filter(status="pending").order_by("index").first()) is not None:
         chunk_run(chunk_id=chunk.pk, worker="browser-test")
-    expect(page.locator("#doctor-chart svg")).to_be_visible()
+    expect(page.locator("#doctor-chart svg:visible")).to_be_visible()
     first = page.locator("#doctor-swaps tbody tr").first
     expect(first).to_contain_text("1 Green Slorg → Green Grarrl")
     expect(page.locator("#doctor-policy")).to_contain_text("HeuristicPolicy")
