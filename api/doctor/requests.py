@@ -41,6 +41,7 @@ class DoctorRequest:
     pool: list[EntryRef | int | FormatRef] | None  # cards, stored decks' ids, a format
     budget: int
     seed: int | None
+    format: str | None  # the format every deck and swap is judged in
 
 
 def read_doctor_request(body: Any) -> DoctorRequest:
@@ -59,9 +60,20 @@ def read_doctor_request(body: Any) -> DoctorRequest:
         problems.add("swaps", "give swaps, or a pool of cards to draw swaps from (not both)")
     read_swaps = None if swaps is None else _swaps(swaps, problems)
     read_pool = None if pool is None else _pool(pool, problems)
+    format = body.get("format")
+    if format is not None and not _slug(format):
+        problems.add("format", 'must be a format\'s slug, such as "standard"')
+    if format is None:  # a pool of a format's cards is built for that format
+        format = next((item.slug for item in read_pool or () if isinstance(item, FormatRef)), None)
     if problems.fields or game is None or budget is None:
         raise RequestProblems(problems)
-    return DoctorRequest(game, deck, opponents, weights, read_swaps, read_pool, budget, seed)
+    return DoctorRequest(
+        game, deck, opponents, weights, read_swaps, read_pool, budget, seed, format
+    )
+
+
+def _slug(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= MAX_SLUG
 
 
 def _opponents(
@@ -125,7 +137,7 @@ def _pool(value: Any, problems: Problems) -> list[EntryRef | int | FormatRef]:
     formats: list[FormatRef] = []
     if "format" in value:
         slug = value["format"]
-        if isinstance(slug, str) and 0 < len(slug) <= MAX_SLUG:
+        if _slug(slug):
             formats.append(FormatRef(slug))
         else:
             problems.add("pool.format", "must be a format's slug, such as \"standard\"")

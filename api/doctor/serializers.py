@@ -62,6 +62,12 @@ class DoctorInputSerializer(serializers.Serializer):
     swaps = SwapInputSerializer(many=True, required=False)
     pool = PoolSerializer(required=False, help_text="Instead of swaps: cards to swap in.")
     budget = serializers.IntegerField(min_value=1, max_value=MAX_GAMES, help_text="Games.")
+    format = serializers.CharField(
+        required=False,
+        max_length=60,
+        help_text="The format the deck, its opponents and every swap must be legal in: the "
+        "pool's format when it names one, else the game's default.",
+    )
     seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
 
 

@@ -68,6 +68,7 @@ class DoctorCreateApi(APIView):
                 pool=None if parsed.pool is None else _pool(request, game, parsed.pool),
                 budget=parsed.budget,
                 seed=parsed.seed,
+                format=parsed.format,
                 address=client_address(request),
             )
         except DecksIllegal as exc:

@@ -97,10 +97,12 @@ def doctor_create(
     pool: Sequence[EntryRef] | None,
     budget: int,
     seed: int | None = None,
+    format: str | None = None,
     address: str = "",
 ) -> SimulationJob:
     """A queued deck doctor job: the deck's candidate swaps (given, or one-copy swaps for the
     cards of `pool` that keep the deck legal) ranked by paired games against the opponents.
+    The deck, the opponents and every swap are judged in `format` (the game's default if None).
 
     InvalidRequest naming the field: a game without an engine, a field its engine cannot seat,
     a swap naming a card the deck does not hold (`swaps[i].out`) or no card (`swaps[i].in`), a
@@ -118,13 +120,13 @@ def doctor_create(
     if weights is not None and plays_table(engine):
         raise InvalidRequest("weights", "a table game's field is the whole table: no weights")
     resolved = [
-        deck_resolve(game=game, entries=entries, cards=cards, viewer=owner)
+        deck_resolve(game=game, entries=entries, format=format, cards=cards, viewer=owner)
         for entries, cards in (deck, *opponents)
     ]
     if not all(report.legal for _, report in resolved):
         raise DecksIllegal([report for _, report in resolved])
     base = resolved[0][0]
-    legal = _legality(game)
+    legal = _legality(game, format)
     if swaps is not None:
         candidates = _requested(game, base, deck, swaps, owner, legal)
     else:
@@ -199,9 +201,9 @@ def format_pool(
     return [EntryRef(section="", quantity=1, key=key) for key in keys]
 
 
-def _legality(game: str) -> Any:
-    """Whether a resolved deck is legal in the game's default format."""
-    fmt = format_info(game=game)
+def _legality(game: str, format: str | None) -> Any:
+    """Whether a resolved deck is legal in the format (the game's default if None)."""
+    fmt = format_info(game=game, format=format)
     ruleset = ruleset_for(fmt.ruleset)
 
     def legal(deck: Deck) -> bool:

@@ -229,7 +229,7 @@ def test_a_pool_may_be_a_formats_cards_less_those_it_bans(
     strict = Format.objects.create(game=neopets, slug="strict", name="Strict", ruleset="neopets")
     FormatListEntry.objects.create(
         format=strict,
-        card=Card.objects.get(key="green-grarrl"),
+        card=Card.objects.get(key="red-lupe"),  # in no deck of the job
         status="banned",
         effective=datetime.date(2000, 1, 1),
     )
@@ -243,7 +243,8 @@ def test_a_pool_may_be_a_formats_cards_less_those_it_bans(
     ]
     # Every like-for-like swap of the sample cards: more than the 64 a job once took.
     assert len(jobs[0]) > 64 and {"green-grarrl", "zei-codestone"} <= {s["in"] for s in jobs[0]}
-    assert "green-grarrl" not in {s["in"] for s in jobs[1]}
+    assert "red-lupe" in {s["in"] for s in jobs[0]}
+    assert "red-lupe" not in {s["in"] for s in jobs[1]}
     assert len(jobs[1]) < len(jobs[0])
 
 
@@ -252,3 +253,35 @@ def test_a_format_the_game_lacks_is_a_400_naming_the_pool_format(alice_api, neop
     assert response.status_code == 400 and "pool.format" in response.json()["fields"]
     response = alice_api.post(URL, body(swaps=None, pool={"format": 7}), format="json")
     assert response.status_code == 400 and "pool.format" in response.json()["fields"]
+
+
+def test_the_deck_and_every_swap_are_judged_in_the_format_named(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    neopets = Game.objects.get(slug="neopets")
+    strict = Format.objects.create(game=neopets, slug="strict", name="Strict", ruleset="neopets")
+    FormatListEntry.objects.create(
+        format=strict,
+        card=Card.objects.get(key="omelette"),
+        status="banned",
+        effective=datetime.date(2000, 1, 1),
+    )
+    swaps = [{"out": "Hot Dog", "in": "Omelette"}]
+    with django_capture_on_commit_callbacks(execute=False):
+        standard = alice_api.post(URL, body(swaps=swaps), format="json")
+    assert standard.status_code == 202, standard.json()
+    refused = alice_api.post(URL, body(swaps=swaps, format="strict"), format="json")
+    assert refused.status_code == 400 and "swaps[0]" in refused.json()["fields"]
+    # A pool of a format's cards is built for that format: a deck holding a card it bans is
+    # refused with its report, not doctored by the default format's rules.
+    FormatListEntry.objects.create(
+        format=strict,
+        card=Card.objects.get(key="hot-dog"),
+        status="banned",
+        effective=datetime.date(2000, 1, 1),
+    )
+    refused = alice_api.post(URL, body(swaps=None, pool={"format": "strict"}), format="json")
+    assert refused.status_code == 400, refused.json()
+    assert "card.banned" in str(refused.json())
+    response = alice_api.post(URL, body(format=""), format="json")
+    assert response.status_code == 400 and "format" in response.json()["fields"]
