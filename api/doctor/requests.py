@@ -12,6 +12,7 @@ from typing import Any
 
 from api.entries import Problems, RequestProblems, is_integer
 from api.simulations.requests import DeckRequest, _card_ref, _deck, _game, _integer
+from api.validation.requests import _format
 from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rulebook.simulation.seeds import MAX_SEED
@@ -21,7 +22,6 @@ from rules.services.simulations import MAX_GAMES
 MAX_OPPONENTS = 8
 MAX_COPIES = 60
 MAX_POOL = 200
-MAX_SLUG = 60  # a format slug's length (rules.models.Format.slug)
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,7 @@ def read_doctor_request(body: Any) -> DoctorRequest:
         problems.add("swaps", "give swaps, or a pool of cards to draw swaps from (not both)")
     read_swaps = None if swaps is None else _swaps(swaps, problems)
     read_pool = None if pool is None else _pool(pool, problems)
-    format = body.get("format")
-    if format is not None and not _slug(format):
-        problems.add("format", 'must be a format\'s slug, such as "standard"')
+    format = _format(body.get("format"), problems)
     if format is None:  # a pool of a format's cards is built for that format
         format = next((item.slug for item in read_pool or () if isinstance(item, FormatRef)), None)
     if problems.fields or game is None or budget is None:
@@ -71,9 +69,6 @@ def read_doctor_request(body: Any) -> DoctorRequest:
         game, deck, opponents, weights, read_swaps, read_pool, budget, seed, format
     )
 
-
-def _slug(value: Any) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= MAX_SLUG
 
 
 def _opponents(
@@ -134,12 +129,7 @@ def _pool(value: Any, problems: Problems) -> list[EntryRef | int | FormatRef]:
     if not isinstance(decks, list) or len(decks) > MAX_OPPONENTS or not all(map(is_integer, decks)):
         problems.add("pool.decks", f"must be a list of at most {MAX_OPPONENTS} deck ids")
         decks = []
-    formats: list[FormatRef] = []
-    if "format" in value:
-        slug = value["format"]
-        if _slug(slug):
-            formats.append(FormatRef(slug))
-        else:
-            problems.add("pool.format", "must be a format's slug, such as \"standard\"")
+    slug = _format(value.get("format"), problems, "pool.format")
+    formats = [FormatRef(slug)] if slug is not None else []
     refs = [_card_ref(card, f"pool.cards[{i}]", problems) for i, card in enumerate(cards)]
     return [ref for ref in refs if ref is not None] + list(decks) + formats

@@ -89,10 +89,10 @@ def _game(value: Any, problems: Problems) -> GameSpec | None:
     return game
 
 
-def _format(value: Any, problems: Problems) -> str | None:
+def _format(value: Any, problems: Problems, field: str = "format") -> str | None:
     if value is None or (isinstance(value, str) and value and NUL not in value):
         return value
-    problems.add("format", f"must be a format slug such as standard; not {value!r}")
+    problems.add(field, f"must be a format slug such as standard; not {value!r}")
     return None
 
 
