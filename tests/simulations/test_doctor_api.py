@@ -222,17 +222,26 @@ def test_a_millennium_blades_deck_is_doctored_at_a_table_by_first_places_and_pla
     assert "HeuristicPolicy" in result["policy"]
 
 
-def test_a_pool_may_be_a_formats_cards_less_those_it_bans(
-    alice_api, neopets_cards, django_capture_on_commit_callbacks
-):
+def strict_format() -> Format:
+    """A second Neopets format, to ban cards in."""
     neopets = Game.objects.get(slug="neopets")
-    strict = Format.objects.create(game=neopets, slug="strict", name="Strict", ruleset="neopets")
+    return Format.objects.create(game=neopets, slug="strict", name="Strict", ruleset="neopets")
+
+
+def ban(format: Format, key: str) -> None:
     FormatListEntry.objects.create(
-        format=strict,
-        card=Card.objects.get(key="red-lupe"),  # in no deck of the job
+        format=format,
+        card=Card.objects.get(key=key),
         status="banned",
         effective=datetime.date(2000, 1, 1),
     )
+
+
+def test_a_pool_may_be_a_formats_cards_less_those_it_bans(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    strict = strict_format()
+    ban(strict, "red-lupe")  # in no deck of the job
     with django_capture_on_commit_callbacks(execute=False):
         standard = alice_api.post(URL, body(swaps=None, pool={"format": "standard"}), format="json")
         banning = alice_api.post(URL, body(swaps=None, pool={"format": "strict"}), format="json")
@@ -258,14 +267,8 @@ def test_a_format_the_game_lacks_is_a_400_naming_the_pool_format(alice_api, neop
 def test_the_deck_and_every_swap_are_judged_in_the_format_named(
     alice_api, neopets_cards, django_capture_on_commit_callbacks
 ):
-    neopets = Game.objects.get(slug="neopets")
-    strict = Format.objects.create(game=neopets, slug="strict", name="Strict", ruleset="neopets")
-    FormatListEntry.objects.create(
-        format=strict,
-        card=Card.objects.get(key="omelette"),
-        status="banned",
-        effective=datetime.date(2000, 1, 1),
-    )
+    strict = strict_format()
+    ban(strict, "omelette")
     swaps = [{"out": "Hot Dog", "in": "Omelette"}]
     with django_capture_on_commit_callbacks(execute=False):
         standard = alice_api.post(URL, body(swaps=swaps), format="json")
@@ -274,12 +277,7 @@ def test_the_deck_and_every_swap_are_judged_in_the_format_named(
     assert refused.status_code == 400 and "swaps[0]" in refused.json()["fields"]
     # A pool of a format's cards is built for that format: a deck holding a card it bans is
     # refused with its report, not doctored by the default format's rules.
-    FormatListEntry.objects.create(
-        format=strict,
-        card=Card.objects.get(key="hot-dog"),
-        status="banned",
-        effective=datetime.date(2000, 1, 1),
-    )
+    ban(strict, "hot-dog")
     refused = alice_api.post(URL, body(swaps=None, pool={"format": "strict"}), format="json")
     assert refused.status_code == 400, refused.json()
     assert "card.banned" in str(refused.json())
