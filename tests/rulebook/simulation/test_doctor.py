@@ -9,8 +9,11 @@ from collections import Counter
 
 import pytest
 
+from rulebook.core.cards import Deck, Entry
 from rulebook.core.outcome import Outcome, placements_by_score
-from rulebook.samples import NEOPETS
+from rulebook.core.report import Report
+from rulebook.registry import ruleset_for
+from rulebook.samples import NEOPETS, SAMPLES
 from rulebook.simulation import ENGINES, Engine, JobKind
 from rulebook.simulation.doctor import (
     BudgetTooSmall,
@@ -29,6 +32,7 @@ from rulebook.simulation.doctor import (
 )
 from rulebook.simulation.doctor.halving import promise, seeds_by_round, survivors_by_round
 from rulebook.simulation.seeds import game_seed
+from rulebook.validate import standard_format
 
 CARDS = {card.key: card for card in NEOPETS.pool.cards}
 NEOPETS_ENGINE = ENGINES["neopets"]
@@ -198,3 +202,44 @@ def test_a_table_game_seats_every_opponent_and_measures_first_place_and_placemen
 def test_a_game_of_matches_faces_one_opponent_a_game():
     assert field_problem(NEOPETS_ENGINE, 3) is None
     assert field_problem(NEOPETS_ENGINE, 0) == "name at least one opponent"
+
+
+@pytest.mark.parametrize("game", sorted(SAMPLES))
+def test_a_swap_onto_a_card_the_deck_holds_gets_the_verdict_of_one_entry(game):
+    """apply_swap gives a card the deck already holds a second entry (its place in the order);
+    the game's rules must judge that deck as they judge it listed once: every sample deck,
+    every swap of one held card for another."""
+    samples = SAMPLES[game]
+    for name in samples.names():
+        deck = samples.deck(name)
+        held = {entry.card.key: entry.card for entry in deck.all_entries()}
+        for out in held:
+            for into, card in held.items():
+                if into != out:
+                    swapped = apply_swap(deck, Swap(out, into, 1), card)
+                    assert verdict(game, swapped) == verdict(game, listed_once(swapped)), (
+                        name,
+                        out,
+                        into,
+                    )
+
+
+def verdict(game: str, deck: Deck) -> tuple:
+    """Legal or not, and each error's code and cards, in the game's standard format."""
+    fmt = standard_format(SAMPLES[game].game)
+    report = ruleset_for(fmt.ruleset).check(deck, fmt, Report(game=game, format=fmt.slug))
+    return report.legal, sorted((issue.code, issue.cards) for issue in report.errors)
+
+
+def listed_once(deck: Deck) -> Deck:
+    """The deck with each card's entries of a section made one, where its first was."""
+    sections = {}
+    for slug, entries in deck.sections.items():
+        copies: dict[str, Entry] = {}
+        for entry in entries:
+            first = copies.get(entry.card.key)
+            copies[entry.card.key] = (
+                entry if first is None else Entry(first.card, first.quantity + entry.quantity)
+            )
+        sections[slug] = tuple(copies.values())
+    return Deck(deck.game, sections, deck.unresolved, deck.aside)
