@@ -6,7 +6,9 @@ from __future__ import annotations
 import datetime
 
 from cards.models import Card, Game
+from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from rules.models import Format, FormatListEntry, SimulationJob
+from rules.services.doctor import format_pool
 from rules.services.simulations import chunk_run
 
 from .conftest import inline
@@ -283,3 +285,16 @@ def test_the_deck_and_every_swap_are_judged_in_the_format_named(
     assert "card.banned" in str(refused.json())
     response = alice_api.post(URL, body(format=""), format="json")
     assert response.status_code == 400 and "format" in response.json()["fields"]
+
+
+def test_a_format_pool_holds_only_the_cards_the_requester_may_use(alice, bob, neopets_cards):
+    # Bob's own Keeper card is private: in his format pool, in nobody else's.
+    oracle = keeper_card_save(
+        owner=bob, draft=KeeperCardDraft("Bob's Oracle", "Spell", "Draw 2 cards.", edition=11)
+    )
+    pools = {
+        who: {ref.key for ref in format_pool(game="keeper", format=None, viewer=viewer)}
+        for who, viewer in (("bob", bob), ("alice", alice), ("anonymous", None))
+    }
+    assert oracle.key in pools["bob"]
+    assert oracle.key not in pools["alice"] and oracle.key not in pools["anonymous"]
