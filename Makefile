@@ -4,12 +4,12 @@ PORT ?= 8000
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint bench deploy-example readme-screenshots
+.PHONY: run test lint bench deploy-example readme-screenshots speedups
 
 # The first install takes about a minute: each step says what it does, and pip lists each
 # library as it fetches it. setuptools' deprecation warnings while it builds the project are not
 # failures and are hidden (PYTHONWARNINGS reaches pip's build subprocess); real errors still show.
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml setup.py
 	@echo "==> Creating the virtual environment $(VENV) (once; later runs skip the install)"
 	$(PYTHON) -m venv $(VENV)
 	@echo "==> Upgrading pip"
@@ -19,11 +19,16 @@ $(VENV)/.installed: pyproject.toml
 	@echo "==> Installed."
 	touch $@
 
+## Compile the engine modules again after their sources changed (rulebook/compiled.py): only the
+## changed ones; the install compiled them all. A stale one never runs: its source runs instead.
+speedups: $(VENV)/.installed
+	PYTHONWARNINGS=ignore $(PY) setup.py -q build_ext --inplace
+
 ## Start the service on its embedded default: SQLite, sample cards and decks, a worker needing
 ## no broker, DEBUG off (the site's own error pages; `make run DEBUG=1` for Django's debug pages).
 ## `make run PORT=8001` serves on another port.
 DEBUG ?= 0
-run: $(VENV)/.installed var/secret_key
+run: speedups var/secret_key
 	@echo "==> Bringing the database up to date (var/deckwarden.sqlite3)"
 	$(PY) manage.py migrate --no-input
 	@echo "==> Loading the sample cards and public sample decks"
@@ -37,7 +42,7 @@ var/secret_key:
 	(umask 077; $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@)
 
 ## Run the whole test suite (against DATABASE_URL and CELERY_BROKER_URL when set).
-test: $(VENV)/.installed
+test: speedups
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 	$(PY) manage.py makemigrations --check --dry-run
@@ -51,7 +56,7 @@ lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
 
-bench: $(VENV)/.installed
+bench: speedups
 	$(PY) -m bench
 
 ## A production-shaped start on this machine's PostgreSQL and broker: gunicorn, a worker, DEBUG off.

@@ -16,6 +16,7 @@ import argparse
 import itertools
 import time
 
+from rulebook import compiled
 from rulebook.metazoo.engine import MetaZooDeck, play_game
 from rulebook.samples import METAZOO as SAMPLES
 
@@ -43,6 +44,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--log", action="store_true", help="keep every game's full log")
     args = parser.parse_args()
+    print(compiled.summary())
     decks = {name: MetaZooDeck.from_deck(SAMPLES.deck(name)) for name in SAMPLES.names()}
     first = next(iter(decks.values()))
     _run(first, first, 50)  # warm up
