@@ -4,7 +4,7 @@ A game makes one `Chance(seed)` and takes each random step from it by name - a s
 a coin for who starts, a card picked at random - so the game's chance steps are found, and could
 be logged, in one place, and a game is a function of its decks, seed and policies. Each named
 draw takes exactly the draws of the generator it always took (a die is one `random()`, a shuffle
-is `random.Random.shuffle`), so wrapping the generator changed no game (tests/golden).
+is `random.Random.shuffle`'s draws), so wrapping the generator changed no game (tests/golden).
 """
 
 from __future__ import annotations
@@ -54,8 +54,19 @@ class Chance:
         return self.rng.randrange(seats)
 
     def shuffle(self, cards: MutableSequence[T]) -> None:
-        """Shuffle in place."""
-        self.rng.shuffle(cards)
+        """Shuffle in place: `random.Random.shuffle`'s Fisher-Yates, swap for swap and draw for
+        draw (each index by `getrandbits`, drawn again while out of range), written here so
+        that it runs compiled with the engines (rulebook/compiled.py) and a game no longer
+        depends on how a Python release writes its shuffle (tests/rulebook/core: the same
+        order as the library's)."""
+        getrandbits = self.rng.getrandbits
+        for i in range(len(cards) - 1, 0, -1):
+            below = i + 1
+            bits = below.bit_length()
+            j = getrandbits(bits)
+            while j >= below:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
 
     def pick(self, population: Sequence[T], count: int) -> list[T]:
         """`count` different items at random, in the order drawn (`random.Random.sample`)."""

@@ -167,7 +167,8 @@ class Caster:
 
     @property
     def lp(self) -> int:
-        return max(STARTING_LP - self.damage - self.loss, 0)
+        lp = STARTING_LP - self.damage - self.loss
+        return lp if lp > 0 else 0
 
     def zone(self, name: str) -> list[Page]:
         return getattr(self, name)
