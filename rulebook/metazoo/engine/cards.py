@@ -42,6 +42,7 @@ class PageCard:
         "attacks",
         "aura_types",
         "aura_yield",
+        "contract_effects",
         "cost",
         "destroyed",
         "end_of_turn",
@@ -58,6 +59,7 @@ class PageCard:
         "powers",
         "start_of_turn",
         "strongest",
+        "strongest_damage",
         "terra",
         "total_cost",
         "traits",
@@ -96,6 +98,7 @@ class PageCard:
         self.strongest: int = max(
             range(len(self.attacks)), key=lambda i: (self.attacks[i].damage, -i), default=0
         )
+        self.strongest_damage: int = self.attacks[self.strongest].damage if self.attacks else 0
         played = [
             dict(raw)
             for raw in (raw_effects if isinstance(raw_effects, list) else ())
@@ -116,6 +119,9 @@ class PageCard:
         self.powers = when(vocab.POWER)
         self.start_of_turn = when(vocab.START_OF_TURN)
         self.end_of_turn = when(vocab.END_OF_TURN)
+        # What Contracting it resolves (and must find targets for): its CONTRACT effects, then
+        # its "any time" ones.
+        self.contract_effects = self.on_contract + self.any_time
         # Facts every decision reads, as plain attributes rather than properties: the engine
         # asks them hundreds of times a game.
         self.is_permanent: bool = info.type in (BEASTIE, ARTIFACT)  # placed in the Arena
@@ -139,7 +145,7 @@ class PageCard:
         self.needs_target: bool = any(
             e.get("target") in vocab.SINGLE_TARGETS
             and (self.type in (SPELL, POTION) or e["do"] == "equip")
-            for e in (*self.on_contract, *self.any_time)
+            for e in self.contract_effects
         )
 
     def __repr__(self) -> str:

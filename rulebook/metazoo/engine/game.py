@@ -487,8 +487,10 @@ class Game:
         if not caster.answers:
             return options
         budget = None
+        waiting = not self.chain  # (an answer to the chain is no option without one)
         for page in caster.chapter:
-            if page.card.is_any_time:
+            card = page.card
+            if card.is_any_time and not (waiting and card.answers_chain):
                 budget = budget if budget is not None else self.budget(caster)
                 if self.contractable(caster, page, budget):
                     options.append(("contract", page))
@@ -514,9 +516,7 @@ class Game:
             return False
         if not budget.covers(card.cost):
             return False
-        return not card.needs_target or self.effect_has_targets(
-            me, page, card.on_contract + card.any_time
-        )
+        return not card.needs_target or self.effect_has_targets(me, page, card.contract_effects)
 
     def can_contract_trap(
         self, me: Caster, trap: Page, sources: list[Page], attacker: Page
@@ -643,7 +643,7 @@ class Game:
                 page.host.trap = None
                 page.host = None
             page.face_down = False
-        effects = effects if effects is not None else card.on_contract + card.any_time
+        effects = effects if effects is not None else card.contract_effects
         targets = self.choose_targets(me, page, effects + card.enter, attacker)
         self.pay(me, card)
         page.zone = "chain"

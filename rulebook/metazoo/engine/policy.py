@@ -200,7 +200,7 @@ class HeuristicPolicy(Policy):
     def _attack(self, game, me: Caster, options) -> tuple:
         attacker = max(
             options.attackers(),
-            key=lambda p: (p.card.attacks[p.card.strongest].damage, p.uid),
+            key=lambda p: (p.card.strongest_damage, p.uid),
         )
         index = attacker.card.strongest
         attack = attacker.card.attacks[index]
