@@ -36,7 +36,7 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def test_database_url() -> str:
+def suite_database_url() -> str:
     """DATABASE_URL of the test database pytest-django created, for another process."""
     db = connection.settings_dict
     user = quote(db["USER"] or "", safe="")
@@ -175,7 +175,7 @@ def database_proxy() -> Iterator[TcpProxy]:
 def proxied_database_url(proxy: TcpProxy) -> str:
     host = connection.settings_dict["HOST"] or "127.0.0.1"
     port = connection.settings_dict["PORT"] or 5432
-    return test_database_url().replace(f"@{host}:{port}/", f"@127.0.0.1:{proxy.port}/")
+    return suite_database_url().replace(f"@{host}:{port}/", f"@127.0.0.1:{proxy.port}/")
 
 
 @contextmanager
@@ -196,7 +196,7 @@ def gunicorn(**env: str) -> Iterator[str]:
     port = free_port()
     environment = {
         **os.environ,
-        "DATABASE_URL": test_database_url(),
+        "DATABASE_URL": suite_database_url(),
         "CACHE_URL": "locmem://",
         "DECKWARDEN_THROTTLE_ANON": "",
         "DECKWARDEN_THROTTLE_USER": "",

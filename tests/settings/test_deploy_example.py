@@ -12,7 +12,7 @@ import pytest
 from django.conf import settings
 
 from rulebook.samples import PROJECT_ROOT
-from tests.faults.servers import free_port, test_database_url
+from tests.faults.servers import free_port, suite_database_url
 
 pytestmark = [
     pytest.mark.worker,
@@ -25,7 +25,7 @@ pytestmark = [
 
 def example_database_url() -> str:
     """A database of the example's own beside the suite's (the script creates it)."""
-    return f"{test_database_url()}_deploy_example"
+    return f"{suite_database_url()}_deploy_example"
 
 
 def test_the_deployment_example_starts_and_answers_health(tmp_path):

@@ -32,7 +32,7 @@ from rulebook.simulation import ENGINES
 from rulebook.simulation.doctor import Field, doctor_result, doctor_run
 from rules.models import SimulationJob
 from tests.faults.brokers import broker_at
-from tests.faults.servers import private_redis, test_database_url
+from tests.faults.servers import private_redis, suite_database_url
 
 from .conftest import in_process_result, inline
 from .keeper_decks import DECK_A, DECK_B
@@ -77,7 +77,7 @@ class Worker:
         self.log = log_dir / f"{name}.log"
         env = {
             **os.environ,
-            "DATABASE_URL": test_database_url(),
+            "DATABASE_URL": suite_database_url(),
             "CELERY_BROKER_URL": settings.CELERY_BROKER_URL,
             "DECKWARDEN_SIMULATION_CHUNK_SECONDS": str(CHUNK_SECONDS),
             "CELERY_VISIBILITY_TIMEOUT": str(VISIBILITY_TIMEOUT),
