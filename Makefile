@@ -14,7 +14,7 @@ $(VENV)/.installed: pyproject.toml setup.py
 	$(PYTHON) -m venv $(VENV)
 	@echo "==> Upgrading pip"
 	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --progress-bar on --upgrade pip
-	@echo "==> Installing Deckwarden and its libraries (about a minute; each is listed as it comes)"
+	@echo "==> Installing Deckwarden and its libraries (about two minutes; each is listed as it comes; \"Building editable\" compiles the engine modules with Cython, a minute of it)"
 	PYTHONWARNINGS=ignore $(VENV)/bin/pip install --progress-bar on -e '.[dev]'
 	@echo "==> Installed."
 	touch $@
