@@ -303,35 +303,30 @@ def test_a_users_small_job_is_not_held_behind_an_anonymous_flood(
         flood_jobs.update(status="cancelled")  # nothing more to learn from the flood
 
 
-def test_a_deck_doctor_job_plays_its_rounds_in_real_workers_with_the_in_process_answer(
-    api, neopets_cards
-):
-    """Issue 28: a doctor job's rounds follow one another across two worker processes (each
-    round's chunks written as the previous round's last chunk is recorded), and the answer is
-    the one `doctor_run` gives for the same seed in this process."""
-    body = {
+def doctor_body(swaps: list[dict], budget: int, seed: int) -> dict:
+    """A Neopets doctor job for the strong sample deck against a field of both sample decks."""
+    return {
         "game": "neopets",
         "deck": inline("strong"),
         "opponents": [
             {"deck": inline("weak"), "weight": 1},
             {"deck": inline("strong"), "weight": 3},
         ],
-        "swaps": [
-            {"out": "Green Grarrl", "in": "Green Slorg"},
-            {"out": "Mau Codestone", "in": "Zei Codestone"},
-            {"out": "Hot Dog", "in": "Omelette", "count": 2},
-        ],
-        "budget": 1500,
-        "seed": 8,
+        "swaps": swaps,
+        "budget": budget,
+        "seed": seed,
     }
-    with workers() as (started, log_dir):
-        started.append(Worker("one", log_dir))
-        started.append(Worker("two", log_dir))
-        response = api.post("/api/v1/deck-doctor/", body, format="json")
-        assert response.status_code == 202, response.json()
-        job = wait_for(response.json()["id"], lambda job: job.is_finished)
-        assert job.status == "done", job.error
-    assert job.done == job.games and job.chunks.count() > len(job.doctor["rounds"])
+
+
+def submit_doctor(api, body: dict) -> str:
+    response = api.post("/api/v1/deck-doctor/", body, format="json")
+    assert response.status_code == 202, response.json()
+    return response.json()["id"]
+
+
+def doctor_in_process(job: SimulationJob) -> tuple[list, dict]:
+    """The rounds and answer `doctor_run` gives for the job's frozen decks and seed, played in
+    this process with no worker at all (the answer without the engine's `policy`)."""
     engine = ENGINES["neopets"]
     decks = [engine.prepare(deck_thaw("neopets", deck)) for deck in job.decks]
     spec = job.doctor
@@ -339,5 +334,29 @@ def test_a_deck_doctor_job_plays_its_rounds_in_real_workers_with_the_in_process_
     rounds, stats = doctor_run(
         engine, decks[0], decks[3:], field, budget=spec["budget"], seed=job.seed
     )
-    expected = doctor_result(rounds, stats, spec["swaps"], table=False, seed=job.seed)
-    assert {key: value for key, value in job.result.items() if key != "policy"} == expected
+    return rounds, doctor_result(rounds, stats, spec["swaps"], table=False, seed=job.seed)
+
+
+def without_policy(result: dict) -> dict:
+    return {key: value for key, value in result.items() if key != "policy"}
+
+
+def test_a_deck_doctor_job_plays_its_rounds_in_real_workers_with_the_in_process_answer(
+    api, neopets_cards
+):
+    """Issue 28: a doctor job's rounds follow one another across two worker processes (each
+    round's chunks written as the previous round's last chunk is recorded), and the answer is
+    the one `doctor_run` gives for the same seed in this process."""
+    swaps = [
+        {"out": "Green Grarrl", "in": "Green Slorg"},
+        {"out": "Mau Codestone", "in": "Zei Codestone"},
+        {"out": "Hot Dog", "in": "Omelette", "count": 2},
+    ]
+    with workers() as (started, log_dir):
+        started.append(Worker("one", log_dir))
+        started.append(Worker("two", log_dir))
+        job_id = submit_doctor(api, doctor_body(swaps, budget=1500, seed=8))
+        job = wait_for(job_id, lambda job: job.is_finished)
+        assert job.status == "done", job.error
+    assert job.done == job.games and job.chunks.count() > len(job.doctor["rounds"])
+    assert without_policy(job.result) == doctor_in_process(job)[1]
