@@ -29,7 +29,7 @@ from deckwarden.celery import app
 from rulebook.core.frozen import deck_thaw
 from rulebook.samples import PROJECT_ROOT as ROOT
 from rulebook.simulation import ENGINES
-from rulebook.simulation.doctor import Field, doctor_result, doctor_run
+from rulebook.simulation.doctor import Field, Round, doctor_result, doctor_run
 from rules.models import SimulationJob
 from tests.faults.brokers import broker_at
 from tests.faults.servers import private_redis, suite_database_url
@@ -324,7 +324,7 @@ def submit_doctor(api, body: dict) -> str:
     return response.json()["id"]
 
 
-def doctor_in_process(job: SimulationJob) -> tuple[list, dict]:
+def doctor_in_process(job: SimulationJob) -> tuple[list[Round], dict]:
     """The rounds and answer `doctor_run` gives for the job's frozen decks and seed, played in
     this process with no worker at all (the answer without the engine's `policy`)."""
     engine = ENGINES["neopets"]
@@ -360,3 +360,61 @@ def test_a_deck_doctor_job_plays_its_rounds_in_real_workers_with_the_in_process_
         assert job.status == "done", job.error
     assert job.done == job.games and job.chunks.count() > len(job.doctor["rounds"])
     assert without_policy(job.result) == doctor_in_process(job)[1]
+
+
+def test_a_deck_doctor_job_survives_its_worker_being_killed_mid_round(api, neopets_cards):
+    """A doctor round is started by a worker (its chunks written as the previous round's last
+    chunk is recorded), so a worker SIGKILLed in the middle of one must not strand the job:
+    another worker takes over the dead one's chunks, finishes the round, starts the next, and
+    the answer is the undisturbed one for the same seed, every round played once."""
+    swaps = [  # nine candidates: three rounds (9, 3, 2), so the kill lands in the middle one
+        {"out": "Green Grarrl", "in": "Green Slorg"},
+        {"out": "Mau Codestone", "in": "Zei Codestone"},
+        {"out": "Hot Dog", "in": "Omelette", "count": 2},
+        {"out": "Rusty Sword", "in": "Thorny Armour"},
+        {"out": "Exploding Potion", "in": "Healing Potion"},
+        {"out": "Korbat Defender", "in": "Usul Defender"},
+        {"out": "Earth Faerie", "in": "Water Faerie"},
+        {"out": "Vo Codestone", "in": "Bri Codestone"},
+        {"out": "Fire Paint Brush", "in": "Island Paint Brush"},
+    ]
+
+    def middle_round(job: SimulationJob):
+        """The chunks of round 1 (the second), which a worker wrote; none before it starts."""
+        if len(job.doctor["rounds"]) < 2:
+            return job.chunks.none()
+        middle = Round.from_json(job.doctor["rounds"][1])
+        return job.chunks.filter(
+            first_game__gte=middle.first_game, first_game__lt=middle.first_game + middle.seeds
+        )
+
+    def mid_round(job: SimulationJob) -> bool:
+        """The middle round is in flight: some of its chunks recorded, some being played (by
+        the doomed worker, the only one), some waiting. A kill now strands chunks of a round
+        half counted, not between rounds or after the last."""
+        statuses = set(middle_round(job).values_list("status", flat=True))
+        return statuses == {"done", "running", "pending"}
+
+    with workers() as (started, log_dir):
+        started.append(Worker("doomed", log_dir))
+        job_id = submit_doctor(api, doctor_body(swaps, budget=6000, seed=9))
+        wait_for(job_id, lambda job: mid_round(job) or len(job.doctor["rounds"]) > 2)
+        started[0].kill(signal.SIGKILL)
+        killed_at = SimulationJob.objects.get(pk=job_id)
+        assert mid_round(killed_at), "the middle round was not in flight when the worker died"
+        orphaned = middle_round(killed_at).filter(status="running")
+        orphaned = list(orphaned.values_list("pk", flat=True))
+        started.append(Worker("rescuer", log_dir))
+        job = wait_for(job_id, lambda job: job.is_finished)
+        assert job.status == "done", job.error
+    # The dead worker's chunks were claimed again, by the rescuer, and each counted once.
+    retaken = job.chunks.filter(pk__in=orphaned, status="done", attempts__gte=2)
+    assert retaken.filter(worker__startswith="rescuer@").count() == len(orphaned)
+    rounds, expected = doctor_in_process(job)
+    assert job.doctor["rounds"] == [r.as_json() for r in rounds]  # none lost, none started twice
+    # Every round's every seed is in exactly one chunk: no chunk written twice, none missing.
+    spans = job.chunks.values_list("first_game", "count")
+    seeds = sorted(n for first, count in spans for n in range(first, first + count))
+    assert seeds == list(range(sum(r.seeds for r in rounds)))
+    assert job.done == job.games
+    assert without_policy(job.result) == expected
