@@ -23,7 +23,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 from django.utils import timezone
 
 from decks.models import DeckVersion
@@ -32,7 +32,7 @@ from rulebook.core.decklist import write_decklist
 from rulebook.core.report import issues_text
 from rulebook.core.resolve import EntryRef
 
-from .models import DeckCheck, Event, EventJudge, Registration
+from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Registration
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -67,11 +67,20 @@ def event_judges(*, event: Event) -> QuerySet[EventJudge]:
 
 
 def deck_checks_seen_by(*, event: Event, user: User) -> QuerySet[DeckCheck]:
-    """The event's deck checks, newest first, for its organiser and judges; none for anyone
-    else (a player never reads a check or its notes)."""
+    """The event's deck checks, newest first, with their edit history, for its organiser and
+    judges; none for anyone else (a player never reads a check, its notes or its edits).
+    Reading a check and correcting it are one right: who may record checks (can_judge)."""
     if not can_judge(event=event, user=user):
         return DeckCheck.objects.none()
-    return event.deck_checks.select_related("registration__player", "judge")
+    return event.deck_checks.select_related("registration__player", "judge").prefetch_related(
+        Prefetch("edits", queryset=DeckCheckEdit.objects.select_related("editor"))
+    )
+
+
+def deck_check_seen_by(*, event: Event, user: User, pk: int) -> DeckCheck:
+    """One of the event's deck checks, if this user may read it (deck_checks_seen_by);
+    DeckCheck.DoesNotExist otherwise, the same for a check that is not there."""
+    return deck_checks_seen_by(event=event, user=user).get(pk=pk)
 
 
 def is_open(*, event: Event) -> bool:

@@ -151,10 +151,10 @@ class PaperListForm(forms.Form):
     name = forms.CharField(max_length=200, required=False, label="Deck name")
 
 
-class DeckCheckForm(forms.Form):
-    """A judge's check of one player's deck: it matched, or the deck as presented."""
+class DeckCheckEditForm(forms.Form):
+    """What a judge finds at a check, or corrects after: it matched, or the deck as presented;
+    the penalty and the judges' notes."""
 
-    registration = forms.ChoiceField(label="Player")
     # not "matches": a form control of that name shadows the form element's own matches()
     # method in the browser, and htmx, calling it, stopped working on the page
     deck_matches = forms.BooleanField(required=False, label="The deck matches the locked list")
@@ -172,14 +172,21 @@ class DeckCheckForm(forms.Form):
         label="Notes (judges only; players never see them)",
     )
 
-    def __init__(self, *args: Any, registrations: list[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [
-            (r.pk, f"{r.player.get_username()} — {r.deck_name}") for r in registrations
-        ]
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if bool(data.get("deck_matches")) == bool(data.get("text", "").strip()):
             raise forms.ValidationError("Tick that it matches or type the deck (not both).")
         return data
+
+
+class DeckCheckForm(DeckCheckEditForm):
+    """A judge's check of one player's deck: it matched, or the deck as presented."""
+
+    registration = forms.ChoiceField(label="Player")
+    field_order = ["registration"]
+
+    def __init__(self, *args: Any, registrations: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [
+            (r.pk, f"{r.player.get_username()} — {r.deck_name}") for r in registrations
+        ]
