@@ -21,6 +21,7 @@ from rulebook.core.resolve import EntryRef
 from rules.services.validation import deck_validate
 
 from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Registration
+from .notifications import notify_penalty
 from .services import RegistrationRefused
 
 
@@ -48,6 +49,7 @@ def deck_check_record(
 ) -> DeckCheck:
     """Record a check of the player's deck: `text` is the deck as presented (a decklist, read
     as the player's deck is: their own cards count), None when it matched the locked list.
+    A penalty is told to the player (the penalty only: never the notes).
 
     Raises DecklistUnreadable and InvalidEntries (decks) for a list that cannot be read.
     """
@@ -60,6 +62,8 @@ def deck_check_record(
     )
     _find(check, text)
     check.save()
+    if check.penalty:
+        notify_penalty(check=check)
     return check
 
 
@@ -79,7 +83,7 @@ def deck_check_edit(
     read again as on recording), and/or the penalty and notes; None leaves a part as it is.
 
     Keeps the edit (DeckCheckEdit: who, when, each field before and after) when anything
-    changed. Raises what deck_check_record raises for
+    changed; a changed penalty is told to the player. Raises what deck_check_record raises for
     an unreadable list, and then changes nothing.
     """
     with transaction.atomic():
@@ -101,6 +105,8 @@ def deck_check_edit(
         if changes:
             check.save(update_fields=list(changes))
             DeckCheckEdit.objects.create(deck_check=check, editor=editor, changes=changes)
+        if "penalty" in changes:
+            notify_penalty(check=check)
     return check
 
 
