@@ -20,10 +20,12 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Prefetch, Q, QuerySet
+from django.db.models import F, Max, Prefetch, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from decks.models import DeckVersion
@@ -81,6 +83,22 @@ def deck_check_seen_by(*, event: Event, user: User, pk: int) -> DeckCheck:
     """One of the event's deck checks, if this user may read it (deck_checks_seen_by);
     DeckCheck.DoesNotExist otherwise, the same for a check that is not there."""
     return deck_checks_seen_by(event=event, user=user).get(pk=pk)
+
+
+def rounds_played(*, event: Event) -> int | None:
+    """How many rounds the event has played, as far as is known: once standings are in, the
+    most matches any entry played; before the event's day (in its time zone), none; else None,
+    not known (the rounds themselves are the pairing tool's)."""
+    games = (
+        event.registrations.filter(replaced__isnull=True, wins__isnull=False)
+        .annotate(games=F("wins") + F("losses") + Coalesce("draws", 0))
+        .aggregate(most=Max("games"))["most"]
+    )
+    if games is not None:
+        return games
+    if timezone.localdate(timezone=ZoneInfo(event.time_zone)) < event.date:
+        return 0
+    return None
 
 
 def is_open(*, event: Event) -> bool:

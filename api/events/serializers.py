@@ -105,13 +105,12 @@ def drop_reason_field() -> serializers.ChoiceField:
 
 
 def after_round_field(**kwargs: Any) -> serializers.IntegerField:
-    return serializers.IntegerField(
-        min_value=0,
-        max_value=MAX_GAMES,
-        help_text="The last round the player played before leaving (0: none); their matches "
-        "still count in the standings.",
-        **kwargs,
+    kwargs.setdefault(
+        "help_text",
+        "The last round the player played before leaving (0: none); their matches still count "
+        "in the standings.",
     )
+    return serializers.IntegerField(min_value=0, max_value=MAX_GAMES, **kwargs)
 
 
 class ReportRowOutput(serializers.Serializer):
@@ -303,6 +302,14 @@ class RegistrationOutput(serializers.ModelSerializer):
 
 class DropInput(serializers.Serializer):
     after_round = after_round_field(required=False)
+
+
+class WithdrawInput(serializers.Serializer):
+    after_round = after_round_field(
+        required=False,
+        help_text="The last round you played before leaving (0: none), if you say: no more "
+        "than the event has played; your matches still count in the standings.",
+    )
 
 
 class RegistrationReviewOutput(RegistrationOutput):

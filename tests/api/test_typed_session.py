@@ -315,8 +315,9 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     assert edit.editor == "alice" and {c.field for c in edit.changes} >= {"penalty", "matches"}
     s.call("events", "events_judges_destroy", 204, token=event.id, judge_id=judge.id)
     withdrawn = s.call(
-        "events", "events_registrations_mine_withdraw_create", token=event.id
-    ).parsed
+        "events", "events_registrations_mine_withdraw_create", token=event.id,
+        body=s.model("WithdrawInputRequest", {"after_round": 2}),
+    ).parsed  # fmt: skip
     assert withdrawn.withdrew is True
 
     # Tools

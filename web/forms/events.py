@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.base_user import AbstractBaseUser
 
+from basics.ids import integer_between
 from cards.models import Game
 from decks.models import DeckVersion
 from decks.resolution import InvalidEntries
@@ -14,6 +15,7 @@ from decks.selectors import deck_versions_own
 from decks.services import DecklistUnreadable
 from events.models import Event
 from events.schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
+from events.standings import MAX_GAMES
 from rules.models import Format
 
 
@@ -149,6 +151,17 @@ class PaperListForm(forms.Form):
         label="The list as written on paper",
     )
     name = forms.CharField(max_length=200, required=False, label="Deck name")
+
+
+def after_round_typed(typed: str) -> int | None:
+    """The round a drop or withdrawal came after, as typed beside its button (empty: not
+    said); ValueError, a message to show, for anything but a whole number from 0 to 999."""
+    if not typed.strip():
+        return None
+    after_round = integer_between(typed.strip(), 0, MAX_GAMES)
+    if after_round is None:
+        raise ValueError(f"The round must be a whole number from 0 to {MAX_GAMES}.")
+    return after_round
 
 
 class DeckCheckEditForm(forms.Form):
