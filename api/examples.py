@@ -125,6 +125,8 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "penalty": "",
         "notes": "Checked at table 4 after round 2.",
     },
+    "events_deck_checks_partial_update": {"penalty": "Warning", "notes": "Recounted: 49 cards."},
+    "events_registrations_mine_withdraw_create": {"after_round": 0},
     "events_standings_create": {"text": f"username,wins,losses,draws\n{EXAMPLE_USERNAME},3,1,0\n"},
     "keeper_cards_create": {**KEEPER_CARD, "name": "First Thoughts"},
     "keeper_cards_update": {**KEEPER_CARD, "name": "Second Thoughts"},
@@ -192,6 +194,7 @@ REQUEST_NOTES: dict[str, str] = {
 SENT_BEFORE: dict[str, list[str]] = {
     "events_standings_create": ["POST /api/v1/events/{token}/registrations/"],
     "events_deck_checks_create": ["POST /api/v1/events/{token}/registrations/"],
+    "events_registrations_mine_withdraw_create": ["POST /api/v1/events/{token}/registrations/"],
 }
 
 # Parameters (query or path) whose value is the same in every database that has the sample
@@ -235,6 +238,7 @@ FROM_ANSWERS: dict[str, tuple[str, str]] = {
         "id",
     ),
     "/api/v1/events/{token}/judges/{judge_id}": ("POST /api/v1/events/{token}/judges/", "id"),
+    "/api/v1/events/{token}/deck-checks/{id}": ("POST /api/v1/events/{token}/deck-checks/", "id"),
     "/api/v1/events/{token}/roster/{player_id}": (
         "POST /api/v1/events/{token}/roster/",
         "player_id",

@@ -12,14 +12,16 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
+from django.db import transaction
 
 from decks.resolution import entries_resolve
 from decks.services import DecklistUnreadable
-from rulebook.core.decklist import parse_decklist
+from rulebook.core.decklist import parse_decklist, write_decklist
 from rulebook.core.resolve import EntryRef
 from rules.services.validation import deck_validate
 
-from .models import DeckCheck, Event, EventJudge, Registration
+from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Registration
+from .notifications import notify_penalty
 from .services import RegistrationRefused
 
 
@@ -47,6 +49,7 @@ def deck_check_record(
 ) -> DeckCheck:
     """Record a check of the player's deck: `text` is the deck as presented (a decklist, read
     as the player's deck is: their own cards count), None when it matched the locked list.
+    A penalty is told to the player (the penalty only: never the notes).
 
     Raises DecklistUnreadable and InvalidEntries (decks) for a list that cannot be read.
     """
@@ -54,18 +57,84 @@ def deck_check_record(
         event=registration.event,
         registration=registration,
         judge=judge,
-        matches=text is None,
         penalty=penalty.strip(),
         notes=notes.strip(),
     )
-    if text is not None:
-        presented = _presented(registration, text)
-        check.presented = _by_section(presented)
-        check.differences = _differences(registration.deck_version.snapshot, presented)
-        check.matches = not check.differences
-        check.problems = _problems(registration, presented)
+    _find(check, text)
     check.save()
+    if check.penalty:
+        notify_penalty(check=check)
     return check
+
+
+EDITABLE = ("matches", "presented", "differences", "problems", "penalty", "notes")
+
+
+def deck_check_edit(
+    *,
+    check: DeckCheck,
+    editor: AbstractBaseUser,
+    text: str | None = None,
+    matches: bool = False,
+    penalty: str | None = None,
+    notes: str | None = None,
+) -> DeckCheck:
+    """Correct a check: `matches` (it matched after all) or `text` (the deck as presented,
+    read again as on recording), and/or the penalty and notes; None leaves a part as it is.
+
+    Keeps the edit (DeckCheckEdit: who, when, each field before and after) when anything
+    changed; a changed penalty is told to the player. Raises what deck_check_record raises for
+    an unreadable list, and then changes nothing.
+    """
+    with transaction.atomic():
+        # the row locked: of two corrections at once, the second's "before" is what the first
+        # left, so the history chains and no edit is lost
+        check = DeckCheck.objects.select_for_update().get(pk=check.pk)
+        before = {name: getattr(check, name) for name in EDITABLE}
+        if matches or text is not None:
+            _find(check, None if matches else text)
+        if penalty is not None:
+            check.penalty = penalty.strip()
+        if notes is not None:
+            check.notes = notes.strip()
+        changes = {
+            name: {"before": before[name], "after": getattr(check, name)}
+            for name in EDITABLE
+            if getattr(check, name) != before[name]
+        }
+        if changes:
+            check.save(update_fields=list(changes))
+            DeckCheckEdit.objects.create(deck_check=check, editor=editor, changes=changes)
+        if "penalty" in changes:
+            notify_penalty(check=check)
+    return check
+
+
+def deck_check_text(*, check: DeckCheck) -> str:
+    """The deck as presented at a check as a decklist to correct ("" if it matched), each
+    card by its key too, so that it reads back to the same cards whatever their names."""
+    if check.presented is None:
+        return ""
+    entries = [
+        EntryRef(section=section, quantity=e["quantity"], name=e["name"], key=e["key"])
+        for section, rows in check.presented.items()
+        for e in rows
+    ]
+    return write_decklist(check.event.game.spec, entries)
+
+
+def _find(check: DeckCheck, text: str | None) -> None:
+    """Set what the check found from the deck as presented (None: it matched the locked list):
+    the one place counts become differences and problems, on recording and on every edit."""
+    check.matches, check.presented, check.differences, check.problems = True, None, [], []
+    if text is None:
+        return
+    registration = check.registration
+    presented = _presented(registration, text)
+    check.presented = _by_section(presented)
+    check.differences = _differences(registration.deck_version.snapshot, presented)
+    check.matches = not check.differences
+    check.problems = _problems(registration, presented)
 
 
 def _presented(registration: Registration, text: str) -> list[EntryRef]:

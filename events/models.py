@@ -202,7 +202,8 @@ class DeckCheck(models.Model):
     """A judge's check of a player's physical deck against the list locked for the event: it
     matched, or the counts as presented, with what differed from the locked list and what the
     deck as presented breaks (section sizes, copies), the penalty noted and the judges' notes.
-    A log: checks are added, never changed."""
+    A log: a check is corrected only through events.deck_checks.deck_check_edit, which keeps
+    what each edit changed (DeckCheckEdit), so what was first recorded is never lost."""
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="deck_checks")
     registration = models.ForeignKey(
@@ -231,3 +232,24 @@ class DeckCheck(models.Model):
 
     def __str__(self) -> str:
         return f"Deck check of {self.registration}"
+
+
+class DeckCheckEdit(models.Model):
+    """One correction of a deck check: who made it, when, and each field it changed with its
+    value before and after. Read, like the check's notes, by the organiser and judges only."""
+
+    # not "check": a model's check() is Django's system-check hook
+    deck_check = models.ForeignKey(DeckCheck, on_delete=models.CASCADE, related_name="edits")
+    editor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    edited = models.DateTimeField(auto_now_add=True)
+    changes = models.JSONField(
+        help_text='Each field the edit changed: {"penalty": {"before": ..., "after": ...}}.'
+    )
+
+    class Meta:
+        ordering = ["deck_check", "edited", "id"]
+
+    def __str__(self) -> str:
+        return f"Edit of {self.deck_check}"

@@ -1,7 +1,8 @@
 """Telling players and the organiser's tools what happened (issue 17, item 12).
 
 A player hears by email (Django's email backend: the console unless an SMTP server is set) when
-their list is illegal, when they are dropped, and when the deadline is a day away. The
+their list is illegal, when they are dropped, when the deadline is a day away, and when a deck
+check records or changes a penalty (the penalty only: the judges' notes are never sent). The
 organiser's webhook, if the event has one, receives the same news as a JSON POST. Both are sent
 from a Celery task once the write that caused them commits (events.tasks), so a slow mail
 server or webhook never holds a registration up, and a write rolled back tells nobody.
@@ -24,15 +25,17 @@ from django.core.mail import send_mail, send_mass_mail
 from django.db import transaction
 from django.utils import timezone
 
-from .models import Event, Registration, RosterEntry
+from .models import DeckCheck, Event, Registration, RosterEntry
 
 logger = logging.getLogger(__name__)
 
 ILLEGAL, DROPPED, REMINDER = "list.illegal", "player.dropped", "deadline.reminder"
+PENALTY = "check.penalty"
 
 # The tasks' names, pinned: tasks already queued and the documented beat schedule name them.
 DELIVER_TASK = "events.tasks.deliver_notifications"
 REMIND_TASK = "events.tasks.remind_deadlines"
+PENALTY_TASK = "events.tasks.deliver_penalty_notice"
 
 
 def notify(*, registrations: list[Registration], kind: str) -> None:
@@ -42,13 +45,23 @@ def notify(*, registrations: list[Registration], kind: str) -> None:
         transaction.on_commit(lambda: _queue(ids, kind))
 
 
+def notify_penalty(*, check: DeckCheck) -> None:
+    """Queue the news of the check's penalty (as it stands when sent), after the commit."""
+    check_id = check.pk
+    transaction.on_commit(lambda: _send_task(PENALTY_TASK, (check_id,)))
+
+
 def _queue(ids: list[int], kind: str) -> None:
+    _send_task(DELIVER_TASK, (ids, kind))
+
+
+def _send_task(name: str, args: tuple[Any, ...]) -> None:
     # The task by its pinned name, from the app's registry: events.tasks imports this module.
-    deliver_notifications = current_app.tasks[DELIVER_TASK]
+    task = current_app.tasks[name]
     try:
-        deliver_notifications.apply_async((ids, kind), retry=False)  # fail fast, never hang
+        task.apply_async(args, retry=False)  # fail fast, never hang
     except Exception:  # the broker is down: the write stands; the news is lost, and logged
-        logger.exception("Could not queue %s notifications for registrations %s", kind, ids)
+        logger.exception("Could not queue the task %s%r", name, args)
 
 
 def deliver_many(*, registration_ids: list[int], kind: str) -> int:
@@ -64,8 +77,39 @@ def deliver_many(*, registration_ids: list[int], kind: str) -> int:
 def deliver(*, registration: Registration, kind: str) -> None:
     """Email the player (if they gave an address) and POST to the organiser's webhook (if
     any). A webhook that fails is logged, not retried: the news is also on the dashboard."""
+    _send(registration, kind, *_message(registration, kind))
+
+
+def deliver_penalty(*, check_id: int) -> bool:
+    """Tell the player the penalty of their deck check, as the check stands now (a later edit
+    wins), by email and the organiser's webhook; whether there was a check to tell of. The
+    message names the penalty alone: the judges' notes are theirs."""
+    check = (
+        DeckCheck.objects.filter(pk=check_id)
+        .select_related("event", "registration__player", "registration__deck_version")
+        .first()
+    )
+    if check is None:  # deleted with its event meanwhile
+        return False
+    _send(check.registration, PENALTY, *_penalty_message(check))
+    return True
+
+
+def _penalty_message(check: DeckCheck) -> tuple[str, str]:
+    event = check.event
+    if not check.penalty:
+        return (
+            f"{event.name}: your penalty was withdrawn",
+            f"The penalty recorded at your deck check in {event.name} was withdrawn.",
+        )
+    return (
+        f"{event.name}: penalty at your deck check",
+        f"A judge checked your deck in {event.name} and recorded a penalty: {check.penalty}",
+    )
+
+
+def _send(registration: Registration, kind: str, subject: str, body: str) -> None:
     event = registration.event
-    subject, body = _message(registration, kind)
     if registration.player.email:
         send_mail(subject, body, None, [registration.player.email])
     if event.webhook_url:

@@ -16,10 +16,12 @@ from decks.selectors import deck_version_latest
 from decks.services import deck_import
 
 from .models import Event, Registration, RosterEntry
+from .selectors import rounds_played
 from .services import (
     RegistrationRefused,
     event_lock,
     registration_judge,
+    registration_leave,
     registration_lock_in,
 )
 
@@ -46,15 +48,29 @@ def roster_check_in(*, event: Event, player: AbstractBaseUser, present: bool) ->
     return entry
 
 
-def registration_withdraw(*, event: Event, player: AbstractBaseUser) -> Registration:
-    """The player leaves the event (at any time); their entry stays, marked withdrawn."""
+def registration_withdraw(
+    *, event: Event, player: AbstractBaseUser, after_round: int | None = None
+) -> Registration:
+    """The player leaves the event (at any time), after round `after_round` if they say; their
+    entry stays, marked withdrawn, stored as the organiser's drops are (registration_leave).
+    Saying the round again after withdrawing corrects it; it never changes a drop of the
+    organiser's. RegistrationRefused naming `after_round` for a round not yet played."""
     with transaction.atomic():
         event_lock(event.pk)
         current = _current(event, player)
-        if current.dropped is None:
-            current.dropped, current.drop_reason = timezone.now(), "withdrew"
-            current.save(update_fields=["dropped", "drop_reason"])
+        if after_round is not None:
+            _refuse_unplayed(event, after_round)
+        if current.drop_reason in ("", "withdrew"):
+            registration_leave(current=current, reason="withdrew", after_round=after_round)
     return current
+
+
+def _refuse_unplayed(event: Event, after_round: int) -> None:
+    played = rounds_played(event=event)
+    if played is not None and after_round > played:
+        rounds = "no round" if played == 0 else f"{played} round{'s' if played > 1 else ''}"
+        message = f"The event has played {rounds}: you cannot leave after round {after_round}."
+        raise RegistrationRefused("after_round", message)
 
 
 def registration_undo_drop(*, registration: Registration) -> Registration:

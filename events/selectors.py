@@ -20,10 +20,12 @@ from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import Q, QuerySet
+from django.db.models import F, Max, Prefetch, Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from decks.models import DeckVersion
@@ -32,7 +34,7 @@ from rulebook.core.decklist import write_decklist
 from rulebook.core.report import issues_text
 from rulebook.core.resolve import EntryRef
 
-from .models import DeckCheck, Event, EventJudge, Registration
+from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Registration
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -67,11 +69,36 @@ def event_judges(*, event: Event) -> QuerySet[EventJudge]:
 
 
 def deck_checks_seen_by(*, event: Event, user: User) -> QuerySet[DeckCheck]:
-    """The event's deck checks, newest first, for its organiser and judges; none for anyone
-    else (a player never reads a check or its notes)."""
+    """The event's deck checks, newest first, with their edit history, for its organiser and
+    judges; none for anyone else (a player never reads a check, its notes or its edits).
+    Reading a check and correcting it are one right: who may record checks (can_judge)."""
     if not can_judge(event=event, user=user):
         return DeckCheck.objects.none()
-    return event.deck_checks.select_related("registration__player", "judge")
+    return event.deck_checks.select_related("registration__player", "judge").prefetch_related(
+        Prefetch("edits", queryset=DeckCheckEdit.objects.select_related("editor"))
+    )
+
+
+def deck_check_seen_by(*, event: Event, user: User, pk: int) -> DeckCheck:
+    """One of the event's deck checks, if this user may read it (deck_checks_seen_by);
+    DeckCheck.DoesNotExist otherwise, the same for a check that is not there."""
+    return deck_checks_seen_by(event=event, user=user).get(pk=pk)
+
+
+def rounds_played(*, event: Event) -> int | None:
+    """How many rounds the event has played, as far as is known: once standings are in, the
+    most matches any entry played; before the event's day (in its time zone), none; else None,
+    not known (the rounds themselves are the pairing tool's)."""
+    games = (
+        event.registrations.filter(replaced__isnull=True, wins__isnull=False)
+        .annotate(games=F("wins") + F("losses") + Coalesce("draws", 0))
+        .aggregate(most=Max("games"))["most"]
+    )
+    if games is not None:
+        return games
+    if timezone.localdate(timezone=ZoneInfo(event.time_zone)) < event.date:
+        return 0
+    return None
 
 
 def is_open(*, event: Event) -> bool:

@@ -308,14 +308,25 @@ def registration_drop(
         current = Registration.objects.select_related("player", "deck_version__deck").get(
             event_id=registration.event_id, player_id=registration.player_id, replaced__isnull=True
         )
-        if after_round is not None:
-            current.dropped_after_round = after_round
-            current.save(update_fields=["dropped_after_round"])
-        if current.dropped is None:
-            current.dropped, current.drop_reason = timezone.now(), "organiser"
-            current.save(update_fields=["dropped", "drop_reason"])
+        if registration_leave(current=current, reason="organiser", after_round=after_round):
             notify(registrations=[current], kind=DROPPED)
     return current
+
+
+def registration_leave(
+    *, current: Registration, reason: str, after_round: int | None = None
+) -> bool:
+    """Mark the player's current entry as left for `reason` (organiser, withdrew), after round
+    `after_round` if said (None keeps what was said); whether it had not left before. The one
+    way a drop and a withdrawal are stored. Run under the event's lock (event_lock)."""
+    if after_round is not None:
+        current.dropped_after_round = after_round
+        current.save(update_fields=["dropped_after_round"])
+    if current.dropped is not None:
+        return False
+    current.dropped, current.drop_reason = timezone.now(), reason
+    current.save(update_fields=["dropped", "drop_reason"])
+    return True
 
 
 def registrations_drop_illegal(*, event: Event) -> int:

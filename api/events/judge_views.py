@@ -1,8 +1,12 @@
 """Judges and deck checks over HTTP (issue 26, item 7): thin views over events.deck_checks.
-The organiser adds and removes judges; the organiser and judges record deck checks and read
-the log (events.selectors.can_judge); anyone else gets a 403, a player included."""
+The organiser adds and removes judges; the organiser and judges record deck checks, read the
+log and correct a check (events.selectors.can_judge); anyone else gets a 403 for the log, a
+player included, and a 404 for one check, as for a check that is not there."""
 
 from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import django_filters
 from drf_spectacular.utils import extend_schema
@@ -22,7 +26,13 @@ from events import deck_checks, selectors
 from events.models import DeckCheck, Event, EventJudge
 from events.services import RegistrationRefused
 
-from .serializers import DeckCheckInput, DeckCheckOutput, JudgeInput, JudgeOutput
+from .serializers import (
+    DeckCheckEditInput,
+    DeckCheckInput,
+    DeckCheckOutput,
+    JudgeInput,
+    JudgeOutput,
+)
 from .views import EventAccess
 
 
@@ -119,7 +129,7 @@ class DeckCheckListApi(JudgedEvent, generics.ListAPIView):
         if registration is None:
             message = "has no entry in this event"
             raise ApiError(f"{data['player']!r} {message}.", fields={"player": [message]})
-        try:
+        with decklist_errors():
             check = deck_checks.deck_check_record(
                 registration=registration,
                 judge=request.user,
@@ -127,8 +137,54 @@ class DeckCheckListApi(JudgedEvent, generics.ListAPIView):
                 penalty=data.get("penalty", ""),
                 notes=data.get("notes", ""),
             )
-        except DecklistUnreadable as exc:
-            raise unreadable_decklist_error(exc) from None
-        except InvalidEntries as exc:
-            raise unknown_cards_in_decklist_error(exc) from None
         return Response(DeckCheckOutput(check).data, status=status.HTTP_201_CREATED)
+
+
+class DeckCheckDetailApi(EventAccess, APIView):
+    """GET one deck check with its edit history; PATCH corrects it (send only what changes),
+    kept as an edit. The organiser's and judges' only: anyone else, a player included, gets
+    the 404 of a check that is not there (events.selectors.deck_check_seen_by)."""
+
+    permission_classes = [IsAuthenticated]
+
+    def deck_check(self, request: Request, token: str, pk: int) -> DeckCheck:
+        event = self.event(token)
+        try:
+            return selectors.deck_check_seen_by(event=event, user=request.user, pk=pk)
+        except DeckCheck.DoesNotExist:
+            raise NotFound("The event has no deck check with this id.") from None
+
+    @extend_schema(responses={200: DeckCheckOutput, 404: ErrorSerializer})
+    def get(self, request: Request, token: str, pk: int) -> Response:
+        return Response(DeckCheckOutput(self.deck_check(request, token, pk)).data)
+
+    @extend_schema(
+        request=DeckCheckEditInput,
+        responses={200: DeckCheckOutput, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    def patch(self, request: Request, token: str, pk: int) -> Response:
+        check = self.deck_check(request, token, pk)
+        serializer = DeckCheckEditInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        with decklist_errors():
+            deck_checks.deck_check_edit(
+                check=check,
+                editor=request.user,
+                text=data.get("text"),
+                matches=data.get("matches", False),
+                penalty=data.get("penalty"),
+                notes=data.get("notes"),
+            )
+        return Response(DeckCheckOutput(self.deck_check(request, token, pk)).data)
+
+
+@contextmanager
+def decklist_errors() -> Iterator[None]:
+    """A deck as presented that cannot be read, as the 400 of a decklist naming its lines."""
+    try:
+        yield
+    except DecklistUnreadable as exc:
+        raise unreadable_decklist_error(exc) from None
+    except InvalidEntries as exc:
+        raise unknown_cards_in_decklist_error(exc) from None

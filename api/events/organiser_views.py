@@ -39,6 +39,7 @@ from .serializers import (
     RosterRowOutput,
     StandingsInput,
     StandingsOutput,
+    WithdrawInput,
 )
 from .views import EventAccess
 
@@ -224,17 +225,30 @@ class UndoDropApi(EventAccess, APIView):
 
 
 class WithdrawApi(EventAccess, APIView):
-    """The player withdraws from the event (any time); only the organiser can undo it."""
+    """The player withdraws from the event (any time), after round `after_round` if they say
+    (no more than the event has played: a 400 naming it otherwise); only the organiser can
+    undo it. Withdrawn, the player may still say or correct the round."""
 
     permission_classes = [IsAuthenticated]
 
-    @extend_schema(request=None, responses={200: RegistrationOutput, 404: ErrorSerializer})
+    @extend_schema(
+        request=WithdrawInput,
+        responses={200: RegistrationOutput, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
     def post(self, request: Request, token: str) -> Response:
         event = self.event(token)
+        serializer = WithdrawInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
         try:
-            registration = roster.registration_withdraw(event=event, player=request.user)
+            registration = roster.registration_withdraw(
+                event=event,
+                player=request.user,
+                after_round=serializer.validated_data.get("after_round"),
+            )
         except Registration.DoesNotExist:
             raise NotFound("You have no entry in this event.") from None
+        except RegistrationRefused as exc:
+            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
         [registration] = self.seen(request, event, [registration])
         return Response(RegistrationOutput(registration).data)
 

@@ -105,13 +105,12 @@ def drop_reason_field() -> serializers.ChoiceField:
 
 
 def after_round_field(**kwargs: Any) -> serializers.IntegerField:
-    return serializers.IntegerField(
-        min_value=0,
-        max_value=MAX_GAMES,
-        help_text="The last round the player played before leaving (0: none); their matches "
-        "still count in the standings.",
-        **kwargs,
+    kwargs.setdefault(
+        "help_text",
+        "The last round the player played before leaving (0: none); their matches still count "
+        "in the standings.",
     )
+    return serializers.IntegerField(min_value=0, max_value=MAX_GAMES, **kwargs)
 
 
 class ReportRowOutput(serializers.Serializer):
@@ -305,6 +304,14 @@ class DropInput(serializers.Serializer):
     after_round = after_round_field(required=False)
 
 
+class WithdrawInput(serializers.Serializer):
+    after_round = after_round_field(
+        required=False,
+        help_text="The last round you played before leaving (0: none), if you say: no more "
+        "than the event has played; your matches still count in the standings.",
+    )
+
+
 class RegistrationReviewOutput(RegistrationOutput):
     """An entry as its organiser sees it: with the note its player reads."""
 
@@ -491,6 +498,56 @@ class DeckCheckInput(serializers.Serializer):
         return attrs
 
 
+class DeckCheckEditInput(serializers.Serializer):
+    """A correction of a check: send only what changes. The counts are given again whole, as
+    on recording (`matches: true` or `text`), and the differences are worked out anew."""
+
+    matches = serializers.BooleanField(
+        required=False, help_text="true: the deck as presented was the locked list after all."
+    )
+    text = serializers.CharField(
+        required=False, help_text="Or the deck as presented, as a decklist, in place of the old."
+    )
+    penalty = serializers.CharField(
+        required=False, allow_blank=True, max_length=200, help_text="The penalty ('' for none)."
+    )
+    notes = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=4000,
+        help_text="For the organiser and judges: players never see them.",
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if attrs.get("matches") is False and "text" not in attrs:
+            raise serializers.ValidationError(
+                {"matches": ["to say it did not match, give text (the deck as presented)"]}
+            )
+        if attrs.get("matches") and "text" in attrs:
+            raise serializers.ValidationError(
+                {"matches": ["give matches: true, or text (the deck as presented), not both"]}
+            )
+        return attrs
+
+
+class DeckCheckChangeOutput(serializers.Serializer):
+    field = serializers.CharField(
+        help_text="matches, presented, differences, problems, penalty or notes."
+    )
+    before = serializers.JSONField(allow_null=True, help_text="Its value before the edit.")
+    after = serializers.JSONField(allow_null=True, help_text="Its value after the edit.")
+
+
+class DeckCheckEditOutput(serializers.Serializer):
+    editor = serializers.CharField(source="editor.username", allow_null=True, default=None)
+    edited = serializers.DateTimeField()
+    changes = serializers.SerializerMethodField()
+
+    @extend_schema_field(DeckCheckChangeOutput(many=True))
+    def get_changes(self, edit: Any) -> list[dict[str, Any]]:
+        return [{"field": name, **values} for name, values in edit.changes.items()]
+
+
 class DifferenceOutput(serializers.Serializer):
     section = serializers.CharField()
     key = serializers.CharField()
@@ -517,3 +574,6 @@ class DeckCheckOutput(serializers.Serializer):
     )
     penalty = serializers.CharField()
     notes = serializers.CharField(help_text="The judges' notes; players never see them.")
+    edits = DeckCheckEditOutput(
+        many=True, help_text="Each correction, oldest first: who, when, what it changed."
+    )

@@ -78,6 +78,11 @@ urlpatterns = [
         judge_views.DeckCheckListApi.as_view(),
         name="event-deck-checks",
     ),
+    path(
+        "events/<str:token>/deck-checks/<int:pk>/",
+        judge_views.DeckCheckDetailApi.as_view(),
+        name="event-deck-check",
+    ),
     path("events/<str:token>/report/", views.EventReportApi.as_view(), name="event-report"),
     path(
         "events/<str:token>/report/csv/", views.EventReportCsvApi.as_view(), name="event-report-csv"

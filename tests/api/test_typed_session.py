@@ -305,10 +305,19 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     assert check.matches is False and check.differences[0].presented == 1
     log = s.call("events", "events_deck_checks_list", token=event.id, matches=False).parsed
     assert [c.id for c in log.results] == [check.id]
+    corrected = s.call(
+        "events", "events_deck_checks_partial_update", token=event.id, id=check.id,
+        body=s.model("PatchedDeckCheckEditInputRequest", {"text": neopets_text, "penalty": ""}),
+    ).parsed  # fmt: skip
+    assert corrected.matches is True and corrected.penalty == ""
+    read = s.call("events", "events_deck_checks_retrieve", token=event.id, id=check.id).parsed
+    [edit] = read.edits
+    assert edit.editor == "alice" and {c.field for c in edit.changes} >= {"penalty", "matches"}
     s.call("events", "events_judges_destroy", 204, token=event.id, judge_id=judge.id)
     withdrawn = s.call(
-        "events", "events_registrations_mine_withdraw_create", token=event.id
-    ).parsed
+        "events", "events_registrations_mine_withdraw_create", token=event.id,
+        body=s.model("WithdrawInputRequest", {"after_round": 2}),
+    ).parsed  # fmt: skip
     assert withdrawn.withdrew is True
 
     # Tools

@@ -1,7 +1,8 @@
-"""Players hear when their list is illegal, when they are dropped, and when the deadline is a
-day away, by email; the organiser's webhook hears the same (issue 17, item 12). Email goes
-through Django's backend (locmem in tests); the webhook is a JSON POST from a Celery task after
-commit, with a timeout, here to an HTTP server on loopback."""
+"""Players hear when their list is illegal, when they are dropped, when the deadline is a day
+away, and when a deck check records or changes a penalty (never the judges' notes), by email;
+the organiser's webhook hears the same (issue 17, item 12). Email goes through Django's backend
+(locmem in tests); the webhook is a JSON POST from a Celery task after commit, with a timeout,
+here to an HTTP server on loopback."""
 
 from __future__ import annotations
 
@@ -12,7 +13,9 @@ from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
+from django.test import Client
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from deckwarden.celery import app
 from events import roster
@@ -151,3 +154,87 @@ def test_a_webhook_may_not_point_into_the_services_own_network(settings):
             webhook_post(url, {})
     with pytest.raises(ValueError, match="http"):
         webhook_post("file:///etc/passwd", {})
+
+
+@pytest.fixture
+def judged_bob(event, bob, bob_version, charlie):
+    """Bob's list locked in Alice's event, Charlie her judge, Bob with an address."""
+    from events.deck_checks import judge_add
+
+    with_email(bob, "bob@example.org")
+    judge_add(event=event, username="charlie")
+    return registration_submit(event=event, player=bob, deck_version=bob_version)
+
+
+def _check(event, judge, django_capture_on_commit_callbacks, **body):
+    client = APIClient()
+    client.force_authenticate(judge)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(
+            f"/api/v1/events/{event.token}/deck-checks/",
+            {"player": "bob", "matches": True, **body},
+            format="json",
+        )
+    assert answer.status_code == 201
+    return answer.json()
+
+
+def _correct(event, judge, check_id, django_capture_on_commit_callbacks, **body):
+    client = APIClient()
+    client.force_authenticate(judge)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.patch(
+            f"/api/v1/events/{event.token}/deck-checks/{check_id}/", body, format="json"
+        )
+    assert answer.status_code == 200
+
+
+def test_a_player_hears_of_a_penalty_and_never_of_the_judges_notes(
+    event, judged_bob, charlie, mailoutbox, hook, django_capture_on_commit_callbacks
+):
+    url, received = hook
+    Event.objects.filter(pk=event.pk).update(webhook_url=f"{url}/deckwarden")
+    _check(
+        event, charlie, django_capture_on_commit_callbacks,
+        penalty="Game loss", notes="Marked sleeves, watch him",
+    )  # fmt: skip
+    [mail] = mailoutbox
+    assert mail.to == ["bob@example.org"] and "penalty" in mail.subject
+    assert "Game loss" in mail.body and "sleeves" not in mail.body
+    [payload] = received
+    assert (payload["kind"], payload["player"]) == ("check.penalty", "bob")
+    assert "Game loss" in payload["message"] and "sleeves" not in json.dumps(payload)
+
+
+def test_a_check_without_a_penalty_tells_nobody(
+    event, judged_bob, charlie, mailoutbox, django_capture_on_commit_callbacks
+):
+    _check(event, charlie, django_capture_on_commit_callbacks, notes="Fine")
+    assert mailoutbox == []
+
+
+def test_a_corrected_penalty_is_told_and_a_corrected_note_is_not(
+    event, judged_bob, charlie, alice, mailoutbox, django_capture_on_commit_callbacks
+):
+    check = _check(event, charlie, django_capture_on_commit_callbacks, penalty="Warning")
+    _correct(event, alice, check["id"], django_capture_on_commit_callbacks, notes="Table 9")
+    assert len(mailoutbox) == 1  # the notes changed: nothing to tell
+    _correct(event, alice, check["id"], django_capture_on_commit_callbacks, penalty="Game loss")
+    assert "Game loss" in mailoutbox[-1].body and "Table 9" not in mailoutbox[-1].body
+    _correct(event, alice, check["id"], django_capture_on_commit_callbacks, penalty="")
+    assert "withdrawn" in mailoutbox[-1].subject
+    assert len(mailoutbox) == 3
+
+
+def test_a_penalty_recorded_on_the_site_is_told(
+    event, judged_bob, charlie, mailoutbox, django_capture_on_commit_callbacks
+):
+    client = Client()
+    client.force_login(charlie)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(
+            f"/events/{event.token}/checks/",
+            {"registration": judged_bob.pk, "deck_matches": "on", "penalty": "Warning"},
+        )
+    [mail] = mailoutbox
+    assert "Warning" in mail.body

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth.base_user import AbstractBaseUser
 
+from basics.ids import integer_between
 from cards.models import Game
 from decks.models import DeckVersion
 from decks.resolution import InvalidEntries
@@ -14,6 +15,7 @@ from decks.selectors import deck_versions_own
 from decks.services import DecklistUnreadable
 from events.models import Event
 from events.schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
+from events.standings import MAX_GAMES
 from rules.models import Format
 
 
@@ -151,10 +153,21 @@ class PaperListForm(forms.Form):
     name = forms.CharField(max_length=200, required=False, label="Deck name")
 
 
-class DeckCheckForm(forms.Form):
-    """A judge's check of one player's deck: it matched, or the deck as presented."""
+def after_round_typed(typed: str) -> int | None:
+    """The round a drop or withdrawal came after, as typed beside its button (empty: not
+    said); ValueError, a message to show, for anything but a whole number from 0 to 999."""
+    if not typed.strip():
+        return None
+    after_round = integer_between(typed.strip(), 0, MAX_GAMES)
+    if after_round is None:
+        raise ValueError(f"The round must be a whole number from 0 to {MAX_GAMES}.")
+    return after_round
 
-    registration = forms.ChoiceField(label="Player")
+
+class DeckCheckEditForm(forms.Form):
+    """What a judge finds at a check, or corrects after: it matched, or the deck as presented;
+    the penalty and the judges' notes."""
+
     # not "matches": a form control of that name shadows the form element's own matches()
     # method in the browser, and htmx, calling it, stopped working on the page
     deck_matches = forms.BooleanField(required=False, label="The deck matches the locked list")
@@ -172,14 +185,21 @@ class DeckCheckForm(forms.Form):
         label="Notes (judges only; players never see them)",
     )
 
-    def __init__(self, *args: Any, registrations: list[Any], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.fields["registration"].choices = [
-            (r.pk, f"{r.player.get_username()} — {r.deck_name}") for r in registrations
-        ]
-
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if bool(data.get("deck_matches")) == bool(data.get("text", "").strip()):
             raise forms.ValidationError("Tick that it matches or type the deck (not both).")
         return data
+
+
+class DeckCheckForm(DeckCheckEditForm):
+    """A judge's check of one player's deck: it matched, or the deck as presented."""
+
+    registration = forms.ChoiceField(label="Player")
+    field_order = ["registration"]
+
+    def __init__(self, *args: Any, registrations: list[Any], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["registration"].choices = [
+            (r.pk, f"{r.player.get_username()} — {r.deck_name}") for r in registrations
+        ]

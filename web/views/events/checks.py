@@ -1,22 +1,24 @@
 """Deck checks and judges on the site (issue 26, item 7): the organiser adds and removes
 judges; the organiser and judges record checks of a player's deck against the locked list and
-read the log. Players never reach these pages (access.judged_event)."""
+read the log, and correct a check, keeping each edit. Players never reach these pages
+(access.judged_event; one check's page is a 404 to them, as a check that is not there)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
 from events import deck_checks, selectors
+from events.models import DeckCheck
 from events.services import RegistrationRefused
-from web.forms.events import DeckCheckForm, add_decklist_problems
+from web.forms.events import DeckCheckEditForm, DeckCheckForm, add_decklist_problems
 
-from .access import judged_event, organised_event
+from .access import event_or_404, judged_event, organised_event
 
 
 @login_required
@@ -51,6 +53,42 @@ def deck_check_log(request: HttpRequest, token: str) -> HttpResponse:
     }
     status = 400 if form.errors else 200
     return render(request, "web/events/checks.html", context, status=status)
+
+
+@login_required
+def deck_check_edit(request: HttpRequest, token: str, pk: int) -> HttpResponse:
+    """One check: the form to correct it, prefilled with what it holds, and its edits."""
+    event = event_or_404(token)
+    try:
+        check = selectors.deck_check_seen_by(event=event, user=request.user, pk=pk)
+    except DeckCheck.DoesNotExist:
+        raise Http404("The event has no deck check with this id.") from None
+    initial = {
+        "deck_matches": check.presented is None,
+        "text": deck_checks.deck_check_text(check=check),
+        "penalty": check.penalty,
+        "notes": check.notes,
+    }
+    form = DeckCheckEditForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            deck_checks.deck_check_edit(
+                check=check,
+                editor=request.user,
+                text=None if data["deck_matches"] else data["text"],
+                matches=data["deck_matches"],
+                penalty=data["penalty"],
+                notes=data["notes"],
+            )
+        except (DecklistUnreadable, InvalidEntries) as exc:
+            add_decklist_problems(form, exc)
+        else:
+            messages.success(request, f"The check of {check.registration.player} is corrected.")
+            return redirect("events:check-edit", token=token, pk=pk)
+    context = {"event": event, "form": form, "check": check}
+    status = 400 if form.errors else 200
+    return render(request, "web/events/check_edit.html", context, status=status)
 
 
 @login_required

@@ -8,11 +8,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST
 
-from basics.ids import integer_between
 from events import selectors, services
 from events.models import Event
-from events.standings import MAX_GAMES
-from web.forms.events import EventForm
+from web.forms.events import EventForm, after_round_typed
 
 from .access import organised_event
 
@@ -119,11 +117,12 @@ def registration_drop(request: HttpRequest, token: str, pk: int) -> HttpResponse
     """Drop a player, after the round typed (empty: not said); their matches still count."""
     event = organised_event(request, token)
     registration = selectors.registrations_current(event=event).filter(pk=pk).first()
-    typed = request.POST.get("after_round", "").strip()
-    after_round = integer_between(typed, 0, MAX_GAMES) if typed else None
-    if typed and after_round is None:
-        messages.error(request, f"The round must be a whole number from 0 to {MAX_GAMES}.")
-    elif registration is not None:
+    try:
+        after_round = after_round_typed(request.POST.get("after_round", ""))
+    except ValueError as exc:
+        messages.error(request, str(exc))
+        return redirect("events:manage", token=token)
+    if registration is not None:
         services.registration_drop(registration=registration, after_round=after_round)
         after = f" after round {after_round}" if after_round else ""
         messages.success(request, f"{registration.player} dropped{after}.")

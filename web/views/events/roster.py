@@ -15,7 +15,7 @@ from decks.services import DecklistUnreadable
 from events import roster, selectors
 from events.models import Registration
 from events.services import RegistrationRefused
-from web.forms.events import PaperListForm, add_decklist_problems
+from web.forms.events import PaperListForm, add_decklist_problems, after_round_typed
 
 from .access import event_or_404, organised_event
 
@@ -88,15 +88,24 @@ def paper_list(request: HttpRequest, token: str) -> HttpResponse:
 
 @require_POST
 def registration_withdraw(request: HttpRequest, token: str) -> HttpResponse:
-    """The player leaves the event; the organiser can let them back in."""
+    """The player leaves the event, after the round typed (empty: not said); the organiser
+    can let them back in."""
     event = event_or_404(token)
     if not request.user.is_authenticated:
         raise Http404("Sign in to withdraw.")
     try:
-        roster.registration_withdraw(event=event, player=request.user)
+        after_round = after_round_typed(request.POST.get("after_round", ""))
+        roster.registration_withdraw(event=event, player=request.user, after_round=after_round)
     except Registration.DoesNotExist:
         raise Http404("You have no entry in this event.") from None
-    messages.success(request, "You have withdrawn from the event.")
+    except ValueError as exc:  # the round is not a number
+        messages.error(request, str(exc))
+        return redirect("events:detail", token=token)
+    except RegistrationRefused as exc:  # nor a round played
+        messages.error(request, exc.message)
+        return redirect("events:detail", token=token)
+    after = f" after round {after_round}" if after_round else ""
+    messages.success(request, f"You have withdrawn from the event{after}.")
     return redirect("events:detail", token=token)
 
 
