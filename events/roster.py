@@ -54,13 +54,21 @@ def registration_withdraw(
     """The player leaves the event (at any time), after round `after_round` if they say; their
     entry stays, marked withdrawn, stored as the organiser's drops are (registration_leave).
     Saying the round again after withdrawing corrects it; it never changes a drop of the
-    organiser's. RegistrationRefused naming `after_round` for a round not yet played."""
+    organiser's: a round said by a player the organiser dropped is refused, never ignored.
+    RegistrationRefused naming `after_round` for a round not yet played."""
     with transaction.atomic():
         event_lock(event.pk)
         current = _current(event, player)
+        dropped_by_organiser = current.drop_reason not in ("", "withdrew")
         if after_round is not None:
+            if dropped_by_organiser:
+                raise RegistrationRefused(
+                    "after_round",
+                    "The organiser dropped you from this event; only they can change the round "
+                    "you left after.",
+                )
             _refuse_unplayed(event, after_round)
-        if current.drop_reason in ("", "withdrew"):
+        if not dropped_by_organiser:
             registration_leave(current=current, reason="withdrew", after_round=after_round)
     return current
 

@@ -85,8 +85,12 @@ def test_a_withdrawal_never_changes_the_organisers_drop(event, bob, bob_version,
     registration = registration_submit(event=event, player=bob, deck_version=bob_version)
     played(event, bob, rounds=3)
     registration_drop(registration=registration, after_round=1)
-    bob_api.post(url(event, "registrations/mine/withdraw/"), {"after_round": 3})
+    answer = bob_api.post(url(event, "registrations/mine/withdraw/"), {"after_round": 3})
+    assert (answer.status_code, list(answer.json()["fields"])) == (400, ["after_round"])
+    assert "only they can change" in answer.json()["fields"]["after_round"][0]
     assert (current(bob).drop_reason, current(bob).dropped_after_round) == ("organiser", 1)
+    plain = bob_api.post(url(event, "registrations/mine/withdraw/"))  # no round: nothing to refuse
+    assert plain.status_code == 200 and current(bob).drop_reason == "organiser"
 
 
 def test_a_player_withdraws_after_a_round_on_the_site(event, bob, bob_version, alice):
