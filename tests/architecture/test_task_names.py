@@ -8,6 +8,7 @@ from celery import current_app
 PINNED = {
     "rules.tasks.run_simulation_chunk",
     "events.tasks.deliver_notifications",
+    "events.tasks.deliver_penalty_notice",
     "events.tasks.remind_deadlines",
     "decks.tasks.refresh_verdicts",
 }
