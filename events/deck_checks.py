@@ -106,7 +106,7 @@ def deck_check_edit(
             check.save(update_fields=list(changes))
             DeckCheckEdit.objects.create(deck_check=check, editor=editor, changes=changes)
         if "penalty" in changes:
-            notify_penalty(check=check)
+            notify_penalty(check=check, previous=before["penalty"])
     return check
 
 
