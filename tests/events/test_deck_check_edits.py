@@ -160,3 +160,20 @@ def test_players_and_strangers_meet_a_404_on_the_site(event, check, bob, dave):
     assert site_as(bob).post(page, {"penalty": ""}).status_code == 404
     assert site_as(dave).get(page).status_code == 404
     assert DeckCheck.objects.get().penalty == "Warning"
+
+
+def test_ticking_matches_on_the_site_with_the_prefilled_list_left_alone_says_it_matched(
+    event, check, charlie
+):
+    page = f"/events/{event.token}/checks/{check['id']}/edit/"
+    judge = site_as(charlie)
+    prefilled = judge.get(page).context["form"]["text"].value()
+    assert "Test Codestone" in prefilled
+    # as a browser sends a textarea: its lines ending in CRLF
+    sent = {"deck_matches": "on", "text": prefilled.replace("\n", "\r\n"), "penalty": "Warning"}
+    edited = {**sent, "text": prefilled + "\n1 Hot Dog"}
+    both = judge.post(page, edited)
+    assert both.status_code == 400 and "not both" in both.content.decode()
+    assert judge.post(page, sent).status_code == 302
+    corrected = DeckCheck.objects.get()
+    assert (corrected.matches, corrected.presented, corrected.differences) == (True, None, [])
