@@ -177,3 +177,53 @@ def test_ticking_matches_on_the_site_with_the_prefilled_list_left_alone_says_it_
     assert judge.post(page, sent).status_code == 302
     corrected = DeckCheck.objects.get()
     assert (corrected.matches, corrected.presented, corrected.differences) == (True, None, [])
+
+
+def _row(name: str, quantity: int) -> dict:
+    return {"key": name.lower().replace(" ", "-"), "name": name, "quantity": quantity}
+
+
+def test_an_edit_reads_as_cards_counts_and_penalty_never_as_field_names():
+    from events.deck_checks import edit_summary
+    from rulebook.neopets.cards import GAME as NEOPETS
+
+    before = {"main": [_row("Hot Dog", 3), _row("Codestone", 8)], "neopets": [_row("Kau", 1)]}
+    after = {"main": [_row("Hot Dog", 2), _row("Codestone", 8)], "neopets": [_row("Kau", 1)]}
+    one_section = {
+        "presented": {"before": before, "after": after},
+        "problems": {"before": [], "after": [{"code": "main.size"}]},
+        "penalty": {"before": "Game loss", "after": "Warning"},
+        "notes": {"before": "", "after": "Table 9"},
+    }
+    assert edit_summary(changes=one_section, game=NEOPETS) == [
+        "Hot Dog 3 → 2",
+        "penalty: Game loss → Warning",
+        "notes: — → Table 9",
+    ]
+    # cards of two sections changed: each says which; a matched check counted as locked
+    locked_differs = [
+        {"section": "neopets", "key": "kau", "name": "Kau", "locked": 1, "presented": 0},
+        {"section": "main", "key": "hot-dog", "name": "Hot Dog", "locked": 3, "presented": 4},
+    ]
+    from_matched = {
+        "matches": {"before": True, "after": False},
+        "presented": {"before": None, "after": {"main": [_row("Hot Dog", 4)]}},
+        "differences": {"before": [], "after": locked_differs},
+    }
+    assert edit_summary(changes=from_matched, game=NEOPETS) == [
+        "Main Deck: Hot Dog 3 → 4",
+        "Neopet Deck: Kau 1 → 0",
+        "matched the locked list: yes → no",
+    ]
+
+
+def test_the_edit_history_on_the_site_names_the_cards_not_the_fields(event, check, charlie):
+    page = f"/events/{event.token}/checks/{check['id']}/edit/"
+    judge = site_as(charlie)
+    judge.post(page, {"text": legal_text(), "penalty": "Game loss", "notes": "Table 4"})
+    history = judge.get(page).content.decode()
+    assert "Test Codestone 0 7 → 8" in history
+    assert "matched the locked list: no → yes" in history
+    assert "penalty: Warning → Game loss" in history
+    for internal in ("presented changed", "problems", "differences:"):
+        assert internal not in history
