@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import F, Max, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -45,11 +45,18 @@ def event_get(*, token: str) -> Event:
 
 
 def event_list(*, user: User) -> QuerySet[Event]:
-    """The events a user has a part in: those they organise and those they registered for."""
+    """The events a user has a part in: those they organise, judge and registered for; each
+    with `judging`, whether the user is one of its judges (their part, unless they organise)."""
     if not user.is_authenticated:
         return Event.objects.none()
     mine = Q(organiser=user) | Q(registrations__player=user) | Q(judges__judge=user)
-    return Event.objects.filter(mine).distinct().select_related("organiser", "game", "format")
+    judging = Exists(EventJudge.objects.filter(event=OuterRef("pk"), judge=user))
+    return (
+        Event.objects.filter(mine)
+        .distinct()
+        .annotate(judging=judging)
+        .select_related("organiser", "game", "format")
+    )
 
 
 def is_organiser(*, event: Event, user: User) -> bool:

@@ -108,6 +108,7 @@ def _event_page(
         "history": mine,
         "others": others,
         "is_organiser": selectors.is_organiser(event=event, user=user),
+        "can_judge": selectors.can_judge(event=event, user=user),
         "is_open": selectors.is_open(event=event),
     }
     return render(request, "web/events/detail.html", context, status=status)
