@@ -2,7 +2,8 @@
 round is stored the same way (events.services.registration_leave) and may be no more than the
 event has played, as far as is known (events.selectors.rounds_played): none before the
 event's day, and the most matches anyone played once standings are in. Anything else is a 400
-naming `after_round` over the API and a message on the site; nothing is stored then."""
+naming `after_round` over the API and, on the site, the page again with the round still in
+its box, marked in error with the reason; nothing is stored then."""
 
 from __future__ import annotations
 
@@ -107,3 +108,18 @@ def test_a_player_withdraws_after_a_round_on_the_site(event, bob, bob_version, a
     assert "you withdrew after round 2" in site_as(bob).get(page).content.decode()
     manage = site_as(alice).get(f"{page}manage/").content.decode()
     assert "withdrew after round 2" in manage
+
+
+def test_a_refused_round_stays_in_its_box_marked_in_error(event, bob, bob_version):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    page = f"/events/{event.token}/"
+    shown = site_as(bob).get(page).content.decode()
+    assert 'After round <span class="muted">(optional)</span>' in shown  # seen, not a tooltip
+    played(event, bob, rounds=3)
+    refused = site_as(bob).post(f"{page}withdraw/", {"after_round": "5"})
+    assert refused.status_code == 400 and current(bob).dropped is None
+    html = refused.content.decode()
+    start = html.index('id="withdraw-round"')
+    box = html[start : html.index("</form>", start)]
+    assert 'value="5"' in box and 'aria-invalid="true"' in box
+    assert 'id="withdraw-round_errors"' in box and "played 3 rounds" in box
