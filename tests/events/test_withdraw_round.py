@@ -123,3 +123,17 @@ def test_a_refused_round_stays_in_its_box_marked_in_error(event, bob, bob_versio
     box = html[start : html.index("</form>", start)]
     assert 'value="5"' in box and 'aria-invalid="true"' in box
     assert 'id="withdraw-round_errors"' in box and "played 3 rounds" in box
+
+
+def test_a_player_who_left_is_not_offered_to_register_again(event, bob, bob_version, bob_api):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    page = f"/events/{event.token}/"
+    assert "Register a different list" in site_as(bob).get(page).content.decode()
+    assert bob_api.post(url(event, "registrations/mine/withdraw/")).status_code == 200
+    left = site_as(bob).get(page).content.decode()
+    assert f'action="{page}register/"' not in left and "Register this list" not in left
+    assert "You withdrew from this event" in left
+    assert "only the organiser can let you back in" in left
+    Registration.objects.filter(pk=current(bob).pk).update(drop_reason="organiser")
+    dropped = site_as(bob).get(page).content.decode()
+    assert "The organiser dropped you" in dropped and "Register this list" not in dropped
