@@ -31,6 +31,13 @@ logger = logging.getLogger(__name__)
 
 ILLEGAL, DROPPED, REMINDER = "list.illegal", "player.dropped", "deadline.reminder"
 PENALTY = "check.penalty"
+# What a webhook hears, in the words of the forms that ask for one (the site's, the API's),
+# each kind named as the payload's `kind` says it: one list, so a new kind is never left out.
+WEBHOOK_NEWS = (
+    "a JSON POST when a list is illegal, a player is dropped, a deck check records or changes "
+    f"a penalty, or the deadline is a day away (kind {ILLEGAL}, {DROPPED}, {PENALTY} or "
+    f"{REMINDER})."
+)
 
 # The tasks' names, pinned: tasks already queued and the documented beat schedule name them.
 DELIVER_TASK = "events.tasks.deliver_notifications"

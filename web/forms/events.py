@@ -14,6 +14,7 @@ from decks.resolution import InvalidEntries
 from decks.selectors import deck_versions_own
 from decks.services import DecklistUnreadable
 from events.models import Event
+from events.notifications import WEBHOOK_NEWS
 from events.schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
 from events.standings import MAX_GAMES
 from rules.models import Format
@@ -38,8 +39,7 @@ class EventForm(forms.ModelForm):
         required=False,
         assume_scheme="https",
         label="Webhook URL (optional)",
-        help_text="Your own tools receive a JSON POST when a list is illegal, a player is "
-        "dropped, or the deadline is a day away.",
+        help_text=f"Your own tools receive {WEBHOOK_NEWS}",
     )
 
     class Meta:
