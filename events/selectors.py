@@ -341,7 +341,8 @@ def event_metagame(*, event: Event, user: User) -> dict[str, Any]:
 
 def event_roster(*, event: Event) -> list[dict[str, Any]]:
     """Everyone expected or registered, by name: invited or not, checked in or not, and their
-    entry's state (`none` not registered yet, `registered`, `dropped`, `withdrew`)."""
+    entry's state (`none` not registered yet, `registered`, `dropped`, `withdrew`) and the
+    round after which a player who left did so, if said."""
     entries = {e.player_id: e for e in event.roster.select_related("player")}
     current = {r.player_id: r for r in registrations_current(event=event)}
     players = {e.player_id: e.player for e in entries.values()}
@@ -366,6 +367,7 @@ def event_roster(*, event: Event) -> list[dict[str, Any]]:
                 "state": state,
                 "registration": registration.pk if registration else None,
                 "legal": registration.legal if registration else None,
+                "dropped_after_round": registration.dropped_after_round if registration else None,
             }
         )
     return sorted(rows, key=lambda row: row["player"].casefold())

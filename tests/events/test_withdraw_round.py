@@ -13,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from events.models import Event, Registration
+from events.roster import roster_invite
 from events.services import registration_drop, registration_submit
 from events.standings import standings_import
 
@@ -137,3 +138,19 @@ def test_a_player_who_left_is_not_offered_to_register_again(event, bob, bob_vers
     Registration.objects.filter(pk=current(bob).pk).update(drop_reason="organiser")
     dropped = site_as(bob).get(page).content.decode()
     assert "The organiser dropped you" in dropped and "Register this list" not in dropped
+
+
+def test_the_roster_shows_the_round_a_player_left_after_and_offers_no_check_in(
+    event, bob, bob_version, charlie, alice, bob_api
+):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    roster_invite(event=event, username="charlie")
+    played(event, bob, rounds=3)
+    withdrew = bob_api.post(url(event, "registrations/mine/withdraw/"), {"after_round": 2})
+    assert withdrew.status_code == 200
+    manage = site_as(alice).get(f"/events/{event.token}/manage/").content.decode()
+    table = manage[manage.index('id="roster-table"') :]
+    rows = {row.split("</td>")[0].split("<td>")[-1]: row for row in table.split("<tr>")[2:]}
+    assert "withdrew after round 2" in rows["bob"] and "Check in" not in rows["bob"]
+    assert "left the event" in rows["bob"]
+    assert "Check in" in rows["charlie"]  # still expected: may be checked in
