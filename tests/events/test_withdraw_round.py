@@ -124,6 +124,10 @@ def test_a_refused_round_stays_in_its_box_marked_in_error(event, bob, bob_versio
     box = html[start : html.index("</form>", start)]
     assert 'value="5"' in box and 'aria-invalid="true"' in box
     assert 'id="withdraw-round_errors"' in box and "played 3 rounds" in box
+    # sent from a page older than the organiser's drop: no box now, the reason still shown
+    registration_drop(registration=current(bob))
+    dropped = site_as(bob).post(f"{page}withdraw/", {"after_round": "2"})
+    assert dropped.status_code == 400 and "only they can change" in dropped.content.decode()
 
 
 def test_a_player_who_left_is_not_offered_to_register_again(event, bob, bob_version, bob_api):

@@ -102,7 +102,8 @@ def registration_withdraw(request: HttpRequest, token: str) -> HttpResponse:
         raise Http404("You have no entry in this event.") from None
     except (ValueError, RegistrationRefused) as exc:  # not a number, or not a round played
         # the page again, the round still typed in its box and the reason beside it, to fix
-        refused = {"round": typed, "error": getattr(exc, "message", str(exc))}
+        reason = exc.message if isinstance(exc, RegistrationRefused) else str(exc)
+        refused = {"round": typed, "error": reason}
         return event_page(request, event, status=400, withdraw=refused)
     after = f" after round {after_round}" if after_round else ""
     messages.success(request, f"You have withdrawn from the event{after}.")
