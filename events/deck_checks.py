@@ -17,6 +17,7 @@ from django.db import transaction
 from decks.resolution import entries_resolve
 from decks.services import DecklistUnreadable
 from rulebook.core.decklist import parse_decklist, write_decklist
+from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rules.services.validation import deck_validate
 
@@ -106,8 +107,54 @@ def deck_check_edit(
             check.save(update_fields=list(changes))
             DeckCheckEdit.objects.create(deck_check=check, editor=editor, changes=changes)
         if "penalty" in changes:
-            notify_penalty(check=check)
+            notify_penalty(check=check, previous=before["penalty"])
     return check
+
+
+def edit_summary(*, changes: dict[str, Any], game: GameSpec) -> list[str]:
+    """An edit's changes (DeckCheckEdit.changes) as judges read them, one line each: every card
+    whose count as presented changed ("Hot Dog 3 → 2", each named by its section when more
+    than one section changed), whether it matched the locked list, the penalty and the notes.
+    Worked out from the stored before and after alone; the differences and problems follow
+    from the counts, so they get no line of their own, nor does any field's internal name."""
+    lines = _card_changes(changes, game)
+    if "matches" in changes:
+        was, now = ("yes" if changes["matches"][side] else "no" for side in ("before", "after"))
+        lines.append(f"matched the locked list: {was} → {now}")
+    for name in ("penalty", "notes"):
+        if name in changes:
+            change = changes[name]
+            lines.append(f"{name}: {change['before'] or '—'} → {change['after'] or '—'}")
+    return lines
+
+
+def _card_changes(changes: dict[str, Any], game: GameSpec) -> list[str]:
+    if "presented" not in changes:
+        return []
+    before, after = changes["presented"]["before"], changes["presented"]["after"]
+    differences = changes.get("differences", {"before": [], "after": []})
+    counts: dict[tuple[str, str], list[int]] = {}  # (section, name): [before, after]
+    if before is None:  # it matched: the counts were the locked list's, differing as now
+        for d in differences["after"]:
+            counts[d["section"], d["name"]] = [d["locked"], d["presented"]]
+    elif after is None:  # it matches now: back to the locked list's counts
+        for d in differences["before"]:
+            counts[d["section"], d["name"]] = [d["presented"], d["locked"]]
+    else:
+        for side, presented in enumerate((before, after)):
+            for section, rows in presented.items():
+                for row in rows:
+                    counts.setdefault((section, row["name"]), [0, 0])[side] += row["quantity"]
+    changed = {place: pair for place, pair in counts.items() if pair[0] != pair[1]}
+    order = {section.slug: i for i, section in enumerate(game.sections)}
+    names = {section.slug: section.name for section in game.sections}
+    several = len({section for section, _ in changed}) > 1
+    return [
+        f"{names.get(section, section) + ': ' if several else ''}{name} {old} → {new}"
+        for (section, name), (old, new) in sorted(
+            changed.items(), key=lambda item: (order.get(item[0][0], len(order)), item[0][1])
+        )
+    ]
 
 
 def deck_check_text(*, check: DeckCheck) -> str:

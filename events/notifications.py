@@ -31,6 +31,13 @@ logger = logging.getLogger(__name__)
 
 ILLEGAL, DROPPED, REMINDER = "list.illegal", "player.dropped", "deadline.reminder"
 PENALTY = "check.penalty"
+# What a webhook hears, in the words of the forms that ask for one (the site's, the API's),
+# each kind named as the payload's `kind` says it: one list, so a new kind is never left out.
+WEBHOOK_NEWS = (
+    "a JSON POST when a list is illegal, a player is dropped, a deck check records or changes "
+    f"a penalty, or the deadline is a day away (kind {ILLEGAL}, {DROPPED}, {PENALTY} or "
+    f"{REMINDER})."
+)
 
 # The tasks' names, pinned: tasks already queued and the documented beat schedule name them.
 DELIVER_TASK = "events.tasks.deliver_notifications"
@@ -45,10 +52,12 @@ def notify(*, registrations: list[Registration], kind: str) -> None:
         transaction.on_commit(lambda: _queue(ids, kind))
 
 
-def notify_penalty(*, check: DeckCheck) -> None:
-    """Queue the news of the check's penalty (as it stands when sent), after the commit."""
+def notify_penalty(*, check: DeckCheck, previous: str | None = None) -> None:
+    """Queue the news of the check's penalty (as it stands when sent), after the commit;
+    `previous` is the penalty a correction changed (None: a first check), so that the player
+    reads a change as a change, not as a second penalty."""
     check_id = check.pk
-    transaction.on_commit(lambda: _send_task(PENALTY_TASK, (check_id,)))
+    transaction.on_commit(lambda: _send_task(PENALTY_TASK, (check_id, previous)))
 
 
 def _queue(ids: list[int], kind: str) -> None:
@@ -80,10 +89,11 @@ def deliver(*, registration: Registration, kind: str) -> None:
     _send(registration, kind, *_message(registration, kind))
 
 
-def deliver_penalty(*, check_id: int) -> bool:
+def deliver_penalty(*, check_id: int, previous: str | None = None) -> bool:
     """Tell the player the penalty of their deck check, as the check stands now (a later edit
     wins), by email and the organiser's webhook; whether there was a check to tell of. The
-    message names the penalty alone: the judges' notes are theirs."""
+    message names the penalty alone (and the one it replaced, `previous`, after a correction):
+    the judges' notes are theirs."""
     check = (
         DeckCheck.objects.filter(pk=check_id)
         .select_related("event", "registration__player", "registration__deck_version")
@@ -91,16 +101,25 @@ def deliver_penalty(*, check_id: int) -> bool:
     )
     if check is None:  # deleted with its event meanwhile
         return False
-    _send(check.registration, PENALTY, *_penalty_message(check))
+    if previous is not None and previous == check.penalty:
+        return True  # a later correction put the penalty back: the player has nothing new
+    extra = {"penalty": check.penalty, "previous_penalty": previous or ""}
+    _send(check.registration, PENALTY, *_penalty_message(check, previous), extra=extra)
     return True
 
 
-def _penalty_message(check: DeckCheck) -> tuple[str, str]:
+def _penalty_message(check: DeckCheck, previous: str | None) -> tuple[str, str]:
     event = check.event
     if not check.penalty:
         return (
             f"{event.name}: your penalty was withdrawn",
             f"The penalty recorded at your deck check in {event.name} was withdrawn.",
+        )
+    if previous:  # a correction of a penalty already told: that penalty changed, not a new one
+        return (
+            f"{event.name}: your penalty was changed",
+            f"The penalty recorded at your deck check in {event.name} was changed "
+            f"from {previous} to {check.penalty}.",
         )
     return (
         f"{event.name}: penalty at your deck check",
@@ -108,7 +127,13 @@ def _penalty_message(check: DeckCheck) -> tuple[str, str]:
     )
 
 
-def _send(registration: Registration, kind: str, subject: str, body: str) -> None:
+def _send(
+    registration: Registration,
+    kind: str,
+    subject: str,
+    body: str,
+    extra: dict[str, Any] | None = None,
+) -> None:
     event = registration.event
     if registration.player.email:
         send_mail(subject, body, None, [registration.player.email])
@@ -123,6 +148,7 @@ def _send(registration: Registration, kind: str, subject: str, body: str) -> Non
             "dropped": registration.dropped is not None,
             "error_codes": [issue["code"] for issue in registration.report["errors"]],
             "message": body,
+            **(extra or {}),
         }
         try:
             webhook_post(event.webhook_url, payload)

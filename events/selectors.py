@@ -24,7 +24,7 @@ from zoneinfo import ZoneInfo
 
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
-from django.db.models import F, Max, Prefetch, Q, QuerySet
+from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -45,11 +45,18 @@ def event_get(*, token: str) -> Event:
 
 
 def event_list(*, user: User) -> QuerySet[Event]:
-    """The events a user has a part in: those they organise and those they registered for."""
+    """The events a user has a part in: those they organise, judge and registered for; each
+    with `judging`, whether the user is one of its judges (their part, unless they organise)."""
     if not user.is_authenticated:
         return Event.objects.none()
     mine = Q(organiser=user) | Q(registrations__player=user) | Q(judges__judge=user)
-    return Event.objects.filter(mine).distinct().select_related("organiser", "game", "format")
+    judging = Exists(EventJudge.objects.filter(event=OuterRef("pk"), judge=user))
+    return (
+        Event.objects.filter(mine)
+        .distinct()
+        .annotate(judging=judging)
+        .select_related("organiser", "game", "format")
+    )
 
 
 def is_organiser(*, event: Event, user: User) -> bool:
@@ -334,7 +341,8 @@ def event_metagame(*, event: Event, user: User) -> dict[str, Any]:
 
 def event_roster(*, event: Event) -> list[dict[str, Any]]:
     """Everyone expected or registered, by name: invited or not, checked in or not, and their
-    entry's state (`none` not registered yet, `registered`, `dropped`, `withdrew`)."""
+    entry's state (`none` not registered yet, `registered`, `dropped`, `withdrew`) and the
+    round after which a player who left did so, if said."""
     entries = {e.player_id: e for e in event.roster.select_related("player")}
     current = {r.player_id: r for r in registrations_current(event=event)}
     players = {e.player_id: e.player for e in entries.values()}
@@ -359,6 +367,7 @@ def event_roster(*, event: Event) -> list[dict[str, Any]]:
                 "state": state,
                 "registration": registration.pk if registration else None,
                 "legal": registration.legal if registration else None,
+                "dropped_after_round": registration.dropped_after_round if registration else None,
             }
         )
     return sorted(rows, key=lambda row: row["player"].casefold())

@@ -13,6 +13,7 @@ from api.decks.serializers import SnapshotEntryOutput, game_format
 from api.validation.serializers import IssueSerializer
 from cards.models import Game
 from events.models import Event, Registration
+from events.notifications import WEBHOOK_NEWS
 from events.schedule import deadline_problem, time_zone_names, wall_clock_to_utc
 from events.selectors import is_open
 from events.standings import MAX_GAMES
@@ -57,8 +58,7 @@ class EventInput(serializers.Serializer):
     webhook_url = serializers.URLField(
         required=False,
         allow_blank=True,
-        help_text="Receives a JSON POST when a list is illegal, a player is dropped, or the "
-        "deadline is a day away.",
+        help_text=f"Receives {WEBHOOK_NEWS}",
     )
     publish_while_open = serializers.BooleanField(
         default=False,

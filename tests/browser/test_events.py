@@ -211,3 +211,38 @@ def test_the_organisers_pages_and_sheets_that_fit_a4_and_letter(page, sample_car
         assert pdf_pages(page.pdf(format=paper)) == 2, paper  # one page a player
     page.emulate_media(media="screen")
     shot("events-sheets-fifty")
+
+
+def test_a_judge_finds_the_log_and_corrects_a_check_to_matched(page, sample_cards, players):
+    """Charlie judges Alice's event: from the event page to the log, then Correct; ticking
+    "matches" with the prefilled list left alone (sent by the browser with CRLF line ends)
+    says the deck matched, and the history reads in cards and words."""
+    from events.deck_checks import deck_check_record, judge_add
+    from events.services import registration_submit_text
+
+    event = Event.objects.create(
+        organiser=get_user_model().objects.get(username="alice"),
+        name="Saturday Battledome",
+        game=Game.objects.get(slug="neopets"),
+        date=(timezone.now() + timedelta(days=3)).date(),
+        registration_deadline=timezone.now() + timedelta(days=2),
+    )
+    bob = get_user_model().objects.get(username="bob")
+    registration = registration_submit_text(event=event, player=bob, text=LEGAL, name="Bob's")
+    judge = judge_add(event=event, username="charlie").judge
+    deck_check_record(registration=registration, judge=judge, text=ILLEGAL, penalty="Warning")
+    log_in(page, "charlie")
+    page.goto("/events/")
+    expect(page.get_by_role("link", name="judge")).to_be_visible()
+    page.goto(event.get_absolute_url())
+    page.get_by_role("link", name="Deck checks").click()
+    page.locator("#checks").get_by_role("link", name="Correct").click()
+    presented = page.get_by_label("Or the deck as presented")
+    expect(presented).to_have_value(re.compile("7 Mau Codestone"))
+    page.get_by_label("The deck matches the locked list").check()
+    page.get_by_role("button", name="Save the correction").click()
+    expect(page.locator(".messages")).to_contain_text("corrected")
+    edits = page.locator("#edits")
+    expect(edits).to_contain_text("Mau Codestone 7 → 8")
+    expect(edits).to_contain_text("matched the locked list: no → yes")
+    expect(edits).not_to_contain_text("presented")

@@ -160,3 +160,70 @@ def test_players_and_strangers_meet_a_404_on_the_site(event, check, bob, dave):
     assert site_as(bob).post(page, {"penalty": ""}).status_code == 404
     assert site_as(dave).get(page).status_code == 404
     assert DeckCheck.objects.get().penalty == "Warning"
+
+
+def test_ticking_matches_on_the_site_with_the_prefilled_list_left_alone_says_it_matched(
+    event, check, charlie
+):
+    page = f"/events/{event.token}/checks/{check['id']}/edit/"
+    judge = site_as(charlie)
+    prefilled = judge.get(page).context["form"]["text"].value()
+    assert "Test Codestone" in prefilled
+    # as a browser sends a textarea: its lines ending in CRLF
+    sent = {"deck_matches": "on", "text": prefilled.replace("\n", "\r\n"), "penalty": "Warning"}
+    edited = {**sent, "text": prefilled + "\n1 Hot Dog"}
+    both = judge.post(page, edited)
+    assert both.status_code == 400 and "not both" in both.content.decode()
+    assert judge.post(page, sent).status_code == 302
+    corrected = DeckCheck.objects.get()
+    assert (corrected.matches, corrected.presented, corrected.differences) == (True, None, [])
+
+
+def _row(name: str, quantity: int) -> dict:
+    return {"key": name.lower().replace(" ", "-"), "name": name, "quantity": quantity}
+
+
+def test_an_edit_reads_as_cards_counts_and_penalty_never_as_field_names():
+    from events.deck_checks import edit_summary
+    from rulebook.neopets.cards import GAME as NEOPETS
+
+    before = {"main": [_row("Hot Dog", 3), _row("Codestone", 8)], "neopets": [_row("Kau", 1)]}
+    after = {"main": [_row("Hot Dog", 2), _row("Codestone", 8)], "neopets": [_row("Kau", 1)]}
+    one_section = {
+        "presented": {"before": before, "after": after},
+        "problems": {"before": [], "after": [{"code": "main.size"}]},
+        "penalty": {"before": "Game loss", "after": "Warning"},
+        "notes": {"before": "", "after": "Table 9"},
+    }
+    assert edit_summary(changes=one_section, game=NEOPETS) == [
+        "Hot Dog 3 → 2",
+        "penalty: Game loss → Warning",
+        "notes: — → Table 9",
+    ]
+    # cards of two sections changed: each says which; a matched check counted as locked
+    locked_differs = [
+        {"section": "neopets", "key": "kau", "name": "Kau", "locked": 1, "presented": 0},
+        {"section": "main", "key": "hot-dog", "name": "Hot Dog", "locked": 3, "presented": 4},
+    ]
+    from_matched = {
+        "matches": {"before": True, "after": False},
+        "presented": {"before": None, "after": {"main": [_row("Hot Dog", 4)]}},
+        "differences": {"before": [], "after": locked_differs},
+    }
+    assert edit_summary(changes=from_matched, game=NEOPETS) == [
+        "Main Deck: Hot Dog 3 → 4",
+        "Neopet Deck: Kau 1 → 0",
+        "matched the locked list: yes → no",
+    ]
+
+
+def test_the_edit_history_on_the_site_names_the_cards_not_the_fields(event, check, charlie):
+    page = f"/events/{event.token}/checks/{check['id']}/edit/"
+    judge = site_as(charlie)
+    judge.post(page, {"text": legal_text(), "penalty": "Game loss", "notes": "Table 4"})
+    history = judge.get(page).content.decode()
+    assert "Test Codestone 0 7 → 8" in history
+    assert "matched the locked list: no → yes" in history
+    assert "penalty: Warning → Game loss" in history
+    for internal in ("presented changed", "problems", "differences:"):
+        assert internal not in history

@@ -163,3 +163,17 @@ def test_a_judge_records_a_check_on_the_site_page(event, judged, charlie):
     check = DeckCheck.objects.get(registration=judged)
     assert check.matches and check.notes == "Sleeves fine."
     assert "Sleeves fine." in judge.get(page).content.decode()
+
+
+def test_a_judge_finds_the_deck_checks_from_the_event_page_and_the_events_list(
+    event, judged, charlie, alice, bob
+):
+    checks = f'href="/events/{event.token}/checks/"'
+    page = site_as(charlie).get(f"/events/{event.token}/").content.decode()
+    assert checks in page and "You judge this event" in page
+    listed = site_as(charlie).get("/events/").content.decode()
+    assert f'{checks}>judge</a>' in listed and ">player<" not in listed
+    assert ">organiser</a>" in site_as(alice).get("/events/").content.decode()
+    # a player is not offered the log (it would be a 404 to them)
+    assert checks not in site_as(bob).get(f"/events/{event.token}/").content.decode()
+    assert "<td>player</td>" in site_as(bob).get("/events/").content.decode()

@@ -238,3 +238,24 @@ def test_a_penalty_recorded_on_the_site_is_told(
         )
     [mail] = mailoutbox
     assert "Warning" in mail.body
+
+
+def test_a_changed_penalty_reads_as_a_change_not_a_second_penalty(
+    event, judged_bob, charlie, alice, mailoutbox, hook, django_capture_on_commit_callbacks
+):
+    url, received = hook
+    Event.objects.filter(pk=event.pk).update(webhook_url=f"{url}/deckwarden")
+    check = _check(
+        event, charlie, django_capture_on_commit_callbacks, penalty="Game loss", notes="Sleeves"
+    )
+    assert "recorded a penalty: Game loss" in mailoutbox[-1].body
+    _correct(event, alice, check["id"], django_capture_on_commit_callbacks, penalty="Warning")
+    mail = mailoutbox[-1]
+    assert "changed" in mail.subject
+    assert "your deck check" in mail.body and "changed from Game loss to Warning" in mail.body
+    assert "recorded a penalty" not in mail.body and "Sleeves" not in mail.body
+    payload = received[-1]
+    assert payload["kind"] == "check.penalty"
+    assert (payload["previous_penalty"], payload["penalty"]) == ("Game loss", "Warning")
+    assert "changed from Game loss to Warning" in payload["message"]
+    assert "Sleeves" not in json.dumps(payload)

@@ -2,7 +2,8 @@
 round is stored the same way (events.services.registration_leave) and may be no more than the
 event has played, as far as is known (events.selectors.rounds_played): none before the
 event's day, and the most matches anyone played once standings are in. Anything else is a 400
-naming `after_round` over the API and a message on the site; nothing is stored then."""
+naming `after_round` over the API and, on the site, the page again with the round still in
+its box, marked in error with the reason; nothing is stored then."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from django.test import Client
 from django.utils import timezone
 
 from events.models import Event, Registration
+from events.roster import roster_invite
 from events.services import registration_drop, registration_submit
 from events.standings import standings_import
 
@@ -107,3 +109,52 @@ def test_a_player_withdraws_after_a_round_on_the_site(event, bob, bob_version, a
     assert "you withdrew after round 2" in site_as(bob).get(page).content.decode()
     manage = site_as(alice).get(f"{page}manage/").content.decode()
     assert "withdrew after round 2" in manage
+
+
+def test_a_refused_round_stays_in_its_box_marked_in_error(event, bob, bob_version):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    page = f"/events/{event.token}/"
+    shown = site_as(bob).get(page).content.decode()
+    assert 'After round <span class="muted">(optional)</span>' in shown  # seen, not a tooltip
+    played(event, bob, rounds=3)
+    refused = site_as(bob).post(f"{page}withdraw/", {"after_round": "5"})
+    assert refused.status_code == 400 and current(bob).dropped is None
+    html = refused.content.decode()
+    start = html.index('id="withdraw-round"')
+    box = html[start : html.index("</form>", start)]
+    assert 'value="5"' in box and 'aria-invalid="true"' in box
+    assert 'id="withdraw-round_errors"' in box and "played 3 rounds" in box
+    # sent from a page older than the organiser's drop: no box now, the reason still shown
+    registration_drop(registration=current(bob))
+    dropped = site_as(bob).post(f"{page}withdraw/", {"after_round": "2"})
+    assert dropped.status_code == 400 and "only they can change" in dropped.content.decode()
+
+
+def test_a_player_who_left_is_not_offered_to_register_again(event, bob, bob_version, bob_api):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    page = f"/events/{event.token}/"
+    assert "Register a different list" in site_as(bob).get(page).content.decode()
+    assert bob_api.post(url(event, "registrations/mine/withdraw/")).status_code == 200
+    left = site_as(bob).get(page).content.decode()
+    assert f'action="{page}register/"' not in left and "Register this list" not in left
+    assert "You withdrew from this event" in left
+    assert "only the organiser can let you back in" in left
+    Registration.objects.filter(pk=current(bob).pk).update(drop_reason="organiser")
+    dropped = site_as(bob).get(page).content.decode()
+    assert "The organiser dropped you" in dropped and "Register this list" not in dropped
+
+
+def test_the_roster_shows_the_round_a_player_left_after_and_offers_no_check_in(
+    event, bob, bob_version, charlie, alice, bob_api
+):
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    roster_invite(event=event, username="charlie")
+    played(event, bob, rounds=3)
+    withdrew = bob_api.post(url(event, "registrations/mine/withdraw/"), {"after_round": 2})
+    assert withdrew.status_code == 200
+    manage = site_as(alice).get(f"/events/{event.token}/manage/").content.decode()
+    table = manage[manage.index('id="roster-table"') :]
+    rows = {row.split("</td>")[0].split("<td>")[-1]: row for row in table.split("<tr>")[2:]}
+    assert "withdrew after round 2" in rows["bob"] and "Check in" not in rows["bob"]
+    assert "left the event" in rows["bob"]
+    assert "Check in" in rows["charlie"]  # still expected: may be checked in

@@ -14,6 +14,7 @@ from decks.resolution import InvalidEntries
 from decks.selectors import deck_versions_own
 from decks.services import DecklistUnreadable
 from events.models import Event
+from events.notifications import WEBHOOK_NEWS
 from events.schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
 from events.standings import MAX_GAMES
 from rules.models import Format
@@ -38,8 +39,7 @@ class EventForm(forms.ModelForm):
         required=False,
         assume_scheme="https",
         label="Webhook URL (optional)",
-        help_text="Your own tools receive a JSON POST when a list is illegal, a player is "
-        "dropped, or the deadline is a day away.",
+        help_text=f"Your own tools receive {WEBHOOK_NEWS}",
     )
 
     class Meta:
@@ -164,6 +164,17 @@ def after_round_typed(typed: str) -> int | None:
     return after_round
 
 
+class DecklistTextField(forms.CharField):
+    """A decklist typed in a textarea. Browsers send a textarea's lines ending in CRLF, so line
+    endings are read as one, and a list sent back as it was prefilled has not changed."""
+
+    def to_python(self, value: Any) -> str:
+        return "\n".join(super().to_python(value).splitlines())
+
+    def has_changed(self, initial: Any, data: Any) -> bool:
+        return self.to_python(initial) != self.to_python(data)
+
+
 class DeckCheckEditForm(forms.Form):
     """What a judge finds at a check, or corrects after: it matched, or the deck as presented;
     the penalty and the judges' notes."""
@@ -171,7 +182,7 @@ class DeckCheckEditForm(forms.Form):
     # not "matches": a form control of that name shadows the form element's own matches()
     # method in the browser, and htmx, calling it, stopped working on the page
     deck_matches = forms.BooleanField(required=False, label="The deck matches the locked list")
-    text = forms.CharField(
+    text = DecklistTextField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 10, "class": "mono"}),
         label="Or the deck as presented",
@@ -187,7 +198,11 @@ class DeckCheckEditForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        if bool(data.get("deck_matches")) == bool(data.get("text", "").strip()):
+        # The list counts as typed only if it differs from what the form was given: on the
+        # correction form it comes prefilled with the deck as presented, and ticking "matches"
+        # while leaving it as it was says the deck matched after all.
+        matches, typed = data.get("deck_matches"), "text" in self.changed_data and data.get("text")
+        if (matches and typed) or not (matches or data.get("text")):
             raise forms.ValidationError("Tick that it matches or type the deck (not both).")
         return data
 

@@ -86,7 +86,12 @@ def deck_check_edit(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         else:
             messages.success(request, f"The check of {check.registration.player} is corrected.")
             return redirect("events:check-edit", token=token, pk=pk)
-    context = {"event": event, "form": form, "check": check}
+    game = event.game.spec
+    edits = [
+        {"edit": edit, "lines": deck_checks.edit_summary(changes=edit.changes, game=game)}
+        for edit in check.edits.all()
+    ]
+    context = {"event": event, "form": form, "check": check, "edits": edits}
     status = 400 if form.errors else 200
     return render(request, "web/events/check_edit.html", context, status=status)
 

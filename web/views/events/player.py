@@ -25,10 +25,18 @@ def event_index(request: HttpRequest) -> HttpResponse:
 
 def event_detail(request: HttpRequest, token: str) -> HttpResponse:
     event = event_or_404(token)
+    return event_page(request, event)
+
+
+def event_page(
+    request: HttpRequest, event: Event, *, status: int = 200, withdraw: dict | None = None
+) -> HttpResponse:
+    """The event's page with a blank registration form; `withdraw` keeps a refused
+    withdrawal's typed round and why it was refused, shown at the round box."""
     form = None
     if request.user.is_authenticated:
         form = RegistrationForm(player=request.user, event=event)
-    return _event_page(request, event, form)
+    return _event_page(request, event, form, status=status, withdraw=withdraw)
 
 
 @require_POST
@@ -83,7 +91,11 @@ def registration_list(request: HttpRequest, token: str, pk: int) -> HttpResponse
 
 
 def _event_page(
-    request: HttpRequest, event: Event, form: RegistrationForm | None, status: int = 200
+    request: HttpRequest,
+    event: Event,
+    form: RegistrationForm | None,
+    status: int = 200,
+    withdraw: dict | None = None,
 ) -> HttpResponse:
     user = request.user
     mine = (
@@ -108,6 +120,8 @@ def _event_page(
         "history": mine,
         "others": others,
         "is_organiser": selectors.is_organiser(event=event, user=user),
+        "can_judge": selectors.can_judge(event=event, user=user),
         "is_open": selectors.is_open(event=event),
+        "withdraw": withdraw or {},
     }
     return render(request, "web/events/detail.html", context, status=status)

@@ -18,6 +18,7 @@ from events.services import RegistrationRefused
 from web.forms.events import PaperListForm, add_decklist_problems, after_round_typed
 
 from .access import event_or_404, organised_event
+from .player import event_page
 
 
 @login_required
@@ -93,17 +94,17 @@ def registration_withdraw(request: HttpRequest, token: str) -> HttpResponse:
     event = event_or_404(token)
     if not request.user.is_authenticated:
         raise Http404("Sign in to withdraw.")
+    typed = request.POST.get("after_round", "")
     try:
-        after_round = after_round_typed(request.POST.get("after_round", ""))
+        after_round = after_round_typed(typed)
         roster.registration_withdraw(event=event, player=request.user, after_round=after_round)
     except Registration.DoesNotExist:
         raise Http404("You have no entry in this event.") from None
-    except ValueError as exc:  # the round is not a number
-        messages.error(request, str(exc))
-        return redirect("events:detail", token=token)
-    except RegistrationRefused as exc:  # nor a round played
-        messages.error(request, exc.message)
-        return redirect("events:detail", token=token)
+    except (ValueError, RegistrationRefused) as exc:  # not a number, or not a round played
+        # the page again, the round still typed in its box and the reason beside it, to fix
+        reason = exc.message if isinstance(exc, RegistrationRefused) else str(exc)
+        refused = {"round": typed, "error": reason}
+        return event_page(request, event, status=400, withdraw=refused)
     after = f" after round {after_round}" if after_round else ""
     messages.success(request, f"You have withdrawn from the event{after}.")
     return redirect("events:detail", token=token)
