@@ -469,7 +469,24 @@ class JudgeOutput(serializers.Serializer):
     added = serializers.DateTimeField()
 
 
-class DeckCheckInput(serializers.Serializer):
+class DeckCheckWords(serializers.Serializer):
+    """What a judge writes on a check, recorded or corrected: the penalty and the notes."""
+
+    penalty = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=200,
+        help_text="The penalty noted ('' for none); the player is told it, never the notes.",
+    )
+    notes = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=4000,
+        help_text="For the organiser and judges: players never see them.",
+    )
+
+
+class DeckCheckInput(DeckCheckWords):
     exactly_one_of = ("matches", "text")  # api.schema writes it; validate() refuses
 
     player = serializers.CharField(help_text="The player's username: their current entry.")
@@ -480,15 +497,6 @@ class DeckCheckInput(serializers.Serializer):
         required=False,
         help_text="Or the deck as presented, as a decklist (the count of each card).",
     )
-    penalty = serializers.CharField(
-        required=False, allow_blank=True, max_length=200, help_text="The penalty noted, if any."
-    )
-    notes = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=4000,
-        help_text="For the organiser and judges: players never see them.",
-    )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if ("text" in attrs) == bool(attrs.get("matches")):
@@ -498,7 +506,7 @@ class DeckCheckInput(serializers.Serializer):
         return attrs
 
 
-class DeckCheckEditInput(serializers.Serializer):
+class DeckCheckEditInput(DeckCheckWords):
     """A correction of a check: send only what changes. The counts are given again whole, as
     on recording (`matches: true` or `text`), and the differences are worked out anew."""
 
@@ -507,15 +515,6 @@ class DeckCheckEditInput(serializers.Serializer):
     )
     text = serializers.CharField(
         required=False, help_text="Or the deck as presented, as a decklist, in place of the old."
-    )
-    penalty = serializers.CharField(
-        required=False, allow_blank=True, max_length=200, help_text="The penalty ('' for none)."
-    )
-    notes = serializers.CharField(
-        required=False,
-        allow_blank=True,
-        max_length=4000,
-        help_text="For the organiser and judges: players never see them.",
     )
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
