@@ -6,7 +6,8 @@ decklist's under `text`, each message starting with its line number, and in `lin
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 
 from api.errors import ApiError
 from decks.resolution import EntryProblem, InvalidEntries
@@ -66,3 +67,15 @@ def _decklist_error(detail: str, code: str, lines: list[dict]) -> ApiError:
         f"line {line['line']} {line['text'].strip()!r}: {line['message']}" for line in lines
     ]
     return ApiError(detail, code=code, fields={"text": messages}, lines=lines)
+
+
+@contextmanager
+def decklist_errors() -> Iterator[None]:
+    """Around a write that reads a decklist: a list that cannot be read, or names cards not in
+    the catalogue, as the 400 naming its lines (the one place either becomes an answer)."""
+    try:
+        yield
+    except DecklistUnreadable as exc:
+        raise unreadable_decklist_error(exc) from None
+    except InvalidEntries as exc:
+        raise unknown_cards_in_decklist_error(exc) from None

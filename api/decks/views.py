@@ -41,11 +41,7 @@ from decks.verdicts import decks_legal
 from rulebook.core.decklist import write_decklist
 from rulebook.core.resolve import EntryRef
 
-from .errors import (
-    invalid_entries_error,
-    unknown_cards_in_decklist_error,
-    unreadable_decklist_error,
-)
+from .errors import decklist_errors, invalid_entries_error
 from .etags import if_match_revision, if_none_match, raise_changed
 from .serializers import (
     DeckDiffOutput,
@@ -452,10 +448,6 @@ class DeckImportFileApi(APIView):
 
 def _imported(request: Request, data: dict[str, Any]) -> Response:
     """201 with the deck a decklist makes; a 400 naming each line it cannot read or resolve."""
-    try:
+    with decklist_errors():
         deck = services.deck_import(owner=request.user, **data)
-    except services.DecklistUnreadable as exc:
-        raise unreadable_decklist_error(exc) from None
-    except InvalidEntries as exc:
-        raise unknown_cards_in_decklist_error(exc) from None
     return deck_response(request, deck, created=True)

@@ -5,9 +5,6 @@ player included, and a 404 for one check, as for a check that is not there."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
-
 import django_filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -17,11 +14,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
+from api.decks.errors import decklist_errors
 from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
-from decks.resolution import InvalidEntries
-from decks.services import DecklistUnreadable
 from events import deck_checks, selectors
 from events.models import DeckCheck, Event, EventJudge
 from events.services import RegistrationRefused
@@ -177,14 +172,3 @@ class DeckCheckDetailApi(EventAccess, APIView):
                 notes=data.get("notes"),
             )
         return Response(DeckCheckOutput(self.deck_check(request, token, pk)).data)
-
-
-@contextmanager
-def decklist_errors() -> Iterator[None]:
-    """A deck as presented that cannot be read, as the 400 of a decklist naming its lines."""
-    try:
-        yield
-    except DecklistUnreadable as exc:
-        raise unreadable_decklist_error(exc) from None
-    except InvalidEntries as exc:
-        raise unknown_cards_in_decklist_error(exc) from None

@@ -16,13 +16,11 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
+from api.decks.errors import decklist_errors
 from api.errors import ApiError
 from api.negotiation import OneRepresentation
 from api.renderers import CSVRenderer, CsvTable
 from api.validation.serializers import ErrorSerializer
-from decks.resolution import InvalidEntries
-from decks.services import DecklistUnreadable
 from events import roster, selectors, standings
 from events.models import Event, Registration, RosterEntry
 from events.services import RegistrationRefused
@@ -168,19 +166,16 @@ class PaperListApi(EventAccess, APIView):
             message = f"Nobody here is called {data['player']!r}."
             raise ApiError(message, fields={"player": [message]})
         try:
-            registration = roster.registration_submit_paper(
-                event=event,
-                organiser=request.user,
-                player=player,
-                text=data["text"],
-                name=data.get("name") or f"{event.name} paper list",
-            )
+            with decklist_errors():
+                registration = roster.registration_submit_paper(
+                    event=event,
+                    organiser=request.user,
+                    player=player,
+                    text=data["text"],
+                    name=data.get("name") or f"{event.name} paper list",
+                )
         except RegistrationRefused as exc:
             raise _refused(exc) from None
-        except DecklistUnreadable as exc:
-            raise unreadable_decklist_error(exc) from None
-        except InvalidEntries as exc:
-            raise unknown_cards_in_decklist_error(exc) from None
         [registration] = self.seen(request, event, [registration])
         data = RegistrationReviewOutput(registration).data
         return Response(data, status=status.HTTP_201_CREATED)

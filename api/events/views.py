@@ -21,15 +21,13 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from api.decks.errors import unknown_cards_in_decklist_error, unreadable_decklist_error
+from api.decks.errors import decklist_errors
 from api.errors import ApiError
 from api.negotiation import OneRepresentation
 from api.renderers import CSVRenderer, CsvTable
 from api.validation.serializers import ErrorSerializer
 from decks.models import Deck, DeckVersion
-from decks.resolution import InvalidEntries
 from decks.selectors import VersionNotFound, deck_get_own, deck_version_get, deck_version_latest
-from decks.services import DecklistUnreadable
 from events import selectors, services
 from events.models import Event, Registration
 
@@ -213,24 +211,21 @@ class RegistrationListApi(EventAccess, generics.ListAPIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         try:
-            if "text" in data:
-                name = data.get("name") or f"{event.name} list"
-                registration = services.registration_submit_text(
-                    event=event, player=request.user, text=data["text"], name=name
-                )
-            else:
-                version = _own_version(request, data["deck"], data.get("version"))
-                registration = services.registration_submit(
-                    event=event, player=request.user, deck_version=version
-                )
+            with decklist_errors():
+                if "text" in data:
+                    name = data.get("name") or f"{event.name} list"
+                    registration = services.registration_submit_text(
+                        event=event, player=request.user, text=data["text"], name=name
+                    )
+                else:
+                    version = _own_version(request, data["deck"], data.get("version"))
+                    registration = services.registration_submit(
+                        event=event, player=request.user, deck_version=version
+                    )
         except services.RegistrationClosed:
             raise _closed(event) from None
         except services.RegistrationRefused as exc:
             raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
-        except DecklistUnreadable as exc:
-            raise unreadable_decklist_error(exc) from None
-        except InvalidEntries as exc:
-            raise unknown_cards_in_decklist_error(exc) from None
         mine = reverse("event-registration-mine", kwargs={"token": event.token})
         [registration] = self.seen(request, event, [registration])
         return Response(
