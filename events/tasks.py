@@ -27,8 +27,7 @@ def deliver_notifications(registration_ids: list[int], kind: str) -> int:
 @shared_task(name=PENALTY_TASK)
 def deliver_penalty_notice(check_id: int, previous: str | None = None) -> bool:
     """Tell the player the penalty of their deck check (changed from `previous`, if a
-    correction changed it); whether the check still exists. `previous` defaults for the tasks
-    queued before it was sent."""
+    correction changed it; None for a first check); whether the check still exists."""
     return deliver_penalty(check_id=check_id, previous=previous)
 
 

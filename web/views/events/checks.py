@@ -72,11 +72,14 @@ def deck_check_edit(request: HttpRequest, token: str, pk: int) -> HttpResponse:
     form = DeckCheckEditForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
+        # the list only if the judge changed it, as the API is sent only what changes: a
+        # correction of the penalty alone does not read and resolve the deck again
+        retyped = "text" in form.changed_data and not data["deck_matches"]
         try:
             deck_checks.deck_check_edit(
                 check=check,
                 editor=request.user,
-                text=None if data["deck_matches"] else data["text"],
+                text=data["text"] if retyped else None,
                 matches=data["deck_matches"],
                 penalty=data["penalty"],
                 notes=data["notes"],
