@@ -487,10 +487,8 @@ class Game:
         if not caster.answers:
             return options
         budget = None
-        waiting = not self.chain  # (an answer to the chain is no option without one)
         for page in caster.chapter:
-            card = page.card
-            if card.is_any_time and not (waiting and card.answers_chain):
+            if page.card.is_any_time:
                 budget = budget if budget is not None else self.budget(caster)
                 if self.contractable(caster, page, budget):
                     options.append(("contract", page))
