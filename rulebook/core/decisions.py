@@ -18,8 +18,8 @@ one chosen (Keeper's Action Phase, its swaps with the reserves).
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from typing import Any
+from collections.abc import Collection, Mapping
+from typing import Any, ClassVar
 
 YES_NO = (True, False)  # the options of a yes-or-no decision
 _TEXT = (str, bytes)  # sized, but no selection
@@ -45,7 +45,7 @@ class Decision:
     Either way a policy reads it only while it answers.
     """
 
-    __slots__ = ("kind", "least", "may_pass", "most", "options", "seat")
+    __slots__ = ("context", "kind", "least", "may_pass", "most", "options", "seat")
 
     def __init__(
         self,
@@ -55,6 +55,7 @@ class Decision:
         may_pass: bool = False,
         least: int = 0,
         most: int | None = None,
+        context: tuple[Any, ...] = (),
     ) -> None:
         self.seat = seat
         self.kind = kind
@@ -62,11 +63,17 @@ class Decision:
         self.may_pass = may_pass
         self.least = least
         self.most = most
+        # What the game tells the player with the question, beyond its options (the dice
+        # rolled, the purpose of a search): each engine's policy method takes them in order.
+        self.context = context
 
-    def offer(self, options: Collection[Any], most: int | None = None) -> Decision:
+    def offer(
+        self, options: Collection[Any], most: int | None = None, context: tuple[Any, ...] = ()
+    ) -> Decision:
         """This decision point reached again, with these options (and, for a selection, at
         most `most` of them)."""
         self.options = options
+        self.context = context
         if most is not None:
             self.most = most
         return self
@@ -124,3 +131,17 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision(seat={self.seat}, kind={self.kind!r})"
+
+
+class AnswersByKind:
+    """A bot (rulebook.core.stepping.Bot) whose answer to each kind of decision is a method of
+    its own, named in its engine's ANSWERED_BY and given the view, the decision and the
+    decision's context: the shape of the Neopets and Keeper players."""
+
+    ANSWERED_BY: ClassVar[Mapping[str, str]]
+
+    def begin(self, seed: int, player: int) -> None:
+        """A new game starts (a policy with its own randomness reseeds here)."""
+
+    def answer(self, view: Any, decision: Decision) -> Any:
+        return getattr(self, self.ANSWERED_BY[decision.kind])(view, decision, *decision.context)

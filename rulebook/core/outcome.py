@@ -32,7 +32,7 @@ class Outcome:
     seats: tuple[Mapping[str, Any], ...]  # per seat: plays, card_damage, drawn, opening
     unsupported: Mapping[str, Sequence[str]]  # card name -> the parts the engine cannot play
     simplifications: Sequence[str]  # the rules the engine plays simpler than they read
-    capped: bool  # stopped at the turn cap (rulebook.core.game_loop), not by a rule
+    capped: bool  # stopped at the turn cap (rulebook.core.stepping), not by a rule
     log: tuple[dict, ...] | None  # the full event log when asked for (docs/game-logs.md)
 
     @property

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rulebook.core.cards import Deck
-from rulebook.core.game_loop import describe_seats
 from rulebook.core.outcome import Outcome
+from rulebook.core.stepping import describe_seats
 from rulebook.keeper import simulation as keeper
 from rulebook.metazoo import simulation as metazoo
 from rulebook.millennium_blades import simulation as millennium_blades

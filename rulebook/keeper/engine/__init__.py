@@ -9,7 +9,7 @@ tables of plays.py; no card has code of its own.
 
 from __future__ import annotations
 
-from rulebook.core.game_loop import TURN_CAP, GameLoop
+from rulebook.core.stepping import TURN_CAP, GameLoop
 
 from .cards import KeeperCard, KeeperDeck
 from .game import Game
@@ -28,5 +28,5 @@ __all__ = [
     "play_game",
 ]
 
-# One game loop for every engine (rulebook.core.game_loop); this engine supplies its Game.
+# One game loop for every engine (rulebook.core.stepping); this engine supplies its Game.
 play_game = GameLoop(Game, HeuristicPolicy())

@@ -216,8 +216,7 @@ def total_damage(game: GameView, me: Player, effect: Effect, targets: list[Targe
 
 def wants(game: GameView, me: Player, card: KeeperCard) -> bool:
     """Whether the player summons or casts a card an effect revealed (it may: "may")."""
-    decision = Decision(me.index, WANTS, YES_NO)
-    return decision.check(me.policy.wants(game, decision, card))
+    return game.ask(Decision(me.index, WANTS, YES_NO, context=(card,)))
 
 
 def summon(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:

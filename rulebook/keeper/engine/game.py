@@ -16,8 +16,8 @@ from typing import Any
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
-from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, two_seat_placements
+from rulebook.core.stepping import TURN_CAP_RULE, Ref, each_part
 
 from .cards import RESERVES, KeeperAbility, KeeperCard, KeeperDeck
 from .effects import apply_effect
@@ -31,10 +31,12 @@ from .state import (
     RESERVES_CHOICE,
     RESOURCES,
     SWAPS,
+    TARGETS,
     TRIGGER,
     Permanent,
     Player,
-    Policy,
+    SeatView,
+    ZoneCard,
 )
 from .targets import select_targets
 
@@ -98,6 +100,11 @@ class GameOver(Exception):
         self.winner = winner
 
 
+def _abilities(subject: KeeperCard | Permanent) -> tuple[KeeperAbility, ...]:
+    """The abilities of an action's subject: a card in hand, or a creature or trap in play."""
+    return subject.abilities if isinstance(subject, KeeperCard) else subject.card.abilities
+
+
 class Game:
     seats = range(2, 3)  # the rulebook's game for two players
 
@@ -105,13 +112,14 @@ class Game:
         self,
         decks: Sequence[KeeperDeck],
         seed: int,
-        policies: Sequence[Policy],
+        ask: Callable[[Decision], Any],
         record_log: bool = False,
     ) -> None:
         self.chance = Chance(seed)
         self.roll: Callable[[], int] = self.chance.die  # a six-sided die (GameView.roll)
         self.decks = tuple(decks)
-        self.players = tuple(Player(seat, policy) for seat, policy in enumerate(policies))
+        self.ask = ask  # a player's answer to a decision (rulebook.core.stepping), checked
+        self.players = tuple(Player(seat) for seat in range(len(self.decks)))
         # Each seat's recurring decision points; their options are live views of the game.
         self.decisions = tuple(
             {
@@ -135,6 +143,61 @@ class Game:
         self.winner: int | None = None
         self.numbers: dict[int, int] = {}  # id(card) -> its number in the log
         self.in_battle = False  # during a battle's steps 4-6, which happen at once
+
+    # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(self, seat)
+
+    def portable(self, decision: Decision, answer: Any) -> Any:
+        """Each card by its number (a game may hold its own copies of a deck's cards), each
+        creature or trap by its card's, each player by its seat, a card outside play by its
+        player and number; an action's ability by its place on the card."""
+        if decision.kind == ACTION and answer is not None:
+            kind, subject, ability = answer
+            abilities = _abilities(subject)
+            place = None if ability is None else next(
+                i for i, own in enumerate(abilities) if own is ability
+            )
+            return (kind, self._ref(subject), place)
+        return each_part(answer, self._ref)
+
+    def _ref(self, part: Any) -> Any:
+        if isinstance(part, KeeperCard):
+            return Ref(("card", self.numbers[id(part)]))
+        if isinstance(part, Permanent):
+            return Ref(("in_play", self.numbers[id(part.card)]))
+        if isinstance(part, Player):
+            return Ref(("player", part.index))
+        if isinstance(part, ZoneCard):
+            return Ref(("zone", part.player.index, self.numbers[id(part.card)]))
+        return part
+
+    def restore(self, decision: Decision, ref: Any) -> Any:
+        if decision.kind == ACTION and ref is not None:
+            kind, subject, place = ref
+            subject = self._part(subject)
+            abilities = _abilities(subject)
+            return (kind, subject, None if place is None else abilities[place])
+        if decision.kind == TARGETS:  # a target outside play is the pool's own ZoneCard
+            return [next(t for t in decision.options if self._ref(t) == part) for part in ref]
+        return each_part(ref, self._part)
+
+    def _part(self, part: Any) -> Any:
+        if not isinstance(part, Ref):
+            return part
+        kind, *where = part
+        if kind == "player":
+            return self.players[where[0]]
+        card = self.cards[where[-1]]
+        if kind == "card":
+            return card
+        return next(  # in play: the creature or trap of that card
+            permanent
+            for player in self.players
+            for permanent in (*player.creatures, *player.traps)
+            if permanent.card is card
+        )
 
     # -- the game ---------------------------------------------------------------------------
 
@@ -162,9 +225,10 @@ class Game:
         ids = {id(card) for card in cards[0]}
         if any(id(card) in ids for card in cards[1]):  # decks sharing cards: each their own
             cards[1] = list(self.decks[1].twin().cards)
-        if self.log is not None:
-            # Every card is named in the log by its number: 0-39 deck A's, 40-79 deck B's.
-            self.numbers = {id(card): n for n, card in enumerate(cards[0] + cards[1])}
+        # Every card is named by its number, in the log and in the history of answers: 0-39
+        # deck A's, 40-79 deck B's.
+        self.cards = cards[0] + cards[1]
+        self.numbers = {id(card): n for n, card in enumerate(self.cards)}
         for player, own in zip(self.players, cards, strict=True):
             if self.log is not None:
                 # The deck's cards by number: own[0] is numbered `first`, own[1] first + 1, ...
@@ -174,7 +238,7 @@ class Game:
             decision = Decision(
                 player.index, RESERVES_CHOICE, list(own), least=RESERVES, most=RESERVES
             )
-            reserves = list(decision.check(player.policy.choose_reserves(self, decision)))
+            reserves = list(self.ask(decision))
             rest = list(own)
             for card in reserves:
                 rest.remove(card)
@@ -223,8 +287,7 @@ class Game:
         two minus that many; the starting player's first turn places one OR draws one."""
         decisions = self.decisions[me.index]
         swaps = decisions[SWAPS]
-        for swap in me.policy.swaps(self, swaps):
-            given, taken = swaps.check(swap)  # as the swaps before it left the hand and reserves
+        for given, taken in self.ask(swaps):  # each as the swaps before it left the cards
             me.hand.remove(given)
             me.reserves.remove(taken)
             me.reserves.append(given)
@@ -235,7 +298,7 @@ class Game:
         limit = 1 if first_turn else 2
         resources = decisions[RESOURCES]
         resources.options, resources.most = me.hand, limit
-        placed = list(resources.check(me.policy.resources_to_place(self, resources)))
+        placed = list(self.ask(resources))
         for card in placed:
             me.hand.remove(card)
             me.resources.append(card)  # placed unexhausted
@@ -264,10 +327,10 @@ class Game:
         options = decision.options
         for _ in range(60):  # every action spends something; the bound only guards policies
             options.vouched = None  # nothing answered for yet in this ask
-            action = me.policy.next_action(self, decision)
-            if action is None:  # a pass: always allowed
+            action = self.ask(decision)
+            if action is None:  # a pass
                 return
-            kind, subject, ability = decision.check(action)
+            kind, subject, ability = action
             if kind == "summon":
                 self.summon(me, subject)
             elif kind == "cast":
@@ -286,14 +349,18 @@ class Game:
         payment = card.summon_payment
         if payment is None:
             return True
-        in_hand = card in me.hand
-        if in_hand:
-            me.hand.remove(card)
+        # Paid as if summoned: out of the hand while its caveat's payment is looked for, then
+        # back where it was (a question changes nothing: a replay, which never asks it, plays
+        # the same game).
+        hand = me.hand
+        place = next((i for i, held in enumerate(hand) if held is card), None)
+        if place is not None:
+            del hand[place]
         spent, me.spent = me.spent, me.spent + card.cost
         payable = can_pay(self, me, payment, card.summon_x, None)
         me.spent = spent
-        if in_hand:
-            me.hand.append(card)
+        if place is not None:
+            hand.insert(place, card)
         return payable
 
     def summon(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
@@ -645,8 +712,7 @@ class Game:
 
     def use_trigger(self, me: Player, ability: KeeperAbility, source: Permanent | None) -> bool:
         """Whether the player uses an ability whose activation condition was met (it may)."""
-        decision = Decision(me.index, TRIGGER, YES_NO)
-        return decision.check(me.policy.use_trigger(self, decision, ability, source))
+        return self.ask(Decision(me.index, TRIGGER, YES_NO, context=(ability, source)))
 
     # -- Battle Phase -----------------------------------------------------------------------
 
@@ -663,10 +729,10 @@ class Game:
         me.battle_targets.clear()
         decision = self.decisions[me.index][BATTLE]
         for _ in range(20):
-            plan = me.policy.next_battle(self, decision)
-            if plan is None:  # no more battles: always allowed
+            plan = self.ask(decision)
+            if plan is None:  # no more battles
                 break
-            attackers, target = decision.check(plan)
+            attackers, target = plan
             self.battle(me, attackers, target)
             self.settle()
         for creature in list(me.creatures):
@@ -701,8 +767,11 @@ class Game:
         me.battle_targets.add(target_id)
         defender = self.opponent(me)
         able = [creature for creature in defender.creatures if self.can_defend(defender, creature)]
-        decision = Decision(defender.index, DEFENDERS, able, most=len(able))
-        chosen = decision.check(defender.policy.defenders(self, decision, attackers, target))
+        chosen = self.ask(
+            Decision(
+                defender.index, DEFENDERS, able, most=len(able), context=(attackers, target)
+            )
+        )
         defenders = self.form_team(defender, chosen, self.can_defend)  # step 2
         self.battles += 1
         for team, side, other in ((attackers, me, defender), (defenders, defender, me)):

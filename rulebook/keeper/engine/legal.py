@@ -202,8 +202,9 @@ class BattleOptions:
 
 class Swaps:
     """Swaps with the reserves (Turn Order 1: "exchange any number of cards in your hand for
-    any of the same number of cards in your reserves"): (a hand card, a reserves card), each
-    checked against the hand and reserves as the swaps before it left them."""
+    any of the same number of cards in your reserves"), answered at once as a list of (a hand
+    card, a reserves card), each legal as the swaps before it left the hand and reserves. The
+    list is the one option: `swaps in options` checks it swap by swap."""
 
     __slots__ = ("player",)
 
@@ -218,15 +219,26 @@ class Swaps:
     def reserves(self) -> list[KeeperCard]:
         return self.player.reserves
 
-    def __contains__(self, swap: object) -> bool:
-        if not isinstance(swap, tuple) or len(swap) != 2:
+    def __contains__(self, swaps: object) -> bool:
+        if not isinstance(swaps, list | tuple):
             return False
-        given, taken = swap
-        return given in self.player.hand and taken in self.player.reserves
+        hand, reserves = list(self.player.hand), list(self.player.reserves)
+        for swap in swaps:
+            if not isinstance(swap, tuple) or len(swap) != 2:
+                return False
+            given, taken = swap
+            if not (_holds(hand, given) and _holds(reserves, taken)):
+                return False
+            _take(hand, given)
+            _take(reserves, taken)
+            hand.append(taken)
+            reserves.append(given)
+        return True
 
-    def __iter__(self) -> Iterator[tuple[KeeperCard, KeeperCard]]:
-        me = self.player
-        return ((given, taken) for given in me.hand for taken in me.reserves)
 
-    def __len__(self) -> int:
-        return len(self.player.hand) * len(self.player.reserves)
+def _holds(cards: list[KeeperCard], card: object) -> bool:
+    return any(held is card for held in cards)
+
+
+def _take(cards: list[KeeperCard], card: object) -> None:
+    del cards[next(i for i, held in enumerate(cards) if held is card)]

@@ -28,6 +28,10 @@ creature it would rather summon can be summoned.
 
 from __future__ import annotations
 
+import random
+
+from rulebook.core.views import HiddenZone
+
 from .cards import KeeperAbility, KeeperCard
 from .plays import OPPONENT
 from .state import (
@@ -141,24 +145,26 @@ class HeuristicPolicy(Policy):
             if selection.chooser == OPPONENT:
                 return not losing.creatures and not losing.traps and bool(gaining.in_play())
             return bool(gaining.creatures or gaining.traps)
-        pool = self._pool(game, me, ability)
+        pool, unseen = self._pool(game, me, ability)
         scores = [score(me, target, ability.hostile) for target in pool]
         if selection.chooser == OPPONENT:
             return bool(scores) and min(scores) >= 0
-        return any(value > 0 for value in scores)
+        # The opponent's hand or deck it cannot see: a hostile effect finds something there.
+        return any(value > 0 for value in scores) or (ability.hostile and unseen > 0)
 
     @staticmethod
-    def _pool(game: GameView, me: Player, ability: KeeperAbility) -> list[Target]:
+    def _pool(game: GameView, me: Player, ability: KeeperAbility) -> tuple[list[Target], int]:
+        """The targets the player can see, and how many more cards the selection reaches in
+        zones hidden from it (another player's hand, deck or reserves)."""
         selection = ability.selection
         assert selection is not None
         if selection.zone == "play":
-            return [p for player in game.players for p in player.in_play()]
+            return [p for player in game.players for p in player.in_play()], 0
         owners = {"mine": [me], "theirs": [game.opponent(me)]}.get(selection.side, game.players)
-        return [
-            ZoneCard(owner, getattr(owner, selection.zone), card)
-            for owner in owners
-            for card in getattr(owner, selection.zone)
-        ]
+        zones = [(owner, getattr(owner, selection.zone)) for owner in owners]
+        seen = [(owner, zone) for owner, zone in zones if not isinstance(zone, HiddenZone)]
+        pool = [ZoneCard(owner, zone, card) for owner, zone in seen for card in zone]
+        return pool, sum(len(zone) for _, zone in zones if isinstance(zone, HiddenZone))
 
     @staticmethod
     def _untargeted_helps(game: GameView, me: Player, op: str, x: int) -> bool:
@@ -191,7 +197,8 @@ class HeuristicPolicy(Policy):
         targets = options.targets()
         if opponent in targets and (not defenders or expected > 0.75 * wall or racing):
             return _sturdiest_first(attackers), opponent
-        creatures = [target for target in targets if target is not opponent]
+        # (!=, not `is not`: the view's opponent stands for the game's player in the targets)
+        creatures = [target for target in targets if target != opponent]
         for creature in sorted(creatures, key=lambda c: (-c.value, c.card.name)):
             guard = wall + (0 if creature in defenders else max(creature.defense, 0))
             if expected >= guard:
@@ -229,33 +236,40 @@ class HeuristicPolicy(Policy):
 class RandomPolicy(Policy):
     """Every choice uniformly at random among the legal ones (a baseline to measure against).
 
-    It draws on the game's own generator (`game.chance.rng`), as it always has: its draws are
-    its choices, not chance steps of the game, but they share the stream, so a game against it
-    is still a function of the decks and the seed (and the golden games pin that stream)."""
+    It draws on its own generator, seeded from the game's seed and its seat: its draws are its
+    choices, not chance steps of the game, so a game against it is a function of the decks,
+    the seed and its answers, and replays from them (rulebook.core.stepping)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def begin(self, seed: int, player: int) -> None:
+        self.rng = random.Random(f"{self.seed}/{seed}/{player}")
 
     def choose_reserves(self, game, decision):
-        return game.chance.rng.sample(decision.options, decision.most)
+        return self.rng.sample(decision.options, decision.most)
 
     def swaps(self, game, decision):
-        rng, options = game.chance.rng, decision.options
+        rng, options = self.rng, decision.options
         if options.hand and options.reserves and rng.random() < 0.5:
             return [(rng.choice(options.hand), rng.choice(options.reserves))]
         return []
 
     def resources_to_place(self, game, decision):
-        rng, hand = game.chance.rng, decision.options
+        rng, hand = self.rng, decision.options
         count = rng.randint(0, min(decision.most, len(hand)))
         return rng.sample(hand, count)
 
     def next_action(self, game, decision):
         actions: list[Action | None] = [*decision.options, None]
-        return game.chance.rng.choice(actions)
+        return self.rng.choice(actions)
 
     def use_trigger(self, game, decision, ability, source):
-        return game.chance.rng.random() < 0.5
+        return self.rng.random() < 0.5
 
     def next_battle(self, game, decision):
-        rng, options = game.chance.rng, decision.options
+        rng, options = self.rng, decision.options
         attackers, targets = options.attackers(), options.targets()
         if not attackers or not targets or rng.random() < 0.5:
             return None
@@ -263,15 +277,15 @@ class RandomPolicy(Policy):
         return team, rng.choice(targets)
 
     def defenders(self, game, decision, attackers, target):
-        rng, able = game.chance.rng, decision.options
+        rng, able = self.rng, decision.options
         return rng.sample(able, rng.randint(0, len(able)))
 
     def pick_targets(self, game, decision, hostile):
-        rng, pool = game.chance.rng, decision.options
+        rng, pool = self.rng, decision.options
         return rng.sample(pool, rng.randint(0, min(decision.most, len(pool))))
 
     def choose_player(self, game, decision, hostile):
-        return game.chance.rng.choice(decision.options)
+        return self.rng.choice(decision.options)
 
     def wants(self, game, decision, card):
-        return game.chance.rng.random() < 0.5
+        return self.rng.random() < 0.5

@@ -15,8 +15,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
+from rulebook.core import views
 from rulebook.core.chance import Chance
-from rulebook.core.decisions import Decision
+from rulebook.core.decisions import AnswersByKind, Decision
 
 from .cards import KeeperAbility, KeeperCard
 
@@ -111,7 +112,6 @@ class Player:
         "hp",
         "index",
         "plays",
-        "policy",
         "rerolls",
         "reserves",
         "resources",
@@ -119,9 +119,8 @@ class Player:
         "traps",
     )
 
-    def __init__(self, index: int, policy: Policy) -> None:
+    def __init__(self, index: int) -> None:
         self.index = index
-        self.policy = policy
         self.hp = STARTING_HITPOINTS
         self.deck: list[KeeperCard] = []  # the top of the deck is the end of the list
         self.hand: list[KeeperCard] = []
@@ -200,6 +199,7 @@ class GameView(Protocol):
     switched: list[tuple[Permanent, int]]
     log: list[dict[str, Any]] | None  # the game's log when one is kept (docs/game-logs.md)
 
+    def ask(self, decision: Decision) -> Any: ...
     def ref(self, card: KeeperCard) -> int: ...
     def refs(self, cards: Iterable[KeeperCard]) -> list[int]: ...
     def event(self, event: str, player: int | None, **data: object) -> None: ...
@@ -236,7 +236,7 @@ Action = tuple[str, Any, KeeperAbility | None]
 
 # The kinds of decision a player makes, each answered by the Policy method named beside it.
 RESERVES_CHOICE = "reserves"  # choose_reserves: exactly RESERVES of the deck's cards
-SWAPS = "swaps"  # swaps: any number of (hand card, reserves card), each checked as it is made
+SWAPS = "swaps"  # swaps: a list of (hand card, reserves card), each as the ones before left them
 RESOURCES = "resources"  # resources_to_place: up to the turn's limit of the hand's cards
 ACTION = "action"  # next_action: an action of the Action Phase (legal.ActionOptions), or pass
 TRIGGER = "trigger"  # use_trigger: yes or no
@@ -247,10 +247,27 @@ PLAYER = "player"  # choose_player: one of the players
 WANTS = "wants"  # wants: yes or no, to summon or cast a card an effect revealed
 
 
-class Policy:
+# Who answers each kind of decision: the Policy method named for it (rulebook.core.decisions).
+ANSWERED_BY = {
+    RESERVES_CHOICE: "choose_reserves",
+    SWAPS: "swaps",
+    RESOURCES: "resources_to_place",
+    ACTION: "next_action",
+    TRIGGER: "use_trigger",
+    BATTLE: "next_battle",
+    DEFENDERS: "defenders",
+    TARGETS: "pick_targets",
+    PLAYER: "choose_player",
+    WANTS: "wants",
+}
+
+
+class Policy(AnswersByKind):
     """The choices of one player (rulebook.keeper.engine.policy implements them all). Each is
     a Decision the game built, whose `options` are the legal answers and whose `seat` is the
     player's index; the game refuses an answer the options do not allow."""
+
+    ANSWERED_BY = ANSWERED_BY
 
     def choose_reserves(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
         raise NotImplementedError
@@ -293,3 +310,33 @@ class Policy:
 
     def wants(self, game: GameView, decision: Decision, card: KeeperCard) -> bool:
         raise NotImplementedError
+
+
+# What one player may know of the other: hitpoints, the creatures and traps in play (a set trap
+# is face down, but the policies' measures read only its exhaustion), the resources and the
+# graveyard; of the hand, the deck and the reserves, how many cards.
+PUBLIC_PLAYER = frozenset(
+    ("battle_targets", "creatures", "graveyard", "hp", "in_play", "index", "plays", "rerolls",
+     "resources", "spent", "traps", "unspent")
+)  # fmt: skip
+HIDDEN_PLAYER = frozenset(("deck", "drawn", "hand", "reserves"))
+
+
+class SeatView(views.SeatView):
+    """A game in progress as one player sees it (what a policy reads): its own zones whole,
+    the other's through `Public`, and the rules' measures of what may attack and defend."""
+
+    __slots__ = ("players",)
+    PUBLIC = frozenset(("can_attack", "can_defend", "can_use", "turn", "active"))
+
+    def __init__(self, game: GameView, seat: int) -> None:
+        super().__init__(game, seat)
+        self.players = tuple(
+            player
+            if player.index == seat
+            else views.Public(player, PUBLIC_PLAYER, HIDDEN_PLAYER)
+            for player in game.players
+        )
+
+    def opponent(self, player: Any) -> Any:
+        return self.players[1 - player.index]

@@ -81,11 +81,9 @@ def pick(
     if chooser == OPPONENT:
         ranked = sorted(pool, key=lambda target: score(me, target, hostile))
         return ranked[:count]
-    decision = Decision(me.index, TARGETS, pool, most=count)
-    return list(decision.check(me.policy.pick_targets(game, decision, hostile)))
+    return list(game.ask(Decision(me.index, TARGETS, pool, most=count, context=(hostile,))))
 
 
 def choose_player(game: GameView, me: Player, hostile: bool) -> Player:
     """ "One player" of the caster's choice, any player, the caster included."""
-    decision = Decision(me.index, PLAYER, game.players)
-    return decision.check(me.policy.choose_player(game, decision, hostile))
+    return game.ask(Decision(me.index, PLAYER, game.players, context=(hostile,)))

@@ -9,7 +9,7 @@ Every Page is played from its attributes (Aura Cost, LP, Attacks, Traits, Tribe,
 
 from __future__ import annotations
 
-from rulebook.core.game_loop import TURN_CAP, GameLoop
+from rulebook.core.stepping import TURN_CAP, GameLoop
 
 from .cards import MetaZooDeck, PageCard
 from .game import SIMPLIFICATIONS, Game
@@ -28,5 +28,5 @@ __all__ = [
     "play_game",
 ]
 
-# One game loop for every engine (rulebook.core.game_loop); this engine supplies its Game.
+# One game loop for every engine (rulebook.core.stepping); this engine supplies its Game.
 play_game = GameLoop(Game, HeuristicPolicy())

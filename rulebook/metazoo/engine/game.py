@@ -15,13 +15,13 @@ Caster's policy and checked before the game acts on it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
-from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, two_seat_placements
+from rulebook.core.stepping import TURN_CAP_RULE, Ref, each_part
 from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, SPELL, TERRA
 from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
 
@@ -56,10 +56,18 @@ from .state import (
     Caster,
     GameOver,
     Page,
-    Policy,
+    SeatView,
 )
 
 HEADS, TAILS = "heads", "tails"
+
+
+def _page_or_caster_ref(part: Any) -> Any:
+    if isinstance(part, Page):
+        return Ref(("page", part.uid))
+    if isinstance(part, Caster):
+        return Ref(("caster", part.seat))
+    return part
 TRAP_TRAIT = "Trap"
 
 # The rules this engine plays simpler than the rulebook reads, stated in every result.
@@ -84,7 +92,7 @@ SIMPLIFICATIONS = (
 
 
 class Game:
-    """The state of one game in progress; the game loop (rulebook.core.game_loop) plays it."""
+    """The state of one game in progress; the game loop (rulebook.core.stepping) plays it."""
 
     seats = range(2, 3)  # two Casters
 
@@ -92,19 +100,22 @@ class Game:
         self,
         decks: Sequence[MetaZooDeck],
         seed: int,
-        policies: Sequence[Policy],
+        ask: Callable[[Decision], Any],
         record_log: bool,
     ) -> None:
         self.seed = seed
+        self.answer = ask  # a player's answer to a decision (rulebook.core.stepping), checked
         self.chance = Chance(seed)
         self.log: list[dict] | None = [] if record_log else None
         self.unsupported = {**decks[0].unsupported, **decks[1].unsupported}
         uid = 0
         casters = []
+        self.pages: list[Page] = []  # every Page of the game, by its uid
         for seat, deck in enumerate(decks):
             pages = [Page(number, card, seat) for number, card in enumerate(deck.spellbook, uid)]
             uid += len(pages)
-            casters.append(Caster(seat, pages, policies[seat], deck.answers, deck.powers))
+            self.pages += pages
+            casters.append(Caster(seat, pages, deck.answers, deck.powers))
         a, b = casters
         a.opponent, b.opponent = b, a
         self.casters = (a, b)
@@ -130,13 +141,30 @@ class Game:
         self.statics: list[Page] = []  # Pages with ARENA effects, in the Arena or a Terra slot
         self.asking = ""  # the effect a target is being chosen for (policies read it)
 
+    # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(self, seat)
+
+    def portable(self, decision: Decision, answer: Any) -> Any:
+        """Each Page by its number in the game, each Caster by its seat; the rest (an Attack,
+        a Power's index, an Aura's element) is the same in every replay."""
+        return each_part(answer, _page_or_caster_ref)
+
+    def restore(self, decision: Decision, ref: Any) -> Any:
+        return each_part(ref, self._page_or_caster)
+
+    def _page_or_caster(self, part: Any) -> Any:
+        if isinstance(part, Ref):
+            kind, number = part
+            return self.pages[number] if kind == "page" else self.casters[number]
+        return part
+
     # -- the game loop's hooks ------------------------------------------------------------
 
     def begin(self) -> None:
         """Setting up (Win Condition, p. 16): 1,000 LP each; the opponent calls a coin flip and
         the winner of the call chooses who goes first; shuffle, Bookmark 7, Mulligans."""
-        for caster in self.casters:
-            caster.policy.begin(self.seed, caster.seat)
         if self.log is not None:  # (every Page named: built only for a log)
             self.event("setup", None, lp=[c.lp for c in self.casters], pages=self._spellbooks())
         caller = self.casters[1]  # seat 0 is "you", seat 1 "the opponent" who calls
@@ -1131,7 +1159,7 @@ class Game:
             decision = Decision(caster.seat, kind, options, least=least, most=most)
         else:
             decision.options = options  # (Decision.offer of one option: asked every Action)
-        return decision.check(caster.policy.decide(self, decision))
+        return self.answer(decision)
 
     def count(self, me: Caster, page: Page) -> None:
         me.plays[page.card.name] = me.plays.get(page.card.name, 0) + 1

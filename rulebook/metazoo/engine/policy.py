@@ -67,7 +67,7 @@ def fill(damage: int, lps: list[int], overflow: bool, order: list[int]) -> tuple
 
 
 class HeuristicPolicy(Policy):
-    def decide(self, game: Any, decision: Any) -> Any:
+    def answer(self, game: Any, decision: Any) -> Any:
         return getattr(self, decision.kind)(game, decision)
 
     # -- setting up -----------------------------------------------------------------------
@@ -88,7 +88,8 @@ class HeuristicPolicy(Policy):
     def action(self, game, decision):
         me = game.casters[decision.seat]
         options = decision.options
-        if me.memo.get("attacking") == game.turn:  # its other Actions are done: only Attacks
+        memo = self.memos[decision.seat]
+        if memo.get("attacking") == game.turn:  # its other Actions are done: only Attacks
             return self._attack(game, me, options) if options.attackers() else None
         of_kind = options.of_kind  # listed kind by kind, in the order preferred
         auras = of_kind("aura")
@@ -113,7 +114,7 @@ class HeuristicPolicy(Policy):
             if self._any_time_worth(game, me, option[1]):
                 return option
         if options.attackers():
-            me.memo["attacking"] = game.turn
+            memo["attacking"] = game.turn
             return self._attack(game, me, options)
         return None
 
@@ -296,9 +297,10 @@ class RandomPolicy(Policy):
         self.rng = random.Random(seed)
 
     def begin(self, seed: int, seat: int) -> None:
+        super().begin(seed, seat)
         self.rng = random.Random(f"{self.seed}/{seed}/{seat}")
 
-    def decide(self, game: Any, decision: Any) -> Any:
+    def answer(self, game: Any, decision: Any) -> Any:
         rng, kind = self.rng, decision.kind
         if kind == ALLOCATE:
             options = decision.options

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from rulebook.core import views
+
 from .cards import PageCard
 
 if TYPE_CHECKING:
@@ -130,10 +132,8 @@ class Caster:
         "decisions",
         "limbo",
         "loss",
-        "memo",
         "opponent",
         "plays",
-        "policy",
         "powers",
         "seat",
         "spellbook",
@@ -142,10 +142,9 @@ class Caster:
     )
 
     def __init__(
-        self, seat: int, pages: list[Page], policy: Policy, answers: bool, powers: bool
+        self, seat: int, pages: list[Page], answers: bool, powers: bool
     ) -> None:
         self.seat = seat
-        self.policy = policy
         self.spellbook = pages  # the top is the end of the list
         self.chapter: list[Page] = []
         self.arena: list[Page] = []  # face-up Pages this Caster controls (Terra apart)
@@ -161,7 +160,6 @@ class Caster:
         self.plays: dict[str, int] = {}
         self.opponent: Caster = self
         self.decisions: dict[str, Decision] = {}
-        self.memo: dict[str, Any] = {}  # scratch space for its policy, for this game
         self.answers = answers  # any of its Pages has an "any time" effect (MetaZooDeck)
         self.powers = powers  # any of its Pages has a Power
 
@@ -178,7 +176,39 @@ class Policy:
     """Who decides: every decision a Caster makes, answered from the options the game lists."""
 
     def begin(self, seed: int, seat: int) -> None:
-        """A new game starts (a random policy seeds itself here)."""
+        """A new game starts: the seat's scratch space is cleared (a random policy also seeds
+        itself here)."""
+        if "memos" not in self.__dict__:
+            self.memos: dict[int, dict[str, Any]] = {}
+        self.memos[seat] = {}
 
-    def decide(self, game: Any, decision: Decision) -> Any:
+    def answer(self, game: Any, decision: Decision) -> Any:
         raise NotImplementedError
+
+
+# What one Caster may know of the other: its LP, Status Effects, Aura and the face-up Pages
+# (Arena, Cemetery, Afterlife, Limbo); of its Spellbook, Chapter (hand) and face-down Traps,
+# how many Pages.
+PUBLIC_CASTER = frozenset(
+    ("afterlife", "answers", "arena", "aura", "aura_page_played", "cemetery", "damage",
+     "limbo", "loss", "lp", "opponent", "plays", "powers", "seat", "statuses")
+)  # fmt: skip
+HIDDEN_CASTER = frozenset(("chapter", "spellbook", "traps"))
+
+
+class SeatView(views.SeatView):
+    """A game in progress as one Caster sees it (what a policy reads): its own Caster whole,
+    the other through `Public`, and the game's public state and the rules' measures of it."""
+
+    __slots__ = ("casters",)
+    # The turn, the chain, the combat under way and the Terra slots; an Attack's damage and
+    # targets, a Page's LP, whether a Terra is active.
+    PUBLIC = frozenset(
+        ("active", "advantage", "asking", "attack_base", "attack_damage", "attack_targets",
+         "chain", "combat", "current_lp", "terra", "terra_active", "turn", "valid_targets")
+    )  # fmt: skip
+
+    def __init__(self, game: Any, seat: int) -> None:
+        super().__init__(game, seat)
+        other = views.Public(game.casters[1 - seat], PUBLIC_CASTER, HIDDEN_CASTER)
+        self.casters = (game.casters[0], other) if seat == 0 else (other, game.casters[1])

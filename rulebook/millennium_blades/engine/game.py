@@ -13,13 +13,13 @@ README's rules notes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import Decision
-from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, placements_by_score
+from rulebook.core.stepping import TURN_CAP_RULE, Ref, each_part
 from rulebook.millennium_blades.store import SAMPLE_STORE, STORES, Store
 
 from .cards import Effect, TournamentDeck
@@ -30,7 +30,7 @@ from .state import (
     REACT,
     SINGLE,
     Player,
-    Policy,
+    SeatView,
     Slot,
 )
 
@@ -75,7 +75,7 @@ class Game:
         self,
         decks: Sequence[TournamentDeck],
         seed: int,
-        policies: Sequence[Policy],
+        ask: Callable[[Decision], Any],
         record_log: bool = False,
         store: Store | str = SAMPLE_STORE,
     ) -> None:
@@ -84,7 +84,8 @@ class Game:
         self.seed = seed
         self.chance = Chance(seed)
         self.decks = tuple(decks)
-        self.players = tuple(Player(seat, policy) for seat, policy in enumerate(policies))
+        self.ask = ask  # a player's answer to a decision (rulebook.core.stepping), checked
+        self.players = tuple(Player(seat) for seat in range(len(self.decks)))
         self.decisions = tuple(
             {
                 SINGLE: Decision(seat, SINGLE, ()),
@@ -106,6 +107,34 @@ class Game:
         self.store: list[int] = []  # indices into the Store's cards, taken at random (shuffled)
         self.discard: list[int] = []
 
+    # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(self, seat)
+
+    def portable(self, decision: Decision, answer: Any) -> Any:
+        """A card on a tableau or board by its place (each game has its own Slots); a Single
+        in hand is the deck's own card, a seat its number."""
+        return each_part(answer, self._slot_ref)
+
+    def _slot_ref(self, part: Any) -> Any:
+        if isinstance(part, Slot):
+            owner = self.players[part.owner]
+            for zone in ("tableau", "board"):
+                for position, slot in enumerate(getattr(owner, zone)):
+                    if slot is part:
+                        return Ref(("slot", part.owner, zone, position))
+        return part
+
+    def restore(self, decision: Decision, ref: Any) -> Any:
+        return each_part(ref, self._slot)
+
+    def _slot(self, part: Any) -> Any:
+        if isinstance(part, Ref):
+            _, owner, zone, position = part
+            return getattr(self.players[owner], zone)[position]
+        return part
+
     # -- the tournament ---------------------------------------------------------------------
 
     def begin(self) -> None:
@@ -117,7 +146,6 @@ class Game:
             played, player.removed = deck.fixed(self.seed * 8 + player.index)
             player.hand = list(played.singles)
             player.board = [Slot(card, player.index) for card in played.board]
-            player.policy.begin(self.seed, player.index)
             if self.log is not None:
                 self.event(
                     "setup",
@@ -191,7 +219,7 @@ class Game:
         if not options:
             return False
         decision = self.decisions[me.index][ACTION].offer(options)
-        slot = decision.check(me.policy.choose(self, decision))
+        slot = self.ask(decision)
         if slot is None:
             return False
         me.plays[slot.card.name] += 1
@@ -205,7 +233,7 @@ class Game:
         """ "Play a Single (Required)": face-up in the next open left-most slot; then its Play
         effects, then the Next effects waiting for it (Top > Ongoing > Play > Next > Score)."""
         decision = self.decisions[me.index][SINGLE].offer(me.hand)
-        card = decision.check(me.policy.choose(self, decision))
+        card = self.ask(decision)
         me.hand.remove(card)
         slot = Slot(card, me.index)
         me.tableau.append(slot)
@@ -252,7 +280,7 @@ class Game:
         elif do == "drain_rp":
             options = [p.index for p in self.players if p is not me]
             decision = self.decisions[me.index][DRAIN].offer(options)
-            target = self.players[decision.check(me.policy.choose(self, decision))]
+            target = self.players[self.ask(decision)]
             self.drain(target, effect.n, source)
         elif do == "clash":
             self.clash(me, effect.n, source)
@@ -268,7 +296,7 @@ class Game:
                 self.event("no_target", me.index, card=source.card.name)
                 return
             decision = self.decisions[me.index][FLIP_TARGET].offer(targets)
-            seat, position = decision.check(me.policy.choose(self, decision))
+            seat, position = self.ask(decision)
             self.flip(self.players[seat].tableau[position], by=source)
 
     def gain(self, player: Player, amount: int, source: Slot) -> None:
@@ -307,7 +335,7 @@ class Game:
         if not slots:
             return None
         decision = self.decisions[player.index][REACT[on]].offer(slots)
-        slot = decision.check(player.policy.choose(self, decision))
+        slot = self.ask(decision)
         if slot is None:
             return None
         self.event("reaction", player.index, card=slot.card.name, on=on)

@@ -28,7 +28,7 @@ class HeuristicPolicy:
     def begin(self, seed: int, player: int) -> None:
         """The heuristic keeps no state between games."""
 
-    def choose(self, game: Any, decision: Decision) -> Any:
+    def answer(self, game: Any, decision: Decision) -> Any:
         me: Player = game.players[decision.seat]
         kind, options = decision.kind, decision.options
         if kind == SINGLE:
@@ -87,7 +87,7 @@ class RandomPolicy:
     def begin(self, seed: int, player: int) -> None:
         self.rng.seed(seed * 8 + player)
 
-    def choose(self, game: Any, decision: Decision) -> Any:
+    def answer(self, game: Any, decision: Decision) -> Any:
         options = list(decision.options)
         if decision.may_pass and (not options or self.rng.random() < 0.5):
             return None

@@ -9,8 +9,9 @@ Cards").
 from __future__ import annotations
 
 from collections import Counter
-from typing import Protocol
+from typing import Any, Protocol
 
+from rulebook.core import views
 from rulebook.core.decisions import Decision
 
 from .cards import TournamentCard
@@ -50,11 +51,10 @@ class Player:
     """One seat: its RP, the Singles in hand, the tableau (left to right), the board cards and
     the Singles whose Next effects wait for the next Single played."""
 
-    __slots__ = ("board", "hand", "index", "plays", "policy", "removed", "rp", "tableau", "waiting")
+    __slots__ = ("board", "hand", "index", "plays", "removed", "rp", "tableau", "waiting")
 
-    def __init__(self, index: int, policy: Policy) -> None:
+    def __init__(self, index: int) -> None:
         self.index = index
-        self.policy = policy
         self.rp = 0  # Setup 2: "Set current RP to zero"
         self.hand: list[TournamentCard] = []
         self.tableau: list[Slot] = []
@@ -92,5 +92,29 @@ class Policy(Protocol):
     def begin(self, seed: int, player: int) -> None:
         """A new tournament from this seat."""
 
-    def choose(self, game: object, decision: Decision) -> object:
+    def answer(self, game: object, decision: Decision) -> object:
         """The answer to `decision`: one of its options (or None where it may pass)."""
+
+
+# What one seat may know of another: its RP, its tableau and board, what it played and what
+# was removed from its deck; of its hand, how many Singles.
+PUBLIC_PLAYER = frozenset(
+    ("board", "can_play", "face_up", "index", "plays", "removed", "rp", "tableau", "top",
+     "top_works", "waiting")
+)  # fmt: skip
+HIDDEN_PLAYER = frozenset(("hand",))
+
+
+class SeatView(views.SeatView):
+    """A tournament in progress as one seat sees it (what a policy reads): its own player
+    whole, the others through `Public`, and the table's public facts and measures."""
+
+    __slots__ = ("players",)
+    PUBLIC = frozenset(("revealed", "clash_started_by", "action_does_something", "clash_strength"))
+
+    def __init__(self, game: Any, seat: int) -> None:
+        super().__init__(game, seat)
+        self.players = tuple(
+            player if player.index == seat else views.Public(player, PUBLIC_PLAYER, HIDDEN_PLAYER)
+            for player in game.players
+        )

@@ -6,7 +6,7 @@ outcome = play_game([deck_a, deck_b], seed=7)         # an Outcome; same seed, s
 
 from __future__ import annotations
 
-from rulebook.core.game_loop import TURN_CAP, GameLoop
+from rulebook.core.stepping import TURN_CAP, GameLoop
 
 from .cards import EngineCard, EngineDeck
 from .game import Game
@@ -24,5 +24,5 @@ __all__ = [
     "play_game",
 ]
 
-# One game loop for every engine (rulebook.core.game_loop); this engine supplies its Game.
+# One game loop for every engine (rulebook.core.stepping); this engine supplies its Game.
 play_game = GameLoop(Game, HeuristicPolicy())

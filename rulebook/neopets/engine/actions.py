@@ -47,9 +47,10 @@ class Game(GameView, Protocol):
 def choose_cards(
     game: Game, side: Side, options: list[EngineCard], most: int, purpose: str, *, least: int = 0
 ) -> Sequence[EngineCard]:
-    """The side's policy picks from `least` to `most` of the options for an effect; checked."""
-    decision = Decision(side.index, CARDS, options, least=least, most=most)
-    return decision.check(side.policy.choose_cards(game, decision, purpose))
+    """The side's player picks from `least` to `most` of the options for an effect."""
+    return game.ask(
+        Decision(side.index, CARDS, options, least=least, most=most, context=(purpose,))
+    )
 
 
 def apply(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:

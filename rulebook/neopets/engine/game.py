@@ -17,12 +17,13 @@ options, answered by the deciding player's policy and checked before the game ac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
-from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, two_seat_placements
+from rulebook.core.stepping import TURN_CAP_RULE
 from rulebook.neopets.cards import (
     CODESTONE,
     EQUIPMENT,
@@ -49,8 +50,8 @@ from .state import (
     PLAY,
     REROLLS,
     RESPOND,
-    Policy,
     QueueItem,
+    SeatView,
     Side,
 )
 
@@ -77,11 +78,6 @@ SIMPLIFICATIONS = (
 )
 
 
-# Each seat's yes-or-no decisions, whose options never change: shared by every game.
-_FIRST_TURN = tuple(Decision(seat, FIRST_TURN, YES_NO) for seat in range(2))
-_MULLIGAN = tuple(Decision(seat, MULLIGAN, YES_NO) for seat in range(2))
-
-
 class KnockOut(Exception):
     """A Neopet was knocked out: the round ends at once (CR 5.5.7e, 5.5.9c)."""
 
@@ -91,12 +87,13 @@ class KnockOut(Exception):
 
 
 class Game:
-    """The state of one game in progress; the game loop (rulebook.core.game_loop) plays it."""
+    """The state of one game in progress; the game loop (rulebook.core.stepping) plays it."""
 
     seats = range(2, 3)  # two players
 
     __slots__ = (
         "active",
+        "ask",
         "battles",
         "chance",
         "damage",
@@ -124,14 +121,15 @@ class Game:
         self,
         decks: Sequence[EngineDeck],
         seed: int,
-        policies: Sequence[Policy],
+        ask: Callable[[Decision], Any],
         record_log: bool,
     ) -> None:
         deck_a, deck_b = decks
         self.seed = seed
+        self.ask = ask  # a player's answer to a decision (rulebook.core.stepping), checked
         self.unsupported = {**deck_a.unsupported, **deck_b.unsupported}
         self.chance = Chance(seed)
-        a, b = Side(0, deck_a, policies[0]), Side(1, deck_b, policies[1])
+        a, b = Side(0, deck_a), Side(1, deck_b)
         a.opponent, b.opponent = b, a
         self.sides = (a, b)
         # Each seat's recurring decision points, given their options each time they come.
@@ -163,16 +161,26 @@ class Game:
         self.winner: int | None = None
         self.opening_codestone = self.mulligan = (False, False)
 
+    # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
+
+    def view(self, seat: int) -> SeatView:
+        return SeatView(self, seat)
+
+    def portable(self, decision: Decision, answer: Any) -> Any:
+        """A Neopets answer is its own portable value: its cards are the decks' own (shared
+        by every game of the decks), the rest numbers and yes or no."""
+        return answer
+
+    def restore(self, decision: Decision, ref: Any) -> Any:
+        return ref
+
     # -- the game -------------------------------------------------------------------------
 
     def begin(self) -> None:
-        for side in self.sides:
-            side.policy.begin(self.seed, side.index)
         # "Setting Up the Game": the starting player, determined at random, may defer the first
         # turn to the opponent.
         starter = self.chance.coin()
-        decision = _FIRST_TURN[starter]
-        takes_it = decision.check(self.sides[starter].policy.take_first_turn(self, decision))
+        takes_it = self.ask(Decision(starter, FIRST_TURN, YES_NO))
         self.first = starter if takes_it else 1 - starter
         self.event("first_turn", self.first, deferred=not takes_it)
         self.opening_codestone, self.mulligan = self.set_up(self.first)
@@ -241,8 +249,8 @@ class Game:
         for side in order:
             self.draw(side, OPENING_INVENTORY)  # from a deck shuffled lazily (Side.top_card)
         for side in order:
-            decision = _MULLIGAN[side.index]
-            wants = decision.check(side.policy.mulligan(self, decision, list(side.inventory)))
+            inventory = list(side.inventory)
+            wants = self.ask(Decision(side.index, MULLIGAN, YES_NO, context=(inventory,)))
             if wants:
                 for card in list(side.inventory):
                     side.give(card)
@@ -291,7 +299,7 @@ class Game:
     def choose_neopet(self, side: Side) -> EngineCard:
         """The Neopet the side sends in, of those it has left (CR 5.5.12)."""
         decision = self.decisions[side.index][NEOPET].offer(list(side.neopets))
-        return decision.check(side.policy.choose_neopet(self, decision))
+        return self.ask(decision)
 
     def _winner_without_neopets(self) -> int | None:
         """A player with no Neopet for the next round loses the game; if neither has one, the
@@ -337,10 +345,9 @@ class Game:
         stones = [card for card in me.inventory if card.type == CODESTONE]
         decision = self.decisions[me.index][CODESTONE_CHOICE]
         decision.options = stones
-        stone = me.policy.choose_codestone(self, decision)
-        if stone is None:  # a pass: always allowed
+        stone = self.ask(decision)
+        if stone is None:  # a pass
             return
-        decision.check(stone)
         me.give(stone)
         me.attach(stone)
         self._count_play(me, stone)
@@ -357,10 +364,9 @@ class Game:
             if not options:
                 return
             decision.options = options
-            card = me.policy.choose_play(self, decision)
-            if card is None:  # done: always allowed
+            card = self.ask(decision)
+            if card is None:  # done
                 return
-            decision.check(card)
             if card.type != FOOD and card.type != MAP_PIECE:
                 self.plays_left -= 1
             zone = me.inventory if card in me.inventory else me.rainbow_pool
@@ -442,8 +448,11 @@ class Game:
         kind = card.type
         if kind == EQUIPMENT and len(me.equipment) >= EQUIPMENT_SLOTS:
             equipped = list(me.equipment)
-            decision = Decision(me.index, EQUIPMENT_SLOT, range(len(equipped)))
-            slot = decision.check(me.policy.choose_equipment_slot(self, decision, equipped, card))
+            slot = self.ask(
+                Decision(
+                    me.index, EQUIPMENT_SLOT, range(len(equipped)), context=(equipped, card)
+                )
+            )
             leaving = me.equipment.pop(slot)
             me.discard.append(leaving)
         elif kind in _ONE_OF_A_KIND and me.faerie is not None:
@@ -472,10 +481,8 @@ class Game:
                 if not foods:
                     continue
                 decision = self.decisions[side.index][FOOD_CHOICE]
-                decision.options = foods
-                food = side.policy.choose_food(self, decision, kind)
-                if food is not None:  # (a pass is always allowed)
-                    decision.check(food)
+                food = self.ask(decision.offer(foods, context=(kind,)))
+                if food is not None:
                     self.play_card(side, food, side.inventory)
                     passed = False
                     break
@@ -575,8 +582,7 @@ class Game:
         if not own:
             return
         decision = self.decisions[side.index][REROLLS]
-        decision.options, decision.most = range(len(own)), limit
-        chosen = decision.check(side.policy.choose_rerolls(self, decision, own, other, attacking))
+        chosen = self.ask(decision.offer(range(len(own)), limit, (own, other, attacking)))
         if not chosen:
             return
         chosen = sorted(chosen)  # rerolled in the order of the dice

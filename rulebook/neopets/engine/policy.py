@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from rulebook.core.decisions import Decision
+from rulebook.core.decisions import AnswersByKind, Decision
 from rulebook.neopets.cards import (
     CODESTONE,
     EQUIPMENT,
@@ -34,7 +34,7 @@ from rulebook.neopets.odds import best_rerolls
 
 from .cards import AGILITY, ATTACK, DEFENCE, HP, Effect, EngineCard
 from .dice import CRITICAL, SUCCESS
-from .state import BATTLE, RESPOND, GameView, Policy, QueueItem, Side
+from .state import ANSWERED_BY, BATTLE, RESPOND, GameView, Policy, QueueItem, Side
 
 __all__ = ["HeuristicPolicy", "Policy", "RandomPolicy"]
 
@@ -44,10 +44,12 @@ _REFERENCE_OPPONENT = (8, 3, 3, 4)  # hp, attack, defence, agility of a typical 
 _LASTING = {"end_of_turn": 0.5, "end_of_round": 1.5, "permanent": 1.5, "while_in_play": 1.5}
 
 
-class HeuristicPolicy:
+class HeuristicPolicy(AnswersByKind):
     """A deterministic player: keep a hand with a Codestone (else mulligan once), attach
     Codestones, play the most valuable affordable card, reroll failed dice, pick Neopets by
     matchup, negate the opponent's valuable cards and use dice-changing Food when it counts."""
+
+    ANSWERED_BY = ANSWERED_BY
 
     def begin(self, seed: int, player: int) -> None:
         """The heuristic keeps no state between games."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from rulebook.core import views
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import Decision
 from rulebook.neopets.cards import CODESTONE, FOOD, RAINBOW_POOL_NEOPET
@@ -56,7 +57,6 @@ class Side:
         "neopets",
         "opponent",
         "plays",
-        "policy",
         "rainbow_pool",
         "raw",
         "rerolls",
@@ -66,9 +66,8 @@ class Side:
         "void",
     )
 
-    def __init__(self, index: int, deck: EngineDeck, policy: Policy) -> None:
+    def __init__(self, index: int, deck: EngineDeck) -> None:
         self.index = index
-        self.policy = policy
         self.deck: list[EngineCard] = list(deck.main)
         self.inventory: list[EngineCard] = []
         self.foods: list[EngineCard] = []  # the Inventory's Food: no Food, no priority window
@@ -305,3 +304,43 @@ class Policy(Protocol):
     ) -> Sequence[EngineCard]:
         """Up to `decision.most` of the options for an effect: "search", "recover", "replay",
         "discard" (which discards exactly that many)."""
+
+
+# Who answers each kind of decision: the Policy method named for it (rulebook.core.decisions).
+ANSWERED_BY = {
+    FIRST_TURN: "take_first_turn",
+    MULLIGAN: "mulligan",
+    NEOPET: "choose_neopet",
+    CODESTONE_CHOICE: "choose_codestone",
+    PLAY: "choose_play",
+    EQUIPMENT_SLOT: "choose_equipment_slot",
+    REROLLS: "choose_rerolls",
+    FOOD_CHOICE: "choose_food",
+    CARDS: "choose_cards",
+}
+
+# What one seat may know of the other's side: its Neopet in play, stats, damage and the cards
+# in play and in the open zones (CR 9.11.1); of the Main Deck, Inventory, Neopets still to come
+# and Rainbow Pool, how many cards (CR 9.11.2: hidden zones).
+PUBLIC_SIDE = frozenset(
+    (
+        "active", "agility", "attack", "codestones", "damage", "defence", "discard",
+        "equipment", "extra_attack_dice", "extra_defence_dice", "faerie", "frozen",
+        "halves_damage", "hp", "index", "in_play", "level", "location", "map_pieces", "mods",
+        "plays", "raw", "rerolls", "round_results", "triggers", "void",
+    )
+)  # fmt: skip
+HIDDEN_SIDE = frozenset(("deck", "inventory", "foods", "neopets", "rainbow_pool"))
+
+
+class SeatView(views.SeatView):
+    """A game in progress as one seat sees it (what a policy reads: GameView): its own side
+    whole, the other through `Public`; the queue, the battle dice and whose turn, all public."""
+
+    __slots__ = ("sides",)
+    PUBLIC = frozenset(("queue", "rolls", "active"))
+
+    def __init__(self, game: GameView, seat: int) -> None:
+        super().__init__(game, seat)
+        seen = views.Public(game.sides[1 - seat], PUBLIC_SIDE, HIDDEN_SIDE)
+        self.sides = (game.sides[0], seen) if seat == 0 else (seen, game.sides[1])

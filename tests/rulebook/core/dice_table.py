@@ -5,13 +5,13 @@ added to the seat's total, so the tests can tilt the table."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import Decision
-from rulebook.core.game_loop import GameLoop
 from rulebook.core.outcome import Outcome, placements_by_score
+from rulebook.core.stepping import GameLoop
 from rulebook.simulation import Engine, JobKind
 
 ROUNDS = 2
@@ -22,10 +22,10 @@ class DiceTable:
     seats = range(2, 6)
 
     def __init__(
-        self, decks: Sequence[int], seed: int, policies: Sequence[Any], record_log: bool
+        self, decks: Sequence[int], seed: int, ask: Callable[[Decision], Any], record_log: bool
     ) -> None:
         self.chance = Chance(seed)
-        self.policies = policies
+        self.ask = ask
         self.scores = list(decks)
         self.turn = 0
         self.first = 0
@@ -38,11 +38,21 @@ class DiceTable:
         seat = (self.first + self.turn) % len(self.scores)  # round the seats
         self.turn += 1
         decision = Decision(seat, KEEP, self.chance.dice(2))
-        kept = decision.check(self.policies[seat].keep(self, decision))
+        kept = self.ask(decision)
         self.scores[seat] += kept
         if self.log is not None:
             self.log.append({"turn": self.turn, "player": seat, "event": "keep", "face": kept})
         return self.turn < ROUNDS * len(self.scores)
+
+    def view(self, seat: int) -> DiceTable:
+        """Nothing at the table is hidden: every seat sees it all."""
+        return self
+
+    def portable(self, decision: Decision, answer: int) -> int:
+        return answer
+
+    def restore(self, decision: Decision, ref: int) -> int:
+        return ref
 
     def finish(self, capped: bool) -> Outcome:
         return Outcome(
@@ -58,14 +68,17 @@ class DiceTable:
 
 
 class KeepHigh:
-    def keep(self, game: DiceTable, decision: Decision) -> int:
+    def begin(self, seed: int, player: int) -> None:
+        pass
+
+    def answer(self, game: DiceTable, decision: Decision) -> int:
         return max(decision.options)
 
 
-class KeepSeven:
+class KeepSeven(KeepHigh):
     """Answers what no die shows."""
 
-    def keep(self, game: DiceTable, decision: Decision) -> int:
+    def answer(self, game: DiceTable, decision: Decision) -> int:
         return 7
 
 

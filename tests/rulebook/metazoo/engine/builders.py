@@ -6,6 +6,7 @@ import itertools
 from typing import Any
 
 from rulebook.core.cards import CardInfo
+from rulebook.core.stepping import direct_game
 from rulebook.metazoo.engine import HeuristicPolicy, MetaZooDeck, PageCard
 from rulebook.metazoo.engine.game import Game
 from rulebook.metazoo.engine.state import Page
@@ -36,13 +37,13 @@ class Scripted(HeuristicPolicy):
         self.answers = {kind: list(values) for kind, values in answers.items()}
         self.asked: list[str] = []
 
-    def decide(self, game, decision):
+    def answer(self, game, decision):
         self.asked.append(decision.kind)
         queued = self.answers.get(decision.kind)
         if queued:
             answer = queued.pop(0)
             return answer(game, decision) if callable(answer) else answer
-        return super().decide(game, decision)
+        return super().answer(game, decision)
 
 
 def spellbook(*cards: PageCard, filler: PageCard = FLAME_AURA, size: int = 40) -> MetaZooDeck:
@@ -52,7 +53,8 @@ def spellbook(*cards: PageCard, filler: PageCard = FLAME_AURA, size: int = 40) -
 
 def new_game(deck_a=None, deck_b=None, seed: int = 1, policies=None) -> Game:
     policies = policies or (HeuristicPolicy(), HeuristicPolicy())
-    return Game([deck_a or spellbook(), deck_b or spellbook()], seed, policies, True)
+    decks = [deck_a or spellbook(), deck_b or spellbook()]
+    return direct_game(Game, decks, seed, policies, record_log=True)
 
 
 def put(game: Game, seat: int, page_card: PageCard, fatigued: bool = False) -> Page:

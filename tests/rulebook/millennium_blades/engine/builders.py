@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulebook.core.cards import CardInfo, Deck, Entry
+from rulebook.core.stepping import direct_game
 from rulebook.millennium_blades.engine import Game, HeuristicPolicy, TournamentDeck
 from rulebook.millennium_blades.store import Store
 
@@ -56,9 +57,9 @@ class Scripted(HeuristicPolicy):
     def __init__(self, **script: Callable[[Any, Any], Any]) -> None:
         self.script = script
 
-    def choose(self, game: Any, decision: Any) -> Any:
+    def answer(self, game: Any, decision: Any) -> Any:
         answer = self.script.get(decision.kind)
-        return answer(game, decision) if answer else super().choose(game, decision)
+        return answer(game, decision) if answer else super().answer(game, decision)
 
 
 def in_order(game: Any, decision: Any) -> Any:
@@ -76,7 +77,7 @@ def tournament(decks, seed: int = 0, policies=None, the_store: Store | None = No
     prepared = [TournamentDeck.from_deck(d) for d in decks]
     players = policies or (Scripted(single=in_order),) * len(decks)
     extra = {"store": the_store} if the_store is not None else {}
-    game = Game(prepared, seed, players, record_log=True, **extra)
+    game = direct_game(Game, prepared, seed, players, record_log=True, **extra)
     game.begin()
     if first is not None:
         game.first = game.current = first

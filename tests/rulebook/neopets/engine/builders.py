@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo, Deck, Entry
 from rulebook.core.decisions import Decision
+from rulebook.core.stepping import direct_game
 from rulebook.neopets.engine import EngineDeck, HeuristicPolicy
 from rulebook.neopets.engine.cards import EngineCard
 from rulebook.neopets.engine.game import Game
@@ -155,7 +156,7 @@ def game_between(
 ) -> Game:
     """A game set up (Inventories drawn, starting Neopets in) with player `first` to move."""
     players = policies or (HeuristicPolicy(), HeuristicPolicy())
-    game = Game([deck_a, deck_b or deck_a], seed, players, record_log=True)
+    game = direct_game(Game, [deck_a, deck_b or deck_a], seed, players, record_log=True)
     game.set_up(first)
     game.active = first
     return game

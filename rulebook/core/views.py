@@ -1,0 +1,96 @@
+"""What a seat may know: the pieces each engine's seat view (`Game.view`) is made of.
+
+A bot is handed its seat's view, never the game: its own cards whole, the other seats' parts
+through `Public`, which reads through the attributes their rules make public and gives a
+hidden zone only as its size (`HiddenZone`); anything else is an AttributeError that names
+it, so a bot that peeks fails loudly instead of playing on what it could not know.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+
+class HiddenZone:
+    """A zone the seat may not look into: how many cards it holds, and no more."""
+
+    __slots__ = ("_zone",)
+
+    def __init__(self, zone: Any) -> None:
+        self._zone = zone
+
+    def __len__(self) -> int:
+        return len(self._zone)
+
+    def __bool__(self) -> bool:
+        return bool(self._zone)
+
+    def __iter__(self) -> Iterator[Any]:
+        raise PermissionError("a hidden zone: only its size is known to this seat")
+
+    def __contains__(self, item: object) -> bool:
+        raise PermissionError("a hidden zone: only its size is known to this seat")
+
+    def __repr__(self) -> str:
+        return f"HiddenZone({len(self._zone)} cards)"
+
+
+class Public:
+    """Another seat's part of a game (a side, a player), as this seat sees it, live."""
+
+    __slots__ = ("_hidden", "_of", "_public")
+
+    def __init__(self, of: Any, public: frozenset[str], hidden: frozenset[str]) -> None:
+        self._of, self._public, self._hidden = of, public, hidden
+
+    def __getattr__(self, name: str) -> Any:
+        if name in self._public:
+            return getattr(self._of, name)
+        if name in self._hidden:
+            return HiddenZone(getattr(self._of, name))
+        raise AttributeError(f"{name!r} of another seat is not known to this seat")
+
+    def __eq__(self, other: object) -> bool:
+        return other is self or other is self._of
+
+    def __hash__(self) -> int:
+        return hash(self._of)
+
+    def __repr__(self) -> str:
+        return f"Public({self._of!r})"
+
+
+def unwrapped(value: Any) -> Any:
+    """The game's own object behind a `Public` (the value itself otherwise)."""
+    return value._of if type(value) is Public else value
+
+
+class SeatView:
+    """A game in progress as one seat sees it, live: what its engine's bots read.
+
+    Each engine's view (a subclass) sets its seats' parts (its own whole, the others through
+    `Public`) and names in `PUBLIC` what of the game itself every seat may read: its public
+    state (whose turn, the chain, the battle dice) and the rules' measures of it (an attack's
+    damage, whether a creature can defend), which are called with the game's own objects."""
+
+    __slots__ = ("_game", "seat")
+    PUBLIC: frozenset[str] = frozenset()
+
+    def __init__(self, game: Any, seat: int) -> None:
+        self._game, self.seat = game, seat
+
+    def __getattr__(self, name: str) -> Any:
+        if name not in self.PUBLIC:
+            raise AttributeError(f"{name!r} of the game is not known to a seat's view")
+        value = getattr(self._game, name)
+        if not callable(value):
+            return value
+
+        def measure(*args: Any, **kwargs: Any) -> Any:
+            return value(
+                *(unwrapped(arg) for arg in args),
+                **{key: unwrapped(arg) for key, arg in kwargs.items()},
+            )
+
+        return measure
