@@ -25,14 +25,16 @@ thread that made it (a greenlet's rule); elsewhere, replay it from its seed and 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Protocol
 
 from greenlet import getcurrent, greenlet
 
+from .chance import Chance
 from .decisions import Decision
 from .outcome import Outcome
 from .views import unwrapped
+from .wording import option_words
 
 # No rulebook ends a game that never reaches a loss; a game still going after this many turns
 # ends as a draw, and its record says so (`capped`), since that is the engine's rule, not the
@@ -55,7 +57,10 @@ class SteppedGame(Protocol):
     wherever a player decides; the answer comes back checked by `Decision.check`."""
 
     seats: ClassVar[range]  # how many players the game seats (Neopets and Keeper: exactly 2)
+    QUESTIONS: ClassVar[Mapping[str, str]]  # each kind of decision in the rulebook's words
     turn: int  # turns taken so far
+    chance: Chance  # every chance step, drawn by name
+    log: list[dict[str, Any]] | None  # its events, when made with record_log
 
     def begin(self) -> None:
         """Set the game up: who goes first, the opening hands."""
@@ -85,6 +90,7 @@ class GameState:
         "_caller",
         "_game",
         "_runner",
+        "chance_observer",
         "decision",
         "decks",
         "game_class",
@@ -102,6 +108,7 @@ class GameState:
         seed: int,
         *,
         record_log: bool = False,
+        chance_observer: Callable[[str, object], None] | None = None,
         **options: Any,
     ) -> None:
         seats: range = game_class.seats  # type: ignore[attr-defined]  # a Game class's seats
@@ -109,6 +116,7 @@ class GameState:
             raise ValueError(f"{describe_seats(seats)}, not {len(decks)} decks")
         self.game_class, self.decks, self.seed = game_class, tuple(decks), seed
         self.record_log, self.options = record_log, options
+        self.chance_observer = chance_observer  # told each chance draw (a playthrough's)
         # The answers given, each as `portable` made it: the game's record, with its seed.
         self.history: list[Any] = []
         self.decision: Decision | None = None  # the decision the game waits on; None once over
@@ -175,6 +183,26 @@ class GameState:
             **self.options,
         )
 
+    def words(self) -> dict[str, Any] | None:
+        """The pending decision as a person reads it: whose it is, the question in the
+        rulebook's words, each option's words (None where the options are a rule to check an
+        answer by rather than a list), how many to choose, whether passing is allowed."""
+        decision = self.decision
+        if decision is None:
+            return None
+        try:
+            options: list[str] | None = [option_words(option) for option in decision.options]
+        except TypeError:  # options that only check an answer (a team and its target)
+            options = None
+        return {
+            "seat": decision.seat,
+            "kind": decision.kind,
+            "question": self._game.QUESTIONS.get(decision.kind, decision.kind),
+            "options": options,
+            "choose": None if decision.most is None else [decision.least, decision.most],
+            "may_pass": decision.may_pass,
+        }
+
     def view(self, seat: int) -> Any:
         """What `seat` may know of the game now (the engine's view: its own hidden cards,
         everyone's public ones, counts of the hidden zones)."""
@@ -191,6 +219,7 @@ class GameState:
         game = self._game = self.game_class(
             self.decks, self.seed, self._suspend, self.record_log, **self.options
         )
+        game.chance.observer = self.chance_observer
         game.begin()
         going = True
         while going and game.turn < TURN_CAP:

@@ -14,3 +14,23 @@ def counted(number: int, noun: str) -> str:
     """`number` and `noun`, plural unless it is one: "1 Neopet", "3 Neopets", "1 card". Every
     noun it counts (card, Neopet, Page) takes a plain -s."""
     return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def option_words(option: object) -> str:
+    """One option of a decision as a person reads it: a card or creature by its name, a player
+    by seat, yes or no, a pass, a list and a tuple part by part."""
+    if option is None:
+        return "pass"
+    if option is True or option is False:
+        return "yes" if option else "no"
+    if isinstance(option, list):
+        return "[" + ", ".join(option_words(part) for part in option) + "]"
+    if isinstance(option, tuple):
+        return " ".join(option_words(part) for part in option if part is not None)
+    for attribute in ("name", "card"):  # a card by its name, a card in play by its card's
+        part = getattr(option, attribute, None)
+        if part is not None:
+            return part if isinstance(part, str) else option_words(part)
+    if hasattr(option, "index") and not isinstance(option, str | int):
+        return f"seat {option.index}"  # a player
+    return str(option)

@@ -4,15 +4,24 @@ named, so a new engine's goldens leave the others' files as they are.
 
 `python -m tests.golden --jobs [engine ...]` records only the jobs' results, from the stored
 decks, and refuses if any stored game plays differently: for a change to what a job reports
-(a statistic, an interval) that must not change one game."""
+(a statistic, an interval) that must not change one game.
+
+`python -m tests.golden --texts [engine ...]` writes the playthroughs a person reads
+(tests/golden/texts/) afresh from the stored decks: with the digests, after a change of play."""
 
 import sys
 
 from .engines import GOLDENS
 from .playthroughs import record, record_jobs
+from .texts import record_texts
 
 arguments = sys.argv[1:]
-jobs_only = "--jobs" in arguments
-named = set(arguments) - {"--jobs"}
+named = set(arguments) - {"--jobs", "--texts"}
 chosen = [golden for golden in GOLDENS if not named or golden.slug in named]
-(record_jobs if jobs_only else record)(chosen)
+if "--texts" in arguments:
+    record_texts(chosen)
+elif "--jobs" in arguments:
+    record_jobs(chosen)
+else:
+    record(chosen)
+    record_texts(chosen)

@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from . import texts
 from .engines import GOLDENS
 from .playthroughs import replay
 
@@ -30,3 +31,33 @@ def test_its_golden_games_are_not_all_alike(golden):
     games = json.loads(golden.path.read_text())["games"]
     assert {game["winner"] for game in games} >= {0, 1}
     assert len({game["log_sha256"] for game in games}) == len(games)
+
+
+TEXT_GAMES = [
+    (golden, players, seed) for golden in GOLDENS for players, seed in texts.games(golden)
+]
+
+
+@pytest.mark.parametrize(
+    ("golden", "players", "seed"),
+    TEXT_GAMES,
+    ids=[f"{golden.slug}-{players}" for golden, players, _ in TEXT_GAMES],
+)
+def test_it_plays_each_readable_playthrough_line_for_line(golden, players, seed):
+    stored = json.loads(golden.path.read_text())
+    recorded = texts.text_path(golden, players, seed).read_text().splitlines()
+    played = texts.playthrough(golden, stored, players, seed)
+    difference = texts.first_difference(recorded, played)
+    where = f"{golden.slug}, {players}, seed {seed}"
+    assert difference is None, f"{where}: play differs at {difference}"
+
+
+def test_a_difference_is_named_by_its_first_line_with_both_sides():
+    recorded = ["# game", "decision seat 0 mulligan: Keep?", "  answer: yes", "outcome: [0, 1]"]
+    played = ["# game", "decision seat 0 mulligan: Keep?", "  answer: no", "outcome: [1, 0]"]
+    difference = texts.first_difference(recorded, played)
+    assert difference is not None
+    assert "line 3" in difference and "answer: yes" in difference and "answer: no" in difference
+    assert texts.first_difference(recorded, recorded) is None
+    shorter = texts.first_difference(recorded, recorded[:2])
+    assert shorter == "the recorded game has 4 lines, the game now 2"

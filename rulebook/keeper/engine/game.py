@@ -28,6 +28,7 @@ from .state import (
     BATTLE,
     DEFENDERS,
     HAND_SIZE,
+    QUESTIONS,
     RESERVES_CHOICE,
     RESOURCES,
     SWAPS,
@@ -107,6 +108,7 @@ def _abilities(subject: KeeperCard | Permanent) -> tuple[KeeperAbility, ...]:
 
 class Game:
     seats = range(2, 3)  # the rulebook's game for two players
+    QUESTIONS = QUESTIONS  # each kind of decision in the rulebook's words
 
     def __init__(
         self,

@@ -246,6 +246,20 @@ TARGETS = "targets"  # pick_targets: up to `most` of the pool
 PLAYER = "player"  # choose_player: one of the players
 WANTS = "wants"  # wants: yes or no, to summon or cast a card an effect revealed
 
+# Each kind of decision as the rulebook asks it, for people (GameState.words).
+QUESTIONS = {
+    RESERVES_CHOICE: "Which ten cards go to your reserves? (Setup and Deck Building)",
+    SWAPS: "Which hand cards do you swap with your reserves? (Turn Order 1)",
+    RESOURCES: "Which cards do you place as resources? (Turn Order 1)",
+    ACTION: "What do you do next in your Action Phase? (Turn Order 2)",
+    TRIGGER: "An ability's condition was met: use it?",
+    BATTLE: "Which creatures attack, and whom? (Battles, step 1)",
+    DEFENDERS: "Which creatures defend, in which order? (Battles, step 2)",
+    TARGETS: "Which targets does the ability choose?",
+    PLAYER: "Which player does the ability choose?",
+    WANTS: "An effect revealed this card: summon or cast it?",
+}
+
 
 # Who answers each kind of decision: the Policy method named for it (rulebook.core.decisions).
 ANSWERED_BY = {

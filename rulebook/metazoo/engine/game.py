@@ -43,6 +43,7 @@ from .state import (
     OPENING_PAGES,
     ORDER,
     PRIMARY,
+    QUESTIONS,
     REGEN,
     RESPOND,
     SPELLBOOK,
@@ -95,6 +96,7 @@ class Game:
     """The state of one game in progress; the game loop (rulebook.core.stepping) plays it."""
 
     seats = range(2, 3)  # two Casters
+    QUESTIONS = QUESTIONS  # each kind of decision in the rulebook's words
 
     def __init__(
         self,

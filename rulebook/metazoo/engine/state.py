@@ -54,6 +54,21 @@ ALLOCATE = "allocate"  # Damage across the Defenders
 ORDER = "order"  # simultaneous effects, ordered by the active Caster
 TARGET = "target"  # the target of an effect used
 
+# Each kind of decision as the rulebook asks it, for people (GameState.words).
+QUESTIONS = {
+    CALL: "Call the coin flip: heads or tails? (Win Condition, p. 16)",
+    GO_FIRST: "You won the call: do you go first? (Win Condition, p. 16)",
+    MULLIGAN: "Keep this opening Chapter? (Mulligans)",
+    ACTION: "Your next Action this turn? (Turn Steps)",
+    RESPOND: "Respond with an \"any time\" effect? (Priority)",
+    CONTRACT_TRAP: "A Trap was flipped face up: Contract it? (Traps)",
+    DEFENDERS: "Which Beasties defend? (Combat)",
+    PRIMARY: "Which Defender is primary, with which Attack? (Combat)",
+    ALLOCATE: "How is the Damage spread across the Defenders? (Combat)",
+    ORDER: "In which order do the simultaneous effects happen?",
+    TARGET: "Which target does the effect take?",
+}
+
 SPELLBOOK, CHAPTER, ARENA, TERRA_SLOT = "spellbook", "chapter", "arena", "terra_slot"
 LIMBO, CEMETERY, AFTERLIFE, UNDER = "limbo", "cemetery", "afterlife", "under"
 

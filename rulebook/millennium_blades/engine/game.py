@@ -27,6 +27,7 @@ from .state import (
     ACTION,
     DRAIN,
     FLIP_TARGET,
+    QUESTIONS,
     REACT,
     SINGLE,
     Player,
@@ -70,6 +71,7 @@ SIMPLIFICATIONS = (
 
 class Game:
     seats = range(2, 6)  # tables of two to five players
+    QUESTIONS = QUESTIONS  # each kind of decision in the rulebook's words
 
     def __init__(
         self,

@@ -31,6 +31,17 @@ REACT_REVEALED = "react_revealed"  # you revealed a card in a clash: reveal anot
 REACT_DRAINED = "react_drained"  # an opponent would make you lose RP: lose none?
 REACT = {"clashed": REACT_CLASHED, "revealed": REACT_REVEALED, "drained": REACT_DRAINED}
 
+# Each kind of decision as the rulebook asks it, for people (GameState.words).
+QUESTIONS = {
+    SINGLE: "Which Single do you play into your tableau? (Tournament Phase)",
+    ACTION: "Use a face-up Action now?",
+    DRAIN: "Which opponent loses the RP?",
+    FLIP_TARGET: "Which opponent's face-up Single do you flip?",
+    REACT_CLASHED: "Another player started a clash: react to make it a tie?",
+    REACT_REVEALED: "You revealed a card in a clash: react to reveal another instead?",
+    REACT_DRAINED: "An opponent would make you lose RP: react to lose none?",
+}
+
 
 class Slot:
     """A card in play: in a tableau (a Single) or on the tournament board."""

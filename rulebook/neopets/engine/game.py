@@ -48,6 +48,7 @@ from .state import (
     MULLIGAN,
     NEOPET,
     PLAY,
+    QUESTIONS,
     REROLLS,
     RESPOND,
     QueueItem,
@@ -90,6 +91,7 @@ class Game:
     """The state of one game in progress; the game loop (rulebook.core.stepping) plays it."""
 
     seats = range(2, 3)  # two players
+    QUESTIONS = QUESTIONS  # each kind of decision in the rulebook's words
 
     __slots__ = (
         "active",

@@ -258,6 +258,19 @@ REROLLS = "rerolls"  # choose_rerolls: up to `most` of one's dice, by index
 FOOD_CHOICE = "food"  # choose_food: one of the Food one may play now, or pass
 CARDS = "cards"  # choose_cards: up to `most` cards (exactly `most` to discard)
 
+# Each kind of decision as the rulebook asks it, for people (GameState.words).
+QUESTIONS = {
+    FIRST_TURN: "You were chosen to start: take the first turn? (Setting Up the Game)",
+    MULLIGAN: "Shuffle your opening Inventory back and draw five more? (Setting Up the Game)",
+    NEOPET: "Which Neopet do you send in? (CR 5.5.12)",
+    CODESTONE_CHOICE: "Which Codestone do you attach this Train Phase? (CR 5.3)",
+    PLAY: "Which card do you play next in your Preparation Phase? (CR 5.4.2)",
+    EQUIPMENT_SLOT: "Your Equipment slots are full: which Equipment do you replace? (CR 7.6.6)",
+    REROLLS: "Which of your dice do you reroll? (CR 5.5.6c)",
+    FOOD_CHOICE: "Do you play a Food now, in this priority window? (CR 7.8.3)",
+    CARDS: "Which cards does the effect take?",
+}
+
 
 class Policy(Protocol):
     """Every decision the engine asks of a player. Each is a Decision built by the game, whose

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rulebook.core.stepping import direct_game
 from rulebook.keeper.engine import HeuristicPolicy, KeeperCard, KeeperDeck
 from rulebook.keeper.engine.game import Game
 from rulebook.keeper.engine.state import Permanent, Player
@@ -38,7 +39,8 @@ def sample(name: str) -> KeeperDeck:
 def new_game(seed: int = 1, policies=None) -> Game:
     """A game after setup: filler decks (so nobody runs out), empty hands, player 0 active."""
     policy = HeuristicPolicy()
-    game = Game([deck(), deck()], seed, policies or (policy, policy), record_log=True)
+    players = policies or (policy, policy)
+    game = direct_game(Game, [deck(), deck()], seed, players, record_log=True)
     for player in game.players:
         player.deck = [FILLER] * 20
     return game

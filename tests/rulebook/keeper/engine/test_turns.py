@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 
+from rulebook.core.stepping import direct_game
 from rulebook.keeper.engine import HeuristicPolicy, RandomPolicy, play_game
 from rulebook.keeper.engine.game import Game, GameOver
 from rulebook.keeper.engine.policy import Policy
@@ -16,7 +17,8 @@ from .builders import FILLER, creature, deck, in_play, new_game, sample
 
 def test_setup_puts_ten_in_the_reserves_thirty_in_the_deck_and_deals_five():
     """Setup and Deck Building: 10 reserves, 30 shuffled, a hand of 5, 20 hitpoints."""
-    game = Game([sample("aggro"), sample("control")], 3, (HeuristicPolicy(), RandomPolicy()))
+    players = (HeuristicPolicy(), RandomPolicy())
+    game = direct_game(Game, [sample("aggro"), sample("control")], 3, players)
     game.set_up()
     for player in game.players:
         assert len(player.reserves) == 10
@@ -111,6 +113,24 @@ def test_a_summoning_caveat_must_be_paid_too():
     game.summon(me, dragon)
     assert [c.card.name for c in me.creatures] == ["Dragon"]
     assert me.graveyard == [FILLER, FILLER]
+
+
+def test_asking_whether_a_creature_can_be_summoned_leaves_the_hand_as_it_was():
+    """A question changes nothing: the caveat's payment is looked for with the creature out of
+    the hand, and it goes back to its place (a replay, which never asks, plays the same game;
+    the heuristic breaks ties by hand order)."""
+    game = new_game()
+    me = game.players[0]
+    dragon = creature(
+        "Dragon", 6, 15, "You must sacrifice 1 cards in play to summon this creature.", cost=2
+    )
+    knight = creature("Knight", 2, 2)
+    me.hand = [dragon, knight, FILLER]
+    me.resources.extend([FILLER] * 5)
+    in_play(game, 0, FILLER)
+    assert game.can_summon(me, dragon)
+    assert me.hand == [dragon, knight, FILLER]
+    assert me.spent == 0
 
 
 @pytest.mark.parametrize(
