@@ -20,11 +20,13 @@ import sys
 import warnings
 from pathlib import Path
 
-# Where a game spends its time (bench/metazoo.py): the MetaZoo engine and the core it calls
-# on every decision. Listed once here; setup.py compiles exactly these.
+# Where a game spends its time (bench/metazoo.py): the MetaZoo engine and the core every
+# engine calls on every decision (its chance, its decisions, the stepped state and the views). Listed once here; setup.py compiles exactly these.
 MODULES = (
     "rulebook.core.chance",
     "rulebook.core.decisions",
+    "rulebook.core.stepping",
+    "rulebook.core.views",
     "rulebook.metazoo.engine.aura",
     "rulebook.metazoo.engine.cards",
     "rulebook.metazoo.engine.combat",

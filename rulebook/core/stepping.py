@@ -33,7 +33,7 @@ from greenlet import getcurrent, greenlet
 from .chance import Chance
 from .decisions import Decision
 from .outcome import Outcome
-from .views import unwrapped
+from .views import Public
 from .wording import option_words
 
 # No rulebook ends a game that never reaches a loss; a game still going after this many turns
@@ -74,21 +74,26 @@ class SteppedGame(Protocol):
     def view(self, seat: int) -> Any:
         """What this seat may know of the game: its own hidden cards, everyone's public ones."""
 
-    def portable(self, decision: Decision, answer: Any) -> Any:
-        """An answer as a value that names the same answer in a replay of this game: each of
-        its cards, creatures, players... by a `Ref` (`each_part`); the answer itself where its
-        parts are the same in every replay (numbers, the decks' own cards)."""
-
-    def restore(self, decision: Decision, ref: Any) -> Any:
-        """The answer to `decision` that a `portable` value names, in this game."""
+    # A game whose answers hold parts of its own (a creature in play, a Page) names them
+    # portably; one whose answers are the same in every replay (numbers, the decks' own cards)
+    # has neither method:
+    #
+    # def portable(self, decision: Decision, answer: Any) -> Any:
+    #     """The answer as a value naming the same answer in a replay of this game: each of its
+    #     cards, creatures, players... by a `Ref` (`each_part`)."""
+    #
+    # def restore(self, decision: Decision, ref: Any) -> Any:
+    #     """The answer to `decision` that a `portable` value names, in this game."""
 
 
 class GameState:
     """One game in progress, stopped at a decision (or over). See the module's docstring."""
 
     __slots__ = (
+        "_bots",
         "_caller",
         "_game",
+        "_portable",
         "_runner",
         "chance_observer",
         "decision",
@@ -122,6 +127,10 @@ class GameState:
         self.decision: Decision | None = None  # the decision the game waits on; None once over
         self.outcome: Outcome | None = None
         self._game: Any = None  # made in its greenlet (a Game may ask as it is set up)
+        # The game's `portable`; None where its answers are portable as they are.
+        self._portable: Callable[[Decision, Any], Any] | None = None
+        # While `play` plays every seat by bots: each seat's view and its bot's answer.
+        self._bots: tuple[list[Any], list[Callable[[Any, Decision], Any]]] | None = None
         self._runner = greenlet(self._play)
         self._caller = getcurrent()
         self._resume(None)
@@ -145,7 +154,8 @@ class GameState:
             decision = state.decision
             if decision is None:
                 raise GameOverError("the history goes on after the game is over")
-            state.apply(state._game.restore(decision, ref))
+            restore = getattr(state._game, "restore", None)
+            state.apply(ref if restore is None else restore(decision, ref))
         return state
 
     # -- OpenSpiel's State ----------------------------------------------------------------
@@ -166,10 +176,18 @@ class GameState:
         decision = self.decision
         if decision is None:
             raise GameOverError("the game is over: no decision waits for an answer")
-        # A bot answers from its view: a part of another seat it names is the game's own.
-        answer = decision.check(each_part(answer, unwrapped))
-        self.history.append(self._game.portable(decision, answer))
-        self._resume(answer)
+        self._resume(self._accepted(decision, answer))
+
+    def _accepted(self, decision: Decision, answer: Any) -> Any:
+        """The answer checked (a part of another seat a bot names from its view is the game's
+        own) and recorded in the history."""
+        kind = type(answer)
+        if kind is list or kind is tuple or kind is Public:
+            answer = game_objects(answer)
+        answer = decision.check(answer)
+        portable = self._portable
+        self.history.append(answer if portable is None else portable(decision, answer))
+        return answer
 
     def clone(self) -> GameState:
         """An independent copy of this game as it stands (replayed from its seed and history:
@@ -220,6 +238,7 @@ class GameState:
             self.decks, self.seed, self._suspend, self.record_log, **self.options
         )
         game.chance.observer = self.chance_observer
+        self._portable = getattr(game, "portable", None)
         game.begin()
         going = True
         while going and game.turn < TURN_CAP:
@@ -227,8 +246,16 @@ class GameState:
         return game.finish(capped=going)  # type: ignore[no-any-return]  # each engine's Outcome
 
     def _suspend(self, decision: Decision) -> Any:
-        """The game's `ask`: hand the decision out and wait for its (checked) answer."""
-        return self._caller.switch(decision)
+        """The game's `ask`: hand the decision out and wait for its (checked) answer; or,
+        while `play` has bots answer every seat, ask the seat's bot here, with its view, and
+        check and record its answer as `apply` does (the game runs on in its greenlet without
+        a switch a decision: the same game, at the engine's own speed)."""
+        bots = self._bots
+        if bots is None:
+            return self._caller.switch(decision)
+        views, answers = bots
+        seat = decision.seat
+        return self._accepted(decision, answers[seat](views[seat], decision))
 
     def _resume(self, answer: Any) -> None:
         self._caller = getcurrent()
@@ -251,13 +278,24 @@ def each_part(answer: Any, part: Callable[[Any], Any]) -> Any:
     past None and plain values: how an engine names an answer's parts portably and back."""
     kind = type(answer)
     if kind is tuple or kind is list:
-        return kind(each_part(item, part) for item in answer)
+        return kind([each_part(item, part) for item in answer])
     if answer is None or kind in _PLAIN:
         return answer
     return part(answer)
 
 
 _PLAIN = frozenset((bool, int, str, float))
+
+
+def game_objects(answer: Any) -> Any:
+    """The answer with each part of another seat a bot named from its view (a `Public`) as the
+    game's own object."""
+    kind = type(answer)
+    if kind is Public:
+        return answer._of
+    if kind is tuple or kind is list:
+        return kind([game_objects(item) for item in answer])
+    return answer
 
 
 class Bot(Protocol):
@@ -278,12 +316,13 @@ def play(state: GameState, bots: Sequence[Bot]) -> Outcome:
         bot.begin(state.seed, seat)
     views = [state.view(seat) for seat in range(len(bots))]  # each a live view of the game
     answers = [bot.answer for bot in bots]
-    apply = state.apply
     decision = state.decision
-    while decision is not None:
-        seat = decision.seat
-        apply(answers[seat](views[seat], decision))
-        decision = state.decision
+    if decision is not None:
+        state._bots = (views, answers)  # every later decision answered where it is asked
+        try:
+            state.apply(answers[decision.seat](views[decision.seat], decision))
+        finally:
+            state._bots = None
     assert state.outcome is not None
     return state.outcome
 
@@ -319,7 +358,7 @@ class _AnsweredAtOnce:
 
     def __call__(self, decision: Decision) -> Any:
         seat = decision.seat
-        return decision.check(self.bots[seat].answer(self.game.view(seat), decision))
+        return decision.check(game_objects(self.bots[seat].answer(self.game.view(seat), decision)))
 
 
 class GameLoop:

@@ -8,7 +8,7 @@ it, so a bot that peeks fails loudly instead of playing on what it could not kno
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 
@@ -71,26 +71,52 @@ class SeatView:
 
     Each engine's view (a subclass) sets its seats' parts (its own whole, the others through
     `Public`) and names in `PUBLIC` what of the game itself every seat may read: its public
-    state (whose turn, the chain, the battle dice) and the rules' measures of it (an attack's
-    damage, whether a creature can defend), which are called with the game's own objects."""
+    state (whose turn, the chain, the battle dice), read live, and the rules' measures of it
+    (an attack's damage, whether a creature can defend), which a bot calls with what it sees
+    and the game answers with its own objects. Anything else of the game is an AttributeError.
+    """
 
-    __slots__ = ("_game", "seat")
     PUBLIC: frozenset[str] = frozenset()
+
+    def __init_subclass__(cls) -> None:
+        super().__init_subclass__()
+        for name in cls.PUBLIC:
+            if name not in cls.__dict__:
+                setattr(cls, name, _Live(name))
 
     def __init__(self, game: Any, seat: int) -> None:
         self._game, self.seat = game, seat
+        for name in self.PUBLIC:  # a measure is made once a view, not once a call
+            value = getattr(game, name)
+            if callable(value):
+                self.__dict__[name] = _measure(value)
 
     def __getattr__(self, name: str) -> Any:
-        if name not in self.PUBLIC:
-            raise AttributeError(f"{name!r} of the game is not known to a seat's view")
-        value = getattr(self._game, name)
-        if not callable(value):
-            return value
+        raise AttributeError(f"{name!r} of the game is not known to a seat's view")
 
-        def measure(*args: Any, **kwargs: Any) -> Any:
-            return value(
-                *(unwrapped(arg) for arg in args),
-                **{key: unwrapped(arg) for key, arg in kwargs.items()},
-            )
 
-        return measure
+class _Live:
+    """A public attribute of the game, read as it is now (a view is made once a game)."""
+
+    __slots__ = ("name",)
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __get__(self, view: SeatView | None, owner: type) -> Any:
+        if view is None:
+            return self
+        return getattr(view._game, self.name)
+
+
+def _measure(rule: Callable[..., Any]) -> Callable[..., Any]:
+    """A rule's measure of the game, called with what a seat sees (a `Public` in the game's
+    own object's place)."""
+
+    def measure(*args: Any, **kwargs: Any) -> Any:
+        return rule(
+            *[arg._of if type(arg) is Public else arg for arg in args],
+            **{key: unwrapped(arg) for key, arg in kwargs.items()},
+        )
+
+    return measure

@@ -168,13 +168,8 @@ class Game:
     def view(self, seat: int) -> SeatView:
         return SeatView(self, seat)
 
-    def portable(self, decision: Decision, answer: Any) -> Any:
-        """A Neopets answer is its own portable value: its cards are the decks' own (shared
-        by every game of the decks), the rest numbers and yes or no."""
-        return answer
-
-    def restore(self, decision: Decision, ref: Any) -> Any:
-        return ref
+    # No `portable`: a Neopets answer is the same in every replay: its cards are the decks'
+    # own (shared by every game of the decks), the rest numbers and yes or no.
 
     # -- the game -------------------------------------------------------------------------
 
@@ -483,7 +478,8 @@ class Game:
                 if not foods:
                     continue
                 decision = self.decisions[side.index][FOOD_CHOICE]
-                food = self.ask(decision.offer(foods, context=(kind,)))
+                decision.options, decision.context = foods, (kind,)  # (as `offer`, inline: hot)
+                food = self.ask(decision)
                 if food is not None:
                     self.play_card(side, food, side.inventory)
                     passed = False
@@ -584,7 +580,9 @@ class Game:
         if not own:
             return
         decision = self.decisions[side.index][REROLLS]
-        chosen = self.ask(decision.offer(range(len(own)), limit, (own, other, attacking)))
+        decision.options, decision.most = range(len(own)), limit  # (as `offer`, inline: hot)
+        decision.context = (own, other, attacking)
+        chosen = self.ask(decision)
         if not chosen:
             return
         chosen = sorted(chosen)  # rerolled in the order of the dice

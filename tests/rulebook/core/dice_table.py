@@ -48,12 +48,6 @@ class DiceTable:
         """Nothing at the table is hidden: every seat sees it all."""
         return self
 
-    def portable(self, decision: Decision, answer: int) -> int:
-        return answer
-
-    def restore(self, decision: Decision, ref: int) -> int:
-        return ref
-
     def finish(self, capped: bool) -> Outcome:
         return Outcome(
             placements=placements_by_score(self.scores),
