@@ -21,7 +21,8 @@ import warnings
 from pathlib import Path
 
 # Where a game spends its time (bench/metazoo.py): the MetaZoo engine and the core every
-# engine calls on every decision (its chance, its decisions, the stepped state and the views). Listed once here; setup.py compiles exactly these.
+# engine calls on every decision (its chance, its decisions, the stepped state and the views).
+# Listed once here; setup.py compiles exactly these.
 MODULES = (
     "rulebook.core.chance",
     "rulebook.core.decisions",
