@@ -31,6 +31,7 @@ MODULES = (
     "rulebook.metazoo.engine.game",
     "rulebook.metazoo.engine.policy",
     "rulebook.metazoo.engine.state",
+    "rulebook.metazoo.engine.statuses",
 )
 
 PURE_PYTHON = "DECKWARDEN_PURE_PYTHON"

@@ -33,7 +33,9 @@ from .state import (
     Caster,
     GameOver,
     Page,
+    log_id,
 )
+from .statuses import inflict
 
 FIRST_STRIKE, FLIGHT = "First Strike", "Flight"
 UNABLE_TO_DEFEND = ("paralyze", "sleep", "scared")
@@ -106,7 +108,7 @@ class Combat:
                 me.seat,
                 attacker=self.attacker.uid,
                 attack=self.attack.name,
-                target=_uid(self.target),
+                target=log_id(self.target),
             )
         game.combat = self
         try:
@@ -212,7 +214,7 @@ class Combat:
                 "defend",
                 them.seat,
                 defenders=[p.uid for p in self.defenders],
-                primary=_uid(primary),
+                primary=log_id(primary),
                 attack=answer,
             )
         return primary, answer
@@ -258,13 +260,17 @@ class Combat:
         side = game.casters[striker.controller]
         if game.log is not None:
             game.event(
-                "strike", side.seat, attacker=striker.uid, attack=attack.name, primary=_uid(primary)
+                "strike",
+                side.seat,
+                attacker=striker.uid,
+                attack=attack.name,
+                primary=log_id(primary),
             )
         for effect in attack.effects:
             target = {effect.get("target"): primary} if effect.get("target") else {}
             game.apply(effect, side, striker, target)
         if attack.status and self.present(primary):
-            game.inflict([primary], attack.status, side, automatically=False)
+            inflict(game, [primary], attack.status, side, automatically=False)
         receivers = [r for r in receivers if isinstance(r, Caster) or r.zone == ARENA]  # present
         if not receivers or striker.zone != ARENA:
             return
@@ -286,7 +292,7 @@ class Combat:
                 "allocate",
                 side.seat,
                 damage=damage,
-                to=[[_uid(r), n] for r, n in zip(hit, amounts, strict=True)],
+                to=[[log_id(r), n] for r, n in zip(hit, amounts, strict=True)],
                 lps=self.lps(receivers),
             )
         for receiver, amount in zip(hit, amounts, strict=True):
@@ -294,9 +300,3 @@ class Combat:
                 amount = max(amount - STONESKIN, 0)
             game.deal(receiver, amount, striker, "attack")
         game.sweep()
-
-
-def _uid(subject: Any) -> Any:
-    if subject is None:
-        return None
-    return subject.uid if isinstance(subject, Page) else f"caster:{subject.seat}"

@@ -46,7 +46,6 @@ from .state import (
     REGEN,
     RESPOND,
     SPELLBOOK,
-    STATUS_DAMAGE,
     STRONG_AGAINST,
     TARGET,
     TERRA_SLOT,
@@ -57,7 +56,9 @@ from .state import (
     GameOver,
     Page,
     Policy,
+    log_id,
 )
+from .statuses import disabled, expire, inflict, remove_status, suffer, wake
 
 HEADS, TAILS = "heads", "tails"
 TRAP_TRAIT = "Trap"
@@ -129,6 +130,10 @@ class Game:
         self.dirty = False  # Damage, LP Loss or a Page leaving since the last sweep
         self.statics: list[Page] = []  # Pages with ARENA effects, in the Arena or a Terra slot
         self.asking = ""  # the effect a target is being chosen for (policies read it)
+
+    # The steps of the rules kept in their own modules that tests call on a game (each module
+    # function takes the game first, so it is the method itself).
+    inflict = inflict
 
     # -- the game loop's hooks ------------------------------------------------------------
 
@@ -247,11 +252,7 @@ class Game:
 
     def start_effects(self, me: Caster) -> None:
         """Start of turn: Sleep's coin (README), then "start of your turn" effects."""
-        for page in list(me.arena):
-            if "sleep" in page.statuses:
-                woke = self.flip(me, f"sleep:{page.uid}")
-                if woke:
-                    self.remove_status(page, "sleep")
+        wake(self, me)
         for page in list(me.arena):
             for effect in page.card.start_of_turn:
                 self.apply(effect, me, page, {})
@@ -264,7 +265,7 @@ class Game:
             if not page.fatigued:
                 continue
             if "frozen" in page.statuses:
-                self.remove_status(page, "frozen")
+                remove_status(self, page, "frozen")
                 continue
             page.fatigued = False
             woken.append(page.uid)
@@ -305,16 +306,9 @@ class Game:
                 if subject.zone == ARENA:
                     self.recover(subject, REGEN, me)
             elif getattr(subject, "zone", ARENA) == ARENA and kind in subject.statuses:
-                if kind == "burn":  # Burn: 10 Damage; Poison: 10 LP Loss an indicator
-                    self.deal(subject, STATUS_DAMAGE, None, "burn")
-                else:
-                    self.lose_lp(subject, STATUS_DAMAGE * subject.statuses[kind], "poison")
+                suffer(self, subject, kind)
             self.sweep()
-        for page in [p for p in me.arena if p.statuses]:
-            for status in ("paralyze", "scared", "confusion"):
-                since = page.statuses.get(status)
-                if since is not None and since < self.turn:
-                    self.remove_status(page, status)
+        expire(self, me)
 
     # -- priority and the chain -----------------------------------------------------------
 
@@ -470,7 +464,7 @@ class Game:
         if not (me.powers if kind == "power" else me.answers):
             return options
         for page in me.arena:
-            if page.fatigued or self.disabled(page):
+            if page.fatigued or disabled(page):
                 continue
             if kind == "power":
                 for index, effect in enumerate(page.card.powers):
@@ -502,7 +496,7 @@ class Game:
         return (
             bool(page.card.any_time)
             and page.used_any_time != self.turn
-            and not self.disabled(page)
+            and not disabled(page)
             and self.effect_has_targets(caster, page, page.card.any_time)
         )
 
@@ -561,11 +555,6 @@ class Game:
         if target.face_down:
             return target.host is None and target in them.traps
         return target.card.is_permanent and target in them.arena
-
-    def disabled(self, page: Page) -> bool:
-        """Paralyze removes a Page's Effect text box (Tribal Boost, p. 28): no Powers, no
-        effects, no Tribal Boost."""
-        return "paralyze" in page.statuses
 
     # -- Contracting ----------------------------------------------------------------------
 
@@ -842,7 +831,7 @@ class Game:
         else:
             reached = self.reach(me, page, effect, targets)
             if do == "inflict":
-                self.inflict(reached, effect["status"], me, effect.get("automatically", False))
+                inflict(self, reached, effect["status"], me, effect.get("automatically", False))
             for subject in reached:
                 if do == "damage":
                     self.deal(subject, effect["n"], page, "effect")
@@ -886,36 +875,6 @@ class Game:
                     spell["targets"][kind] = chosen
                     self.event("redirected", me.seat, page=spell["page"].uid, target=chosen.uid)
 
-    def inflict(self, subjects: list[Any], status: str, me: Caster, automatically: bool) -> None:
-        """Inflict a Status Effect: one coin flip for every target of the effect (heads:
-        inflicted), none when it inflicts automatically (Status Effects, p. 29; Simultaneous
-        Effects, p. 23). One indicator of each kind, but any number of Poison."""
-        subjects = [s for s in subjects if not isinstance(s, Page) or s.zone == ARENA]
-        if not subjects:
-            return
-        if not automatically and not self.flip(me, f"inflict:{status}"):
-            return
-        for subject in subjects:
-            if status in subject.statuses and status != "poison":
-                continue
-            if status == "poison":
-                subject.statuses[status] = subject.statuses.get(status, 0) + 1
-            else:
-                subject.statuses[status] = self.turn
-            if self.log is not None:
-                self.event(
-                    "inflict",
-                    me.seat,
-                    target=_uid(subject),
-                    status=status,
-                    count=subject.statuses[status] if status == "poison" else 1,
-                )
-
-    def remove_status(self, subject: Any, status: str) -> None:
-        del subject.statuses[status]
-        if self.log is not None:
-            self.event("status_removed", None, target=_uid(subject), status=status)
-
     def flip(self, caster: Caster, why: str) -> bool:
         """A coin flip (Rolling A Die: a die's even faces are heads): True on heads."""
         heads = bool(self.chance.coin())
@@ -933,10 +892,10 @@ class Game:
         lp = card.lp
         if card.type != BEASTIE:
             return lp
-        if card.tribal_boost and card.tribe and not self.disabled(page):
+        if card.tribal_boost and card.tribe and not disabled(page):
             lp += TRIBAL_BOOST * self.tribe_count(page)
         for source in self.statics:
-            if self.disabled(source):
+            if disabled(source):
                 continue
             for effect in source.card.arena:
                 if effect["do"] == "lp_bonus" and (
@@ -969,7 +928,7 @@ class Game:
             and any(
                 effect["do"] == "grant_trait" and effect["trait"] == trait
                 for source in self.statics
-                if source.controller == page.controller and not self.disabled(source)
+                if source.controller == page.controller and not disabled(source)
                 for effect in source.card.arena
             )
         )
@@ -991,7 +950,7 @@ class Game:
             self.event(
                 "damage",
                 subject.seat if caster else subject.controller,
-                target=_uid(subject),
+                target=log_id(subject),
                 amount=amount,
                 lp=subject.lp if caster else self.current_lp(subject),
                 why=why,
@@ -1006,7 +965,7 @@ class Game:
         self.dirty = True
         if self.log is not None:
             lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-            self.event("lp_loss", None, target=_uid(subject), amount=amount, lp=lp, why=why)
+            self.event("lp_loss", None, target=log_id(subject), amount=amount, lp=lp, why=why)
         self.check_loss()
 
     def recover(self, subject: Any, amount: int, me: Caster) -> None:
@@ -1016,7 +975,7 @@ class Game:
             subject.damage -= removed
             if self.log is not None:
                 lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-                self.event("recover", me.seat, target=_uid(subject), amount=removed, lp=lp)
+                self.event("recover", me.seat, target=log_id(subject), amount=removed, lp=lp)
 
     def check_loss(self) -> None:
         """A Caster at 0 LP loses the game; both at once: a draw."""
@@ -1173,9 +1132,9 @@ class Game:
             )
         if self.statics:
             for source in self.casters[page.controller].arena:
-                if source.card.arena and not self.disabled(source):
+                if source.card.arena and not disabled(source):
                     damage += sum(e["n"] for e in source.card.arena if e["do"] == "damage_bonus")
-        if card.tribal_boost and card.tribe and not self.disabled(page):
+        if card.tribal_boost and card.tribe and not disabled(page):
             damage += TRIBAL_BOOST * self.tribe_count(page)
         return damage
 
@@ -1301,10 +1260,5 @@ def _discard(card: PageCard) -> str:
     return AFTERLIFE if card.type in (AURA, TERRA) else LIMBO
 
 
-def _uid(subject: Any) -> Any:
-    """A Page's number, or a Caster as "caster:<seat>", for the log."""
-    return subject.uid if isinstance(subject, Page) else f"caster:{subject.seat}"
-
-
 def _uids(targets: dict[str, Any]) -> dict[str, Any]:
-    return {kind: _uid(target) for kind, target in targets.items() if target is not None}
+    return {kind: log_id(target) for kind, target in targets.items() if target is not None}
