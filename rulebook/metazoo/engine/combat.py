@@ -22,6 +22,7 @@ from typing import Any
 from rulebook.metazoo.cards import BEASTIE
 
 from .cards import Attack
+from .effects import apply_effect
 from .state import (
     AFTERLIFE,
     ALLOCATE,
@@ -268,7 +269,7 @@ class Combat:
             )
         for effect in attack.effects:
             target = {effect.get("target"): primary} if effect.get("target") else {}
-            game.apply(effect, side, striker, target)
+            apply_effect(game, effect, side, striker, target)
         if attack.status and self.present(primary):
             inflict(game, [primary], attack.status, side, automatically=False)
         receivers = [r for r in receivers if isinstance(r, Caster) or r.zone == ARENA]  # present

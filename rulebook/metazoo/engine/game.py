@@ -15,19 +15,19 @@ Caster's policy and checked before the game acts on it.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
 from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, two_seat_placements
-from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, SPELL, TERRA
-from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
+from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
 
 from .aura import Budget, can_pay, payment, to_hand
 from .cards import Attack, MetaZooDeck, PageCard
 from .combat import Combat
+from .effects import apply_effect, choose_targets, effect_has_targets, valid_targets
 from .state import (
     ACTION,
     ADVANTAGE_DAMAGE,
@@ -134,6 +134,7 @@ class Game:
     # The steps of the rules kept in their own modules that tests call on a game (each module
     # function takes the game first, so it is the method itself).
     inflict = inflict
+    valid_targets = valid_targets
 
     # -- the game loop's hooks ------------------------------------------------------------
 
@@ -255,7 +256,7 @@ class Game:
         wake(self, me)
         for page in list(me.arena):
             for effect in page.card.start_of_turn:
-                self.apply(effect, me, page, {})
+                apply_effect(self, effect, me, page, {})
         self.sweep()
 
     def awaken(self, me: Caster) -> None:
@@ -301,7 +302,7 @@ class Game:
             if kind == "effect":
                 page, index = subject
                 if page.zone == ARENA:
-                    self.apply(page.card.end_of_turn[index], me, page, {})
+                    apply_effect(self, page.card.end_of_turn[index], me, page, {})
             elif kind == "regen":
                 if subject.zone == ARENA:
                     self.recover(subject, REGEN, me)
@@ -389,7 +390,7 @@ class Game:
             effect = page.card.powers[action[2]]
             page.fatigued = True
             self.event("power", caster.seat, page=page.uid, name=page.card.name, effect=action[2])
-            targets = self.choose_targets(caster, page, (effect,))
+            targets = choose_targets(self, caster, page, (effect,))
             self.chain.append(
                 {
                     "caster": caster,
@@ -403,7 +404,7 @@ class Game:
             effect = page.card.any_time[0]
             page.used_any_time = self.turn
             self.event("any_time", caster.seat, page=page.uid, name=page.card.name)
-            targets = self.choose_targets(caster, page, (effect,))
+            targets = choose_targets(self, caster, page, (effect,))
             self.chain.append(
                 {
                     "caster": caster,
@@ -468,7 +469,7 @@ class Game:
                 continue
             if kind == "power":
                 for index, effect in enumerate(page.card.powers):
-                    if self.effect_has_targets(me, page, (effect,)):
+                    if effect_has_targets(self, me, page, (effect,)):
                         options.append(("power", page, index))
             elif self.any_time_ready(me, page):
                 options.append(("any_time", page))
@@ -497,7 +498,7 @@ class Game:
             bool(page.card.any_time)
             and page.used_any_time != self.turn
             and not disabled(page)
-            and self.effect_has_targets(caster, page, page.card.any_time)
+            and effect_has_targets(self, caster, page, page.card.any_time)
         )
 
     def contractable(self, me: Caster, page: Page, budget: Budget) -> bool:
@@ -508,7 +509,7 @@ class Game:
             return False
         if not budget.covers(card.cost):
             return False
-        return not card.needs_target or self.effect_has_targets(me, page, card.contract_effects)
+        return not card.needs_target or effect_has_targets(self, me, page, card.contract_effects)
 
     def can_contract_trap(
         self, me: Caster, trap: Page, sources: list[Page], attacker: Page
@@ -517,7 +518,7 @@ class Game:
         than the Attacker) are there."""
         card = trap.card
         effects = [e for e in card.flipped + card.on_contract if e.get("target") != "attacker"]
-        return self.effect_has_targets(me, trap, effects) and can_pay(me.aura, sources, card.cost)
+        return effect_has_targets(self, me, trap, effects) and can_pay(me.aura, sources, card.cost)
 
     def aura_sources(self, me: Caster) -> list[Page]:
         return to_hand(me.arena)
@@ -595,7 +596,7 @@ class Game:
         )
         self.count(me, page)
         for effect in page.card.enter:
-            self.apply(effect, me, page, {})
+            apply_effect(self, effect, me, page, {})
 
     def place_trap(self, me: Caster, page: Page) -> None:
         """Place a Trap Page face-down into the Arena, without paying its Cost (Trap Pages)."""
@@ -631,7 +632,7 @@ class Game:
                 page.host = None
             page.face_down = False
         effects = effects if effects is not None else card.contract_effects
-        targets = self.choose_targets(me, page, effects + card.enter, attacker)
+        targets = choose_targets(self, me, page, effects + card.enter, attacker)
         self.pay(me, card)
         page.zone = "chain"
         if self.log is not None:
@@ -677,18 +678,18 @@ class Game:
             self.event("resolve", caster.seat, page=page.uid, kind=item["kind"])
         if item["kind"] != "contract":
             for effect in item["effects"]:
-                self.apply(effect, caster, page, item["targets"], item)
+                apply_effect(self, effect, caster, page, item["targets"], item)
             return
         card = page.card
         if card.is_instant:
             for effect in item["effects"]:
-                self.apply(effect, caster, page, item["targets"], item)
+                apply_effect(self, effect, caster, page, item["targets"], item)
             self.to_zone(page, CEMETERY)
             return
         equip = next((e for e in item["effects"] if e["do"] == "equip"), None)
         for effect in item["effects"]:
             if effect["do"] != "equip":
-                self.apply(effect, caster, page, item["targets"], item)
+                apply_effect(self, effect, caster, page, item["targets"], item)
         if equip is not None:
             host = item["targets"].get(equip["target"])
             if host is None or host.zone != ARENA:
@@ -704,7 +705,7 @@ class Game:
         if item.get("defends") is not None:
             item["defends"].append(page)
         for effect in card.enter:
-            self.apply(effect, caster, page, item["targets"])
+            apply_effect(self, effect, caster, page, item["targets"])
 
     def enter(self, me: Caster, page: Page, fatigued: bool) -> None:
         """Into the Arena: Pages enter Fatigued, Aura and Terra Awakened (The Battleground)."""
@@ -725,155 +726,7 @@ class Game:
                 fatigued=fatigued,
             )
 
-    # -- effects --------------------------------------------------------------------------
-
-    def choose_targets(
-        self, me: Caster, page: Page, effects: Iterable[dict], attacker: Page | None = None
-    ) -> dict[str, Any]:
-        """The targets of a Page's effects, one per kind of target, chosen as it is
-        Contracted or used (How to Contract a Page, p. 18)."""
-        targets: dict[str, Any] = {}
-        for effect in effects:
-            kind = effect.get("target")
-            if kind is None or kind in targets:
-                continue
-            if kind == "attacker":
-                targets[kind] = attacker
-            elif kind in SINGLE:
-                options = self.valid_targets(me, page, kind)
-                self.asking = effect["do"]
-                targets[kind] = self.ask(me, TARGET, options) if options else None
-        return targets
-
-    def effect_has_targets(self, me: Caster, page: Page, effects: Iterable[dict]) -> bool:
-        for effect in effects:
-            kind = effect.get("target")
-            if kind in SINGLE and not self.valid_targets(me, page, kind):
-                return False
-        return True
-
-    def valid_targets(self, me: Caster, page: Page, kind: str) -> list[Any]:
-        """Pages a targeting effect may choose: face-up, in the Arena; Beasties not while
-        shrouded; not an opposing Magiproof Page with a Spell or Potion (README)."""
-        if kind == "spell":
-            return [
-                item["page"]
-                for item in self.chain
-                if item["kind"] == "contract"
-                and item["page"].card.type == SPELL
-                and item["caster"] is not me
-                and not item.get("nullified")
-            ]
-        if kind in ("beastie", "opposing_beastie", "own_beastie"):
-            if self.shrouded == self.turn:
-                return []
-            if kind == "beastie":
-                found = [p for side in self.casters for p in side.arena if p.card.type == BEASTIE]
-            else:
-                side = me if kind == "own_beastie" else me.opponent
-                found = [p for p in side.arena if p.card.type == BEASTIE]
-        elif kind in ("artifact", "opposing_artifact"):
-            sides = self.casters if kind == "artifact" else (me.opponent,)
-            found = [p for side in sides for p in side.arena if p.card.type == ARTIFACT]
-        else:
-            return []
-        if page.card.is_instant:
-            found = [p for p in found if p.controller == me.seat or not self.has(p, "Magiproof")]
-        return found
-
-    def reach(self, me: Caster, page: Page, effect: dict, targets: dict[str, Any]) -> list[Any]:
-        """Who an effect reaches as it resolves: its target if still there, or every Page it
-        names without targeting."""
-        kind = effect["target"]
-        if kind == "self":
-            return [page] if page.zone == ARENA else []
-        if kind == "opposing_caster":
-            return [me.opponent]
-        if kind == "each_opposing_beastie":
-            return [p for p in me.opponent.arena if p.card.type == BEASTIE]
-        if kind == "every_beastie":
-            aura = effect.get("aura")
-            return [
-                p
-                for side in self.casters
-                for p in side.arena
-                if p.card.type == BEASTIE and (aura is None or aura in p.card.aura_types)
-            ]
-        target = targets.get(kind)
-        if target is None:
-            return []
-        if kind == "spell":
-            return [target]
-        return [target] if target.zone == ARENA else []
-
-    def apply(
-        self,
-        effect: dict,
-        me: Caster,
-        page: Page,
-        targets: dict[str, Any],
-        item: dict | None = None,
-    ) -> None:
-        """One effect of the vocabulary (rulebook.metazoo.effects), resolving now."""
-        do = effect["do"]
-        if do == "bookmark":
-            self.bookmark(me, effect["n"])
-        elif do == "no_attacks":
-            self.barred_until = me.seat
-            self.event("attacks_barred", me.seat, until_turn_of=me.seat)
-        elif do == "shroud":
-            self.shrouded = self.turn
-            self.event("shroud", me.seat)
-        elif do == "redirect":
-            self.redirect(me, item)
-        elif do in ("damage_bonus", "lp_bonus", "generate_aura", "equip"):
-            return  # static, or applied where it belongs (max_lp, damage, payment, resolve)
-        else:
-            reached = self.reach(me, page, effect, targets)
-            if do == "inflict":
-                inflict(self, reached, effect["status"], me, effect.get("automatically", False))
-            for subject in reached:
-                if do == "damage":
-                    self.deal(subject, effect["n"], page, "effect")
-                elif do == "recover":
-                    self.recover(subject, effect["n"], me)
-                elif do == "destroy" and subject.zone == ARENA:
-                    self.destroy(subject)
-                elif do == "nullify":
-                    for other in self.chain:
-                        if other["page"] is subject:
-                            other["nullified"] = True
-                elif do == "grant_trait":
-                    subject.granted.add(effect["trait"])
-                    self.event("trait", me.seat, page=subject.uid, trait=effect["trait"])
-                elif do == "place_under" and subject.zone == ARENA:
-                    self.leave_arena(subject)
-                    subject.zone = UNDER
-                    page.carried.append(subject)
-                    self.event("placed_under", me.seat, page=subject.uid, under=page.uid)
-
-    def redirect(self, me: Caster, item: dict | None) -> None:
-        """Reflection: the Spell beneath it on the chain, if it targets a Page of this Caster,
-        targets a Page of its own Caster instead (chosen by this Caster)."""
-        below = [
-            other
-            for other in self.chain
-            if other is not item
-            and other["kind"] == "contract"
-            and other["page"].card.type == SPELL
-            and other["caster"] is not me
-        ]
-        if not below:
-            return
-        spell = below[-1]
-        for kind, target in list(spell["targets"].items()):
-            if isinstance(target, Page) and target.controller == me.seat:
-                options = [p for p in spell["caster"].arena if p.card.type == target.card.type]
-                if options:
-                    self.asking = "redirect"
-                    chosen = self.ask(me, TARGET, options)
-                    spell["targets"][kind] = chosen
-                    self.event("redirected", me.seat, page=spell["page"].uid, target=chosen.uid)
+    # -- coins ----------------------------------------------------------------------------
 
     def flip(self, caster: Caster, why: str) -> bool:
         """A coin flip (Rolling A Die: a die's even faces are heads): True on heads."""
@@ -1020,7 +873,7 @@ class Game:
             self.event("destroyed", controller.seat, page=page.uid, name=page.card.name)
         self.to_zone(page, AFTERLIFE if page.card.type == AURA else LIMBO)
         for effect in page.card.destroyed:
-            self.apply(effect, controller, page, {})
+            apply_effect(self, effect, controller, page, {})
 
     def leave_slot(self, terra: Page) -> None:
         if terra in self.statics:
