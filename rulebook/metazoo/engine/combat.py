@@ -21,6 +21,7 @@ from typing import Any
 
 from rulebook.metazoo.cards import BEASTIE
 
+from .aura import to_hand
 from .cards import Attack
 from .effects import apply_effect
 from .state import (
@@ -154,7 +155,7 @@ class Combat:
         if "Trap" not in card.traits:  # Trap Pages: the placer loses the game
             game.winner, game.end = self.me.seat, "not_a_trap"
             raise GameOver
-        sources = game.aura_sources(them)
+        sources = to_hand(them.arena)
         if game.can_contract_trap(them, trap, sources, self.attacker) and game.ask(
             them, CONTRACT_TRAP, (True, False)
         ):

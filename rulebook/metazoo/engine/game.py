@@ -24,7 +24,7 @@ from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
 
-from .aura import Budget, can_pay, payment, to_hand
+from .aura import Budget, budget, can_pay, dissolve, pay
 from .cards import Attack, MetaZooDeck, PageCard
 from .combat import Combat
 from .effects import apply_effect, choose_targets, effect_has_targets, valid_targets
@@ -236,7 +236,7 @@ class Game:
         self.window(me)
         self.bookmark(me, 1)
         self.awaken(me)
-        self.dissolve(me)
+        dissolve(self, me)
         while True:
             action = self.ask(me, ACTION, self.actions(me))
             if action is None:
@@ -245,7 +245,7 @@ class Game:
         self.window(me)
         self.end_effects(me)
         for caster in self.casters:
-            self.dissolve(caster)
+            dissolve(self, caster)
         for caster in self.casters:
             for page in caster.arena:
                 if page.granted:
@@ -272,11 +272,6 @@ class Game:
             woken.append(page.uid)
         if self.log is not None:
             self.event("awaken", me.seat, pages=woken)
-
-    def dissolve(self, caster: Caster) -> None:
-        if caster.aura:
-            self.event("aura_dissolves", caster.seat, aura=caster.aura)
-            caster.aura = {}  # (a new dict: the logged one stays as it was)
 
     def end_effects(self, me: Caster) -> None:
         """End of turn effects, simultaneous, in the order the active Caster chooses
@@ -445,10 +440,6 @@ class Game:
                 options["trap"].append(("trap", page))
         return options, candidates
 
-    def budget(self, me: Caster) -> Budget:
-        """What the Caster can pay now, for the Costs of many Pages."""
-        return Budget(me.aura, me.arena)
-
     def trap_moves(self, me: Caster) -> list[tuple]:
         """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
         return [
@@ -481,11 +472,11 @@ class Game:
         options: list[tuple] = []
         if not caster.answers:
             return options
-        budget = None
+        funds = None
         for page in caster.chapter:
             if page.card.is_any_time:
-                budget = budget if budget is not None else self.budget(caster)
-                if self.contractable(caster, page, budget):
+                funds = funds if funds is not None else budget(caster)
+                if self.contractable(caster, page, funds):
                     options.append(("contract", page))
         for page in caster.arena:
             if page.card.any_time and self.any_time_ready(caster, page):
@@ -519,9 +510,6 @@ class Game:
         card = trap.card
         effects = [e for e in card.flipped + card.on_contract if e.get("target") != "attacker"]
         return effect_has_targets(self, me, trap, effects) and can_pay(me.aura, sources, card.cost)
-
-    def aura_sources(self, me: Caster) -> list[Page]:
-        return to_hand(me.arena)
 
     def attackers(self, me: Caster) -> list[Page]:
         """The Beasties that may declare an Attack: Awakened, with an Attack, not kept from
@@ -633,7 +621,7 @@ class Game:
             page.face_down = False
         effects = effects if effects is not None else card.contract_effects
         targets = choose_targets(self, me, page, effects + card.enter, attacker)
-        self.pay(me, card)
+        pay(self, me, card)
         page.zone = "chain"
         if self.log is not None:
             self.event(
@@ -649,22 +637,6 @@ class Game:
         self.chain.append(
             {"caster": me, "page": page, "effects": effects, "targets": targets, "kind": "contract"}
         )
-
-    def pay(self, me: Caster, card: PageCard) -> None:
-        if not card.cost:
-            return
-        plan = payment(me.aura, self.aura_sources(me), card.cost)
-        assert plan is not None, f"{card.name} was offered but cannot be paid"
-        fatigued, left = plan
-        for page, kind, amount in fatigued:
-            page.fatigued = True
-            if self.log is not None:
-                self.event("generate", me.seat, page=page.uid, aura=kind, n=amount)
-            if page.card.generates and page.card.generates.get("destroy_self"):
-                self.destroy(page)
-        me.aura = left
-        if self.log is not None:
-            self.event("pay", me.seat, cost=dict(card.cost), left=dict(left))
 
     def resolve(self, item: dict) -> None:
         """Resolve the top of the chain: a Contracted Page, or an effect used."""
@@ -1062,7 +1034,7 @@ class ActionOptions:
         known = legal.get(page)
         if known is None:
             if self._budget is None:
-                self._budget = self.game.budget(self.me)
+                self._budget = budget(self.me)
             known = legal[page] = self.game.contractable(self.me, page, self._budget)
         return known
 
