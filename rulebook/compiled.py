@@ -30,6 +30,7 @@ MODULES = (
     "rulebook.metazoo.engine.combat",
     "rulebook.metazoo.engine.effects",
     "rulebook.metazoo.engine.game",
+    "rulebook.metazoo.engine.legal",
     "rulebook.metazoo.engine.policy",
     "rulebook.metazoo.engine.state",
     "rulebook.metazoo.engine.statuses",

@@ -24,6 +24,7 @@ from rulebook.metazoo.cards import BEASTIE
 from .aura import to_hand
 from .cards import Attack
 from .effects import apply_effect
+from .legal import can_contract_trap
 from .state import (
     AFTERLIFE,
     ALLOCATE,
@@ -156,7 +157,7 @@ class Combat:
             game.winner, game.end = self.me.seat, "not_a_trap"
             raise GameOver
         sources = to_hand(them.arena)
-        if game.can_contract_trap(them, trap, sources, self.attacker) and game.ask(
+        if can_contract_trap(game, them, trap, sources, self.attacker) and game.ask(
             them, CONTRACT_TRAP, (True, False)
         ):
             game.contract(
