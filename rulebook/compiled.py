@@ -28,6 +28,7 @@ MODULES = (
     "rulebook.metazoo.engine.aura",
     "rulebook.metazoo.engine.cards",
     "rulebook.metazoo.engine.combat",
+    "rulebook.metazoo.engine.contracts",
     "rulebook.metazoo.engine.effects",
     "rulebook.metazoo.engine.game",
     "rulebook.metazoo.engine.legal",

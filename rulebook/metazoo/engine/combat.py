@@ -23,6 +23,7 @@ from rulebook.metazoo.cards import BEASTIE
 
 from .aura import to_hand
 from .cards import Attack
+from .contracts import contract
 from .effects import apply_effect
 from .legal import can_contract_trap
 from .state import (
@@ -160,8 +161,8 @@ class Combat:
         if can_contract_trap(game, them, trap, sources, self.attacker) and game.ask(
             them, CONTRACT_TRAP, (True, False)
         ):
-            game.contract(
-                them, trap, attacker=self.attacker, effects=card.flipped + card.on_contract
+            contract(
+                game, them, trap, attacker=self.attacker, effects=card.flipped + card.on_contract
             )
             if card.is_permanent:
                 game.chain[-1]["defends"] = self.defenders

@@ -24,9 +24,10 @@ from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
 
-from .aura import dissolve, pay
+from .aura import dissolve
 from .cards import Attack, MetaZooDeck, PageCard
 from .combat import Combat
+from .contracts import contract, contract_aura, contract_terra, move_trap, place_trap
 from .effects import apply_effect, choose_targets, valid_targets
 from .legal import ActionOptions, actions, responses
 from .state import (
@@ -134,7 +135,10 @@ class Game:
     # The steps of the rules kept in their own modules that tests call on a game (each module
     # function takes the game first, so it is the method itself).
     actions = actions
+    contract_terra = contract_terra
     inflict = inflict
+    move_trap = move_trap
+    place_trap = place_trap
     valid_targets = valid_targets
 
     # -- the game loop's hooks ------------------------------------------------------------
@@ -365,7 +369,7 @@ class Game:
             return
         if action[0] == "move":
             _, trap, host = action
-            self.move_trap(caster, trap, host)
+            move_trap(self, caster, trap, host)
         else:
             self.push_action(caster, action)
         self.exchange(caster)
@@ -375,13 +379,13 @@ class Game:
         or an "any time" effect."""
         kind, page = action[0], action[1]
         if kind == "aura":
-            self.contract_aura(caster, page)
+            contract_aura(self, caster, page)
         elif kind == "terra":
-            self.contract_terra(caster, page)
+            contract_terra(self, caster, page)
         elif kind == "trap":
-            self.place_trap(caster, page)
+            place_trap(self, caster, page)
         elif kind == "contract":
-            self.contract(caster, page)
+            contract(self, caster, page)
         elif kind == "power":
             effect = page.card.powers[action[2]]
             page.fatigued = True
@@ -411,98 +415,7 @@ class Game:
                 }
             )
 
-    # -- Contracting ----------------------------------------------------------------------
-
-    def contract_aura(self, me: Caster, page: Page) -> None:
-        """Once per turn, an Aura Page into the Arena Awakened (Turn Steps)."""
-        me.aura_page_played = True
-        self.leave_chapter(me, page)
-        self.enter(me, page, fatigued=False)
-        self.count(me, page)
-
-    def contract_terra(self, me: Caster, page: Page) -> None:
-        """Terra Pages and Rotation (p. 13): the first empty slot; with all six full, the slot
-        the rotation has reached (a 7th replaces slot 1, and so on); the replaced Terra goes to
-        its owner's Afterlife."""
-        self.leave_chapter(me, page)
-        empty = [index for index, slot in enumerate(self.terra) if slot is None]
-        if empty:
-            slot = empty[0]
-        else:
-            slot = self.rotation
-            self.rotation = (self.rotation + 1) % TERRA_SLOTS
-            replaced = self.terra[slot]
-            assert replaced is not None
-            self.leave_slot(replaced)
-            self.to_zone(replaced, AFTERLIFE)
-        self.terra[slot] = page
-        if page.card.arena:
-            self.statics.append(page)
-        page.zone = TERRA_SLOT
-        page.controller = me.seat
-        self.event(
-            "terra",
-            me.seat,
-            page=page.uid,
-            name=page.card.name,
-            slot=slot + 1,
-            terra=page.card.terra,
-        )
-        self.count(me, page)
-        for effect in page.card.enter:
-            apply_effect(self, effect, me, page, {})
-
-    def place_trap(self, me: Caster, page: Page) -> None:
-        """Place a Trap Page face-down into the Arena, without paying its Cost (Trap Pages)."""
-        self.leave_chapter(me, page)
-        page.zone = ARENA
-        page.face_down = True
-        me.traps.append(page)
-        self.event("trap", me.seat, page=page.uid)
-
-    def move_trap(self, me: Caster, trap: Page, host: Page) -> None:
-        """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
-        trap.moved = True
-        trap.host = host
-        host.trap = trap
-        self.event("trap_moved", me.seat, page=trap.uid, under=host.uid)
-
-    def contract(
-        self,
-        me: Caster,
-        page: Page,
-        attacker: Page | None = None,
-        effects: tuple[dict, ...] | None = None,
-    ) -> None:
-        """How to Contract a Page (p. 18): reveal it, choose its targets, pay its Aura Cost;
-        it goes on the chain and resolves when priority ends."""
-        card = page.card
-        if page.zone == CHAPTER:
-            self.leave_chapter(me, page)
-        else:  # a flipped Trap
-            me.traps.remove(page)
-            if page.host is not None:
-                page.host.trap = None
-                page.host = None
-            page.face_down = False
-        effects = effects if effects is not None else card.contract_effects
-        targets = choose_targets(self, me, page, effects + card.enter, attacker)
-        pay(self, me, card)
-        page.zone = "chain"
-        if self.log is not None:
-            self.event(
-                "contract",
-                me.seat,
-                page=page.uid,
-                name=card.name,
-                type=card.type,
-                cost=dict(card.cost),
-                targets=_uids(targets),
-            )
-        self.count(me, page)
-        self.chain.append(
-            {"caster": me, "page": page, "effects": effects, "targets": targets, "kind": "contract"}
-        )
+    # -- the chain resolving ----------------------------------------------------------------
 
     def resolve(self, item: dict) -> None:
         """Resolve the top of the chain: a Contracted Page, or an effect used."""
@@ -839,7 +752,3 @@ def type_advantage(attacking: frozenset[str], defending: frozenset[str]) -> bool
 
 def _discard(card: PageCard) -> str:
     return AFTERLIFE if card.type in (AURA, TERRA) else LIMBO
-
-
-def _uids(targets: dict[str, Any]) -> dict[str, Any]:
-    return {kind: log_id(target) for kind, target in targets.items() if target is not None}
