@@ -27,6 +27,7 @@ MODULES = (
     "rulebook.core.decisions",
     "rulebook.metazoo.engine.aura",
     "rulebook.metazoo.engine.cards",
+    "rulebook.metazoo.engine.chain",
     "rulebook.metazoo.engine.combat",
     "rulebook.metazoo.engine.contracts",
     "rulebook.metazoo.engine.effects",

@@ -23,6 +23,7 @@ from rulebook.metazoo.cards import BEASTIE
 
 from .aura import to_hand
 from .cards import Attack
+from .chain import exchange, priority
 from .contracts import contract
 from .effects import apply_effect
 from .legal import can_contract_trap
@@ -130,11 +131,11 @@ class Combat:
         if trap is not None:
             self.spring(trap)
         else:
-            game.priority(them)
+            priority(game, them)
         if self.attacker.zone != ARENA:
             return
         primary, answer = self.declare_defenders()
-        game.priority(me)
+        priority(game, me)
         if self.attacker.zone != ARENA:
             return
         self.resolve(primary, answer)
@@ -166,13 +167,13 @@ class Combat:
             )
             if card.is_permanent:
                 game.chain[-1]["defends"] = self.defenders
-            game.exchange(them)
+            exchange(game, them)
             return
         them.traps.remove(trap)
         if trap.host is not None:
             trap.host.trap = None
         game.to_zone(trap, AFTERLIFE)
-        game.priority(them)
+        priority(game, them)
 
     def declare_defenders(self) -> tuple[Any, int | None]:
         """Step 3: Defenders, then the primary Defender and its Attack."""

@@ -26,10 +26,11 @@ from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
 
 from .aura import dissolve
 from .cards import Attack, MetaZooDeck, PageCard
+from .chain import exchange, push_action, window
 from .combat import Combat
-from .contracts import contract, contract_aura, contract_terra, move_trap, place_trap
-from .effects import apply_effect, choose_targets, valid_targets
-from .legal import ActionOptions, actions, responses
+from .contracts import contract_terra, move_trap, place_trap
+from .effects import apply_effect, valid_targets
+from .legal import ActionOptions, actions
 from .state import (
     ACTION,
     ADVANTAGE_DAMAGE,
@@ -53,7 +54,6 @@ from .state import (
     TERRA_SLOT,
     TERRA_SLOTS,
     TRIBAL_BOOST,
-    UNDER,
     Caster,
     GameOver,
     Page,
@@ -238,7 +238,7 @@ class Game:
             self.barred_until = None
             self.event("attacks_allowed", me.seat)
         self.start_effects(me)
-        self.window(me)
+        window(self, me)
         self.bookmark(me, 1)
         self.awaken(me)
         dissolve(self, me)
@@ -247,7 +247,7 @@ class Game:
             if action is None:
                 break
             self.act(me, action)
-        self.window(me)
+        window(self, me)
         self.end_effects(me)
         for caster in self.casters:
             dissolve(self, caster)
@@ -311,55 +311,7 @@ class Game:
             self.sweep()
         expire(self, me)
 
-    # -- priority and the chain -----------------------------------------------------------
-
-    def window(self, active: Caster) -> None:
-        """A priority window (Priority, p. 21): the active Caster, then the opposing one."""
-        for caster in (active, active.opponent):
-            self.priority(caster)
-
-    def priority(self, caster: Caster) -> bool:
-        """Give a Caster priority: an "any time" Action or none; after an Action priority passes
-        to the other Caster, and so on, until one takes none: then the chain resolves.
-        Whether the Caster acted."""
-        if not caster.answers:  # (as `response` says: asked several times an Action)
-            return False
-        answer = self.response(caster)
-        if answer is None:
-            return False
-        self.act(caster, answer)
-        return True
-
-    def response(self, caster: Caster) -> tuple | None:
-        """The "any time" Action a Caster with priority takes, or None: not asked at all when
-        none of its Pages has an "any time" effect (most Spellbooks: most windows)."""
-        if not caster.answers:
-            return None
-        options = responses(self, caster)
-        if not options:
-            return None
-        answer = self.ask(caster, RESPOND, options)
-        if answer is None and self.log is not None:
-            self.event("pass", caster.seat)
-        return answer
-
-    def exchange(self, acted: Caster) -> None:
-        """After an Action: priority to the other Caster, back and forth until one passes;
-        then the chain resolves, last in first out."""
-        caster = acted.opponent
-        while self.priority_in_chain(caster):
-            caster = caster.opponent
-        while self.chain:
-            self.resolve(self.chain.pop())
-            self.sweep()
-
-    def priority_in_chain(self, caster: Caster) -> bool:
-        """Priority while the chain builds: a response goes on the chain."""
-        answer = self.response(caster)
-        if answer is None:
-            return False
-        self.push_action(caster, answer)
-        return True
+    # -- the Actions of a turn ------------------------------------------------------------
 
     def act(self, caster: Caster, action: tuple) -> None:
         """Take an Action, then the exchange of priority and the chain's resolution."""
@@ -371,92 +323,8 @@ class Game:
             _, trap, host = action
             move_trap(self, caster, trap, host)
         else:
-            self.push_action(caster, action)
-        self.exchange(caster)
-
-    def push_action(self, caster: Caster, action: tuple) -> None:
-        """Start an Action that goes on the chain: Contract a Page, place a Trap, use a Power
-        or an "any time" effect."""
-        kind, page = action[0], action[1]
-        if kind == "aura":
-            contract_aura(self, caster, page)
-        elif kind == "terra":
-            contract_terra(self, caster, page)
-        elif kind == "trap":
-            place_trap(self, caster, page)
-        elif kind == "contract":
-            contract(self, caster, page)
-        elif kind == "power":
-            effect = page.card.powers[action[2]]
-            page.fatigued = True
-            self.event("power", caster.seat, page=page.uid, name=page.card.name, effect=action[2])
-            targets = choose_targets(self, caster, page, (effect,))
-            self.chain.append(
-                {
-                    "caster": caster,
-                    "page": page,
-                    "effects": (effect,),
-                    "targets": targets,
-                    "kind": "power",
-                }
-            )
-        elif kind == "any_time":
-            effect = page.card.any_time[0]
-            page.used_any_time = self.turn
-            self.event("any_time", caster.seat, page=page.uid, name=page.card.name)
-            targets = choose_targets(self, caster, page, (effect,))
-            self.chain.append(
-                {
-                    "caster": caster,
-                    "page": page,
-                    "effects": (effect,),
-                    "targets": targets,
-                    "kind": "any_time",
-                }
-            )
-
-    # -- the chain resolving ----------------------------------------------------------------
-
-    def resolve(self, item: dict) -> None:
-        """Resolve the top of the chain: a Contracted Page, or an effect used."""
-        caster, page = item["caster"], item["page"]
-        if item.get("nullified"):
-            self.event("nullified", caster.seat, page=page.uid)
-            if item["kind"] == "contract":
-                self.to_zone(page, CEMETERY if page.card.is_instant else LIMBO)
-            return
-        if self.log is not None:
-            self.event("resolve", caster.seat, page=page.uid, kind=item["kind"])
-        if item["kind"] != "contract":
-            for effect in item["effects"]:
-                apply_effect(self, effect, caster, page, item["targets"], item)
-            return
-        card = page.card
-        if card.is_instant:
-            for effect in item["effects"]:
-                apply_effect(self, effect, caster, page, item["targets"], item)
-            self.to_zone(page, CEMETERY)
-            return
-        equip = next((e for e in item["effects"] if e["do"] == "equip"), None)
-        for effect in item["effects"]:
-            if effect["do"] != "equip":
-                apply_effect(self, effect, caster, page, item["targets"], item)
-        if equip is not None:
-            host = item["targets"].get(equip["target"])
-            if host is None or host.zone != ARENA:
-                self.to_zone(page, LIMBO)  # its target left first (Equipment Pages, p. 38)
-                return
-            page.zone = UNDER
-            page.controller = host.controller
-            host.carried.append(page)
-            host.bonus += equip["n"]
-            self.event("equip", caster.seat, page=page.uid, to=host.uid, bonus=equip["n"])
-            return
-        self.enter(caster, page, fatigued=not page.has("Fleet"))
-        if item.get("defends") is not None:
-            item["defends"].append(page)
-        for effect in card.enter:
-            apply_effect(self, effect, caster, page, item["targets"])
+            push_action(self, caster, action)
+        exchange(self, caster)
 
     def enter(self, me: Caster, page: Page, fatigued: bool) -> None:
         """Into the Arena: Pages enter Fatigued, Aura and Terra Awakened (The Battleground)."""
