@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,6 +29,7 @@ from .contracts import contract
 from .effects import apply_effect
 from .legal import can_contract_trap
 from .state import (
+    ADVANTAGE_DAMAGE,
     AFTERLIFE,
     ALLOCATE,
     ARENA,
@@ -35,12 +37,14 @@ from .state import (
     DEFENDERS,
     PRIMARY,
     STONESKIN,
+    STRONG_AGAINST,
+    TRIBAL_BOOST,
     Caster,
     GameOver,
     Page,
     log_id,
 )
-from .statuses import inflict
+from .statuses import disabled, inflict
 
 FIRST_STRIKE, FLIGHT = "First Strike", "Flight"
 UNABLE_TO_DEFEND = ("paralyze", "sleep", "scared")
@@ -279,7 +283,7 @@ class Combat:
         receivers = [r for r in receivers if isinstance(r, Caster) or r.zone == ARENA]  # present
         if not receivers or striker.zone != ARENA:
             return
-        damage = game.attack_damage(striker, attack, primary)
+        damage = attack_damage(game, striker, attack, primary)
         overflow = (
             striker is self.attacker
             and bool(self.defenders)
@@ -305,3 +309,43 @@ class Combat:
                 amount = max(amount - STONESKIN, 0)
             game.deal(receiver, amount, striker, "attack")
         game.sweep()
+
+
+def attack_damage(game: Any, page: Page, attack: Attack, primary: Any) -> int:
+    """Resolving a chosen Attack (p. 28): its Damage; Type Advantage and Aura Attack
+    Advantage (+20 each); Terra Bonuses (each active one once); other Pages' effects
+    (Equipment, ARENA damage bonuses, Tribal Boost)."""
+    return attack_base(game, page, attack) + advantage(game, page, attack, primary)
+
+
+def advantage(game: Any, page: Page, attack: Attack, primary: Any) -> int:
+    """Type Advantage and Aura Attack Advantage against the primary Defender."""
+    if not isinstance(primary, Page):
+        return 0
+    types = primary.card.aura_types
+    bonus = ADVANTAGE_DAMAGE if type_advantage(page.card.aura_types, types) else 0
+    if attack.advantage and attack.advantage in types:
+        bonus += ADVANTAGE_DAMAGE
+    return bonus
+
+
+def attack_base(game: Any, page: Page, attack: Attack) -> int:
+    """An Attack's Damage with every modifier that does not depend on its target."""
+    card = page.card
+    damage = attack.damage + page.bonus
+    if attack.terra:
+        damage += sum(bonus for terra, bonus in attack.terra.items() if game.terra_active(terra))
+    if game.statics:
+        for source in game.casters[page.controller].arena:
+            if source.card.arena and not disabled(source):
+                damage += sum(e["n"] for e in source.card.arena if e["do"] == "damage_bonus")
+    if card.tribal_boost and card.tribe and not disabled(page):
+        damage += TRIBAL_BOOST * game.tribe_count(page)
+    return damage
+
+
+@functools.cache
+def type_advantage(attacking: frozenset[str], defending: frozenset[str]) -> bool:
+    """Type Advantage (p. 11): one of the attacking types is strong against a defending one.
+    Cached: it reads only the Aura Wheel and two Pages' printed types, and each Attack asks."""
+    return any(defending & STRONG_AGAINST.get(kind, frozenset()) for kind in attacking)

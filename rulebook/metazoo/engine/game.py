@@ -14,7 +14,6 @@ Caster's policy and checked before the game acts on it.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,15 +24,14 @@ from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
 
 from .aura import dissolve
-from .cards import Attack, MetaZooDeck, PageCard
+from .cards import MetaZooDeck, PageCard
 from .chain import exchange, push_action, window
-from .combat import Combat
+from .combat import Combat, advantage, attack_base, attack_damage
 from .contracts import contract_terra, move_trap, place_trap
 from .effects import apply_effect, valid_targets
 from .legal import ActionOptions, actions
 from .state import (
     ACTION,
-    ADVANTAGE_DAMAGE,
     AFTERLIFE,
     ARENA,
     CALL,
@@ -49,7 +47,6 @@ from .state import (
     REGEN,
     RESPOND,
     SPELLBOOK,
-    STRONG_AGAINST,
     TARGET,
     TERRA_SLOT,
     TERRA_SLOTS,
@@ -135,6 +132,9 @@ class Game:
     # The steps of the rules kept in their own modules that tests call on a game (each module
     # function takes the game first, so it is the method itself).
     actions = actions
+    advantage = advantage
+    attack_base = attack_base
+    attack_damage = attack_damage
     contract_terra = contract_terra
     inflict = inflict
     move_trap = move_trap
@@ -576,46 +576,6 @@ class Game:
             {str(p.uid): {"name": p.card.name, "type": p.card.type} for p in c.spellbook}
             for c in self.casters
         ]
-
-    # for combat.py
-    def attack_damage(self, page: Page, attack: Attack, primary: Any) -> int:
-        """Resolving a chosen Attack (p. 28): its Damage; Type Advantage and Aura Attack
-        Advantage (+20 each); Terra Bonuses (each active one once); other Pages' effects
-        (Equipment, ARENA damage bonuses, Tribal Boost)."""
-        return self.attack_base(page, attack) + self.advantage(page, attack, primary)
-
-    def advantage(self, page: Page, attack: Attack, primary: Any) -> int:
-        """Type Advantage and Aura Attack Advantage against the primary Defender."""
-        if not isinstance(primary, Page):
-            return 0
-        types = primary.card.aura_types
-        bonus = ADVANTAGE_DAMAGE if type_advantage(page.card.aura_types, types) else 0
-        if attack.advantage and attack.advantage in types:
-            bonus += ADVANTAGE_DAMAGE
-        return bonus
-
-    def attack_base(self, page: Page, attack: Attack) -> int:
-        """An Attack's Damage with every modifier that does not depend on its target."""
-        card = page.card
-        damage = attack.damage + page.bonus
-        if attack.terra:
-            damage += sum(
-                bonus for terra, bonus in attack.terra.items() if self.terra_active(terra)
-            )
-        if self.statics:
-            for source in self.casters[page.controller].arena:
-                if source.card.arena and not disabled(source):
-                    damage += sum(e["n"] for e in source.card.arena if e["do"] == "damage_bonus")
-        if card.tribal_boost and card.tribe and not disabled(page):
-            damage += TRIBAL_BOOST * self.tribe_count(page)
-        return damage
-
-
-@functools.cache
-def type_advantage(attacking: frozenset[str], defending: frozenset[str]) -> bool:
-    """Type Advantage (p. 11): one of the attacking types is strong against a defending one.
-    Cached: it reads only the Aura Wheel and two Pages' printed types, and each Attack asks."""
-    return any(defending & STRONG_AGAINST.get(kind, frozenset()) for kind in attacking)
 
 
 def _discard(card: PageCard) -> str:
