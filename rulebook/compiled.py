@@ -36,6 +36,7 @@ MODULES = (
     "rulebook.metazoo.engine.policy",
     "rulebook.metazoo.engine.state",
     "rulebook.metazoo.engine.statuses",
+    "rulebook.metazoo.engine.turns",
 )
 
 PURE_PYTHON = "DECKWARDEN_PURE_PYTHON"

@@ -23,13 +23,11 @@ from rulebook.core.game_loop import TURN_CAP_RULE
 from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
 
-from .aura import dissolve
 from .cards import MetaZooDeck, PageCard
-from .chain import exchange, push_action, window
 from .combat import Combat, advantage, attack_base, attack_damage
 from .contracts import contract_terra, move_trap, place_trap
 from .effects import apply_effect, valid_targets
-from .legal import ActionOptions, actions
+from .legal import actions
 from .state import (
     ACTION,
     AFTERLIFE,
@@ -42,11 +40,8 @@ from .state import (
     LIMBO,
     MULLIGAN,
     OPENING_PAGES,
-    ORDER,
     PRIMARY,
-    REGEN,
     RESPOND,
-    SPELLBOOK,
     TARGET,
     TERRA_SLOT,
     TERRA_SLOTS,
@@ -57,7 +52,8 @@ from .state import (
     Policy,
     log_id,
 )
-from .statuses import disabled, expire, inflict, remove_status, suffer, wake
+from .statuses import disabled, inflict
+from .turns import act, awaken, end_effects, mulligan, take_turn
 
 HEADS, TAILS = "heads", "tails"
 
@@ -131,14 +127,18 @@ class Game:
 
     # The steps of the rules kept in their own modules that tests call on a game (each module
     # function takes the game first, so it is the method itself).
+    act = act
     actions = actions
     advantage = advantage
     attack_base = attack_base
     attack_damage = attack_damage
+    awaken = awaken
     contract_terra = contract_terra
+    end_effects = end_effects
     inflict = inflict
     move_trap = move_trap
     place_trap = place_trap
+    take_turn = take_turn
     valid_targets = valid_targets
 
     # -- the game loop's hooks ------------------------------------------------------------
@@ -163,14 +163,14 @@ class Game:
             self.chance.shuffle(caster.spellbook)
             self.bookmark(caster, OPENING_PAGES)
         for caster in order:
-            self.mulligan(caster)
+            mulligan(self, caster)
 
     def next_turn(self) -> bool:
         """The active Caster's turn; False once the game is over."""
         me = self.casters[self.active]
         self.turn += 1
         try:
-            self.take_turn(me)
+            take_turn(self, me)
         except GameOver:
             return False
         self.active = me.opponent.seat
@@ -208,123 +208,7 @@ class Game:
             del caster.opponent
         return outcome
 
-    # -- setting up -----------------------------------------------------------------------
-
-    def mulligan(self, caster: Caster) -> None:
-        """Mulligan (p. 16): any number of times, each one Page fewer: the Chapter back into
-        the Spellbook, shuffle, Bookmark N-1."""
-        while len(caster.chapter) > 0:
-            if not self.ask(caster, MULLIGAN, YES_NO):
-                return
-            size = len(caster.chapter)
-            for page in caster.chapter:
-                page.zone = SPELLBOOK
-            caster.spellbook.extend(caster.chapter)
-            caster.chapter.clear()
-            self.chance.shuffle(caster.spellbook)
-            self.mulligans[caster.seat] += 1
-            self.event("mulligan", caster.seat, returned=size)
-            self.bookmark(caster, size - 1)
-
-    # -- a turn -----------------------------------------------------------------------------
-
-    def take_turn(self, me: Caster) -> None:
-        """Turn Steps (p. 16): start effects, priority, Bookmark, Awaken, Aura dissolves; the
-        Actions; priority, end effects, Aura dissolves."""
-        if self.log is not None:
-            self.event("turn", me.seat, turn=self.turn)
-        me.aura_page_played = False
-        if self.barred_until == me.seat:
-            self.barred_until = None
-            self.event("attacks_allowed", me.seat)
-        self.start_effects(me)
-        window(self, me)
-        self.bookmark(me, 1)
-        self.awaken(me)
-        dissolve(self, me)
-        while True:
-            action = self.ask(me, ACTION, ActionOptions(self, me))
-            if action is None:
-                break
-            self.act(me, action)
-        window(self, me)
-        self.end_effects(me)
-        for caster in self.casters:
-            dissolve(self, caster)
-        for caster in self.casters:
-            for page in caster.arena:
-                if page.granted:
-                    page.granted.clear()
-
-    def start_effects(self, me: Caster) -> None:
-        """Start of turn: Sleep's coin (README), then "start of your turn" effects."""
-        wake(self, me)
-        for page in list(me.arena):
-            for effect in page.card.start_of_turn:
-                apply_effect(self, effect, me, page, {})
-        self.sweep()
-
-    def awaken(self, me: Caster) -> None:
-        """Awaken the Fatigued Pages you control; a Frozen one stays Fatigued this once."""
-        woken = []
-        for page in me.arena:
-            if not page.fatigued:
-                continue
-            if "frozen" in page.statuses:
-                remove_status(self, page, "frozen")
-                continue
-            page.fatigued = False
-            woken.append(page.uid)
-        if self.log is not None:
-            self.event("awaken", me.seat, pages=woken)
-
-    def end_effects(self, me: Caster) -> None:
-        """End of turn effects, simultaneous, in the order the active Caster chooses
-        (Simultaneous Effects, p. 23): Burn, Poison, Regen and "end of your turn" effects of
-        the Pages it controls and of itself; then status indicators that last a turn end."""
-        items: list[tuple[str, Any]] = []
-        for page in me.arena:
-            if page.statuses:
-                items.extend(
-                    (status, page) for status in ("burn", "poison") if status in page.statuses
-                )
-            # (only a Beastie gains Traits from other Pages: has() asked only where it may say yes)
-            if (page.card.type == BEASTIE or page.card.traits or page.granted) and self.has(
-                page, "Regen"
-            ):
-                items.append(("regen", page))
-            if page.card.end_of_turn:
-                items.extend(("effect", (page, i)) for i in range(len(page.card.end_of_turn)))
-        items.extend((status, me) for status in ("burn", "poison") if status in me.statuses)
-        if len(items) > 1:
-            items = list(self.ask(me, ORDER, items, least=len(items), most=len(items)))
-        for kind, subject in items:
-            if kind == "effect":
-                page, index = subject
-                if page.zone == ARENA:
-                    apply_effect(self, page.card.end_of_turn[index], me, page, {})
-            elif kind == "regen":
-                if subject.zone == ARENA:
-                    self.recover(subject, REGEN, me)
-            elif getattr(subject, "zone", ARENA) == ARENA and kind in subject.statuses:
-                suffer(self, subject, kind)
-            self.sweep()
-        expire(self, me)
-
-    # -- the Actions of a turn ------------------------------------------------------------
-
-    def act(self, caster: Caster, action: tuple) -> None:
-        """Take an Action, then the exchange of priority and the chain's resolution."""
-        if action[0] == "attack":
-            _, beastie, index, target = action
-            Combat(self, caster, beastie, beastie.card.attacks[index], target).fight()
-            return
-        if action[0] == "move":
-            _, trap, host = action
-            move_trap(self, caster, trap, host)
-        else:
-            push_action(self, caster, action)
-        exchange(self, caster)
+    # -- Pages moving -----------------------------------------------------------------------
 
     def enter(self, me: Caster, page: Page, fatigued: bool) -> None:
         """Into the Arena: Pages enter Fatigued, Aura and Terra Awakened (The Battleground)."""
@@ -523,8 +407,6 @@ class Game:
         self.casters[page.owner].zone(zone).append(page)
         if self.log is not None:
             self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
-
-    # -- Pages moving -----------------------------------------------------------------------
 
     def bookmark(self, caster: Caster, count: int) -> None:
         """Bookmark: the top Page of the Spellbook into the Chapter; with none left, nothing

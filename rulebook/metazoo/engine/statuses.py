@@ -16,6 +16,7 @@ from typing import Any
 
 from .state import ARENA, STATUS_DAMAGE, Caster, Page, log_id
 
+SUFFERED = ("burn", "poison")  # at the end of its controller's turn (`suffer`)
 LASTING_A_TURN = ("paralyze", "scared", "confusion")  # until the end of its controller's next turn
 
 
