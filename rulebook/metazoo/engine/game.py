@@ -5,11 +5,15 @@ and the pages its revision notes give them; where the seed lost a table (Traits,
 the Status Effects' amounts, 4th Wall Effects) or leaves a point open, the README's rules notes
 say what is decided, and SIMPLIFICATIONS lists what is played simpler than it reads.
 
-Every Action passes priority to the other Caster, who may respond with an "any time" Action;
-the first Caster to take none ends priority and the resolution chain resolves, last in first
-out (Actions vs. Game Mechanics, p. 20; Resolution Chains, p. 22). Every random step is a named
-draw of the game's one `Chance(seed)`; every choice is a `Decision` answered by the deciding
-Caster's policy and checked before the game acts on it.
+The Game holds what every part of the rules reads and changes (the Casters and their zones,
+the Terra slots, the resolution chain, the turn) and the steps they share: Pages moving between
+zones; Damage, LP Loss and Destroying; coin flips; decisions and the log. Each part of the
+rulebook is a module of functions that take the game: turns.py (the Turn Steps), chain.py
+(priority and the resolution chain), combat.py, contracts.py, aura.py (paying Aura Costs),
+effects.py (the effects and their targets), statuses.py (Status Effects) and legal.py (what a
+Caster may do now). Every random step is a named draw of the game's one `Chance(seed)`; every
+choice is a `Decision` asked by `ask`, answered by the deciding Caster's policy and checked
+before the game acts on it.
 """
 
 from __future__ import annotations
@@ -125,8 +129,8 @@ class Game:
         self.statics: list[Page] = []  # Pages with ARENA effects, in the Arena or a Terra slot
         self.asking = ""  # the effect a target is being chosen for (policies read it)
 
-    # The steps of the rules kept in their own modules that tests call on a game (each module
-    # function takes the game first, so it is the method itself).
+    # Steps of the rules' parts (their own modules) that policies and tests call on a game: a
+    # module function takes the game first, so it serves as the method itself.
     act = act
     actions = actions
     advantage = advantage
@@ -208,27 +212,6 @@ class Game:
             del caster.opponent
         return outcome
 
-    # -- Pages moving -----------------------------------------------------------------------
-
-    def enter(self, me: Caster, page: Page, fatigued: bool) -> None:
-        """Into the Arena: Pages enter Fatigued, Aura and Terra Awakened (The Battleground)."""
-        page.zone = ARENA
-        page.controller = me.seat
-        page.fatigued = fatigued
-        me.arena.append(page)
-        if page.card.arena:
-            self.statics.append(page)
-        if self.log is not None:  # (its maximum LP: computed only for a log)
-            self.event(
-                "enter",
-                me.seat,
-                page=page.uid,
-                name=page.card.name,
-                type=page.card.type,
-                lp=self.max_lp(page) if page.card.is_permanent else None,
-                fatigued=fatigued,
-            )
-
     # -- coins ----------------------------------------------------------------------------
 
     def flip(self, caster: Caster, why: str) -> bool:
@@ -238,7 +221,7 @@ class Game:
             self.event("coin", caster.seat, why=why, result=HEADS if heads else TAILS)
         return heads
 
-    # -- Damage, LP, Destroying ------------------------------------------------------------
+    # -- Damage, LP, Destroying, and a Page into a zone --------------------------------------
 
     def max_lp(self, page: Page) -> int:
         """Maximum LP: printed, plus Tribal Boost (+10 for each other Beastie of its Tribe in
@@ -407,6 +390,27 @@ class Game:
         self.casters[page.owner].zone(zone).append(page)
         if self.log is not None:
             self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
+
+    def enter(self, me: Caster, page: Page, fatigued: bool) -> None:
+        """Into the Arena: Pages enter Fatigued, Aura and Terra Awakened (The Battleground)."""
+        page.zone = ARENA
+        page.controller = me.seat
+        page.fatigued = fatigued
+        me.arena.append(page)
+        if page.card.arena:
+            self.statics.append(page)
+        if self.log is not None:  # (its maximum LP: computed only for a log)
+            self.event(
+                "enter",
+                me.seat,
+                page=page.uid,
+                name=page.card.name,
+                type=page.card.type,
+                lp=self.max_lp(page) if page.card.is_permanent else None,
+                fatigued=fatigued,
+            )
+
+    # -- Pages moving -----------------------------------------------------------------------
 
     def bookmark(self, caster: Caster, count: int) -> None:
         """Bookmark: the top Page of the Spellbook into the Chapter; with none left, nothing
