@@ -30,10 +30,16 @@ MODULES = (
     "rulebook.core.views",
     "rulebook.metazoo.engine.aura",
     "rulebook.metazoo.engine.cards",
+    "rulebook.metazoo.engine.chain",
     "rulebook.metazoo.engine.combat",
+    "rulebook.metazoo.engine.contracts",
+    "rulebook.metazoo.engine.effects",
     "rulebook.metazoo.engine.game",
+    "rulebook.metazoo.engine.legal",
     "rulebook.metazoo.engine.policy",
     "rulebook.metazoo.engine.state",
+    "rulebook.metazoo.engine.statuses",
+    "rulebook.metazoo.engine.turns",
 )
 
 PURE_PYTHON = "DECKWARDEN_PURE_PYTHON"

@@ -16,13 +16,20 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from typing import Any
 
 from rulebook.metazoo.cards import BEASTIE
 
+from .aura import to_hand
 from .cards import Attack
+from .chain import exchange, priority
+from .contracts import contract
+from .effects import apply_effect
+from .legal import can_contract_trap
 from .state import (
+    ADVANTAGE_DAMAGE,
     AFTERLIFE,
     ALLOCATE,
     ARENA,
@@ -30,10 +37,14 @@ from .state import (
     DEFENDERS,
     PRIMARY,
     STONESKIN,
+    STRONG_AGAINST,
+    TRIBAL_BOOST,
     Caster,
     GameOver,
     Page,
+    log_id,
 )
+from .statuses import disabled, inflict
 
 FIRST_STRIKE, FLIGHT = "First Strike", "Flight"
 UNABLE_TO_DEFEND = ("paralyze", "sleep", "scared")
@@ -106,7 +117,7 @@ class Combat:
                 me.seat,
                 attacker=self.attacker.uid,
                 attack=self.attack.name,
-                target=_uid(self.target),
+                target=log_id(self.target),
             )
         game.combat = self
         try:
@@ -124,11 +135,11 @@ class Combat:
         if trap is not None:
             self.spring(trap)
         else:
-            game.priority(them)
+            priority(game, them)
         if self.attacker.zone != ARENA:
             return
         primary, answer = self.declare_defenders()
-        game.priority(me)
+        priority(game, me)
         if self.attacker.zone != ARENA:
             return
         self.resolve(primary, answer)
@@ -151,22 +162,22 @@ class Combat:
         if "Trap" not in card.traits:  # Trap Pages: the placer loses the game
             game.winner, game.end = self.me.seat, "not_a_trap"
             raise GameOver
-        sources = game.aura_sources(them)
-        if game.can_contract_trap(them, trap, sources, self.attacker) and game.ask(
+        sources = to_hand(them.arena)
+        if can_contract_trap(game, them, trap, sources, self.attacker) and game.ask(
             them, CONTRACT_TRAP, (True, False)
         ):
-            game.contract(
-                them, trap, attacker=self.attacker, effects=card.flipped + card.on_contract
+            contract(
+                game, them, trap, attacker=self.attacker, effects=card.flipped + card.on_contract
             )
             if card.is_permanent:
                 game.chain[-1]["defends"] = self.defenders
-            game.exchange(them)
+            exchange(game, them)
             return
         them.traps.remove(trap)
         if trap.host is not None:
             trap.host.trap = None
         game.to_zone(trap, AFTERLIFE)
-        game.priority(them)
+        priority(game, them)
 
     def declare_defenders(self) -> tuple[Any, int | None]:
         """Step 3: Defenders, then the primary Defender and its Attack."""
@@ -212,7 +223,7 @@ class Combat:
                 "defend",
                 them.seat,
                 defenders=[p.uid for p in self.defenders],
-                primary=_uid(primary),
+                primary=log_id(primary),
                 attack=answer,
             )
         return primary, answer
@@ -258,17 +269,21 @@ class Combat:
         side = game.casters[striker.controller]
         if game.log is not None:
             game.event(
-                "strike", side.seat, attacker=striker.uid, attack=attack.name, primary=_uid(primary)
+                "strike",
+                side.seat,
+                attacker=striker.uid,
+                attack=attack.name,
+                primary=log_id(primary),
             )
         for effect in attack.effects:
             target = {effect.get("target"): primary} if effect.get("target") else {}
-            game.apply(effect, side, striker, target)
+            apply_effect(game, effect, side, striker, target)
         if attack.status and self.present(primary):
-            game.inflict([primary], attack.status, side, automatically=False)
+            inflict(game, [primary], attack.status, side, automatically=False)
         receivers = [r for r in receivers if isinstance(r, Caster) or r.zone == ARENA]  # present
         if not receivers or striker.zone != ARENA:
             return
-        damage = game.attack_damage(striker, attack, primary)
+        damage = attack_damage(game, striker, attack, primary)
         overflow = (
             striker is self.attacker
             and bool(self.defenders)
@@ -286,7 +301,7 @@ class Combat:
                 "allocate",
                 side.seat,
                 damage=damage,
-                to=[[_uid(r), n] for r, n in zip(hit, amounts, strict=True)],
+                to=[[log_id(r), n] for r, n in zip(hit, amounts, strict=True)],
                 lps=self.lps(receivers),
             )
         for receiver, amount in zip(hit, amounts, strict=True):
@@ -296,7 +311,41 @@ class Combat:
         game.sweep()
 
 
-def _uid(subject: Any) -> Any:
-    if subject is None:
-        return None
-    return subject.uid if isinstance(subject, Page) else f"caster:{subject.seat}"
+def attack_damage(game: Any, page: Page, attack: Attack, primary: Any) -> int:
+    """Resolving a chosen Attack (p. 28): its Damage; Type Advantage and Aura Attack
+    Advantage (+20 each); Terra Bonuses (each active one once); other Pages' effects
+    (Equipment, ARENA damage bonuses, Tribal Boost)."""
+    return attack_base(game, page, attack) + advantage(game, page, attack, primary)
+
+
+def advantage(game: Any, page: Page, attack: Attack, primary: Any) -> int:
+    """Type Advantage and Aura Attack Advantage against the primary Defender."""
+    if not isinstance(primary, Page):
+        return 0
+    types = primary.card.aura_types
+    bonus = ADVANTAGE_DAMAGE if type_advantage(page.card.aura_types, types) else 0
+    if attack.advantage and attack.advantage in types:
+        bonus += ADVANTAGE_DAMAGE
+    return bonus
+
+
+def attack_base(game: Any, page: Page, attack: Attack) -> int:
+    """An Attack's Damage with every modifier that does not depend on its target."""
+    card = page.card
+    damage = attack.damage + page.bonus
+    if attack.terra:
+        damage += sum(bonus for terra, bonus in attack.terra.items() if game.terra_active(terra))
+    if game.statics:
+        for source in game.casters[page.controller].arena:
+            if source.card.arena and not disabled(source):
+                damage += sum(e["n"] for e in source.card.arena if e["do"] == "damage_bonus")
+    if card.tribal_boost and card.tribe and not disabled(page):
+        damage += TRIBAL_BOOST * game.tribe_count(page)
+    return damage
+
+
+@functools.cache
+def type_advantage(attacking: frozenset[str], defending: frozenset[str]) -> bool:
+    """Type Advantage (p. 11): one of the attacking types is strong against a defending one.
+    Cached: it reads only the Aura Wheel and two Pages' printed types, and each Attack asks."""
+    return any(defending & STRONG_AGAINST.get(kind, frozenset()) for kind in attacking)

@@ -5,32 +5,35 @@ and the pages its revision notes give them; where the seed lost a table (Traits,
 the Status Effects' amounts, 4th Wall Effects) or leaves a point open, the README's rules notes
 say what is decided, and SIMPLIFICATIONS lists what is played simpler than it reads.
 
-Every Action passes priority to the other Caster, who may respond with an "any time" Action;
-the first Caster to take none ends priority and the resolution chain resolves, last in first
-out (Actions vs. Game Mechanics, p. 20; Resolution Chains, p. 22). Every random step is a named
-draw of the game's one `Chance(seed)`; every choice is a `Decision` answered by the deciding
-Caster's policy and checked before the game acts on it.
+The Game holds what every part of the rules reads and changes (the Casters and their zones,
+the Terra slots, the resolution chain, the turn) and the steps they share: Pages moving between
+zones; Damage, LP Loss and Destroying; coin flips; decisions and the log. Each part of the
+rulebook is a module of functions that take the game: turns.py (the Turn Steps), chain.py
+(priority and the resolution chain), combat.py, contracts.py, aura.py (paying Aura Costs),
+effects.py (the effects and their targets), statuses.py (Status Effects) and legal.py (what a
+Caster may do now). Every random step is a named draw of the game's one `Chance(seed)`; every
+choice is a `Decision` asked by `ask`, answered by the deciding Caster's policy and checked
+before the game acts on it.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
 from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.core.stepping import TURN_CAP_RULE, Ref, each_part
-from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, SPELL, TERRA
-from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
+from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
 
-from .aura import Budget, can_pay, payment, to_hand
-from .cards import Attack, MetaZooDeck, PageCard
-from .combat import Combat
+from .cards import MetaZooDeck, PageCard
+from .combat import Combat, advantage, attack_base, attack_damage
+from .contracts import contract_terra, move_trap, place_trap
+from .effects import apply_effect, valid_targets
+from .legal import actions
 from .state import (
     ACTION,
-    ADVANTAGE_DAMAGE,
     AFTERLIFE,
     ARENA,
     CALL,
@@ -41,24 +44,21 @@ from .state import (
     LIMBO,
     MULLIGAN,
     OPENING_PAGES,
-    ORDER,
     PRIMARY,
     QUESTIONS,
-    REGEN,
     RESPOND,
-    SPELLBOOK,
-    STATUS_DAMAGE,
-    STRONG_AGAINST,
     TARGET,
     TERRA_SLOT,
     TERRA_SLOTS,
     TRIBAL_BOOST,
-    UNDER,
     Caster,
     GameOver,
     Page,
     SeatView,
+    log_id,
 )
+from .statuses import disabled, inflict
+from .turns import act, awaken, end_effects, mulligan, take_turn
 
 HEADS, TAILS = "heads", "tails"
 
@@ -69,7 +69,6 @@ def _page_or_caster_ref(part: Any) -> Any:
     if isinstance(part, Caster):
         return Ref(("caster", part.seat))
     return part
-TRAP_TRAIT = "Trap"
 
 # The rules this engine plays simpler than the rulebook reads, stated in every result.
 SIMPLIFICATIONS = (
@@ -162,6 +161,22 @@ class Game:
             return self.pages[number] if kind == "page" else self.casters[number]
         return part
 
+    # Steps of the rules' parts (their own modules) that policies and tests call on a game: a
+    # module function takes the game first, so it serves as the method itself.
+    act = act
+    actions = actions
+    advantage = advantage
+    attack_base = attack_base
+    attack_damage = attack_damage
+    awaken = awaken
+    contract_terra = contract_terra
+    end_effects = end_effects
+    inflict = inflict
+    move_trap = move_trap
+    place_trap = place_trap
+    take_turn = take_turn
+    valid_targets = valid_targets
+
     # -- the game loop's hooks ------------------------------------------------------------
 
     def begin(self) -> None:
@@ -182,14 +197,14 @@ class Game:
             self.chance.shuffle(caster.spellbook)
             self.bookmark(caster, OPENING_PAGES)
         for caster in order:
-            self.mulligan(caster)
+            mulligan(self, caster)
 
     def next_turn(self) -> bool:
         """The active Caster's turn; False once the game is over."""
         me = self.casters[self.active]
         self.turn += 1
         try:
-            self.take_turn(me)
+            take_turn(self, me)
         except GameOver:
             return False
         self.active = me.opponent.seat
@@ -227,724 +242,7 @@ class Game:
             del caster.opponent
         return outcome
 
-    # -- setting up -----------------------------------------------------------------------
-
-    def mulligan(self, caster: Caster) -> None:
-        """Mulligan (p. 16): any number of times, each one Page fewer: the Chapter back into
-        the Spellbook, shuffle, Bookmark N-1."""
-        while len(caster.chapter) > 0:
-            if not self.ask(caster, MULLIGAN, YES_NO):
-                return
-            size = len(caster.chapter)
-            for page in caster.chapter:
-                page.zone = SPELLBOOK
-            caster.spellbook.extend(caster.chapter)
-            caster.chapter.clear()
-            self.chance.shuffle(caster.spellbook)
-            self.mulligans[caster.seat] += 1
-            self.event("mulligan", caster.seat, returned=size)
-            self.bookmark(caster, size - 1)
-
-    # -- a turn -----------------------------------------------------------------------------
-
-    def take_turn(self, me: Caster) -> None:
-        """Turn Steps (p. 16): start effects, priority, Bookmark, Awaken, Aura dissolves; the
-        Actions; priority, end effects, Aura dissolves."""
-        if self.log is not None:
-            self.event("turn", me.seat, turn=self.turn)
-        me.aura_page_played = False
-        if self.barred_until == me.seat:
-            self.barred_until = None
-            self.event("attacks_allowed", me.seat)
-        self.start_effects(me)
-        self.window(me)
-        self.bookmark(me, 1)
-        self.awaken(me)
-        self.dissolve(me)
-        while True:
-            action = self.ask(me, ACTION, self.actions(me))
-            if action is None:
-                break
-            self.act(me, action)
-        self.window(me)
-        self.end_effects(me)
-        for caster in self.casters:
-            self.dissolve(caster)
-        for caster in self.casters:
-            for page in caster.arena:
-                if page.granted:
-                    page.granted.clear()
-
-    def start_effects(self, me: Caster) -> None:
-        """Start of turn: Sleep's coin (README), then "start of your turn" effects."""
-        for page in list(me.arena):
-            if "sleep" in page.statuses:
-                woke = self.flip(me, f"sleep:{page.uid}")
-                if woke:
-                    self.remove_status(page, "sleep")
-        for page in list(me.arena):
-            for effect in page.card.start_of_turn:
-                self.apply(effect, me, page, {})
-        self.sweep()
-
-    def awaken(self, me: Caster) -> None:
-        """Awaken the Fatigued Pages you control; a Frozen one stays Fatigued this once."""
-        woken = []
-        for page in me.arena:
-            if not page.fatigued:
-                continue
-            if "frozen" in page.statuses:
-                self.remove_status(page, "frozen")
-                continue
-            page.fatigued = False
-            woken.append(page.uid)
-        if self.log is not None:
-            self.event("awaken", me.seat, pages=woken)
-
-    def dissolve(self, caster: Caster) -> None:
-        if caster.aura:
-            self.event("aura_dissolves", caster.seat, aura=caster.aura)
-            caster.aura = {}  # (a new dict: the logged one stays as it was)
-
-    def end_effects(self, me: Caster) -> None:
-        """End of turn effects, simultaneous, in the order the active Caster chooses
-        (Simultaneous Effects, p. 23): Burn, Poison, Regen and "end of your turn" effects of
-        the Pages it controls and of itself; then status indicators that last a turn end."""
-        items: list[tuple[str, Any]] = []
-        for page in me.arena:
-            if page.statuses:
-                items.extend(
-                    (status, page) for status in ("burn", "poison") if status in page.statuses
-                )
-            # (only a Beastie gains Traits from other Pages: has() asked only where it may say yes)
-            if (page.card.type == BEASTIE or page.card.traits or page.granted) and self.has(
-                page, "Regen"
-            ):
-                items.append(("regen", page))
-            if page.card.end_of_turn:
-                items.extend(("effect", (page, i)) for i in range(len(page.card.end_of_turn)))
-        items.extend((status, me) for status in ("burn", "poison") if status in me.statuses)
-        if len(items) > 1:
-            items = list(self.ask(me, ORDER, items, least=len(items), most=len(items)))
-        for kind, subject in items:
-            if kind == "effect":
-                page, index = subject
-                if page.zone == ARENA:
-                    self.apply(page.card.end_of_turn[index], me, page, {})
-            elif kind == "regen":
-                if subject.zone == ARENA:
-                    self.recover(subject, REGEN, me)
-            elif getattr(subject, "zone", ARENA) == ARENA and kind in subject.statuses:
-                if kind == "burn":  # Burn: 10 Damage; Poison: 10 LP Loss an indicator
-                    self.deal(subject, STATUS_DAMAGE, None, "burn")
-                else:
-                    self.lose_lp(subject, STATUS_DAMAGE * subject.statuses[kind], "poison")
-            self.sweep()
-        for page in [p for p in me.arena if p.statuses]:
-            for status in ("paralyze", "scared", "confusion"):
-                since = page.statuses.get(status)
-                if since is not None and since < self.turn:
-                    self.remove_status(page, status)
-
-    # -- priority and the chain -----------------------------------------------------------
-
-    def window(self, active: Caster) -> None:
-        """A priority window (Priority, p. 21): the active Caster, then the opposing one."""
-        for caster in (active, active.opponent):
-            self.priority(caster)
-
-    def priority(self, caster: Caster) -> bool:
-        """Give a Caster priority: an "any time" Action or none; after an Action priority passes
-        to the other Caster, and so on, until one takes none: then the chain resolves.
-        Whether the Caster acted."""
-        if not caster.answers:  # (as `response` says: asked several times an Action)
-            return False
-        answer = self.response(caster)
-        if answer is None:
-            return False
-        self.act(caster, answer)
-        return True
-
-    def response(self, caster: Caster) -> tuple | None:
-        """The "any time" Action a Caster with priority takes, or None: not asked at all when
-        none of its Pages has an "any time" effect (most Spellbooks: most windows)."""
-        if not caster.answers:
-            return None
-        options = self.responses(caster)
-        if not options:
-            return None
-        answer = self.ask(caster, RESPOND, options)
-        if answer is None and self.log is not None:
-            self.event("pass", caster.seat)
-        return answer
-
-    def exchange(self, acted: Caster) -> None:
-        """After an Action: priority to the other Caster, back and forth until one passes;
-        then the chain resolves, last in first out."""
-        caster = acted.opponent
-        while self.priority_in_chain(caster):
-            caster = caster.opponent
-        while self.chain:
-            self.resolve(self.chain.pop())
-            self.sweep()
-
-    def priority_in_chain(self, caster: Caster) -> bool:
-        """Priority while the chain builds: a response goes on the chain."""
-        answer = self.response(caster)
-        if answer is None:
-            return False
-        self.push_action(caster, answer)
-        return True
-
-    def act(self, caster: Caster, action: tuple) -> None:
-        """Take an Action, then the exchange of priority and the chain's resolution."""
-        if action[0] == "attack":
-            _, beastie, index, target = action
-            Combat(self, caster, beastie, beastie.card.attacks[index], target).fight()
-            return
-        if action[0] == "move":
-            _, trap, host = action
-            self.move_trap(caster, trap, host)
-        else:
-            self.push_action(caster, action)
-        self.exchange(caster)
-
-    def push_action(self, caster: Caster, action: tuple) -> None:
-        """Start an Action that goes on the chain: Contract a Page, place a Trap, use a Power
-        or an "any time" effect."""
-        kind, page = action[0], action[1]
-        if kind == "aura":
-            self.contract_aura(caster, page)
-        elif kind == "terra":
-            self.contract_terra(caster, page)
-        elif kind == "trap":
-            self.place_trap(caster, page)
-        elif kind == "contract":
-            self.contract(caster, page)
-        elif kind == "power":
-            effect = page.card.powers[action[2]]
-            page.fatigued = True
-            self.event("power", caster.seat, page=page.uid, name=page.card.name, effect=action[2])
-            targets = self.choose_targets(caster, page, (effect,))
-            self.chain.append(
-                {
-                    "caster": caster,
-                    "page": page,
-                    "effects": (effect,),
-                    "targets": targets,
-                    "kind": "power",
-                }
-            )
-        elif kind == "any_time":
-            effect = page.card.any_time[0]
-            page.used_any_time = self.turn
-            self.event("any_time", caster.seat, page=page.uid, name=page.card.name)
-            targets = self.choose_targets(caster, page, (effect,))
-            self.chain.append(
-                {
-                    "caster": caster,
-                    "page": page,
-                    "effects": (effect,),
-                    "targets": targets,
-                    "kind": "any_time",
-                }
-            )
-
-    # -- what a Caster may do -------------------------------------------------------------
-
-    def actions(self, me: Caster) -> ActionOptions:
-        """The Actions of the active Caster's turn (Turn Steps: Take Actions, p. 17), listed
-        kind by kind as a policy asks for them."""
-        return ActionOptions(self, me)
-
-    def chapter_actions(self, me: Caster) -> tuple[dict[str, list[tuple]], list[Page]]:
-        """In one pass over the Chapter (copies of one Page are one option, its first copy):
-        Contract an Aura Page (once a turn) or a Terra, or place a Trap Page face-down; and the
-        Beasties, Artifacts, Spells and Potions a Contract Action may name, payable or not."""
-        options: dict[str, list[tuple]] = {"aura": [], "terra": [], "trap": []}
-        candidates: list[Page] = []
-        seen: set[PageCard] = set()
-        for page in me.chapter:
-            card = page.card
-            if card in seen:
-                continue
-            seen.add(card)
-            if card.type == AURA:
-                if not me.aura_page_played:
-                    options["aura"].append(("aura", page))
-            elif card.type == TERRA:
-                options["terra"].append(("terra", page))
-            else:
-                candidates.append(page)
-            if TRAP_TRAIT in card.traits:
-                options["trap"].append(("trap", page))
-        return options, candidates
-
-    def budget(self, me: Caster) -> Budget:
-        """What the Caster can pay now, for the Costs of many Pages."""
-        return Budget(me.aura, me.arena)
-
-    def trap_moves(self, me: Caster) -> list[tuple]:
-        """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
-        return [
-            ("move", trap, host)
-            for trap in me.traps
-            if not trap.moved and trap.host is None
-            for host in me.arena
-            if host.card.is_permanent and host.trap is None
-        ]
-
-    def arena_actions(self, me: Caster, kind: str) -> list[tuple]:
-        """Use a Power or an "any time" effect."""
-        options: list[tuple] = []
-        if not (me.powers if kind == "power" else me.answers):
-            return options
-        for page in me.arena:
-            if page.fatigued or self.disabled(page):
-                continue
-            if kind == "power":
-                for index, effect in enumerate(page.card.powers):
-                    if self.effect_has_targets(me, page, (effect,)):
-                        options.append(("power", page, index))
-            elif self.any_time_ready(me, page):
-                options.append(("any_time", page))
-        return options
-
-    def responses(self, caster: Caster) -> list[tuple]:
-        """The "any time" Actions a Caster may take with priority: Contract an "any time"
-        Spell, or use a Page's "any time" effect (Priority, p. 21)."""
-        options: list[tuple] = []
-        if not caster.answers:
-            return options
-        budget = None
-        for page in caster.chapter:
-            if page.card.is_any_time:
-                budget = budget if budget is not None else self.budget(caster)
-                if self.contractable(caster, page, budget):
-                    options.append(("contract", page))
-        for page in caster.arena:
-            if page.card.any_time and self.any_time_ready(caster, page):
-                options.append(("any_time", page))
-        return options
-
-    def any_time_ready(self, caster: Caster, page: Page) -> bool:
-        """A Page's "any time" effect: once a turn (README), while it is not Paralyzed."""
-        return (
-            bool(page.card.any_time)
-            and page.used_any_time != self.turn
-            and not self.disabled(page)
-            and self.effect_has_targets(caster, page, page.card.any_time)
-        )
-
-    def contractable(self, me: Caster, page: Page, budget: Budget) -> bool:
-        """Whether a Page of the Chapter may be Contracted now: its Cost can be paid, it has
-        the target it needs, and an answer to the chain has a chain to answer."""
-        card = page.card
-        if card.answers_chain and not self.chain:
-            return False
-        if not budget.covers(card.cost):
-            return False
-        return not card.needs_target or self.effect_has_targets(me, page, card.contract_effects)
-
-    def can_contract_trap(
-        self, me: Caster, trap: Page, sources: list[Page], attacker: Page
-    ) -> bool:
-        """A flipped Trap may be Contracted if its Cost can be paid and its targets (other
-        than the Attacker) are there."""
-        card = trap.card
-        effects = [e for e in card.flipped + card.on_contract if e.get("target") != "attacker"]
-        return self.effect_has_targets(me, trap, effects) and can_pay(me.aura, sources, card.cost)
-
-    def aura_sources(self, me: Caster) -> list[Page]:
-        return to_hand(me.arena)
-
-    def attackers(self, me: Caster) -> list[Page]:
-        """The Beasties that may declare an Attack: Awakened, with an Attack, not kept from
-        attacking (Earth's Binding, Paralyze, Sleep)."""
-        if self.barred_until is not None:
-            return []
-        return [
-            page
-            for page in me.arena
-            if not page.fatigued
-            and page.card.type == BEASTIE
-            and page.card.attacks
-            and not (page.statuses and ("paralyze" in page.statuses or "sleep" in page.statuses))
-        ]
-
-    def attack_targets(self, me: Caster) -> list[Any]:
-        """Combat step 1: the opposing Caster, their Beasties and Artifacts, and their
-        face-down Traps not under a Page (Face up Pages without LP are no target)."""
-        them = me.opponent
-        targets: list[Any] = [them]
-        targets.extend(p for p in them.arena if p.card.is_permanent)
-        targets.extend(t for t in them.traps if t.host is None)
-        return targets
-
-    def is_attack_target(self, me: Caster, target: Any) -> bool:
-        """Whether `target` is among `attack_targets(me)`, checked without listing them."""
-        them = me.opponent
-        if target is them:
-            return True
-        if not isinstance(target, Page):
-            return False
-        if target.face_down:
-            return target.host is None and target in them.traps
-        return target.card.is_permanent and target in them.arena
-
-    def disabled(self, page: Page) -> bool:
-        """Paralyze removes a Page's Effect text box (Tribal Boost, p. 28): no Powers, no
-        effects, no Tribal Boost."""
-        return "paralyze" in page.statuses
-
-    # -- Contracting ----------------------------------------------------------------------
-
-    def contract_aura(self, me: Caster, page: Page) -> None:
-        """Once per turn, an Aura Page into the Arena Awakened (Turn Steps)."""
-        me.aura_page_played = True
-        self.leave_chapter(me, page)
-        self.enter(me, page, fatigued=False)
-        self.count(me, page)
-
-    def contract_terra(self, me: Caster, page: Page) -> None:
-        """Terra Pages and Rotation (p. 13): the first empty slot; with all six full, the slot
-        the rotation has reached (a 7th replaces slot 1, and so on); the replaced Terra goes to
-        its owner's Afterlife."""
-        self.leave_chapter(me, page)
-        empty = [index for index, slot in enumerate(self.terra) if slot is None]
-        if empty:
-            slot = empty[0]
-        else:
-            slot = self.rotation
-            self.rotation = (self.rotation + 1) % TERRA_SLOTS
-            replaced = self.terra[slot]
-            assert replaced is not None
-            self.leave_slot(replaced)
-            self.to_zone(replaced, AFTERLIFE)
-        self.terra[slot] = page
-        if page.card.arena:
-            self.statics.append(page)
-        page.zone = TERRA_SLOT
-        page.controller = me.seat
-        self.event(
-            "terra",
-            me.seat,
-            page=page.uid,
-            name=page.card.name,
-            slot=slot + 1,
-            terra=page.card.terra,
-        )
-        self.count(me, page)
-        for effect in page.card.enter:
-            self.apply(effect, me, page, {})
-
-    def place_trap(self, me: Caster, page: Page) -> None:
-        """Place a Trap Page face-down into the Arena, without paying its Cost (Trap Pages)."""
-        self.leave_chapter(me, page)
-        page.zone = ARENA
-        page.face_down = True
-        me.traps.append(page)
-        self.event("trap", me.seat, page=page.uid)
-
-    def move_trap(self, me: Caster, trap: Page, host: Page) -> None:
-        """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
-        trap.moved = True
-        trap.host = host
-        host.trap = trap
-        self.event("trap_moved", me.seat, page=trap.uid, under=host.uid)
-
-    def contract(
-        self,
-        me: Caster,
-        page: Page,
-        attacker: Page | None = None,
-        effects: tuple[dict, ...] | None = None,
-    ) -> None:
-        """How to Contract a Page (p. 18): reveal it, choose its targets, pay its Aura Cost;
-        it goes on the chain and resolves when priority ends."""
-        card = page.card
-        if page.zone == CHAPTER:
-            self.leave_chapter(me, page)
-        else:  # a flipped Trap
-            me.traps.remove(page)
-            if page.host is not None:
-                page.host.trap = None
-                page.host = None
-            page.face_down = False
-        effects = effects if effects is not None else card.contract_effects
-        targets = self.choose_targets(me, page, effects + card.enter, attacker)
-        self.pay(me, card)
-        page.zone = "chain"
-        if self.log is not None:
-            self.event(
-                "contract",
-                me.seat,
-                page=page.uid,
-                name=card.name,
-                type=card.type,
-                cost=dict(card.cost),
-                targets=_uids(targets),
-            )
-        self.count(me, page)
-        self.chain.append(
-            {"caster": me, "page": page, "effects": effects, "targets": targets, "kind": "contract"}
-        )
-
-    def pay(self, me: Caster, card: PageCard) -> None:
-        if not card.cost:
-            return
-        plan = payment(me.aura, self.aura_sources(me), card.cost)
-        assert plan is not None, f"{card.name} was offered but cannot be paid"
-        fatigued, left = plan
-        for page, kind, amount in fatigued:
-            page.fatigued = True
-            if self.log is not None:
-                self.event("generate", me.seat, page=page.uid, aura=kind, n=amount)
-            if page.card.generates and page.card.generates.get("destroy_self"):
-                self.destroy(page)
-        me.aura = left
-        if self.log is not None:
-            self.event("pay", me.seat, cost=dict(card.cost), left=dict(left))
-
-    def resolve(self, item: dict) -> None:
-        """Resolve the top of the chain: a Contracted Page, or an effect used."""
-        caster, page = item["caster"], item["page"]
-        if item.get("nullified"):
-            self.event("nullified", caster.seat, page=page.uid)
-            if item["kind"] == "contract":
-                self.to_zone(page, CEMETERY if page.card.is_instant else LIMBO)
-            return
-        if self.log is not None:
-            self.event("resolve", caster.seat, page=page.uid, kind=item["kind"])
-        if item["kind"] != "contract":
-            for effect in item["effects"]:
-                self.apply(effect, caster, page, item["targets"], item)
-            return
-        card = page.card
-        if card.is_instant:
-            for effect in item["effects"]:
-                self.apply(effect, caster, page, item["targets"], item)
-            self.to_zone(page, CEMETERY)
-            return
-        equip = next((e for e in item["effects"] if e["do"] == "equip"), None)
-        for effect in item["effects"]:
-            if effect["do"] != "equip":
-                self.apply(effect, caster, page, item["targets"], item)
-        if equip is not None:
-            host = item["targets"].get(equip["target"])
-            if host is None or host.zone != ARENA:
-                self.to_zone(page, LIMBO)  # its target left first (Equipment Pages, p. 38)
-                return
-            page.zone = UNDER
-            page.controller = host.controller
-            host.carried.append(page)
-            host.bonus += equip["n"]
-            self.event("equip", caster.seat, page=page.uid, to=host.uid, bonus=equip["n"])
-            return
-        self.enter(caster, page, fatigued=not page.has("Fleet"))
-        if item.get("defends") is not None:
-            item["defends"].append(page)
-        for effect in card.enter:
-            self.apply(effect, caster, page, item["targets"])
-
-    def enter(self, me: Caster, page: Page, fatigued: bool) -> None:
-        """Into the Arena: Pages enter Fatigued, Aura and Terra Awakened (The Battleground)."""
-        page.zone = ARENA
-        page.controller = me.seat
-        page.fatigued = fatigued
-        me.arena.append(page)
-        if page.card.arena:
-            self.statics.append(page)
-        if self.log is not None:  # (its maximum LP: computed only for a log)
-            self.event(
-                "enter",
-                me.seat,
-                page=page.uid,
-                name=page.card.name,
-                type=page.card.type,
-                lp=self.max_lp(page) if page.card.is_permanent else None,
-                fatigued=fatigued,
-            )
-
-    # -- effects --------------------------------------------------------------------------
-
-    def choose_targets(
-        self, me: Caster, page: Page, effects: Iterable[dict], attacker: Page | None = None
-    ) -> dict[str, Any]:
-        """The targets of a Page's effects, one per kind of target, chosen as it is
-        Contracted or used (How to Contract a Page, p. 18)."""
-        targets: dict[str, Any] = {}
-        for effect in effects:
-            kind = effect.get("target")
-            if kind is None or kind in targets:
-                continue
-            if kind == "attacker":
-                targets[kind] = attacker
-            elif kind in SINGLE:
-                options = self.valid_targets(me, page, kind)
-                self.asking = effect["do"]
-                targets[kind] = self.ask(me, TARGET, options) if options else None
-        return targets
-
-    def effect_has_targets(self, me: Caster, page: Page, effects: Iterable[dict]) -> bool:
-        for effect in effects:
-            kind = effect.get("target")
-            if kind in SINGLE and not self.valid_targets(me, page, kind):
-                return False
-        return True
-
-    def valid_targets(self, me: Caster, page: Page, kind: str) -> list[Any]:
-        """Pages a targeting effect may choose: face-up, in the Arena; Beasties not while
-        shrouded; not an opposing Magiproof Page with a Spell or Potion (README)."""
-        if kind == "spell":
-            return [
-                item["page"]
-                for item in self.chain
-                if item["kind"] == "contract"
-                and item["page"].card.type == SPELL
-                and item["caster"] is not me
-                and not item.get("nullified")
-            ]
-        if kind in ("beastie", "opposing_beastie", "own_beastie"):
-            if self.shrouded == self.turn:
-                return []
-            if kind == "beastie":
-                found = [p for side in self.casters for p in side.arena if p.card.type == BEASTIE]
-            else:
-                side = me if kind == "own_beastie" else me.opponent
-                found = [p for p in side.arena if p.card.type == BEASTIE]
-        elif kind in ("artifact", "opposing_artifact"):
-            sides = self.casters if kind == "artifact" else (me.opponent,)
-            found = [p for side in sides for p in side.arena if p.card.type == ARTIFACT]
-        else:
-            return []
-        if page.card.is_instant:
-            found = [p for p in found if p.controller == me.seat or not self.has(p, "Magiproof")]
-        return found
-
-    def reach(self, me: Caster, page: Page, effect: dict, targets: dict[str, Any]) -> list[Any]:
-        """Who an effect reaches as it resolves: its target if still there, or every Page it
-        names without targeting."""
-        kind = effect["target"]
-        if kind == "self":
-            return [page] if page.zone == ARENA else []
-        if kind == "opposing_caster":
-            return [me.opponent]
-        if kind == "each_opposing_beastie":
-            return [p for p in me.opponent.arena if p.card.type == BEASTIE]
-        if kind == "every_beastie":
-            aura = effect.get("aura")
-            return [
-                p
-                for side in self.casters
-                for p in side.arena
-                if p.card.type == BEASTIE and (aura is None or aura in p.card.aura_types)
-            ]
-        target = targets.get(kind)
-        if target is None:
-            return []
-        if kind == "spell":
-            return [target]
-        return [target] if target.zone == ARENA else []
-
-    def apply(
-        self,
-        effect: dict,
-        me: Caster,
-        page: Page,
-        targets: dict[str, Any],
-        item: dict | None = None,
-    ) -> None:
-        """One effect of the vocabulary (rulebook.metazoo.effects), resolving now."""
-        do = effect["do"]
-        if do == "bookmark":
-            self.bookmark(me, effect["n"])
-        elif do == "no_attacks":
-            self.barred_until = me.seat
-            self.event("attacks_barred", me.seat, until_turn_of=me.seat)
-        elif do == "shroud":
-            self.shrouded = self.turn
-            self.event("shroud", me.seat)
-        elif do == "redirect":
-            self.redirect(me, item)
-        elif do in ("damage_bonus", "lp_bonus", "generate_aura", "equip"):
-            return  # static, or applied where it belongs (max_lp, damage, payment, resolve)
-        else:
-            reached = self.reach(me, page, effect, targets)
-            if do == "inflict":
-                self.inflict(reached, effect["status"], me, effect.get("automatically", False))
-            for subject in reached:
-                if do == "damage":
-                    self.deal(subject, effect["n"], page, "effect")
-                elif do == "recover":
-                    self.recover(subject, effect["n"], me)
-                elif do == "destroy" and subject.zone == ARENA:
-                    self.destroy(subject)
-                elif do == "nullify":
-                    for other in self.chain:
-                        if other["page"] is subject:
-                            other["nullified"] = True
-                elif do == "grant_trait":
-                    subject.granted.add(effect["trait"])
-                    self.event("trait", me.seat, page=subject.uid, trait=effect["trait"])
-                elif do == "place_under" and subject.zone == ARENA:
-                    self.leave_arena(subject)
-                    subject.zone = UNDER
-                    page.carried.append(subject)
-                    self.event("placed_under", me.seat, page=subject.uid, under=page.uid)
-
-    def redirect(self, me: Caster, item: dict | None) -> None:
-        """Reflection: the Spell beneath it on the chain, if it targets a Page of this Caster,
-        targets a Page of its own Caster instead (chosen by this Caster)."""
-        below = [
-            other
-            for other in self.chain
-            if other is not item
-            and other["kind"] == "contract"
-            and other["page"].card.type == SPELL
-            and other["caster"] is not me
-        ]
-        if not below:
-            return
-        spell = below[-1]
-        for kind, target in list(spell["targets"].items()):
-            if isinstance(target, Page) and target.controller == me.seat:
-                options = [p for p in spell["caster"].arena if p.card.type == target.card.type]
-                if options:
-                    self.asking = "redirect"
-                    chosen = self.ask(me, TARGET, options)
-                    spell["targets"][kind] = chosen
-                    self.event("redirected", me.seat, page=spell["page"].uid, target=chosen.uid)
-
-    def inflict(self, subjects: list[Any], status: str, me: Caster, automatically: bool) -> None:
-        """Inflict a Status Effect: one coin flip for every target of the effect (heads:
-        inflicted), none when it inflicts automatically (Status Effects, p. 29; Simultaneous
-        Effects, p. 23). One indicator of each kind, but any number of Poison."""
-        subjects = [s for s in subjects if not isinstance(s, Page) or s.zone == ARENA]
-        if not subjects:
-            return
-        if not automatically and not self.flip(me, f"inflict:{status}"):
-            return
-        for subject in subjects:
-            if status in subject.statuses and status != "poison":
-                continue
-            if status == "poison":
-                subject.statuses[status] = subject.statuses.get(status, 0) + 1
-            else:
-                subject.statuses[status] = self.turn
-            if self.log is not None:
-                self.event(
-                    "inflict",
-                    me.seat,
-                    target=_uid(subject),
-                    status=status,
-                    count=subject.statuses[status] if status == "poison" else 1,
-                )
-
-    def remove_status(self, subject: Any, status: str) -> None:
-        del subject.statuses[status]
-        if self.log is not None:
-            self.event("status_removed", None, target=_uid(subject), status=status)
+    # -- coins ----------------------------------------------------------------------------
 
     def flip(self, caster: Caster, why: str) -> bool:
         """A coin flip (Rolling A Die: a die's even faces are heads): True on heads."""
@@ -953,7 +251,7 @@ class Game:
             self.event("coin", caster.seat, why=why, result=HEADS if heads else TAILS)
         return heads
 
-    # -- Damage, LP, Destroying ------------------------------------------------------------
+    # -- Damage, LP, Destroying, and a Page into a zone --------------------------------------
 
     def max_lp(self, page: Page) -> int:
         """Maximum LP: printed, plus Tribal Boost (+10 for each other Beastie of its Tribe in
@@ -963,10 +261,10 @@ class Game:
         lp = card.lp
         if card.type != BEASTIE:
             return lp
-        if card.tribal_boost and card.tribe and not self.disabled(page):
+        if card.tribal_boost and card.tribe and not disabled(page):
             lp += TRIBAL_BOOST * self.tribe_count(page)
         for source in self.statics:
-            if self.disabled(source):
+            if disabled(source):
                 continue
             for effect in source.card.arena:
                 if effect["do"] == "lp_bonus" and (
@@ -999,7 +297,7 @@ class Game:
             and any(
                 effect["do"] == "grant_trait" and effect["trait"] == trait
                 for source in self.statics
-                if source.controller == page.controller and not self.disabled(source)
+                if source.controller == page.controller and not disabled(source)
                 for effect in source.card.arena
             )
         )
@@ -1021,7 +319,7 @@ class Game:
             self.event(
                 "damage",
                 subject.seat if caster else subject.controller,
-                target=_uid(subject),
+                target=log_id(subject),
                 amount=amount,
                 lp=subject.lp if caster else self.current_lp(subject),
                 why=why,
@@ -1036,7 +334,7 @@ class Game:
         self.dirty = True
         if self.log is not None:
             lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-            self.event("lp_loss", None, target=_uid(subject), amount=amount, lp=lp, why=why)
+            self.event("lp_loss", None, target=log_id(subject), amount=amount, lp=lp, why=why)
         self.check_loss()
 
     def recover(self, subject: Any, amount: int, me: Caster) -> None:
@@ -1046,7 +344,7 @@ class Game:
             subject.damage -= removed
             if self.log is not None:
                 lp = subject.lp if isinstance(subject, Caster) else self.current_lp(subject)
-                self.event("recover", me.seat, target=_uid(subject), amount=removed, lp=lp)
+                self.event("recover", me.seat, target=log_id(subject), amount=removed, lp=lp)
 
     def check_loss(self) -> None:
         """A Caster at 0 LP loses the game; both at once: a draw."""
@@ -1091,7 +389,7 @@ class Game:
             self.event("destroyed", controller.seat, page=page.uid, name=page.card.name)
         self.to_zone(page, AFTERLIFE if page.card.type == AURA else LIMBO)
         for effect in page.card.destroyed:
-            self.apply(effect, controller, page, {})
+            apply_effect(self, effect, controller, page, {})
 
     def leave_slot(self, terra: Page) -> None:
         if terra in self.statics:
@@ -1122,6 +420,25 @@ class Game:
         self.casters[page.owner].zone(zone).append(page)
         if self.log is not None:
             self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
+
+    def enter(self, me: Caster, page: Page, fatigued: bool) -> None:
+        """Into the Arena: Pages enter Fatigued, Aura and Terra Awakened (The Battleground)."""
+        page.zone = ARENA
+        page.controller = me.seat
+        page.fatigued = fatigued
+        me.arena.append(page)
+        if page.card.arena:
+            self.statics.append(page)
+        if self.log is not None:  # (its maximum LP: computed only for a log)
+            self.event(
+                "enter",
+                me.seat,
+                page=page.uid,
+                name=page.card.name,
+                type=page.card.type,
+                lp=self.max_lp(page) if page.card.is_permanent else None,
+                fatigued=fatigued,
+            )
 
     # -- Pages moving -----------------------------------------------------------------------
 
@@ -1176,165 +493,6 @@ class Game:
             for c in self.casters
         ]
 
-    # for combat.py
-    def attack_damage(self, page: Page, attack: Attack, primary: Any) -> int:
-        """Resolving a chosen Attack (p. 28): its Damage; Type Advantage and Aura Attack
-        Advantage (+20 each); Terra Bonuses (each active one once); other Pages' effects
-        (Equipment, ARENA damage bonuses, Tribal Boost)."""
-        return self.attack_base(page, attack) + self.advantage(page, attack, primary)
-
-    def advantage(self, page: Page, attack: Attack, primary: Any) -> int:
-        """Type Advantage and Aura Attack Advantage against the primary Defender."""
-        if not isinstance(primary, Page):
-            return 0
-        types = primary.card.aura_types
-        bonus = ADVANTAGE_DAMAGE if type_advantage(page.card.aura_types, types) else 0
-        if attack.advantage and attack.advantage in types:
-            bonus += ADVANTAGE_DAMAGE
-        return bonus
-
-    def attack_base(self, page: Page, attack: Attack) -> int:
-        """An Attack's Damage with every modifier that does not depend on its target."""
-        card = page.card
-        damage = attack.damage + page.bonus
-        if attack.terra:
-            damage += sum(
-                bonus for terra, bonus in attack.terra.items() if self.terra_active(terra)
-            )
-        if self.statics:
-            for source in self.casters[page.controller].arena:
-                if source.card.arena and not self.disabled(source):
-                    damage += sum(e["n"] for e in source.card.arena if e["do"] == "damage_bonus")
-        if card.tribal_boost and card.tribe and not self.disabled(page):
-            damage += TRIBAL_BOOST * self.tribe_count(page)
-        return damage
-
-
-ACTION_KINDS = ("aura", "terra", "contract", "trap", "move", "power", "any_time", "attack")
-
-
-class ActionOptions:
-    """The legal Actions of a turn's step as a Decision's options, listed kind by kind only
-    when asked (`of_kind`): a policy that wants an Aura Page never has every Attack listed."""
-
-    __slots__ = ("_attackers", "_budget", "_candidates", "_legal", "game", "lists", "me")
-
-    def __init__(self, game: Game, me: Caster) -> None:
-        self.game = game
-        self.me = me
-        self.lists: dict[str, list[tuple]] = {}
-        self._attackers: list[Page] | None = None
-        self._candidates: list[Page] | None = None
-        self._budget: Budget | None = None
-        self._legal: dict[Page, bool] | None = None  # may_contract's answers, once asked
-
-    def of_kind(self, kind: str) -> list[tuple]:
-        found = self.lists.get(kind)
-        if found is None:
-            game, me = self.game, self.me
-            if kind in ("aura", "terra", "trap"):
-                self.read_chapter()
-                found = self.lists[kind]
-            elif kind == "contract":
-                found = [("contract", p) for p in self.candidates() if self.may_contract(p)]
-            elif kind == "move":
-                found = game.trap_moves(me)
-            elif kind == "attack":
-                targets = self.attack_targets()
-                found = [
-                    ("attack", page, index, target)
-                    for page in self.attackers()
-                    for index in range(len(page.card.attacks))
-                    for target in targets
-                ]
-            else:
-                found = game.arena_actions(me, kind)
-            self.lists[kind] = found
-        return found
-
-    def attackers(self) -> list[Page]:
-        """The Beasties that may declare an Attack now."""
-        found = self._attackers
-        if found is None:
-            found = self._attackers = self.game.attackers(self.me)
-        return found
-
-    def read_chapter(self) -> None:
-        """The Chapter's options, every kind in one pass (Game.chapter_actions)."""
-        options, self._candidates = self.game.chapter_actions(self.me)
-        self.lists.update(options)
-
-    def candidates(self) -> list[Page]:
-        """The Pages a Contract Action may name, payable or not."""
-        if self._candidates is None:
-            self.read_chapter()
-        return self._candidates  # type: ignore[return-value]
-
-    def may_contract(self, page: Page) -> bool:
-        """Whether Contracting this candidate is legal now: one Page checked, so a policy that
-        tries its favourites first never has every Cost in the Chapter counted. Each answer
-        is kept: the Decision asks again of the Page the policy chose."""
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = {}
-        known = legal.get(page)
-        if known is None:
-            if self._budget is None:
-                self._budget = self.game.budget(self.me)
-            known = legal[page] = self.game.contractable(self.me, page, self._budget)
-        return known
-
-    def attack_targets(self) -> list[Any]:
-        found = self.lists.get("targets")
-        if found is None:
-            found = self.lists["targets"] = self.game.attack_targets(self.me)
-        return found
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, tuple) or not action:
-            return False
-        kind = action[0]
-        if kind == "attack":  # checked without listing every Attack and target (the most asked)
-            if len(action) != 4 or action[1] not in self.attackers():
-                return False
-            index = action[2]
-            return (
-                isinstance(index, int)
-                and 0 <= index < len(action[1].card.attacks)
-                and self.game.is_attack_target(self.me, action[3])
-            )
-        if kind == "contract":  # checked without counting every Cost in the Chapter
-            found = self.lists.get("contract")
-            if found is not None:
-                return action in found
-            return (
-                len(action) == 2 and action[1] in self.candidates() and self.may_contract(action[1])
-            )
-        return kind in ACTION_KINDS and action in self.of_kind(kind)
-
-    def __iter__(self):
-        for kind in ACTION_KINDS:
-            yield from self.of_kind(kind)
-
-    def __len__(self) -> int:
-        return sum(len(self.of_kind(kind)) for kind in ACTION_KINDS)
-
-
-@functools.cache
-def type_advantage(attacking: frozenset[str], defending: frozenset[str]) -> bool:
-    """Type Advantage (p. 11): one of the attacking types is strong against a defending one.
-    Cached: it reads only the Aura Wheel and two Pages' printed types, and each Attack asks."""
-    return any(defending & STRONG_AGAINST.get(kind, frozenset()) for kind in attacking)
-
 
 def _discard(card: PageCard) -> str:
     return AFTERLIFE if card.type in (AURA, TERRA) else LIMBO
-
-
-def _uid(subject: Any) -> Any:
-    """A Page's number, or a Caster as "caster:<seat>", for the log."""
-    return subject.uid if isinstance(subject, Page) else f"caster:{subject.seat}"
-
-
-def _uids(targets: dict[str, Any]) -> dict[str, Any]:
-    return {kind: _uid(target) for kind, target in targets.items() if target is not None}

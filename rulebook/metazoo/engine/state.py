@@ -187,6 +187,13 @@ class Caster:
         return getattr(self, name)
 
 
+def log_id(subject: Any) -> Any:
+    """How the log names a subject: a Page by its number, a Caster as "caster:<seat>"."""
+    if subject is None:
+        return None
+    return subject.uid if isinstance(subject, Page) else f"caster:{subject.seat}"
+
+
 class Policy:
     """Who decides: every decision a Caster makes, answered from the options the game lists."""
 

@@ -1,0 +1,173 @@
+"""What each effect of the vocabulary (rulebook.metazoo.effects) does, and whom it targets, on
+a game in progress (game.py hands itself in).
+
+A Page's effects name a kind of target; a targeting kind is chosen by its Caster as the Page
+is Contracted or the effect used (How to Contract a Page, p. 18), and the effect reaches it as
+it resolves only if it is still there; the other kinds reach every Page they name. ARENA effects
+(damage and LP bonuses, Traits granted) are static: read where they count (game.py, combat.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from rulebook.metazoo.cards import ARTIFACT, BEASTIE, SPELL
+from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
+
+from .state import ARENA, TARGET, UNDER, Caster, Page
+from .statuses import inflict
+
+
+def choose_targets(
+    game: Any, me: Caster, page: Page, effects: Iterable[dict], attacker: Page | None = None
+) -> dict[str, Any]:
+    """The targets of a Page's effects, one per kind of target, chosen as it is
+    Contracted or used (How to Contract a Page, p. 18)."""
+    targets: dict[str, Any] = {}
+    for effect in effects:
+        kind = effect.get("target")
+        if kind is None or kind in targets:
+            continue
+        if kind == "attacker":
+            targets[kind] = attacker
+        elif kind in SINGLE:
+            options = valid_targets(game, me, page, kind)
+            game.asking = effect["do"]
+            targets[kind] = game.ask(me, TARGET, options) if options else None
+    return targets
+
+
+def effect_has_targets(game: Any, me: Caster, page: Page, effects: Iterable[dict]) -> bool:
+    for effect in effects:
+        kind = effect.get("target")
+        if kind in SINGLE and not valid_targets(game, me, page, kind):
+            return False
+    return True
+
+
+def valid_targets(game: Any, me: Caster, page: Page, kind: str) -> list[Any]:
+    """Pages a targeting effect may choose: face-up, in the Arena; Beasties not while
+    shrouded; not an opposing Magiproof Page with a Spell or Potion (README)."""
+    if kind == "spell":
+        return [
+            item["page"]
+            for item in game.chain
+            if item["kind"] == "contract"
+            and item["page"].card.type == SPELL
+            and item["caster"] is not me
+            and not item.get("nullified")
+        ]
+    if kind in ("beastie", "opposing_beastie", "own_beastie"):
+        if game.shrouded == game.turn:
+            return []
+        if kind == "beastie":
+            found = [p for side in game.casters for p in side.arena if p.card.type == BEASTIE]
+        else:
+            side = me if kind == "own_beastie" else me.opponent
+            found = [p for p in side.arena if p.card.type == BEASTIE]
+    elif kind in ("artifact", "opposing_artifact"):
+        sides = game.casters if kind == "artifact" else (me.opponent,)
+        found = [p for side in sides for p in side.arena if p.card.type == ARTIFACT]
+    else:
+        return []
+    if page.card.is_instant:
+        found = [p for p in found if p.controller == me.seat or not game.has(p, "Magiproof")]
+    return found
+
+
+def reach(game: Any, me: Caster, page: Page, effect: dict, targets: dict[str, Any]) -> list[Any]:
+    """Who an effect reaches as it resolves: its target if still there, or every Page it
+    names without targeting."""
+    kind = effect["target"]
+    if kind == "self":
+        return [page] if page.zone == ARENA else []
+    if kind == "opposing_caster":
+        return [me.opponent]
+    if kind == "each_opposing_beastie":
+        return [p for p in me.opponent.arena if p.card.type == BEASTIE]
+    if kind == "every_beastie":
+        aura = effect.get("aura")
+        return [
+            p
+            for side in game.casters
+            for p in side.arena
+            if p.card.type == BEASTIE and (aura is None or aura in p.card.aura_types)
+        ]
+    target = targets.get(kind)
+    if target is None:
+        return []
+    if kind == "spell":
+        return [target]
+    return [target] if target.zone == ARENA else []
+
+
+def apply_effect(
+    game: Any,
+    effect: dict,
+    me: Caster,
+    page: Page,
+    targets: dict[str, Any],
+    item: dict | None = None,
+) -> None:
+    """One effect of the vocabulary (rulebook.metazoo.effects), resolving now."""
+    do = effect["do"]
+    if do == "bookmark":
+        game.bookmark(me, effect["n"])
+    elif do == "no_attacks":
+        game.barred_until = me.seat
+        game.event("attacks_barred", me.seat, until_turn_of=me.seat)
+    elif do == "shroud":
+        game.shrouded = game.turn
+        game.event("shroud", me.seat)
+    elif do == "redirect":
+        redirect(game, me, item)
+    elif do in ("damage_bonus", "lp_bonus", "generate_aura", "equip"):
+        return  # static, or applied where it belongs (max_lp, damage, payment, resolve)
+    else:
+        reached = reach(game, me, page, effect, targets)
+        if do == "inflict":
+            inflict(game, reached, effect["status"], me, effect.get("automatically", False))
+        for subject in reached:
+            if do == "damage":
+                game.deal(subject, effect["n"], page, "effect")
+            elif do == "recover":
+                game.recover(subject, effect["n"], me)
+            elif do == "destroy" and subject.zone == ARENA:
+                game.destroy(subject)
+            elif do == "nullify":
+                for other in game.chain:
+                    if other["page"] is subject:
+                        other["nullified"] = True
+            elif do == "grant_trait":
+                subject.granted.add(effect["trait"])
+                game.event("trait", me.seat, page=subject.uid, trait=effect["trait"])
+            elif do == "place_under" and subject.zone == ARENA:
+                game.leave_arena(subject)
+                subject.zone = UNDER
+                page.carried.append(subject)
+                game.event("placed_under", me.seat, page=subject.uid, under=page.uid)
+
+
+def redirect(game: Any, me: Caster, item: dict | None) -> None:
+    """Reflection: the Spell beneath it on the chain, if it targets a Page of this Caster,
+    targets a Page of its own Caster instead (chosen by this Caster)."""
+    below = [
+        other
+        for other in game.chain
+        if other is not item
+        and other["kind"] == "contract"
+        and other["page"].card.type == SPELL
+        and other["caster"] is not me
+    ]
+    if not below:
+        return
+    spell = below[-1]
+    for kind, target in list(spell["targets"].items()):
+        if isinstance(target, Page) and target.controller == me.seat:
+            options = [p for p in spell["caster"].arena if p.card.type == target.card.type]
+            if options:
+                game.asking = "redirect"
+                chosen = game.ask(me, TARGET, options)
+                spell["targets"][kind] = chosen
+                game.event("redirected", me.seat, page=spell["page"].uid, target=chosen.uid)
