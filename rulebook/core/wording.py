@@ -31,6 +31,8 @@ def option_words(option: object) -> str:
         part = getattr(option, attribute, None)
         if part is not None:
             return part if isinstance(part, str) else option_words(part)
-    if hasattr(option, "index") and not isinstance(option, str | int):
-        return f"seat {option.index}"  # a player
+    for attribute in ("seat", "index"):  # a player, a Caster: by seat
+        seat = getattr(option, attribute, None)
+        if isinstance(seat, int) and not isinstance(option, str | int):
+            return f"seat {seat}"
     return str(option)

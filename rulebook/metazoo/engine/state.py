@@ -226,7 +226,7 @@ class SeatView(views.SeatView):
     # The turn, the chain, the combat under way and the Terra slots; an Attack's damage and
     # targets, a Page's LP, whether a Terra is active.
     PUBLIC = frozenset(
-        ("active", "advantage", "asking", "attack_base", "attack_damage", "attack_targets",
+        ("active", "advantage", "asking", "attack_base", "attack_damage",
          "chain", "combat", "current_lp", "terra", "terra_active", "turn", "valid_targets")
     )  # fmt: skip
 
