@@ -43,7 +43,8 @@ UNMASKED = _functions(contents) | _functions(privacy)
 WITH_VIEWER = {
     name
     for name in _functions(selectors)
-    if not name.startswith("_") and "viewer" in inspect.signature(getattr(selectors, name)).parameters
+    if not name.startswith("_")
+    and "viewer" in inspect.signature(getattr(selectors, name)).parameters
 }
 
 
@@ -88,14 +89,8 @@ def reads_without_viewer(tree: ast.AST) -> list[tuple[int, str]]:
             selector = selector_functions.get(name)
         elif isinstance(func, ast.Attribute):
             name = func.attr
-            owner = func.value
-            selector = (
-                name
-                if isinstance(owner, ast.Name)
-                and owner.id in selector_modules
-                or ast.unparse(owner) == "decks.selectors"
-                else None
-            )
+            owner = ast.unparse(func.value)
+            selector = name if owner in selector_modules | {"decks.selectors"} else None
         else:
             continue
         if name in UNMASKED and selector is None:
