@@ -5,8 +5,8 @@ the decks app itself.
 The contents as stored (decks.contents) and the masking (decks.privacy) are the decks app's own
 (an import-linter contract in pyproject.toml says so for imports). These checks read the source
 of every other app: no call to a reader of decks.contents or a function of decks.privacy,
-whatever the import; every call to a reader of decks.selectors that takes a viewer passes one
-by name; and every reader of decks.selectors that is handed a deck takes who asks.
+whatever the import; every call to a reader of decks.selectors that takes who asks (the viewer,
+the user, the owner) names them; and every reader of decks.selectors handed a deck takes them.
 """
 
 from __future__ import annotations
@@ -40,11 +40,19 @@ def _functions(module) -> set[str]:
 
 
 UNMASKED = _functions(contents) | _functions(privacy)
-WITH_VIEWER = {
-    name
+
+
+def _who_asks(name: str) -> str | None:
+    """The parameter naming who asks that this selector requires, if it takes one."""
+    parameters = inspect.signature(getattr(selectors, name)).parameters
+    required = [who for who in WHO_ASKS if who in parameters]
+    return next((who for who in required if parameters[who].default is parameters[who].empty), None)
+
+
+ASKED_BY = {
+    name: who
     for name in _functions(selectors)
-    if not name.startswith("_")
-    and "viewer" in inspect.signature(getattr(selectors, name)).parameters
+    if not name.startswith("_") and (who := _who_asks(name)) is not None
 }
 
 
@@ -59,7 +67,7 @@ def app_modules() -> list[Path]:
 
 def reads_without_viewer(tree: ast.AST) -> list[tuple[int, str]]:
     """Where a module outside decks imports or calls an unmasked reader, or calls a reader of
-    decks.selectors without naming the viewer."""
+    decks.selectors without naming who asks (its viewer, user or owner)."""
     found = []
     selector_modules: set[str] = set()  # local names of decks.selectors
     selector_functions: dict[str, str] = {}  # local name: the selector's name
@@ -95,8 +103,9 @@ def reads_without_viewer(tree: ast.AST) -> list[tuple[int, str]]:
             continue
         if name in UNMASKED and selector is None:
             found.append((node.lineno, f"{name}(…) reads a deck unmasked"))
-        if selector in WITH_VIEWER and "viewer" not in {k.arg for k in node.keywords}:
-            found.append((node.lineno, f"{selector}(…) without viewer="))
+        who = ASKED_BY.get(selector or "")
+        if who is not None and who not in {keyword.arg for keyword in node.keywords}:
+            found.append((node.lineno, f"{selector}(…) without {who}="))
     return sorted(found)
 
 
