@@ -12,10 +12,11 @@ hash (SnapshotMask.hash) covers every card's key, and a user-made card's key is 
 name and its author's id, so whoever reads the rest of the list could hash guessed names until
 one matches. Such a hash is shown only to a reader who may read every card it covers.
 
-This module is private to the decks app (an import-linter contract says so): every deck read for
-a viewer (API detail, export, versions, diff, validation, the website's pages, test games,
-copying) goes through a selector of decks.selectors that takes the viewer and applies these
-rules; so does every read of a list locked into an event (events.selectors.lists_mask, through
+This module is private to the decks app, as is decks.contents, which reads a deck as stored (an
+import-linter contract says so): every deck read for a viewer (API detail, export, versions,
+diff, validation, the website's pages, test games, copying) is one call to a selector of
+decks.selectors that takes the viewer and applies these rules (or decks.services.deck_copy);
+so does every read of a list locked into an event (events.selectors.lists_mask, through
 decks.selectors.snapshots_mask), where the event's organiser alone also reads every card of the
 lists they judge. Views and serializers never apply visibility themselves.
 """

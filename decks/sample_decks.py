@@ -18,7 +18,8 @@ from django.db import transaction
 from cards.models import Game
 from rulebook.samples import RULEBOOK, SampleDecks
 
-from . import selectors, services
+from . import services
+from .contents import stored_lines
 from .models import Deck
 from .resolution import DeckLine, InvalidEntries, entries_resolve
 
@@ -100,7 +101,7 @@ def _store(
         )
         loaded.created += 1
         return
-    stored = (deck.description, deck.visibility, _contents(selectors.deck_lines(deck=deck)))
+    stored = (deck.description, deck.visibility, _contents(stored_lines(deck)))
     if stored == (description, Deck.Visibility.PUBLIC, _contents(lines)):
         loaded.unchanged += 1
         return

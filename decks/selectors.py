@@ -1,9 +1,14 @@
-"""Reads of stored decks: who may see which deck, their entries, versions and diffs."""
+"""Reads of stored decks: who may see which deck, their entries, versions and diffs.
+
+Every read of a deck's contents (its lines, versions, snapshots, hashes, report, diffs) takes
+the viewer (the user asking, or an anonymous one) and answers what that viewer may see
+(decks.privacy): one call, no second call to mask. The readers of the contents as stored
+(decks.contents) are private to the decks app."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -11,6 +16,7 @@ from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
+from django.db.models.query import ModelIterable
 
 from basics.errors import InvalidRequest
 from cards.models import Card, Game, Viewer
@@ -19,7 +25,7 @@ from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef
 from rules.services.validation import deck_validate
 
-from . import privacy
+from . import contents, privacy
 from .diff import snapshot_diff
 from .links import DeckLink
 from .models import Deck, DeckDraft, DeckEntry, DeckLike, DeckVersion
@@ -111,18 +117,10 @@ def _decks_with_relations() -> QuerySet[Deck]:
     return Deck.objects.select_related("owner", "game", "format")
 
 
-def deck_lines(*, deck: Deck) -> list[DeckLine]:
-    """The deck's entries in their stored order, cards and printings loaded (one query)."""
-    entries = deck.entries.select_related("card", "printing__set").order_by("position")
-    return [
-        DeckLine(entry.section, entry.card, entry.quantity, entry.printing) for entry in entries
-    ]
-
-
-def deck_lines_seen_by(*, deck: Deck, viewer: Viewer) -> list[DeckLine]:
-    """The deck's entries as this viewer may see them: a card they may not read is "a private
-    card" (decks.privacy)."""
-    return lines_seen_by(deck=deck, lines=deck_lines(deck=deck), viewer=viewer)
+def deck_lines(*, deck: Deck, viewer: Viewer) -> list[DeckLine]:
+    """The deck's entries in their stored order as this viewer may see them: a card they may
+    not read is "a private card" (decks.privacy). One query."""
+    return privacy.lines_seen_by(deck, contents.stored_lines(deck), viewer)
 
 
 def deck_entry_refs(*, deck: Deck, viewer: Viewer) -> list[EntryRef]:
@@ -131,7 +129,7 @@ def deck_entry_refs(*, deck: Deck, viewer: Viewer) -> list[EntryRef]:
 
     This is how validation (as the owner), export and test games read a stored deck.
     """
-    lines = deck_lines(deck=deck)
+    lines = contents.stored_lines(deck)
     return privacy.refs_seen_by(lines_as_refs(lines), lines, viewer)
 
 
@@ -158,27 +156,81 @@ def deck_report(
 ) -> Report:
     """The deck's legality, judged as its owner sees it (their own cards count), told as this
     viewer may read it (decks.privacy.report_seen_by). `format` defaults to the deck's."""
-    lines = deck_lines(deck=deck)
+    lines = contents.stored_lines(deck)
+    format = format or (deck.format.slug if deck.format else None)
+    return _report_seen_by(deck, lines, viewer, format=format, as_of=as_of)
+
+
+def _report_seen_by(
+    deck: Deck, lines: Sequence[DeckLine], viewer: Viewer, *, format: str | None, as_of: date | None
+) -> Report:
+    """These lines of the deck judged as its owner sees them, told as this viewer may read."""
     report = deck_validate(
         game=deck.game.slug,
         entries=lines_as_refs(lines),
-        format=format or (deck.format.slug if deck.format else None),
+        format=format,
         as_of=as_of,
         viewer=deck.owner,
     )
-    return deck_report_seen_by(report=report, lines=lines, viewer=viewer)
-
-
-def deck_report_seen_by(*, report: Report, lines: Sequence[DeckLine], viewer: Viewer) -> Report:
-    """A report on these lines (judged as their owner sees them) told as this viewer may read
-    it: an issue about a card they may not read does not name it (decks.privacy)."""
     return privacy.report_seen_by(report, lines, viewer)
 
 
-def lines_seen_by(*, deck: Deck, lines: Sequence[DeckLine], viewer: Viewer) -> list[DeckLine]:
-    """These lines of the deck (stored or an editor's draft) as this viewer may see them: a card
-    they may not read is "a private card"."""
-    return privacy.lines_seen_by(deck, lines, viewer)
+@dataclasses.dataclass(frozen=True)
+class DeckShown:
+    """A deck's lines (stored, or its owner's draft) as one viewer may see them: each card
+    they may not read "a private card"; the report judged as the owner sees the lines and told
+    as the viewer may read it (None when not asked for, or when `invalid` says why not); and
+    the viewer's own cards among the lines that only they can read (what others see as "a
+    private card" until they share them)."""
+
+    lines: list[DeckLine]
+    own_private: list[Card]
+    report: Report | None = None
+    invalid: InvalidRequest | None = None  # the format asked for does not exist
+
+
+def deck_shown(
+    *,
+    deck: Deck,
+    viewer: Viewer,
+    draft: Sequence[DeckLine] | None = None,
+    judge: bool = False,
+    format: str | None = None,
+    as_of: date | None = None,
+) -> DeckShown:
+    """The deck's stored lines, or `draft` (lines its owner is editing, resolved among the
+    cards they may use), as this viewer may see them (DeckShown); with `judge`, their report
+    in `format` (None: the game's default, as deck_validate) as of `as_of`."""
+    lines = contents.stored_lines(deck) if draft is None else list(draft)
+    report, invalid = None, None
+    if judge:
+        try:
+            report = _report_seen_by(deck, lines, viewer, format=format, as_of=as_of)
+        except InvalidRequest as exc:
+            invalid = exc
+    return DeckShown(
+        lines=privacy.lines_seen_by(deck, lines, viewer),
+        own_private=privacy.own_private_cards(lines, viewer),
+        report=report,
+        invalid=invalid,
+    )
+
+
+def deck_lines_same(*, deck: Deck, owner: Viewer, lines: Sequence[DeckLine]) -> bool:
+    """Whether these lines (the owner's draft) hold the deck's stored lines, card for card and
+    printing for printing, in any order: whether the draft still changes anything. Only the
+    deck's owner is answered; anyone else is told False, since comparing guessed cards with a
+    deck would tell which cards it holds."""
+    if owner is None or not owner.is_authenticated or owner.pk != deck.owner_id:
+        return False
+    return _identities(lines) == _identities(contents.stored_lines(deck))
+
+
+def _identities(lines: Sequence[DeckLine]) -> list[tuple[str, int | None, int, int]]:
+    return sorted(
+        (line.section, line.card.pk, line.printing.pk if line.printing else 0, line.quantity)
+        for line in lines
+    )
 
 
 def lines_as_refs(lines: Sequence[DeckLine]) -> list[EntryRef]:
@@ -221,59 +273,60 @@ def refs_for_text(*, game: Game, refs: Sequence[EntryRef], viewer: Viewer) -> li
     ]
 
 
-def deck_version_latest(*, deck: Deck) -> DeckVersion | None:
-    """The deck's newest version, for services acting for its owner; a read shown to someone
-    is deck_version_latest_seen_by."""
-    return deck.versions.order_by("-number").first()
+def deck_latest_version_number(*, deck: Deck) -> int | None:
+    """The number of the deck's newest version (None before its first): what a page started
+    from, to tell a save made elsewhere since. A number, not contents: whoever reads the deck
+    reads its version numbers."""
+    return deck.versions.order_by("-number").values_list("number", flat=True).first()
 
 
-def deck_version_latest_seen_by(*, deck: Deck, viewer: Viewer) -> DeckVersion | None:
-    """The deck's newest version as this viewer may see it (its `hash_seen`, decks.privacy)."""
-    latest = deck_version_latest(deck=deck)
-    return (
-        None
-        if latest is None
-        else deck_versions_seen_by(deck=deck, versions=[latest], viewer=viewer)[0]
-    )
+def deck_version_latest(*, deck: Deck, viewer: Viewer) -> DeckVersion | None:
+    """The deck's newest version as this viewer may see it (deck_version_get), None before its
+    first."""
+    latest = contents.stored_version_latest(deck)
+    return None if latest is None else _version_seen_by(deck, latest, viewer)
 
 
-def deck_versions_seen_by(
-    *, deck: Deck, versions: Iterable[DeckVersion], viewer: Viewer
-) -> list[DeckVersion]:
-    """These versions of the deck (a page of deck_versions) as this viewer may see them: each
-    given `hash_seen`, its content hash or None (decks.privacy.versions_seen_by); a serializer
-    reads only that, so a version shown without passing here fails rather than tells."""
-    return privacy.versions_seen_by(deck, versions, viewer)
-
-
-def deck_version_seen_by(
+def deck_version_get(
     *, deck: Deck, number: int, viewer: Viewer, field: str = "number"
 ) -> DeckVersion:
-    """One version as this viewer may see it: `hash_seen`, and `snapshot_seen`, its snapshot
-    with the cards they may not read masked. VersionNotFound names `field` when there is none."""
-    version = deck_version_get(deck=deck, number=number, field=field)
+    """One version as this viewer may see it: `hash_seen`, its content hash or None
+    (SnapshotMask.hash), and `snapshot_seen`, its snapshot with the cards they may not read
+    masked. VersionNotFound names `field` when there is none."""
+    return _version_seen_by(deck, contents.stored_version(deck, number, field), viewer)
+
+
+def _version_seen_by(deck: Deck, version: DeckVersion, viewer: Viewer) -> DeckVersion:
     mask = snapshots_mask(game=deck.game, snapshots=[version.snapshot], viewer=viewer)
     version.hash_seen = mask.hash(version.snapshot, version.content_hash)
     version.snapshot_seen = mask.snapshot(version.snapshot)  # one mask serves both
     return version
 
 
-def deck_snapshot_seen_by(
-    *, deck: Deck, snapshot: Mapping[str, Any], viewer: Viewer
-) -> dict[str, Any]:
-    """A snapshot of the deck (a version's) with the cards this viewer may not read masked."""
-    return privacy.snapshot_seen_by(deck, snapshot, viewer)
+def deck_versions(*, deck: Deck, viewer: Viewer) -> QuerySet[DeckVersion]:
+    """The deck's versions, oldest first, without their snapshots: a queryset to order, count
+    and page as any other, whose every version read is given `hash_seen` as this viewer may
+    see it (decks.privacy.versions_seen_by: two queries more per read, whatever its size). A
+    serializer reads only `hash_seen`, so a version shown without passing here fails rather
+    than tells."""
+    versions = contents.stored_versions(deck)
+    # A clone keeps its iterable class (django-model-utils' select_subclasses works so).
+    versions._iterable_class = type(
+        "VersionsSeen", (_VersionsSeen,), {"deck": deck, "viewer": viewer}
+    )
+    return versions
 
 
-def deck_own_private_cards(*, lines: Iterable[DeckLine], viewer: Viewer) -> list[Card]:
-    """The viewer's own cards among these lines that only they can read (what others see as
-    "a private card" until the viewer shares them); none for anyone else."""
-    return privacy.own_private_cards(lines, viewer)
+class _VersionsSeen(ModelIterable):
+    """The rows of a deck_versions queryset, each given `hash_seen` for the viewer; a clone
+    (ordered, sliced for a page) keeps its iterable class, so every read of it is masked."""
 
+    deck: Deck
+    viewer: Viewer
 
-def deck_lines_hidden_from(*, lines: Iterable[DeckLine], viewer: Viewer) -> list[DeckLine]:
-    """The lines whose card this viewer may not read (a copy for them leaves them out)."""
-    return privacy.hidden_lines(lines, viewer)
+    def __iter__(self) -> Iterator[DeckVersion]:
+        versions = list(super().__iter__())
+        yield from privacy.versions_seen_by(self.deck, versions, self.viewer)
 
 
 def snapshots_mask(
@@ -287,27 +340,7 @@ def snapshots_mask(
 
 SnapshotMask = privacy.SnapshotMask
 NOTHING_HIDDEN = privacy.NOTHING_HIDDEN  # the mask of a reader who may read every card
-
-
-def deck_versions(*, deck: Deck) -> QuerySet[DeckVersion]:
-    """The deck's versions, oldest first, without their (possibly large) snapshots."""
-    return deck.versions.order_by("number").defer("snapshot")
-
-
-class VersionNotFound(Exception):
-    """A version number the deck does not have; `field` names the parameter that asked."""
-
-    def __init__(self, field: str, number: int) -> None:
-        super().__init__(f"no version {number}")
-        self.field = field
-        self.number = number
-
-
-def deck_version_get(*, deck: Deck, number: int, field: str = "number") -> DeckVersion:
-    version = deck.versions.filter(number=number).first()
-    if version is None:
-        raise VersionNotFound(field, number)
-    return version
+VersionNotFound = contents.VersionNotFound
 
 
 def deck_diff(*, deck: Deck, from_number: int, to_number: int, viewer: Viewer) -> dict[str, Any]:

@@ -28,9 +28,10 @@ from rulebook.core.decklist import LineProblem, parse_decklist
 from rulebook.core.resolve import EntryRef
 from rules.models import Format
 
+from . import privacy
+from .contents import stored_lines, stored_version
 from .models import MAX_QUANTITY, Deck, DeckDraft, DeckEntry, DeckLike, DeckTag, DeckVersion
 from .resolution import DeckLine, entries_resolve
-from .selectors import deck_lines, deck_version_get
 from .snapshots import SnapshotEntry, content_hash, snapshot_build
 from .verdicts import deck_verdict_judge
 
@@ -117,6 +118,24 @@ def deck_create(
     return deck
 
 
+def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> tuple[Deck, list[DeckLine]]:
+    """A private copy, owned by `owner`, of a deck they may read, with the cards they may use:
+    a card of the deck they may not read (another author's private card) is left out. Answers
+    the copy and the lines left out as the owner sees them ("a private card": section and
+    copies, never which card), to say how many were."""
+    lines = stored_lines(deck)
+    left_out = privacy.hidden_lines(lines, owner)
+    copy = deck_create(
+        owner=owner,
+        game=deck.game,
+        name=f"{deck.name} (copy)"[:200],
+        lines=[line for line in lines if line not in left_out],
+        format=deck.format,
+        description=deck.description,
+    )
+    return copy, privacy.lines_seen_by(deck, left_out, owner)
+
+
 def deck_update(*, deck: Deck, expected_revision: int | None, changes: DeckChanges) -> Deck:
     """Apply `changes` if the deck is still at `expected_revision`.
 
@@ -138,7 +157,7 @@ def deck_update(*, deck: Deck, expected_revision: int | None, changes: DeckChang
 def _update_at_revision(deck: Deck, changes: DeckChanges) -> Deck:
     """Apply `changes` to `deck` as read, only if its row is still at that revision."""
     fields = changes.fields(deck)
-    current = deck_lines(deck=deck)
+    current = stored_lines(deck)
     lines = current if changes.sections is KEEP else _merge(deck, current, changes.sections)
     entries_changed = _identities(lines) != _identities(current)
     if not fields and not entries_changed:
@@ -337,7 +356,7 @@ def deck_add_card(*, deck: Deck, card: Card, section: str, quantity: int) -> Dec
     added, when the line would pass MAX_QUANTITY."""
     with transaction.atomic():
         current = Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
-        lines = [line for line in deck_lines(deck=current) if line.section == section]
+        lines = [line for line in stored_lines(current) if line.section == section]
         for index, line in enumerate(lines):
             if line.card.pk == card.pk and line.printing is None:
                 total = line.quantity + quantity
@@ -363,7 +382,7 @@ def deck_swap(*, deck: Deck, out_key: str, card: Card, count: int) -> Deck:
     fewer copies than that."""
     with transaction.atomic():
         current = Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
-        lines = list(deck_lines(deck=current))
+        lines = list(stored_lines(current))
         held = sum(line.quantity for line in lines if line.card.key == out_key)
         if held < count:
             raise SwapNotHeld(f"the deck holds {held} of {out_key}, not {count}")
@@ -395,7 +414,7 @@ def deck_restore(*, deck: Deck, number: int, expected_revision: int | None) -> D
 
     Raises VersionNotFound, DeckChanged as deck_update does, and InvalidEntries when a card of
     the old version can no longer be used (deleted, or no longer shared with the owner)."""
-    version = deck_version_get(deck=deck, number=number)
+    version = stored_version(deck, number)
     refs = [
         EntryRef(
             slug,

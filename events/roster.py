@@ -119,7 +119,7 @@ def registration_submit_paper(
     with transaction.atomic():
         event_lock(event.pk)
         deck = deck_import(owner=player, game=event.game, name=name, text=text)
-        version = deck_version_latest(deck=deck)
+        version = deck_version_latest(deck=deck, viewer=player)
         assert version is not None  # a new deck always has its first version
         report = registration_judge(event=event, deck_version=version)
         return registration_lock_in(

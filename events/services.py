@@ -287,7 +287,7 @@ def registration_submit_text(
     _refuse_if_closed(event)
     with transaction.atomic():
         deck = deck_import(owner=player, game=event.game, name=name, text=text)
-        version = deck_version_latest(deck=deck)
+        version = deck_version_latest(deck=deck, viewer=player)
         assert version is not None  # a new deck always has its first version
         return registration_submit(event=event, player=player, deck_version=version)
 

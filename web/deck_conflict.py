@@ -11,17 +11,15 @@ from decks.models import Deck
 def changes_since(*, deck: Deck, version: int | None, viewer: Viewer) -> list[str]:
     """One line per change made since `version` (the latest version when the page opened);
     a change that wrote no version (visibility, description) is said as such."""
-    latest = selectors.deck_version_latest(deck=deck)
-    if version is None or latest is None or latest.number == version:
+    latest = selectors.deck_latest_version_number(deck=deck)
+    if version is None or latest is None or latest == version:
         return ["Its visibility or description changed (no new version of its cards)."]
     try:
-        diff = selectors.deck_diff(
-            deck=deck, from_number=version, to_number=latest.number, viewer=viewer
-        )
+        diff = selectors.deck_diff(deck=deck, from_number=version, to_number=latest, viewer=viewer)
     except selectors.VersionNotFound:
-        return [f"It is now at version {latest.number}."]
+        return [f"It is now at version {latest}."]
     names = {section.slug: section.name for section in deck.game.spec.sections}
-    said = [f"Version {version} → {latest.number}:"]
+    said = [f"Version {version} → {latest}:"]
     for field in ("name", "format"):
         if field in diff:
             before, after = (diff[field][end] or "default" for end in ("from", "to"))

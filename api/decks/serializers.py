@@ -189,8 +189,8 @@ VERSION_HELP = (
 
 class DeckVersionOutput(serializers.ModelSerializer):
     """A version: a change of the deck's contents (name, format, entries), never of its
-    description or visibility. Give it through decks.privacy.versions_seen_by, which decides
-    whether the reader may see its hash."""
+    description or visibility. Give it through a reader of decks.selectors (deck_versions,
+    deck_version_get, deck_version_latest), which decides whether the reader may see its hash."""
 
     content_hash = serializers.CharField(
         source="hash_seen",

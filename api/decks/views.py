@@ -125,12 +125,12 @@ UPDATE_RESPONSES = {200: DeckOutput, 412: ErrorSerializer, 428: ErrorSerializer}
 
 def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Response:
     """The full deck with its ETag header (and Location when just created)."""
-    lines = selectors.deck_lines(deck=deck)
+    shown = selectors.deck_shown(deck=deck, viewer=request.user)
     context = {
         "request": request,
-        "lines": selectors.deck_lines_seen_by(deck=deck, viewer=request.user),
-        "private_cards": selectors.deck_own_private_cards(lines=lines, viewer=request.user),
-        "latest_version": selectors.deck_version_latest_seen_by(deck=deck, viewer=request.user),
+        "lines": shown.lines,
+        "private_cards": shown.own_private,
+        "latest_version": selectors.deck_version_latest(deck=deck, viewer=request.user),
     }
     response = Response(DeckOutput(deck, context=context).data, status=201 if created else 200)
     response["ETag"] = deck.etag
@@ -266,7 +266,9 @@ def _share_cards_if_asked(request: Request, deck: Deck, data: dict[str, Any]) ->
     if not data.get("share_cards") or deck.visibility == Deck.Visibility.PRIVATE:
         return
     try:
-        own_private_cards_share(lines=selectors.deck_lines(deck=deck), owner=request.user)
+        own_private_cards_share(
+            lines=selectors.deck_lines(deck=deck, viewer=request.user), owner=request.user
+        )
     except UserCardRefused as refused:
         raise ApiError(refused.message, fields={"share_cards": [refused.message]}) from None
 
@@ -330,15 +332,9 @@ class DeckVersionListApi(DeckAccess, generics.ListAPIView):
     def get_queryset(self):
         if getattr(self, "swagger_fake_view", False):  # drf-spectacular reading the view
             return DeckVersion.objects.none()
-        self.deck = self.readable_deck(self.request, self.kwargs["pk"])
-        return selectors.deck_versions(deck=self.deck)
-
-    def paginate_queryset(self, queryset) -> list[DeckVersion]:
-        """The page's versions, each hash as the reader may see it (decks.privacy)."""
-        page = super().paginate_queryset(queryset)
-        return selectors.deck_versions_seen_by(
-            deck=self.deck, versions=page, viewer=self.request.user
-        )
+        deck = self.readable_deck(self.request, self.kwargs["pk"])
+        # each version of the page read is given its hash as the reader may see it
+        return selectors.deck_versions(deck=deck, viewer=self.request.user)
 
 
 class DeckVersionDetailApi(DeckAccess, APIView):
@@ -348,7 +344,7 @@ class DeckVersionDetailApi(DeckAccess, APIView):
     def get(self, request: Request, pk: int | DeckLink, number: int) -> Response:
         deck = self.readable_deck(request, pk)
         try:
-            version = selectors.deck_version_seen_by(deck=deck, number=number, viewer=request.user)
+            version = selectors.deck_version_get(deck=deck, number=number, viewer=request.user)
         except selectors.VersionNotFound:
             raise NotFound(f"The deck has no version {number}.") from None
         data = DeckVersionDetailOutput(version).data
@@ -404,7 +400,7 @@ class DeckExportApi(DeckAccess, APIView):
                 "name": deck.name,
                 "format": deck.format.slug if deck.format else None,
                 "sections": lines_by_section(
-                    selectors.deck_lines_seen_by(deck=deck, viewer=request.user), deck.game
+                    selectors.deck_lines(deck=deck, viewer=request.user), deck.game
                 ),
             }
         )

@@ -353,11 +353,11 @@ def _own_version(request: Request, deck_id: int, number: int | None) -> DeckVers
         message = f"You have no deck with id {deck_id}."
         raise ApiError(message, fields={"deck": [message]}) from None
     if number is None:
-        version = deck_version_latest(deck=deck)
+        version = deck_version_latest(deck=deck, viewer=request.user)
         assert version is not None  # every stored deck has a first version
         return version
     try:
-        return deck_version_get(deck=deck, number=number, field="version")
+        return deck_version_get(deck=deck, number=number, viewer=request.user, field="version")
     except VersionNotFound:
         message = f"Deck {deck_id} has no version {number}."
         raise ApiError(message, fields={"version": [message]}) from None

@@ -79,7 +79,7 @@ def alice_things(alice) -> AliceThings:
         date=timezone.now().date() + timedelta(days=10),
         registration_deadline=timezone.now() + timedelta(days=1),
     )
-    version = deck_version_latest(deck=deck)
+    version = deck_version_latest(deck=deck, viewer=alice)
     registration = registration_submit(event=event, player=alice, deck_version=version)
     return AliceThings(
         token=token_create(user=alice, name="walked")[1],

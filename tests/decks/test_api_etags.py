@@ -93,11 +93,11 @@ def test_it_lets_exactly_one_of_two_concurrent_writers_win(alice, neopets, cards
         pytest.skip("SQLite has one writer at a time; the race needs PostgreSQL")
     deck = make_deck(alice, neopets, MAIN)
     both_read = threading.Barrier(2, timeout=10)
-    read_lines = services.deck_lines
+    read_lines = services.stored_lines
     write_entries = services._write_entries
 
-    def read_then_wait(**kwargs):
-        lines = read_lines(**kwargs)
+    def read_then_wait(deck):
+        lines = read_lines(deck)
         both_read.wait()  # both writers have read revision 1 and passed the If-Match check
         return lines
 
@@ -105,7 +105,7 @@ def test_it_lets_exactly_one_of_two_concurrent_writers_win(alice, neopets, cards
         time.sleep(0.3)  # hold the row lock while the other writer tries its UPDATE
         write_entries(*args)
 
-    monkeypatch.setattr(services, "deck_lines", read_then_wait)
+    monkeypatch.setattr(services, "stored_lines", read_then_wait)
     monkeypatch.setattr(services, "_write_entries", slow_write)
     answers: dict[str, int] = {}
 

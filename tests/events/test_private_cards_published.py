@@ -273,3 +273,13 @@ def test_the_text_of_a_list_tells_no_namesake_the_player_keeps_private(
     assert "40 Mirror Imp" in page.content.decode()
     assert daves.key not in page.content.decode()
     assert daves.key not in zip_texts(signed_in(outsider), event)
+
+
+def test_the_organisers_decklist_sheets_name_the_card_and_the_lists_hash(alice, event, bobs_entry):
+    """The organiser judges the lists, so their printed sheets read every card and hash (read
+    through registrations_seen_by, as every other page of the lists is)."""
+    response = signed_in(alice).get(f"/events/{event.token}/sheets/")
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert ORACLE.name in body and SAGE.name in body and PRIVATE_CARD not in body
+    assert bobs_entry.content_hash in body

@@ -97,7 +97,7 @@ class PathProperties(TestCase):
         assert stored.status_code == 201, stored.json()
         deck_id = stored.json()["id"]
         answers["stored"] = api.get(f"/api/v1/decks/{deck_id}/validation/").json()
-        version = deck_version_latest(deck=Deck.objects.get(pk=deck_id))
+        version = deck_version_latest(deck=Deck.objects.get(pk=deck_id), viewer=self.user)
         answers["registration"] = deck_validate(
             game=slug, entries=version_entries(version=version), viewer=self.user
         ).as_dict()

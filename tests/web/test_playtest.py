@@ -86,7 +86,7 @@ def test_the_dealt_hand_is_the_same_as_the_sample_hands(alice_client, deck):
 
     pile = [
         line.card.name
-        for line in deck_lines(deck=deck)
+        for line in deck_lines(deck=deck, viewer=deck.owner)
         if line.section == rule.section
         for _ in range(line.quantity)
     ]

@@ -59,6 +59,7 @@ def _deck(request: HttpRequest, field: str) -> Deck | None:
 
 
 def _seen(request: HttpRequest, deck: Deck) -> dict:
-    latest = selectors.deck_version_latest(deck=deck)
-    snapshot = latest.snapshot if latest else {"name": deck.name, "format": None, "sections": {}}
-    return selectors.deck_snapshot_seen_by(deck=deck, snapshot=snapshot, viewer=request.user)
+    latest = selectors.deck_version_latest(deck=deck, viewer=request.user)
+    if latest is None:
+        return {"name": deck.name, "format": None, "sections": {}}
+    return latest.snapshot_seen

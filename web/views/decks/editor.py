@@ -31,7 +31,6 @@ from rulebook.core.decklist import write_decklist
 from rulebook.opening_hands import HAND_RULES, HandRule, opening_hand
 from rulebook.simulation import engine_for
 from rules.models import Format
-from rules.services.validation import InvalidRequest, deck_validate
 from web.charts import deck_charts
 from web.deck_conflict import changes_since
 from web.deck_draft import (
@@ -165,7 +164,6 @@ class EditorState:
 
     @classmethod
     def of(cls, deck: Deck) -> EditorState:
-        latest = selectors.deck_version_latest(deck=deck)
         return cls(
             deck.name,
             deck.visibility,
@@ -173,7 +171,7 @@ class EditorState:
             "",
             secrets.randbelow(10**9),
             revision=deck.revision,
-            version=latest.number if latest else None,
+            version=selectors.deck_latest_version_number(deck=deck),
         )
 
     @classmethod
@@ -198,8 +196,8 @@ class EditorState:
 
     def saved(self, deck: Deck) -> None:
         """The page now starts from the deck as just saved."""
-        latest = selectors.deck_version_latest(deck=deck)
-        self.revision, self.version = deck.revision, latest.number if latest else None
+        self.revision = deck.revision
+        self.version = selectors.deck_latest_version_number(deck=deck)
 
 
 def _stored_number(text: str) -> int | None:
@@ -223,9 +221,7 @@ def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     if request.method != "POST":
         if kept is None:
             state = EditorState.of(deck)
-            return _render_editor(
-                request, deck, selectors.deck_lines(deck=deck), state, editable=editable
-            )
+            return _render_editor(request, deck, STORED, state, editable=editable)
         post = form_as_post(kept.form)  # the changes left unsaved last time, restored
         draft = draft_from_post(deck.game, post, owner=request.user)
         state = EditorState.posted(deck, post)
@@ -238,7 +234,7 @@ def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     if not editable:
         if action in (SAVE, OVERWRITE):
             return HttpResponse("Only the deck's owner may save it; copy it instead.", status=403)
-        return _render_editor(request, deck, selectors.deck_lines(deck=deck), state, editable=False)
+        return _render_editor(request, deck, STORED, state, editable=False)
     if action == DISCARD:
         try:
             services.deck_draft_discard(
@@ -249,7 +245,7 @@ def deck_page(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
         if not request.htmx:
             return redirect("web:deck", pk=deck.address)
         state = EditorState.of(deck)
-        return _render_editor(request, deck, selectors.deck_lines(deck=deck), state, editable=True)
+        return _render_editor(request, deck, STORED, state, editable=True)
     draft = draft_from_post(deck.game, request.POST, owner=request.user)
     conflict: list[str] = []
     if action in (SAVE, OVERWRITE):
@@ -289,7 +285,7 @@ def _keep_draft(
     other_tab: list[str] = []
     for _ in range(MERGE_ATTEMPTS):
         try:
-            if _unchanged(deck, draft.lines, state):
+            if _unchanged(request, deck, draft.lines, state):
                 services.deck_draft_discard(
                     deck=deck, owner=request.user, expected_draft_revision=state.draft_revision
                 )
@@ -311,9 +307,9 @@ def _keep_draft(
     return selectors.deck_draft_get(deck=deck, owner=request.user), other_tab
 
 
-def _unchanged(deck: Deck, lines: list[DeckLine], state: EditorState) -> bool:
+def _unchanged(request: HttpRequest, deck: Deck, lines: list[DeckLine], state: EditorState) -> bool:
     saved_format = deck.format.slug if deck.format else ""
-    return _contents(lines) == _contents(selectors.deck_lines(deck=deck)) and (
+    return selectors.deck_lines_same(deck=deck, owner=request.user, lines=lines) and (
         state.name,
         state.visibility,
         state.format,
@@ -392,13 +388,6 @@ def _render_kept_draft(request: HttpRequest, deck: Deck, kept: DeckDraft | None)
     return _render_editor(request, deck, draft.lines, state, editable=True, draft=draft, kept=kept)
 
 
-def _contents(lines: list[DeckLine]) -> list[tuple[str, int, int, int]]:
-    return sorted(
-        (line.section, line.card.pk, line.printing.pk if line.printing else 0, line.quantity)
-        for line in lines
-    )
-
-
 SAVE, OVERWRITE, DISCARD = "save", "overwrite", "discard"
 
 
@@ -454,10 +443,13 @@ def _save(
     return deck
 
 
+STORED = None  # the editor over the deck as saved, not a draft
+
+
 def _render_editor(
     request: HttpRequest,
     deck: Deck,
-    lines: list[DeckLine],
+    draft_lines: list[DeckLine] | None,
     state: EditorState,
     *,
     editable: bool,
@@ -466,34 +458,31 @@ def _render_editor(
     kept: DeckDraft | None = None,
     other_tab: list[str] | None = None,
 ) -> HttpResponse:
-    """The editor over `lines` (the owner's draft, or the stored deck), judged as the owner
-    sees them and shown as the reader may see them (decks.privacy)."""
+    """The editor over `draft_lines` (the owner's draft) or the stored deck (STORED), judged
+    as the owner sees them and shown as the reader may see them (decks.selectors.deck_shown)."""
     spec = deck.game.spec
-    report, report_problem = None, ""
+    report_problem = ""
     try:
         as_of = date.fromisoformat(state.as_of) if state.as_of else None
     except ValueError:
         as_of, report_problem = None, f"The date must be YYYY-MM-DD, not {state.as_of!r}."
-    if not report_problem:
-        try:
-            report = deck_validate(
-                game=spec.slug,
-                entries=selectors.lines_as_refs(lines),
-                format=state.format or None,
-                as_of=as_of,
-                viewer=deck.owner,
-            )
-            report = selectors.deck_report_seen_by(report=report, lines=lines, viewer=request.user)
-        except InvalidRequest as exc:
-            report_problem = f"{exc.field}: {exc.message}"
-    own_private = (
-        selectors.deck_own_private_cards(lines=lines, viewer=request.user) if editable else []
+    shown = selectors.deck_shown(
+        deck=deck,
+        viewer=request.user,
+        draft=draft_lines,
+        judge=not report_problem,
+        format=state.format or None,
+        as_of=as_of,
     )
+    report = shown.report
+    if shown.invalid is not None:
+        report_problem = f"{shown.invalid.field}: {shown.invalid.message}"
+    own_private = shown.own_private if editable else []
     order = {slug: index for index, slug in enumerate(spec.section_slugs)}
     # each section grouped by card type, as deckbuilders read a list; names in order within.
     # Sorted as the reader sees the cards: a private card's place would tell its type and name.
     lines = sorted(
-        selectors.lines_seen_by(deck=deck, lines=lines, viewer=request.user),
+        shown.lines,
         key=lambda line: (order[line.section], line.card.type, line.card.name.casefold()),
     )
     refs = selectors.lines_as_refs(lines)
@@ -625,9 +614,7 @@ def owned_deck(request: HttpRequest, pk: int | DeckLink) -> Deck:
 def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The deck's versions, and the diff between the two chosen (`from`, `to`)."""
     deck = readable_deck(request, pk)
-    versions = selectors.deck_versions_seen_by(
-        deck=deck, versions=selectors.deck_versions(deck=deck), viewer=request.user
-    )
+    versions = selectors.deck_versions(deck=deck, viewer=request.user)
     diff, problem = None, ""
     if "from" in request.GET:
         first = integer_text(request.GET.get("from", ""))
@@ -657,17 +644,7 @@ def deck_copy(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """A private copy of a deck the user can read, owned by them: the cards they may use. A
     private card of the deck's author is left out, and the message says how many were. A
     visitor without an account gets the copy as a scratch deck."""
-    deck = readable_deck(request, pk)
-    lines = selectors.deck_lines(deck=deck)
-    left_out = selectors.deck_lines_hidden_from(lines=lines, viewer=request.user)
-    copy = services.deck_create(
-        owner=request.user,
-        game=deck.game,
-        name=f"{deck.name} (copy)"[:200],
-        lines=[line for line in lines if line not in left_out],
-        format=deck.format,
-        description=deck.description,
-    )
+    copy, left_out = services.deck_copy(deck=readable_deck(request, pk), owner=request.user)
     if left_out:
         copies = sum(line.quantity for line in left_out)
         messages.warning(

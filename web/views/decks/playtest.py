@@ -75,7 +75,7 @@ def deck_playtest(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     rule = HAND_RULES.get(deck.game.slug)
     if rule is None:
         raise Http404(f"{deck.game.spec.name} decks have no hand to playtest.")
-    lines = selectors.deck_lines_seen_by(deck=deck, viewer=request.user)
+    lines = selectors.deck_lines(deck=deck, viewer=request.user)
     pile = hand_pile(rule, lines)
     state = Goldfish.of(request.GET)
     in_deck = set(pile)

@@ -80,10 +80,10 @@ def decklist_sheets(request: HttpRequest, token: str) -> HttpResponse:
     """One printable sheet per player (a print stylesheet puts each on its own page)."""
     event = organised_event(request, token)
     registrations = selectors.registrations_current(event=event).filter(dropped__isnull=True)
-    sheets = [
-        {"registration": r, "sections": _sections(event, r)}
-        for r in registrations.order_by("player__username")
-    ]
+    seen = selectors.registrations_seen_by(
+        event=event, registrations=registrations.order_by("player__username"), user=request.user
+    )
+    sheets = [{"registration": r, "sections": _sections(event, r)} for r in seen]
     return render(request, "web/events/sheets.html", {"event": event, "sheets": sheets})
 
 
@@ -102,9 +102,10 @@ def metagame(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def _sections(event, registration) -> list[tuple[str, list[dict], int]]:
-    """The locked list by section: (section name, entries, card count), empty sections left out."""
+    """The locked list as the reader sees it (the organiser: every card), by section: (section
+    name, entries, card count), empty sections left out."""
     names = {s.slug: s.name for s in event.game.spec.sections}
-    snapshot = registration.deck_version.snapshot["sections"]
+    snapshot = registration.list_seen["sections"]
     return [
         (names.get(slug, slug), entries, sum(e["quantity"] for e in entries))
         for slug, entries in snapshot.items()
