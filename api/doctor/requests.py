@@ -13,11 +13,11 @@ from typing import Any
 from api.entries import Problems, RequestProblems, is_integer
 from api.simulations.requests import DeckRequest, _card_ref, _deck, _game, _integer
 from api.validation.requests import _format
+from jobs.services.admission import MAX_GAMES
+from jobs.services.doctor import MAX_CANDIDATES, SwapRequest
 from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rulebook.simulation.seeds import MAX_SEED
-from rules.services.doctor import MAX_CANDIDATES, SwapRequest
-from rules.services.simulations import MAX_GAMES
 
 MAX_OPPONENTS = 8
 MAX_COPIES = 60
@@ -26,7 +26,7 @@ MAX_POOL = 200
 
 @dataclass(frozen=True)
 class FormatRef:
-    """A pool's format: every card of the game it does not ban (rules.services.doctor)."""
+    """A pool's format: every card of the game it does not ban (jobs.services.doctor)."""
 
     slug: str
 

@@ -25,14 +25,12 @@ from api.simulations.views import _deck, accepted, cancel, queue_error
 from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
+from jobs.models import SimulationJob
+from jobs.selectors import simulation_get
+from jobs.services.admission import SubmitLater
+from jobs.services.doctor import doctor_create, format_pool
+from jobs.services.submit import DecksIllegal
 from rulebook.core.resolve import EntryRef
-from rules.models import SimulationJob
-from rules.selectors import simulation_get
-from rules.services.doctor import doctor_create, format_pool
-from rules.services.simulations import (
-    DecksIllegal,
-    SubmitLater,
-)
 
 from .requests import FormatRef, read_doctor_request
 from .serializers import DoctorInputSerializer, DoctorJobSerializer

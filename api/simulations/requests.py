@@ -16,13 +16,13 @@ from typing import Any
 
 from api.entries import Problems, RequestProblems, is_integer
 from api.validation.requests import read_validate_request
+from jobs.services.admission import MAX_CHUNK_SIZE, MAX_GAMES
 from rulebook.core.cards import CardInfo
 from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
 from rulebook.simulation import ENGINES, JOB_DECKS, decks_kind, option_problem
 from rulebook.simulation.seeds import MAX_SEED
-from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
 
 
 @dataclass

@@ -21,19 +21,15 @@ from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
+from jobs.models import SimulationJob
+from jobs.selectors import simulation_get
+from jobs.services.access import simulation_cancel, simulation_may_cancel
+from jobs.services.admission import SubmitLater
+from jobs.services.submit import DecksIllegal
+from jobs.services.test_games import deck_without_card, simulation_create
 from rulebook.core.cards import CardInfo
 from rulebook.core.resolve import EntryRef
 from rulebook.simulation import ENGINES, JobKind, decks_kind
-from rules.models import SimulationJob
-from rules.selectors import simulation_get
-from rules.services.simulations import (
-    DecksIllegal,
-    SubmitLater,
-    deck_without_card,
-    simulation_cancel,
-    simulation_create,
-    simulation_may_cancel,
-)
 
 from .requests import DeckRequest, read_card_test_request, read_simulation_request
 from .serializers import (

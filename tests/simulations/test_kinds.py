@@ -12,11 +12,12 @@ from django.apps import apps as django_apps
 
 from basics.errors import InvalidRequest
 from cards.models import Game
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
+from jobs.services.test_games import simulation_create
+from jobs.tasks import run_simulation_chunk  # noqa: F401 (the task the service sends)
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.simulation import ENGINES, JobKind
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run, simulation_create
-from rules.tasks import run_simulation_chunk  # noqa: F401 (the task the service sends)
 from tests.rulebook.core.dice_table import DICE_ENGINE
 
 STRONG, WEAK = NEOPETS_SAMPLES.entries("strong"), NEOPETS_SAMPLES.entries("weak")
