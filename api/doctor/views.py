@@ -27,9 +27,8 @@ from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
 from jobs.models import SimulationJob
 from jobs.selectors import simulation_get
-from jobs.services.admission import SubmitLater
+from jobs.services.admission import DecksIllegal, SubmitLater
 from jobs.services.doctor import doctor_create, format_pool
-from jobs.services.submit import DecksIllegal
 from rulebook.core.resolve import EntryRef
 
 from .requests import FormatRef, read_doctor_request

@@ -24,8 +24,7 @@ from decks.selectors import deck_entries_for_job
 from jobs.models import SimulationJob
 from jobs.selectors import simulation_get
 from jobs.services.access import simulation_cancel, simulation_may_cancel
-from jobs.services.admission import SubmitLater
-from jobs.services.submit import DecksIllegal
+from jobs.services.admission import DecksIllegal, SubmitLater
 from jobs.services.test_games import deck_without_card, simulation_create
 from rulebook.core.cards import CardInfo
 from rulebook.core.resolve import EntryRef

@@ -1,8 +1,7 @@
 """Whether a job may be queued, and at what priority: the limits on one job (games, chunk size)
-and on the games a client may have waiting, checked before anything is kept.
-
-The refusals a client may retry (SubmitLater and its kinds) say when, and how the API and the
-site answer them (429 or 503 with Retry-After).
+and on the games a client may have waiting, checked before anything is kept; and the refusals
+the API and the site answer: DecksIllegal (400, every deck's report), and those a client may
+retry (SubmitLater and its kinds: 429 or 503 with Retry-After).
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from django.db.models import F, Sum
 
 from basics.errors import InvalidRequest
 from jobs.models import SimulationJob
+from rulebook.core.report import Report
 
 MAX_GAMES = 100_000  # what any deployment's limits may reach (settings set the limits in force)
 MAX_CHUNK_SIZE = 10_000
@@ -29,6 +29,14 @@ PRIORITY_STEPS = (0, 3, 6, 9)  # the Redis transport's priority lists; 0 is take
 # A client's games queued (this job's included) past each of these lowers its job's priority a
 # step; an anonymous job starts a step lower.
 BACKLOG_STEPS = (5_000, 50_000, 100_000)
+
+
+class DecksIllegal(Exception):
+    """One or more decks break the construction rules; `reports` holds every deck's report."""
+
+    def __init__(self, reports: list[Report]) -> None:
+        super().__init__("illegal decks")
+        self.reports = reports
 
 
 class SubmitLater(Exception):

@@ -38,8 +38,8 @@ from rulebook.simulation.doctor import (
 from rules.services.formats import format_info, game_spec_for
 from rules.services.validation import deck_resolve, request_pool
 
-from .admission import SimulationLimits, client_key
-from .submit import DecksIllegal, deck_freeze, job_submit
+from .admission import DecksIllegal, SimulationLimits, client_key
+from .submit import deck_freeze, job_submit
 
 # A round keeps a quarter, so the first round, K + 1 games a seed, is most of a job's cost: 256
 # candidates (every like-for-like swap a sample format's cards make, 60 to 191) and 20,000 games

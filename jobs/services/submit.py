@@ -17,21 +17,12 @@ from jobs.kinds import handler_for
 from jobs.models import SimulationJob
 from rulebook.core import frozen
 from rulebook.core.cards import Deck
-from rulebook.core.report import Report
 
 from .access import cancel_key_new
 from .admission import BrokerUnavailable, admitted
 from .queue import chunks_queue
 
 logger = logging.getLogger(__name__)
-
-
-class DecksIllegal(Exception):
-    """One or more decks break the construction rules; `reports` holds every deck's report."""
-
-    def __init__(self, reports: list[Report]) -> None:
-        super().__init__("illegal decks")
-        self.reports = reports
 
 
 def deck_freeze(deck: Deck, name: str | None = None) -> dict[str, Any]:

@@ -27,8 +27,8 @@ from rulebook.simulation import (
 )
 from rules.services.validation import deck_resolve
 
-from .admission import SimulationLimits, client_key
-from .submit import DecksIllegal, deck_freeze, job_submit
+from .admission import DecksIllegal, SimulationLimits, client_key
+from .submit import deck_freeze, job_submit
 
 
 def simulation_create(

@@ -14,8 +14,7 @@ from basics.clients import client_address
 from basics.errors import InvalidRequest
 from cards.models import Card
 from cards.selectors import card_queryset
-from jobs.services.admission import SubmitLater
-from jobs.services.submit import DecksIllegal
+from jobs.services.admission import DecksIllegal, SubmitLater
 from jobs.services.test_games import deck_without_card, simulation_create
 from rulebook.core.resolve import EntryRef
 from rulebook.keeper.cards import GAME

@@ -25,8 +25,7 @@ from decks.selectors import deck_entries_for_job, deck_list_own, deck_list_publi
 from jobs.models import SimulationJob
 from jobs.selectors import simulation_get
 from jobs.services.access import simulation_cancel, simulation_may_cancel, simulation_share
-from jobs.services.admission import SubmitLater
-from jobs.services.submit import DecksIllegal
+from jobs.services.admission import DecksIllegal, SubmitLater
 from jobs.services.test_games import simulation_create
 from rulebook.core.decklist import parse_decklist
 from rulebook.core.resolve import EntryRef

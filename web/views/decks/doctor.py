@@ -28,9 +28,8 @@ from decks.selectors import deck_entries_for_job, deck_list_own
 from jobs.models import SimulationJob
 from jobs.selectors import simulation_get
 from jobs.services.access import simulation_cancel, simulation_may_cancel
-from jobs.services.admission import SubmitLater
+from jobs.services.admission import DecksIllegal, SubmitLater
 from jobs.services.doctor import doctor_create, format_pool
-from jobs.services.submit import DecksIllegal
 from rulebook.core.resolve import EntryRef
 from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import engine_for
