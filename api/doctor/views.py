@@ -21,7 +21,7 @@ from api.simulations.serializers import (
     DeckIllegalSerializer,
     SimulationAcceptedSerializer,
 )
-from api.simulations.views import _deck, accepted, cancel, queue_error
+from api.simulations.views import accepted, cancel, job_deck, queue_error
 from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
@@ -55,9 +55,9 @@ class DoctorCreateApi(APIView):
             job = doctor_create(
                 owner=user if user.is_authenticated else None,
                 game=game,
-                deck=_deck(request, game, parsed.deck, "deck"),
+                deck=job_deck(request, game, parsed.deck, "deck"),
                 opponents=[
-                    _deck(request, game, deck, f"opponents[{i}]")
+                    job_deck(request, game, deck, f"opponents[{i}]")
                     for i, deck in enumerate(parsed.opponents)
                 ],
                 weights=parsed.weights,

@@ -57,7 +57,9 @@ class SimulationCreateApi(APIView):
     def post(self, request: Request) -> Response:
         parsed = read_simulation_request(request.data)
         game = parsed.game.slug
-        decks = [_deck(request, game, deck, f"decks[{i}]") for i, deck in enumerate(parsed.decks)]
+        decks = [
+            job_deck(request, game, deck, f"decks[{i}]") for i, deck in enumerate(parsed.decks)
+        ]
         return _submit(
             request,
             game=game,
@@ -88,7 +90,7 @@ class SimulationCardTestApi(APIView):
     def post(self, request: Request) -> Response:
         parsed = read_card_test_request(request.data)
         game = parsed.game.slug
-        with_card = _deck(request, game, parsed.deck, "deck")
+        with_card = job_deck(request, game, parsed.deck, "deck")
         without_card = (
             deck_without_card(
                 entries=with_card[0], card=parsed.card, replacement=parsed.replacement
@@ -99,14 +101,14 @@ class SimulationCardTestApi(APIView):
             request,
             game=game,
             kind=JobKind.CARD_TEST,
-            decks=[with_card, without_card, _deck(request, game, parsed.reference, "reference")],
+            decks=[with_card, without_card, job_deck(request, game, parsed.reference, "reference")],
             games=parsed.games,
             seed=parsed.seed,
             chunk_size=parsed.chunk_size,
         )
 
 
-def _deck(
+def job_deck(
     request: Request, game: str, deck: DeckRequest, field: str
 ) -> tuple[list[EntryRef], list[CardInfo]]:
     """A requested deck's entries and user-made cards (a stored deck has none of its own)."""
