@@ -17,7 +17,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
-from rules.models import SimulationJob
+from jobs.models import SimulationJob
 
 from .models import Deck, DeckDraft
 

@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "rules",
+    "jobs",
     "events",
     "api",
     "web",
@@ -322,14 +323,14 @@ SPECTACULAR_SETTINGS = {
         "GameEnum": "api.catalogue.serializers.GAME_CHOICES",
         "IssueCodeEnum": "api.validation.serializers.ISSUE_CODE_CHOICES",
         "ErrorCodeEnum": "api.validation.serializers.ERROR_CODE_CHOICES",
-        "JobStatusEnum": "rules.models.SimulationJob.Status",
+        "JobStatusEnum": "jobs.models.SimulationJob.Status",
     },
 }
 
 # Celery. With no CELERY_BROKER_URL the broker is a folder of files (kombu's filesystem
 # transport): a worker process started beside the web process picks jobs up with no server.
 CELERY_BROKER_URL = env_str("CELERY_BROKER_URL", "filesystem://")
-# Test games (rules.tasks): games per chunk (one task each), and a chunk's hard time limit; a
+# Test games (jobs.tasks): games per chunk (one task each), and a chunk's hard time limit; a
 # chunk claimed longer ago than that belongs to a dead worker and another worker plays it.
 DECKWARDEN_SIMULATION_CHUNK_GAMES = env_int("DECKWARDEN_SIMULATION_CHUNK_GAMES", 250, minimum=1)
 DECKWARDEN_SIMULATION_CHUNK_SECONDS = env_int("DECKWARDEN_SIMULATION_CHUNK_SECONDS", 120, minimum=2)

@@ -1,2 +1,2 @@
-"""Rules: the Django app of formats and banned lists, the validation services and test-game jobs
-with their Celery tasks. The rules themselves are the plain-Python `rulebook` package."""
+"""Rules: the Django app of formats and banned lists and the validation services. The rules
+themselves are the plain-Python `rulebook` package; test-game jobs are the `jobs` app."""

@@ -10,11 +10,7 @@ class RulesConfig(AppConfig):
     def ready(self) -> None:
         from cards.models import Card
 
-        # The tasks register with Celery in every process, not only in workers: the services
-        # send them by their pinned names (rules.services.simulations.CHUNK_TASK).
-        from . import tasks  # noqa: F401
         from .models import Format, FormatListEntry
-        from .services import doctor  # noqa: F401  (registers the doctor's rounds: ROUNDED)
 
         post_migrate.connect(
             _ensure_standard_formats, sender=self, dispatch_uid="rules.ensure_standard_formats"

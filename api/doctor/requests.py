@@ -11,13 +11,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from api.entries import Problems, RequestProblems, is_integer
-from api.simulations.requests import DeckRequest, _card_ref, _deck, _game, _integer
-from api.validation.requests import _format
+from api.simulations.requests import (
+    DeckRequest,
+    read_card_ref,
+    read_deck,
+    read_engine_game,
+    read_integer,
+)
+from api.validation.requests import read_format
+from jobs.services.admission import MAX_GAMES
+from jobs.services.doctor import MAX_CANDIDATES, SwapRequest
 from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rulebook.simulation.seeds import MAX_SEED
-from rules.services.doctor import MAX_CANDIDATES, SwapRequest
-from rules.services.simulations import MAX_GAMES
 
 MAX_OPPONENTS = 8
 MAX_COPIES = 60
@@ -26,7 +32,7 @@ MAX_POOL = 200
 
 @dataclass(frozen=True)
 class FormatRef:
-    """A pool's format: every card of the game it does not ban (rules.services.doctor)."""
+    """A pool's format: every card of the game it does not ban (jobs.services.doctor)."""
 
     slug: str
 
@@ -50,17 +56,17 @@ def read_doctor_request(body: Any) -> DoctorRequest:
     if not isinstance(body, Mapping):
         problems.add("body", "must be a JSON object")
         raise RequestProblems(problems)
-    game = _game(body.get("game"), problems)
-    budget = _integer(body, "budget", 1, MAX_GAMES, problems, required=True)
-    seed = _integer(body, "seed", 0, MAX_SEED, problems)
-    deck = _deck(game, body.get("deck"), "deck", problems)
+    game = read_engine_game(body.get("game"), problems)
+    budget = read_integer(body, "budget", 1, MAX_GAMES, problems, required=True)
+    seed = read_integer(body, "seed", 0, MAX_SEED, problems)
+    deck = read_deck(game, body.get("deck"), "deck", problems)
     opponents, weights = _opponents(game, body.get("opponents"), problems)
     swaps, pool = body.get("swaps"), body.get("pool")
     if (swaps is None) == (pool is None):
         problems.add("swaps", "give swaps, or a pool of cards to draw swaps from (not both)")
     read_swaps = None if swaps is None else _swaps(swaps, problems)
     read_pool = None if pool is None else _pool(pool, problems)
-    format = _format(body.get("format"), problems)
+    format = read_format(body.get("format"), problems)
     if format is None:  # a pool of a format's cards is built for that format
         format = next((item.slug for item in read_pool or () if isinstance(item, FormatRef)), None)
     if problems.fields or game is None or budget is None:
@@ -88,7 +94,7 @@ def _opponents(
             if not (is_integer(weight) or isinstance(weight, float)) or not 0 < weight <= 1000:
                 problems.add(f"{path}.weight", "must be a number above 0, at most 1000")
                 weight = 1
-        decks.append(_deck(game, item, path, problems))
+        decks.append(read_deck(game, item, path, problems))
         weights.append(float(weight))
     weighted = any(isinstance(o, Mapping) and "weight" in o for o in value)
     return decks, weights if weighted else None
@@ -104,9 +110,9 @@ def _swaps(value: Any, problems: Problems) -> list[SwapRequest]:
         if not isinstance(item, Mapping):
             problems.add(path, 'must be {"out": card, "in": card, "count": n}')
             continue
-        out = _card_ref(item.get("out"), f"{path}.out", problems)
-        into = _card_ref(item.get("in"), f"{path}.in", problems)
-        count = _integer(item, "count", 1, MAX_COPIES, problems) if "count" in item else 1
+        out = read_card_ref(item.get("out"), f"{path}.out", problems)
+        into = read_card_ref(item.get("in"), f"{path}.in", problems)
+        count = read_integer(item, "count", 1, MAX_COPIES, problems) if "count" in item else 1
         if count is None:
             problems.fields[f"{path}.count"] = problems.fields.pop("count")
         if out and into and count:
@@ -129,7 +135,7 @@ def _pool(value: Any, problems: Problems) -> list[EntryRef | int | FormatRef]:
     if not isinstance(decks, list) or len(decks) > MAX_OPPONENTS or not all(map(is_integer, decks)):
         problems.add("pool.decks", f"must be a list of at most {MAX_OPPONENTS} deck ids")
         decks = []
-    slug = _format(value.get("format"), problems, "pool.format")
+    slug = read_format(value.get("format"), problems, "pool.format")
     formats = [FormatRef(slug)] if slug is not None else []
-    refs = [_card_ref(card, f"pool.cards[{i}]", problems) for i, card in enumerate(cards)]
+    refs = [read_card_ref(card, f"pool.cards[{i}]", problems) for i, card in enumerate(cards)]
     return [ref for ref in refs if ref is not None] + list(decks) + formats

@@ -15,8 +15,8 @@ from api.simulations.serializers import (
     DeckRefField,
     SimulationJobSerializer,
 )
+from jobs.services.admission import MAX_GAMES
 from rulebook.simulation.seeds import MAX_SEED
-from rules.services.simulations import MAX_GAMES
 
 
 class OpponentField(serializers.JSONField):

@@ -21,18 +21,15 @@ from api.simulations.serializers import (
     DeckIllegalSerializer,
     SimulationAcceptedSerializer,
 )
-from api.simulations.views import _deck, accepted, cancel, queue_error
+from api.simulations.views import accepted, cancel, job_deck, queue_error
 from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
+from jobs.models import SimulationJob
+from jobs.selectors import simulation_get
+from jobs.services.admission import DecksIllegal, SubmitLater
+from jobs.services.doctor import doctor_create, format_pool
 from rulebook.core.resolve import EntryRef
-from rules.models import SimulationJob
-from rules.selectors import simulation_get
-from rules.services.doctor import doctor_create, format_pool
-from rules.services.simulations import (
-    DecksIllegal,
-    SubmitLater,
-)
 
 from .requests import FormatRef, read_doctor_request
 from .serializers import DoctorInputSerializer, DoctorJobSerializer
@@ -58,9 +55,9 @@ class DoctorCreateApi(APIView):
             job = doctor_create(
                 owner=user if user.is_authenticated else None,
                 game=game,
-                deck=_deck(request, game, parsed.deck, "deck"),
+                deck=job_deck(request, game, parsed.deck, "deck"),
                 opponents=[
-                    _deck(request, game, deck, f"opponents[{i}]")
+                    job_deck(request, game, deck, f"opponents[{i}]")
                     for i, deck in enumerate(parsed.opponents)
                 ],
                 weights=parsed.weights,

@@ -16,13 +16,13 @@ from typing import Any
 
 from api.entries import Problems, RequestProblems, is_integer
 from api.validation.requests import read_validate_request
+from jobs.services.admission import MAX_CHUNK_SIZE, MAX_GAMES
 from rulebook.core.cards import CardInfo
 from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
 from rulebook.simulation import ENGINES, JOB_DECKS, decks_kind, option_problem
 from rulebook.simulation.seeds import MAX_SEED
-from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
 
 
 @dataclass
@@ -92,10 +92,10 @@ def read_card_test_request(body: Any) -> CardTestRequest:
     """The request's values; RequestProblems naming every bad field otherwise."""
     problems = Problems()
     game, games, seed, chunk_size = _job_fields(body, problems)
-    deck = _deck(game, body.get("deck"), "deck", problems)
-    reference = _deck(game, body.get("reference"), "reference", problems)
-    card = _card_ref(body.get("card"), "card", problems)
-    replacement = _card_ref(body.get("replacement"), "replacement", problems)
+    deck = read_deck(game, body.get("deck"), "deck", problems)
+    reference = read_deck(game, body.get("reference"), "reference", problems)
+    card = read_card_ref(body.get("card"), "card", problems)
+    replacement = read_card_ref(body.get("replacement"), "replacement", problems)
     if problems.fields or game is None or games is None or card is None or replacement is None:
         raise RequestProblems(problems)
     return CardTestRequest(game, deck, reference, card, replacement, games, seed, chunk_size)
@@ -108,21 +108,21 @@ def _job_fields(
         problems.add("body", "must be a JSON object")
         raise RequestProblems(problems)
     return (
-        _game(body.get("game"), problems),
-        _integer(body, "games", 1, MAX_GAMES, problems, required=True),
-        _integer(body, "seed", 0, MAX_SEED, problems),
-        _integer(body, "chunk_size", 1, MAX_CHUNK_SIZE, problems),
+        read_engine_game(body.get("game"), problems),
+        read_integer(body, "games", 1, MAX_GAMES, problems, required=True),
+        read_integer(body, "seed", 0, MAX_SEED, problems),
+        read_integer(body, "chunk_size", 1, MAX_CHUNK_SIZE, problems),
     )
 
 
-def _game(value: Any, problems: Problems) -> GameSpec | None:
+def read_engine_game(value: Any, problems: Problems) -> GameSpec | None:
     if isinstance(value, str) and value in ENGINES:
         return GAMES[value]
     problems.add("game", f"must be a game with an engine ({', '.join(ENGINES)}); not {value!r}")
     return None
 
 
-def _integer(
+def read_integer(
     body: Mapping[str, Any],
     name: str,
     low: int,
@@ -149,13 +149,13 @@ def _decks(game: GameSpec | None, value: Any, problems: Problems) -> list[DeckRe
             "decks", f'must be a list of {count} decks, each a deck id or {{"sections": …}}'
         )
         return []
-    return [_deck(game, deck, f"decks[{index}]", problems) for index, deck in enumerate(value)]
+    return [read_deck(game, deck, f"decks[{index}]", problems) for index, deck in enumerate(value)]
 
 
 _WORDS = {2: "two", 3: "three", 4: "four", 5: "five"}
 
 
-def _deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> DeckRequest:
+def read_deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> DeckRequest:
     if is_integer(value):
         return value
     empty = InlineDeck([], [])
@@ -177,7 +177,7 @@ def _deck(game: GameSpec | None, value: Any, path: str, problems: Problems) -> D
         return empty
 
 
-def _card_ref(value: Any, path: str, problems: Problems) -> EntryRef | None:
+def read_card_ref(value: Any, path: str, problems: Problems) -> EntryRef | None:
     """A card named as a deck entry names one: a name, or {"name"|"key"|"id": …}."""
     if isinstance(value, str) and value.strip():
         return EntryRef(section="", quantity=1, name=value.strip())

@@ -16,10 +16,10 @@ from api.validation.serializers import (
     InlineCardSerializer,
     ReportSerializer,
 )
+from jobs.models import SimulationJob
+from jobs.services.admission import MAX_CHUNK_SIZE, MAX_GAMES
 from rulebook.simulation import ENGINES
 from rulebook.simulation.seeds import MAX_SEED
-from rules.models import SimulationJob
-from rules.services.simulations import MAX_CHUNK_SIZE, MAX_GAMES
 
 # Every game plays now, so the schema names these GameEnum, as every game field (a game without
 # an engine would give a second enum of its own).

@@ -21,19 +21,14 @@ from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
+from jobs.models import SimulationJob
+from jobs.selectors import simulation_get
+from jobs.services.access import simulation_cancel, simulation_may_cancel
+from jobs.services.admission import DecksIllegal, SubmitLater
+from jobs.services.test_games import deck_without_card, simulation_create
 from rulebook.core.cards import CardInfo
 from rulebook.core.resolve import EntryRef
 from rulebook.simulation import ENGINES, JobKind, decks_kind
-from rules.models import SimulationJob
-from rules.selectors import simulation_get
-from rules.services.simulations import (
-    DecksIllegal,
-    SubmitLater,
-    deck_without_card,
-    simulation_cancel,
-    simulation_create,
-    simulation_may_cancel,
-)
 
 from .requests import DeckRequest, read_card_test_request, read_simulation_request
 from .serializers import (
@@ -62,7 +57,9 @@ class SimulationCreateApi(APIView):
     def post(self, request: Request) -> Response:
         parsed = read_simulation_request(request.data)
         game = parsed.game.slug
-        decks = [_deck(request, game, deck, f"decks[{i}]") for i, deck in enumerate(parsed.decks)]
+        decks = [
+            job_deck(request, game, deck, f"decks[{i}]") for i, deck in enumerate(parsed.decks)
+        ]
         return _submit(
             request,
             game=game,
@@ -93,7 +90,7 @@ class SimulationCardTestApi(APIView):
     def post(self, request: Request) -> Response:
         parsed = read_card_test_request(request.data)
         game = parsed.game.slug
-        with_card = _deck(request, game, parsed.deck, "deck")
+        with_card = job_deck(request, game, parsed.deck, "deck")
         without_card = (
             deck_without_card(
                 entries=with_card[0], card=parsed.card, replacement=parsed.replacement
@@ -104,14 +101,14 @@ class SimulationCardTestApi(APIView):
             request,
             game=game,
             kind=JobKind.CARD_TEST,
-            decks=[with_card, without_card, _deck(request, game, parsed.reference, "reference")],
+            decks=[with_card, without_card, job_deck(request, game, parsed.reference, "reference")],
             games=parsed.games,
             seed=parsed.seed,
             chunk_size=parsed.chunk_size,
         )
 
 
-def _deck(
+def job_deck(
     request: Request, game: str, deck: DeckRequest, field: str
 ) -> tuple[list[EntryRef], list[CardInfo]]:
     """A requested deck's entries and user-made cards (a stored deck has none of its own)."""

@@ -71,7 +71,7 @@ def read_validate_request(body: Any, query: Mapping[str, str]) -> ValidateReques
         raise RequestProblems(problems)
     options = {k: body[k] if k in body else query.get(k) for k in _OPTIONS}
     game = _game(body.get("game"), problems)
-    fmt = _format(options.get("format"), problems)
+    fmt = read_format(options.get("format"), problems)
     as_of = read_as_of(options.get("as_of"), problems)
     fix, seed = _fix(game, options.get("fix"), options.get("seed"), problems)
     unreadable: list[LineProblem] = []
@@ -89,7 +89,7 @@ def _game(value: Any, problems: Problems) -> GameSpec | None:
     return game
 
 
-def _format(value: Any, problems: Problems, field: str = "format") -> str | None:
+def read_format(value: Any, problems: Problems, field: str = "format") -> str | None:
     if value is None or (isinstance(value, str) and value and NUL not in value):
         return value
     problems.add(field, f"must be a format slug such as standard; not {value!r}")

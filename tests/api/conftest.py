@@ -19,8 +19,8 @@ from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from decks.selectors import deck_version_latest
 from decks.services import deck_create
 from events.services import event_create, registration_submit
+from jobs.services.test_games import simulation_create
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
-from rules.services.simulations import simulation_create
 
 # A user-made Keeper card of Alice's, for the paths that take one (plainly sample data).
 WALKED_CARD = KeeperCardDraft(name="Walked Sample Card", type="Spell", text="Draw 1 card.")

@@ -14,10 +14,10 @@ import httpx
 import pytest
 
 from deckwarden.wsgi import application
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
 from rulebook.samples import KEEPER as KEEPER_SAMPLES
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run
 from tests.api.generated_client import Recorder, generate, live_schema, operation_of, undeclared
 
 SAMPLE_DATA = Path(__file__).resolve().parents[2] / "cards" / "sample_data"

@@ -77,7 +77,7 @@ def test_the_site_and_the_api_apply_no_visibility_themselves(path):
     ]
     assert [f for f in found if f not in allowed] == [], (
         "read through a selector that takes the viewer (decks.selectors, cards.selectors, "
-        "events.selectors, rules.selectors)"
+        "events.selectors, jobs.selectors)"
     )
 
 

@@ -8,8 +8,8 @@ from playwright.sync_api import expect
 
 from cards.models import Game
 from decks.services import deck_import
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
 
 from .test_tools import no_broker  # noqa: F401 (a fixture)
 

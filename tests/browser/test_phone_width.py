@@ -25,11 +25,13 @@ from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from decks.models import Deck
 from decks.services import deck_import
 from events.services import event_create, registration_submit_text
+from jobs.services import queue
+from jobs.services.access import simulation_share
+from jobs.services.chunks import chunk_run
+from jobs.services.doctor import SwapRequest, doctor_create
+from jobs.services.test_games import simulation_create
 from rulebook.core.resolve import EntryRef
 from rulebook.samples import NEOPETS
-from rules.services import simulations
-from rules.services.doctor import SwapRequest, doctor_create
-from rules.services.simulations import chunk_run, simulation_create, simulation_share
 from tests.browser.conftest import SCREENSHOTS, WIDER_THAN_SCREEN, wait_until_ready
 from tests.deckwarden.test_every_url import PARAMETER, routes
 
@@ -64,7 +66,7 @@ def things(alice, monkeypatch) -> dict[str, str]:
     registration = registration_submit_text(
         event=event, player=alice, text=DECKLIST, name="Saturday list"
     )
-    monkeypatch.setattr(simulations, "_send_chunks", lambda chunks: None)
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks: None)
     job = simulation_create(
         owner=alice,
         game="neopets",

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from cards.models import Game
 from decks.services import deck_import
-from rules.models import SimulationJob
+from jobs.models import SimulationJob
 
 from .test_tools import no_broker  # noqa: F401 (a fixture)
 

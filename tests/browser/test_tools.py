@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from jobs.models import SimulationJob
+from jobs.services import queue
+from jobs.services.chunks import chunk_run
 from rulebook.keeper.builder import card_review
-from rules.models import SimulationJob
-from rules.services import simulations
-from rules.services.simulations import chunk_run
 
 COLLAPSE = "Target up to 4 cards in play. Destroy all targets."
 
@@ -28,7 +28,7 @@ def test_it_costs_a_keeper_card_as_it_is_typed(page, sample_cards, shot):
 @pytest.fixture
 def no_broker(monkeypatch) -> None:
     """Chunks are played by the test (below), not sent to a broker no worker reads."""
-    monkeypatch.setattr(simulations, "_send_chunks", lambda chunks: None)
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks: None)
 
 
 def test_it_runs_a_small_test_game_job_and_shows_its_chart(page, sample_cards, no_broker, shot):

@@ -21,7 +21,7 @@ from django.db import connection
 
 from api.tokens import token_create
 from decks.models import Deck
-from rules.models import SimulationJob
+from jobs.models import SimulationJob
 
 from .servers import Browser, database_proxy, gunicorn, proxied_database_url
 from .test_redis_down import JSON, SIMULATION

@@ -18,8 +18,8 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from jobs.models import SimulationJob
 from rulebook.samples import PROJECT_ROOT
-from rules.models import SimulationJob
 
 from .servers import Browser, gunicorn, private_redis
 

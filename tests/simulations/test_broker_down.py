@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.models import SimulationChunk, SimulationJob
+from jobs.models import SimulationChunk, SimulationJob
 from tests.faults.brokers import REFUSING, broker_at
 
 from .conftest import inline

@@ -11,11 +11,10 @@ from django.conf import settings as django_settings
 from django.utils import timezone
 from kombu.exceptions import OperationalError
 
-from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
-from rulebook.simulation import ChunkStats
-from rules.models import SimulationChunk, SimulationJob
-from rules.services import simulations
-from rules.services.simulations import (
+from jobs.models import SimulationChunk, SimulationJob
+from jobs.services import chunks, queue
+from jobs.services.access import simulation_cancel
+from jobs.services.chunks import (
     ChunkOutcome,
     chunk_claim,
     chunk_play,
@@ -24,9 +23,10 @@ from rules.services.simulations import (
     chunks_requeue_lost,
     chunks_requeue_stale,
     claim_timeout,
-    simulation_cancel,
-    simulation_create,
 )
+from jobs.services.test_games import simulation_create
+from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
+from rulebook.simulation import ChunkStats
 from tests.faults.servers import terminate_other_sessions
 
 from .conftest import in_process_result
@@ -194,7 +194,7 @@ def test_a_sweep_leaves_pending_chunks_whose_tasks_wait_in_the_queue(
 ):
     """A long queue is not a lost one: no duplicates while the queue holds as many tasks."""
     sent_long_ago(job)
-    monkeypatch.setattr(simulations, "queued_tasks", lambda: 3)
+    monkeypatch.setattr(queue, "queued_tasks", lambda: 3)
     with django_capture_on_commit_callbacks() as queued:
         assert chunks_requeue_lost() == 0
     assert not queued
@@ -237,16 +237,16 @@ def test_a_live_worker_keeps_its_claim_however_long_its_chunk_takes(
     """The claim lease is seconds, a chunk may take minutes: the playing worker renews its
     claim, so nobody takes over a chunk whose worker is alive."""
     settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS = 1
-    monkeypatch.setattr(simulations, "_send_chunks", lambda chunks: None)  # no broker here
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks: None)  # no broker here
     chunk = new_job().chunks.get(index=0)
-    play = simulations.chunk_play
+    play = chunks.chunk_play
 
     def slow_play(*, chunk):
         time.sleep(2.5)  # two and a half leases
         assert chunk_claim(chunk_id=chunk.pk, worker="thief") is None
         return play(chunk=chunk)
 
-    monkeypatch.setattr(simulations, "chunk_play", slow_play)
+    monkeypatch.setattr(chunks, "chunk_play", slow_play)
     assert chunk_run(chunk_id=chunk.pk, worker="slow").outcome is ChunkOutcome.RECORDED
     chunk.refresh_from_db()
     assert (chunk.status, chunk.worker, chunk.attempts) == ("done", "slow", 1)
@@ -260,9 +260,9 @@ def test_a_claim_is_still_renewed_after_the_database_closed_the_renewing_connect
     """Issue 15, item 10's sibling: the renewing thread kept a connection PostgreSQL had closed,
     every renewal failed, and another worker took over a live worker's chunk."""
     settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS = 1
-    monkeypatch.setattr(simulations, "_send_chunks", lambda chunks: None)
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks: None)
     chunk = new_job().chunks.get(index=0)
-    play = simulations.chunk_play
+    play = chunks.chunk_play
 
     def play_through_a_closed_connection(*, chunk):
         time.sleep(0.5)  # the renewing thread has its connection by now
@@ -271,7 +271,7 @@ def test_a_claim_is_still_renewed_after_the_database_closed_the_renewing_connect
         assert chunk_claim(chunk_id=chunk.pk, worker="thief") is None
         return play(chunk=chunk)
 
-    monkeypatch.setattr(simulations, "chunk_play", play_through_a_closed_connection)
+    monkeypatch.setattr(chunks, "chunk_play", play_through_a_closed_connection)
     assert chunk_run(chunk_id=chunk.pk, worker="slow").outcome is ChunkOutcome.RECORDED
 
 
@@ -287,7 +287,7 @@ def test_a_sweep_that_cannot_reach_the_broker_leaves_the_chunk_for_the_next_swee
     def broker_down(chunks):
         raise OperationalError("connection refused")
 
-    monkeypatch.setattr(simulations, "_send_chunks", broker_down)
+    monkeypatch.setattr(queue, "send_chunks", broker_down)
     with pytest.raises(OperationalError):
         chunks_requeue_stale()
     chunk.refresh_from_db()

@@ -1,7 +1,7 @@
 """deck_without_card: "test this card" finds the card's entries however its name is typed."""
 
+from jobs.services.test_games import deck_without_card
 from rulebook.core.resolve import EntryRef
-from rules.services.simulations import deck_without_card
 
 
 def test_it_finds_the_card_named_with_a_curly_apostrophe() -> None:

@@ -7,9 +7,10 @@ import datetime
 
 from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
-from rules.models import Format, FormatListEntry, SimulationJob
-from rules.services.doctor import format_pool
-from rules.services.simulations import chunk_run
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
+from jobs.services.doctor import format_pool
+from rules.models import Format, FormatListEntry
 
 from .conftest import inline
 from .test_api import stored_deck

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
 
 from .keeper_decks import BRUTE, DECK_A, DECK_B, SHIELD, ZAP, homebrew, made
 

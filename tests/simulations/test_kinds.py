@@ -8,15 +8,17 @@ import dataclasses
 from importlib import import_module
 
 import pytest
-from django.apps import apps as django_apps
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
 
 from basics.errors import InvalidRequest
 from cards.models import Game
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
+from jobs.services.test_games import simulation_create
+from jobs.tasks import run_simulation_chunk  # noqa: F401 (the task the service sends)
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from rulebook.simulation import ENGINES, JobKind
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run, simulation_create
-from rules.tasks import run_simulation_chunk  # noqa: F401 (the task the service sends)
 from tests.rulebook.core.dice_table import DICE_ENGINE
 
 STRONG, WEAK = NEOPETS_SAMPLES.entries("strong"), NEOPETS_SAMPLES.entries("weak")
@@ -94,7 +96,8 @@ def test_a_three_deck_table_is_played_and_counted_as_a_table(
 
 def test_the_migration_tells_the_card_tests_made_before_jobs_said_what_they_were(db):
     """rules/migrations/0005: the field came as "match" for every job; three decks were a card
-    test."""
+    test. Run on the models as they were at that migration (the jobs app owns them now)."""
+    state = MigrationLoader(connection).project_state(("rules", "0005_simulation_job_kind"))
     fill_kinds = import_module("rules.migrations.0005_simulation_job_kind").fill_kinds
     game = Game.objects.get(slug="neopets")
     jobs = [
@@ -103,7 +106,7 @@ def test_the_migration_tells_the_card_tests_made_before_jobs_said_what_they_were
         )
         for decks in (2, 3, 2, 3)
     ]
-    fill_kinds(django_apps, None)
+    fill_kinds(state.apps, None)
     assert [SimulationJob.objects.get(pk=job.pk).kind for job in jobs] == [
         "match", "card_test", "match", "card_test",
     ]  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.models import SimulationChunk, SimulationJob
+from jobs.models import SimulationChunk, SimulationJob
 
 from .conftest import inline
 

@@ -10,10 +10,10 @@ import json
 import pytest
 
 from cards.models import Card, Game
+from jobs.models import SimulationJob
 from rulebook.cardfile import read_cards
 from rulebook.metazoo.engine import SIMPLIFICATIONS
 from rulebook.samples import METAZOO
-from rules.models import SimulationJob
 
 from .test_keeper import run, submit
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
 from rulebook.samples import MILLENNIUM_BLADES as SAMPLES
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run
 
 URL = "/api/v1/simulations/"
 NAMES = SAMPLES.names()  # beasts, clash, disruption, knights, tides

@@ -13,8 +13,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from rules.models import SimulationChunk, SimulationJob
-from rules.tasks import run_simulation_chunk
+from jobs.models import SimulationChunk, SimulationJob
+from jobs.tasks import run_simulation_chunk
 
 from .conftest import inline
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from celery.exceptions import Retry
 
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_claim
+from jobs.services.test_games import simulation_create
+from jobs.tasks import DATABASE_RETRIES, run_simulation_chunk
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_claim, simulation_create
-from rules.tasks import DATABASE_RETRIES, run_simulation_chunk
 
 
 @pytest.fixture
@@ -56,7 +57,7 @@ def test_a_chunk_that_cannot_be_played_fails_the_job_with_the_reason(job, monkey
     def broken(*args, **kwargs):
         raise RuntimeError("no such rule")
 
-    monkeypatch.setattr("rules.services.simulations.run_job_chunk", broken)
+    monkeypatch.setattr("jobs.kinds.games.run_job_chunk", broken)
     assert run(job.chunks.get(index=1).pk) == "failed"
     job.refresh_from_db()
     assert job.status == "failed" and job.error == "RuntimeError: no such rule"

@@ -26,11 +26,11 @@ from django.utils import timezone
 from kombu import Exchange, Queue
 
 from deckwarden.celery import app
+from jobs.models import SimulationJob
 from rulebook.core.frozen import deck_thaw
 from rulebook.samples import PROJECT_ROOT as ROOT
 from rulebook.simulation import ENGINES
 from rulebook.simulation.doctor import Field, Round, doctor_result, doctor_run
-from rules.models import SimulationJob
 from tests.faults.brokers import broker_at
 from tests.faults.servers import private_redis, suite_database_url
 

@@ -17,14 +17,14 @@ def test_it_shows_a_format_with_its_list_entries_inline(client, db):
 
 def test_staff_can_watch_test_game_jobs_but_not_edit_them(admin_client):
     from cards.models import Game
-    from rules.models import SimulationJob
+    from jobs.models import SimulationJob
 
     job = SimulationJob.objects.create(
         game=Game.objects.get(slug="neopets"), kind="match", decks=[], games=10, seed=1,
         chunk_size=5,
     )
-    listing = admin_client.get("/admin/rules/simulationjob/")
+    listing = admin_client.get("/admin/jobs/simulationjob/")
     assert listing.status_code == 200 and str(job.pk) in listing.content.decode()
-    page = admin_client.get(f"/admin/rules/simulationjob/{job.pk}/change/")
+    page = admin_client.get(f"/admin/jobs/simulationjob/{job.pk}/change/")
     assert page.status_code == 200 and b'name="_save"' not in page.content
-    assert admin_client.get("/admin/rules/simulationjob/add/").status_code == 403
+    assert admin_client.get("/admin/jobs/simulationjob/add/").status_code == 403

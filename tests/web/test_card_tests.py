@@ -10,9 +10,9 @@ from django.urls import reverse
 from cards.models import Card
 from cards.services.importer import cards_import
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
 from rulebook.samples import KEEPER as SAMPLES
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run
 
 SCRIBE = KeeperCardDraft(
     name="Alice's Scribe",

@@ -13,10 +13,10 @@ from cards.models import Game
 from cards.services.importer import cards_import
 from decks.resolution import entries_resolve
 from decks.services import deck_create
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
 from rulebook.core.resolve import EntryRef
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run
 
 
 @pytest.fixture

@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from cards.services.importer import cards_import
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
 from rulebook.samples import MILLENNIUM_BLADES as SAMPLES
-from rules.models import SimulationJob
-from rules.services.simulations import chunk_run
 
 NEW = reverse("tools:test-games")
 

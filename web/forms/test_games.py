@@ -7,9 +7,9 @@ from typing import Any
 
 from django import forms
 
+from jobs.services.admission import MAX_GAMES
 from rulebook.registry import GAMES
 from rulebook.simulation.seeds import MAX_SEED
-from rules.services.simulations import MAX_GAMES
 
 
 class CardTestForm(forms.Form):

@@ -14,15 +14,11 @@ from basics.clients import client_address
 from basics.errors import InvalidRequest
 from cards.models import Card
 from cards.selectors import card_queryset
+from jobs.services.admission import DecksIllegal, SubmitLater
+from jobs.services.test_games import deck_without_card, simulation_create
 from rulebook.core.resolve import EntryRef
 from rulebook.keeper.cards import GAME
 from rulebook.simulation import JobKind
-from rules.services.simulations import (
-    DecksIllegal,
-    SubmitLater,
-    deck_without_card,
-    simulation_create,
-)
 from web.figures import PAIRED_LABELS
 from web.forms.test_games import CardTestForm
 

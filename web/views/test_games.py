@@ -22,22 +22,17 @@ from django.views.decorators.http import require_POST
 from basics.clients import client_address
 from basics.errors import InvalidRequest
 from decks.selectors import deck_entries_for_job, deck_list_own, deck_list_public
+from jobs.models import SimulationJob
+from jobs.selectors import simulation_get
+from jobs.services.access import simulation_cancel, simulation_may_cancel, simulation_share
+from jobs.services.admission import DecksIllegal, SubmitLater
+from jobs.services.test_games import simulation_create
 from rulebook.core.decklist import parse_decklist
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
 from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import ENGINES, JobKind, decks_kind
 from rulebook.simulation.paired import WITH
-from rules.models import SimulationJob
-from rules.selectors import simulation_get
-from rules.services.simulations import (
-    DecksIllegal,
-    SubmitLater,
-    simulation_cancel,
-    simulation_create,
-    simulation_may_cancel,
-    simulation_share,
-)
 from web.figures import (
     DECK_LABELS,
     DEFAULT_SORT,

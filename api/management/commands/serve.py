@@ -84,7 +84,7 @@ def _stop_worker(process: subprocess.Popen) -> None:
     SIGTERM is Celery's warm shutdown, which waits for the chunk in hand however long it plays
     (a chunk may take minutes): it gets WARM_STOP_SECONDS, then SIGQUIT, the cold shutdown,
     ends it at once. The chunk it was playing is not lost: its claim lapses and it is played
-    again (rules.services.simulations.chunks_requeue_stale), as when a worker dies. Ctrl-C
+    again (jobs.services.chunks.chunks_requeue_stale), as when a worker dies. Ctrl-C
     stopped quickly only because the terminal also sent the worker SIGINT, and a second signal
     is Celery's cold shutdown; SIGTERM waited a minute, then left the worker running."""
     process.terminate()

@@ -25,18 +25,14 @@ from decks import services
 from decks.links import DeckLink
 from decks.models import Deck
 from decks.selectors import deck_entries_for_job, deck_list_own
+from jobs.models import SimulationJob
+from jobs.selectors import simulation_get
+from jobs.services.access import simulation_cancel, simulation_may_cancel
+from jobs.services.admission import DecksIllegal, SubmitLater
+from jobs.services.doctor import doctor_create, format_pool
 from rulebook.core.resolve import EntryRef
 from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import engine_for
-from rules.models import SimulationJob
-from rules.selectors import simulation_get
-from rules.services.doctor import doctor_create, format_pool
-from rules.services.simulations import (
-    DecksIllegal,
-    SubmitLater,
-    simulation_cancel,
-    simulation_may_cancel,
-)
 from web.figures import DOCTOR_CHARTED, doctor_chart, two_sizes
 from web.forms.test_games import DoctorForm
 from web.views.test_games import (

@@ -1,8 +1,12 @@
 """Test-game jobs and their chunks: the database side of `rulebook.simulation`.
 
-A job is split into chunks when it is created; each chunk is one Celery task. Chunks are claimed
-and recorded with conditional UPDATEs (see rules.services.simulations), so a chunk run twice, or
-by a second worker after the first died, counts once.
+A job's kind (jobs.kinds) plans its chunks; each chunk is one Celery task. Chunks are claimed
+and recorded with conditional UPDATEs (jobs.services.chunks), so a chunk run twice, or by a
+second worker after the first died, counts once. docs/architecture/jobs.md tells the whole path.
+
+The tables keep the names they had when these models lived in the rules app (`db_table`): the
+move (jobs/migrations/0001_initial, rules/migrations/0009_jobs_moved) changed Django's state
+only, so no row moved and workers of either version read the same tables during a deploy.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from rulebook.simulation import JobKind
 
 
 class SimulationJob(models.Model):
-    """N test games between decks frozen at submission: a match, a table or a card test."""
+    """N test games between decks frozen at submission: a match, a table, a card test or a deck
+    doctor's rounds."""
 
     class Kind(models.TextChoices):
         MATCH = JobKind.MATCH.value, "match"
@@ -103,10 +108,11 @@ class SimulationJob(models.Model):
         unique=True,
         default=None,
         help_text="Set while its owner shares the result by link: an unguessable name under "
-        "which anyone may read it (rules.selectors.simulation_get); empty when not shared.",
+        "which anyone may read it (jobs.selectors.simulation_get); empty when not shared.",
     )
 
     class Meta:
+        db_table = "rules_simulationjob"
         ordering = ["-created"]
         indexes = [models.Index(fields=["client", "status"], name="simulation_job_client")]
         constraints = [
@@ -137,7 +143,9 @@ class SimulationChunk(models.Model):
     count = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     result = models.JSONField(
-        null=True, blank=True, help_text="Mergeable counts (rulebook.simulation.ChunkStats)."
+        null=True,
+        blank=True,
+        help_text="The chunk's mergeable statistics, of its job's kind (jobs.kinds).",
     )
     attempts = models.PositiveIntegerField(default=0, help_text="Times the chunk was claimed.")
     claimed_at = models.DateTimeField(null=True, blank=True)
@@ -150,6 +158,7 @@ class SimulationChunk(models.Model):
     )
 
     class Meta:
+        db_table = "rules_simulationchunk"
         ordering = ["job", "index"]
         constraints = [
             models.UniqueConstraint(fields=["job", "index"], name="simulation_chunk_unique_index"),

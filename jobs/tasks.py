@@ -1,11 +1,12 @@
-"""Celery tasks of the rules app: each plays one chunk of a test-game job.
+"""Celery tasks of the jobs app: each plays one chunk of a job, whatever its kind.
 
-The task is thin (claim, play, record — rules.services.simulations) and idempotent: a chunk
-claimed or recorded twice counts once. That is what makes late acknowledgement safe, so a
-worker killed mid-chunk loses nothing: its claim, no longer renewed, goes stale within the claim
-lease (seconds), and every live worker sweeps stale chunks back to the queue; the broker's own
-redelivery of the dead worker's task then finds the chunk taken or done. The same sweep sends
-again the pending chunks whose task the broker lost.
+Its name is still `rules.tasks.run_simulation_chunk` (jobs.services.queue.CHUNK_TASK): tasks
+already queued name it. The task is thin (claim, play, record: jobs.services.chunks) and
+idempotent: a chunk claimed or recorded twice counts once. That is what makes late
+acknowledgement safe, so a worker killed mid-chunk loses nothing: its claim, no longer renewed,
+goes stale within the claim lease (seconds), and every live worker sweeps stale chunks back to
+the queue; the broker's own redelivery of the dead worker's task then finds the chunk taken or
+done. The same sweep sends again the pending chunks whose task the broker lost.
 """
 
 from __future__ import annotations
@@ -21,8 +22,7 @@ from celery.signals import worker_ready
 from django.conf import settings
 from django.db import InterfaceError, OperationalError, close_old_connections, connection
 
-from rules.services.simulations import (
-    CHUNK_TASK,
+from jobs.services.chunks import (
     ChunkOutcome,
     chunk_run,
     chunks_requeue_lost,
@@ -30,6 +30,7 @@ from rules.services.simulations import (
     claim_timeout,
     simulation_fail,
 )
+from jobs.services.queue import CHUNK_TASK
 
 logger = logging.getLogger(__name__)
 

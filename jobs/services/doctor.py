@@ -1,74 +1,45 @@
-"""Deck doctor jobs on the Django side: create one, play a chunk of a round, and move on.
+"""Deck doctor jobs: the request (a deck, its field, swaps given or drawn from a pool of cards)
+checked and made into a job of kind `doctor`.
 
-A doctor job is a SimulationJob of kind `doctor`: `decks` holds the deck, its opponents, then
-each candidate swap's deck, frozen at submission; `doctor` holds the swaps, the field's weights
-and the rounds so far. The plan (rulebook.simulation.doctor) fixes every round's size before a
-game is played, so the job's `games` and progress are known from the start. The chunks of round
-r are written when round r-1's last chunk is recorded (in that chunk's transaction, under the
-job's row lock, so exactly once): which candidates go on is read from the merged counts of all
-chunks so far, which merge exactly, so 1 worker or 40 give the same rounds and the same answer.
-Limits, queue fairness, claims, cancel and the chunk task are the test games' own
-(rules.services.simulations).
+The job's rounds, how a chunk plays and what the result says are its handler's
+(jobs.kinds.doctor); limits, queue fairness, claims, cancel and the chunk task are every job's
+(jobs.services.admission, submit, chunks).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
-import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
-from django.db import transaction
-from django.utils import timezone
-from kombu.exceptions import KombuError
 
 from basics.errors import InvalidRequest
 from cards.models import Game
 from cards.selectors import card_queryset
-from rulebook.core import frozen
+from jobs.models import SimulationJob
 from rulebook.core.cards import CardInfo, Deck
 from rulebook.core.identity import identity
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef, Unresolved, find_cards
 from rulebook.registry import ruleset_for
-from rulebook.simulation import ENGINES, Engine, JobKind, engine_for, plan_chunks
+from rulebook.simulation import ENGINES, JobKind, engine_for, new_job_seed
 from rulebook.simulation.doctor import (
     BudgetTooSmall,
-    DoctorStats,
-    Field,
-    Round,
     Swap,
     apply_swap,
     candidate_swaps,
-    doctor_result,
     field_problem,
     first_round,
-    next_round,
     planned_games,
-    play_round_chunk,
     plays_table,
 )
-from rules.models import SimulationChunk, SimulationJob
+from rules.services.formats import format_info, game_spec_for
+from rules.services.validation import deck_resolve, request_pool
 
-from . import simulations
-from .formats import format_info, game_spec_for
-from .simulations import (
-    ROUNDED,
-    BrokerUnavailable,
-    DecksIllegal,
-    RoundedKind,
-    SimulationLimits,
-    _admitted,
-    _digest,
-    client_key,
-    deck_freeze,
-    logger,
-    new_job_seed,
-)
-from .validation import deck_resolve, request_pool
+from .admission import DecksIllegal, SimulationLimits, client_key
+from .submit import deck_freeze, job_submit
 
 # A round keeps a quarter, so the first round, K + 1 games a seed, is most of a job's cost: 256
 # candidates (every like-for-like swap a sample format's cards make, 60 to 191) and 20,000 games
@@ -136,42 +107,28 @@ def doctor_create(
         games = planned_games(len(candidates), budget)
     except BudgetTooSmall as exc:
         raise InvalidRequest("budget", str(exc)) from None
-    if games > limits.max_games:
-        who = " without logging in" if limits.anonymous else ""
-        raise InvalidRequest("budget", f"must be at most {limits.max_games}{who}")
-    job = SimulationJob(
-        owner=owner,
-        game=game_row,
-        kind=JobKind.DOCTOR,
-        decks=[deck_freeze(d) for d, _ in resolved]
-        + [deck_freeze(apply_swap(base, swap, card)) for swap, card in candidates],
-        doctor={
-            "swaps": [_described(base, swap, card) for swap, card in candidates],
-            "opponents": len(opponents),
-            "weights": list(weights or [1.0] * len(opponents)),
-            "table": plays_table(engine),
-            "budget": budget,
-            "rounds": [first_round(len(candidates), budget).as_json()],
-        },
-        games=games,
-        seed=new_job_seed() if seed is None else seed,
-        chunk_size=limits.checked_chunk_size(games, None),
-        client=client_key(owner, address),
+    limits.checked_games(games, field="budget")
+    return job_submit(
+        SimulationJob(
+            owner=owner,
+            game=game_row,
+            kind=JobKind.DOCTOR,
+            decks=[deck_freeze(d) for d, _ in resolved]
+            + [deck_freeze(apply_swap(base, swap, card)) for swap, card in candidates],
+            doctor={
+                "swaps": [_described(base, swap, card) for swap, card in candidates],
+                "opponents": len(opponents),
+                "weights": list(weights or [1.0] * len(opponents)),
+                "table": plays_table(engine),
+                "budget": budget,
+                "rounds": [first_round(len(candidates), budget).as_json()],
+            },
+            games=games,
+            seed=new_job_seed() if seed is None else seed,
+            chunk_size=limits.checked_chunk_size(games, None),
+            client=client_key(owner, address),
+        )
     )
-    cancel_key = None if owner else secrets.token_urlsafe(24)
-    if cancel_key:
-        job.cancel_key_hash = _digest(cancel_key)
-    try:
-        with transaction.atomic():
-            job.priority = _admitted(job, anonymous=owner is None)
-            job.save()
-            _start_round(job, Round.from_json(job.doctor["rounds"][0]))
-    except (KombuError, OSError) as exc:
-        logger.warning("Deck doctor job %s not queued, the broker is unavailable: %s", job.pk, exc)
-        SimulationJob.objects.filter(pk=job.pk).delete()
-        raise BrokerUnavailable(str(exc)) from exc
-    job.cancel_key = cancel_key
-    return job
 
 
 def format_pool(
@@ -310,102 +267,3 @@ def _described(base: Deck, swap: Swap, card: CardInfo) -> dict[str, Any]:
         "out_name": out.name,
         "in_name": card.name,
     }
-
-
-def _start_round(job: SimulationJob, current: Round) -> None:
-    """Write a round's chunks (seeds split so a chunk plays about chunk_size games) and send
-    them as the transaction commits."""
-    seeds_per_chunk = max(1, job.chunk_size // (len(current.candidates) + 1))
-    start = SimulationChunk.objects.filter(job=job).count()
-    chunks = SimulationChunk.objects.bulk_create(
-        SimulationChunk(
-            job=job,
-            index=start + plan.index,
-            first_game=current.first_game + plan.first_game,
-            count=plan.count,
-            queued_at=timezone.now(),
-        )
-        for plan in plan_chunks(current.seeds, seeds_per_chunk)
-    )
-    simulations._send_chunks(chunks)  # by the module, as tests replace it there
-
-
-def _rounds(job: SimulationJob) -> list[Round]:
-    return [Round.from_json(data) for data in job.doctor["rounds"]]
-
-
-def _round_of(job: SimulationJob, chunk: SimulationChunk) -> Round:
-    first = chunk.first_game
-    return next(r for r in _rounds(job) if r.first_game <= first < r.first_game + r.seeds)
-
-
-def doctor_chunk_games(job: SimulationJob, chunk: SimulationChunk) -> int:
-    """The games a chunk of a doctor job plays: each seed's, the deck's own and each
-    candidate's of its round."""
-    return chunk.count * (len(_round_of(job, chunk).candidates) + 1)
-
-
-def doctor_chunk_play(chunk: SimulationChunk) -> DoctorStats:
-    """Play a doctor chunk's seeds (no database work beyond reading its job)."""
-    job = chunk.job
-    engine, base, candidates, field = _prepared(job.pk)
-    current = _round_of(job, chunk)
-    return play_round_chunk(
-        engine,
-        base,
-        {index: candidates[index] for index in current.candidates},
-        field,
-        job_seed=job.seed,
-        first_game=chunk.first_game,
-        count=chunk.count,
-    )
-
-
-@functools.lru_cache(maxsize=8)
-def _prepared(job_id: Any) -> tuple[Engine, Any, list[Any], Field]:
-    """A doctor job's engine, prepared deck, candidates and field, kept per worker process
-    (a job's decks are frozen and never change)."""
-    job = SimulationJob.objects.select_related("game").get(pk=job_id)
-    game = job.game.slug
-    engine = engine_for(game)
-    if engine is None:
-        raise ValueError(f"no engine plays {game}")
-    decks = [engine.prepare(frozen.deck_thaw(game, deck)) for deck in job.decks]
-    spec = job.doctor
-    opponents = spec["opponents"]
-    field = Field(tuple(decks[1 : 1 + opponents]), tuple(spec["weights"]), spec["table"])
-    return engine, decks[0], decks[1 + opponents :], field
-
-
-def doctor_chunk_recorded(job: SimulationJob) -> None:
-    """After a chunk is recorded (in its transaction, the job's row locked): when its round is
-    complete, start the next round, or finish the job with its result after the last."""
-    if job.is_finished:  # cancelled: no round starts
-        return
-    rounds = _rounds(job)
-    current = rounds[-1]
-    chunks = job.chunks.order_by("index")
-    if chunks.exclude(status=SimulationChunk.Status.DONE).exists():
-        return
-    stats = DoctorStats.merge_all(
-        [DoctorStats.from_json(part) for part in chunks.values_list("result", flat=True)]
-    )
-    spec = job.doctor
-    following = next_round(current, stats, len(spec["swaps"]), spec["budget"], job.seed)
-    if following is not None:
-        spec["rounds"].append(following.as_json())
-        SimulationJob.objects.filter(pk=job.pk).update(doctor=spec)
-        _start_round(job, following)
-        return
-    result = doctor_result(rounds, stats, spec["swaps"], table=spec["table"], seed=job.seed)
-    SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
-        status=SimulationJob.Status.DONE, result=_with_policy(job, result), finished=timezone.now()
-    )
-
-
-def _with_policy(job: SimulationJob, result: dict[str, Any]) -> dict[str, Any]:
-    engine = engine_for(job.game.slug)
-    return {**result, "policy": engine.policy if engine else ""}
-
-
-ROUNDED[JobKind.DOCTOR] = RoundedKind(doctor_chunk_play, doctor_chunk_games, doctor_chunk_recorded)

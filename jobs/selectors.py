@@ -1,4 +1,4 @@
-"""Reads of the rules app for a viewer: a test-game job as the user asking may see it."""
+"""Reads of the jobs app for a viewer: a job as the user asking may see it."""
 
 from __future__ import annotations
 

@@ -1,0 +1,117 @@
+"""The deck doctor: rounds of paired games, each round's chunks written when the round before
+it is complete.
+
+A doctor job's `decks` hold the deck, its opponents, then each candidate swap's deck, frozen at
+submission (jobs.services.doctor); `doctor` holds the swaps, the field's weights and the rounds
+so far. The plan (rulebook.simulation.doctor) fixes every round's size before a game is played,
+so the job's `games` and progress are known from the start. Which candidates go on to the next
+round is read from the merged counts of every chunk so far, which merge exactly, so 1 worker or
+40 give the same rounds and the same answer.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from jobs.models import SimulationChunk, SimulationJob
+from rulebook.core import frozen
+from rulebook.simulation import ChunkPlan, Engine, JobKind, engine_for, plan_chunks
+from rulebook.simulation.doctor import (
+    DoctorStats,
+    Field,
+    Round,
+    doctor_result,
+    next_round,
+    play_round_chunk,
+)
+
+from .base import JobHandler
+
+
+class DoctorHandler(JobHandler):
+    """A chunk plays a run of seeds of its round: on each seed, the deck's game and each of
+    the round's candidates' (a paired comparison against the field)."""
+
+    kind = JobKind.DOCTOR
+
+    def plan(self, job: SimulationJob) -> Sequence[ChunkPlan]:
+        return _round_chunks(job, _rounds(job)[0])
+
+    def play(self, job: SimulationJob, chunk: SimulationChunk) -> DoctorStats:
+        engine, base, candidates, field = _prepared(job.pk)
+        current = _round_of(job, chunk)
+        return play_round_chunk(
+            engine,
+            base,
+            {index: candidates[index] for index in current.candidates},
+            field,
+            job_seed=job.seed,
+            first_game=chunk.first_game,
+            count=chunk.count,
+        )
+
+    def games(self, job: SimulationJob, chunk: SimulationChunk) -> int:
+        """Each seed's games: the deck's own and each candidate's of its round."""
+        return chunk.count * (len(_round_of(job, chunk).candidates) + 1)
+
+    def merge(self, job: SimulationJob, parts: Sequence[Mapping[str, Any]]) -> DoctorStats:
+        return DoctorStats.merge_all([DoctorStats.from_json(part) for part in parts])
+
+    def follow(self, job: SimulationJob, merged: DoctorStats) -> Sequence[ChunkPlan]:
+        """The next round's chunks, the round kept in the job's `doctor`; none after the last."""
+        spec = job.doctor
+        following = next_round(
+            _rounds(job)[-1], merged, len(spec["swaps"]), spec["budget"], job.seed
+        )
+        if following is None:
+            return ()
+        spec["rounds"].append(following.as_json())
+        SimulationJob.objects.filter(pk=job.pk).update(doctor=spec)
+        return _round_chunks(job, following)
+
+    def result(self, job: SimulationJob, merged: DoctorStats) -> dict[str, Any]:
+        spec = job.doctor
+        result = doctor_result(
+            _rounds(job), merged, spec["swaps"], table=spec["table"], seed=job.seed
+        )
+        engine = engine_for(job.game.slug)
+        return {**result, "policy": engine.policy if engine else ""}
+
+
+DOCTOR = DoctorHandler()
+
+
+def _round_chunks(job: SimulationJob, current: Round) -> list[ChunkPlan]:
+    """A round's chunks: its seeds split so that a chunk plays about chunk_size games."""
+    seeds_per_chunk = max(1, job.chunk_size // (len(current.candidates) + 1))
+    return [
+        ChunkPlan(plan.index, current.first_game + plan.first_game, plan.count)
+        for plan in plan_chunks(current.seeds, seeds_per_chunk)
+    ]
+
+
+def _rounds(job: SimulationJob) -> list[Round]:
+    return [Round.from_json(data) for data in job.doctor["rounds"]]
+
+
+def _round_of(job: SimulationJob, chunk: SimulationChunk) -> Round:
+    first = chunk.first_game
+    return next(r for r in _rounds(job) if r.first_game <= first < r.first_game + r.seeds)
+
+
+@functools.lru_cache(maxsize=8)
+def _prepared(job_id: Any) -> tuple[Engine, Any, list[Any], Field]:
+    """A doctor job's engine, prepared deck, candidates and field, kept per worker process
+    (a job's decks are frozen and never change)."""
+    job = SimulationJob.objects.select_related("game").get(pk=job_id)
+    game = job.game.slug
+    engine = engine_for(game)
+    if engine is None:
+        raise ValueError(f"no engine plays {game}")
+    decks = [engine.prepare(frozen.deck_thaw(game, deck)) for deck in job.decks]
+    spec = job.doctor
+    opponents = spec["opponents"]
+    field = Field(tuple(decks[1 : 1 + opponents]), tuple(spec["weights"]), spec["table"])
+    return engine, decks[0], decks[1 + opponents :], field

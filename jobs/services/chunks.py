@@ -1,0 +1,265 @@
+"""The chunk life cycle: claim, play, record, and what follows the last chunk of a job.
+
+Whatever the job's kind, its handler (jobs.kinds) says how to play a chunk and what to do once
+every chunk written is recorded; this module makes that safe with any number of workers:
+
+- claim: a conditional UPDATE turns a chunk `pending` (or `running` with a stale claim, whose
+  worker must have died) into `running`; one worker wins, the others see 0 rows updated,
+  exactly as healthchecks claims its work.
+- play: the handler's `play`, plain Python (rulebook.simulation), no database; meanwhile a
+  thread renews the claim (`claimed_at`) every third of the claim lease, so a live worker's
+  claim never goes stale however long its chunk takes, and a dead worker's goes stale within
+  the lease. Every worker sweeps stale claims back to `pending` and queues their chunks again
+  (chunks_requeue_stale), and sends again pending chunks whose task the broker lost
+  (chunks_requeue_lost: a Redis restarted without persistence, a killed worker's tasks on the
+  embedded broker).
+- record: a conditional UPDATE from `running` to `done`; only the first completion counts. In
+  the same transaction, under the job's row lock, the job's progress grows by the handler's
+  count, and when no chunk written is left unrecorded the handler merges every chunk's
+  statistics and says what follows: more chunks (queued in that transaction), or the result
+  that finishes the job. So a job moves on, and finishes, exactly once.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import DatabaseError, connection, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from kombu.exceptions import KombuError
+
+from jobs.kinds import Stats, handler_for
+from jobs.models import SimulationChunk, SimulationJob
+
+from . import queue
+
+logger = logging.getLogger(__name__)
+
+
+class ChunkOutcome(enum.Enum):
+    RECORDED = "recorded"  # this run's result counted
+    SKIPPED = "skipped"  # nothing to do: chunk already done, or its job finished or cancelled
+    BUSY = "busy"  # another worker holds a live claim; try again once it could have gone stale
+
+
+@dataclass(frozen=True)
+class ChunkRun:
+    outcome: ChunkOutcome
+    retry_in: float = 0.0  # seconds, for BUSY
+
+
+def chunk_run(*, chunk_id: int, worker: str) -> ChunkRun:
+    """Claim, play and record one chunk: everything the Celery task does."""
+    chunk = chunk_claim(chunk_id=chunk_id, worker=worker)
+    if chunk is None:
+        return _unclaimed(chunk_id)
+    with _claim_kept(chunk):
+        stats = chunk_play(chunk=chunk)
+    recorded = chunk_record(chunk=chunk, stats=stats)
+    return ChunkRun(ChunkOutcome.RECORDED if recorded else ChunkOutcome.SKIPPED)
+
+
+def claim_timeout() -> timedelta:
+    """How old a claim must be before another worker may take the chunk over: the lease, which
+    a live worker renews every third of it while it plays (_claim_kept)."""
+    return timedelta(seconds=settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS)
+
+
+def chunk_claim(*, chunk_id: int, worker: str) -> SimulationChunk | None:
+    """Take the chunk if it is free (or its claim went stale) and its job is unfinished."""
+    now = timezone.now()
+    claimable = Q(status=SimulationChunk.Status.PENDING) | Q(
+        status=SimulationChunk.Status.RUNNING, claimed_at__lt=now - claim_timeout()
+    )
+    claimed = (
+        SimulationChunk.objects.filter(claimable, pk=chunk_id)
+        .filter(job__status__in=SimulationJob.UNFINISHED)
+        .update(
+            status=SimulationChunk.Status.RUNNING,
+            claimed_at=now,
+            worker=worker[:200],
+            attempts=F("attempts") + 1,
+        )
+    )
+    if not claimed:
+        return None
+    chunk = SimulationChunk.objects.select_related("job__game").get(pk=chunk_id)
+    SimulationJob.objects.filter(pk=chunk.job_id, status=SimulationJob.Status.QUEUED).update(
+        status=SimulationJob.Status.RUNNING, started=now
+    )
+    return chunk
+
+
+@contextmanager
+def _claim_kept(chunk: SimulationChunk) -> Iterator[None]:
+    """Renew the chunk's claim every third of the lease while the block runs (the games are
+    pure Python; the GIL lets this thread in every few milliseconds)."""
+    stop = threading.Event()
+    interval = claim_timeout().total_seconds() / 3
+
+    def renew() -> None:
+        try:
+            while not stop.wait(interval):
+                try:
+                    SimulationChunk.objects.filter(
+                        pk=chunk.pk, status=SimulationChunk.Status.RUNNING, worker=chunk.worker
+                    ).update(claimed_at=timezone.now())
+                except DatabaseError:  # a missed renewal; the next may get through
+                    logger.warning("Could not renew the claim on chunk %s", chunk.pk)
+                    # A connection the server closed stays broken: the next renewal opens a new
+                    # one, or every renewal would fail and the claim go stale under a live worker.
+                    connection.close()
+        finally:
+            connection.close()  # this thread's own connection
+
+    thread = threading.Thread(target=renew, name=f"claim-{chunk.pk}", daemon=True)
+    thread.start()
+    try:
+        yield
+    finally:
+        stop.set()
+        thread.join()
+
+
+def _unclaimed(chunk_id: int) -> ChunkRun:
+    """Why a chunk could not be claimed: finished work, or a live claim worth waiting for."""
+    chunk = SimulationChunk.objects.select_related("job").filter(pk=chunk_id).first()
+    if (
+        chunk is None
+        or chunk.status != SimulationChunk.Status.RUNNING
+        or chunk.job.is_finished
+        or chunk.claimed_at is None
+    ):
+        return ChunkRun(ChunkOutcome.SKIPPED)
+    stale_at = chunk.claimed_at + claim_timeout()
+    return ChunkRun(ChunkOutcome.BUSY, max(1.0, (stale_at - timezone.now()).total_seconds()))
+
+
+def chunk_play(*, chunk: SimulationChunk) -> Stats:
+    """Play the chunk's games (no database work): its mergeable statistics, of the kind its job
+    says it is."""
+    return handler_for(chunk.job).play(chunk.job, chunk)
+
+
+def chunk_record(*, chunk: SimulationChunk, stats: Stats) -> bool:
+    """Store a played chunk's statistics; once no chunk of the job is left unrecorded, the job
+    moves on (_advance).
+
+    False when another run of the same chunk got there first: its (identical) result stands.
+    """
+    handler = handler_for(chunk.job)
+    with transaction.atomic():
+        recorded = SimulationChunk.objects.filter(
+            pk=chunk.pk, status=SimulationChunk.Status.RUNNING
+        ).update(status=SimulationChunk.Status.DONE, result=stats.as_json())
+        if not recorded:
+            return False
+        games = handler.games(chunk.job, chunk)
+        # The UPDATE locks the job's row until commit, so concurrent last chunks take turns,
+        # and the second sees the first's chunk done.
+        SimulationJob.objects.filter(pk=chunk.job_id).update(done=F("done") + games)
+        job = SimulationJob.objects.select_related("game").get(pk=chunk.job_id)
+        if (
+            not job.is_finished
+            and not job.chunks.exclude(status=SimulationChunk.Status.DONE).exists()
+        ):
+            _advance(job)
+    return True
+
+
+def _advance(job: SimulationJob) -> None:
+    """Every chunk written is recorded: merge their statistics, in index order, and queue the
+    chunks the handler says follow, or finish the job with its result."""
+    handler = handler_for(job)
+    parts = list(job.chunks.order_by("index").values_list("result", flat=True))
+    merged = handler.merge(job, parts)
+    following = handler.follow(job, merged)
+    if following:
+        queue.chunks_queue(job, following)
+        return
+    SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
+        status=SimulationJob.Status.DONE,
+        result=handler.result(job, merged),
+        finished=timezone.now(),
+    )
+
+
+def simulation_fail(*, chunk_id: int, error: str) -> None:
+    """Mark a chunk's job failed (a chunk that cannot be played would fail every time)."""
+    SimulationJob.objects.filter(chunks__pk=chunk_id, status__in=SimulationJob.UNFINISHED).update(
+        status=SimulationJob.Status.FAILED, error=error[:2000], finished=timezone.now()
+    )
+
+
+def chunks_requeue_stale() -> int:
+    """Queue again the chunks whose claim went stale (their worker died mid-chunk); how many.
+
+    Each goes back to `pending` with a conditional UPDATE first, so of all the workers sweeping
+    at once exactly one queues it; any worker then claims it at once.
+    """
+    stale_before = timezone.now() - claim_timeout()
+    stale = Q(status=SimulationChunk.Status.RUNNING, claimed_at__lt=stale_before)
+    candidates = SimulationChunk.objects.filter(
+        stale, job__status__in=SimulationJob.UNFINISHED
+    ).select_related("job")
+    freed = [
+        chunk
+        for chunk in candidates
+        if SimulationChunk.objects.filter(stale, pk=chunk.pk).update(
+            status=SimulationChunk.Status.PENDING,
+            claimed_at=None,
+            worker="",
+            queued_at=timezone.now(),
+        )
+    ]
+    try:
+        with transaction.atomic():
+            queue.send_chunks(freed)
+    except (KombuError, OSError):
+        # Not (all) queued: stale again, so the next sweep tries them again.
+        SimulationChunk.objects.filter(
+            pk__in=[chunk.pk for chunk in freed], status=SimulationChunk.Status.PENDING
+        ).update(status=SimulationChunk.Status.RUNNING, claimed_at=stale_before)
+        raise
+    return len(freed)
+
+
+def chunks_requeue_lost() -> int:
+    """Send again the pending chunks whose task the broker lost; how many.
+
+    A pending chunk is held by no worker; its task waits in the queue, unless the broker lost
+    it (Redis restarted without persistence, or a killed worker's reserved tasks on the
+    embedded broker). Chunks sent more than a claim lease ago are suspects; when the queue
+    holds fewer tasks than there are suspects, some are lost and which ones cannot be told, so
+    every suspect is sent again: a duplicate is harmless (claims are conditional) and costs a
+    worker a moment. Each is stamped first with a conditional UPDATE, so of all the workers
+    sweeping at once exactly one sends it, and it is not suspect again for another lease.
+    """
+    now = timezone.now()
+    waited = Q(queued_at__lt=now - claim_timeout()) | Q(queued_at__isnull=True)
+    pending = Q(status=SimulationChunk.Status.PENDING) & waited
+    suspects = SimulationChunk.objects.filter(pending, job__status__in=SimulationJob.UNFINISHED)
+    count = suspects.count()
+    if not count or queue.queued_tasks() >= count:
+        return 0
+    resent = [
+        chunk
+        for chunk in suspects.select_related("job").order_by("job__created", "index")
+        if SimulationChunk.objects.filter(pending, pk=chunk.pk).update(queued_at=now)
+    ]
+    try:
+        with transaction.atomic():
+            queue.send_chunks(resent)
+    except (KombuError, OSError):
+        # Not (all) sent: suspects again at the next sweep.
+        SimulationChunk.objects.filter(pk__in=[chunk.pk for chunk in resent]).update(queued_at=None)
+        raise
+    return len(resent)
