@@ -50,7 +50,7 @@ test: speedups
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -n 2
 
-## Make the README's screenshots (docs/*.png) again from the sample cards, in Chromium.
+## Make the docs' screenshots (docs/*.png, on docs/website.md) again from the sample cards, in Chromium.
 readme-screenshots: $(VENV)/.installed
 	DECKWARDEN_README_SCREENSHOTS=1 $(VENV)/bin/pytest -q -n 0 -p no:randomly tests/browser/test_readme_screenshots.py
 
