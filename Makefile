@@ -4,7 +4,7 @@ PORT ?= 8000
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint bench deploy-example readme-screenshots speedups
+.PHONY: run test lint bench deploy-example readme-screenshots speedups docs
 
 # The first install takes about a minute: each step says what it does, and pip lists each
 # library as it fetches it. setuptools' deprecation warnings while it builds the project are not
@@ -41,16 +41,23 @@ var/secret_key:
 	@mkdir -p var
 	(umask 077; $(PYTHON) -c "import secrets; print(secrets.token_urlsafe(50))" > $@)
 
-## Run the whole test suite (against DATABASE_URL and CELERY_BROKER_URL when set).
+## Run the whole test suite (against DATABASE_URL and CELERY_BROKER_URL when set). The docs site is
+## built with --strict (into var/site, git-ignored): a broken link or a page left out of the nav fails.
 test: speedups
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mkdocs build --strict
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -n 2
 
-## Make the README's screenshots (docs/*.png) again from the sample cards, in Chromium.
+## Make the docs' screenshots (docs/*.png, on docs/website.md) again from the sample cards, in Chromium.
 readme-screenshots: $(VENV)/.installed
 	DECKWARDEN_README_SCREENSHOTS=1 $(VENV)/bin/pytest -q -n 0 -p no:randomly tests/browser/test_readme_screenshots.py
+
+## Serve the documentation site (docs/, mkdocs.yml) while you write it; DOCS_PORT, as make run's PORT.
+DOCS_PORT ?= 8001
+docs: $(VENV)/.installed
+	$(VENV)/bin/mkdocs serve --strict -a 127.0.0.1:$(DOCS_PORT)
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .

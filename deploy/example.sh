@@ -6,7 +6,7 @@
 # Environment (defaults in brackets): DATABASE_URL [postgres://postgres@127.0.0.1:5432/
 # deckwarden_example, created if missing], CELERY_BROKER_URL [redis://127.0.0.1:6379/0], PORT
 # [8000], WEB_WORKERS [2], DECKWARDEN_VAR_DIR [var/deploy-example]. Behind a TLS proxy, add
-# HTTPS=1 SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto ALLOWED_HOSTS=your.host (see the README).
+# HTTPS=1 SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto ALLOWED_HOSTS=your.host (see docs/operations/deploy.md).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-.venv/bin/python}

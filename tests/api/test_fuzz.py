@@ -1,7 +1,7 @@
 """Schemathesis over every endpoint of the OpenAPI schema: whatever the schema allows, and
 what it does not, is never answered with a 5xx. Runs on the suite's database (SQLite or
 PostgreSQL) with a bounded number of examples per operation, so CI stays quick; the CLI runs
-it at length against a live server (README, "Tests")."""
+it at length against a live server (docs/testing/index.md)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The README's screenshots (docs/*.png), made from the sample cards and decks so they can be made
-again after a page changes: `make readme-screenshots`. Skipped unless asked for (the other browser
-tests already drive these pages), since it writes into the repository's docs/."""
+"""The docs' screenshots (docs/*.png, shown by docs/website.md), made from the sample cards and
+decks so they can be made again after a page changes: `make readme-screenshots`. Skipped unless
+asked for (the other browser tests already drive these pages), since it writes into docs/."""
 
 import os
 from pathlib import Path

@@ -19,7 +19,7 @@ def create_user(*args: str) -> str:
 
 
 def test_it_reads_the_password_from_the_environment_and_prints_a_working_token(monkeypatch):
-    """README "Accounts and tokens": the printed token authenticates API writes."""
+    """docs/api/accounts.md: the printed token authenticates API writes."""
     monkeypatch.setenv("DECKWARDEN_PASSWORD", "s3cret-pass")
     token = create_user("alice", "--token")
     client = APIClient()

@@ -30,7 +30,7 @@ def test_it_gives_the_etag_of_the_current_revision(alice_api, alice_deck):
 
 
 def test_an_unlisted_decks_etag_does_not_give_away_its_id(api, alice, neopets, cards):
-    """Issue 25, item 5: the link hides the deck's numeric id (README "Stored decks"), and so
+    """Issue 25, item 5: the link hides the deck's numeric id (docs/api/decks.md), and so
     does every tag the API answers with; decks of one revision have unrelated tags."""
     decks = [
         make_deck(alice, neopets, MAIN, name=f"Link {n}", visibility=Deck.Visibility.UNLISTED)

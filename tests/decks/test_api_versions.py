@@ -94,8 +94,8 @@ def test_it_refuses_a_missing_or_unknown_version_naming_it(alice_api, edited_dec
 
 
 def test_a_visibility_change_bumps_the_revision_but_is_no_version(alice_api, alice_deck):
-    """README "Revisions and versions": the ETag follows every change, versions only contents,
-    so the README's diff from version 1 to 2 is between two contents."""
+    """docs/api/decks.md, "Revisions and versions": the ETag follows every change, versions only
+    contents, so the docs' diff from version 1 to 2 is between two contents."""
     before = alice_api.get(detail(alice_deck)).json()
     after = patch(alice_api, alice_deck, {"visibility": "public"}).json()
     assert (after["revision"], after["version"]) == (before["revision"] + 1, before["version"])

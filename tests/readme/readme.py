@@ -1,4 +1,5 @@
-"""The README's runnable examples: fenced blocks whose info string is `sh example`.
+"""The runnable examples of README.md and of the documentation site's pages (docs/**/*.md):
+fenced blocks whose info string is `sh example`.
 
     ```sh example
     curl 'localhost:8000/api/v1/cards/?game=neopets&type=Food'
@@ -10,6 +11,10 @@ example; a `# -> ` comment under it states its answer, continued on comment line
 with `#` and two or more spaces: an HTTP status or `exit N`, then the answer's JSON or text (see
 patterns.py). Without a status, the example must succeed (2xx, or exit 0). Other comments
 are for the reader.
+
+The pages run in one session, in reading order (`pages`): the README, then the site's pages in
+the order of mkdocs.yml's `nav`, then any page `nav` leaves out, so a page may use the token or
+decks an earlier page made.
 """
 
 from __future__ import annotations
@@ -18,6 +23,9 @@ import re
 import shlex
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
 
 from rulebook.samples import PROJECT_ROOT
 
@@ -28,6 +36,27 @@ _ANSWER = re.compile(r"^\s*# -> ?(.*)$")
 _ANSWER_MORE = re.compile(r"^\s*#\s\s+(.*)$")
 _STATUS = re.compile(r"^(?:exit (?P<exit>\d+)|(?P<status>[1-5]\d\d))(?:\s+|$)(?P<body>.*)$", re.S)
 CURL = re.compile(r"\bcurl\s+(-|'|\"|localhost|http)")
+
+
+def pages(root: Path = PROJECT_ROOT) -> list[Path]:
+    """Every Markdown file a reader is given, in reading order: README.md, the pages of
+    mkdocs.yml's `nav` in its order, then every other page under the docs folder by path."""
+    config = yaml.safe_load((root / "mkdocs.yml").read_text())
+    docs = root / config.get("docs_dir", "docs")
+    in_nav = [docs / name for name in _nav_files(config.get("nav", []))]
+    rest = sorted(set(docs.rglob("*.md")) - set(in_nav))
+    return [root / "README.md", *in_nav, *rest]
+
+
+def _nav_files(nav) -> Iterator[str]:
+    """The Markdown files a `nav` names, in order (an entry is a file, a titled file, a titled
+    section or an outside link)."""
+    for entry in nav if isinstance(nav, list) else [nav]:
+        value = next(iter(entry.values())) if isinstance(entry, dict) else entry
+        if isinstance(value, list):
+            yield from _nav_files(value)
+        elif isinstance(value, str) and value.endswith(".md") and "://" not in value:
+            yield value
 
 
 @dataclass(frozen=True)
@@ -72,7 +101,7 @@ def blocks(text: str) -> Iterator[Block]:
 
 
 def examples(text: str) -> list[Example]:
-    """The examples of every `sh example` block, in README order."""
+    """The examples of every `sh example` block of one page, in its order."""
     found: list[Example] = []
     for block in blocks(text):
         if block.is_example:
@@ -96,7 +125,7 @@ def _block_examples(block: Block) -> list[Example]:
                 answer_lines = None
             if _ANSWER.match(line):
                 if not found:
-                    raise ValueError(f"README line {number}: an answer with no command above it")
+                    raise ValueError(f"line {number}: an answer with no command above it")
                 answer_lines = [_ANSWER.match(line).group(1)]
                 continue
             if not line.strip() or line.lstrip().startswith("#"):
@@ -108,7 +137,7 @@ def _block_examples(block: Block) -> list[Example]:
         found.append(Example(start, "\n".join(pending)))
         pending = []
     if pending:
-        raise ValueError(f"README line {start}: the command never ends: {pending[0]!r}")
+        raise ValueError(f"line {start}: the command never ends: {pending[0]!r}")
     if answer_lines is not None:
         found[-1].answer = _answer(answer_lines)
     return found
@@ -138,7 +167,7 @@ def _answer(lines: list[str]) -> Answer:
 
 
 def unmarked_curls(text: str) -> list[tuple[int, str]]:
-    """curl commands the README shows outside `sh example` blocks (so no test runs them)."""
+    """curl commands a page shows outside `sh example` blocks (so no test runs them)."""
     inside: set[int] = set()
     for block in blocks(text):
         if block.is_example:

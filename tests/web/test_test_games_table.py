@@ -70,7 +70,7 @@ def test_a_two_deck_game_refuses_a_third_deck_naming_it(client, db):
 def test_the_page_may_name_the_store_and_a_two_deck_game_refuses_one(
     client, mb_samples, django_capture_on_commit_callbacks
 ):
-    """README rules notes: a job may name the Store its clashes reveal from."""
+    """docs/rules/millennium-blades.md: a job may name the Store its clashes reveal from."""
     with django_capture_on_commit_callbacks():
         client.post(NEW, table(store="bargain-bin"))
     assert SimulationJob.objects.get().options == {"store": "bargain-bin"}
