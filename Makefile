@@ -45,6 +45,7 @@ var/secret_key:
 test: speedups
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 	$(PY) manage.py makemigrations --check --dry-run
 	$(VENV)/bin/pytest -n 2
 
@@ -55,6 +56,7 @@ readme-screenshots: $(VENV)/.installed
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/lint-imports
+	$(VENV)/bin/mypy
 
 bench: speedups
 	$(PY) -m bench

@@ -18,7 +18,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
-from typing import Any
+from typing import Any, Self
 
 from rulebook.core.outcome import Outcome
 
@@ -88,11 +88,14 @@ class SampleGame:
 class Mergeable:
     """Statistics that merge; merge_all folds any number of parts, in order, into one."""
 
+    def merge(self, other: Self) -> Self:
+        raise NotImplementedError
+
     @classmethod
-    def merge_all(cls, parts: Sequence[Any]) -> Any:
+    def merge_all(cls, parts: Sequence[Self]) -> Self:
         total = cls()
         for part in parts:
-            total = total.merge(part)  # type: ignore[attr-defined]
+            total = total.merge(part)
         return total
 
 
