@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F, ProtectedError
 from django.utils import timezone
@@ -93,7 +93,7 @@ class DeckChanges:
 
 def deck_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: Game,
     name: str,
     lines: Sequence[DeckLine],
@@ -178,7 +178,7 @@ def deck_delete(*, deck: Deck, expected_revision: int | None = None) -> None:
 
 def deck_import(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: Game,
     name: str,
     text: str,
@@ -284,7 +284,7 @@ _NEW_DRAFT_REVISIONS = 2**52
 def deck_draft_keep(
     *,
     deck: Deck,
-    owner: AbstractBaseUser,
+    owner: User,
     form: Mapping[str, Any],
     revision: int,
     expected_draft_revision: int | None,
@@ -312,7 +312,7 @@ def deck_draft_keep(
 
 
 def deck_draft_discard(
-    *, deck: Deck, owner: AbstractBaseUser, expected_draft_revision: int | None = None
+    *, deck: Deck, owner: User, expected_draft_revision: int | None = None
 ) -> None:
     """Forget the owner's unsaved editor changes to the deck (saved, or thrown away). With
     `expected_draft_revision`, a draft changed since (by another tab) is kept: DraftChanged."""
@@ -418,7 +418,7 @@ def deck_restore(*, deck: Deck, number: int, expected_revision: int | None) -> D
     return deck_update(deck=deck, expected_revision=expected_revision, changes=changes)
 
 
-def deck_like(*, deck: Deck, user: AbstractBaseUser, liked: bool) -> int:
+def deck_like(*, deck: Deck, user: User, liked: bool) -> int:
     """Like (or stop liking) a deck; the number of likes it has after."""
     if liked:
         DeckLike.objects.get_or_create(deck=deck, user=user)

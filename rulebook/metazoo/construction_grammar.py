@@ -291,7 +291,9 @@ def _clause(tree: Tree[Token]) -> Clause | None:
     return Clause(tree.data != "forbid", names, kinds, more_than, unless)
 
 
-def _things(tree: Tree[Token]) -> tuple[tuple[str, ...], tuple[tuple[str | None, str | None], ...], int]:
+def _things(
+    tree: Tree[Token],
+) -> tuple[tuple[str, ...], tuple[tuple[str | None, str | None], ...], int]:
     names: list[str] = []
     kinds: list[tuple[str | None, str | None]] = []
     more_than = 0

@@ -35,7 +35,7 @@ from typing import Any
 
 from celery import current_app  # the project's Celery app (deckwarden.celery)
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import DatabaseError, connection, transaction
 from django.db.models import F, Q, Sum
 from django.utils import timezone
@@ -132,7 +132,7 @@ class SimulationLimits:
     anonymous: bool
 
     @classmethod
-    def for_owner(cls, owner: AbstractBaseUser | None) -> SimulationLimits:
+    def for_owner(cls, owner: User | None) -> SimulationLimits:
         anonymous = owner is None
         return cls(
             max_games=settings.DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS
@@ -184,7 +184,7 @@ ROUNDED: dict[str, RoundedKind] = {}
 
 def simulation_create(
     *,
-    owner: AbstractBaseUser | None,
+    owner: User | None,
     game: str,
     decks: Sequence[Sequence[EntryRef]],
     games: int,
@@ -281,7 +281,7 @@ def simulation_create(
     return job
 
 
-def client_key(owner: AbstractBaseUser | None, address: str) -> str:
+def client_key(owner: User | None, address: str) -> str:
     """Whose queue a job counts in: the user's, else the address's (keyed hash: the address
     itself is not kept)."""
     if owner is not None:
