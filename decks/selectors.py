@@ -209,7 +209,9 @@ def refs_for_text(*, game: Game, refs: Sequence[EntryRef], viewer: Viewer) -> li
         .values_list("folded_name", flat=True)
     )
     ids = [ref.id for ref in refs if ref.id is not None and identity(ref.name or "") in shared]
-    keys = dict(usable.filter(pk__in=ids).values_list("pk", "key")) if ids else {}
+    keys: dict[int | None, str | None] = (
+        dict(usable.filter(pk__in=ids).values_list("pk", "key")) if ids else {}
+    )
     return [
         dataclasses.replace(
             ref,

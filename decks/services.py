@@ -24,11 +24,11 @@ from django.db.models import F, ProtectedError
 from django.utils import timezone
 
 from cards.models import Card, Game
-from rulebook.core.decklist import LineProblem, parse_decklist
+from rulebook.core.decklist import MAX_QUANTITY, LineProblem, parse_decklist
 from rulebook.core.resolve import EntryRef
 from rules.models import Format
 
-from .models import MAX_QUANTITY, Deck, DeckDraft, DeckEntry, DeckLike, DeckTag, DeckVersion
+from .models import Deck, DeckDraft, DeckEntry, DeckLike, DeckTag, DeckVersion
 from .resolution import DeckLine, entries_resolve
 from .selectors import deck_lines, deck_version_get
 from .snapshots import SnapshotEntry, content_hash, snapshot_build
@@ -367,7 +367,8 @@ def deck_swap(*, deck: Deck, out_key: str, card: Card, count: int) -> Deck:
         held = sum(line.quantity for line in lines if line.card.key == out_key)
         if held < count:
             raise SwapNotHeld(f"the deck holds {held} of {out_key}, not {count}")
-        left, sections = count, {}
+        left = count
+        sections: dict[str, int] = {}  # section -> copies taken out of it
         for index, line in enumerate(lines):
             if line.card.key != out_key or not left:
                 continue

@@ -96,7 +96,7 @@ def rounds_played(*, event: Event) -> int | None:
     """How many rounds the event has played, as far as is known: once standings are in, the
     most matches any entry played; before the event's day (in its time zone), none; else None,
     not known (the rounds themselves are the pairing tool's)."""
-    games = (
+    games: int | None = (
         event.registrations.filter(replaced__isnull=True, wins__isnull=False)
         .annotate(games=F("wins") + F("losses") + Coalesce("draws", 0))
         .aggregate(most=Max("games"))["most"]
@@ -318,7 +318,7 @@ def event_metagame(*, event: Event, user: Viewer) -> dict[str, Any]:
     decks: dict[str, Counter[str]] = defaultdict(Counter)
     for registration in registrations:
         for section, entries in registration.list_seen["sections"].items():
-            names = Counter()
+            names: Counter[str] = Counter()
             for entry in entries:
                 names[entry["name"]] += entry["quantity"]
             copies[section].update(names)

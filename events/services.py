@@ -16,6 +16,7 @@ from typing import Any
 
 from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import QuerySet
 from django.db.models.functions import Now
 from django.utils import timezone
 
@@ -347,7 +348,7 @@ def registrations_drop_illegal(*, event: Event) -> int:
         return len(illegal)
 
 
-def refuse_if_left(current) -> None:
+def refuse_if_left(current: QuerySet[Registration]) -> None:
     """RegistrationRefused when the player's current entry was dropped or withdrawn: only the
     organiser's undo lets them back in."""
     left = current.filter(dropped__isnull=False).values_list("drop_reason", flat=True).first()
