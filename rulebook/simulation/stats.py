@@ -15,7 +15,7 @@ result of a two-seat match is the one the API has always answered.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
 from typing import Any, Self
@@ -92,11 +92,20 @@ class Mergeable:
         raise NotImplementedError
 
     @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        raise NotImplementedError
+
+    @classmethod
     def merge_all(cls, parts: Sequence[Self]) -> Self:
         total = cls()
         for part in parts:
             total = total.merge(part)
         return total
+
+    @classmethod
+    def merge_json(cls, parts: Iterable[Mapping[str, Any]]) -> Self:
+        """Parts kept as JSON (each part's `as_json`), merged in order."""
+        return cls.merge_all([cls.from_json(part) for part in parts])
 
 
 @dataclass

@@ -19,6 +19,10 @@ from rulebook.simulation import JobKind
 class SimulationJob(models.Model):
     """N test games between decks frozen at submission: a match, a table or a card test."""
 
+    # An anonymous job's cancel key, given to its submitter once by the service that created
+    # it (None for a user's job); never stored: cancel_key_hash is.
+    cancel_key: str | None
+
     class Kind(models.TextChoices):
         MATCH = JobKind.MATCH.value, "match"
         TABLE = JobKind.TABLE.value, "table"

@@ -16,9 +16,9 @@ from __future__ import annotations
 import dataclasses
 import functools
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypedDict, cast
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -34,7 +34,7 @@ from rulebook.core.identity import identity
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef, Unresolved, find_cards
 from rulebook.registry import ruleset_for
-from rulebook.simulation import ENGINES, Engine, JobKind, engine_for, plan_chunks
+from rulebook.simulation import ENGINES, Engine, JobKind, engine_for, new_job_seed, plan_chunks
 from rulebook.simulation.doctor import (
     BudgetTooSmall,
     DoctorStats,
@@ -63,10 +63,10 @@ from .simulations import (
     SimulationLimits,
     _admitted,
     _digest,
+    chunk_results,
     client_key,
     deck_freeze,
     logger,
-    new_job_seed,
 )
 from .validation import deck_resolve, request_pool
 
@@ -75,6 +75,18 @@ from .validation import deck_resolve, request_pool
 # still give each about 50 games before the first cut.
 MAX_CANDIDATES = 256
 MAX_FORMAT_CARDS = 2000  # a format pool's cards: each is tried for each card of its type
+
+
+class DoctorPlan(TypedDict):
+    """What a doctor job keeps beside its decks (SimulationJob.doctor), written once by
+    doctor_create and a round longer as each round ends."""
+
+    swaps: list[dict[str, Any]]  # each candidate, as the result describes it (_described)
+    opponents: int  # how many decks after the deck are its field (the candidates follow)
+    weights: list[float]  # each opponent's share of the field's games
+    table: bool  # the field is one table (plays_table)
+    budget: int  # the games the plan may spend
+    rounds: list[dict[str, Any]]  # each round so far (Round.as_json)
 
 
 @dataclass(frozen=True)
@@ -165,7 +177,7 @@ def doctor_create(
         with transaction.atomic():
             job.priority = _admitted(job, anonymous=owner is None)
             job.save()
-            _start_round(job, Round.from_json(job.doctor["rounds"][0]))
+            _start_round(job, Round.from_json(_plan(job)["rounds"][0]))
     except (KombuError, OSError) as exc:
         logger.warning("Deck doctor job %s not queued, the broker is unavailable: %s", job.pk, exc)
         SimulationJob.objects.filter(pk=job.pk).delete()
@@ -201,7 +213,7 @@ def format_pool(
     return [EntryRef(section="", quantity=1, key=key) for key in keys]
 
 
-def _legality(game: str, format: str | None) -> Any:
+def _legality(game: str, format: str | None) -> Callable[[Deck], bool]:
     """Whether a resolved deck is legal in the format (the game's default if None)."""
     fmt = format_info(game=game, format=format)
     ruleset = ruleset_for(fmt.ruleset)
@@ -237,7 +249,7 @@ def _requested(
     deck: tuple[Sequence[EntryRef], Sequence[CardInfo]],
     swaps: Sequence[SwapRequest],
     viewer: User | None,
-    legal: Any,
+    legal: Callable[[Deck], bool],
 ) -> list[tuple[Swap, CardInfo]]:
     if not swaps:
         raise InvalidRequest("swaps", "name at least one swap")
@@ -281,18 +293,19 @@ def _generated(
     cards: Sequence[CardInfo],
     pool: Sequence[EntryRef],
     viewer: User | None,
-    legal: Any,
+    legal: Callable[[Deck], bool],
 ) -> list[tuple[Swap, CardInfo]]:
     """One-copy like-for-like swaps for the pool's cards that keep the deck legal."""
     if not pool:
         raise InvalidRequest("pool", "give swaps, or a pool of cards to draw swaps from")
     spec = game_spec_for(game)
     refs = [dataclasses.replace(ref, section=spec.section_slugs[0]) for ref in pool]  # any section
-    found = find_cards(spec, refs, request_pool(spec, refs, viewer, cards))
-    for index, card in enumerate(found):
+    found: list[CardInfo] = []
+    for index, card in enumerate(find_cards(spec, refs, request_pool(spec, refs, viewer, cards))):
         if isinstance(card, Unresolved):
             raise InvalidRequest(f"pool.cards[{index}]", f"there is no card {pool[index].label}")
-    candidates = candidate_swaps(base, found, legal=legal)  # type: ignore[arg-type]
+        found.append(card)
+    candidates = candidate_swaps(base, found, legal=legal)
     if not candidates:
         raise InvalidRequest("pool", "no card of the pool can take a card's place legally")
     if len(candidates) > MAX_CANDIDATES:
@@ -330,8 +343,13 @@ def _start_round(job: SimulationJob, current: Round) -> None:
     simulations._send_chunks(chunks)  # by the module, as tests replace it there
 
 
+def _plan(job: SimulationJob) -> DoctorPlan:
+    """A doctor job's plan (every doctor job is created with one, by doctor_create)."""
+    return cast(DoctorPlan, job.doctor)
+
+
 def _rounds(job: SimulationJob) -> list[Round]:
-    return [Round.from_json(data) for data in job.doctor["rounds"]]
+    return [Round.from_json(data) for data in _plan(job)["rounds"]]
 
 
 def _round_of(job: SimulationJob, chunk: SimulationChunk) -> Round:
@@ -371,7 +389,7 @@ def _prepared(job_id: Any) -> tuple[Engine, Any, list[Any], Field]:
     if engine is None:
         raise ValueError(f"no engine plays {game}")
     decks = [engine.prepare(frozen.deck_thaw(game, deck)) for deck in job.decks]
-    spec = job.doctor
+    spec = _plan(job)
     opponents = spec["opponents"]
     field = Field(tuple(decks[1 : 1 + opponents]), tuple(spec["weights"]), spec["table"])
     return engine, decks[0], decks[1 + opponents :], field
@@ -384,13 +402,10 @@ def doctor_chunk_recorded(job: SimulationJob) -> None:
         return
     rounds = _rounds(job)
     current = rounds[-1]
-    chunks = job.chunks.order_by("index")
-    if chunks.exclude(status=SimulationChunk.Status.DONE).exists():
+    if job.chunks.exclude(status=SimulationChunk.Status.DONE).exists():
         return
-    stats = DoctorStats.merge_all(
-        [DoctorStats.from_json(part) for part in chunks.values_list("result", flat=True)]
-    )
-    spec = job.doctor
+    stats = DoctorStats.merge_json(chunk_results(job))
+    spec = _plan(job)
     following = next_round(current, stats, len(spec["swaps"]), spec["budget"], job.seed)
     if following is not None:
         spec["rounds"].append(following.as_json())

@@ -31,7 +31,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, cast
 
 from celery import current_app  # the project's Celery app (deckwarden.celery)
 from django.conf import settings
@@ -370,9 +370,9 @@ def simulation_may_cancel(*, job: SimulationJob, cancel_key: str | None) -> bool
     everyone its shared link reached."""
     if job.owner_id is not None:
         return True
-    return bool(job.cancel_key_hash and cancel_key) and hmac.compare_digest(
-        job.cancel_key_hash, _digest(cancel_key)
-    )
+    if not job.cancel_key_hash or not cancel_key:
+        return False
+    return hmac.compare_digest(job.cancel_key_hash, _digest(cancel_key))
 
 
 def simulation_share(*, job: SimulationJob, sharing: bool) -> SimulationJob:
@@ -574,12 +574,17 @@ def chunk_record(*, chunk: SimulationChunk, stats: ChunkStats | PairedStats | An
     return True
 
 
+def chunk_results(job: SimulationJob) -> list[Mapping[str, Any]]:
+    """The statistics of a job's chunks in index order, once every chunk is done (a chunk is
+    marked done and given its result in one UPDATE, simulation_record)."""
+    results = job.chunks.order_by("index").values_list("result", flat=True)
+    return cast("list[Mapping[str, Any]]", list(results))
+
+
 def _finish(job: SimulationJob) -> None:
     """Merge every chunk's statistics, in index order, into the job's result: the statistics of
     the job's kind."""
-    parts = job.chunks.order_by("index").values_list("result", flat=True)
-    stats = stats_type(JobKind(job.kind))
-    result = stats.merge_all([stats.from_json(part) for part in parts]).result()  # type: ignore[arg-type]
+    result = stats_type(JobKind(job.kind)).merge_json(chunk_results(job)).result()
     SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
         status=SimulationJob.Status.DONE, result=result, finished=timezone.now()
     )
@@ -666,9 +671,11 @@ def queued_tasks() -> int:
     with current_app.connection_for_read() as conn:
         channel = conn.default_channel
         try:
-            declared = channel.queue_declare(
+            # kombu's typed StdChannel lacks queue_declare, which each transport's channel has
+            declared = channel.queue_declare(  # type: ignore[attr-defined]
                 queue=settings.DECKWARDEN_SIMULATION_QUEUE, passive=True
             )
         except conn.channel_errors:
             return 0
-        return declared.message_count
+        waiting: int = declared.message_count
+        return waiting
