@@ -154,11 +154,16 @@ class Ruleset:
         keys: dict[str, list[CardInfo]] = {}  # same_card -> the card's keys, first one first
         for entry in entries:
             card = entry.card
-            copies[card.same_card] = copies.get(card.same_card, 0) + entry.quantity
-            cards = keys.setdefault(card.same_card, [])
-            if card not in cards:
-                cards.append(card)
-        return [(tuple(keys[identity]), total) for identity, total in copies.items()]
+            same = card.same_card
+            cards = keys.get(same)
+            if cards is None:
+                keys[same] = [card]
+                copies[same] = entry.quantity
+            else:
+                copies[same] += entry.quantity
+                if card not in cards:
+                    cards.append(card)
+        return [(tuple(keys[same]), total) for same, total in copies.items()]
 
     def section_name(self, slug: str) -> str:
         return next((s.name for s in self.game.sections if s.slug == slug), slug)
