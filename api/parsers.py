@@ -39,6 +39,7 @@ class _NulRefusal:
     """A form parser whose fields holding a NUL character are a 400 naming the field."""
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
+        # a mixin: the parser it is mixed into has parse; `object`, its base, has not
         parsed = super().parse(stream, media_type, parser_context)  # type: ignore[misc]
         field = field_with_nul(getattr(parsed, "data", parsed))
         if field is not None:

@@ -65,6 +65,7 @@ class TieredLockoutHandler(AxesDatabaseHandler):
             setattr(request, REFUSAL, (LOCKED_OUT, None))
             return True
         counted = AccessAttempt.objects.filter(attempt_time__gte=get_cool_off_threshold(request))
+        # axes' middleware gives every request its client address; HttpRequest declares none
         address = request.axes_ip_address  # type: ignore[attr-defined]
         address_limit = settings.DECKWARDEN_LOGIN_ADDRESS_FAILURE_LIMIT
         if _failures(counted.filter(ip_address=address)) >= address_limit:

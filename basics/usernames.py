@@ -67,6 +67,7 @@ class UnconfusableUsernameMixin:
     also checked by validate_username_unconfusable."""
 
     def clean_username(self) -> str:
+        # a mixin: the form it is mixed into has clean_username; `object`, its base, has not
         username = super().clean_username()  # type: ignore[misc]
         if username:  # None when Django's own check found it taken, ignoring case
             validate_username_unconfusable(username)

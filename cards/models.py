@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import Any, TypedDict
+
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.contrib.postgres.search import SearchVectorField
 from django.core.exceptions import ValidationError
 from django.db import models
@@ -55,19 +57,21 @@ class CardSet(models.Model):
         return f"{self.code} — {self.name}"
 
 
-Viewer = AbstractBaseUser | AnonymousUser | None
+Viewer = User | AnonymousUser | None
 
 
-class CardQuerySet(models.QuerySet):
+class CardQuerySet(models.QuerySet["Card"]):
     """Cards written in bulk get their folded name too (bulk_create skips Card.save)."""
 
-    def bulk_create(self, objs, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def bulk_create(self, objs: Iterable[Card], *args: Any, **kwargs: Any) -> list[Card]:
         objs = list(objs)
         for card in objs:
             card.folded_name = identity(card.name)
         return super().bulk_create(objs, *args, **kwargs)
 
-    def bulk_update(self, objs, fields, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def bulk_update(
+        self, objs: Iterable[Card], fields: Sequence[str], *args: Any, **kwargs: Any
+    ) -> int:
         objs = list(objs)
         if "name" in fields:
             for card in objs:
@@ -88,12 +92,28 @@ class CardQuerySet(models.QuerySet):
         return self.filter(usable)
 
 
+class PrintingRow(TypedDict):
+    """A printing as a page of cards shows it (cards.selectors.cards_for_display)."""
+
+    card_id: int
+    number: str
+    rarity: str
+    image_url: str
+    set_code: str
+    set_name: str
+    set_is_sample: bool
+
+
 class Card(models.Model):
     """A card's rules identity: what copy limits count. Printings hang off it.
 
     Catalogue cards have no owner. A user-made card (Keeper's card builder) belongs to its
     author and is private, readable and usable in decks by the author alone, until shared.
     """
+
+    # Given to the cards a page shows by cards.selectors.cards_for_display; never stored.
+    game_slug: str
+    printing_list: list[PrintingRow]
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
     key = models.SlugField(
@@ -157,7 +177,7 @@ class Card(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+    def save(self, *args: Any, **kwargs: Any) -> None:
         self.folded_name = identity(self.name)
         # What its construction text states, kept as reviewed data: the validator reads only
         # the data (the importer, which creates in bulk, keeps it as its parser reads it).

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
@@ -19,7 +19,7 @@ from django.db.models.functions import Upper
 
 from rulebook.core.identity import identity
 
-from .models import Card, CardSet, Game, Printing, Viewer
+from .models import Card, CardSet, Game, Printing, PrintingRow, Viewer
 from .search import parse, search_ordering, search_q
 
 AUTOCOMPLETE_LIMIT = 20
@@ -68,7 +68,7 @@ def cards_for_display(cards: Iterable[Card]) -> list[Card]:
             set_is_sample=F("set__is_sample"),
         )
     )
-    by_card: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    by_card: dict[int, list[PrintingRow]] = defaultdict(list)
     for row in rows:
         by_card[row["card_id"]].append(row)
     for card in cards:
@@ -256,25 +256,39 @@ def _distinct(names: Iterable[str], limit: int) -> list[str]:
     return unique[:limit]
 
 
+class CardIdentifier(TypedDict, total=False):
+    """One card of a batch, by one of: id; game and key; game and name; game, set and number
+    (the API's CardCollectionInput checks that each names one of these ways)."""
+
+    id: int
+    game: str
+    key: str
+    name: str
+    set: str
+    number: str
+
+
 @dataclass(frozen=True)
 class CollectionResult:
     """Cards found for a batch of identifiers, in their order, and the identifiers not found."""
 
     cards: list[Card]
-    not_found: list[Mapping[str, Any]]
+    not_found: list[CardIdentifier]
 
 
 def card_collection(
-    *, identifiers: list[Mapping[str, Any]], viewer: Viewer = None
+    *, identifiers: list[CardIdentifier], viewer: Viewer = None
 ) -> CollectionResult:
     """Look up to 100 cards at once, each identified by one of:
     `{"id"}`, `{"key", "game"}`, `{"name", "game"}` (case-insensitive) or
     `{"set", "number", "game"}` (a printing). One query finds every candidate; each identifier
     is then matched in Python, so the answer keeps the identifiers' order.
     """
-    candidates = card_queryset(viewer).filter(_collection_q(identifiers)).distinct()
-    candidates = cards_for_display(candidates)
-    cards, not_found = [], []
+    candidates = cards_for_display(
+        card_queryset(viewer).filter(_collection_q(identifiers)).distinct()
+    )
+    cards: list[Card] = []
+    not_found: list[CardIdentifier] = []
     for identifier in identifiers:
         card = next((card for card in candidates if _identifies(identifier, card)), None)
         if card is None:
@@ -284,7 +298,7 @@ def card_collection(
     return CollectionResult(cards, not_found)
 
 
-def _collection_q(identifiers: Iterable[Mapping[str, Any]]) -> Q:
+def _collection_q(identifiers: Iterable[CardIdentifier]) -> Q:
     matches = Q(pk__in=[])
     for identifier in identifiers:
         if "id" in identifier:
@@ -302,9 +316,9 @@ def _collection_q(identifiers: Iterable[Mapping[str, Any]]) -> Q:
     return matches
 
 
-def _identifies(identifier: Mapping[str, Any], card: Card) -> bool:
+def _identifies(identifier: CardIdentifier, card: Card) -> bool:
     if "id" in identifier:
-        return card.pk == identifier["id"]
+        return card.id == identifier["id"]
     if card.game_slug != identifier["game"]:
         return False
     if "key" in identifier:

@@ -145,6 +145,12 @@ class DeckVersionImmutable(Exception):
 class DeckVersion(models.Model):
     """A snapshot of a deck's contents: what a tournament registration points to. Never changes."""
 
+    # What a reader may see of it, given by decks.selectors (deck_versions_seen_by,
+    # deck_version_seen_by; a serializer showing a version not passed there fails rather than
+    # tells); never stored.
+    hash_seen: str | None
+    snapshot_seen: dict[str, Any]
+
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
     number = models.PositiveIntegerField()
     created = models.DateTimeField(auto_now_add=True)

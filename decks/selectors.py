@@ -10,10 +10,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.db.models.query import ModelIterable
@@ -32,7 +31,7 @@ from .models import Deck, DeckDraft, DeckEntry, DeckLike, DeckVersion
 from .resolution import DeckLine
 
 
-def deck_list(*, user: AbstractBaseUser | AnonymousUser) -> QuerySet[Deck]:
+def deck_list(*, user: User | AnonymousUser) -> QuerySet[Deck]:
     """The decks a user browses: their own (any visibility) and everyone's public decks."""
     listed = Q(visibility=Deck.Visibility.PUBLIC)
     if user.is_authenticated:
@@ -48,7 +47,7 @@ def deck_list_public(*, besides: Viewer = None) -> QuerySet[Deck]:
     return decks
 
 
-def deck_get_visible(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) -> Deck:
+def deck_get_visible(*, user: User | AnonymousUser, deck_id: int) -> Deck:
     """The deck with this id if this user may read it by id: their own, or a public deck.
 
     Raises Deck.DoesNotExist otherwise, exactly as for a deck that does not exist: ids are
@@ -61,7 +60,7 @@ def deck_get_visible(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) ->
     return _decks_with_relations().get(readable, pk=deck_id)
 
 
-def deck_get_own(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) -> Deck:
+def deck_get_own(*, user: User | AnonymousUser, deck_id: int) -> Deck:
     """The user's own deck with this id; Deck.DoesNotExist for anyone else's or none."""
     if not user.is_authenticated:
         raise Deck.DoesNotExist
@@ -69,7 +68,7 @@ def deck_get_own(*, user: AbstractBaseUser | AnonymousUser, deck_id: int) -> Dec
 
 
 def deck_list_own(
-    *, user: AbstractBaseUser | AnonymousUser, game: str | None = None
+    *, user: User | AnonymousUser, game: str | None = None
 ) -> QuerySet[Deck]:
     """The user's own decks (none for a visitor), by name, of one game when it is given."""
     if not user.is_authenticated:
@@ -81,7 +80,7 @@ def deck_list_own(
 
 
 def deck_versions_own(
-    *, user: AbstractBaseUser | AnonymousUser, game: Game
+    *, user: User | AnonymousUser, game: Game
 ) -> QuerySet[DeckVersion]:
     """Every version of the user's own decks of a game (none for a visitor), by deck name and
     newest first: what a player may register for an event."""
@@ -94,7 +93,7 @@ def deck_versions_own(
     )
 
 
-def deck_get_by_link(*, user: AbstractBaseUser | AnonymousUser, token: str) -> Deck:
+def deck_get_by_link(*, user: User | AnonymousUser, token: str) -> Deck:
     """The deck whose link holds this token: anyone's unlisted or public deck, or their own.
 
     Raises Deck.DoesNotExist otherwise, as deck_get_visible does.
@@ -105,7 +104,7 @@ def deck_get_by_link(*, user: AbstractBaseUser | AnonymousUser, token: str) -> D
     return _decks_with_relations().get(readable, link_token=token)
 
 
-def deck_get_readable(*, user: AbstractBaseUser | AnonymousUser, address: int | DeckLink) -> Deck:
+def deck_get_readable(*, user: User | AnonymousUser, address: int | DeckLink) -> Deck:
     """The deck at this address (decks.links): by link token or by id, as the API and the site
     both read it. Raises Deck.DoesNotExist when this user may not read it."""
     if isinstance(address, DeckLink):
@@ -134,7 +133,7 @@ def deck_entry_refs(*, deck: Deck, viewer: Viewer) -> list[EntryRef]:
 
 
 def deck_entries_for_job(
-    *, user: AbstractBaseUser | AnonymousUser, game: str, deck_id: int, field: str
+    *, user: User | AnonymousUser, game: str, deck_id: int, field: str
 ) -> list[EntryRef]:
     """The entries of a stored deck this user may read, for a test-game job that names it.
 
@@ -262,7 +261,9 @@ def refs_for_text(*, game: Game, refs: Sequence[EntryRef], viewer: Viewer) -> li
         .values_list("folded_name", flat=True)
     )
     ids = [ref.id for ref in refs if ref.id is not None and identity(ref.name or "") in shared]
-    keys = dict(usable.filter(pk__in=ids).values_list("pk", "key")) if ids else {}
+    keys: dict[int | None, str | None] = (
+        dict(usable.filter(pk__in=ids).values_list("pk", "key")) if ids else {}
+    )
     return [
         dataclasses.replace(
             ref,
@@ -317,7 +318,13 @@ def deck_versions(*, deck: Deck, viewer: Viewer) -> QuerySet[DeckVersion]:
     return versions
 
 
-class _VersionsSeen(ModelIterable):
+if TYPE_CHECKING:  # generic for the type checker only: Django's class is not subscriptable
+    _VersionRows = ModelIterable[DeckVersion]
+else:
+    _VersionRows = ModelIterable
+
+
+class _VersionsSeen(_VersionRows):
     """The rows of a deck_versions queryset, each given `hash_seen` for the viewer; a clone
     (ordered, sliced for a page) keeps its iterable class, so every read of it is masked."""
 
@@ -400,5 +407,5 @@ def deck_with_likes(decks: QuerySet[Deck]) -> QuerySet[Deck]:
     return decks.annotate(like_count=_like_count())
 
 
-def deck_liked_by(*, deck: Deck, user: AbstractBaseUser | AnonymousUser) -> bool:
+def deck_liked_by(*, deck: Deck, user: User | AnonymousUser) -> bool:
     return user.is_authenticated and DeckLike.objects.filter(deck=deck, user=user).exists()

@@ -18,19 +18,19 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F, ProtectedError
 from django.utils import timezone
 
 from cards.models import Card, Game
-from rulebook.core.decklist import LineProblem, parse_decklist
+from rulebook.core.decklist import MAX_QUANTITY, LineProblem, parse_decklist
 from rulebook.core.resolve import EntryRef
 from rules.models import Format
 
 from . import privacy
 from .contents import stored_lines, stored_version
-from .models import MAX_QUANTITY, Deck, DeckDraft, DeckEntry, DeckLike, DeckTag, DeckVersion
+from .models import Deck, DeckDraft, DeckEntry, DeckLike, DeckTag, DeckVersion
 from .resolution import DeckLine, entries_resolve
 from .snapshots import SnapshotEntry, content_hash, snapshot_build
 from .verdicts import deck_verdict_judge
@@ -94,7 +94,7 @@ class DeckChanges:
 
 def deck_create(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: Game,
     name: str,
     lines: Sequence[DeckLine],
@@ -118,7 +118,7 @@ def deck_create(
     return deck
 
 
-def deck_copy(*, deck: Deck, owner: AbstractBaseUser) -> tuple[Deck, list[DeckLine]]:
+def deck_copy(*, deck: Deck, owner: User) -> tuple[Deck, list[DeckLine]]:
     """A private copy, owned by `owner`, of a deck they may read, with the cards they may use:
     a card of the deck they may not read (another author's private card) is left out. Answers
     the copy and the lines left out as the owner sees them ("a private card": section and
@@ -197,7 +197,7 @@ def deck_delete(*, deck: Deck, expected_revision: int | None = None) -> None:
 
 def deck_import(
     *,
-    owner: AbstractBaseUser,
+    owner: User,
     game: Game,
     name: str,
     text: str,
@@ -303,7 +303,7 @@ _NEW_DRAFT_REVISIONS = 2**52
 def deck_draft_keep(
     *,
     deck: Deck,
-    owner: AbstractBaseUser,
+    owner: User,
     form: Mapping[str, Any],
     revision: int,
     expected_draft_revision: int | None,
@@ -331,7 +331,7 @@ def deck_draft_keep(
 
 
 def deck_draft_discard(
-    *, deck: Deck, owner: AbstractBaseUser, expected_draft_revision: int | None = None
+    *, deck: Deck, owner: User, expected_draft_revision: int | None = None
 ) -> None:
     """Forget the owner's unsaved editor changes to the deck (saved, or thrown away). With
     `expected_draft_revision`, a draft changed since (by another tab) is kept: DraftChanged."""
@@ -386,7 +386,8 @@ def deck_swap(*, deck: Deck, out_key: str, card: Card, count: int) -> Deck:
         held = sum(line.quantity for line in lines if line.card.key == out_key)
         if held < count:
             raise SwapNotHeld(f"the deck holds {held} of {out_key}, not {count}")
-        left, sections = count, {}
+        left = count
+        sections: dict[str, int] = {}  # section -> copies taken out of it
         for index, line in enumerate(lines):
             if line.card.key != out_key or not left:
                 continue
@@ -437,7 +438,7 @@ def deck_restore(*, deck: Deck, number: int, expected_revision: int | None) -> D
     return deck_update(deck=deck, expected_revision=expected_revision, changes=changes)
 
 
-def deck_like(*, deck: Deck, user: AbstractBaseUser, liked: bool) -> int:
+def deck_like(*, deck: Deck, user: User, liked: bool) -> int:
     """Like (or stop liking) a deck; the number of likes it has after."""
     if liked:
         DeckLike.objects.get_or_create(deck=deck, user=user)

@@ -10,6 +10,7 @@ current. Rows are written only through events.services, which guards the deadlin
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.conf import settings
 from django.db import models
@@ -75,6 +76,12 @@ class Event(models.Model):
 
 
 class Registration(models.Model):
+    # What a reader may see of the entry, given by events.selectors.registrations_seen_by (a
+    # page showing an entry not passed there fails rather than tells); never stored.
+    list_seen: dict[str, Any]
+    hash_seen: str | None
+    report_seen: dict[str, Any]
+
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
     player = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="registrations"

@@ -22,8 +22,7 @@ from dataclasses import replace
 from typing import Any
 from zoneinfo import ZoneInfo
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Exists, F, Max, OuterRef, Prefetch, Q, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -36,7 +35,8 @@ from rulebook.core.resolve import EntryRef
 
 from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Registration
 
-User = AbstractBaseUser | AnonymousUser
+# Whoever reads: a signed-in user or an anonymous visitor.
+Viewer = User | AnonymousUser
 
 
 def event_get(*, token: str) -> Event:
@@ -44,7 +44,7 @@ def event_get(*, token: str) -> Event:
     return Event.objects.select_related("organiser", "game", "format").get(token=token)
 
 
-def event_list(*, user: User) -> QuerySet[Event]:
+def event_list(*, user: Viewer) -> QuerySet[Event]:
     """The events a user has a part in: those they organise, judge and registered for; each
     with `judging`, whether the user is one of its judges (their part, unless they organise)."""
     if not user.is_authenticated:
@@ -59,11 +59,11 @@ def event_list(*, user: User) -> QuerySet[Event]:
     )
 
 
-def is_organiser(*, event: Event, user: User) -> bool:
+def is_organiser(*, event: Event, user: Viewer) -> bool:
     return user.is_authenticated and event.organiser_id == user.pk
 
 
-def can_judge(*, event: Event, user: User) -> bool:
+def can_judge(*, event: Event, user: Viewer) -> bool:
     """Whether this user judges the event's lists: its organiser, or a judge they added. The
     one rule of who reads every list whole, records deck checks and reads their notes."""
     if is_organiser(event=event, user=user):
@@ -75,7 +75,7 @@ def event_judges(*, event: Event) -> QuerySet[EventJudge]:
     return event.judges.select_related("judge")
 
 
-def deck_checks_seen_by(*, event: Event, user: User) -> QuerySet[DeckCheck]:
+def deck_checks_seen_by(*, event: Event, user: Viewer) -> QuerySet[DeckCheck]:
     """The event's deck checks, newest first, with their edit history, for its organiser and
     judges; none for anyone else (a player never reads a check, its notes or its edits).
     Reading a check and correcting it are one right: who may record checks (can_judge)."""
@@ -86,7 +86,7 @@ def deck_checks_seen_by(*, event: Event, user: User) -> QuerySet[DeckCheck]:
     )
 
 
-def deck_check_seen_by(*, event: Event, user: User, pk: int) -> DeckCheck:
+def deck_check_seen_by(*, event: Event, user: Viewer, pk: int) -> DeckCheck:
     """One of the event's deck checks, if this user may read it (deck_checks_seen_by);
     DeckCheck.DoesNotExist otherwise, the same for a check that is not there."""
     return deck_checks_seen_by(event=event, user=user).get(pk=pk)
@@ -96,7 +96,7 @@ def rounds_played(*, event: Event) -> int | None:
     """How many rounds the event has played, as far as is known: once standings are in, the
     most matches any entry played; before the event's day (in its time zone), none; else None,
     not known (the rounds themselves are the pairing tool's)."""
-    games = (
+    games: int | None = (
         event.registrations.filter(replaced__isnull=True, wins__isnull=False)
         .annotate(games=F("wins") + F("losses") + Coalesce("draws", 0))
         .aggregate(most=Max("games"))["most"]
@@ -122,7 +122,7 @@ def registrations_current(*, event: Event) -> QuerySet[Registration]:
     )
 
 
-def registrations_visible(*, event: Event, user: User) -> QuerySet[Registration]:
+def registrations_visible(*, event: Event, user: Viewer) -> QuerySet[Registration]:
     """The current entries this user may see (see the module's docstring)."""
     current = registrations_current(event=event)
     if can_judge(event=event, user=user):
@@ -133,7 +133,7 @@ def registrations_visible(*, event: Event, user: User) -> QuerySet[Registration]
     return current.filter(own)
 
 
-def registration_history(*, event: Event, player: AbstractBaseUser) -> QuerySet[Registration]:
+def registration_history(*, event: Event, player: User) -> QuerySet[Registration]:
     """Every entry the player made for the event, newest first (replaced ones included)."""
     return (
         event.registrations.filter(player=player)
@@ -143,7 +143,7 @@ def registration_history(*, event: Event, player: AbstractBaseUser) -> QuerySet[
 
 
 def lists_mask(
-    *, event: Event, registrations: Iterable[Registration], user: User
+    *, event: Event, registrations: Iterable[Registration], user: Viewer
 ) -> SnapshotMask:
     """What this user may not read of these locked lists: nothing if they organise or judge the
     event (they judge the lists), else the cards decks.privacy hides from them in any deck."""
@@ -154,7 +154,7 @@ def lists_mask(
 
 
 def registrations_seen_by(
-    *, event: Event, registrations: Iterable[Registration], user: User
+    *, event: Event, registrations: Iterable[Registration], user: Viewer
 ) -> list[Registration]:
     """The registrations, each given `list_seen` (its locked snapshot), `report_seen` (its
     stored report) and `hash_seen` (its list hash, None unless they read every card of it) as
@@ -202,7 +202,7 @@ def snapshot_refs(snapshot: dict[str, Any]) -> list[EntryRef]:
     ]
 
 
-def registration_decklist(*, registration: Registration, user: User) -> str:
+def registration_decklist(*, registration: Registration, user: Viewer) -> str:
     """The locked list as a plain-text decklist (by name, printings kept), as this user, the
     reader of registrations_seen_by, may read it. A name is told apart by its key among the
     cards this user may use, never the player's: among theirs, a key on a card everyone reads
@@ -305,7 +305,7 @@ def _report_row(registration: Registration) -> dict[str, Any]:
     }
 
 
-def event_metagame(*, event: Event, user: User) -> dict[str, Any]:
+def event_metagame(*, event: Event, user: Viewer) -> dict[str, Any]:
     """Most-played cards per section over the entries still in the event: copies, decks
     playing the card and their share of all decks. Cards this user may not read count
     together as "a private card" (lists_mask), so no total names them."""
@@ -318,7 +318,7 @@ def event_metagame(*, event: Event, user: User) -> dict[str, Any]:
     decks: dict[str, Counter[str]] = defaultdict(Counter)
     for registration in registrations:
         for section, entries in registration.list_seen["sections"].items():
-            names = Counter()
+            names: Counter[str] = Counter()
             for entry in entries:
                 names[entry["name"]] += entry["quantity"]
             copies[section].update(names)

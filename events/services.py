@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
+from django.db.models import QuerySet
 from django.db.models.functions import Now
 from django.utils import timezone
 
@@ -77,7 +78,7 @@ class DatabaseClock(Now):
 
 def event_create(
     *,
-    organiser: AbstractBaseUser,
+    organiser: User,
     name: str,
     game: Game,
     date: date,
@@ -159,7 +160,7 @@ def event_delete(*, event: Event) -> None:
 
 
 def registration_submit(
-    *, event: Event, player: AbstractBaseUser, deck_version: DeckVersion
+    *, event: Event, player: User, deck_version: DeckVersion
 ) -> Registration:
     """Lock `deck_version` as the player's entry, replacing (and keeping) any earlier one.
 
@@ -184,10 +185,10 @@ def registration_submit(
 def registration_lock_in(
     *,
     event: Event,
-    player: AbstractBaseUser,
+    player: User,
     deck_version: DeckVersion,
     report: Report,
-    entered_by: AbstractBaseUser | None = None,
+    entered_by: User | None = None,
 ) -> Registration:
     """Lock `deck_version` with its report as the player's entry, keeping the one it replaces
     as history, and put the player on the roster. Run inside a transaction holding the event's
@@ -276,7 +277,7 @@ def _issue_key(issue: dict[str, Any]) -> tuple[str, str, tuple[str, ...]]:
 
 
 def registration_submit_text(
-    *, event: Event, player: AbstractBaseUser, text: str, name: str
+    *, event: Event, player: User, text: str, name: str
 ) -> Registration:
     """Register a pasted decklist: it becomes a private deck of the player's, then is locked.
 
@@ -347,7 +348,7 @@ def registrations_drop_illegal(*, event: Event) -> int:
         return len(illegal)
 
 
-def refuse_if_left(current) -> None:
+def refuse_if_left(current: QuerySet[Registration]) -> None:
     """RegistrationRefused when the player's current entry was dropped or withdrawn: only the
     organiser's undo lets them back in."""
     left = current.filter(dropped__isnull=False).values_list("drop_reason", flat=True).first()

@@ -24,6 +24,10 @@ class SimulationJob(models.Model):
     """N test games between decks frozen at submission: a match, a table, a card test or a deck
     doctor's rounds."""
 
+    # An anonymous job's cancel key, given to its submitter once by the service that created
+    # it (None for a user's job); never stored: cancel_key_hash is.
+    cancel_key: str | None
+
     class Kind(models.TextChoices):
         MATCH = JobKind.MATCH.value, "match"
         TABLE = JobKind.TABLE.value, "table"

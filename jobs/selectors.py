@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
-from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Q
 
 from .models import SimulationJob
@@ -13,7 +12,7 @@ from .models import SimulationJob
 
 def simulation_get(
     *,
-    user: AbstractBaseUser | AnonymousUser,
+    user: User | AnonymousUser,
     job_id: Any = None,
     share_token: str | None = None,
     doctor: bool = False,

@@ -43,7 +43,8 @@ def read_cards(data: Mapping[str, Any], known_names: Iterable[str] = ()) -> list
     is read by its game's grammar (the file's names and `known_names` as the names it may name)
     and kept as reviewed data on the card, which is all the validator reads.
     """
-    game = GAMES.get(data.get("game"))  # type: ignore[arg-type]
+    game_slug = data.get("game")
+    game = GAMES.get(game_slug) if isinstance(game_slug, str) else None
     if game is None:
         raise CardFileError([("file", "game", f"must be one of {', '.join(GAMES)}")])
     raw_cards = data.get("cards")
@@ -88,7 +89,7 @@ def _read_card(
     key = raw.get("key") or slugify(name)
     if not isinstance(key, str) or not key:
         problems.append((label, "key", "must be a non-empty string (or a name that slugifies)"))
-    if problems:
+    if problems or not isinstance(card_type, str):  # card_problems names a type that is not one
         return None, problems
     return CardInfo(
         key=key,
@@ -106,11 +107,12 @@ def _printings(raw: Any) -> frozenset[tuple[str, str]] | None:
     if not isinstance(raw, list):
         return None
     pairs = [(p.get("set"), p.get("number")) for p in raw if isinstance(p, Mapping)]
-    if len(pairs) != len(raw) or not all(
-        isinstance(code, str) and isinstance(number, str) for code, number in pairs
-    ):
-        return None
-    return frozenset((code.upper(), number) for code, number in pairs)
+    read = [
+        (code.upper(), number)
+        for code, number in pairs
+        if isinstance(code, str) and isinstance(number, str)
+    ]
+    return frozenset(read) if len(read) == len(raw) else None
 
 
 def _unmarked_namesakes(raw_cards: list[Any], cards: list[CardInfo]) -> list[tuple[str, str, str]]:

@@ -18,7 +18,10 @@ import importlib.util
 import os
 import sys
 import warnings
+from collections.abc import Sequence
+from importlib.machinery import ModuleSpec
 from pathlib import Path
+from types import ModuleType
 
 # Where a game spends its time (bench/metazoo.py): the MetaZoo engine and the core every
 # engine calls on every decision (its chance, its decisions, the stepped state and the views).
@@ -59,11 +62,17 @@ class SourceFirst:
     def __init__(self, modules: tuple[str, ...]) -> None:
         self.modules = frozenset(modules)
 
-    def find_spec(self, name, path, target=None):
+    def find_spec(
+        self, name: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
         if name not in self.modules:
             return None
         spec = importlib.machinery.PathFinder.find_spec(name, path)
-        if spec is None or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+        if (
+            spec is None
+            or spec.origin is None
+            or not isinstance(spec.loader, importlib.machinery.ExtensionFileLoader)
+        ):
             return None  # no extension: the source is what Python finds anyway
         extension = Path(spec.origin)
         source = extension.with_name(name.rpartition(".")[2] + ".py")

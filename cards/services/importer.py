@@ -8,10 +8,10 @@ time; nothing absent from the file is deleted. The card data format is documente
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from django.db import models, transaction
 from django.utils import timezone
@@ -186,15 +186,18 @@ def _printing_rows(card_file: CardFile, game: Game) -> Iterator[dict[str, Any]]:
             }
 
 
-class _Upsert:
+Row = TypeVar("Row", bound=models.Model)
+
+
+class _Upsert(Generic[Row]):
     """Creates the rows that are new, updates the ones that differ, leaves the rest alone."""
 
     def __init__(
         self,
-        model: type[models.Model],
-        existing: models.QuerySet,
+        model: type[Row],
+        existing: models.QuerySet[Row],
         identity: tuple[str, ...],
-        bar: tqdm,
+        bar: tqdm[Any],
     ) -> None:
         self.model = model
         self.identity = identity
@@ -203,13 +206,13 @@ class _Upsert:
         }
         self.bar = bar
 
-    def key_of(self, values: Mapping[str, Any]) -> Hashable:
+    def key_of(self, values: Mapping[str, Any]) -> tuple[Any, ...]:
         return tuple(values[name] for name in self.identity)
 
     def apply(self, rows: Iterable[dict[str, Any]]) -> Tally:
         tally = Tally()
-        created: list[models.Model] = []
-        updated: list[models.Model] = []
+        created: list[Row] = []
+        updated: list[Row] = []
         changed_fields: set[str] = set()
         for values in rows:
             row = self.existing.get(self.key_of(values))
@@ -230,18 +233,21 @@ class _Upsert:
         return tally
 
     def write(
-        self, created: list[models.Model], updated: list[models.Model], fields: set[str]
+        self, created: list[Row], updated: list[Row], fields: set[str]
     ) -> None:
-        if updated and any(f.name == "updated" for f in self.model._meta.fields):
+        stamp = next((f.name for f in self.model._meta.fields if f.name == "updated"), None)
+        if updated and stamp is not None:
             now = timezone.now()
             for row in updated:
-                row.updated = now  # bulk_update skips auto_now; a changed card is updated now
-            fields.add("updated")
+                setattr(row, stamp, now)  # bulk_update skips auto_now: a changed row is updated now
+            fields.add(stamp)
+        # The model's one manager, `objects` (Card's folds names as it writes in bulk)
+        objects = self.model._default_manager
         for start in range(0, len(created), BATCH_SIZE):
             batch = created[start : start + BATCH_SIZE]
-            self.model.objects.bulk_create(batch)
+            objects.bulk_create(batch)
             self.bar.update(len(batch))
         for start in range(0, len(updated), BATCH_SIZE):
             batch = updated[start : start + BATCH_SIZE]
-            self.model.objects.bulk_update(batch, sorted(fields))
+            objects.bulk_update(batch, sorted(fields))
             self.bar.update(len(batch))

@@ -9,9 +9,9 @@ its author can use, so the author's decklists never find two cards for one name.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.text import slugify
@@ -22,7 +22,7 @@ from rulebook.keeper.builder import card_review
 from rulebook.keeper.cards import CREATURE, GAME
 from rulebook.keeper.tables import ELEVENTH_EDITION
 
-KEY_LENGTH = Card._meta.get_field("key").max_length
+KEY_LENGTH = cast(int, Card._meta.get_field("key").max_length)  # a SlugField has one
 
 
 class UserCardRefused(Exception):
@@ -73,7 +73,7 @@ class KeeperCardDraft:
         }
 
 
-def keeper_card_save(*, owner: AbstractBaseUser, draft: KeeperCardDraft) -> Card:
+def keeper_card_save(*, owner: User, draft: KeeperCardDraft) -> Card:
     """A new private Keeper card of `owner`'s, costed by the formula.
 
     Raises UserCardRefused naming `name` when a card the owner can use already has the name.
@@ -141,7 +141,7 @@ def keeper_card_edit(*, card: Card, draft: KeeperCardDraft) -> Card:
     return card
 
 
-def user_cards(*, owner: AbstractBaseUser) -> QuerySet[Card]:
+def user_cards(*, owner: User) -> QuerySet[Card]:
     """The cards this user has made, newest first."""
     return Card.objects.filter(owner=owner).select_related("game").order_by("-created", "-id")
 
@@ -152,7 +152,7 @@ def _namesakes(cards: QuerySet[Card], game: Game, name: str) -> QuerySet[Card]:
     return cards.filter(game=game, folded_name=identity(name))
 
 
-def _key(name: str, owner: AbstractBaseUser) -> str:
+def _key(name: str, owner: User) -> str:
     """The owner's id keeps keys of different authors' cards apart."""
     suffix = f"-by-{owner.pk}"
     return (slugify(name) or "card")[: KEY_LENGTH - len(suffix)] + suffix

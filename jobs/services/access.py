@@ -30,9 +30,9 @@ def simulation_may_cancel(*, job: SimulationJob, cancel_key: str | None) -> bool
     everyone its shared link reached."""
     if job.owner_id is not None:
         return True
-    return bool(job.cancel_key_hash and cancel_key) and hmac.compare_digest(
-        job.cancel_key_hash, _digest(cancel_key)
-    )
+    if not (job.cancel_key_hash and cancel_key):
+        return False
+    return hmac.compare_digest(job.cancel_key_hash, _digest(cancel_key))
 
 
 def simulation_share(*, job: SimulationJob, sharing: bool) -> SimulationJob:

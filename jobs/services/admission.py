@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import connection
 from django.db.models import F, Sum
 
@@ -82,7 +82,7 @@ class SimulationLimits:
     anonymous: bool
 
     @classmethod
-    def for_owner(cls, owner: AbstractBaseUser | None) -> SimulationLimits:
+    def for_owner(cls, owner: User | None) -> SimulationLimits:
         anonymous = owner is None
         return cls(
             max_games=settings.DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS
@@ -118,7 +118,7 @@ class SimulationLimits:
         return asked
 
 
-def client_key(owner: AbstractBaseUser | None, address: str) -> str:
+def client_key(owner: User | None, address: str) -> str:
     """Whose queue a job counts in: the user's, else the address's (keyed hash: the address
     itself is not kept)."""
     if owner is not None:

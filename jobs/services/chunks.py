@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
@@ -179,7 +180,11 @@ def _advance(job: SimulationJob) -> None:
     """Every chunk written is recorded: merge their statistics, in index order, and queue the
     chunks the handler says follow, or finish the job with its result."""
     handler = handler_for(job)
-    parts = list(job.chunks.order_by("index").values_list("result", flat=True))
+    # Every chunk is recorded by now: each has its result.
+    parts = cast(
+        "list[dict[str, Any]]",
+        list(job.chunks.order_by("index").values_list("result", flat=True)),
+    )
     merged = handler.merge(job, parts)
     following = handler.follow(job, merged)
     if following:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from basics.errors import InvalidRequest
 from cards.models import Game
@@ -59,7 +59,7 @@ class SwapRequest:
 
 def doctor_create(
     *,
-    owner: AbstractBaseUser | None,
+    owner: User | None,
     game: str,
     deck: tuple[Sequence[EntryRef], Sequence[CardInfo]],
     opponents: Sequence[tuple[Sequence[EntryRef], Sequence[CardInfo]]],
@@ -132,7 +132,7 @@ def doctor_create(
 
 
 def format_pool(
-    *, game: str, format: str | None, viewer: AbstractBaseUser | None
+    *, game: str, format: str | None, viewer: User | None
 ) -> list[EntryRef]:
     """A pool of a format's cards: every card of the game this viewer may use (the catalogue,
     shared user-made cards and their own) that the format, as in force today, does not ban.
@@ -193,7 +193,7 @@ def _requested(
     base: Deck,
     deck: tuple[Sequence[EntryRef], Sequence[CardInfo]],
     swaps: Sequence[SwapRequest],
-    viewer: AbstractBaseUser | None,
+    viewer: User | None,
     legal: Any,
 ) -> list[tuple[Swap, CardInfo]]:
     if not swaps:
@@ -237,7 +237,7 @@ def _generated(
     base: Deck,
     cards: Sequence[CardInfo],
     pool: Sequence[EntryRef],
-    viewer: AbstractBaseUser | None,
+    viewer: User | None,
     legal: Any,
 ) -> list[tuple[Swap, CardInfo]]:
     """One-copy like-for-like swaps for the pool's cards that keep the deck legal."""

@@ -64,9 +64,11 @@ def queued_tasks() -> int:
     with current_app.connection_for_read() as conn:
         channel = conn.default_channel
         try:
-            declared = channel.queue_declare(
+            # kombu's typed channel (StdChannel) does not declare queue_declare, which every
+            # transport's channel has.
+            declared = channel.queue_declare(  # type: ignore[attr-defined]
                 queue=settings.DECKWARDEN_SIMULATION_QUEUE, passive=True
             )
         except conn.channel_errors:
             return 0
-        return declared.message_count
+        return int(declared.message_count)

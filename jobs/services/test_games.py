@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
-from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import User
 
 from basics.errors import InvalidRequest
 from cards.models import Game
@@ -33,7 +33,7 @@ from .submit import deck_freeze, job_submit
 
 def simulation_create(
     *,
-    owner: AbstractBaseUser | None,
+    owner: User | None,
     game: str,
     decks: Sequence[Sequence[EntryRef]],
     games: int,

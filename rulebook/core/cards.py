@@ -110,7 +110,7 @@ class Deck:
     def count(self, section: str) -> int:
         """Copies in the section as the rules count them, unresolved ones included; summed once
         per deck (the checks ask again and again), without cached_property's lock."""
-        counts = self.__dict__.get("_counts")
+        counts: dict[str, int] | None = self.__dict__.get("_counts")
         if counts is None:
             counts = self.__dict__["_counts"] = {
                 slug: sum(entry.quantity for entry in entries)

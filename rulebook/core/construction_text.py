@@ -262,7 +262,7 @@ class Grammar:
         if not any(token.type.lower() in words for token in tokens):
             return None
         try:
-            return self.parser.parse(tokens)  # type: ignore[arg-type]
+            return self.parser.parse(tokens)
         except LarkError:
             return None
 
@@ -278,6 +278,8 @@ class _TokenStream(Lexer):
     def __init__(self, lexer_conf: Any) -> None:
         pass
 
+    # lark calls a custom lexer with the parser's input alone (here the list of tokens), not
+    # with the (lexer state, parser state) its base class declares
     def lex(self, data: Any) -> Iterable[Token]:  # type: ignore[override]
         yield from data
 

@@ -61,7 +61,7 @@ class GameSpec:
 
     def card_problems(
         self,
-        card_type: str,
+        card_type: object,  # read from a card file or a form: any value, checked first
         attributes: Mapping[str, Any],
         *,
         name: str = "",
@@ -71,7 +71,7 @@ class GameSpec:
         """Every problem with a card's type and attributes, as (field path, message), including
         data its own text (when given) contradicts and construction text its game's grammar
         cannot read (`known_names`: the card names that text may name)."""
-        if card_type not in self.card_types:
+        if not isinstance(card_type, str) or card_type not in self.card_types:
             return [("type", f"must be one of {', '.join(self.card_types)}; not {card_type!r}")]
         problems = [
             (f"attributes.{path}", msg)

@@ -70,11 +70,18 @@ def rules_identity(name: str, card_type: str, text: str, attributes: Mapping[str
 
 
 class Named(Protocol):
-    key: str
-    name: str
-    type: str
-    text: str
-    attributes: Mapping[str, Any]
+    """A card as `differing_namesakes` reads it (read-only: a frozen CardInfo is one)."""
+
+    @property
+    def key(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def type(self) -> str: ...
+    @property
+    def text(self) -> str: ...
+    @property
+    def attributes(self) -> Mapping[str, Any]: ...
 
 
 def differing_namesakes(cards: Iterable[Named]) -> dict[str, list[str]]:

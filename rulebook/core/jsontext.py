@@ -56,7 +56,7 @@ def _refuse_constant(name: str) -> Any:
     raise NotJson(f"{name} is not a JSON value")
 
 
-class _RepeatedKeys(dict):
+class _RepeatedKeys(dict[str, Any]):
     """A JSON object that gave some keys more than once (json keeps the last value of each)."""
 
     repeated: list[str]

@@ -33,7 +33,7 @@ class Outcome:
     unsupported: Mapping[str, Sequence[str]]  # card name -> the parts the engine cannot play
     simplifications: Sequence[str]  # the rules the engine plays simpler than they read
     capped: bool  # stopped at the turn cap (rulebook.core.stepping), not by a rule
-    log: tuple[dict, ...] | None  # the full event log when asked for (docs/game-logs.md)
+    log: tuple[dict[str, Any], ...] | None  # the full event log when asked for (docs/game-logs.md)
 
     @property
     def winner(self) -> int | None:

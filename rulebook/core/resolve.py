@@ -16,7 +16,7 @@ import difflib
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, final
 
 from .cards import CardInfo, Deck, Entry
 from .game import GameSpec
@@ -73,6 +73,7 @@ class EntryRef:
         return (self.set, self.number)
 
 
+@final  # so `type(card) is Namesakes`, the fast test, narrows both ways for mypy
 @dataclass(frozen=True, slots=True)
 class Namesakes:
     """What a pool finds for a name that several different cards carry."""
@@ -120,6 +121,7 @@ class CardPool(Protocol):
         ...
 
 
+@final  # so `type(card) is Unresolved`, the fast test, narrows both ways for mypy
 @dataclass(frozen=True, slots=True)
 class Unresolved:
     """Why a requested line names no card: the report's code, the entry field at fault, what
@@ -171,7 +173,7 @@ def find_cards(
         else:
             found.append(card)
     if unknown:
-        names = list(dict.fromkeys(refs[i].name for i in unknown if refs[i].name))
+        names = list(dict.fromkeys(name for i in unknown if (name := refs[i].name)))
         suggested = pool.suggestions(names[:MAX_SUGGESTED_NAMES]) if names else {}
         for index in unknown:
             found[index] = _unknown_card(game, refs[index], suggested)

@@ -60,7 +60,8 @@ class Ruleset:
         counted: dict[str, tuple[Entry, ...]] = {}
         aside: dict[str, tuple[Entry, ...]] = {}
         for section, entries in deck.sections.items():
-            kept, left = [], []
+            kept: list[Entry] = []
+            left: list[Entry] = []
             for entry in entries:
                 problem = self.misplaced(section, entry.card)
                 if problem is not None:
@@ -149,17 +150,20 @@ class Ruleset:
         rules differ are different cards (the importer refuses them unless marked
         `distinct_namesake`).
         """
-        groups: dict[str, list] = {}  # same_card -> [copies, card, other keys of it...]
+        copies: dict[str, int] = {}  # same_card -> copies, in deck order
+        keys: dict[str, list[CardInfo]] = {}  # same_card -> the card's keys, first one first
         for entry in entries:
             card = entry.card
-            group = groups.get(card.same_card)
-            if group is None:
-                groups[card.same_card] = [entry.quantity, card]
+            same = card.same_card
+            cards = keys.get(same)
+            if cards is None:
+                keys[same] = [card]
+                copies[same] = entry.quantity
             else:
-                group[0] += entry.quantity
-                if card not in group:
-                    group.append(card)
-        return [(tuple(group[1:]), group[0]) for group in groups.values()]
+                copies[same] += entry.quantity
+                if card not in cards:
+                    cards.append(card)
+        return [(tuple(keys[same]), total) for same, total in copies.items()]
 
     def section_name(self, slug: str) -> str:
         return next((s.name for s in self.game.sections if s.slug == slug), slug)

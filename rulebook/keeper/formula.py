@@ -14,12 +14,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import Literal, TypeAlias
 
 VARIABLES = frozenset("xyzt")
 _TOKEN = re.compile(r"\s*(?:(\d+(?:\.\d+)?)|([xyzt])|([-+*/()²]))")
 
 # A parsed formula is a small tree: ("num", Fraction) | ("var", name) | (operator, left, right).
-Node = tuple
+Operator: TypeAlias = Literal["+", "-", "*", "/"]
+Node: TypeAlias = (
+    "tuple[Literal['num'], Fraction] | tuple[Literal['var'], str] | tuple[Operator, Node, Node]"
+)
 
 
 class FormulaError(ValueError):
@@ -60,7 +64,7 @@ def _tokenize(notation: str) -> list[str]:
         match = _TOKEN.match(text, position)
         if match is None:
             raise FormulaError(f"cannot read {text[position:]!r} in formula {notation!r}")
-        tokens.append(match.group(match.lastindex))
+        tokens.append(match.group(match.lastindex or 0))  # a match always has a group
         position = match.end()
     return tokens
 
@@ -84,17 +88,26 @@ class _Parser:
         self.position += 1
         return token
 
+    def take_operator(self, *operators: Operator) -> Operator | None:
+        """The next token, taken, if it is one of `operators`; otherwise None."""
+        token = self.peek()
+        for operator in operators:
+            if token == operator:
+                self.position += 1
+                return operator
+        return None
+
     def expression(self) -> Node:
         node = self.product()
-        while self.peek() in ("+", "-"):
-            node = (self.take(), node, self.product())
+        while (operator := self.take_operator("+", "-")) is not None:
+            node = (operator, node, self.product())
         return node
 
     def product(self) -> Node:
         node = self.power()
         while (token := self.peek()) is not None:
-            if token in ("*", "/"):
-                node = (self.take(), node, self.power())
+            if (operator := self.take_operator("*", "/")) is not None:
+                node = (operator, node, self.power())
             elif token == "(" or token in VARIABLES or token[0].isdigit():
                 node = ("*", node, self.power())
             else:
@@ -131,11 +144,11 @@ def _variables(node: Node) -> list[str]:
 
 
 def _evaluate(node: Node, values: Mapping[str, Fraction | int]) -> Fraction:
-    kind = node[0]
-    if kind == "num":
+    if node[0] == "num":
         return node[1]
-    if kind == "var":
+    if node[0] == "var":
         return Fraction(values[node[1]])
+    kind = node[0]
     left, right = _evaluate(node[1], values), _evaluate(node[2], values)
     if kind == "+":
         return left + right

@@ -253,7 +253,8 @@ def spellbook_limit(card: CardInfo) -> int | None:
     `basic` flag on any other Page lifts nothing (the importer refuses it but on a Terra)."""
     if card.attr("basic") and card.type == AURA:
         return None
-    return card.attr("spellbook_limit")
+    limit: int | None = card.attr("spellbook_limit")  # the importer checked it is a number
+    return limit
 
 
 def _aura_types(card: CardInfo) -> set[str]:

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
 from lark import Token, Tree
 
@@ -265,27 +265,35 @@ def read_restrictions(name: str, text: str, known: frozenset[str] = frozenset())
     return Reading(data, tuple(unread))
 
 
-def _clause(tree: Tree) -> Clause | None:
+def _subtree(branch: Token | Tree[Token]) -> Tree[Token]:
+    """A child the grammar makes a rule, never a word (`side: self | things`, `unless: ...
+    things`): lark types every child as either."""
+    return cast("Tree[Token]", branch)
+
+
+def _clause(tree: Tree[Token]) -> Clause | None:
     """The clause a forbidding or allowing sentence states: exactly one side is this Page."""
     sides = [child for child in tree.children if isinstance(child, Tree) and child.data == "side"]
-    selves = [side for side in sides if side.children[0].data == "self"]
+    selves = [side for side in sides if _subtree(side.children[0]).data == "self"]
     if len(sides) != 2 or len(selves) != 1:
         return None
     if tree.data != "forbid" and sides.index(selves[0]) != (tree.data == "allow_other"):
         return None  # this Page on the side that would make it read two ways
     other = next(side for side in sides if side is not selves[0]).children[0]
-    names, kinds, more_than = _things(other)
+    names, kinds, more_than = _things(_subtree(other))
     unless_trees = [c for c in tree.children if isinstance(c, Tree) and c.data == "unless"]
     unless: tuple[str, ...] = ()
     if unless_trees:
-        unless_names, unless_kinds, _ = _things(unless_trees[0].children[-1])
+        unless_names, unless_kinds, _ = _things(_subtree(unless_trees[0].children[-1]))
         if unless_kinds:
             return None  # "unless it contains any Beasties": not a clause Deckwarden keeps
         unless = unless_names
     return Clause(tree.data != "forbid", names, kinds, more_than, unless)
 
 
-def _things(tree: Tree) -> tuple[tuple[str, ...], tuple[tuple[str | None, str | None], ...], int]:
+def _things(
+    tree: Tree[Token],
+) -> tuple[tuple[str, ...], tuple[tuple[str | None, str | None], ...], int]:
     names: list[str] = []
     kinds: list[tuple[str | None, str | None]] = []
     more_than = 0
@@ -293,7 +301,7 @@ def _things(tree: Tree) -> tuple[tuple[str, ...], tuple[tuple[str | None, str | 
         if not isinstance(node, Tree):
             continue
         if node.data == "amount":
-            more_than = int(node.children[-1])
+            more_than = int(str(node.children[-1]))  # the DIGITS word
         elif node.data == "name":
             names.append(str(node.children[-1]))
         elif node.data == "aura_page":

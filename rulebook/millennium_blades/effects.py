@@ -113,7 +113,8 @@ def _one_effect_problems(effect: Any) -> list[tuple[str, str]]:
     kinds, params, required = ACTIONS[action]
     if when in KINDS and when not in kinds:
         problems.append((".when", f"{action!r} happens {', '.join(sorted(kinds))}; not {when}"))
-    if when == REACTION and REACTIONS.get(effect.get("on")) != action:
+    on = effect.get("on")  # any JSON value: a list here is a problem to name, not a TypeError
+    if when == REACTION and (REACTIONS.get(on) if isinstance(on, str) else None) != action:
         wanted = next(on for on, act in REACTIONS.items() if act == action)
         problems.append((".on", f"{action!r} is a Reaction on {wanted!r}"))
     elif when != REACTION and "on" in effect:

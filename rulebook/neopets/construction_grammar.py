@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from lark import Tree
+from lark import Token, Tree
 
 from rulebook.core.construction_text import Grammar, Names, Reading, sentences, unread_problems
 
@@ -117,7 +117,7 @@ def read_construction(name: str, text: str, known: frozenset[str] = frozenset())
     return Reading(data, tuple(unread))
 
 
-def _about_itself(clause: Tree) -> bool:
+def _about_itself(clause: Tree[Token]) -> bool:
     return not any(node.data == "other" for node in clause.iter_subtrees())
 
 

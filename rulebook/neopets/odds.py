@@ -323,11 +323,19 @@ def battle_odds(attacker: Fighter, defender: Fighter, *, exact: bool = False) ->
         defence=attacker.defence,
         defence_agility=attacker.agility,
     )
-    number = Fraction if exact else float
-    attacker_first, defender_first = knockout_race(
-        [number(p) for p in attack.probabilities],
-        [number(p) for p in counterattack.probabilities],
-        attacker.hp_left,
-        defender.hp_left,
-    )
-    return BattleOdds(attack, counterattack, attacker_first, defender_first)
+    hp = (attacker.hp_left, defender.hp_left)
+    # one call per number type, so each race is of one type throughout
+    races: tuple[RaceOdds[Fraction], RaceOdds[Fraction]] | tuple[RaceOdds[float], RaceOdds[float]]
+    if exact:
+        races = knockout_race(
+            [Fraction(p) for p in attack.probabilities],
+            [Fraction(p) for p in counterattack.probabilities],
+            *hp,
+        )
+    else:
+        races = knockout_race(
+            [float(p) for p in attack.probabilities],
+            [float(p) for p in counterattack.probabilities],
+            *hp,
+        )
+    return BattleOdds(attack, counterattack, *races)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .engines import Engine, job_problem
-from .kinds import JobKind, stats_type
+from .kinds import SEATED_STATS, JobKind
 from .paired import PairedStats
 from .seeds import game_seed
 from .stats import ChunkStats
@@ -106,6 +106,6 @@ def run_job_chunk(
         job_seed=job_seed,
         first_game=first_game,
         count=count,
-        stats_class=stats_type(kind),  # type: ignore[arg-type]
+        stats_class=SEATED_STATS[kind],
         options=options,
     )

@@ -35,9 +35,13 @@ JOB_DECKS = {
     JobKind.CARD_TEST: range(3, 4),
 }
 
-_STATS: dict[JobKind, type[ChunkStats] | type[PairedStats]] = {
+# The statistics of the kinds whose games are counted seat by seat (run_chunk), and of all.
+SEATED_STATS: dict[JobKind, type[ChunkStats]] = {
     JobKind.MATCH: ChunkStats,
     JobKind.TABLE: TableStats,
+}
+_STATS: dict[JobKind, type[ChunkStats] | type[PairedStats]] = {
+    **SEATED_STATS,
     JobKind.CARD_TEST: PairedStats,
 }
 

@@ -67,7 +67,9 @@ class PairedStats(Mergeable):
         interval = paired_difference_interval(*counts)
         with_rate = (counts[0] + counts[1]) / games if games else None
         without_rate = (counts[0] + counts[2]) / games if games else None
-        difference = None if with_rate is None else with_rate - without_rate  # type: ignore[operator]
+        difference = None
+        if with_rate is not None and without_rate is not None:  # both, or neither (no games)
+            difference = with_rate - without_rate
         return {
             "games": games,
             "difference": {

@@ -15,10 +15,10 @@ result of a two-seat match is the one the API has always answered.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import zip_longest
-from typing import Any
+from typing import Any, Self
 
 from rulebook.core.outcome import Outcome
 
@@ -88,12 +88,24 @@ class SampleGame:
 class Mergeable:
     """Statistics that merge; merge_all folds any number of parts, in order, into one."""
 
+    def merge(self, other: Self) -> Self:
+        raise NotImplementedError
+
     @classmethod
-    def merge_all(cls, parts: Sequence[Any]) -> Any:
+    def from_json(cls, data: Mapping[str, Any]) -> Self:
+        raise NotImplementedError
+
+    @classmethod
+    def merge_all(cls, parts: Sequence[Self]) -> Self:
         total = cls()
         for part in parts:
-            total = total.merge(part)  # type: ignore[attr-defined]
+            total = total.merge(part)
         return total
+
+    @classmethod
+    def merge_json(cls, parts: Iterable[Mapping[str, Any]]) -> Self:
+        """Parts kept as JSON (each part's `as_json`), merged in order."""
+        return cls.merge_all([cls.from_json(part) for part in parts])
 
 
 @dataclass

@@ -63,7 +63,8 @@ def format_info(*, game: str, format: str | None = None, as_of: date | None = No
     key = ("format", spec.slug, format, day)
     use_cache = catalogue.active()
     if use_cache and key in catalogue:
-        return catalogue.get(key)
+        cached: FormatInfo = catalogue.get(key)  # put there below
+        return cached
     info = _read_format(spec, format, day)
     if use_cache:
         catalogue.put(key, info)

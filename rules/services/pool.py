@@ -11,6 +11,7 @@ ambiguous).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from django.db.models import Q, QuerySet
 
@@ -21,12 +22,13 @@ from cards.selectors import card_suggestions_many
 from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo
 from rulebook.core.identity import identity
-from rulebook.core.resolve import EntryRef, Namesakes, name_index_add
+from rulebook.core.resolve import CardPool, EntryRef, Namesakes, name_index_add
 
 from .catalogue import CatalogueCache, catalogue
 
 _COLUMNS = ("id", "key", "name", "type", "text", "attributes")
-Lookup = tuple[str, str, object]  # (game, "id" | "key" | "name", value)
+# (game, "id" | "key" | "name", value): the value an id (int), a key or a folded name (str)
+Lookup = tuple[str, str, Any]
 
 
 def _lookup(game: str, ref: EntryRef) -> Lookup | None:
@@ -94,7 +96,7 @@ class DatabasePool:
     def _load(self, cards: QuerySet[Card], missing: set[Lookup], printings: bool = True) -> None:
         """Add the cards among `cards` that the lookups name to what was found already (their
         printings unknown, so unchecked, when `printings` is False)."""
-        by_id: dict[int, tuple] = {}
+        by_id: dict[int, tuple[Any, ...]] = {}  # id -> the _COLUMNS of its card
         for part in in_chunks(sorted(missing, key=repr)):  # SQLite's variable limit
             wanted = {kind: [value for _, k, value in part if k == kind] for kind in _KINDS}
             # An id past what a database holds is no card's (SQLite cannot even compare it).
@@ -178,7 +180,7 @@ class InlineCardsPool:
     """The cards a request brings with it (user-made cards not in the database) found first,
     then the database's: an inline card shadows a stored card of the same name or key."""
 
-    def __init__(self, inline: MemoryPool, stored: DatabasePool) -> None:
+    def __init__(self, inline: MemoryPool, stored: CardPool) -> None:
         self.inline = inline
         self.stored = stored
 

@@ -44,7 +44,8 @@ class SwapTally:
 
     def interval(self, z: float) -> tuple[float, float] | None:
         """Tango's paired interval for the change, at the normal quantile z."""
-        return paired_difference_interval(*(self.pairs[kind] for kind in PAIR_KINDS), z=z)
+        both, with_only, without_only, neither = (self.pairs[kind] for kind in PAIR_KINDS)
+        return paired_difference_interval(both, with_only, without_only, neither, z=z)
 
     def merge(self, other: SwapTally) -> SwapTally:
         return SwapTally(

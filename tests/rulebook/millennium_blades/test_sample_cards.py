@@ -32,6 +32,10 @@ def test_a_malformed_effect_is_refused_naming_the_field():
     assert effect_problems([{"when": "reaction", "on": "drained", "do": "tie_clash"}])[0][0] == (
         "[0].on"
     )
+    # a card file is any JSON: a Reaction "on" a list is named as a problem, not a TypeError
+    assert effect_problems([{"when": "reaction", "on": ["drained"], "do": "prevent"}]) == [
+        ("[0].on", "'prevent' is a Reaction on 'drained'")
+    ]
     # an action the engine does not know is not malformed: it is listed as unsupported
     assert effect_problems([{"when": "play", "do": "summon_dragon"}]) == []
     assert unsupported_effects("", [{"when": "play", "do": "summon_dragon"}], single=True) == (

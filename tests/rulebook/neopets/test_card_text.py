@@ -189,3 +189,13 @@ def test_data_does_not_change_when_text_is_retyped_7_8_2(text, extra, curly):
     if curly:
         retyped = retyped.replace("'", "\u2019").replace(" ", "\u00a0", 2)
     assert R("R4 Dr. Soup", retyped).data == R("R4 Dr. Soup", text).data
+
+
+@pytest.mark.parametrize("game", [["neopets"], {"slug": "neopets"}, None])
+def test_a_card_file_whose_game_is_not_a_name_is_refused_naming_the_field(game) -> None:
+    """A card file is any JSON: a game given as a list or an object is a problem named, not a
+    TypeError (a list cannot be looked up in the games)."""
+    with pytest.raises(CardFileError) as refused:
+        read_cards({"game": game, "cards": []})
+    ((where, field, message),) = refused.value.problems
+    assert (where, field) == ("file", "game") and "neopets" in message

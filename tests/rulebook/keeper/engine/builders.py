@@ -61,4 +61,5 @@ def give_resources(player: Player, count: int) -> None:
 def fix_dice(game: Game, values: Iterable[int]) -> None:
     """The dice the game rolls next, in order."""
     rolls = iter(values)
+    # loaded dice for a test: the game's own roll method replaced on this one game
     game.roll = lambda: next(rolls)  # type: ignore[method-assign]
