@@ -69,6 +69,9 @@ _TOTAL = re.compile(r"total\b[^:]*:\s*\d+", re.IGNORECASE)
 _HEADER = re.compile(
     r"(?://|#*)\s*(?P<words>.*?)\s*(?:\(\s*\d+\s*\)|\d+)?\s*:?\s*(?:\(\s*\d+\s*\)|\d+)?"
 )
+# A line longer than this is no header: "Main Deck (50):" and its decorations are short, and
+# reading a thousand-digit line with _HEADER takes seconds (its optional counts backtrack).
+_HEADER_LONGEST = 120
 # The side sections other sites export ("Sideboard", "// Sideboard", "Side Deck", "Maybeboard"):
 # the game's side section where it has one (MetaZoo's Archive lists them), else reported.
 SIDE_HEADERS = frozenset({"sideboard", "side deck", "side", "maybeboard", "maybe", "considering"})
@@ -149,6 +152,8 @@ def _header_word(line: str) -> str:
     """The words of a line read as a header, folded as names are (case, typography), a hyphen
     or an underscore a space ("Side-Deck"), a plural the singular ("Deck Boxes"): no hashes,
     "//", count or colon."""
+    if len(line) > _HEADER_LONGEST:
+        return ""  # no header is this long, and _HEADER backtracks cubically on such a line
     match = _HEADER.fullmatch(line)
     if not match:
         return ""
