@@ -19,7 +19,6 @@ from rules.models import Format, SimulationJob
 from rules.services.simulations import chunk_run
 
 from .dice import engine
-from .dice.plugin import PLUGIN as DICE
 
 HIGH = "Deck:\n3 Six Pips\n3 Five Pips\n3 Four Pips\n3 Three Pips\n"
 LOW = "Deck:\n3 One Pip\n3 Two Pips\n3 Three Pips\n3 Four Pips\n"
@@ -98,7 +97,9 @@ def test_validation_refuses_the_game_once_it_is_gone(api, dice_stored):
 
 
 @pytest.mark.django_db
-def test_a_test_game_job_of_dice_runs_to_a_result(api, dice_stored, django_capture_on_commit_callbacks):
+def test_a_test_game_job_of_dice_runs_to_a_result(
+    api, dice_stored, django_capture_on_commit_callbacks
+):
     body = {"game": "dice", "decks": [{"text": HIGH}, {"text": LOW}], "games": 60, "seed": 4}
     with django_capture_on_commit_callbacks():
         response = api.post("/api/v1/simulations/", body, format="json")
@@ -163,4 +164,4 @@ def test_the_site_offers_its_cards_and_test_games(client, dice_stored):
     assert b"Six Pips" in search.content and b"One Pip" not in search.content
     test_games = client.get("/tools/test-games/", {"game": "dice"})
     assert b'value="dice"' in test_games.content
-    assert "Dice (a toy game of the tests) sample: high".encode() in test_games.content
+    assert b"Dice (a toy game of the tests) sample: high" in test_games.content

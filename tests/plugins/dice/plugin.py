@@ -1,6 +1,8 @@
 """The dice game's one registration: everything the service needs to know of it."""
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from rulebook.core.charts import DeckChart, counted
 from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
@@ -14,7 +16,8 @@ from .engine import DiceDeck, play_game
 HERE = Path(__file__).resolve().parent
 
 
-def deck_charts(lines):
+def deck_charts(lines: Sequence[Any]) -> list[DeckChart]:
+    """The deck by the numbers its cards show."""
     values = counted(lines, "deck", lambda line: line.card.attributes.get("value"))
     return [DeckChart("Deck by value", [(str(n), values[n]) for n in range(1, 7)])]
 
