@@ -11,7 +11,7 @@ names a game. docs/add-a-game.md gives the steps.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,7 +38,9 @@ class GamePlugin:
     - `sample_cards`: its sample card file (the import format, cards/cardfile); `sample_decks`:
       a folder of `<name>.txt` decklists built from those cards;
     - `hand_rule`: how its opening hand is dealt (the deck editor's and playtest's sample hands);
-    - `deck_charts`: what a deck's charts count (the site draws them).
+    - `deck_charts`: what a deck's charts count (the site draws them);
+    - `attribute_words`: (attribute, value) -> how the game says a structured attribute in
+      words on a card's page (MetaZoo's Spellbook Restrictions), None to leave it to the site.
     """
 
     spec: GameSpec
@@ -49,6 +51,7 @@ class GamePlugin:
     sample_decks: Path | None = None
     hand_rule: HandRule | None = None
     deck_charts: DeckCharts | None = None
+    attribute_words: Callable[[str, object], str | None] | None = None
 
     def __post_init__(self) -> None:
         for key, ruleset in {self.slug: self.ruleset, **self.rulesets}.items():

@@ -8,6 +8,7 @@ from rulebook.plugin import SHIPPED_SAMPLE_CARDS, GamePlugin
 from .cards import GAME
 from .charts import deck_charts
 from .construction import MetaZooRuleset
+from .construction_grammar import restriction_words
 from .simulation import ENGINE
 
 PLUGIN = GamePlugin(
@@ -26,4 +27,5 @@ PLUGIN = GamePlugin(
         draw_rule="Turn Steps: Start of Turn",
     ),
     deck_charts=deck_charts,
+    attribute_words=restriction_words,
 )
