@@ -86,12 +86,17 @@ def test_validation_checks_a_dice_deck_by_the_dice_rules(api, dice_stored):
 
 
 @pytest.mark.django_db
-def test_validation_refuses_the_game_once_it_is_gone(api, dice_stored):
+def test_the_catalogue_lists_it_while_registered_and_nothing_offers_it_once_gone(api, dice_stored):
+    games = {game["slug"]: game for game in api.get("/api/v1/games/").json()["results"]}
+    assert games["dice"]["card_types"] == ["Die"]
+    assert [format["slug"] for format in games["dice"]["formats"]] == ["standard"]
     registry.unregister("dice")
-    try:
+    try:  # its rows stay (its cards and decks with them), but no answer offers or takes it
+        listed = [game["slug"] for game in api.get("/api/v1/games/").json()["results"]]
         response = api.post("/api/v1/validate/", {"game": "dice", "text": HIGH}, format="json")
     finally:
         registry.register(dice_stored)
+    assert "dice" not in listed
     assert response.status_code == 400
     assert "game" in response.json()["fields"]
 
