@@ -23,6 +23,10 @@ from .plugin import GamePlugin
 from .registry import PLUGINS
 from .validate import resolve_and_check, standard_format
 
+# Where the shipped games and the project are (the tests and tools find files from here).
+RULEBOOK = Path(__file__).resolve().parent
+PROJECT_ROOT = RULEBOOK.parent
+
 
 class SampleDecks:
     """The `<name>.txt` decklists in `folder`, of `game`, built from the cards of `cards_file`."""
