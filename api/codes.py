@@ -1,9 +1,10 @@
 """Every code the API answers with, each with its meaning: the stable contract clients switch on.
 
-`ISSUE_CODES` are the codes of a validation report's errors and warnings (every game's, from its
-ruleset, and the batch's own); `ERROR_CODES` are the codes of the one error shape (api.errors).
-The schema enumerates both, so a generated client types them; the test suite refuses a report
-or an error answer that carries a code not listed here (tests/conftest.py).
+`issue_codes()` are the codes of a validation report's errors and warnings (every registered
+game's, from its rulesets, and the batch's own); `ERROR_CODES` are the codes of the one error
+shape (api.errors). The schema enumerates both, so a generated client types them; the test
+suite refuses a report or an error answer that carries a code not listed here
+(tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -12,10 +13,16 @@ from rulebook.registry import ISSUE_CODES as RULES_ISSUE_CODES
 
 BATCH_DECK_INVALID = "deck.invalid"
 
-ISSUE_CODES: dict[str, str] = {
-    **RULES_ISSUE_CODES,
+# The batch's own issue codes (api.validation), beside every game's.
+BATCH_CODES: dict[str, str] = {
     BATCH_DECK_INVALID: "One deck of a batch cannot be read; `fields` says why.",
 }
+
+
+def issue_codes() -> dict[str, str]:
+    """Every issue code, with its meaning, of the games registered now and of the batch."""
+    return {**RULES_ISSUE_CODES, **BATCH_CODES}
+
 
 ERROR_CODES: dict[str, str] = {
     # Reading the request

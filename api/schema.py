@@ -14,7 +14,7 @@ from drf_spectacular.utils import OpenApiExample
 from rest_framework import serializers
 from rest_framework.permissions import SAFE_METHODS, IsAuthenticated, IsAuthenticatedOrReadOnly
 
-from api.catalogue.serializers import GAME_CHOICES
+from api.choices import game_choices
 from api.examples import (
     MEDIA_REQUEST_EXAMPLES,
     PARAMETER_EXAMPLES,
@@ -56,11 +56,11 @@ class AutoSchema(SpectacularAutoSchema):
             return None
         error = self.resolve_serializer(ErrorSerializer, "response").ref
         game = self._map_serializer_field(
-            serializers.ChoiceField(choices=GAME_CHOICES), "request"
+            serializers.ChoiceField(choices=game_choices()), "request"
         )
         for parameter in operation.get("parameters", []):
             if parameter["name"] == "game" and "enum" not in parameter["schema"]:
-                parameter["schema"] = game  # a filter's game is one of the four too
+                parameter["schema"] = game  # a filter's game is a registered one too
             if parameter["in"] in ("path", "header"):
                 self._say_where_it_comes_from(parameter)
         responses = operation.setdefault("responses", {})
@@ -122,7 +122,7 @@ class AutoSchema(SpectacularAutoSchema):
         return paginator
 
     def _map_serializer_field(self, field: Any, direction: str, *args: Any, **kwargs: Any) -> Any:
-        """A `game` field is one of the four games' slugs (GameEnum), however the serializer
+        """A `game` field is one of the registered games' slugs (GameEnum), however the serializer
         reads or writes it (a slug lookup, a model's attribute): never any string. A field that
         takes a stored deck's id or an inline deck says so (`one_of_id_or`)."""
         inline = getattr(field, "one_of_id_or", None)
@@ -133,7 +133,7 @@ class AutoSchema(SpectacularAutoSchema):
             field, (serializers.ChoiceField, serializers.IntegerField)
         ):  # (an integer `game` is a game's number in a job, as in a sample game's)
             field = serializers.ChoiceField(
-                choices=GAME_CHOICES, required=field.required, read_only=field.read_only
+                choices=game_choices(), required=field.required, read_only=field.read_only
             )
         return super()._map_serializer_field(field, direction, *args, **kwargs)
 

@@ -21,11 +21,20 @@ from rulebook.registry import GAMES
 from .fulltext import RulesTextVector
 
 
+class GameQuerySet(models.QuerySet):
+    def registered(self) -> GameQuerySet:
+        """The games the rules registry knows now: a row outlives a game that leaves it (its
+        cards and decks stay), but such a game is offered nowhere."""
+        return self.filter(slug__in=list(GAMES))
+
+
 class Game(models.Model):
     """A game known to the rules registry; rows are kept in step with it after each migrate."""
 
     slug = models.SlugField(max_length=40, unique=True)
     name = models.CharField(max_length=120)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["slug"]

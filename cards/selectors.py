@@ -101,7 +101,7 @@ def catalogue_names(*, game: str) -> frozenset[str]:
 
 def game_list() -> QuerySet[Game]:
     """Games by slug, with their formats."""
-    return Game.objects.prefetch_related("formats").order_by("slug")
+    return Game.objects.registered().prefetch_related("formats").order_by("slug")
 
 
 def card_named(*, game: str, name: str, fuzzy: bool = False, viewer: Viewer = None) -> Card | None:

@@ -1,22 +1,23 @@
-"""The public sample decks: every `<name>.txt` in rulebook/<game>/sample_decks/ (the decks the
-engines' tests, the benchmarks and the test-games page play), stored as public decks of one
-owner, so that a first visit has decks to open, playtest and copy.
+"""The public sample decks: every `<name>.txt` of each registered game's sample decks
+(rulebook/<game>/sample_decks/ for a shipped game: the decks the engines' tests, the benchmarks
+and the test-games page play), stored as public decks of one owner, so that a first visit has
+decks to open, playtest and copy.
 
-Generic over games: a game's folder is found from its slug (`millennium-blades` →
-rulebook/millennium_blades/sample_decks/), so a game whose sample decks are added later is
-picked up with no change here.
+Generic over games: the registry says where each game's sample decks are
+(rulebook.samples.SAMPLES), so a game registered later is picked up with no change here.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
 
 from cards.models import Game
-from rulebook.samples import RULEBOOK, SampleDecks
+from rulebook.samples import SAMPLES, SampleDecks
 
 from . import services
 from .contents import stored_lines
@@ -43,9 +44,8 @@ class SampleDecksLoaded:
 def sample_deck_folders() -> list[tuple[Game, SampleDecks]]:
     """Each stored game that ships sample decks, with them."""
     found = []
-    for game in Game.objects.order_by("slug"):
-        folder = RULEBOOK / game.slug.replace("-", "_") / "sample_decks"
-        decks = SampleDecks(game.spec, folder)
+    for game in Game.objects.filter(slug__in=list(SAMPLES)).order_by("slug"):
+        decks = SAMPLES[game.slug]
         if decks.names():
             found.append((game, decks))
     return found
@@ -85,9 +85,9 @@ def _store(
         loaded.skipped.append(f"{game.slug}/{name}: {_said(problem)}")
         return
     description = (
-        f"A sample deck shipped with Deckwarden (`rulebook/{decks.folder.parent.name}/"
-        f"sample_decks/{name}.txt`): one the game engine's tests and benchmarks play. Its "
-        "cards are sample data. Open it in the editor, playtest it, or use it in test games."
+        f"A sample deck shipped with Deckwarden (`{_shown(decks)}/{name}.txt`): one the game "
+        "engine's tests and benchmarks play. Its cards are sample data. Open it in the editor, "
+        "playtest it, or use it in test games."
     )
     deck = Deck.objects.filter(owner=owner, game=game, name=title).first()
     if deck is None:
@@ -113,6 +113,14 @@ def _store(
     )
     services.deck_update(deck=deck, expected_revision=None, changes=changes)
     loaded.updated += 1
+
+
+def _shown(decks: SampleDecks) -> str:
+    """The sample decks' folder as the description names it: from the project's root
+    (rulebook/keeper/sample_decks) when it is in the project, else its own name."""
+    folder = decks.folder.resolve()
+    root = Path(__file__).resolve().parent.parent
+    return folder.relative_to(root).as_posix() if folder.is_relative_to(root) else folder.name
 
 
 def _contents(lines: list[DeckLine]) -> list[tuple]:

@@ -320,8 +320,9 @@ SPECTACULAR_SETTINGS = {
     # cannot carry a deck's nested sections, so the schema offers clients JSON only.
     "PARSER_WHITELIST": ["rest_framework.parsers.JSONParser"],
     "ENUM_NAME_OVERRIDES": {
-        "GameEnum": "api.catalogue.serializers.GAME_CHOICES",
-        "IssueCodeEnum": "api.validation.serializers.ISSUE_CODE_CHOICES",
+        # Callables: they follow the game registry (api.choices).
+        "GameEnum": "api.choices.game_choices",
+        "IssueCodeEnum": "api.choices.issue_code_choices",
         "ErrorCodeEnum": "api.validation.serializers.ERROR_CODE_CHOICES",
         "JobStatusEnum": "jobs.models.SimulationJob.Status",
     },

@@ -1,5 +1,8 @@
 """Sample opening hands, dealt by each game's set-up rules (plain Python, no Django).
 
+Each game declares its HandRule in its registration (rulebook/<game>/plugin.py); the registry
+keeps them by slug (rulebook.registry.HAND_RULES).
+
 A deckbuilder looks at a few hands to judge a deck's start; the deal follows the rulebook:
 Neopets draws 5 from the Main Deck with at most one mulligan (comprehensive rules, "Setting Up
 the Game"); MetaZoo Bookmarks 7 from the Spellbook and may mulligan any number of times, each
@@ -33,31 +36,6 @@ class HandRule:
     draws_per_turn: int = 1  # the most a turn draws (Keeper: 2, placing no resource)
     first_turn_draws: int = 1  # what the starting player draws on the game's first turn
     draw_rule: str = ""  # where the rulebook says how turns draw
-
-
-HAND_RULES: dict[str, HandRule] = {
-    "neopets": HandRule(
-        "main", 5, "Setting Up the Game", max_mulligans=1, draw_rule="5.2 Draw Phase"
-    ),
-    "metazoo": HandRule(
-        "spellbook",
-        7,
-        "Playing MetaZoo: Mulligan",
-        max_mulligans=None,
-        mulligan_shrinks=True,
-        draw_rule="Turn Steps: Start of Turn",
-    ),
-    "keeper": HandRule(
-        "deck",
-        5,
-        "Deck Construction: before each game",
-        0,
-        reserves=10,
-        draws_per_turn=2,
-        first_turn_draws=1,
-        draw_rule="Turn Order: Resource Phase",
-    ),
-}
 
 
 @dataclass(frozen=True, slots=True)

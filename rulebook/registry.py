@@ -1,33 +1,86 @@
-"""Every game and ruleset the service knows, by slug: a new game is a package plus a line here."""
+"""Every game the service knows, by slug: each is its package plus one registration.
+
+A shipped game is a line of BUILT_IN; a game that lives elsewhere (a package of its own, a
+test's toy game) calls `register` with its GamePlugin (rulebook.plugin) and `unregister` to
+leave. Every table below follows from the plugins and is kept in step, in place, whenever one
+is registered or leaves (so a module that imported a table sees the change); `on_change` tells
+others that keep something derived from them (the API's schema enums).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
+from typing import TypeVar
 
+from rulebook.core.engine import Engine
 from rulebook.core.game import GameSpec
 from rulebook.core.ruleset import Ruleset
-from rulebook.keeper.cards import GAME as KEEPER
-from rulebook.keeper.construction import KeeperRuleset
-from rulebook.metazoo.cards import GAME as METAZOO
-from rulebook.metazoo.construction import MetaZooRuleset
-from rulebook.millennium_blades.cards import GAME as MILLENNIUM_BLADES
-from rulebook.millennium_blades.construction import MillenniumBladesRuleset
-from rulebook.neopets.cards import GAME as NEOPETS
-from rulebook.neopets.construction import NeopetsRuleset
+from rulebook.keeper.plugin import PLUGIN as KEEPER
+from rulebook.metazoo.plugin import PLUGIN as METAZOO
+from rulebook.millennium_blades.plugin import PLUGIN as MILLENNIUM_BLADES
+from rulebook.neopets.plugin import PLUGIN as NEOPETS
+from rulebook.opening_hands import HandRule
+from rulebook.plugin import GamePlugin
 
-GAMES: dict[str, GameSpec] = {
-    game.slug: game for game in (NEOPETS, KEEPER, METAZOO, MILLENNIUM_BLADES)
-}
+BUILT_IN: tuple[GamePlugin, ...] = (NEOPETS, KEEPER, METAZOO, MILLENNIUM_BLADES)
 
+PLUGINS: dict[str, GamePlugin] = {}
+GAMES: dict[str, GameSpec] = {}
 # Ruleset classes by registry key; a Format row's `ruleset` names one. A game's standard rules are
 # registered under the game's slug.
-RULESETS: dict[str, type[Ruleset]] = {
-    NEOPETS.slug: NeopetsRuleset,
-    KEEPER.slug: KeeperRuleset,
-    METAZOO.slug: MetaZooRuleset,
-    MILLENNIUM_BLADES.slug: MillenniumBladesRuleset,
-}
+RULESETS: dict[str, type[Ruleset]] = {}
+# The games whose test games can be played, with their engines.
+ENGINES: dict[str, Engine] = {}
+# How each game that has an opening hand deals it.
+HAND_RULES: dict[str, HandRule] = {}
+# Every game's issue codes: the enumeration the API's schema gives Issue.code.
+ISSUE_CODES: dict[str, str] = {}
+
+_listeners: list[Callable[[], None]] = []
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+def register(plugin: GamePlugin) -> None:
+    """Make a game known; ValueError if its slug or one of its ruleset keys is taken."""
+    if plugin.slug in PLUGINS:
+        raise ValueError(f"a game {plugin.slug!r} is registered already")
+    taken = sorted(set(plugin.all_rulesets()) & set(RULESETS))
+    if taken:
+        raise ValueError(f"ruleset keys {', '.join(taken)} are registered already")
+    PLUGINS[plugin.slug] = plugin
+    _rebuild()
+
+
+def unregister(slug: str) -> GamePlugin:
+    """Forget a registered game; KeyError names the slug when there is none."""
+    plugin = PLUGINS.pop(slug)
+    _rebuild()
+    return plugin
+
+
+def on_change(listener: Callable[[], None]) -> None:
+    """Call `listener` after each registration or unregistration."""
+    _listeners.append(listener)
+
+
+def _rebuild() -> None:
+    plugins = PLUGINS.values()
+    _refill(GAMES, {p.slug: p.spec for p in plugins})
+    _refill(RULESETS, {key: r for p in plugins for key, r in p.all_rulesets().items()})
+    _refill(ENGINES, {p.slug: p.engine for p in plugins if p.engine is not None})
+    _refill(HAND_RULES, {p.slug: p.hand_rule for p in plugins if p.hand_rule is not None})
+    _refill(ISSUE_CODES, {code: text for r in RULESETS.values() for code, text in r.codes.items()})
+    ruleset_for.cache_clear()
+    for listener in _listeners:
+        listener()
+
+
+def _refill(table: dict[K, V], entries: Mapping[K, V]) -> None:
+    table.clear()
+    table.update(entries)
 
 
 def game_spec(slug: str) -> GameSpec:
@@ -46,7 +99,5 @@ def issue_codes(game_slug: str) -> Mapping[str, str]:
     return RULESETS[game_slug].codes
 
 
-# Every game's issue codes: the enumeration the API's schema gives Issue.code.
-ISSUE_CODES: dict[str, str] = {
-    code: meaning for ruleset in RULESETS.values() for code, meaning in ruleset.codes.items()
-}
+for _plugin in BUILT_IN:
+    register(_plugin)

@@ -1,6 +1,7 @@
-"""Each game's sample decks (the `<name>.txt` decklists in rulebook/<game>/sample_decks/),
-resolved against its sample cards (cards/sample_data/<game>.json, all plainly sample data)
-without Django: for the engines' and simulations' tests, the benchmarks, the docs and the site.
+"""Each game's sample decks (the `<name>.txt` decklists of its registration's `sample_decks`,
+rulebook/<game>/sample_decks/ for a shipped game), resolved against its sample cards (its
+`sample_cards`, cards/sample_data/<game>.json: all plainly sample data) without Django: for the
+engines' and simulations' tests, the benchmarks, the docs and the site.
 
     NEOPETS.deck("strong")                 # a rulebook.core.cards.Deck, legal by construction rules
     KEEPER.text("aggro")                   # the decklist as written
@@ -9,6 +10,7 @@ without Django: for the engines' and simulations' tests, the benchmarks, the doc
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from .cardfile import MemoryPool, read_cards
@@ -17,23 +19,22 @@ from .core.decklist import parse_decklist
 from .core.game import GameSpec
 from .core.jsontext import json_loads
 from .core.resolve import EntryRef
-from .keeper.cards import GAME as KEEPER_GAME
-from .metazoo.cards import GAME as METAZOO_GAME
-from .millennium_blades.cards import GAME as MILLENNIUM_BLADES_GAME
-from .neopets.cards import GAME as NEOPETS_GAME
+from .plugin import GamePlugin
+from .registry import PLUGINS
 from .validate import resolve_and_check, standard_format
 
+# Where the shipped games and the project are (the tests and tools find files from here).
 RULEBOOK = Path(__file__).resolve().parent
 PROJECT_ROOT = RULEBOOK.parent
 
 
 class SampleDecks:
-    """The `<name>.txt` decklists in `folder`, of `game`, built from cards/sample_data/."""
+    """The `<name>.txt` decklists in `folder`, of `game`, built from the cards of `cards_file`."""
 
-    def __init__(self, game: GameSpec, folder: Path) -> None:
+    def __init__(self, game: GameSpec, folder: Path, cards_file: Path) -> None:
         self.game = game
         self.folder = folder
-        self.cards_file = PROJECT_ROOT / "cards" / "sample_data" / f"{game.slug}.json"
+        self.cards_file = cards_file
 
     def names(self) -> list[str]:
         return sorted(path.stem for path in self.folder.glob("*.txt"))
@@ -66,13 +67,43 @@ class SampleDecks:
         return deck
 
 
-NEOPETS = SampleDecks(NEOPETS_GAME, RULEBOOK / "neopets" / "sample_decks")
-KEEPER = SampleDecks(KEEPER_GAME, RULEBOOK / "keeper" / "sample_decks")
-METAZOO = SampleDecks(METAZOO_GAME, RULEBOOK / "metazoo" / "sample_decks")
-MILLENNIUM_BLADES = SampleDecks(
-    MILLENNIUM_BLADES_GAME, RULEBOOK / "millennium_blades" / "sample_decks"
-)
-# The games whose engines play sample decks, by slug.
-SAMPLES: dict[str, SampleDecks] = {
-    decks.game.slug: decks for decks in (NEOPETS, KEEPER, METAZOO, MILLENNIUM_BLADES)
-}
+class _Samples(Mapping[str, SampleDecks]):
+    """The registered games that ship sample decks and cards, by slug: follows the registry,
+    each game's SampleDecks made once (its cards read once)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, tuple[GamePlugin, SampleDecks]] = {}
+
+    def _shipping(self) -> dict[str, GamePlugin]:
+        return {
+            slug: plugin
+            for slug, plugin in PLUGINS.items()
+            if plugin.sample_decks is not None and plugin.sample_cards is not None
+        }
+
+    def __getitem__(self, slug: str) -> SampleDecks:
+        plugin = self._shipping()[slug]
+        made = self._made.get(slug)
+        if made is None or made[0] is not plugin:  # first asked, or the game registered anew
+            made = self._made[slug] = (plugin, _sample_decks(plugin))
+        return made[1]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._shipping())
+
+    def __len__(self) -> int:
+        return len(self._shipping())
+
+
+def _sample_decks(plugin: GamePlugin) -> SampleDecks:
+    if plugin.sample_decks is None or plugin.sample_cards is None:
+        raise KeyError(plugin.slug)
+    return SampleDecks(plugin.spec, plugin.sample_decks, plugin.sample_cards)
+
+
+# The games that ship sample decks, by slug.
+SAMPLES: Mapping[str, SampleDecks] = _Samples()
+NEOPETS = SAMPLES["neopets"]
+KEEPER = SAMPLES["keeper"]
+METAZOO = SAMPLES["metazoo"]
+MILLENNIUM_BLADES = SAMPLES["millennium-blades"]

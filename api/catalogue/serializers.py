@@ -10,12 +10,10 @@ from typing import Any
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.choices import RegistryChoiceField, game_choices
 from cards.models import Card, CardSet, Game
 from cards.selectors import COLLECTION_LIMIT
-from rulebook.registry import GAMES
 from rules.models.formats import Format
-
-GAME_CHOICES = sorted(GAMES)
 
 
 class SectionSerializer(serializers.Serializer):
@@ -120,7 +118,7 @@ class CardSerializer(serializers.ModelSerializer):
 
 
 class CardNamedInput(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAME_CHOICES)
+    game = RegistryChoiceField(choices=game_choices)
     exact = serializers.CharField(required=False, help_text="The name, case-insensitive")
     fuzzy = serializers.CharField(required=False, help_text="A name, possibly misspelt")
 
@@ -131,7 +129,7 @@ class CardNamedInput(serializers.Serializer):
 
 
 class CardAutocompleteInput(serializers.Serializer):
-    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
+    game = RegistryChoiceField(choices=game_choices, required=False)
     q = serializers.CharField(required=False, allow_blank=True, default="", trim_whitespace=False)
 
 
@@ -147,7 +145,7 @@ class CardIdentifierSerializer(serializers.Serializer):
     name = serializers.CharField(required=False, max_length=200)
     set = serializers.CharField(required=False, max_length=20)
     number = serializers.CharField(required=False, max_length=20)
-    game = serializers.ChoiceField(choices=GAME_CHOICES, required=False)
+    game = RegistryChoiceField(choices=game_choices, required=False)
 
     SHAPES = ({"id"}, {"key", "game"}, {"name", "game"}, {"set", "number", "game"})
 

@@ -13,7 +13,7 @@ from api.errors import ApiError
 from api.pagination import SearchPagination
 from api.validation.serializers import ErrorSerializer
 from cards.filtersets import CardFilterSet, CardSetFilterSet
-from cards.models import Card
+from cards.models import Card, Game
 from cards.search import QuerySyntaxError
 from cards.selectors import (
     card_autocomplete,
@@ -51,11 +51,14 @@ def query_syntax_error(error: QuerySyntaxError) -> ApiError:
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
     """The games, their card types, attribute schema, deck sections and formats."""
 
-    queryset = game_list()
+    queryset = game_list()  # for the schema; each request asks get_queryset
     serializer_class = GameSerializer
     ordering_fields = ["slug", "name"]
     lookup_field = "slug"
     lookup_value_regex = "[-a-zA-Z0-9_]+"  # a slug; anything else is a 404 without a query
+
+    def get_queryset(self) -> QuerySet[Game]:
+        return game_list()  # the games registered now (a class attribute would keep the first)
 
 
 class CardSetViewSet(viewsets.ReadOnlyModelViewSet):

@@ -65,7 +65,7 @@ class GameField(serializers.SlugRelatedField):
     default_error_messages = {"null_characters": "Null characters are not allowed."}
 
     def __init__(self, **kwargs: Any) -> None:
-        super().__init__(slug_field="slug", queryset=Game.objects.all(), **kwargs)
+        super().__init__(slug_field="slug", queryset=Game.objects.registered(), **kwargs)
 
     def to_internal_value(self, data: Any) -> Game:
         if isinstance(data, str) and "\x00" in data:

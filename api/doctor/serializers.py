@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from api.choices import RegistryChoiceField, engine_game_choices
 from api.simulations.results import IntervalField
 from api.simulations.serializers import (
-    ENGINE_GAMES,
     CardRefSerializer,
     DeckRefField,
     SimulationJobSerializer,
@@ -52,7 +52,7 @@ class PoolSerializer(serializers.Serializer):
 class DoctorInputSerializer(serializers.Serializer):
     """The deck, its field and the swaps to rank (or a pool to draw one-copy swaps from)."""
 
-    game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
+    game = RegistryChoiceField(choices=engine_game_choices, help_text="A game with an engine.")
     deck = DeckRefField(help_text="A stored deck's id or an inline deck.")
     opponents = serializers.ListField(
         child=OpponentField(),

@@ -7,7 +7,8 @@ from typing import Any
 from rest_framework import serializers
 
 from api.catalogue.serializers import CardSerializer
-from api.validation.serializers import ISSUE_CODE_CHOICES, IssueSerializer
+from api.choices import RegistryChoiceField, issue_code_choices
+from api.validation.serializers import IssueSerializer
 from rulebook.keeper.cards import CREATURE, GAME, SPELL
 
 MAX_TEXT_LENGTH = 4000
@@ -65,8 +66,8 @@ class NearestOutput(serializers.Serializer):
 class UnparsedOutput(serializers.Serializer):
     text = serializers.CharField()
     reason = serializers.CharField()
-    code = serializers.ChoiceField(
-        choices=ISSUE_CODE_CHOICES,
+    code = RegistryChoiceField(
+        choices=issue_code_choices,
         allow_null=True,
         help_text="the Card Building Guide must the text breaks; null for text that is no "
         "component of the guide (a card.unparsed error: a card is built only from them)",

@@ -70,14 +70,11 @@ def read_simulation_request(body: Any) -> SimulationRequest:
     return SimulationRequest(game, decks, games, seed, chunk_size, options)
 
 
-# Every option some engine takes: a body naming one its game's engine does not take is refused.
-_OPTIONS = sorted({name for engine in ENGINES.values() for name in engine.options})
-
-
 def _options(game: GameSpec | None, body: Mapping[str, Any], problems: Problems) -> dict[str, str]:
     """The engine's options the body chooses (the Millennium Blades `store`)."""
     chosen = {}
-    for name in _OPTIONS:
+    # Every option some engine takes: a body naming one its game's engine does not take is refused.
+    for name in sorted({name for engine in ENGINES.values() for name in engine.options}):
         if name not in body or game is None:
             continue
         problem = option_problem(ENGINES[game.slug], name, body[name])

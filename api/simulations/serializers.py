@@ -9,6 +9,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.choices import RegistryChoiceField, engine_game_choices
 from api.simulations.results import SimulationResultField
 from api.validation.serializers import (
     EntrySerializer,
@@ -20,10 +21,6 @@ from jobs.models import SimulationJob
 from jobs.services.admission import MAX_CHUNK_SIZE, MAX_GAMES
 from rulebook.simulation import ENGINES
 from rulebook.simulation.seeds import MAX_SEED
-
-# Every game plays now, so the schema names these GameEnum, as every game field (a game without
-# an engine would give a second enum of its own).
-ENGINE_GAMES = sorted(ENGINES)
 
 
 class InlineDeckSerializer(serializers.Serializer):
@@ -54,7 +51,7 @@ class DeckRefField(serializers.JSONField):
 
 
 class SimulationInputSerializer(serializers.Serializer):
-    game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
+    game = RegistryChoiceField(choices=engine_game_choices, help_text="A game with an engine.")
     decks = serializers.ListField(
         min_length=2,
         max_length=5,
@@ -93,7 +90,7 @@ class CardTestInputSerializer(serializers.Serializer):
     """A paired comparison: `deck` (holding the card) and `deck` with `replacement` in the
     card's place, each against `reference`, on the same seeds."""
 
-    game = serializers.ChoiceField(choices=ENGINE_GAMES, help_text="A game with an engine.")
+    game = RegistryChoiceField(choices=engine_game_choices, help_text="A game with an engine.")
     deck = DeckRefField(
         help_text="The deck with the card: a stored deck's id or an inline deck, which may carry "
         "the card itself in `cards`."

@@ -7,13 +7,12 @@ those shapes to clients.
 
 from rest_framework import serializers
 
-from api.codes import ERROR_CODES, ISSUE_CODES
+from api.choices import RegistryChoiceField, game_choices, issue_code_choices
+from api.codes import ERROR_CODES
 from rulebook.millennium_blades.fix import BANNED, COPY, RANDOM, SECTION
-from rulebook.registry import GAMES
 
-# The codes as choices, each labelled with its meaning: the schema's IssueCodeEnum and
-# ErrorCodeEnum, described code by code.
-ISSUE_CODE_CHOICES = sorted(ISSUE_CODES.items())
+# The error codes as choices, each labelled with its meaning: the schema's ErrorCodeEnum,
+# described code by code (the issue codes follow the registry: api.choices).
 ERROR_CODE_CHOICES = sorted(ERROR_CODES.items())
 
 
@@ -41,7 +40,7 @@ class InlineCardSerializer(serializers.Serializer):
 class ValidateInputSerializer(serializers.Serializer):
     exactly_one_of = ("sections", "text")  # api.schema writes it as a oneOf
 
-    game = serializers.ChoiceField(choices=sorted(GAMES), help_text="The game's slug.")
+    game = RegistryChoiceField(choices=game_choices, help_text="The game's slug.")
     format = serializers.CharField(required=False, help_text="Default: the game's standard.")
     as_of = serializers.DateField(required=False, help_text="Lists in force on YYYY-MM-DD.")
     sections = serializers.DictField(
@@ -63,8 +62,8 @@ class ValidateInputSerializer(serializers.Serializer):
 class IssueSerializer(serializers.Serializer):
     """One problem of a report. The fields after `message` come with the codes that carry them."""
 
-    code = serializers.ChoiceField(
-        choices=ISSUE_CODE_CHOICES,
+    code = RegistryChoiceField(
+        choices=issue_code_choices,
         help_text="Stable: clients switch on it; `message` is for people.",
     )
     rule = serializers.CharField()

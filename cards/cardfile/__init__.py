@@ -13,8 +13,8 @@ A card file holds the cards of one game, as JSON::
        "printings": [{"set": "SMP", "number": "001", "rarity": "common",
                       "image_url": "https://example.org/red-kau.png"}]}]}
 
-- `game` (required): a game slug, one of the rules registry's (`neopets`, `keeper`, `metazoo`,
-  `millennium-blades`).
+- `game` (required): a game slug, one of the rules registry's (rulebook.registry: the shipped
+  games are `neopets`, `keeper`, `metazoo` and `millennium-blades`).
 - `sample` (optional, default false): the default for every set and card of the file. `true`
   marks invented sample data, never to be shown as a real product.
 - `sets` (optional): `code` and `name` required; `released` an ISO date (`YYYY-MM-DD`) or null;

@@ -1,8 +1,10 @@
-"""The Keeper engine as the simulation framework plays it (rulebook.simulation.engines): its
-decks prepared once per chunk, its games played to an Outcome (rulebook.core.outcome)."""
+"""The Keeper engine as the simulation framework plays it (ENGINE, registered in the game's
+plugin): its decks prepared once per chunk, its games played to an Outcome
+(rulebook.core.outcome)."""
 
 from __future__ import annotations
 
+from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
 from rulebook.keeper.engine import KeeperDeck, play_game
 
 prepare = KeeperDeck.from_deck
@@ -16,3 +18,5 @@ POLICY = (
     "else a creature its dice are expected to destroy; defends with every creature, sturdiest "
     "first."
 )
+
+ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY)

@@ -169,6 +169,14 @@ class Clause:
         )
 
 
+def restriction_words(attribute: str, value: object) -> str | None:
+    """A Page's Spellbook Restrictions in words, as the grammar read them (p. 25), for its card
+    page; None for any other attribute, or restrictions that cannot be read."""
+    if attribute != "restrictions" or (clauses := clauses_of(value)) is None:
+        return None
+    return "; ".join(clause.words() for clause in clauses)
+
+
 def clauses_of(recorded: Any) -> list[Clause] | None:
     """A Page's `restrictions` data as clauses: a list of clause objects (`Clause.as_data`), or
     the older mapping of not_with / not_with_types / not_with_aura / only_with ... to values.

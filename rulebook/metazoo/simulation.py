@@ -1,8 +1,10 @@
-"""The MetaZoo engine as the simulation framework plays it (rulebook.simulation.engines): its
-Spellbooks prepared once per chunk, its games played to an Outcome (rulebook.core.outcome)."""
+"""The MetaZoo engine as the simulation framework plays it (ENGINE, registered in the game's
+plugin): its Spellbooks prepared once per chunk, its games played to an Outcome
+(rulebook.core.outcome)."""
 
 from __future__ import annotations
 
+from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
 from rulebook.metazoo.engine import MetaZooDeck, play_game
 
 prepare = MetaZooDeck.from_deck
@@ -16,3 +18,5 @@ POLICY = (
     "it defends when a blow would Destroy or cost a tenth of its LP, and responds in priority "
     "windows only with the listed responses."
 )
+
+ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY)

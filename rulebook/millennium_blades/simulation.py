@@ -1,9 +1,10 @@
-"""The Millennium Blades tournament engine as the simulation framework plays it
-(rulebook.simulation.engines): its decks prepared once per chunk, its tournaments played to an
-Outcome (rulebook.core.outcome), two to five seats."""
+"""The Millennium Blades tournament engine as the simulation framework plays it (ENGINE, registered
+in the game's plugin): its decks prepared once per chunk, its tournaments played to an Outcome
+(rulebook.core.outcome), two to five seats."""
 
 from __future__ import annotations
 
+from rulebook.core.engine import Engine, JobKind
 from rulebook.millennium_blades.construction import ACCESSORIES, DECK_BOX_SECTION, SINGLES
 from rulebook.millennium_blades.engine import TournamentDeck, play_game
 from rulebook.millennium_blades.store import DEFAULT_STORE, STORES
@@ -32,3 +33,5 @@ FIXES = frozenset(
 
 # A job may name the Store its clashes reveal from (rulebook/millennium_blades/store.py).
 OPTIONS = {"store": (DEFAULT_STORE, *sorted(set(STORES) - {DEFAULT_STORE}))}
+
+ENGINE = Engine(prepare, play, play.seats, frozenset({JobKind.TABLE}), FIXES, OPTIONS, POLICY)

@@ -1,8 +1,10 @@
-"""The Neopets engine as the simulation framework plays it (rulebook.simulation.engines): its
-decks prepared once per chunk, its games played to an Outcome (rulebook.core.outcome)."""
+"""The Neopets engine as the simulation framework plays it (ENGINE, registered in the game's
+plugin): its decks prepared once per chunk, its games played to an Outcome
+(rulebook.core.outcome)."""
 
 from __future__ import annotations
 
+from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
 from rulebook.neopets.engine import EngineDeck, play_game
 
 prepare = EngineDeck.from_deck
@@ -14,3 +16,5 @@ POLICY = (
     "Codestones, play the most valuable affordable card, reroll failed dice, pick Neopets by "
     "matchup, negate the opponent's valuable cards and use dice-changing Food when it counts."
 )
+
+ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY)

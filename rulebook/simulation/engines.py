@@ -1,87 +1,20 @@
-"""The one engine interface every game's test games implement, and the registry of engines.
+"""The engines of the games' test games, and what a job may ask of one.
 
-A game's engine is a folder of its own (rulebook/<game>/engine/) and a module
-rulebook/<game>/simulation.py with its `prepare` and `play`; registering it is one line in
-ENGINES, saying which kinds of job it plays. Nothing else in the framework (chunks, seeds,
-statistics, jobs) names a game.
+An engine (rulebook.core.engine.Engine) is declared by its game's registration
+(rulebook/<game>/plugin.py: its `prepare` and `play`, the kinds of job it plays); ENGINES is the
+registry's table of them. Nothing else in the framework (chunks, seeds, statistics, jobs) names
+a game.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
-
-from rulebook.core.cards import Deck
-from rulebook.core.outcome import Outcome
+from rulebook.core.engine import Engine
 from rulebook.core.stepping import describe_seats
-from rulebook.keeper import simulation as keeper
-from rulebook.metazoo import simulation as metazoo
-from rulebook.millennium_blades import simulation as millennium_blades
-from rulebook.neopets import simulation as neopets
+from rulebook.registry import ENGINES
 
 from .kinds import JOB_DECKS, SEATED, JobKind
 
-
-@dataclass(frozen=True)
-class Engine:
-    """A game engine as the simulations see it.
-
-    `prepare` turns a resolved deck into whatever `play` takes (done once per chunk, not per
-    game); `play(decks, seed, record_log=...)` plays one whole game between the seats' decks
-    and returns its Outcome, the same for the same seed. `seats`: how many players a game
-    seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds); `fixes`:
-    the report codes of an illegal deck the engine still plays, after a fix of its own in each
-    game (Millennium Blades' random fix; none for the other games); `options`: what a job may
-    choose; `policy`: how its default players play, told beside what the deck doctor measures
-    (this bot's play).
-    """
-
-    prepare: Callable[[Deck], Any]
-    play: Callable[..., Outcome]
-    seats: range
-    kinds: frozenset[JobKind]
-    fixes: frozenset[str] = frozenset()
-    # The options a job may choose, each with its allowed values, the first the default (the
-    # Millennium Blades Store); `play` takes them as keywords.
-    options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    policy: str = "the engine's default players"
-
-    def plays_deck(self, codes: Iterable[str]) -> bool:
-        """Whether a deck whose report has errors of these codes can be played."""
-        return set(codes) <= self.fixes
-
-
-MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
-
-ENGINES: dict[str, Engine] = {
-    "neopets": Engine(
-        neopets.prepare,
-        neopets.play,
-        neopets.play.seats,
-        MATCHES_AND_CARD_TESTS,
-        policy=neopets.POLICY,
-    ),
-    "keeper": Engine(
-        keeper.prepare, keeper.play, keeper.play.seats, MATCHES_AND_CARD_TESTS, policy=keeper.POLICY
-    ),
-    "metazoo": Engine(
-        metazoo.prepare,
-        metazoo.play,
-        metazoo.play.seats,
-        MATCHES_AND_CARD_TESTS,
-        policy=metazoo.POLICY,
-    ),
-    "millennium-blades": Engine(
-        millennium_blades.prepare,
-        millennium_blades.play,
-        millennium_blades.play.seats,
-        frozenset({JobKind.TABLE}),
-        millennium_blades.FIXES,
-        millennium_blades.OPTIONS,
-        millennium_blades.POLICY,
-    ),
-}
+__all__ = ["ENGINES", "Engine", "decks_kind", "engine_for", "job_problem", "option_problem"]
 
 
 def engine_for(game: str) -> Engine | None:

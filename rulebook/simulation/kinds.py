@@ -14,19 +14,13 @@ cannot be played, before anything is kept.
 
 from __future__ import annotations
 
-from enum import StrEnum
+from rulebook.core.engine import JobKind
 
 from .paired import PairedStats
 from .stats import ChunkStats
 from .table import TableStats
 
-
-class JobKind(StrEnum):
-    MATCH = "match"
-    TABLE = "table"
-    CARD_TEST = "card_test"
-    DOCTOR = "doctor"  # the deck doctor: rounds of paired games (rulebook.simulation.doctor)
-
+__all__ = ["JOB_DECKS", "SEATED", "JobKind", "stats_type"]
 
 # How many decks a job of each kind has.
 JOB_DECKS = {

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
+
+from rulebook.registry import RULESETS
 
 
 class Format(models.Model):
@@ -33,6 +36,14 @@ class Format(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game.slug}/{self.slug}"
+
+    def clean(self) -> None:
+        """The ruleset must be a registered one. Checked here, not by the column's choices: the
+        registry (rulebook.registry) is code, and a game registered or gone must not make a
+        migration."""
+        if self.ruleset and self.ruleset not in RULESETS:
+            known = ", ".join(sorted(RULESETS))
+            raise ValidationError({"ruleset": f"must be a registered ruleset ({known})"})
 
 
 class FormatListEntry(models.Model):

@@ -9,7 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from cards.models import Card, CardSet, Printing
-from decks.management.commands.load_samples import SAMPLE_DATA
+from decks.management.commands.load_samples import sample_card_files
+from rulebook.plugin import SHIPPED_SAMPLE_CARDS
 
 from .factories import acara, neopets_file
 
@@ -143,7 +144,7 @@ def test_it_loads_no_sample_file_when_one_is_bad(tmp_path):
     assert Card.objects.count() == 0
 
 
-@pytest.mark.parametrize("path", sorted(SAMPLE_DATA.glob("*.json")), ids=lambda path: path.name)
+@pytest.mark.parametrize("path", sample_card_files(), ids=lambda path: path.name)
 def test_it_loads_each_shipped_sample_file(path):
     assert "created" in run("import_cards", str(path))
     assert Card.objects.exists()
@@ -157,7 +158,7 @@ def test_it_loads_the_shipped_samples_twice_changing_nothing_the_second_time():
 
 
 def test_it_ships_millennium_blades_samples_of_all_three_kinds():
-    run("import_cards", str(SAMPLE_DATA / "millennium-blades.json"))
+    run("import_cards", str(SHIPPED_SAMPLE_CARDS / "millennium-blades.json"))
     cards = Card.objects.filter(game__slug="millennium-blades")
     assert cards.count() >= 20
     assert set(cards.values_list("type", flat=True)) == {"Single", "Deck Box", "Accessory"}

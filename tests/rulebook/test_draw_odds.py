@@ -5,7 +5,8 @@ from fractions import Fraction
 from math import comb
 
 from rulebook.draw_odds import chance_of_any, chances_by_turn, draw_pile_size
-from rulebook.opening_hands import HAND_RULES, cards_drawn_by
+from rulebook.opening_hands import cards_drawn_by
+from rulebook.registry import HAND_RULES
 
 
 def test_it_is_the_hypergeometric_chance_of_at_least_one_copy():

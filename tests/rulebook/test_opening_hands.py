@@ -2,7 +2,8 @@
 
 from collections import Counter
 
-from rulebook.opening_hands import HAND_RULES, opening_hand
+from rulebook.opening_hands import opening_hand
+from rulebook.registry import HAND_RULES
 
 PILE = [f"card {number}" for number in range(40)]
 

@@ -10,7 +10,8 @@ import pytest
 from cards.models import Game
 from decks.models import Deck
 from decks.services import deck_import
-from rulebook.opening_hands import HAND_RULES, opening_hand
+from rulebook.opening_hands import opening_hand
+from rulebook.registry import HAND_RULES
 
 STRONG = Path("rulebook/neopets/sample_decks/strong.txt").read_text()
 

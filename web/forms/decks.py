@@ -28,7 +28,7 @@ SORTS = {
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(game.slug, game.name) for game in Game.objects.order_by("name")]
+    return [(game.slug, game.name) for game in Game.objects.registered().order_by("name")]
 
 
 class DeckFilterForm(forms.Form):

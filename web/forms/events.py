@@ -66,7 +66,7 @@ class EventForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].queryset = Game.objects.order_by("name")
+        self.fields["game"].queryset = Game.objects.registered().order_by("name")
         if self.instance.pk is not None:
             self.initial["registration_deadline"] = utc_to_wall_clock(
                 self.instance.registration_deadline, self.instance.time_zone

@@ -27,8 +27,7 @@ from cards.selectors import (
 )
 from decks.selectors import deck_list_own, deck_public_using
 from decks.services import TooManyCopies, deck_add_card
-from rulebook.metazoo.construction_grammar import clauses_of
-from rulebook.registry import GAMES
+from rulebook.registry import GAMES, PLUGINS
 from rules.services.formats import card_list_history
 from web.forms.cards import AddToDeckForm, AdvancedSearchForm
 
@@ -219,7 +218,7 @@ def _summarised(card: Card) -> Card:
     card.game_name = spec.name
     cost_name = spec.cost_attribute  # the column `order:cost` sorts by
     card.cost = (
-        _attribute_words(cost_name, card.attributes[cost_name])
+        _attribute_words(card.game_slug, cost_name, card.attributes[cost_name])
         if (cost_name in card.attributes)
         else ""
     )
@@ -333,7 +332,7 @@ def _attributes(card: Card, spec) -> list[dict[str, object]]:
     for name, field in spec.attributes.items():
         if name not in card.attributes or name == "effects":
             continue
-        value = _attribute_words(name, card.attributes[name])
+        value = _attribute_words(spec.slug, name, card.attributes[name])
         if value:
             shown.append({"label": _label(name), "value": value, "help": field.help})
     return shown
@@ -344,12 +343,13 @@ def _label(name: str) -> str:
     return INITIALISMS.get(name, name.replace("_", " ").capitalize())
 
 
-def _attribute_words(name: str, value: object) -> str:
+def _attribute_words(game: str, name: str, value: object) -> str:
+    plugin = PLUGINS.get(game)
+    said = plugin.attribute_words(name, value) if plugin and plugin.attribute_words else None
+    if said is not None:  # the game's own words (a MetaZoo Page's Spellbook Restrictions)
+        return said
     if name == "attacks" and isinstance(value, list):
         return "; ".join(_attack_words(attack) for attack in value if isinstance(attack, dict))
-    if name == "restrictions" and (clauses := clauses_of(value)) is not None:
-        # a MetaZoo Page's Spellbook Restrictions, as its grammar read them (p. 25)
-        return "; ".join(clause.words() for clause in clauses)
     if isinstance(value, dict):  # a cost counts Aura of each type; a boost adds to a stat
         if name.endswith("_cost"):
             return ", ".join(f"{amount} {kind.capitalize()}" for kind, amount in value.items())

@@ -50,17 +50,6 @@ from web.forms.test_games import PASTE, TestGamesForm
 from web.scratch import as_visitor
 
 SAMPLE = "sample:"  # a sample deck's choice is "sample:<game>:<name>"
-# The games played at a table of two to five decks (their engines say so): the form offers
-# decks C to E for them.
-TABLE_GAMES = frozenset(slug for slug, engine in ENGINES.items() if JobKind.TABLE in engine.kinds)
-# The engines' job options, each with the games that take it and its values (the Store).
-JOB_OPTIONS = {
-    name: (
-        frozenset(slug for slug, engine in ENGINES.items() if name in engine.options),
-        next(engine.options[name] for engine in ENGINES.values() if name in engine.options),
-    )
-    for name in sorted({name for engine in ENGINES.values() for name in engine.options})
-}
 PUBLIC_DECKS_OFFERED = 100
 CANCEL_KEYS = "simulation_cancel_keys"  # session key: {job id: cancel key} of anonymous jobs
 CARD_COLUMNS = (
@@ -79,8 +68,8 @@ def new(request: HttpRequest) -> HttpResponse:
         request.POST or None,
         games=list(ENGINES),
         decks=deck_choices(request, [game]),  # the chosen game's decks only
-        table_games=TABLE_GAMES,
-        options=JOB_OPTIONS,
+        table_games=_table_games(),
+        options=_job_options(),
         initial={"game": game, **_sample_pair(game)},
     )
     # choosing another game redraws the form with that game's decks (htmx); without
@@ -123,6 +112,24 @@ def new(request: HttpRequest) -> HttpResponse:
             return redirect("tools:test-game", job_id=job.pk)
     context = {"form": form, "refused": refused}
     return render_form(request, "web/tools/test_games_new.html", context, later)
+
+
+def _table_games() -> frozenset[str]:
+    """The games played at a table of two to five decks (their engines say so): the form offers
+    decks C to E for them."""
+    return frozenset(slug for slug, engine in ENGINES.items() if JobKind.TABLE in engine.kinds)
+
+
+def _job_options() -> dict[str, tuple[frozenset[str], tuple[str, ...]]]:
+    """The engines' job options, each with the games that take it and its values (the Store)."""
+    names = sorted({name for engine in ENGINES.values() for name in engine.options})
+    return {
+        name: (
+            frozenset(slug for slug, engine in ENGINES.items() if name in engine.options),
+            next(engine.options[name] for engine in ENGINES.values() if name in engine.options),
+        )
+        for name in names
+    }
 
 
 def _chosen_game(request: HttpRequest) -> str:

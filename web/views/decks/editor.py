@@ -28,7 +28,8 @@ from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
 from decks.user_cards import own_private_cards_share
 from rulebook.core.decklist import write_decklist
-from rulebook.opening_hands import HAND_RULES, HandRule, opening_hand
+from rulebook.opening_hands import HandRule, opening_hand
+from rulebook.registry import HAND_RULES
 from rulebook.simulation import engine_for
 from rules.models import Format
 from web.charts import deck_charts

@@ -20,7 +20,8 @@ from basics.ids import integer_text
 from decks import selectors
 from decks.links import DeckLink
 from rulebook.draw_odds import chances_by_turn, draw_pile_size
-from rulebook.opening_hands import HAND_RULES, HandRule, cards_drawn_by, opening_hand
+from rulebook.opening_hands import HandRule, cards_drawn_by, opening_hand
+from rulebook.registry import HAND_RULES
 from web.scratch import as_visitor
 
 from .editor import hand_pile, readable_deck
