@@ -386,8 +386,10 @@ class GameLoop:
         record_log: bool = False,
         **options: Any,
     ) -> Outcome:
-        state = GameState(self.game_class, decks, seed, record_log=record_log, **options)
         players = tuple(policies) if policies is not None else (self.default_policy,) * len(decks)
+        if len(players) != len(decks):
+            raise ValueError(f"{len(decks)} decks need {len(decks)} policies, not {len(players)}")
+        state = GameState(self.game_class, decks, seed, record_log=record_log, **options)
         return play(state, players)
 
 

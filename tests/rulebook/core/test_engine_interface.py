@@ -113,7 +113,7 @@ def test_the_keeper_action_options_list_what_they_allow(keeper_decks):
             listed = list(decision.options)
             assert all(action in decision.options for action in listed)
             seen.extend(listed)
-            return game.chance.rng.choice([*listed, None])
+            return self.rng.choice([*listed, None])  # its own generator: no bot sees chance
 
     keeper.play_game(keeper_decks, seed=6, policies=(Watching(), Watching()))
     assert {action[0] for action in seen} >= {"summon", "set"}
