@@ -33,7 +33,7 @@ from greenlet import getcurrent, greenlet
 from .chance import Chance
 from .decisions import Decision
 from .outcome import Outcome
-from .views import Public
+from .views import Public, game_objects
 from .wording import option_words
 
 # No rulebook ends a game that never reaches a loss; a game still going after this many turns
@@ -285,17 +285,6 @@ def each_part(answer: Any, part: Callable[[Any], Any]) -> Any:
 
 
 _PLAIN = frozenset((bool, int, str, float))
-
-
-def game_objects(answer: Any) -> Any:
-    """The answer with each part of another seat a bot named from its view (a `Public`) as the
-    game's own object."""
-    kind = type(answer)
-    if kind is Public:
-        return answer._of
-    if kind is tuple or kind is list:
-        return kind([game_objects(item) for item in answer])
-    return answer
 
 
 class Bot(Protocol):

@@ -61,9 +61,15 @@ class Public:
         return f"Public({self._of!r})"
 
 
-def unwrapped(value: Any) -> Any:
-    """The game's own object behind a `Public` (the value itself otherwise)."""
-    return value._of if type(value) is Public else value
+def game_objects(value: Any) -> Any:
+    """The value with each part of another seat a bot named from its view (a `Public`) as the
+    game's own object, into lists and tuples: what a bot answers or hands a rule's measure."""
+    kind = type(value)
+    if kind is Public:
+        return value._of
+    if kind is tuple or kind is list:
+        return kind([game_objects(item) for item in value])
+    return value
 
 
 class SeatView:
@@ -115,8 +121,8 @@ def _measure(rule: Callable[..., Any]) -> Callable[..., Any]:
 
     def measure(*args: Any, **kwargs: Any) -> Any:
         return rule(
-            *[arg._of if type(arg) is Public else arg for arg in args],
-            **{key: unwrapped(arg) for key, arg in kwargs.items()},
+            *[game_objects(arg) for arg in args],
+            **{key: game_objects(arg) for key, arg in kwargs.items()},
         )
 
     return measure

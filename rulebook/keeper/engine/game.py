@@ -355,14 +355,13 @@ class Game:
         # back where it was (a question changes nothing: a replay, which never asks it, plays
         # the same game).
         hand = me.hand
-        place = next((i for i, held in enumerate(hand) if held is card), None)
-        if place is not None:
-            del hand[place]
+        place = hand.index(card) if card in hand else None  # as list.remove finds it
+        held = None if place is None else hand.pop(place)
         spent, me.spent = me.spent, me.spent + card.cost
         payable = can_pay(self, me, payment, card.summon_x, None)
         me.spent = spent
         if place is not None:
-            hand.insert(place, card)
+            hand.insert(place, held)
         return payable
 
     def summon(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:

@@ -227,18 +227,12 @@ class Swaps:
             if not isinstance(swap, tuple) or len(swap) != 2:
                 return False
             given, taken = swap
-            if not (_holds(hand, given) and _holds(reserves, taken)):
+            # found and taken as the game takes them (list.remove)
+            if given not in hand or taken not in reserves:
                 return False
-            _take(hand, given)
-            _take(reserves, taken)
+            hand.remove(given)
+            reserves.remove(taken)
             hand.append(taken)
             reserves.append(given)
         return True
 
-
-def _holds(cards: list[KeeperCard], card: object) -> bool:
-    return any(held is card for held in cards)
-
-
-def _take(cards: list[KeeperCard], card: object) -> None:
-    del cards[next(i for i, held in enumerate(cards) if held is card)]

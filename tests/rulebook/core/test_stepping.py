@@ -42,10 +42,15 @@ def played_to_the_end(slug: str, seed: int) -> GameState:
     module, _ = ENGINES[slug]
     decks = decks_of(slug)
     state = GameState(module.play_game.game_class, decks, seed, record_log=True)
-    bots = random_bots(module, len(decks))
+    return stepped(state, random_bots(module, len(decks)))
+
+
+def stepped(state: GameState, bots, answers: int | None = None) -> GameState:
+    """The state stepped from outside, each decision its seat's bot's answer: to the end, or
+    until the history holds `answers` answers."""
     for seat, bot in enumerate(bots):
-        bot.begin(seed, seat)
-    while not state.is_terminal():
+        bot.begin(state.seed, seat)
+    while not state.is_terminal() and (answers is None or len(state.history) < answers):
         seat = state.current_seat
         state.apply(bots[seat].answer(state.view(seat), state.decision))
     return state
@@ -75,12 +80,7 @@ def test_a_clone_taken_midway_is_the_same_game_as_its_original(slug):
     whole = played_to_the_end(slug, seed=5)
     for cut in sorted({1, len(whole.history) // 4, len(whole.history) // 2}):
         state = GameState(module.play_game.game_class, whole.decks, 5, record_log=True)
-        bots = random_bots(module, len(whole.decks))
-        for seat, bot in enumerate(bots):
-            bot.begin(5, seat)
-        while len(state.history) < cut and not state.is_terminal():
-            seat = state.current_seat
-            state.apply(bots[seat].answer(state.view(seat), state.decision))
+        stepped(state, random_bots(module, len(whole.decks)), answers=cut)
         copy = state.clone()
         assert copy.history == state.history and copy.current_seat == state.current_seat
         heuristic = (module.HeuristicPolicy(),) * len(whole.decks)
