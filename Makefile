@@ -4,7 +4,7 @@ PORT ?= 8000
 VENV ?= .venv
 PY := $(VENV)/bin/python
 
-.PHONY: run test lint bench deploy-example readme-screenshots speedups docs
+.PHONY: run test lint bench mutants deploy-example readme-screenshots speedups docs
 
 # The first install takes about a minute: each step says what it does, and pip lists each
 # library as it fetches it. setuptools' deprecation warnings while it builds the project are not
@@ -67,6 +67,13 @@ lint: $(VENV)/.installed
 
 bench: speedups
 	$(PY) -m bench
+
+## Mutation testing of the engines' and construction rules by the rule tests alone (bench/mutants.py,
+## docs/testing/mutants.md): one module at a time, one worker, each stopped after 15 minutes.
+## `make mutants MODULES=keeper` (a game) or `MODULES=neopets.engine.game` (a module).
+MODULES ?=
+mutants: $(VENV)/.installed
+	DECKWARDEN_PURE_PYTHON=1 $(PY) -m bench.mutants $(MODULES)
 
 ## A production-shaped start on this machine's PostgreSQL and broker: gunicorn, a worker, DEBUG off.
 deploy-example: $(VENV)/.installed

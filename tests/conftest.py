@@ -4,29 +4,15 @@ Alice owns things, Bob is another ordinary user, Charlie should have no access t
 """
 
 import json
-import os
 import uuid
 from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.test.client import ClientHandler
-from hypothesis import HealthCheck
-from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
-# The suite runs on a 2-core machine beside a browser, workers and a second test process: an
-# example that is slow there is load, not a bug, so property tests have no time limit. CI
-# (CI=true) draws the same examples for the same code, so a submission is judged by what it
-# changed, not by a lucky draw; developers' runs explore afresh each time and keep what fails
-# in .hypothesis/ to replay.
-hypothesis_settings.register_profile(
-    "deckwarden",
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-    derandomize=os.environ.get("CI") == "true",
-)
-hypothesis_settings.load_profile("deckwarden")
+import tests.hypothesis_profile  # noqa: F401  (the suite's Hypothesis settings, loaded on import)
 
 
 @pytest.fixture(autouse=True, scope="session")

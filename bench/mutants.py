@@ -1,0 +1,230 @@
+"""`python -m bench.mutants [MODULE...]`: how many broken rules do the rule tests catch?
+
+    .venv/bin/python -m bench.mutants                        # every rule module, one by one
+    .venv/bin/python -m bench.mutants neopets.engine.game    # one (or a few) of them
+    .venv/bin/python -m bench.mutants neopets                # every rule module of a game
+    .venv/bin/python -m bench.mutants --list
+
+mutmut (3.x, a dev dependency) makes mutants of one module's functions (an operator, a
+constant, a comparison or an argument changed; a call's result dropped) and runs, for each, the
+rule tests that reach that function; a mutant a test fails on is killed. Only the game's own rule
+tests run (tests/rulebook/<game>/): never the golden playthroughs (tests/golden), which flag any
+change, right or wrong, and never the Django suite (`-p no:django`, and `--confcutdir` leaves
+tests/conftest.py out; the Hypothesis settings come as a plugin, drawn as CI draws them).
+
+Each module runs alone, with one worker process (the machine is shared), in a fresh copy under
+var/mutants/<module>/ (mutmut's own `mutants/` folder there; `mutmut results`, `mutmut show NAME`
+and `mutmut browse` work inside it afterwards), and is stopped after --minutes (15 by default):
+the mutants not yet checked are reported as such. Per module it prints killed / total, the
+timeouts (a mutant that loops is caught too), the survivors, the mutants no rule test reaches
+("no tests"), the kill rate (killed and timed out, of all) and the minutes the run took, and writes
+each survivor's diff to var/mutants/<module>/survivors.txt. The survivors that are equivalent or
+unreachable, and why, are listed in docs/testing/mutants.md. Exit 1 if a module is below
+--target (90%).
+
+mutmut mutates functions only (not module-level tables) and leaves decorated functions
+(properties) alone; the player policies (`policy.py`) are not rules and are not mutated.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+WORK = ROOT / "var" / "mutants"
+MUTMUT = Path(sys.executable).with_name("mutmut")
+# What a run's copy needs besides the rules library and the tests: the sample card files.
+ALSO_COPY = ("cards/sample_data",)
+GAMES = ("neopets", "keeper", "metazoo", "millennium_blades")
+ENGINE_RULES = {
+    "neopets": ("actions", "cards", "dice", "game", "state"),
+    "keeper": ("cards", "effects", "game", "legal", "payments", "plays", "state", "targets"),
+    "metazoo": (
+        "aura", "cards", "chain", "combat", "contracts", "effects", "game", "legal", "state",
+        "statuses", "turns",
+    ),
+    "millennium_blades": ("cards", "game", "state"),
+}  # fmt: skip
+# Construction (deck legality) rules, after the engines'.
+CONSTRUCTION_RULES = {
+    "neopets": ("construction",),
+    "keeper": ("construction",),
+    "metazoo": ("construction",),
+    "millennium_blades": ("construction", "fix"),
+}
+STATUSES = ("killed", "timeout", "survived", "no tests", "not checked")
+
+
+@dataclass(frozen=True)
+class Module:
+    game: str
+    name: str  # dotted, under rulebook.<game>: "engine.game", "construction"
+
+    @property
+    def key(self) -> str:
+        return f"{self.game}.{self.name}"
+
+    @property
+    def path(self) -> str:
+        return f"rulebook/{self.game}/{self.name.replace('.', '/')}.py"
+
+    @property
+    def tests(self) -> str:
+        return f"tests/rulebook/{self.game}"
+
+
+MODULES = [
+    *(Module(game, f"engine.{name}") for game in GAMES for name in ENGINE_RULES[game]),
+    *(Module(game, name) for game in GAMES for name in CONSTRUCTION_RULES[game]),
+]
+
+
+def named(module: Module, name: str) -> bool:
+    """A game ("keeper") names its modules, "keeper.engine" its engine's, a module itself."""
+    return module.key == name or module.key.startswith(f"{name}.")
+
+
+def chosen(names: list[str]) -> list[Module]:
+    if not names:
+        return MODULES
+    unknown = [name for name in names if not any(named(m, name) for m in MODULES)]
+    if unknown:
+        sys.exit(f"unknown module(s): {', '.join(unknown)}; see --list")
+    return [m for m in MODULES if any(named(m, name) for name in names)]
+
+
+def config(module: Module) -> str:
+    """The run's pyproject.toml: mutmut's settings and pytest's, for a Django-free run."""
+    pytest_args = [
+        "-p", "no:django", "-p", "no:cacheprovider", "-p", "tests.hypothesis_profile",
+        f"--confcutdir={module.tests}",
+    ]  # fmt: skip
+    return "\n".join(
+        [
+            "[tool.mutmut]",
+            'source_paths = ["rulebook"]',
+            f"only_mutate = {json.dumps([module.path])}",
+            f"also_copy = {json.dumps(list(ALSO_COPY))}",
+            f"pytest_add_cli_args = {json.dumps(pytest_args)}",
+            f"pytest_add_cli_args_test_selection = {json.dumps([module.tests])}",
+            "use_git_change_detection = false",
+            "",
+            "[tool.pytest.ini_options]",
+            'python_files = ["test_*.py"]',
+            "",
+        ]
+    )
+
+
+def prepare(module: Module) -> Path:
+    """A fresh run folder: the worktree's rules library, tests and sample cards, linked."""
+    run = WORK / module.key
+    shutil.rmtree(run, ignore_errors=True)
+    run.mkdir(parents=True)
+    for name in ("rulebook", "tests", "cards"):
+        (run / name).symlink_to(ROOT / name)
+    (run / "pyproject.toml").write_text(config(module))
+    return run
+
+
+def mutmut(run: Path, *args: str, timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "DECKWARDEN_PURE_PYTHON": "1", "CI": "true"}
+    with subprocess.Popen(
+        [str(MUTMUT), *args], cwd=run, env=env, text=True, start_new_session=True,
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+    ) as process:  # fmt: skip
+        try:
+            out, _ = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGTERM)  # mutmut and the worker it forked
+            out, _ = process.communicate()
+        return subprocess.CompletedProcess(process.args, process.returncode, out, "")
+
+
+def results(run: Path) -> dict[str, str]:
+    """Every mutant of the run and its status, as `mutmut results --all` says it."""
+    listed = mutmut(run, "results", "--all", "true").stdout
+    found = (re.match(r"\s+(\S+): (.+)$", line) for line in listed.splitlines())
+    return {match[1]: match[2].strip() for match in found if match}
+
+
+def measure(module: Module, minutes: float) -> dict[str, object]:
+    run = prepare(module)
+    started = time.monotonic()
+    done = mutmut(run, "run", "--max-children", "1", timeout=minutes * 60)
+    seconds = time.monotonic() - started
+    (run / "run.log").write_text(done.stdout)
+    statuses = results(run)
+    counts = Counter(statuses.values())
+    total = len(statuses)
+    caught = counts["killed"] + counts["timeout"]
+    survivors = sorted(name for name, status in statuses.items() if status != "killed")
+    with (run / "survivors.txt").open("w") as out:
+        for name in survivors:
+            if statuses[name] != "timeout":
+                out.write(mutmut(run, "show", name).stdout + "\n")
+    return {
+        "module": module.key,
+        **{status: counts[status] for status in STATUSES},
+        "other": total - sum(counts[status] for status in STATUSES),
+        "total": total,
+        "rate": caught / total if total else 0.0,
+        "minutes": round(seconds / 60, 1),
+        "stopped": done.returncode != 0 and seconds >= minutes * 60,
+    }
+
+
+def row(figures: dict[str, object]) -> str:
+    rate = float(figures["rate"])  # type: ignore[arg-type]
+    stopped = " (stopped)" if figures["stopped"] else ""
+    return (
+        f"| {figures['module']} | {figures['killed']} / {figures['total']} "
+        f"| {figures['timeout']} | {figures['survived']} | {figures['no tests']} "
+        f"| {figures['not checked']} | {rate:.1%} | {figures['minutes']}{stopped} |"
+    )
+
+
+HEADER = (
+    "| module | killed / total | timeout | survived | no tests | not checked | caught | minutes |\n"
+    "|---|---|---|---|---|---|---|---|"
+)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("modules", nargs="*", help="game or game.module, e.g. keeper.engine.plays")
+    parser.add_argument("--minutes", type=float, default=15.0, help="stop a module's run after")
+    parser.add_argument("--target", type=float, default=0.90, help="least share caught")
+    parser.add_argument("--list", action="store_true", help="list the modules and stop")
+    args = parser.parse_args(argv)
+    modules = chosen(args.modules)
+    if args.list:
+        print("\n".join(f"{m.key}  ({m.path}; tests: {m.tests})" for m in modules))
+        return 0
+    print(HEADER, flush=True)
+    below = []
+    for module in modules:
+        figures = measure(module, args.minutes)
+        print(row(figures), flush=True)
+        with (WORK / "figures.jsonl").open("a") as log:
+            log.write(json.dumps(figures) + "\n")
+        if float(figures["rate"]) < args.target:  # type: ignore[arg-type]
+            below.append(module.key)
+    if below:
+        print(f"\nbelow {args.target:.0%}: {', '.join(below)}")
+    return 1 if below else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
