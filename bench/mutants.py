@@ -31,7 +31,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import shutil
 import signal
 import subprocess
@@ -138,7 +137,7 @@ def prepare(module: Module) -> Path:
     return run
 
 
-def mutmut(run: Path, *args: str, timeout: float | None = None) -> subprocess.CompletedProcess[str]:
+def mutmut(run: Path, *args: str, timeout: float) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "DECKWARDEN_PURE_PYTHON": "1", "CI": "true"}
     with subprocess.Popen(
         [str(MUTMUT), *args], cwd=run, env=env, text=True, start_new_session=True,
@@ -152,11 +151,33 @@ def mutmut(run: Path, *args: str, timeout: float | None = None) -> subprocess.Co
         return subprocess.CompletedProcess(process.args, process.returncode, out, "")
 
 
-def results(run: Path) -> dict[str, str]:
-    """Every mutant of the run and its status, as `mutmut results --all` says it."""
-    listed = mutmut(run, "results", "--all", "true").stdout
-    found = (re.match(r"\s+(\S+): (.+)$", line) for line in listed.splitlines())
-    return {match[1]: match[2].strip() for match in found if match}
+# Run inside a run folder (mutmut reads its settings there): every mutant's status and, for those
+# not killed, its diff, as JSON; mutmut's own `results` and `show`, in one process.
+RESULTS = """
+import json
+from mutmut.mutation.diff_apply import get_diff_for_mutant
+from mutmut.mutation.data import SourceFileMutationData
+from mutmut.stats import status_by_exit_code
+from mutmut.utils.file_utils import walk_mutatable_files
+
+found = {}
+for path in walk_mutatable_files():
+    data = SourceFileMutationData(path=path)
+    data.load()
+    for name, code in data.exit_code_by_key.items():
+        status = status_by_exit_code[code]
+        diff = "" if status == "killed" else get_diff_for_mutant(name, path=path)
+        found[name] = [status, diff]
+print(json.dumps(found))
+"""
+
+
+def results(run: Path) -> dict[str, tuple[str, str]]:
+    """Every mutant of the run: its status, and its diff unless it was killed."""
+    env = {**os.environ, "DECKWARDEN_PURE_PYTHON": "1"}
+    command = [sys.executable, "-c", RESULTS]
+    done = subprocess.run(command, cwd=run, env=env, capture_output=True, text=True, check=True)
+    return {name: (status, diff) for name, (status, diff) in json.loads(done.stdout).items()}
 
 
 def measure(module: Module, minutes: float) -> dict[str, object]:
@@ -165,15 +186,14 @@ def measure(module: Module, minutes: float) -> dict[str, object]:
     done = mutmut(run, "run", "--max-children", "1", timeout=minutes * 60)
     seconds = time.monotonic() - started
     (run / "run.log").write_text(done.stdout)
-    statuses = results(run)
-    counts = Counter(statuses.values())
-    total = len(statuses)
+    found = results(run)
+    counts = Counter(status for status, _ in found.values())
+    total = len(found)
     caught = counts["killed"] + counts["timeout"]
-    survivors = sorted(name for name, status in statuses.items() if status != "killed")
     with (run / "survivors.txt").open("w") as out:
-        for name in survivors:
-            if statuses[name] != "timeout":
-                out.write(mutmut(run, "show", name).stdout + "\n")
+        for name, (status, diff) in sorted(found.items()):
+            if status not in ("killed", "timeout"):
+                out.write(f"# {name}: {status}\n{diff}\n")
     return {
         "module": module.key,
         **{status: counts[status] for status in STATUSES},

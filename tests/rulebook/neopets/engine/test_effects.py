@@ -16,6 +16,7 @@ from .builders import (
     filler,
     game_between,
     info,
+    neopet,
     sample_card,
 )
 
@@ -184,3 +185,140 @@ def test_it_applies_passive_abilities_that_target_the_opponent():
     before = opponent.attack
     play(game, me, sample_card("Dark Faerie"))
     assert opponent.attack == before - 1
+
+
+def logged(game, *events):
+    return [
+        {key: value for key, value in e.items() if key != "turn"}
+        for e in game.log
+        if e["event"] in events
+    ]
+
+
+def first_choices():
+    """A player who takes the first cards offered, as many as allowed, and says what it was
+    asked to choose them for."""
+    return Scripted(choose_cards=lambda game, decision, purpose: decision.options[: decision.most])
+
+
+def test_8_20_4a_a_freeze_is_logged_against_the_frozen_neopets_player():
+    game, me, _ = effect_game()
+    play(game, me, sample_card("Freezing Potion"))
+    assert logged(game, "freeze") == [{"player": 1, "event": "freeze"}]
+
+
+def test_8_20_8a_8_20_3a_scrapped_and_discarded_cards_reach_the_discard_and_the_log():
+    """Dr. Sloth scraps 3 and makes the opponent discard 1 of 3 (CR 8.20.3a: the discarding
+    player chooses, and must choose exactly that many)."""
+    chooser = Scripted(choose_cards=lambda game, decision, purpose: decision.options[-1:])
+    game, me, opponent = effect_game(policies=(Scripted(), chooser))
+    held = [sample_card("Hot Dog"), sample_card("Healing Potion"), sample_card("Freezing Potion")]
+    for card in held:
+        opponent.take(card)
+    top = list(opponent.deck)
+    play(game, me, sample_card("Dr. Sloth"))
+    scrapped = [e["card"] for e in logged(game, "scrap")]
+    assert len(scrapped) == 3 and set(scrapped) <= {card.name for card in top}
+    assert logged(game, "scrap")[0]["player"] == 1
+    assert logged(game, "discard") == [{"player": 1, "event": "discard", "card": "Freezing Potion"}]
+    assert [card.name for card in opponent.discard] == [*scrapped, "Freezing Potion"]
+    assert [card.name for card in opponent.inventory] == ["Hot Dog", "Healing Potion"]
+    (asked,) = [args for name, args in chooser.asked if name == "choose_cards"]
+    assert asked == ("discard",)
+
+
+def test_8_20_3a_a_discard_of_d3_cards_rolls_the_d3_for_its_controller():
+    """A d3 count (CR 9.4.1) is rolled by the card's controller, and that many cards go."""
+    forget = EngineCard(
+        info("Big Forget", "Potion", effects=[{"do": "discard", "n": "d3", "target": "opponent"}])
+    )
+    game, me, opponent = effect_game()
+    for name in ("Hot Dog", "Healing Potion", "Freezing Potion", "Strength Potion"):
+        opponent.take(sample_card(name))
+    game.chance.random = faces(3)  # a d3 of 2
+    play(game, me, forget)
+    assert logged(game, "d3") == [{"player": 0, "event": "d3", "result": 2}]
+    assert len(opponent.inventory) == 2 and len(opponent.discard) == 2
+
+
+def test_8_20_8a_a_scrap_of_d3_cards_rolls_the_d3_for_its_controller():
+    scrap = EngineCard(
+        info("Big Scrap", "Potion", effects=[{"do": "scrap", "n": "d3", "target": "opponent"}])
+    )
+    game, me, opponent = effect_game()
+    deck = len(opponent.deck)
+    game.chance.random = faces(6, 1, 1, 1)  # a d3 of 3, then the three cards taken
+    play(game, me, scrap)
+    assert logged(game, "d3") == [{"player": 0, "event": "d3", "result": 3}]
+    assert len(opponent.deck) == deck - 3
+
+
+def test_8_20_9a_a_search_adds_the_found_card_to_the_inventory_and_logs_it():
+    """Hubert finds a card with "Hot Dog" in its name (CR 8.20.9, 9.9.1); the player is asked
+    which, for a search."""
+    chooser = first_choices()
+    game, me, _ = effect_game(policies=(chooser, Scripted()))
+    dog = sample_card("Hot Dog")
+    me.deck.append(dog)
+    play(game, me, sample_card("Hubert"))
+    assert dog in me.inventory and dog not in me.deck
+    assert logged(game, "search") == [{"player": 0, "event": "search", "card": "Hot Dog"}]
+    assert [args for name, args in chooser.asked if name == "choose_cards"] == [("search",)]
+
+
+def test_8_20_9_a_search_that_finds_nothing_asks_nothing():
+    chooser = first_choices()
+    game, me, _ = effect_game(policies=(chooser, Scripted()))
+    play(game, me, sample_card("Hubert"))
+    assert not logged(game, "search")
+    assert not [name for name, _ in chooser.asked if name == "choose_cards"]
+
+
+def test_9_1_siona_recovers_up_to_two_legends_from_the_discard_and_logs_them():
+    chooser = first_choices()
+    game, me, _ = effect_game(policies=(chooser, Scripted()))
+    legends = [sample_card("Hubert"), sample_card("Vira"), sample_card("Siona")]
+    me.discard.extend([*legends, sample_card("Hot Dog")])
+    play(game, me, sample_card("Siona"))
+    recovered = logged(game, "recover")
+    assert len(recovered) == 2 and {e["player"] for e in recovered} == {0}
+    assert {e["card"] for e in recovered} <= {"Hubert", "Vira", "Siona"}
+    assert sorted(card.name for card in me.inventory) == sorted(e["card"] for e in recovered)
+    assert [args for name, args in chooser.asked if name == "choose_cards"] == [("recover",)]
+
+
+def test_9_1_vira_replays_one_legend_of_the_players_level_or_below():
+    """Vira plays a Legend from the Discard; its level requirement still applies (7.3.3): a
+    Legend above the player's level stays, and only one is played."""
+    game, me, _ = effect_game()
+    high = EngineCard(info("High Legend", "Legend", level=me.level + 1, effects=[]))
+    fit = EngineCard(info("Fit Legend", "Legend", level=me.level, effects=[]))
+    me.discard.extend([high, sample_card("Hot Dog")])
+    play(game, me, sample_card("Vira"))
+    assert high in me.discard and not [e for e in game.log if e.get("card") == "High Legend"]
+    me.discard.extend([fit, EngineCard(info("Other Legend", "Legend", effects=[]))])
+    play(game, me, sample_card("Vira"))
+    played = [e["card"] for e in game.log if e["event"] == "play"]
+    assert played.count("Fit Legend") + played.count("Other Legend") == 1
+    assert "Hot Dog" not in played
+
+
+def test_8_20_10a_the_lab_ray_transforms_only_into_its_own_species():
+    """The Neopet transforms into the Rainbow Pool Neopet of its species naming the Lab Ray."""
+    lab = EngineCard(info("Lab Ray", "Location", effects=[{"do": "transform", "via": "Lab Ray"}]))
+    game, me, _ = effect_game()
+    species = me.active.species
+    other = neopet("Lab Grundo", type_="Rainbow Pool Neopet", species="Grundo", location="Lab Ray")
+    wrong_via = neopet(
+        "Faerie Version", type_="Rainbow Pool Neopet", species=species, location="Faerie Caves"
+    )
+    me.rainbow_pool.extend([EngineCard(other), EngineCard(wrong_via)])
+    before = me.active
+    play(game, me, lab)
+    assert me.active is before
+    own = EngineCard(
+        neopet("Lab Version", type_="Rainbow Pool Neopet", species=species, location="Lab Ray")
+    )
+    me.rainbow_pool.append(own)
+    play(game, me, lab)
+    assert me.active is own
