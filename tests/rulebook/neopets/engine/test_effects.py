@@ -322,3 +322,59 @@ def test_8_20_10a_the_lab_ray_transforms_only_into_its_own_species():
     me.rainbow_pool.append(own)
     play(game, me, lab)
     assert me.active is own
+
+
+def test_7_7_4_a_triggered_damage_roll_is_rolled_as_it_resolves_successes_and_criticals():
+    """A triggered ability rolls its dice as it resolves, logged with its card: each success
+    (4 or 5) deals n, each critical (6) crit_n (CR 5.5.4b, 7.7.4); a 3 deals nothing."""
+    spikes = EngineCard(
+        info(
+            "Spiked Collar",
+            "Equipment",
+            effects=[
+                {"do": "damage", "n": 1, "crit_n": 2, "roll": 3, "when": "turn_start",
+                 "target": "opponent"}
+            ],
+        )
+    )  # fmt: skip
+    game, me, opponent = effect_game()
+    me.equipment = [spikes]
+    me.refresh()
+    game.chance.random = faces(6, 4, 3)
+    game.trigger(me, "on_turn_start")
+    assert logged(game, "roll") == [
+        {"player": 0, "event": "roll", "card": "Spiked Collar", "dice": [6, 4, 3]}
+    ]
+    assert opponent.damage == 3 and me.damage == 0
+
+
+def test_9_4_1_each_d3_of_an_effect_is_rolled_for_the_cards_controller():
+    """Draw d3 and deal d3 damage, each d3 read from its own d6; 2 more plays add to the one
+    left (CR 9.1.1)."""
+    wild = EngineCard(
+        info(
+            "Wild Potion",
+            "Potion",
+            effects=[
+                {"do": "draw", "n": "d3"},
+                {"do": "extra_play", "n": 2},
+                {"do": "damage", "n": "d3", "target": "opponent"},
+            ],
+        )
+    )
+    game, me, opponent = effect_game()
+    game.plays_left = 1
+    game.chance.random = faces(1, 1, 5)  # d3 1, the card drawn, d3 3
+    play(game, me, wild)
+    assert [e["result"] for e in logged(game, "d3")] == [1, 3]
+    assert {e["player"] for e in logged(game, "d3")} == {0}
+    assert len(me.inventory) == 1 and game.plays_left == 3 and opponent.damage == 3
+
+
+def test_9_9_1_a_recovery_of_a_type_takes_only_cards_of_that_type():
+    """Siona recovers Legends only: a Food in the Discard stays there."""
+    game, me, _ = effect_game()
+    me.discard.append(sample_card("Hot Dog"))
+    play(game, me, sample_card("Siona"))
+    assert [card.name for card in me.discard] == ["Hot Dog", "Siona"]
+    assert not logged(game, "recover")
