@@ -378,3 +378,26 @@ def test_9_9_1_a_recovery_of_a_type_takes_only_cards_of_that_type():
     play(game, me, sample_card("Siona"))
     assert [card.name for card in me.discard] == ["Hot Dog", "Siona"]
     assert not logged(game, "recover")
+
+
+def test_5_5_8b_a_stat_change_that_names_no_duration_ends_with_the_turn():
+    """The vocabulary's default duration is the turn (CR 5.5.8b), not the round (5.5.10)."""
+    rush = EngineCard(
+        info("Rush Potion", "Potion", effects=[{"do": "stat", "stat": "agility", "by": 2}])
+    )
+    game, me, _ = effect_game()
+    base = me.agility
+    play(game, me, rush)
+    assert me.agility == base + 2
+    game.take_turn(me)
+    assert me.agility == base
+
+
+def test_7_7_4_a_damage_roll_naming_no_critical_amount_deals_its_amount_on_a_critical():
+    blast = EngineCard(
+        info("Blast Potion", "Potion", effects=[{"do": "damage", "n": 2, "roll": 1}])
+    )
+    game, me, opponent = effect_game()
+    game.chance.random = faces(6)
+    play(game, me, blast)
+    assert opponent.damage == 2
