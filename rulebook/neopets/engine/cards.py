@@ -82,7 +82,6 @@ class EngineCard:
     """A card (or Neopet) with everything the engine reads, precomputed."""
 
     __slots__ = (
-        "begins_in_rainbow_pool",
         "boost",
         "conditional",
         "hits_opponent",
@@ -125,7 +124,6 @@ class EngineCard:
         self.paint_brush: str | None = attr.get("paint_brush")
         self.location: str | None = attr.get("location")
         self.map_location: str | None = attr.get("map_location")
-        self.begins_in_rainbow_pool: bool = bool(attr.get("begins_in_rainbow_pool"))
         boost = attr.get("stat_boost") or {}
         self.boost: tuple[int, int, int, int] = (
             tuple(boost.get(name, 0) for name in vocab.STATS) if boost else NO_BOOST  # type: ignore[assignment]

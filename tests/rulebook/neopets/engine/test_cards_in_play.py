@@ -295,3 +295,19 @@ def test_it_knocks_out_a_neopet_losing_its_hit_points_equipment_and_keeps_the_ne
     assert knocked.value.loser == me.index
     game.new_round(round_winner=1)
     assert amulet in me.discard and new in me.discard
+
+
+def test_it_offers_a_location_held_in_the_inventory_only_once_its_map_pieces_are_collected():
+    """CR 7.10.9: a Location needing Map Pieces is played from the Inventory only once they
+    are collected, as from the Rainbow Pool."""
+    ruins = EngineCard(
+        info("Lost Ruins", "Location", effects=[{"do": "requires_map_pieces", "n": 2}])
+    )
+    game, me = fresh_game()
+    hold(me, ruins)
+    game.plays_left = 1
+    piece = info("Ruins Piece", "Map Piece", map_location="Lost Ruins", effects=[])
+    me.map_pieces = [EngineCard(piece)]
+    assert ruins not in game.playable(me)
+    me.map_pieces.append(EngineCard(piece))
+    assert ruins in game.playable(me)

@@ -401,3 +401,14 @@ def test_7_7_4_a_damage_roll_naming_no_critical_amount_deals_its_amount_on_a_cri
     game.chance.random = faces(6)
     play(game, me, blast)
     assert opponent.damage == 2
+
+
+def test_it_plays_the_effects_it_knows_of_a_card_and_skips_the_ones_it_cannot_read():
+    """Unknown or malformed effects are listed as unsupported (the record's `unsupported`),
+    never played, and the card's readable effects still happen."""
+    odd = EngineCard(
+        info("Odd Potion", "Potion", effects=["draw", {"do": "teleport"}, {"do": "draw", "n": 1}])
+    )
+    game, me, _ = effect_game()
+    play(game, me, odd)
+    assert len(me.inventory) == 1 and odd.unsupported
