@@ -322,6 +322,9 @@ def test_8_20_10a_the_lab_ray_transforms_only_into_its_own_species():
     me.rainbow_pool.append(own)
     play(game, me, lab)
     assert me.active is own
+    assert logged(game, "transform") == [
+        {"player": 0, "event": "transform", "card": "Lab Version", "was": before.name}
+    ]
 
 
 def test_7_7_4_a_triggered_damage_roll_is_rolled_as_it_resolves_successes_and_criticals():
@@ -342,6 +345,7 @@ def test_7_7_4_a_triggered_damage_roll_is_rolled_as_it_resolves_successes_and_cr
     me.refresh()
     game.chance.random = faces(6, 4, 3)
     game.trigger(me, "on_turn_start")
+    assert logged(game, "trigger") == [{"player": 0, "event": "trigger", "card": "Spiked Collar"}]
     assert logged(game, "roll") == [
         {"player": 0, "event": "roll", "card": "Spiked Collar", "dice": [6, 4, 3]}
     ]

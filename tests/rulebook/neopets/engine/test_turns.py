@@ -146,3 +146,12 @@ def test_it_makes_a_player_without_a_neopet_for_the_next_round_lose():
         record = play_game([lonely, full], seed)
         assert record.figures["rounds"] == 1
         assert record.winner == 1
+
+
+def test_5_5_12_a_round_lost_with_no_neopet_left_on_either_side_ends_the_game_drawn():
+    """A new round needs a Neopet from each player (CR 5.5.12): with one Neopet each, the
+    first knock-out leaves neither a Neopet to send in, and the game ends with no winner."""
+    decks = [deck_of(filler(), neopets=[neopet("Lone Kau", hp=2, attack=6)]) for _ in range(2)]
+    record = play_game(decks, seed=1, record_log=True)
+    assert [e["event"] for e in record.log].count("knock_out") == 1
+    assert record.log[-1]["event"] == "game_over" and record.log[-1]["player"] is None
