@@ -2,10 +2,12 @@
 
 import pytest
 
+from rulebook.core.stepping import direct_game
 from rulebook.neopets.effects import effect_problems, unsupported_effects
 from rulebook.neopets.engine import play_game
 from rulebook.neopets.engine.cards import EngineCard
 from rulebook.neopets.engine.dice import d3_of
+from rulebook.neopets.engine.game import Game
 
 from .builders import (
     Scripted,
@@ -416,3 +418,41 @@ def test_it_plays_the_effects_it_knows_of_a_card_and_skips_the_ones_it_cannot_re
     game, me, _ = effect_game()
     play(game, me, odd)
     assert len(me.inventory) == 1 and odd.unsupported
+
+
+def test_8_20_15a_priority_goes_round_again_after_each_food_until_both_pass():
+    """In the battle's priority window the player without Food passes, the other plays one
+    Food at a time, and priority goes round again after each (CR 8.20.15a); a Food of the
+    player's own level is playable (6.4.2)."""
+    eater = Scripted(choose_food=lambda game, decision, window: decision.options[0]
+                     if window == "battle" else None)  # fmt: skip
+    game, me, opponent = effect_game(policies=(Scripted(), eater))
+    foods = [
+        EngineCard(info(f"Level Snack {i}", "Food", level=opponent.level, effects=[]))
+        for i in range(2)
+    ]
+    for food in foods:
+        opponent.take(food)
+    game.window(me, "battle")
+    played = [(e["player"], e["card"]) for e in game.log if e["event"] == "play"]
+    assert played == [(1, "Level Snack 0"), (1, "Level Snack 1")]
+
+
+@pytest.mark.parametrize("takes_it", [True, False])
+def test_setting_up_the_starting_player_may_take_or_defer_the_first_turn(takes_it):
+    """ "Setting Up the Game": the player chosen at random takes the first turn or gives it to
+    the opponent, and the log says which."""
+    asked = []
+
+    def answer(game, decision):
+        asked.append(decision.seat)
+        return takes_it
+
+    players = (Scripted(take_first_turn=answer), Scripted(take_first_turn=answer))
+    game = direct_game(Game, [deck_of(filler()), deck_of(filler())], 3, players, record_log=True)
+    game.begin()
+    (starter,) = asked
+    assert game.first == (starter if takes_it else 1 - starter)
+    assert logged(game, "first_turn") == [
+        {"player": game.first, "event": "first_turn", "deferred": not takes_it}
+    ]

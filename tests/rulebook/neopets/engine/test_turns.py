@@ -155,3 +155,13 @@ def test_5_5_12_a_round_lost_with_no_neopet_left_on_either_side_ends_the_game_dr
     record = play_game(decks, seed=1, record_log=True)
     assert [e["event"] for e in record.log].count("knock_out") == 1
     assert record.log[-1]["event"] == "game_over" and record.log[-1]["player"] is None
+
+
+def test_5_5_12_each_round_is_logged_numbered_with_the_player_who_starts_it(logged_games):
+    """Rounds count up from 1 (a game is up to three rounds); the first is started by the
+    first player, each later one by the player knocked out in the one before (CR 5.5.12)."""
+    for record in logged_games:
+        rounds = [e for e in record.log if e["event"] == "round"]
+        knocked = [e["player"] for e in record.log if e["event"] == "knock_out"]
+        assert [e["round"] for e in rounds] == list(range(1, len(rounds) + 1))
+        assert [e["player"] for e in rounds] == [record.first, *knocked[: len(rounds) - 1]]
