@@ -1,0 +1,57 @@
+"""Paying activation costs: who picks what is given up, and how it goes (rulebook, "Creature
+Abilities": activation costs; guide, "Activation Costs" and "Caveats")."""
+
+import pytest
+
+from .builders import creature, in_play, new_game
+
+DRAW = "Draw 1 card."
+
+
+def scribe_paying(cost: str):
+    """A game whose player 0 has a cheap scribe paying `cost` to draw, beside a small and a big
+    creature of their own."""
+    game = new_game()
+    scribe = in_play(game, 0, creature("Scribe", 0, 1, f"STUDY: {cost} {DRAW}"))
+    small = in_play(game, 0, creature("Small", 1, 5))
+    big = in_play(game, 0, creature("Big", 5, 5))
+    return game, scribe, small, big
+
+
+def test_the_payer_exhausts_its_least_valuable_creature_never_the_one_acting():
+    """The creature using its ability is exhausted to act anyway, never as part of its cost
+    (ruling: "in addition to any usual requirement to exhaust the creature")."""
+    game, scribe, small, big = scribe_paying("Exhaust 1 of your unexhausted creatures in play.")
+    me = game.players[0]
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    assert scribe.exhausted and small.exhausted and not big.exhausted
+    (paid,) = [e for e in game.log if e["event"] == "pay"]
+    assert paid["op"] == "exhaust_creatures" and len(paid["cards"]) == 1
+
+
+def test_an_opponent_choosing_what_is_exhausted_takes_the_most_valuable():
+    """ "chosen by an opponent of your choice": the opponent picks the payer's best creature."""
+    game, scribe, small, big = scribe_paying(
+        "Exhaust 1 of your unexhausted creatures in play chosen by an opponent of your choice."
+    )
+    game.activate_creature(game.players[0], scribe, scribe.card.abilities[0])
+    assert big.exhausted and not small.exhausted
+
+
+@pytest.mark.parametrize(
+    ("cost", "logged"),
+    [
+        ("Sacrifice 1 cards in play.", "sacrificed"),
+        ("Destroy 1 of your cards in play.", "destroyed"),
+    ],
+)
+def test_a_cost_sacrifices_or_destroys_as_it_says(cost, logged):
+    """Sacrificed cards go to the graveyard without being destroyed (no destruction
+    triggers); destroyed ones are destroyed. The payer gives up its least valuable card."""
+    game, scribe, small, big = scribe_paying(cost)
+    me = game.players[0]
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    gone = [e["event"] for e in game.log if e["event"] in ("sacrificed", "destroyed")]
+    assert gone == [logged]
+    assert big in me.creatures and (small not in me.creatures or scribe not in me.creatures)
+    assert len(me.graveyard) == 1
