@@ -55,3 +55,40 @@ def test_a_cost_sacrifices_or_destroys_as_it_says(cost, logged):
     assert gone == [logged]
     assert big in me.creatures and (small not in me.creatures or scribe not in me.creatures)
     assert len(me.graveyard) == 1
+
+
+def test_an_immortality_counter_does_not_save_a_card_destroyed_to_pay_a_cost():
+    """Immortality counters stop an effect that explicitly destroys; paying a cost is not an
+    effect (rulebook, "Creature Abilities": the cost is paid as the ability is activated)."""
+    game, scribe, small, big = scribe_paying("Destroy 1 of your cards in play.")
+    me = game.players[0]
+    for permanent in (scribe, small, big):
+        permanent.add_marks("immortality", 0, 1)
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    assert len(me.graveyard) == 1 and len(me.creatures) == 2
+
+
+@pytest.mark.parametrize(("verb", "logged"), [("Sacrifice", []), ("Destroy", ["destroyed"])])
+def test_a_random_card_of_the_hand_is_given_up_as_the_cost_says(verb, logged):
+    game, scribe, _, _ = scribe_paying(f"{verb} 1 random cards in your hand.")
+    me = game.players[0]
+    kept = creature("Kept", 1, 1)
+    me.hand = [kept]
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    assert me.graveyard == [kept] and kept not in me.hand
+    assert [e["event"] for e in game.log if e["event"] == "destroyed"] == logged
+
+
+@pytest.mark.parametrize(
+    ("chosen_by", "spent_after"), [("", 0), (" chosen by an opponent of your choice", 1)]
+)
+def test_a_destroyed_resource_is_an_exhausted_one_unless_an_opponent_chooses(
+    chosen_by, spent_after
+):
+    """The payer gives up an exhausted resource first; an opponent picks an unexhausted one."""
+    game, scribe, _, _ = scribe_paying(f"Destroy 1 of your resources{chosen_by}.")
+    me = game.players[0]
+    me.resources = [creature("Used", 1, 1), creature("Fresh", 1, 1)]
+    me.spent = 1
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    assert len(me.resources) == 1 and me.spent == spent_after
