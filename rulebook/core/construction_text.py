@@ -438,6 +438,16 @@ class Reading:
 
     data: dict[str, Any]
     unread: tuple[str, ...] = ()
+    # the sentences that state each field, as the card writes them (for a refusal to quote)
+    stated_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def quoted(self, field_name: str, text: str) -> str:
+        """Where the text says what it says of a field, in words: the sentences that state it,
+        or, when none does, the whole text."""
+        said = self.stated_by.get(field_name, ())
+        if said:
+            return "so says " + " and ".join(f"“{sentence}”" for sentence in said)
+        return f"no sentence of “{' '.join(text.split())}” says so"
 
 
 def unread_problems(name: str, unread: Collection[str], field_name: str) -> list[tuple[str, str]]:

@@ -265,6 +265,7 @@ def read_restrictions(name: str, text: str, known: frozenset[str] = frozenset())
     clauses: list[Clause] = []
     sections: set[str] = set()
     unread: list[str] = []
+    stated_by: dict[str, tuple[str, ...]] = {}
     for sentence in sentences(text, name):
         clause = GRAMMAR.read(sentence, names)
         if clause is None:
@@ -280,6 +281,7 @@ def read_restrictions(name: str, text: str, known: frozenset[str] = frozenset())
                 for token in clause.scan_values(lambda v: isinstance(v, Token))
                 if token.type in ("SPELLBOOK", "ARCHIVE")
             }
+            stated_by[TOKEN_SECTIONS] = (*stated_by.get(TOKEN_SECTIONS, ()), sentence)
             continue
         if clause.data == "not_sections":
             continue  # a Token kept out as it is anyway: no data
@@ -288,12 +290,13 @@ def read_restrictions(name: str, text: str, known: frozenset[str] = frozenset())
             unread.append(sentence)
         else:
             clauses.append(read)
+            stated_by[RESTRICTIONS] = (*stated_by.get(RESTRICTIONS, ()), sentence)
     data: dict[str, Any] = {}
     if clauses:
         data[RESTRICTIONS] = [clause.as_data() for clause in clauses]
     if sections:
         data[TOKEN_SECTIONS] = sorted(sections)
-    return Reading(data, tuple(unread))
+    return Reading(data, tuple(unread), stated_by)
 
 
 def _subtree(branch: Token | Tree[Token]) -> Tree[Token]:
@@ -365,24 +368,40 @@ def restriction_problems(
     disagrees = recorded is not None and {c.key() for c in recorded} != {
         c.key() for c in said or []
     }
-    if given is not None and disagrees:
-        problems.append(_disagreement(name, RESTRICTIONS, given, reading, "p. 25"))
+    if recorded is not None and disagrees:
+        recorded_words, said_words = _restrictions_words(recorded), _restrictions_words(said)
+        problems.append(
+            _disagreement(name, RESTRICTIONS, recorded_words, said_words, reading, text, "p. 25")
+        )
     sections = attributes.get(TOKEN_SECTIONS)
-    if sections is not None and sorted(map(str.casefold, sections)) != reading.data.get(
-        TOKEN_SECTIONS, []
-    ):
-        problems.append(_disagreement(name, TOKEN_SECTIONS, sections, reading, "p. 7"))
+    said_sections = reading.data.get(TOKEN_SECTIONS, [])
+    if sections is not None and sorted(map(str.casefold, sections)) != said_sections:
+        recorded_words = f"this Token may be in {_sections_words(map(str, sections))}"
+        said_words = f"this Token may be in {_sections_words(said_sections)}"
+        problems.append(
+            _disagreement(name, TOKEN_SECTIONS, recorded_words, said_words, reading, text, "p. 7")
+        )
     return problems
 
 
+def _restrictions_words(clauses: list[Clause] | None) -> str:
+    return "; ".join(clause.words() for clause in clauses or []) or "no Spellbook Restriction"
+
+
+def _sections_words(sections: Iterable[str]) -> str:
+    said = " or ".join(f"a {section.capitalize()}" for section in sections)
+    return said or "no Spellbook or Archive"
+
+
 def _disagreement(
-    name: str, field: str, given: Any, reading: Reading, page: str
+    name: str, field: str, recorded: str, said: str, reading: Reading, text: str, page: str
 ) -> tuple[str, str]:
+    """The refusal of data the text contradicts: both in words, and the sentence quoted."""
     return (
         f"attributes.{field}",
-        f"{name}: records {given!r}, but the Page's text states "
-        f"{reading.data.get(field, 'nothing of it')!r}; the text is the Page's rule ({page}): "
-        "make the data agree with it or leave it out",
+        f"{name}: records “{recorded}”, but the Page's text states “{said}” "
+        f"({reading.quoted(field, text)}); the text is the Page's rule ({page}): make the data "
+        "agree with it or leave it out",
     )
 
 

@@ -108,6 +108,12 @@ in_deck: IN (YOUR | A | THE) DECK
     ),
 )
 
+# What each field says, in words, for a refusal.
+_FIELD_WORDS = {
+    BEGINS_IN_RAINBOW_POOL: "the card begins the game in the Rainbow Pool (8.2.1)",
+    COLLECTABLE_AS_MAP_PIECE: "the card can be collected as a Map Piece (7.10.1)",
+    ANY_NUMBER_OF_COPIES: "a deck may contain any number of copies of the card (7.8.2)",
+}
 _SAYS = {
     "begins": (BEGINS_IN_RAINBOW_POOL, True),
     "not_begins": (BEGINS_IN_RAINBOW_POOL, False),
@@ -124,6 +130,7 @@ def read_construction(name: str, text: str, known: frozenset[str] = frozenset())
     names = Names.of(name, known)
     data: dict[str, Any] = {}
     unread: list[str] = []
+    stated_by: dict[str, tuple[str, ...]] = {}
     for sentence in sentences(text, name):
         clause = GRAMMAR.read(sentence, names)
         if clause is None:
@@ -138,7 +145,8 @@ def read_construction(name: str, text: str, known: frozenset[str] = frozenset())
         field, value = _SAYS[str(clause.data)]
         if value:
             data[field] = True
-    return Reading(data, tuple(unread))
+        stated_by[field] = (*stated_by.get(field, ()), sentence)
+    return Reading(data, tuple(unread), stated_by)
 
 
 def _about_itself(clause: Tree[Token]) -> bool:
@@ -167,8 +175,9 @@ def construction_problems(
                 (
                     f"attributes.{field}",
                     f"{name}: is {str(bool(given)).lower()}, but the card's text "
-                    f"{'says so' if said else 'does not say so'}; card text takes precedence "
-                    "(Golden Rules): make the field agree with the text or leave it out",
+                    f"{'says' if said else 'does not say'} that {_FIELD_WORDS[field]} "
+                    f"({reading.quoted(field, text)}); card text takes precedence (Golden "
+                    "Rules): make the field agree with the text or leave it out",
                 )
             )
     return problems
