@@ -368,7 +368,7 @@ def restriction_problems(
     disagrees = recorded is not None and {c.key() for c in recorded} != {
         c.key() for c in said or []
     }
-    if recorded is not None and disagrees:
+    if given is not None and disagrees:
         recorded_words, said_words = _restrictions_words(recorded), _restrictions_words(said)
         problems.append(
             _disagreement(name, RESTRICTIONS, recorded_words, said_words, reading, text, "p. 25")
