@@ -144,7 +144,7 @@ class Names:
     (an index by first word, shared by every card of one catalogue), longest first."""
 
     own: tuple[str, ...]
-    known: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    known: Mapping[str, tuple[tuple[tuple[str, ...], str], ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, own: str, known: Iterable[str] = ()) -> Names:
@@ -159,26 +159,30 @@ class Names:
         capitalised = first[:1].isupper() or first[:1].isdigit()
         candidates = [*self.known.get(folded, ())] if capitalised else []
         if self.own[:1] == (folded,):  # the card's own name, however it is written
-            candidates.append(self.own)
-        for name in sorted(candidates, key=len, reverse=True):
+            candidates.append((self.own, ""))
+        for name, stored in sorted(candidates, key=lambda known: len(known[0]), reverse=True):
             end = start + len(name)
             if tuple(identity(word) for word in words[start:end]) == name:
-                kind = "SELF" if name == self.own else "NAME"
                 end += words[end : end + 1] == ["."]  # its final stop, when written
-                return Token(kind, _joined(words[start:end])), end - start
+                if name == self.own:  # the card's own, though the catalogue knows it too
+                    return Token("SELF", _joined(words[start:end])), end - start
+                # a known card's name as the catalogue stores it ("Will-o\u2019-Wisp"), which the
+                # data then records, however the text typeset it ("Will-o'-Wisp")
+                return Token("NAME", stored), end - start
         return None
 
 
 @lru_cache(maxsize=8)  # one index a catalogue, not one a card: an import reads thousands
-def _index(known: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """The known names by their first word (folded), longest first."""
-    by_first: dict[str, list[tuple[str, ...]]] = {}
-    for name in known:
+def _index(known: frozenset[str]) -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """The known names (their folded words, the name as stored) by their first word, longest
+    first; of names written alike, one."""
+    by_first: dict[str, dict[tuple[str, ...], str]] = {}
+    for name in sorted(known):
         words = _name_words(name)
         if words:
-            by_first.setdefault(words[0], []).append(words)
+            by_first.setdefault(words[0], {}).setdefault(words, name)
     return {
-        first: tuple(sorted(set(names), key=len, reverse=True))
+        first: tuple(sorted(names.items(), key=lambda named: len(named[0]), reverse=True))
         for first, names in by_first.items()
     }
 

@@ -65,7 +65,8 @@ _CATEGORIES = re.compile(r"(\S.*?)\s+\[([^\[\]]*)\]")
 _KEY_WORD = re.compile(r"[a-z0-9][a-z0-9_-]*")
 _FLAGS = re.compile(r"\{[^{}]*\}")
 _SPACES = re.compile(r"\s+")
-_LEADING_X = re.compile(r"[xX\u00d7]\s")
+# A name that is, or starts with, a lone x ("X", "x Ray"): "1 X (SET) 1" would read as "1x".
+_LEADING_X = re.compile(r"[xX\u00d7](?:\s|$)")
 # "- 2 Hot Dog", "* 2 Hot Dog": a Markdown list bullet before the line.
 _BULLET = re.compile(r"^[-*+•]\s+")
 # "// the finishers": a whole line of comment (not after a card: a Keeper player's card

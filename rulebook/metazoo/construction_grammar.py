@@ -43,7 +43,7 @@ from rulebook.core.construction_text import (
     sentences,
     unread_problems,
 )
-from rulebook.core.identity import identity
+from rulebook.core.identity import wording
 
 from .kinds import AURA_TYPES, PAGE_TYPES
 
@@ -81,7 +81,7 @@ forbid: YOU neg INCLUDE side IN book holding side unless?
       | (YOU neg | DO NOT) INCLUDE side AND side IN THE SAME SPELLBOOK unless?
       // after "While building a Spellbook,": the Spellbook goes without saying
       | (YOU neg | DO NOT) INCLUDE side WITH side unless?
-      | side neg BE (INCLUDED | PUT | PLACED) WITH side unless?
+      | side neg BE INCLUDED WITH side unless?
 // "allowing only", X first and this Page second, or this Page first ("You may only include
 // this Page in a Spellbook with X" could mean "only if X is there": not in the grammar)
 allow_other: ONLY side (MAY | CAN) BE (INCLUDED | PUT | PLACED)? IN book holding side
@@ -180,13 +180,14 @@ class Clause:
         ]
 
     def key(self) -> tuple[Any, ...]:
-        """What two clauses are the same by (names by identity, in any order)."""
+        """What two clauses are the same by (names by their wording, as the card identity
+        compares them, in any order)."""
         return (
             self.only,
-            frozenset(identity(name).removesuffix(".") for name in self.names),
+            frozenset(map(wording, self.names)),
             frozenset(self.kinds),
             self.more_than,
-            frozenset(identity(name).removesuffix(".") for name in self.unless),
+            frozenset(map(wording, self.unless)),
         )
 
 
