@@ -70,6 +70,7 @@ def _page_or_caster_ref(part: Any) -> Any:
         return Ref(("caster", part.seat))
     return part
 
+
 # The rules this engine plays simpler than the rulebook reads, stated in every result.
 SIMPLIFICATIONS = (
     TURN_CAP_RULE,
@@ -417,7 +418,7 @@ class Game:
         page.reset()
         page.zone = zone
         page.controller = page.owner
-        self.casters[page.owner].zone(zone).append(page)
+        self.casters[page.owner].pile(zone).append(page)
         if self.log is not None:
             self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
 
