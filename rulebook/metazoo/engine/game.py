@@ -89,6 +89,13 @@ SIMPLIFICATIONS = (
     "Spellbook between games.",
     "Tokens, copies, control changes and Changing Page Types are not played (no sample Page "
     "makes them; a Page that would is listed in `unsupported`).",
+    "The primary Defender is one with a usable Attack whenever a Defender has one (Combat step "
+    '4, p. 27: "select only one Attack on one of the Defenders to use (if any are available)"); '
+    "a Beastie without Attacks, which the Glossary lets be primary, is primary only when no "
+    "Defender has a usable Attack.",
+    "Sleep keeps a Page from attacking and defending only: a sleeping Page's Powers and "
+    '"any time" effects stay usable (the seed lost the Status Effects\' table; README rules '
+    "notes).",
 )
 
 
