@@ -88,7 +88,7 @@ class Replay:
     shrouded: int | None = None  # the turn Beasties cannot be targeted
     generated: list[int] = field(default_factory=list)  # Aura Pages Fatigued since the last pay
     ended: bool = True  # this turn's end-of-turn step came (none before the first turn)
-    owed: set[tuple[str, Any]] = field(default_factory=set)  # Burn/Poison due this turn's end
+    owed: list[tuple[str, Any]] = field(default_factory=list)  # Burn/Poison due, in order
     sleep_owed: set[int] = field(default_factory=set)  # sleeping Pages whose coin is due
     waking: set[int] = field(default_factory=set)  # sleeping Pages whose coin came heads
     mulligan_left: int | None = None
@@ -185,9 +185,20 @@ def _turn_ended(r: Replay) -> None:
     resolved (or its subject left the Arena first)."""
     if not r.ended:
         r.broke(STATUS_OWED, "a turn passed without its end-of-turn step")
-    for status, subject in sorted(r.owed, key=str):
-        r.broke(STATUS_OWED, f"{status} on {subject} did not resolve at the turn's end")
+    _skipped(r, len(r.owed))
     r.owed.clear()
+
+
+def _there(r: Replay, subject: Any) -> bool:
+    return isinstance(subject, str) or subject in r.arena
+
+
+def _skipped(r: Replay, count: int) -> None:
+    """The first `count` items owed were passed over: each only if its subject had gone."""
+    for status, subject in r.owed[:count]:
+        if _there(r, subject):
+            r.broke(STATUS_OWED, f"{status} on {subject} did not resolve in its turn's end order")
+    del r.owed[:count]
 
 
 def _end_of_turn(r: Replay, e: dict) -> None:
@@ -205,12 +216,12 @@ def _end_of_turn(r: Replay, e: dict) -> None:
         for status in ("burn", "poison")
         if statuses[status]
     }
-    ordered = {(item[0], item[1]) for item in e["order"] if item[0] in ("burn", "poison")}
-    for status, subject in sorted(carried - ordered, key=str):
+    ordered = [(item[0], item[1]) for item in e["order"] if item[0] in ("burn", "poison")]
+    for status, subject in sorted(carried - set(ordered), key=str):
         r.broke(STATUS_OWED, f"{status} on {subject} left out of the end-of-turn order")
-    for status, subject in sorted(ordered - carried, key=str):
+    for status, subject in sorted(set(ordered) - carried, key=str):
         r.broke(STATUS_OWED, f"{status} on {subject} ordered, but not carried")
-    r.owed = carried
+    r.owed = ordered  # each resolves in this order, unless its subject has gone by then
 
 
 def _coin(r: Replay, e: dict) -> None:
@@ -450,9 +461,12 @@ def _damage(r: Replay, e: dict) -> None:
 
 def _status_tick(r: Replay, e: dict) -> None:
     if e.get("why") in ("burn", "poison"):
-        if (e["why"], e["target"]) not in r.owed:
-            r.broke(STATUS_OWED, f"{e['why']} on {e['target']} outside its turn's end")
-        r.owed.discard((e["why"], e["target"]))
+        item = (e["why"], e["target"])
+        if item in r.owed:
+            _skipped(r, r.owed.index(item))
+            r.owed.pop(0)
+        else:
+            r.broke(STATUS_OWED, f"{e['why']} on {e['target']} outside its turn's end order")
     if e.get("why") == "burn" and e["amount"] != STATUS_AMOUNT:
         r.broke(STATUS_TICK, f"Burn for {e['amount']}")
     if e.get("why") == "poison":
@@ -503,7 +517,6 @@ def _leave(r: Replay, page: int) -> None:
     r.arena.pop(page, None)
     r.fatigued.discard(page)
     r.statuses.pop(page, None)
-    r.owed -= {("burn", page), ("poison", page)}  # gone before its Burn or Poison came
     r.sleep_owed.discard(page)
     r.waking.discard(page)
 
