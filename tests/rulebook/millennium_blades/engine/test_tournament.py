@@ -68,7 +68,7 @@ def test_play_resolves_before_next():
     _, outcome = tournament(
         [deck([squire, challenger]), deck(plain("B", 2, stars=0))], the_store=store(0), first=0
     )
-    clash = events(outcome, "clash")[0]
+    clash = events(outcome, "clash_end")[0]
     assert clash["reveals"][0]["total"] == 3  # not 5: the stars came after the Play effect
     assert events(outcome, "stars")[0]["by"] == 2
 
@@ -136,7 +136,7 @@ def test_a_clash_reveals_from_its_starter_clockwise_and_a_tie_for_highest_is_a_t
         the_store=store(2, 2, 2),
         first=0,
     )
-    clash = events(outcome, "clash")[0]
+    clash = events(outcome, "clash_end")[0]
     assert [r["player"] for r in clash["reveals"]] == [0, 1, 2]
     assert [r["total"] for r in clash["reveals"]] == [3, 2, 2]  # B and C have no Top Card yet
     assert clash["winner"] == 0
@@ -149,7 +149,7 @@ def test_a_clash_tie_gives_no_one_rp():
         the_store=store(1, 1, 1, 1),
         first=1,
     )
-    assert events(outcome, "clash")[0]["winner"] is None and game.players[0].rp == 0
+    assert events(outcome, "clash_end")[0]["winner"] is None and game.players[0].rp == 0
 
 
 def test_reactions_are_optional_and_flip_their_card():
@@ -257,10 +257,47 @@ def test_a_player_chooses_which_reaction_to_use_when_several_answer():
     judge = single("Judge", 2, {"when": "reaction", "on": "drained", "do": "prevent"})
     whistle = board("Whistle", {"when": "reaction", "on": "drained", "do": "prevent"})
     last = Scripted(single=in_order, react_drained=lambda game, decision: decision.options[-1])
+    rich = single("Rich", 1, {"when": "play", "do": "gain_rp", "n": 3})
     game, outcome = tournament(
-        [deck([judge], accessories=[whistle]), deck([single("X", 1), breaker])],
+        [deck([rich, judge], accessories=[whistle]), deck([single("X", 1), breaker])],
         policies=(last, Scripted(single=in_order)),
         first=0,
     )
     assert events(outcome, "reaction")[0]["card"] == "Whistle"
-    assert game.players[0].tableau[0].up and not game.players[0].board[0].up
+    assert game.players[0].tableau[1].up and not game.players[0].board[0].up
+
+
+def test_a_reaction_to_losing_rp_is_not_offered_at_0_rp():
+    """Reaction effects "are activated whenever the relevant condition on the effect is met":
+    at 0 RP an opponent's drain makes no one lose RP, so a "would make you lose RP" Reaction is
+    not offered, and its card stays face-up (issue 37: Judge's Whistle flipped for nothing)."""
+    breaker = single("Breaker", 3, {"when": "play", "do": "drain_rp", "n": 2})
+    whistle = board("Whistle", {"when": "reaction", "on": "drained", "do": "prevent"})
+
+    def refuse(game, decision):
+        raise AssertionError("a Reaction against losing RP offered at 0 RP")
+
+    game, outcome = tournament(
+        [deck([single("A", 1)], accessories=[whistle]), deck([breaker])],
+        policies=(Scripted(single=in_order, react_drained=refuse), Scripted(single=in_order)),
+        first=1,
+    )
+    assert game.players[0].board[0].up and events(outcome, "reaction") == []
+    assert [(e["player"], e["by"]) for e in events(outcome, "rp")] == [(0, 0)]
+
+
+def test_ties_between_leading_opponents_fall_at_random_not_by_seat():
+    """The default player drains the leader; two opponents tied at the lead are offered in an
+    order drawn from the game's Chance, so over seeds each is drained (issue 37: the lowest
+    seat always was, and in tables of 3 to 5 the seat decided first places)."""
+    breaker = single("Breaker", 1, {"when": "play", "do": "drain_rp", "n": 1})
+    rich = single("Rich", 1, {"when": "play", "do": "gain_rp", "n": 2})
+    drained = set()
+    for seed in range(20):
+        _, outcome = tournament(
+            [deck([single("A", 1), breaker]), deck([rich]), deck([single("C", 1), rich])],
+            seed=seed,
+            first=1,
+        )
+        drained |= {e["player"] for e in events(outcome, "rp") if e["by"] < 0}
+    assert drained == {1, 2}
