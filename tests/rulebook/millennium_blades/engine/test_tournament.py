@@ -3,7 +3,10 @@ Millennium Blades rules notes for what the summary leaves open)."""
 
 from __future__ import annotations
 
+from rulebook.core.resolve import EntryRef
 from rulebook.millennium_blades.engine import SIMPLIFICATIONS, TournamentDeck, play_game
+from rulebook.samples import MILLENNIUM_BLADES as SAMPLES
+from rulebook.validate import resolve_and_check, standard_format
 
 from .builders import (
     Scripted,
@@ -301,3 +304,51 @@ def test_ties_between_leading_opponents_fall_at_random_not_by_seat():
         )
         drained |= {e["player"] for e in events(outcome, "rp") if e["by"] < 0}
     assert drained == {1, 2}
+
+
+def test_the_log_shows_a_clash_as_it_happens_and_the_offers_let_pass():
+    """docs/game-logs.md (issue 37): a clash's start comes before what happens inside it; the
+    card revealed before a "reveal again" Reaction is logged, then the Reaction, then the second
+    reveal; an offer let pass is logged; the Score step is marked before its effects."""
+    hunter = single("Hunter", 1, {"when": "play", "do": "clash", "win": 2})
+    dice = board("Dice", {"when": "reaction", "on": "revealed", "do": "reveal_again"})
+    chimera = single("Chimera", 1, {"when": "score", "do": "gain_rp", "n": 1})
+    use_dice = Scripted(single=in_order, react_revealed=lambda game, decision: decision.options[0])
+    _, outcome = tournament(
+        [deck([hunter, chimera], accessories=[dice]), deck([single("B", 1)], accessories=[dice])],
+        policies=(use_dice, Scripted(single=in_order, react_revealed=never)),
+        the_store=store(1, 2, 3, 4),
+        first=0,
+    )
+    turn = [(e["event"], e["player"]) for e in outcome.log if e["turn"] == 1]
+    assert turn[2:] == [
+        ("clash", 0), ("reveal", 0), ("reaction", 0), ("flip", 0), ("reveal", 0),
+        ("reveal", 1), ("declined", 1), ("clash_end", 0), ("rp", 0),
+    ]  # fmt: skip
+    reveals = events(outcome, "reveal")
+    assert [r["left"] for r in reveals] == [3, 2, 1]  # in the order they came off the Store
+    end = events(outcome, "clash_end")[0]
+    assert [r["revealed"] for r in end["reveals"]] == [reveals[1]["card"], reveals[2]["card"]]
+    assert events(outcome, "declined")[0] == {
+        "turn": 1, "event": "declined", "player": 1, "offer": "revealed", "cards": ["Dice"]
+    }  # fmt: skip
+    kinds = [e["event"] for e in outcome.log]
+    assert kinds.index("score") < len(kinds) - 2
+    assert kinds[kinds.index("score") + 1 :] == ["rp", "end"]
+
+
+def test_meta_breaker_at_0_rp_leaves_judges_whistle_face_up():
+    """Reaction effects (issue 37's case, the sample cards, seed 1): Meta Breaker drains a seat
+    at 0 RP, which loses nothing, so its Judge's Whistle is not used and stays face-up."""
+
+    def sample_deck(*refs: EntryRef):
+        return resolve_and_check(SAMPLES.game, refs, SAMPLES.pool, standard_format(SAMPLES.game))[0]
+
+    breaker = sample_deck(EntryRef("singles", 1, name="Meta Breaker"))
+    ronin = sample_deck(
+        EntryRef("singles", 1, name="Papercut Ronin"),
+        EntryRef("accessories", 1, name="Judge's Whistle"),
+    )
+    outcome = play_game([TournamentDeck.from_deck(d) for d in (breaker, ronin)], 1, record_log=True)
+    assert events(outcome, "reaction") == [] and events(outcome, "flip") == []
+    assert (1, 0) in [(e["player"], e["by"]) for e in events(outcome, "rp")]

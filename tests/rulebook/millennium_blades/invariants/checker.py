@@ -266,6 +266,16 @@ class Replay:
         if e["on"] == "drained" and self.seats[player].rp == 0:
             self.broken(RP, f"{card.name} was used against losing RP at 0 RP (nothing to lose)")
 
+    def on_declined(self, e: Mapping[str, Any], player: int) -> None:
+        seat, offer = self.seats[player], e["offer"]
+        for name in e["cards"]:
+            card = seat.cards[name]
+            said = card.has("action") if offer == "action" else card.has("reaction")
+            if not card.up or not [x for x in said if offer == "action" or x["on"] == offer]:
+                self.broken(FACE_DOWN, f"{name} was offered face-down or for what it does not say")
+        if offer == "drained" and seat.rp == 0:
+            self.broken(RP, f"seat {player} was offered a Reaction against losing RP at 0 RP")
+
     def on_no_target(self, e: Mapping[str, Any], player: int) -> None:
         for index, seat in enumerate(self.seats):
             shielded = seat.continuous("shield")
