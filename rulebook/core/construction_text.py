@@ -82,7 +82,8 @@ _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*|[^\s\w]", re.UNICODE)
 _SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]*?[^\s'])'(?![\w'])")
 # Special terminals every grammar declares; the others are its words.
 SPECIAL = ("SELF", "NAME", "WORD", "DIGITS", "QUOTE", "COMMA", "PUNCT", "PLAY_VERB", "PLACEMENT")
-# The game's words that make a sentence speak of building a deck whatever else it holds.
+# The words of an opening clause about building a deck: a sentence holding one is parsed (it
+# speaks of construction when that clause opens it, not "Construct a Fortress").
 BUILDING_WORDS = frozenset({"build", "building", "construct", "constructing", "construction"})
 PLAY = "play"  # what Grammar.read answers for a sentence about play
 
@@ -364,24 +365,31 @@ class Grammar:
         except LarkError:
             pass
         try:
-            play = self.parser.parse(tokens, start="play")
+            self.parser.parse(tokens, start="play")
         except LarkError:
             return None
         # a clause of play after "When building your deck,": not read, so refused
-        conditions = play.find_data("condition")
-        return None if any(self._about_building(c) for c in conditions) else PLAY
+        return None if self._opens_on_building(tokens) else PLAY
 
-    def _about_building(self, condition: Tree[Token]) -> bool:
-        tokens = list(condition.scan_values(lambda value: isinstance(value, Token)))
+    def _opens_on_building(self, tokens: list[Token]) -> bool:
+        """Whether the sentence opens with a clause about building a deck (`context`)."""
+        opening = next((i for i, token in enumerate(tokens) if token.type == "COMMA"), 0)
+        if not opening:
+            return False
         try:
-            self.parser.parse(tokens, start="context_clause")
+            self.parser.parse(tokens[:opening], start="context_clause")
         except LarkError:
             return False
         return True
 
     def speaks_of_construction(self, sentence: str, names: Names) -> bool:
-        words = self.construction_words | BUILDING_WORDS
-        return any(token.type.lower() in words for token in self.tokens(sentence, names))
+        """Whether the sentence names a construction word, or opens with a clause about
+        building a deck ("Construct a Fortress" does neither)."""
+        tokens = self.tokens(sentence, names)
+        words = self.construction_words
+        return any(token.type.lower() in words for token in tokens) or self._opens_on_building(
+            tokens
+        )
 
 
 def _inflected(verb: str) -> set[str]:

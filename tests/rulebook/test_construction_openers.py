@@ -127,6 +127,7 @@ def test_metazoo_restrictions_after_an_opening_clause_are_read_p25(text):
     [
         ("neopets", "When building your deck, draw a card."),
         ("neopets", "If you include this card in your deck, heal 1 HP."),
+        ("neopets", "If this card is in your deck, draw a card."),
         ("neopets", "This card begins the game in your Rainbow Pool and gets +1 Attack."),
         ("neopets", "This card counts as two copies in your deck."),
         ("metazoo", "When building your Spellbook, draw a card."),
@@ -157,6 +158,8 @@ def test_a_sentence_about_construction_that_does_not_read_is_refused_at_import_8
         ("metazoo", "Pages in your Archive cannot be destroyed."),
         ("metazoo", "Each player may look at the top Page of your Spellbook."),
         ("metazoo", "When this Token leaves the Arena, it may be put into your Spellbook."),
+        ("neopets", "Construct a Fortress, then draw a card."),  # no opening clause of building
+        ("neopets", "If this card is in your deck at the start of the game, draw a card."),
     ],
 )  # fmt: skip
 def test_play_text_naming_a_construction_word_is_read_as_play_8_2_1_7_10_1_p25(game, text):
