@@ -12,11 +12,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.cardfile import CardFileError, read_cards
+from rulebook.core.construction_text import sentences as split
 from rulebook.metazoo import construction_grammar as metazoo
 from rulebook.neopets import construction_grammar as neopets
 from tests.rulebook.grammar_sentences import sentences
 from tests.rulebook.metazoo.test_construction_grammar_generated import KNOWN
 from tests.rulebook.metazoo.test_construction_grammar_generated import LEAVES as METAZOO_LEAVES
+from tests.rulebook.metazoo.test_restrictions import KNOWN as RESTRICTION_KNOWN
+from tests.rulebook.metazoo.test_restrictions import WORDINGS as METAZOO_WORDINGS
+from tests.rulebook.neopets.test_card_text import SHAPES as NEOPETS_SHAPES
 from tests.rulebook.neopets.test_construction_grammar_generated import LEAVES as NEOPETS_LEAVES
 from tests.rulebook.neopets.test_construction_grammar_generated import NAME
 
@@ -78,6 +82,37 @@ def test_a_neopets_clause_after_an_opening_clause_reads_the_same_or_is_refused_8
 def test_a_metazoo_clause_after_an_opening_clause_reads_the_same_or_is_refused_p25(said, opener):
     sentence, _ = said
     read = lambda text: metazoo.read_restrictions("Sample Loner", text, KNOWN)  # noqa: E731
+    same_or_refused(read, opener, sentence, metazoo.GRAMMAR.keywords)
+
+
+def hand_written(texts, name: str) -> list[str]:
+    """Every sentence of the grammar tests' hand-written texts."""
+    return [sentence for text in texts for sentence in split(text, name)]
+
+
+@pytest.mark.parametrize("opener", NEOPETS_OPENERS)
+@pytest.mark.parametrize("sentence", hand_written((text for _, text, _ in NEOPETS_SHAPES), NAME))
+def test_each_hand_written_neopets_sentence_after_an_opening_clause_reads_the_same_or_is_refused(
+    sentence, opener
+):
+    """8.2.1, 7.10.1, 7.8.2, 7.11.2: test_card_text.py's sentences, as well as the grammar's."""
+    read = lambda text: neopets.read_construction(NAME, text)  # noqa: E731
+    same_or_refused(read, opener, sentence, neopets.GRAMMAR.keywords)
+
+
+@pytest.mark.parametrize("opener", METAZOO_OPENERS)
+@pytest.mark.parametrize(
+    ("name", "sentence"),
+    [
+        (name, sentence)
+        for _, name, text, _ in METAZOO_WORDINGS
+        for sentence in hand_written([text], name)
+    ],
+)
+def test_each_hand_written_restriction_after_an_opening_clause_reads_the_same_or_is_refused_p25(
+    name, sentence, opener
+):
+    read = lambda text: metazoo.read_restrictions(name, text, frozenset(RESTRICTION_KNOWN))  # noqa: E731
     same_or_refused(read, opener, sentence, metazoo.GRAMMAR.keywords)
 
 
