@@ -152,6 +152,11 @@ class Card(models.Model):
     shared = models.BooleanField(
         default=False, help_text="A user-made card that everyone may read and put in decks."
     )
+    # The card's picture in two sizes (cards.services.images): storage names made of each file's
+    # content hash, empty when it has none. Read with the card's row, so a page of cards costs
+    # no query more for them.
+    image_thumb = models.FileField(max_length=100, blank=True, default="", editable=False)
+    image_full = models.FileField(max_length=100, blank=True, default="", editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
