@@ -196,6 +196,7 @@ def main(argv: list[str] | None = None) -> int:
 
     call_command("migrate", verbosity=0)
     _load_cards(args.cards, seed=args.seed)
+    _picture_cards(every=args.pictures)
     _print_table(_measure(args.runs, seed=args.seed))
     _print_cpu(args.runs, seed=args.seed)
     _print_buffers(seed=args.seed)
@@ -215,6 +216,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--throttled", action="store_true", help="count requests in the rate limits, as deployed"
+    )
+    parser.add_argument(
+        "--pictures",
+        type=int,
+        default=1,
+        metavar="N",
+        help="give every Nth card a picture (issue 36: thumbnails must not slow search); 0: none",
     )
     return parser.parse_args(argv)
 
@@ -272,6 +280,30 @@ def _load_cards(total: int, *, seed: int) -> None:
         print(f"Loaded {total:,} cards in {time.perf_counter() - started:.1f} s.")
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
+
+
+def _picture_cards(*, every: int) -> None:
+    """Give every `every`th card a picture (one stored picture, shown by them all), the others
+    none: search answers with each card's `image` URLs (cards.services.images)."""
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.db.models import F
+    from PIL import Image
+
+    from cards.models import Card
+    from cards.services.images import card_image_store
+
+    Card.objects.update(image_thumb="", image_full="")
+    if not every:
+        print("No card has a picture.")
+        return
+    out = io.BytesIO()
+    Image.linear_gradient("L").resize((750, 1050)).save(out, format="PNG")
+    stored = card_image_store(upload=SimpleUploadedFile("bench.png", out.getvalue()))
+    pictured = Card.objects.annotate(slot=F("id") % every).filter(slot=0)
+    count = pictured.update(image_thumb=stored.thumb, image_full=stored.full)
+    print(f"{count:,} cards have a picture (every {every}).")
 
 
 def _make_sets() -> dict[str, object]:
