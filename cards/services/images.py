@@ -59,10 +59,10 @@ def card_image_store(*, upload: UploadedFile) -> StoredImage:
             f"{_megabytes(settings.CARD_IMAGE_MAX_BYTES)} is accepted",
         )
     picture = _decoded(upload)
-    return StoredImage(
-        thumb=_stored(_encoded(picture, THUMB_BOX, THUMB_QUALITY)),
-        full=_stored(_encoded(picture, FULL_BOX, FULL_QUALITY)),
-    )
+    # Both drawn before either is stored: a failure leaves nothing behind.
+    thumb = _encoded(picture, THUMB_BOX, THUMB_QUALITY)
+    full = _encoded(picture, FULL_BOX, FULL_QUALITY)
+    return StoredImage(thumb=_stored(thumb), full=_stored(full))
 
 
 def card_image_attach(*, card: Card, image: StoredImage | None) -> Card:
