@@ -113,6 +113,13 @@ class PrintingRow(TypedDict):
     set_is_sample: bool
 
 
+class ImageUrls(TypedDict):
+    """A card's picture as a page shows it (cards.selectors.cards_given_image_urls)."""
+
+    thumb: str
+    full: str
+
+
 class Card(models.Model):
     """A card's rules identity: what copy limits count. Printings hang off it.
 
@@ -123,6 +130,7 @@ class Card(models.Model):
     # Given to the cards a page shows by cards.selectors.cards_for_display; never stored.
     game_slug: str
     printing_list: list[PrintingRow]
+    image_urls: ImageUrls | None
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
     key = models.SlugField(

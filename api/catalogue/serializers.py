@@ -127,13 +127,10 @@ class CardSerializer(serializers.ModelSerializer):
 
     @extend_schema_field(CardImageSerializer(allow_null=True))
     def get_image(self, card: Card) -> dict[str, str] | None:
-        if not card.image_thumb:
-            return None
         request = self.context.get("request")
-        urls = {"thumb": card.image_thumb.url, "full": card.image_full.url}
-        if request is None:
-            return urls
-        return {size: request.build_absolute_uri(url) for size, url in urls.items()}
+        if card.image_urls is None or request is None:
+            return card.image_urls
+        return {size: request.build_absolute_uri(url) for size, url in card.image_urls.items()}
 
 
 class CardNamedInput(serializers.Serializer):

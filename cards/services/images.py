@@ -26,6 +26,7 @@ from PIL import Image, ImageOps, UnidentifiedImageError
 
 from basics.errors import InvalidRequest
 from cards.models import Card
+from cards.picture_files import FOLDER
 
 FIELD = "image"
 # Pillow's readers tried on an upload; every other format (SVG, PDF, TIFF, PSD...) is refused.
@@ -37,7 +38,6 @@ THUMB_BOX = (240, 336)
 FULL_BOX = (750, 1050)
 THUMB_QUALITY = 80
 FULL_QUALITY = 88
-FOLDER = "card-images"
 
 
 @dataclass(frozen=True)
