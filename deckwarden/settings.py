@@ -381,7 +381,18 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker whose broker goes away (a Redis restart) reconnects, however long it takes, rather
+# than exiting and leaving queued jobs with nobody to play them (Celery's default gives up
+# after 100 tries); the chunk it is playing goes on meanwhile and is recorded in the database,
+# which needs no broker (cancelling it would only throw the games away).
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, less the restore on close that crashed a worker whose Redis
+    # restarted while it held a task (deckwarden/broker.py).
+    CELERY_BROKER_TRANSPORT = "deckwarden.broker:Transport"
 
 # Mail to players (events.notifications): printed on the console unless an SMTP server is
 # named (EMAIL_HOST), then sent through it with Django's SMTP backend.
