@@ -260,15 +260,17 @@ else:
     )
 
 REST_FRAMEWORK = {
-    # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise;
-    # the login scope guards password checks on /auth/token/, the signup scope the website's
-    # sign-up form (failed log-ins also lock out, AXES_* above).
+    # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise,
+    # in cost units a minute (a read 1, another request 2, one that queues work for the workers
+    # 30; a log-in nothing); the login scope guards password checks on /auth/token/ per
+    # username and address, the signup scope the website's sign-up form (failed log-ins also
+    # lock out, AXES_* above).
     "DEFAULT_THROTTLE_CLASSES": [
         "api.throttling.AnonRateThrottle",
         "api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "120/minute"),
+        "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "600/minute"),
         "user": env_rate("DECKWARDEN_THROTTLE_USER", "1200/minute"),
         "login": env_rate("DECKWARDEN_THROTTLE_LOGIN", "10/minute"),
         "signup": env_rate("DECKWARDEN_THROTTLE_SIGNUP", "5/hour"),
