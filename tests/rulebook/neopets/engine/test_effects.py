@@ -298,10 +298,10 @@ def test_9_1_vira_replays_one_legend_of_the_players_level_or_below():
     me.discard.extend([high, sample_card("Hot Dog")])
     play(game, me, sample_card("Vira"))
     assert high in me.discard and not [e for e in game.log if e.get("card") == "High Legend"]
-    me.discard.extend([fit, EngineCard(info("Other Legend", "Legend", effects=[]))])
+    me.discard.append(fit)
     play(game, me, sample_card("Vira"))
     played = [e["card"] for e in game.log if e["event"] == "play"]
-    assert played.count("Fit Legend") + played.count("Other Legend") == 1
+    assert played.count("Fit Legend") == 1
     assert "Hot Dog" not in played
 
 
@@ -456,3 +456,24 @@ def test_setting_up_the_starting_player_may_take_or_defer_the_first_turn(takes_i
     assert logged(game, "first_turn") == [
         {"player": game.first, "event": "first_turn", "deferred": not takes_it}
     ]
+
+
+def test_a_stat_change_is_logged_with_its_stat_amount_and_duration():
+    """Strength Potion: +2 Attack until the end of the turn (CR 5.5.8b), as the log says."""
+    game, me, _ = effect_game()
+    play(game, me, sample_card("Strength Potion"))
+    assert logged(game, "stat") == [
+        {"player": 0, "event": "stat", "stat": "attack", "by": 2, "until": "end_of_turn"}
+    ]
+
+
+def test_teeny_hot_dog_turns_the_lowest_of_the_players_battle_dice_into_a_critical():
+    """ "Change the result of one of your dice to a critical success (6)": the lowest one."""
+    game, me, _ = effect_game()
+    game.rolls[0] = [5, 2, 4]
+    play(game, me, sample_card("Teeny Hot Dog"))
+    assert game.rolls[0] == [5, 6, 4]
+    assert logged(game, "set_die") == [{"player": 0, "event": "set_die", "die": 1, "face": 6}]
+    game.rolls[0] = [6, 6]
+    play(game, me, sample_card("Teeny Hot Dog"))
+    assert len(logged(game, "set_die")) == 1  # nothing below a 6 to change
