@@ -2,6 +2,7 @@
 
 import pytest
 
+from rulebook.core.decisions import IllegalAnswer
 from rulebook.core.stepping import direct_game
 from rulebook.neopets.effects import effect_problems, unsupported_effects
 from rulebook.neopets.engine import play_game
@@ -477,3 +478,21 @@ def test_teeny_hot_dog_turns_the_lowest_of_the_players_battle_dice_into_a_critic
     game.rolls[0] = [6, 6]
     play(game, me, sample_card("Teeny Hot Dog"))
     assert len(logged(game, "set_die")) == 1  # nothing below a 6 to change
+
+
+def test_8_20_3a_a_player_told_to_discard_may_not_discard_fewer():
+    """ "Your opponent discards 1 card": an answer discarding none is refused."""
+    refuses = Scripted(choose_cards=lambda game, decision, purpose: [])
+    game, me, opponent = effect_game(policies=(Scripted(), refuses))
+    opponent.take(sample_card("Hot Dog"))
+    with pytest.raises(IllegalAnswer):
+        play(game, me, sample_card("Forgetful Potion"))
+
+
+def test_9_1_up_to_means_a_player_may_recover_none():
+    """Siona adds "up to 2" Legends: choosing none is a legal answer."""
+    declines = Scripted(choose_cards=lambda game, decision, purpose: [])
+    game, me, _ = effect_game(policies=(declines, Scripted()))
+    me.discard.append(sample_card("Hubert"))
+    play(game, me, sample_card("Siona"))
+    assert not logged(game, "recover") and me.inventory == []
