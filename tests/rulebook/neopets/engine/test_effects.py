@@ -496,3 +496,32 @@ def test_9_1_up_to_means_a_player_may_recover_none():
     me.discard.append(sample_card("Hubert"))
     play(game, me, sample_card("Siona"))
     assert not logged(game, "recover") and me.inventory == []
+
+
+def test_5_5_5_extra_dice_for_defence_are_rolled_in_defence_not_attack():
+    """An Equipment's extra dice for the defence step add to the Defence roll only."""
+    shield = EngineCard(
+        info("Dice Shield", "Equipment", effects=[{"do": "extra_dice", "n": 2, "step": "defence"}])
+    )
+    _, me, _ = effect_game()
+    me.equipment = [shield]
+    me.refresh()
+    assert (me.extra_attack_dice, me.extra_defence_dice) == (0, 2)
+
+
+def test_a_set_die_effect_sets_the_face_it_names():
+    """A die set to 5 (not always a critical): the lowest of the battle dice becomes a 5."""
+    nudge = EngineCard(info("Nudge Snack", "Food", effects=[{"do": "set_die", "value": 5}]))
+    game, me, _ = effect_game()
+    game.rolls[0] = [3, 1]
+    play(game, me, nudge)
+    assert game.rolls[0] == [3, 5]
+
+
+def test_7_7_4_a_d3_damage_roll_deals_1_on_a_critical_unless_it_says_more():
+    """Each success deals d3; a critical, with no critical amount given, deals 1."""
+    zap = EngineCard(info("Zap Potion", "Potion", effects=[{"do": "damage", "n": "d3", "roll": 1}]))
+    game, me, opponent = effect_game()
+    game.chance.random = faces(6)
+    play(game, me, zap)
+    assert opponent.damage == 1
