@@ -92,3 +92,31 @@ def test_a_destroyed_resource_is_an_exhausted_one_unless_an_opponent_chooses(
     me.spent = 1
     game.activate_creature(me, scribe, scribe.card.abilities[0])
     assert len(me.resources) == 1 and me.spent == spent_after
+
+
+def test_hitpoints_paid_come_off_the_players_hitpoints():
+    game, scribe, _, _ = scribe_paying("Pay 3 hitpoints.")
+    me = game.players[0]
+    before = me.hp
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    assert me.hp == before - 3
+
+
+def test_exhausted_resources_paid_add_to_those_already_exhausted():
+    game, scribe, _, _ = scribe_paying("Exhaust 2 of your resources.")
+    me = game.players[0]
+    me.resources = [creature(f"Resource {i}", 1, 1) for i in range(4)]
+    me.spent = 1
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    assert me.spent == 3
+
+
+@pytest.mark.parametrize("verb", ["Sacrifice", "Destroy"])
+def test_cards_given_up_from_the_deck_are_its_top_ones(verb):
+    """ "cards on the top of your deck": the top of the deck is the end of its list."""
+    game, scribe, _, _ = scribe_paying(f"{verb} 2 cards on the top of your deck.")
+    me = game.players[0]
+    me.deck = [creature(f"Card {i}", 1, 1) for i in range(5)]
+    top = me.deck[-2:]
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    assert sorted(card.name for card in me.graveyard) == sorted(card.name for card in top)
