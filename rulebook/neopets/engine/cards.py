@@ -119,16 +119,14 @@ class EngineCard:
         # CR 6.4.2 / 9.8.1: no printed level is no requirement at all, not a requirement of 0.
         self.level: int | None = attr.get("level")
         self.species: str | None = attr.get("species")
-        self.stats: tuple[int, int, int, int] = tuple(  # type: ignore[assignment]
-            attr.get(name, 0) for name in vocab.STATS
-        )
+        self.stats: tuple[int, int, int, int] = tuple(attr.get(name, 0) for name in vocab.STATS)
         self.paint_brush: str | None = attr.get("paint_brush")
         self.location: str | None = attr.get("location")
         self.map_location: str | None = attr.get("map_location")
         self.begins_in_rainbow_pool: bool = bool(attr.get("begins_in_rainbow_pool"))
         boost = attr.get("stat_boost") or {}
         self.boost: tuple[int, int, int, int] = (
-            tuple(boost.get(name, 0) for name in vocab.STATS) if boost else NO_BOOST  # type: ignore[assignment]
+            tuple(boost.get(name, 0) for name in vocab.STATS) if boost else NO_BOOST
         )
         raw_effects = attr.get("effects")
         self.unsupported: tuple[str, ...] = vocab.unsupported_effects(info.text, raw_effects)

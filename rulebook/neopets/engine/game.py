@@ -145,7 +145,7 @@ class Game:
             }
             for side in self.sides
         )
-        self.log: list[dict] | None = [] if record_log else None
+        self.log: list[dict[str, Any]] | None = [] if record_log else None
         self.turn = 0
         self.active = 0  # whose turn it is
         self.round = 0
@@ -296,7 +296,8 @@ class Game:
     def choose_neopet(self, side: Side) -> EngineCard:
         """The Neopet the side sends in, of those it has left (CR 5.5.12)."""
         decision = self.decisions[side.index][NEOPET].offer(list(side.neopets))
-        return self.ask(decision)
+        neopet: EngineCard = self.ask(decision)
+        return neopet
 
     def _winner_without_neopets(self) -> int | None:
         """A player with no Neopet for the next round loses the game; if neither has one, the
@@ -446,9 +447,7 @@ class Game:
         if kind == EQUIPMENT and len(me.equipment) >= EQUIPMENT_SLOTS:
             equipped = list(me.equipment)
             slot = self.ask(
-                Decision(
-                    me.index, EQUIPMENT_SLOT, range(len(equipped)), context=(equipped, card)
-                )
+                Decision(me.index, EQUIPMENT_SLOT, range(len(equipped)), context=(equipped, card))
             )
             leaving = me.equipment.pop(slot)
             me.discard.append(leaving)
@@ -575,7 +574,9 @@ class Game:
         if damage:
             self.deal(opponent, damage)
 
-    def _reroll(self, side: Side, own: list[int], other: list[int], limit: int, attacking: bool):
+    def _reroll(
+        self, side: Side, own: list[int], other: list[int], limit: int, attacking: bool
+    ) -> None:
         """CR 5.5.6c-d: reroll the chosen dice, at most `limit` of them, once."""
         if not own:
             return

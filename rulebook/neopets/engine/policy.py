@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Collection, Sequence
+from typing import NamedTuple, cast
 
 from rulebook.core.decisions import AnswersByKind, Decision
 from rulebook.neopets.cards import (
@@ -66,10 +66,11 @@ class HeuristicPolicy(AnswersByKind):
     def choose_neopet(self, game: GameView, decision: Decision) -> EngineCard:
         rival = game.sides[1 - decision.seat].active
         against = rival.stats if rival is not None else _REFERENCE_OPPONENT
-        return max(decision.options, key=lambda neopet: _matchup(neopet.stats, against))
+        neopets: Collection[EngineCard] = decision.options
+        return max(neopets, key=lambda neopet: _matchup(neopet.stats, against))
 
     def choose_codestone(self, game: GameView, decision: Decision) -> EngineCard | None:
-        options = decision.options
+        options = _cards(decision)
         if len(options) == 1:
             return options[0]
         me = game.sides[decision.seat]
@@ -149,7 +150,9 @@ class HeuristicPolicy(AnswersByKind):
             return 100.0  # collecting costs nothing (CR 7.10.6)
         if kind == PAINT_BRUSH:
             target = me.paint_target(card)
-            return _stats_value(target.stats) - _stats_value(me.active.stats) if target else 0.0
+            if target is None:
+                return 0.0
+            return _stats_value(target.stats) - _stats_value(me.active.stats)  # type: ignore[union-attr]  # a target only for an active Neopet
         if kind == FOOD and (card.negates or card.sets_die):
             return 0.0  # held for a response or a battle
         worth = _worth(card)
@@ -183,13 +186,13 @@ class RandomPolicy(HeuristicPolicy):
         return self.rng.random() < 0.5
 
     def choose_neopet(self, game: GameView, decision: Decision) -> EngineCard:
-        return self.rng.choice(decision.options)
+        return self.rng.choice(_cards(decision))
 
     def choose_codestone(self, game: GameView, decision: Decision) -> EngineCard | None:
-        return self.rng.choice([*decision.options, None])
+        return self.rng.choice([*_cards(decision), None])
 
     def choose_play(self, game: GameView, decision: Decision) -> EngineCard | None:
-        return self.rng.choice([*decision.options, None])
+        return self.rng.choice([*_cards(decision), None])
 
     def choose_equipment_slot(
         self, game: GameView, decision: Decision, equipped: list[EngineCard], new: EngineCard
@@ -199,11 +202,16 @@ class RandomPolicy(HeuristicPolicy):
     def choose_rerolls(
         self, game: GameView, decision: Decision, dice: list[int], other: list[int], attacking: bool
     ) -> Sequence[int]:
-        options = decision.options
-        return self.rng.sample(options, min(decision.most, len(options)))
+        options = cast("Sequence[int]", decision.options)  # the dice, by their index
+        return self.rng.sample(options, min(decision.most or 0, len(options)))
 
     def choose_food(self, game: GameView, decision: Decision, window: str) -> EngineCard | None:
-        return self.rng.choice([*decision.options, None, None])
+        return self.rng.choice([*_cards(decision), None, None])
+
+
+def _cards(decision: Decision) -> Sequence[EngineCard]:
+    """A decision's options where the game offers cards (always a list, in Neopets)."""
+    return cast("Sequence[EngineCard]", decision.options)
 
 
 def _stats_value(stats: Sequence[int]) -> float:

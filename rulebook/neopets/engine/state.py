@@ -112,7 +112,7 @@ class Side:
 
     def paint_target(self, brush: EngineCard) -> EngineCard | None:
         """The Rainbow Pool Neopet this Paint Brush would turn the active Neopet into."""
-        species = self.active.species  # type: ignore[union-attr]
+        species = self.active.species  # type: ignore[union-attr]  # asked only while one is active
         for card in self.rainbow_pool:
             if (
                 card.type == RAINBOW_POOL_NEOPET
