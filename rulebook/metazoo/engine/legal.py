@@ -235,7 +235,7 @@ class ActionOptions:
         """The Pages a Contract Action may name, payable or not."""
         if self._candidates is None:
             self.read_chapter()
-        return self._candidates  # type: ignore[return-value]
+        return self._candidates  # type: ignore[return-value]  # read_chapter set it
 
     def may_contract(self, page: Page) -> bool:
         """Whether Contracting this candidate is legal now: one Page checked, so a policy that

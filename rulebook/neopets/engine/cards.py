@@ -153,7 +153,7 @@ class EngineCard:
         )
         self.map_pieces_needed: int = next(
             (e.n for e in self.passive if e.do == "requires_map_pieces"), 0
-        )  # type: ignore[assignment]
+        )  # type: ignore[assignment]  # an n a passive gives is a number
         # Playable only if the state allows: a Paint Brush needs its Rainbow Pool Neopet (CR
         # 7.4.7), a Location may need Map Pieces (7.10.9).
         self.conditional: bool = self.type == PAINT_BRUSH or bool(self.map_pieces_needed)

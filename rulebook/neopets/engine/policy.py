@@ -280,9 +280,9 @@ def _worth(card: EngineCard) -> _Worth:
         for effect in card.played:
             amount = 2 if effect.n == D3 else effect.n
             if effect.do == "heal" and not effect.to_opponent:
-                heal += amount  # type: ignore[operator]
+                heal += amount  # type: ignore[operator]  # D3 read as 2 above
             elif effect.do == "draw" and not effect.to_opponent:
-                draw += amount  # type: ignore[operator]
+                draw += amount  # type: ignore[operator]  # D3 read as 2 above
             else:
                 lasting += _nominal_value(effect)
         worth = card.memo[_MEMO_KEY] = _Worth(lasting, passive, heal, draw)
@@ -294,15 +294,15 @@ def _nominal_value(effect: Effect) -> float:
     action = effect.do
     amount = 2 if effect.n == D3 else effect.n
     if action == "damage" and effect.roll:
-        value = effect.roll * (amount / 3 + effect.crit_n / 6) * 2.5  # type: ignore[operator]
+        value = effect.roll * (amount / 3 + effect.crit_n / 6) * 2.5  # type: ignore[operator]  # D3 read as 2 above
     elif action == "damage":
-        value = 2.5 * amount  # type: ignore[operator]
+        value = 2.5 * amount  # type: ignore[operator]  # D3 read as 2 above
     elif action == "stat":
         value = effect.by * _STAT_WEIGHT[effect.stat] * _LASTING[effect.until]
     elif action in ("draw", "heal"):
-        value = 2.0 * amount  # type: ignore[operator]
+        value = 2.0 * amount  # type: ignore[operator]  # D3 read as 2 above
     else:
-        value = _FLAT_VALUES.get(action, 0.0) * amount  # type: ignore[operator]
+        value = _FLAT_VALUES.get(action, 0.0) * amount  # type: ignore[operator]  # D3 read as 2 above
     good_for_me = (action in _HARMFUL) == effect.to_opponent
     return value if good_for_me else -value
 
