@@ -41,6 +41,7 @@ __all__ = ["HeuristicPolicy", "Policy", "RandomPolicy"]
 # How much one point of a stat is worth to the heuristic.
 _STAT_WEIGHT = {HP: 0.8, ATTACK: 1.2, DEFENCE: 0.9, AGILITY: 0.5}
 _REFERENCE_OPPONENT = (8, 3, 3, 4)  # hp, attack, defence, agility of a typical Neopet
+_UNSEEN_TRANSFORMATION = 2.0  # another side's Paint Brush, its target unseen: worth negating
 _LASTING = {"end_of_turn": 0.5, "end_of_round": 1.5, "permanent": 1.5, "while_in_play": 1.5}
 
 
@@ -121,7 +122,7 @@ class HeuristicPolicy(AnswersByKind):
                 mine_below = len(queue) > 1 and queue[-2].owner.index == player
                 negation = top.card.negates and not top.triggered
                 target = queue[-2] if negation and mine_below else top
-                return negator if self.item_value(game, target) >= 2.0 else None
+                return negator if self.item_value(game, target, player) >= 2.0 else None
             if top.dice and min(top.dice) < 4:
                 return next((f for f in options if f.sets_die), None)
             return None
@@ -136,11 +137,15 @@ class HeuristicPolicy(AnswersByKind):
         ranked = sorted(decision.options, key=lambda card: self.play_value(game, me, card))
         return ranked[:count] if purpose == "discard" else ranked[::-1][:count]
 
-    def item_value(self, game: GameView, item: QueueItem) -> float:
-        """How much an item on the queue is worth to its controller: a played card's value,
-        or a triggered ability's effects (CR 8.16)."""
+    def item_value(self, game: GameView, item: QueueItem, player: int) -> float:
+        """How much an item on the queue is worth to its controller, as `player` sees it: a
+        played card's value, or a triggered ability's effects (CR 8.16)."""
         if item.triggered:
             return sum(_nominal_value(effect) for effect in item.effects)
+        if item.card.type == PAINT_BRUSH and item.owner.index != player:
+            # Which Neopet it turns the active one into lies in the other side's Rainbow Pool,
+            # private to it (CR 9.11.2): a transformation is counted as an upgrade.
+            return _UNSEEN_TRANSFORMATION
         return self.play_value(game, item.owner, item.card)
 
     def play_value(self, game: GameView, me: Side, card: EngineCard) -> float:
