@@ -10,22 +10,18 @@ server or webhook never holds a registration up, and a write rolled back tells n
 
 from __future__ import annotations
 
-import ipaddress
-import json
 import logging
-import socket
-import urllib.request
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
+import httpx
 from celery import current_app
-from django.conf import settings
 from django.core.mail import send_mail, send_mass_mail
 from django.db import transaction
 from django.utils import timezone
 
 from .models import DeckCheck, Event, Registration, RosterEntry
+from .webhooks import webhook_post
 
 logger = logging.getLogger(__name__)
 
@@ -152,7 +148,7 @@ def _send(
         }
         try:
             webhook_post(event.webhook_url, payload)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, httpx.HTTPError) as exc:  # TimeoutError is an OSError
             logger.warning("Webhook of event %s failed: %s", event.pk, exc)
 
 
@@ -178,27 +174,6 @@ def _message(registration: Registration, kind: str) -> tuple[str, str]:
         f"Registration for {event.name} closes at "
         f"{event.registration_deadline:%Y-%m-%d %H:%M} UTC. Your list {deck} is {verdict}.",
     )
-
-
-def webhook_post(url: str, payload: dict[str, Any]) -> int:
-    """POST the payload as JSON within the configured timeout; the HTTP status. Refuses (as
-    ValueError) a URL that is not http(s) or whose host is private, unless settings allow."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"not an http(s) URL: {url!r}")
-    if not settings.DECKWARDEN_WEBHOOK_ALLOW_PRIVATE:
-        for *_, address in socket.getaddrinfo(parts.hostname, parts.port or 443):
-            ip = ipaddress.ip_address(address[0])
-            if not ip.is_global:
-                raise ValueError(f"{parts.hostname} is a private address ({ip})")
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(payload).encode("utf-8"),
-        headers={"Content-Type": "application/json", "User-Agent": "Deckwarden webhook"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=settings.DECKWARDEN_WEBHOOK_TIMEOUT) as answer:
-        return answer.status
 
 
 def deadlines_remind() -> int:
