@@ -177,3 +177,12 @@ def test_a_judge_finds_the_deck_checks_from_the_event_page_and_the_events_list(
     # a player is not offered the log (it would be a 404 to them)
     assert checks not in site_as(bob).get(f"/events/{event.token}/").content.decode()
     assert "<td>player</td>" in site_as(bob).get("/events/").content.decode()
+
+
+def test_a_registration_filter_past_any_id_is_a_400_naming_it(alice_api, event, judged):
+    """Issue 43: 10**20 reached SQLite's query (a 500); a number no column holds is refused."""
+    response = alice_api.get(url(event, f"deck-checks/?registration={10**20}"))
+    assert response.status_code == 400
+    assert "registration" in response.json()["fields"]
+    listed = alice_api.get(url(event, f"deck-checks/?registration={judged.pk}"))
+    assert listed.status_code == 200
