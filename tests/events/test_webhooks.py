@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import ssl
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 
 import anyio
+import httpx
 import pytest
 
 from events.notifications import webhook_post
@@ -196,3 +199,47 @@ def test_notices_are_routed_to_a_queue_no_test_game_worker_reads(settings):
         queue = app.amqp.router.route({}, name)["queue"].name
         assert queue == settings.DECKWARDEN_NOTICE_QUEUE == "notices"
     assert settings.DECKWARDEN_SIMULATION_QUEUE != "notices"
+
+
+TLS = Path(__file__).parent / "tls"  # a self-signed certificate for hooks.example, for tests
+
+
+@pytest.fixture
+def tls_server(monkeypatch):
+    """An https server on loopback for hooks.example, its certificate trusted (SSL_CERT_FILE);
+    the names clients asked for (SNI) and the Host headers it received."""
+    seen: dict[str, list[str]] = {"sni": [], "host": []}
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_POST(self) -> None:
+            seen["host"].append(self.headers["Host"])
+            no_content(self)
+
+        def log_message(self, *args) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    context.load_cert_chain(TLS / "hooks.example.pem", TLS / "hooks.example.key")
+    context.sni_callback = lambda sock, name, ctx: seen["sni"].append(name)
+    server.socket = context.wrap_socket(server.socket, server_side=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # The operator's way to trust a CA of their own: httpx reads it for the webhook's TLS.
+    monkeypatch.setenv("SSL_CERT_FILE", str(TLS / "hooks.example.pem"))
+    monkeypatch.delenv("SSL_CERT_DIR", raising=False)
+    yield server.server_port, seen
+    server.shutdown()
+    server.server_close()
+
+
+def test_https_to_the_pinned_address_still_speaks_tls_to_the_name(internet, tls_server):
+    """The connection goes to the checked address, but TLS is the name's: it is sent as SNI,
+    the certificate is verified against it (not the address), and it is the Host header."""
+    port, seen = tls_server
+    internet.names["hooks.example"] = [PUBLIC]
+    internet.names["other.example"] = [PUBLIC]
+    internet.routes[PUBLIC, 443] = port
+    assert webhook_post("https://hooks.example/deckwarden", {}) == 204
+    assert seen == {"sni": ["hooks.example"], "host": ["hooks.example"]}
+    with pytest.raises(httpx.ConnectError, match="CERTIFICATE_VERIFY_FAILED"):
+        webhook_post("https://other.example/deckwarden", {})  # the certificate is not its
