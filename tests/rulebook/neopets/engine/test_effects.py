@@ -525,3 +525,7 @@ def test_7_7_4_a_d3_damage_roll_deals_1_on_a_critical_unless_it_says_more():
     game.chance.random = faces(6)
     play(game, me, zap)
     assert opponent.damage == 1
+    game.chance.random = faces(4, 5)  # a success, then its d3: 3
+    play(game, me, zap)
+    assert opponent.damage == 1 + 3
+    assert logged(game, "d3")[-1] == {"player": 0, "event": "d3", "result": 3}
