@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "rules",
     "jobs",
     "events",
+    "curation",
     "api",
     "web",
 ]
