@@ -46,9 +46,7 @@ def review_right(*, user: Viewer, proposal: Proposal) -> ReviewRight:
     if proposal.proposer_id != user.pk:
         return ReviewRight(True, "you curate this game")
     if curator_count(game=game) == 1:
-        return ReviewRight(
-            True, "your own proposal: you may review it as the game's only curator"
-        )
+        return ReviewRight(True, "your own proposal: you may review it as the game's only curator")
     return ReviewRight(False, "your own proposal: another curator of the game reviews it")
 
 

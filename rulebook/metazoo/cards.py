@@ -84,4 +84,3 @@ GAME = GameSpec(
     derive_attributes=derived_attributes,
     construction_fields=(RESTRICTIONS, TOKEN_SECTIONS),
 )
-
