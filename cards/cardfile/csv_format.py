@@ -190,7 +190,10 @@ class _CsvReader:
         elif not row["set"] and (row["number"] or row["rarity"] or row["image_url"]):
             self.add(number, "set", "is needed for a printing (number, rarity, image_url)")
         before = len(self.problems)
-        card_set = self.set_of(number, row) if row["set"] else None
+        # A printing whose row leaves the set's name empty names a set already stored (the
+        # parser says so when there is none); a row of a set alone must describe it.
+        describes_set = bool(row["set"]) and bool(row["set_name"] or not has_card)
+        card_set = self.set_of(number, row) if describes_set else None
         card = self.card_of(number, row) if has_card else None
         if len(self.problems) > before:
             return  # a row with a bad cell is not compared with the others
@@ -200,7 +203,7 @@ class _CsvReader:
             key = row["key"] or slugify(row["name"])
             first = self.merge(self.cards, key, number, card, {})
             self.card_lines.setdefault(key, []).append(number)
-            if card_set is not None:
+            if row["set"]:
                 first["printings"].append(_printing_of(row))
 
     def merge(

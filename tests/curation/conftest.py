@@ -8,6 +8,7 @@ from rest_framework.test import APIClient
 
 from cards.models import Card, CardSet, Game
 from curation.services import curator_grant
+from tests.validation.conftest import neopets_cards  # noqa: F401 (the test deck's cards)
 
 
 @pytest.fixture
