@@ -104,8 +104,9 @@ class ProposalListApi(generics.ListAPIView):
         body.is_valid(raise_exception=True)
         with curation_errors():
             proposal = services.proposal_create(proposer=request.user, **body.validated_data)
+        shown = selectors.proposal_get(user=request.user, proposal_id=proposal.pk)
         return Response(
-            ProposalOutput(proposal, context={"request": request}).data,
+            ProposalOutput(shown, context={"request": request}).data,
             status=status.HTTP_201_CREATED,
         )
 
@@ -118,7 +119,9 @@ class ProposalAccess:
             raise NotFound("No proposal you may read has this id.") from None
 
     def answer(self, request: Request, proposal: Proposal) -> Response:
-        return Response(ProposalOutput(proposal, context={"request": request}).data)
+        """The proposal as it now stands, read again as the list reads it."""
+        shown = selectors.proposal_get(user=request.user, proposal_id=proposal.pk)
+        return Response(ProposalOutput(shown, context={"request": request}).data)
 
 
 class ProposalDetailApi(ProposalAccess, APIView):
