@@ -280,13 +280,21 @@ class CuratorApi(APIView):
         return Response(CuratorOutput(curator).data, status=status.HTTP_201_CREATED)
 
 
+class ReleaseFilter(django_filters.FilterSet):
+    game = django_filters.CharFilter(field_name="game__slug", help_text="game slug")
+
+    class Meta:
+        model = Release
+        fields = ["game"]
+
+
 class ReleaseListApi(generics.ListAPIView):
     """GET: published releases, newest first (anyone). POST: publish the game's catalogue as
     its next release (a curator of the game)."""
 
     serializer_class = ReleaseOutput
     permission_classes = [IsAuthenticatedOrReadOnly]
-    filterset_fields = ["game__slug"]
+    filterset_class = ReleaseFilter
 
     def get_queryset(self) -> QuerySet[Release]:
         return selectors.release_list()
