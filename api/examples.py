@@ -261,6 +261,7 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "sets_list": {"game": "neopets"},
     "proposals_list": {"game": "neopets", "status": "open"},
     "releases_list": {"game": "neopets"},
+    "releases_retrieve": {"game": "neopets"},
     "cards_history_list": {"page": 1},
 }
 
@@ -276,7 +277,6 @@ FROM_ANSWERS: dict[str, tuple[str, str]] = {
     "/api/v1/cards/{card_id}": ("GET /api/v1/cards/", "id"),
     "/api/v1/proposals/{proposal_id}": ("POST /api/v1/proposals/", "id"),
     "/api/v1/uploads/{upload_id}": ("POST /api/v1/proposals/bulk/", "upload"),
-    "/api/v1/releases/{game}": ("POST /api/v1/releases/", "game"),
     "/api/v1/releases/{game}/{number}": ("POST /api/v1/releases/", "number"),
     "/api/v1/decks/{id}": ("POST /api/v1/decks/", "id"),
     "/api/v1/decks/{id}/ If-Match": ("GET /api/v1/decks/{id}/", "ETag"),

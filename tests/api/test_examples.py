@@ -75,12 +75,13 @@ class Reader:
     ) -> HttpResponse:
         """The operation with its parameter examples (or `query` instead of the query ones),
         each other value it needs taken from the answer its description names."""
-        method, path, operation = OPERATIONS[operation_id]
+        method, template, operation = OPERATIONS[operation_id]
+        path = template  # filled in parameter by parameter; sources are named by the template
         examples, headers = {}, {}
         for parameter in operation.get("parameters", []):
             name, place, value = parameter["name"], parameter["in"], _parameter_example(parameter)
             if value is None and _needs_a_value(parameter):
-                value = self.take(*answer_source(path, name))
+                value = self.take(*answer_source(template, name))
             if place == "path":
                 path = path.replace("{" + name + "}", str(value))
             elif place == "header" and value is not None:
