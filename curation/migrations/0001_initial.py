@@ -10,7 +10,7 @@ class Migration(migrations.Migration):
     initial = True
 
     dependencies = [
-        ('cards', '0011_card_revisions'),
+        ('cards', '0012_card_revisions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
