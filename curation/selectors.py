@@ -4,6 +4,7 @@ releases."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -78,8 +79,12 @@ def proposal_get(*, user: Viewer, proposal_id: int) -> Proposal:
     return proposals_visible(user=user).get(pk=proposal_id)
 
 
-def proposal_readout(*, proposal: Proposal) -> CardReadout:
-    """What the game's grammar and engine make of the proposed card."""
+def proposal_readout(
+    *, proposal: Proposal, known_names: frozenset[str] | None = None
+) -> CardReadout:
+    """What the game's grammar and engine make of the proposed card; `known_names` the game's
+    catalogue names when the caller has read them already (a page of proposals reads them
+    once)."""
     card = proposal.card
     info = CardInfo(
         proposal.key,
@@ -89,12 +94,24 @@ def proposal_readout(*, proposal: Proposal) -> CardReadout:
         card.get("attributes", {}),
     )
     game = proposal.game.slug
-    return card_readout(game, info, catalogue_names(game=game))
+    names = catalogue_names(game=game) if known_names is None else known_names
+    return card_readout(game, info, names)
 
 
-def proposal_diff(*, proposal: Proposal) -> dict[str, dict[str, Any]]:
+def proposals_stored_cards(*, proposals: Iterable[Proposal]) -> dict[tuple[int, str], Card]:
+    """The stored catalogue cards these proposals name, by (game id, key), in one query."""
+    wanted = Q(pk__in=[])
+    for proposal in proposals:
+        wanted |= Q(game_id=proposal.game_id, key=proposal.key)
+    cards = Card.objects.filter(wanted, owner__isnull=True).only("game_id", "key", *REVISED_FIELDS)
+    return {(card.game_id, card.key): card for card in cards}
+
+
+def proposal_diff(
+    *, proposal: Proposal, stored: dict[tuple[int, str], Card] | None = None
+) -> dict[str, dict[str, Any]]:
     """Each field the proposal changes against the stored card: {"before", "after"} (before
-    None for a new card)."""
+    None for a new card); `stored` the cards a page of proposals names, when read already."""
     card = proposal.card
     after = {
         "name": card.get("name"),
@@ -103,12 +120,10 @@ def proposal_diff(*, proposal: Proposal) -> dict[str, dict[str, Any]]:
         "attributes": card.get("attributes", {}),
         "is_sample": card.get("sample", False),
     }
-    stored = (
-        Card.objects.filter(game=proposal.game, key=proposal.key, owner__isnull=True)
-        .only(*REVISED_FIELDS)
-        .first()
-    )
-    before = {name: getattr(stored, name) if stored else None for name in REVISED_FIELDS}
+    if stored is None:
+        stored = proposals_stored_cards(proposals=[proposal])
+    current = stored.get((proposal.game_id, proposal.key))
+    before = {name: getattr(current, name) if current else None for name in REVISED_FIELDS}
     return {
         name: {"before": before[name], "after": after[name]}
         for name in REVISED_FIELDS
