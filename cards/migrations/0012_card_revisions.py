@@ -6,28 +6,65 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0011_card_image'),
+        ("cards", "0011_card_image"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='CardRevision',
+            name="CardRevision",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('fields', models.JSONField()),
-                ('reason', models.TextField(blank=True, default='')),
-                ('effective', models.DateField(help_text="The day the change takes effect (an erratum's date).")),
-                ('created', models.DateTimeField(auto_now_add=True, db_index=True)),
-                ('approved_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='revisions', to='cards.card')),
-                ('proposed_by', models.ForeignKey(blank=True, help_text='Empty for a change imported from a card file.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("fields", models.JSONField()),
+                ("reason", models.TextField(blank=True, default="")),
+                (
+                    "effective",
+                    models.DateField(
+                        help_text="The day the change takes effect (an erratum's date)."
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True, db_index=True)),
+                (
+                    "approved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="revisions",
+                        to="cards.card",
+                    ),
+                ),
+                (
+                    "proposed_by",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty for a change imported from a card file.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-effective', '-created', '-id'],
-                'indexes': [models.Index(fields=['card', 'effective'], name='cardrevision_card_effective')],
+                "ordering": ["-effective", "-created", "-id"],
+                "indexes": [
+                    models.Index(fields=["card", "effective"], name="cardrevision_card_effective")
+                ],
             },
         ),
     ]
