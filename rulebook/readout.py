@@ -42,12 +42,17 @@ def card_readout(game: str, card: CardInfo, known_names: Iterable[str] = ()) -> 
     limit = copy_limit(reviewed) if callable(copy_limit) else None
     if limit is not None:
         parts.append(f"copy limit: {limit[0]} ({limit[1]})")
-    effects = (
-        effect_readout(card.text, attributes.get("effects"), plugin.unsupported_effects)
-        if plugin.unsupported_effects is not None
-        else EffectReadout(plays=(), unsupported=())
-    )
+    effects = effects_readout(game, card.text, attributes.get("effects"))
     return CardReadout(construction="; ".join(parts) or "nothing to read", effects=effects)
+
+
+def effects_readout(game: str, text: str, effects: Any) -> EffectReadout:
+    """What the game's engine plays of a card's `effects` value and what it cannot; nothing
+    for a game with no effect vocabulary (its engine plays what its attributes say)."""
+    unsupported = PLUGINS[game].unsupported_effects
+    if unsupported is None:
+        return EffectReadout(plays=(), unsupported=())
+    return effect_readout(text, effects, unsupported)
 
 
 def _words(plugin: GamePlugin, field: str, attributes: Mapping[str, Any]) -> str:

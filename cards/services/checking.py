@@ -17,10 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from basics.chunks import in_chunks
-from rulebook.core.cards import CardInfo
 from rulebook.core.identity import differing_namesakes, identity
 from rulebook.core.jsontext import NotJson, json_loads
-from rulebook.readout import card_readout
+from rulebook.readout import effects_readout
 
 from ..cardfile.csv_format import csv_read_located
 from ..cardfile.parsing import card_file_check
@@ -208,8 +207,8 @@ def _unplayable_effects(card_file: CardFile, locate: _Locator) -> list[FileProbl
     for record in card_file.cards if card_file.game else ():
         if "effects" not in record.attributes:
             continue  # rules text alone: the readout lists it as unsupported, nothing refused
-        info = CardInfo(record.key, record.name, record.type, record.text, record.attributes)
-        for part in card_readout(card_file.game, info).effects.unsupported:
+        effects = record.attributes["effects"]
+        for part in effects_readout(card_file.game, record.text, effects).unsupported:
             problem = Problem("", f"cards[{record.index}]", "attributes.effects", "")
             row, column = locate.where(problem)
             problems.append(
