@@ -260,15 +260,7 @@ def review_queue(request: HttpRequest, game: str) -> HttpResponse:
     spec = _curator_of(request, game)
     queue = selectors.proposals_visible(user=request.user, game=game, status=Proposal.Status.OPEN)
     page = Paginator(queue, QUEUE_PAGE).get_page(request.GET.get("page"))
-    proposals = [
-        {
-            "proposal": proposal,
-            "diff": selectors.proposal_diff(proposal=proposal),
-            "readout": selectors.proposal_readout(proposal=proposal),
-            "right": selectors.review_right(user=request.user, proposal=proposal),
-        }
-        for proposal in page.object_list
-    ]
+    proposals = selectors.review_items(user=request.user, proposals=list(page.object_list))
     uploads = (
         Upload.objects.filter(game__slug=game, proposals__status=Proposal.Status.OPEN)
         .annotate(open=Count("proposals", filter=Q(proposals__status=Proposal.Status.OPEN)))
