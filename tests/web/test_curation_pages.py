@@ -207,9 +207,7 @@ def upload(client, content: bytes, name: str = "cards.csv"):
     return client.post("/contribute/upload/", {"game": "neopets", "file": file, "action": "check"})
 
 
-def test_an_upload_shows_every_problem_by_row_and_column_and_stores_nothing(
-    bob_client, omelette
-):
+def test_an_upload_shows_every_problem_by_row_and_column_and_stores_nothing(bob_client, omelette):
     rows = foods(30)
     rows[9] = food_row(10, set="NOPE", set_name="", set_released="", set_sample="")
     rows[19] = food_row(20, text=UNREADABLE)
