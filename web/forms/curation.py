@@ -28,24 +28,29 @@ def attribute_label(name: str) -> str:
     return INITIALISMS.get(name, name.replace("_", " ").capitalize())
 
 
-def _attribute_field(name: str, field: Field) -> forms.Field:
+def _attribute_field(name: str, field: Field, spec: GameSpec) -> forms.Field:
+    # the schema's own words, and the card types that must carry it ("needed by Neopet")
+    needed = [kind for kind, names in spec.required_by_type.items() if name in names]
+    said = _join(field.help, f"needed by {', '.join(needed)}" if needed else "")
     common: dict[str, Any] = {"required": False, "label": attribute_label(name)}
     if field.kind == "int":
-        return forms.IntegerField(min_value=field.minimum, max_value=field.maximum, **common)
+        return forms.IntegerField(
+            min_value=field.minimum, max_value=field.maximum, help_text=said, **common
+        )
     if field.kind == "bool":
-        return forms.BooleanField(help_text=field.help, **common)
+        return forms.BooleanField(help_text=said, **common)
     if field.kind == "str" and field.choices:
         choices = [("", "—"), *((choice, choice) for choice in field.choices)]
-        return forms.ChoiceField(choices=choices, help_text=field.help, **common)
+        return forms.ChoiceField(choices=choices, help_text=said, **common)
     if field.kind == "str_list":
-        return forms.CharField(help_text=_join(field.help, "separated by commas"), **common)
+        return forms.CharField(help_text=_join(said, "separated by commas"), **common)
     if field.kind in JSON_KINDS:
         return forms.CharField(
             widget=forms.Textarea(attrs={"rows": 2, "class": "rule"}),
-            help_text=_join(field.help, "as JSON"),
+            help_text=_join(said, "as JSON"),
             **common,
         )
-    return forms.CharField(help_text=field.help, **common)
+    return forms.CharField(help_text=said, **common)
 
 
 def _join(*parts: str) -> str:
@@ -88,7 +93,7 @@ class ProposalForm(forms.Form):
         if not correcting:
             del self.fields["effective"]
         attributes = {
-            ATTRIBUTE + name: _attribute_field(name, field)
+            ATTRIBUTE + name: _attribute_field(name, field, spec)
             for name, field in spec.attributes.items()
         }
         # the schema's attributes after the card's text, before its printing

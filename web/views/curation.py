@@ -188,6 +188,8 @@ def upload(request: HttpRequest) -> HttpResponse:
     context = {
         "form": form,
         "checked": checked,
+        # by row, as the spreadsheet reads (problems of the whole file first)
+        "problems": sorted(checked.problems, key=lambda p: (p.row or 0, p.column)),
         "game": GAMES[game],
         "file_name": upload_file.name,
         "content": base64.b64encode(content).decode("ascii"),
