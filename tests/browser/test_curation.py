@@ -30,6 +30,17 @@ PLANTS = {
 }
 
 
+def fits_a_phone(page, fits) -> None:
+    """The page fits at desktop width and at a 360 px phone's (issue 27's narrowest)."""
+    fits()
+    before = page.viewport_size
+    page.set_viewport_size({"width": 360, "height": 780})
+    try:
+        fits()
+    finally:
+        page.set_viewport_size(before)
+
+
 def planted_spreadsheet() -> bytes:
     rows = foods(300)
     for n, (_, changes) in PLANTS.items():
@@ -70,7 +81,7 @@ def test_a_new_curator_takes_a_planted_spreadsheet_to_a_release(
     expect(page.get_by_role("button", name="Submit")).to_have_count(0)
     shot("curation-upload-problems")
     shot("curation-upload-problems", phone=True)
-    fits()
+    fits_a_phone(page, fits)
 
     upload(page, spreadsheet(foods(300)), "community-list.csv")  # the fixed file
     expect(page.locator("#upload-counts")).to_contain_text("300 added")
@@ -86,7 +97,7 @@ def test_a_new_curator_takes_a_planted_spreadsheet_to_a_release(
     expect(page.locator("article.proposal").first).to_contain_text("Snack 1")
     shot("curation-queue")
     shot("curation-queue", phone=True)
-    fits()
+    fits_a_phone(page, fits)
     page.get_by_role("button", name="Approve all 300").click()
     expect(page.get_by_role("status")).to_contain_text("Approved 300 proposals")
     expect(page.locator("#queue-empty")).to_be_visible()
@@ -100,10 +111,10 @@ def test_a_new_curator_takes_a_planted_spreadsheet_to_a_release(
     expect(release.get_by_role("link", name="Snack 7", exact=True)).to_be_visible()
     shot("curation-releases")
     shot("curation-releases", phone=True)
-    fits()
+    fits_a_phone(page, fits)
     with page.expect_download() as download:
         release.get_by_role("link", name="Download the card file (JSON)").click()
-    card_file = json.loads(open(download.value.path(), "rb").read())
+    card_file = json.loads(download.value.path().read_bytes())
     assert {"snack-1", "snack-300"} <= {card["key"] for card in card_file["cards"]}
 
     page.goto("/cards/neopets/snack-7/")
@@ -125,7 +136,7 @@ def test_a_contributor_sees_the_readouts_follow_their_typing(
     expect(page.locator("#construction-readout")).to_contain_text("begins in rainbow pool: no")
     shot("curation-propose")
     shot("curation-propose", phone=True)
-    fits()
+    fits_a_phone(page, fits)
     page.get_by_label("Reason").fill("The printed card heals 2")
     page.get_by_role("button", name="Propose this correction").click()
     expect(page.get_by_role("status")).to_contain_text("Proposed Hot Dog")

@@ -5,6 +5,7 @@ only curator). Alice curates Neopets, Bob proposes, Charlie is nobody in particu
 
 from __future__ import annotations
 
+import base64
 import json
 
 import pytest
@@ -14,16 +15,9 @@ from django.test import Client
 from cards.models import Card
 from curation.models import Proposal, Release
 from curation.services import bulk_commit, curator_grant, proposal_approve, proposal_create
-from tests.curation.conftest import alice_curates, neopets, omelette, test_set  # noqa: F401
 from tests.curation.spreadsheets import food_row, foods, spreadsheet
-from tests.web.conftest import _logged_in
 
 UNREADABLE = "Your deck may contain only one copy of this card per Neopet."
-
-
-@pytest.fixture
-def bob_client(bob) -> Client:
-    return _logged_in(bob)
 
 
 def new_food(proposer, name="Sandwich", **card):
@@ -240,8 +234,6 @@ def test_a_clean_upload_previews_and_submits_one_proposal_per_card(bob_client, o
 
 
 def test_a_submitted_file_with_problems_stores_nothing(bob_client, neopets):
-    import base64
-
     bad = base64.b64encode(spreadsheet([food_row(1, type="Dragon")])).decode()
     response = bob_client.post(
         "/contribute/upload/", {"action": "submit", "game": "neopets", "content": bad}
@@ -273,7 +265,7 @@ def test_the_queue_lists_open_proposals_oldest_first_with_diff_and_readouts(
 def test_a_curator_approves_and_the_card_has_its_history(alice_client, alice, bob, alice_curates):
     proposal = new_food(bob)
     alice_client.post(f"/contribute/proposals/{proposal.pk}/review/", {"action": "approve"})
-    card = Card.objects.get(key="sandwich")
+    assert Card.objects.get(key="sandwich").name == "Sandwich"
     page = alice_client.get("/cards/neopets/sandwich/").content.decode()
     assert 'id="history-title"' in page
     assert "proposed by bob, approved by alice" in page
@@ -362,3 +354,11 @@ def test_the_nav_and_the_contribute_page_lead_to_each_part(alice_client, alice_c
         assert f'href="{path}"' in page
     assert 'href="/contribute/neopets/review/"' in page
     assert 'href="/contribute/metazoo/review/"' not in page  # she curates Neopets alone
+
+
+def test_ids_past_64_bits_are_not_found_not_a_server_error(alice_client, alice_curates):
+    alice_client.raise_request_exception = False
+    huge = 2**63
+    review = alice_client.post(f"/contribute/proposals/{huge}/review/", {"action": "approve"})
+    approve = alice_client.post(f"/contribute/uploads/{huge}/approve/")
+    assert (review.status_code, approve.status_code) == (404, 404)
