@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 
-from cards.models import Card, Game
+from cards.models import Game
 
 
 class Curator(models.Model):
@@ -91,14 +91,6 @@ class Proposal(models.Model):
     )
     review_note = models.TextField(blank=True, default="")
     reviewed = models.DateTimeField(null=True, blank=True)
-    result = models.ForeignKey(
-        Card,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        help_text="The card the approval wrote.",
-    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

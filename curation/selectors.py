@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Any
 
-from django.db.models import Q, QuerySet
+from django.db.models import OuterRef, Q, QuerySet, Subquery
 
 from cards.models import REVISED_FIELDS, Card, Viewer
 from cards.selectors import catalogue_names
@@ -71,7 +71,13 @@ def proposals_visible(
         proposals = proposals.filter(game__slug=game)
     if status is not None:
         proposals = proposals.filter(status=status)
-    return proposals.select_related("game", "proposer", "reviewer").order_by("created", "id")
+    # the stored card the proposal names (None for a new card not yet approved)
+    card = Card.objects.filter(game=OuterRef("game"), key=OuterRef("key"), owner__isnull=True)
+    return (
+        proposals.select_related("game", "proposer", "reviewer")
+        .annotate(card_id=Subquery(card.values("pk")[:1]))
+        .order_by("created", "id")
+    )
 
 
 def proposal_get(*, user: Viewer, proposal_id: int) -> Proposal:

@@ -192,8 +192,9 @@ def upload_approve(*, upload: Upload, reviewer: User) -> int:
 
 def _approve(proposals: list[Proposal], reviewer: User, effective: date | None) -> None:
     first = proposals[0]
-    for proposal in proposals:
-        _may_review(proposal, reviewer)
+    for proposal in {proposal.proposer_id: proposal for proposal in proposals}.values():
+        _may_review(proposal, reviewer)  # the right depends on the proposer alone
+    _refuse_closed(proposals)
     sets = {s["code"]: s for proposal in proposals for s in proposal.sets}
     known = set(
         CardSet.objects.filter(game=first.game, code__in=list(sets)).values_list("code", flat=True)
@@ -217,18 +218,12 @@ def _approve(proposals: list[Proposal], reviewer: User, effective: date | None) 
             raise CardProblems(
                 [FileProblem(None, p.field, f"{p.record}: {p.message}") for p in exc.problems]
             ) from None
-        ids = dict(
-            Card.objects.filter(
-                game=first.game, key__in=[p.key for p in proposals], owner__isnull=True
-            ).values_list("key", "pk")
-        )
         for proposal in proposals:
             proposal.status = Proposal.Status.APPROVED
             proposal.reviewer = reviewer
             proposal.reviewed = now
-            proposal.result_id = ids.get(proposal.key)
-        Proposal.objects.bulk_update(
-            proposals, ["status", "reviewer", "reviewed", "result"], batch_size=500
+        Proposal.objects.filter(pk__in=[proposal.pk for proposal in proposals]).update(
+            status=Proposal.Status.APPROVED, reviewer=reviewer, reviewed=now
         )
     proposer_tell(proposals=proposals)
 
@@ -237,8 +232,14 @@ def _may_review(proposal: Proposal, reviewer: User) -> None:
     right = review_right(user=reviewer, proposal=proposal)
     if not right.allowed:
         raise NotAllowed(right.why[0].upper() + right.why[1:] + ".")
-    if proposal.status != Proposal.Status.OPEN:
-        raise InvalidRequest("status", f"is {proposal.status}; only an open proposal is reviewed")
+
+
+def _refuse_closed(proposals: Iterable[Proposal]) -> None:
+    for proposal in proposals:
+        if proposal.status != Proposal.Status.OPEN:
+            raise InvalidRequest(
+                "status", f"is {proposal.status}; only an open proposal is reviewed"
+            )
 
 
 def proposal_reject(*, proposal: Proposal, reviewer: User, reason: str) -> Proposal:
@@ -253,6 +254,7 @@ def proposal_request_changes(*, proposal: Proposal, reviewer: User, reason: str)
 
 def _decline(proposal: Proposal, reviewer: User, reason: str, status: str) -> Proposal:
     _may_review(proposal, reviewer)
+    _refuse_closed([proposal])
     if not reason.strip():
         raise InvalidRequest("reason", "is required: the proposer is told why")
     proposal.status = status

@@ -78,7 +78,9 @@ class ProposalOutput(serializers.ModelSerializer):
     readout = serializers.SerializerMethodField()
     diff = serializers.SerializerMethodField()
     review = serializers.SerializerMethodField()
-    card_id = serializers.IntegerField(source="result_id", allow_null=True)
+    card_id = serializers.IntegerField(
+        allow_null=True, read_only=True, help_text="The stored card it names, once there is one."
+    )
 
     class Meta:
         model = Proposal

@@ -104,8 +104,9 @@ class ProposalListApi(generics.ListAPIView):
         body.is_valid(raise_exception=True)
         with curation_errors():
             proposal = services.proposal_create(proposer=request.user, **body.validated_data)
+        shown = selectors.proposal_get(user=request.user, proposal_id=proposal.pk)
         return Response(
-            ProposalOutput(proposal, context={"request": request}).data,
+            ProposalOutput(shown, context={"request": request}).data,
             status=status.HTTP_201_CREATED,
         )
 
@@ -118,7 +119,9 @@ class ProposalAccess:
             raise NotFound("No proposal you may read has this id.") from None
 
     def answer(self, request: Request, proposal: Proposal) -> Response:
-        return Response(ProposalOutput(proposal, context={"request": request}).data)
+        """The proposal as it now stands, read again as the list reads it."""
+        shown = selectors.proposal_get(user=request.user, proposal_id=proposal.pk)
+        return Response(ProposalOutput(shown, context={"request": request}).data)
 
 
 class ProposalDetailApi(ProposalAccess, APIView):
@@ -277,13 +280,21 @@ class CuratorApi(APIView):
         return Response(CuratorOutput(curator).data, status=status.HTTP_201_CREATED)
 
 
+class ReleaseFilter(django_filters.FilterSet):
+    game = django_filters.CharFilter(field_name="game__slug", help_text="game slug")
+
+    class Meta:
+        model = Release
+        fields = ["game"]
+
+
 class ReleaseListApi(generics.ListAPIView):
     """GET: published releases, newest first (anyone). POST: publish the game's catalogue as
     its next release (a curator of the game)."""
 
     serializer_class = ReleaseOutput
     permission_classes = [IsAuthenticatedOrReadOnly]
-    filterset_fields = ["game__slug"]
+    filterset_class = ReleaseFilter
 
     def get_queryset(self) -> QuerySet[Release]:
         return selectors.release_list()

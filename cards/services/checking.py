@@ -151,7 +151,7 @@ class UploadCheck:
 
 
 def upload_check(*, name: str, content: bytes, game: str) -> UploadCheck:
-    """An uploaded card file (CSV with a header when `name` ends in .csv, else JSON) checked
+    """An uploaded card file (CSV with a header, or JSON: by its name, else its content) checked
     whole for `game`, every problem named by row and column, with the preview of its
     well-formed cards. A contribution's effect data must be data its game's engine plays (an
     importer only lists what it cannot). Writes nothing."""
@@ -160,7 +160,7 @@ def upload_check(*, name: str, content: bytes, game: str) -> UploadCheck:
     except UnicodeDecodeError as exc:
         return _refused(FileProblem(None, "file", f"is not UTF-8 text (byte {exc.start})"))
     locate = _Locator()
-    if name.lower().endswith(".csv"):
+    if _is_csv(name, text):
         read = csv_read_located(text, source=name)
         data: Any = read.data
         locate = _Locator(read.card_rows, read.set_rows)
@@ -172,6 +172,14 @@ def upload_check(*, name: str, content: bytes, game: str) -> UploadCheck:
             return _refused(FileProblem(None, "file", f"is not valid JSON or CSV: {exc}"))
         early = []
     return _checked(data, game=game, source=name, locate=locate, early=early)
+
+
+def _is_csv(name: str, text: str) -> bool:
+    """CSV by its name, or by its content when the name says neither (`cards.txt`)."""
+    suffix = name.lower().rpartition(".")[2]
+    if suffix in ("csv", "json"):
+        return suffix == "csv"
+    return not text.lstrip().startswith(("{", "["))
 
 
 def data_check(*, data: Any, game: str, source: str) -> UploadCheck:

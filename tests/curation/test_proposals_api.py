@@ -179,3 +179,10 @@ def test_a_curator_grants_another_but_nobody_else_can(alice_api, alice_curates, 
     granted = alice_api.post("/api/v1/curators/", {"game": "neopets", "username": "bob"})
     assert granted.status_code == 201
     assert granted.json() == {"game": "neopets", "username": "bob", "granted_by": "alice"}
+
+
+def test_an_approved_proposal_names_its_card(alice_api, alice_curates, bob_api):
+    proposal_id = propose(bob_api, food("Jelly Bean")).json()["id"]
+    assert bob_api.get(f"/api/v1/proposals/{proposal_id}/").json()["card_id"] is None
+    approved = alice_api.post(f"/api/v1/proposals/{proposal_id}/approve/").json()
+    assert approved["card_id"] == Card.objects.get(key="jelly-bean").pk
