@@ -362,3 +362,10 @@ def test_ids_past_64_bits_are_not_found_not_a_server_error(alice_client, alice_c
     review = alice_client.post(f"/contribute/proposals/{huge}/review/", {"action": "approve"})
     approve = alice_client.post(f"/contribute/uploads/{huge}/approve/")
     assert (review.status_code, approve.status_code) == (404, 404)
+
+
+def test_the_home_page_and_an_empty_search_offer_to_propose_a_card(client, samples):
+    home = client.get("/").content.decode()
+    assert 'href="/contribute/metazoo/propose/"' in home
+    empty = client.get("/cards/", {"q": "no such page at all", "game": "metazoo"}).content.decode()
+    assert 'href="/contribute/metazoo/propose/">Propose it</a>' in empty
