@@ -43,6 +43,7 @@ site_urls = [
     path("contribute/<slug:game>/propose/", curation.propose, name="propose"),
     path("contribute/<slug:game>/readout/", curation.propose_readout, name="propose-readout"),
     path("contribute/<slug:game>/review/", curation.review_queue, name="review-queue"),
+    path("contribute/<slug:game>/curators/", curation.curator_add, name="curator-add"),
     path(
         "contribute/proposals/<int:proposal_id>/review/",
         curation.review,

@@ -49,6 +49,7 @@ def food_form(**changes) -> dict[str, str]:
         ("post", "/contribute/proposals/1/review/"),
         ("post", "/contribute/uploads/1/approve/"),
         ("post", "/releases/publish/"),
+        ("post", "/contribute/neopets/curators/"),
     ],
 )
 def test_it_sends_anonymous_users_to_log_in(client, db, method, path):
@@ -369,3 +370,19 @@ def test_the_home_page_and_an_empty_search_offer_to_propose_a_card(client, sampl
     assert 'href="/contribute/metazoo/propose/"' in home
     empty = client.get("/cards/", {"q": "no such page at all", "game": "metazoo"}).content.decode()
     assert 'href="/contribute/metazoo/propose/">Propose it</a>' in empty
+
+
+def test_a_curator_grants_another_and_a_non_curator_may_not(
+    alice_client, charlie_client, bob, alice_curates
+):
+    assert (
+        charlie_client.post("/contribute/neopets/curators/", {"username": "bob"}).status_code == 403
+    )
+    alice_client.post("/contribute/neopets/curators/", {"username": "bob"})
+    page = alice_client.get("/contribute/neopets/review/").content.decode()
+    assert "bob now curates Neopets Battledome TCG" in page
+    assert "only curator" not in page  # two curators now review each other's proposals
+    unknown = alice_client.post(
+        "/contribute/neopets/curators/", {"username": "nobody"}, follow=True
+    )
+    assert "No user is named &#x27;nobody&#x27;." in unknown.content.decode()

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -332,6 +333,24 @@ def upload_approve(request: HttpRequest, upload_id: int) -> HttpResponse:
     else:
         messages.success(request, f"Approved {approved} proposals from {found.file_name}.")
     return redirect("web:review-queue", game=found.game.slug)
+
+
+@login_required
+@require_POST
+def curator_add(request: HttpRequest, game: str) -> HttpResponse:
+    """Make another user a curator of the game (a curator of it, or an admin)."""
+    spec = _spec(game)
+    username = request.POST.get("username", "").strip()
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        messages.error(request, f"No user is named {username!r}.")
+        return redirect("web:review-queue", game=game)
+    try:
+        services.curator_grant(user=user, game=game, granted_by=request.user)
+    except services.NotAllowed as refused:
+        raise PermissionDenied(str(refused)) from None
+    messages.success(request, f"{user.get_username()} now curates {spec.name}.")
+    return redirect("web:review-queue", game=game)
 
 
 # --- releases -------------------------------------------------------------------------------------
