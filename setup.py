@@ -30,11 +30,17 @@ def extensions():
         sources,
         compiler_directives={"language_level": 3, "annotation_typing": False},
         quiet=True,
+        nthreads=os.cpu_count() or 1,
     )
 
 
 class BuildExtSayingWhy(build_ext):
     """build_ext, with what to do when this machine cannot compile."""
+
+    def finalize_options(self):
+        super().finalize_options()
+        if self.parallel is None:  # one compiler per core: the install's longest step
+            self.parallel = os.cpu_count() or 1
 
     def run(self):
         try:

@@ -23,14 +23,23 @@ from importlib.machinery import ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
-# Where a game spends its time (bench/metazoo.py): the MetaZoo engine and the core every
-# engine calls on every decision (its chance, its decisions, the stepped state and the views).
+# Where a game spends its time (bench/): every engine's modules and the core every engine
+# calls on every decision (its chance, its decisions, the stepped state and the views).
 # Listed once here; setup.py compiles exactly these.
 MODULES = (
     "rulebook.core.chance",
     "rulebook.core.decisions",
     "rulebook.core.stepping",
     "rulebook.core.views",
+    "rulebook.keeper.engine.cards",
+    "rulebook.keeper.engine.effects",
+    "rulebook.keeper.engine.game",
+    "rulebook.keeper.engine.legal",
+    "rulebook.keeper.engine.payments",
+    "rulebook.keeper.engine.plays",
+    "rulebook.keeper.engine.policy",
+    "rulebook.keeper.engine.state",
+    "rulebook.keeper.engine.targets",
     "rulebook.metazoo.engine.aura",
     "rulebook.metazoo.engine.cards",
     "rulebook.metazoo.engine.chain",
@@ -43,6 +52,16 @@ MODULES = (
     "rulebook.metazoo.engine.state",
     "rulebook.metazoo.engine.statuses",
     "rulebook.metazoo.engine.turns",
+    "rulebook.millennium_blades.engine.cards",
+    "rulebook.millennium_blades.engine.game",
+    "rulebook.millennium_blades.engine.policy",
+    "rulebook.millennium_blades.engine.state",
+    "rulebook.neopets.engine.actions",
+    "rulebook.neopets.engine.cards",
+    "rulebook.neopets.engine.dice",
+    "rulebook.neopets.engine.game",
+    "rulebook.neopets.engine.policy",
+    "rulebook.neopets.engine.state",
 )
 
 PURE_PYTHON = "DECKWARDEN_PURE_PYTHON"

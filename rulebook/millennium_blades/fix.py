@@ -4,10 +4,14 @@ card limit" (rules summary, "Tournament Phase").
 Before the random part, the fix takes out what can never stay, in this order: every copy of a
 card the format bans, a card in a section that may not hold it (Tournament Phase, Setup 3), and
 every copy of a card beyond the first (Deckbuilding Phase: one copy; copies are counted by the
-card, whichever key names them). Then, section by section,
-it removes cards chosen with `random.Random(seed)` until each section meets its limit. Cards are
-sorted before sampling, so the result depends on the seed and the deck's content only, never on
-the order the entries were given in.
+card, whichever key names them). None of these can be left to chance: no other removal makes
+the deck legal while such a card stays, and the summary's fix removes cards, it never moves one
+to another section (docs/rules/millennium-blades.md says so, and the engine's SIMPLIFICATIONS).
+Then, section by section, it removes cards drawn at random (`Chance.pick`, from the seed or
+from the game's own Chance) until each section meets its limit. Cards are sorted by what they
+are (their rules identity, rulebook.core.identity) before any choice, never by the key or the
+order the list gave them in, so the result depends on the seed and the deck's cards only
+(issue 38: renaming one card's key changed which others the draw removed).
 
 A card that could not be looked up (`unknown`, as the user wrote it) is still a card in the
 user's deck: it counts towards its section, takes part in the random draw like any other and, if
@@ -17,11 +21,11 @@ unknown), which `FixResult.legal` says.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from rulebook.core.cards import CardInfo, Deck, Entry, FormatInfo
+from rulebook.core.chance import Chance
 from rulebook.core.identity import identity
 from rulebook.core.resolve import EntryRef
 
@@ -64,9 +68,13 @@ class _Slot:
         return (0, self.card.same_card) if self.card else (1, identity(self.name))
 
     @property
-    def order(self) -> tuple[int, str]:
-        """Known cards by key before unknown ones by folded name: the draw's fixed order."""
-        return (0, self.card.key) if self.card else (1, identity(self.name))
+    def order(self) -> tuple[tuple[int, str], tuple[str, str], str]:
+        """The fix's fixed order: known cards by their rules identity before unknown ones by
+        folded name, then (copies of one card only) by printing and key, so that which copy
+        stays never depends on the entry order; no key decides where a card stands among
+        others."""
+        key = self.card.key if self.card else ""
+        return (self.identity, self.printing or ("", ""), key)
 
 
 @dataclass(frozen=True)
@@ -82,14 +90,15 @@ class FixResult:
 
 def fix_deck(
     deck: Deck,
-    seed: int,
+    seed: int | Chance,
     ruleset: MillenniumBladesRuleset | None = None,
     *,
     fmt: FormatInfo | None = None,
     unknown: Sequence[EntryRef] = (),
 ) -> FixResult:
     """Remove cards from `deck` (and its `unknown` cards) until it is a legal Tournament Deck in
-    `fmt`; the same seed, the same fix."""
+    `fmt`; the same seed, the same fix. A game passes its own Chance, so the draw is one of
+    the game's named draws."""
     ruleset = ruleset or MillenniumBladesRuleset()
     # A card restricted to no copies is as good as banned; any other restriction is at least
     # the one copy the game allows anyway.
@@ -98,7 +107,7 @@ def fix_deck(
         if fmt
         else frozenset()
     )
-    rng = random.Random(seed)
+    chance = seed if isinstance(seed, Chance) else Chance(seed)
     removed: list[Removal] = []
     seen: set[tuple[int, str]] = set()  # one copy of any card in the whole deck
     slots_by_section = {
@@ -112,7 +121,7 @@ def fix_deck(
         kept = _placed_single_copies(ruleset, section, slots, seen, removed)
         limit = ruleset.section_limits.get(section)
         if limit is not None and len(kept) > limit:
-            kept = _sample_away(rng, section, kept, len(kept) - limit, removed)
+            kept = _sample_away(chance, section, kept, len(kept) - limit, removed)
         kept_by_section[section] = kept
     fixed = Deck(
         game=deck.game,
@@ -177,14 +186,14 @@ def _placed_single_copies(
     removed: list[Removal],
 ) -> list[_Slot]:
     """The first copy of each card not `seen` before that the section may hold, in the slots'
-    fixed order (by key, then printing: never the order the entries were given in, so a card
-    named under two keys always keeps the same one; issue 29); every other copy is removed,
+    fixed order (`_Slot.order`: never the order the entries were given in, so a card named
+    under two keys always keeps the same one; issue 29); every other copy is removed,
     and so is every card of a section the game does not have. An unknown card's type is
     unknown: in one of the game's sections it is never misplaced."""
     allowed = ruleset.section_types.get(section)
     no_such_section = section not in ruleset.game.section_slugs
     kept: list[_Slot] = []
-    for slot in sorted(slots, key=lambda slot: (slot.order, slot.printing or ("", ""))):
+    for slot in sorted(slots, key=lambda slot: slot.order):
         if no_such_section or (
             allowed is not None and slot.card is not None and slot.card.type not in allowed
         ):
@@ -198,11 +207,11 @@ def _placed_single_copies(
 
 
 def _sample_away(
-    rng: random.Random, section: str, slots: list[_Slot], excess: int, removed: list[Removal]
+    chance: Chance, section: str, slots: list[_Slot], excess: int, removed: list[Removal]
 ) -> list[_Slot]:
     """Remove `excess` single-copy slots chosen at random from the sorted cards."""
     ordered = sorted(slots, key=lambda slot: slot.order)
-    chosen = {slot.identity for slot in rng.sample(ordered, excess)}
+    chosen = {slot.identity for slot in chance.pick(ordered, excess)}
     removed.extend(
         Removal(section, slot.name, RANDOM, slot.card)
         for slot in ordered

@@ -180,4 +180,10 @@ def pay(game: Any, me: Caster, card: PageCard) -> None:
             game.destroy(page)
     me.aura = left
     if game.log is not None:
-        game.event("pay", me.seat, cost=dict(card.cost), left=dict(left))
+        game.event(
+            "pay",
+            me.seat,
+            cost=dict(card.cost),
+            pages=[page.uid for page, _, _ in fatigued],
+            left=dict(left),
+        )

@@ -13,7 +13,7 @@ from typing import Any
 from .contracts import contract, contract_aura, contract_terra, place_trap
 from .effects import apply_effect, choose_targets
 from .legal import responses
-from .state import ARENA, CEMETERY, LIMBO, RESPOND, UNDER, Caster
+from .state import ARENA, CEMETERY, LIMBO, RESPOND, UNDER, Caster, log_targets
 
 
 def window(game: Any, active: Caster) -> None:
@@ -85,8 +85,15 @@ def push_action(game: Any, caster: Caster, action: tuple) -> None:
     elif kind == "power":
         effect = page.card.powers[action[2]]
         page.fatigued = True
-        game.event("power", caster.seat, page=page.uid, name=page.card.name, effect=action[2])
         targets = choose_targets(game, caster, page, (effect,))
+        game.event(
+            "power",
+            caster.seat,
+            page=page.uid,
+            name=page.card.name,
+            effect=action[2],
+            targets=log_targets(targets),
+        )
         game.chain.append(
             {
                 "caster": caster,
@@ -99,8 +106,14 @@ def push_action(game: Any, caster: Caster, action: tuple) -> None:
     elif kind == "any_time":
         effect = page.card.any_time[0]
         page.used_any_time = game.turn
-        game.event("any_time", caster.seat, page=page.uid, name=page.card.name)
         targets = choose_targets(game, caster, page, (effect,))
+        game.event(
+            "any_time",
+            caster.seat,
+            page=page.uid,
+            name=page.card.name,
+            targets=log_targets(targets),
+        )
         game.chain.append(
             {
                 "caster": caster,

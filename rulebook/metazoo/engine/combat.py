@@ -43,6 +43,7 @@ from .state import (
     GameOver,
     Page,
     log_id,
+    present,
 )
 from .statuses import disabled, inflict
 
@@ -101,11 +102,6 @@ class Combat:
         """A Page left the Arena during this Combat."""
         if page in self.defenders:
             self.defenders.remove(page)
-
-    def present(self, page: Any) -> bool:
-        """A Caster, or a Page still in the Arena (the Attacker and the Defenders, always Pages,
-        are looked at by their zone directly: this is asked several times an Attack)."""
-        return isinstance(page, Caster) or page.zone == ARENA
 
     def fight(self) -> None:
         game, me = self.game, self.me
@@ -244,7 +240,7 @@ class Combat:
         if second and (not first or not game.flip(self.me, "first_strike")):
             strikers.reverse()
         for number, (striker, attack) in enumerate(strikers):
-            if number and not (self.attacker.zone == ARENA and self.present(primary)):
+            if number and not (self.attacker.zone == ARENA and present(primary)):
                 return
             if striker.zone != ARENA:
                 return
@@ -255,7 +251,7 @@ class Combat:
 
     def receivers(self, primary: Any) -> list[Any]:
         return [p for p in self.defenders if p.zone == ARENA] or (
-            [primary] if self.present(primary) else []
+            [primary] if present(primary) else []
         )
 
     def lps(self, receivers: list[Any]) -> list[int]:
@@ -278,9 +274,9 @@ class Combat:
         for effect in attack.effects:
             target = {effect.get("target"): primary} if effect.get("target") else {}
             apply_effect(game, effect, side, striker, target)
-        if attack.status and self.present(primary):
+        if attack.status and present(primary):
             inflict(game, [primary], attack.status, side, automatically=False)
-        receivers = [r for r in receivers if isinstance(r, Caster) or r.zone == ARENA]  # present
+        receivers = [r for r in receivers if present(r)]
         if not receivers or striker.zone != ARENA:
             return
         damage = attack_damage(game, striker, attack, primary)
@@ -288,7 +284,7 @@ class Combat:
             striker is self.attacker
             and bool(self.defenders)
             and self.target is not None
-            and self.present(self.target)
+            and present(self.target)
             and self.target not in receivers
         )
         if len(receivers) == 1 and not overflow:

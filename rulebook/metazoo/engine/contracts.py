@@ -10,7 +10,7 @@ from typing import Any
 
 from .aura import pay
 from .effects import apply_effect, choose_targets
-from .state import AFTERLIFE, ARENA, CHAPTER, TERRA_SLOT, TERRA_SLOTS, Caster, Page, log_id
+from .state import AFTERLIFE, ARENA, CHAPTER, TERRA_SLOT, TERRA_SLOTS, Caster, Page, log_targets
 
 
 def contract_aura(game: Any, me: Caster, page: Page) -> None:
@@ -27,6 +27,7 @@ def contract_terra(game: Any, me: Caster, page: Page) -> None:
     its owner's Afterlife."""
     game.leave_chapter(me, page)
     empty = [index for index, slot in enumerate(game.terra) if slot is None]
+    replaced = None
     if empty:
         slot = empty[0]
     else:
@@ -35,7 +36,6 @@ def contract_terra(game: Any, me: Caster, page: Page) -> None:
         replaced = game.terra[slot]
         assert replaced is not None
         game.leave_slot(replaced)
-        game.to_zone(replaced, AFTERLIFE)
     game.terra[slot] = page
     if page.card.arena:
         game.statics.append(page)
@@ -48,7 +48,10 @@ def contract_terra(game: Any, me: Caster, page: Page) -> None:
         name=page.card.name,
         slot=slot + 1,
         terra=page.card.terra,
+        replaced=replaced.uid if replaced is not None else None,
     )
+    if replaced is not None:
+        game.to_zone(replaced, AFTERLIFE)
     game.count(me, page)
     for effect in page.card.enter:
         apply_effect(game, effect, me, page, {})
@@ -101,13 +104,9 @@ def contract(
             name=card.name,
             type=card.type,
             cost=dict(card.cost),
-            targets=_uids(targets),
+            targets=log_targets(targets),
         )
     game.count(me, page)
     game.chain.append(
         {"caster": me, "page": page, "effects": effects, "targets": targets, "kind": "contract"}
     )
-
-
-def _uids(targets: dict[str, Any]) -> dict[str, Any]:
-    return {kind: log_id(target) for kind, target in targets.items() if target is not None}

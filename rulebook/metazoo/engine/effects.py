@@ -15,7 +15,7 @@ from typing import Any
 from rulebook.metazoo.cards import ARTIFACT, BEASTIE, SPELL
 from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
 
-from .state import ARENA, TARGET, UNDER, Caster, Page
+from .state import ARENA, TARGET, UNDER, Caster, Page, present
 from .statuses import inflict
 
 
@@ -133,7 +133,7 @@ def apply_effect(
                 game.deal(subject, effect["n"], page, "effect")
             elif do == "recover":
                 game.recover(subject, effect["n"], me)
-            elif do == "destroy" and subject.zone == ARENA:
+            elif do == "destroy" and isinstance(subject, Page) and present(subject):
                 game.destroy(subject)
             elif do == "nullify":
                 for other in game.chain:
@@ -142,7 +142,7 @@ def apply_effect(
             elif do == "grant_trait":
                 subject.granted.add(effect["trait"])
                 game.event("trait", me.seat, page=subject.uid, trait=effect["trait"])
-            elif do == "place_under" and subject.zone == ARENA:
+            elif do == "place_under" and isinstance(subject, Page) and present(subject):
                 game.leave_arena(subject)
                 subject.zone = UNDER
                 page.carried.append(subject)

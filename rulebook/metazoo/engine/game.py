@@ -70,6 +70,7 @@ def _page_or_caster_ref(part: Any) -> Any:
         return Ref(("caster", part.seat))
     return part
 
+
 # The rules this engine plays simpler than the rulebook reads, stated in every result.
 SIMPLIFICATIONS = (
     TURN_CAP_RULE,
@@ -88,6 +89,13 @@ SIMPLIFICATIONS = (
     "Spellbook between games.",
     "Tokens, copies, control changes and Changing Page Types are not played (no sample Page "
     "makes them; a Page that would is listed in `unsupported`).",
+    "The primary Defender is one with a usable Attack whenever a Defender has one (Combat step "
+    '4, p. 27: "select only one Attack on one of the Defenders to use (if any are available)"); '
+    "a Beastie without Attacks, which the Glossary lets be primary, is primary only when no "
+    "Defender has a usable Attack.",
+    "Sleep keeps a Page from attacking and defending only: a sleeping Page's Powers and "
+    '"any time" effects stay usable (the seed lost the Status Effects\' table; README rules '
+    "notes).",
 )
 
 
@@ -417,7 +425,7 @@ class Game:
         page.reset()
         page.zone = zone
         page.controller = page.owner
-        self.casters[page.owner].zone(zone).append(page)
+        self.casters[page.owner].pile(zone).append(page)
         if self.log is not None:
             self.event("zone", page.owner, page=page.uid, name=page.card.name, zone=zone)
 

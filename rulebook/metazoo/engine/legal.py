@@ -66,9 +66,9 @@ def arena_actions(game: Any, me: Caster, kind: str) -> list[tuple]:
     if not (me.powers if kind == "power" else me.answers):
         return options
     for page in me.arena:
-        if page.fatigued or disabled(page):
-            continue
         if kind == "power":
+            if page.fatigued or disabled(page):
+                continue  # "A Beastie must be Awakened to use a Power" (Use Powers, p. 17)
             for index, effect in enumerate(page.card.powers):
                 if effect_has_targets(game, me, page, (effect,)):
                     options.append(("power", page, index))
@@ -96,7 +96,10 @@ def responses(game: Any, caster: Caster) -> list[tuple]:
 
 
 def any_time_ready(game: Any, caster: Caster, page: Page) -> bool:
-    """A Page's "any time" effect: once a turn (README), while it is not Paralyzed."""
+    """A Page's "any time" effect: once a turn (README), while it is not Paralyzed; Awakened
+    or Fatigued alike, as an Action of the turn or in a priority window ("Any Time: the
+    ability to take an Action on your turn or during a generated priority window", Glossary;
+    only a Power asks the Page to be Awakened, p. 17)."""
     return (
         bool(page.card.any_time)
         and page.used_any_time != game.turn
@@ -143,12 +146,22 @@ def attackers(game: Any, me: Caster) -> list[Page]:
 
 def attack_targets(game: Any, me: Caster) -> list[Any]:
     """Combat step 1: the opposing Caster, their Beasties and Artifacts, and their
-    face-down Traps not under a Page (Face up Pages without LP are no target)."""
+    face-down Traps not under a Page (Face up Pages without LP are no target); no Beastie in a
+    turn Beasties cannot be targeted (`targetable`)."""
     them = me.opponent
     targets: list[Any] = [them]
-    targets.extend(p for p in them.arena if p.card.is_permanent)
+    targets.extend(p for p in them.arena if p.card.is_permanent and targetable(game, p))
     targets.extend(t for t in them.traps if t.host is None)
     return targets
+
+
+def targetable(game: Any, page: Page) -> bool:
+    """Whether an Attack may target this face-up Page: not a Beastie in the turn "Beasties
+    cannot be targeted" (Bottled Fog). An Attack targets: its Caster "is being targeted for an
+    Attack" (Combat step 2, p. 26) and a Trap flips when "targeted for an Attack" (Flipping a
+    Trap Page Face-Up, p. 39), so the fog keeps Attacks off Beasties as it keeps effects off
+    them (README rules notes). A face-down Trap shows no Page type, so it stays a target."""
+    return not (game.shrouded == game.turn and page.card.type == BEASTIE)
 
 
 def is_attack_target(game: Any, me: Caster, target: Any) -> bool:
@@ -160,7 +173,7 @@ def is_attack_target(game: Any, me: Caster, target: Any) -> bool:
         return False
     if target.face_down:
         return target.host is None and target in them.traps
-    return target.card.is_permanent and target in them.arena
+    return target.card.is_permanent and target in them.arena and targetable(game, target)
 
 
 ACTION_KINDS = ("aura", "terra", "contract", "trap", "move", "power", "any_time", "attack")

@@ -208,8 +208,9 @@ class HeuristicPolicy(Policy):
         base = game.attack_base(attacker, attack)
         kills = [  # of the targets (game.attack_targets), the face-up Pages
             target
-            for target in me.opponent.arena
-            if target.card.is_permanent
+            for target in options.attack_targets()
+            if isinstance(target, Page)
+            and not target.face_down
             and game.current_lp(target) <= base + game.advantage(attacker, attack, target)
         ]
         if kills:

@@ -60,7 +60,7 @@ QUESTIONS = {
     GO_FIRST: "You won the call: do you go first? (Win Condition, p. 16)",
     MULLIGAN: "Keep this opening Chapter? (Mulligans)",
     ACTION: "Your next Action this turn? (Turn Steps)",
-    RESPOND: "Respond with an \"any time\" effect? (Priority)",
+    RESPOND: 'Respond with an "any time" effect? (Priority)',
     CONTRACT_TRAP: "A Trap was flipped face up: Contract it? (Traps)",
     DEFENDERS: "Which Beasties defend? (Combat)",
     PRIMARY: "Which Defender is primary, with which Attack? (Combat)",
@@ -156,9 +156,7 @@ class Caster:
         "traps",
     )
 
-    def __init__(
-        self, seat: int, pages: list[Page], answers: bool, powers: bool
-    ) -> None:
+    def __init__(self, seat: int, pages: list[Page], answers: bool, powers: bool) -> None:
         self.seat = seat
         self.spellbook = pages  # the top is the end of the list
         self.chapter: list[Page] = []
@@ -183,8 +181,24 @@ class Caster:
         lp = STARTING_LP - self.damage - self.loss
         return lp if lp > 0 else 0
 
-    def zone(self, name: str) -> list[Page]:
-        return getattr(self, name)
+    def pile(self, name: str) -> list[Page]:
+        """One of its zones by name (`spellbook`, `limbo`, ...). Not called `zone`: a Page's
+        `zone` is where that Page is, and a Caster is in no zone (`present`)."""
+        pages: list[Page] = getattr(self, name)
+        return pages
+
+
+Subject = Page | Caster
+"""Whom Damage, LP Loss, Recover and Status Effects reach: a Page or a Caster."""
+
+CASTER_STATUSES = frozenset({"burn", "poison"})  # README rules notes: a Caster suffers these only
+
+
+def present(subject: Subject) -> bool:
+    """Whether a subject is still there for an effect, an Attack or a Status Effect to reach:
+    a Caster always (it is in no zone), a Page while in the Arena. The one reading of where a
+    subject is, for Pages and Casters alike."""
+    return isinstance(subject, Caster) or subject.zone == ARENA
 
 
 def log_id(subject: Any) -> Any:
@@ -192,6 +206,11 @@ def log_id(subject: Any) -> Any:
     if subject is None:
         return None
     return subject.uid if isinstance(subject, Page) else f"caster:{subject.seat}"
+
+
+def log_targets(targets: dict[str, Any]) -> dict[str, Any]:
+    """The targets chosen for a Page's effects, by kind of target, as the log names them."""
+    return {kind: log_id(target) for kind, target in targets.items() if target is not None}
 
 
 class Policy:

@@ -4,17 +4,18 @@ An effect that inflicts one flips one coin for all its targets (heads: inflicted
 inflicts "automatically"; a Page carries one indicator of each kind but any number of Poison,
 and loses them all as it leaves the Arena (Page.reset). What each does was a table the seed
 lost; the README's rules notes decide it: Burn deals 10 Damage and each Poison indicator 10 LP
-Loss at the end of its controller's turn; Sleep ends on heads of a coin at the start of its
-controller's turn; Frozen keeps a Page Fatigued through one Awaken; Paralyze, Scared and
-Confusion end with its controller's next turn. Paralyze also removes the Page's Effect text box
-(`disabled`); who may not attack or defend is read by combat.py and legal.py.
+Loss at the end of its controller's turn (a Caster's too: a Caster suffers Burn and Poison only);
+Sleep ends on heads of a coin at the start of its controller's turn; Frozen Fatigues the Page
+and keeps it Fatigued through its controller's next Awaken; Paralyze, Scared and Confusion end
+with its controller's next turn. Paralyze also removes the Page's Effect text box (`disabled`);
+who may not attack or defend is read by combat.py and legal.py.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .state import ARENA, STATUS_DAMAGE, Caster, Page, log_id
+from .state import CASTER_STATUSES, STATUS_DAMAGE, Caster, Page, Subject, log_id, present
 
 SUFFERED = ("burn", "poison")  # at the end of its controller's turn (`suffer`)
 LASTING_A_TURN = ("paralyze", "scared", "confusion")  # until the end of its controller's next turn
@@ -26,11 +27,23 @@ def disabled(page: Page) -> bool:
     return "paralyze" in page.statuses
 
 
-def inflict(game: Any, subjects: list[Any], status: str, me: Caster, automatically: bool) -> None:
+def can_carry(subject: Subject, status: str) -> bool:
+    """Whether a subject there to be reached can have this indicator placed: a Page in the
+    Arena any, a Caster Burn and Poison only (README rules notes)."""
+    if isinstance(subject, Caster):
+        return status in CASTER_STATUSES
+    return present(subject)
+
+
+def inflict(
+    game: Any, subjects: list[Subject], status: str, me: Caster, automatically: bool
+) -> None:
     """Inflict a Status Effect: one coin flip for every target of the effect (heads:
     inflicted), none when it inflicts automatically (Status Effects, p. 29; Simultaneous
-    Effects, p. 23). One indicator of each kind, but any number of Poison."""
-    subjects = [s for s in subjects if not isinstance(s, Page) or s.zone == ARENA]
+    Effects, p. 23). One indicator of each kind, but any number of Poison. Frozen Fatigues
+    an Awakened Page as it is placed (README rules notes), so it neither attacks nor defends
+    until it thaws."""
+    subjects = [s for s in subjects if can_carry(s, status)]
     if not subjects:
         return
     if not automatically and not game.flip(me, f"inflict:{status}"):
@@ -42,6 +55,8 @@ def inflict(game: Any, subjects: list[Any], status: str, me: Caster, automatical
             subject.statuses[status] = subject.statuses.get(status, 0) + 1
         else:
             subject.statuses[status] = game.turn
+        if status == "frozen" and isinstance(subject, Page):
+            subject.fatigued = True
         if game.log is not None:
             game.event(
                 "inflict",
@@ -52,7 +67,7 @@ def inflict(game: Any, subjects: list[Any], status: str, me: Caster, automatical
             )
 
 
-def remove_status(game: Any, subject: Any, status: str) -> None:
+def remove_status(game: Any, subject: Subject, status: str) -> None:
     del subject.statuses[status]
     if game.log is not None:
         game.event("status_removed", None, target=log_id(subject), status=status)
@@ -68,9 +83,9 @@ def wake(game: Any, me: Caster) -> None:
                 remove_status(game, page, "sleep")
 
 
-def suffer(game: Any, subject: Any, status: str) -> None:
-    """Burn or Poison at the end of its controller's turn: Burn 10 Damage, Poison 10 LP Loss
-    an indicator."""
+def suffer(game: Any, subject: Subject, status: str) -> None:
+    """Burn or Poison at the end of its controller's turn (a Page's or a Caster's): Burn 10
+    Damage, Poison 10 LP Loss an indicator."""
     if status == "burn":
         game.deal(subject, STATUS_DAMAGE, None, "burn")
     else:

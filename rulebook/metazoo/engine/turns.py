@@ -17,7 +17,7 @@ from .combat import Combat
 from .contracts import move_trap
 from .effects import apply_effect
 from .legal import ActionOptions
-from .state import ACTION, ARENA, MULLIGAN, ORDER, REGEN, SPELLBOOK, Caster
+from .state import ACTION, MULLIGAN, ORDER, REGEN, SPELLBOOK, Caster, log_id, present
 from .statuses import SUFFERED, expire, remove_status, suffer, wake
 
 
@@ -109,18 +109,29 @@ def end_effects(game: Any, me: Caster) -> None:
     items.extend((status, me) for status in SUFFERED if status in me.statuses)
     if len(items) > 1:
         items = list(game.ask(me, ORDER, items, least=len(items), most=len(items)))
+    if game.log is not None:  # every turn's, so a judge sees each Burn and Poison owed
+        game.event("end_of_turn", me.seat, order=[_end_item_id(kind, s) for kind, s in items])
     for kind, subject in items:
         if kind == "effect":
             page, index = subject
-            if page.zone == ARENA:
+            if present(page):
                 apply_effect(game, page.card.end_of_turn[index], me, page, {})
         elif kind == "regen":
-            if subject.zone == ARENA:
+            if present(subject):
                 game.recover(subject, REGEN, me)
-        elif getattr(subject, "zone", ARENA) == ARENA and kind in subject.statuses:
+        elif present(subject) and kind in subject.statuses:
             suffer(game, subject, kind)
         game.sweep()
     expire(game, me)
+
+
+def _end_item_id(kind: str, subject: Any) -> list[Any]:
+    """An end-of-turn item as the log names it: [kind, subject], an effect's with its index
+    among the Page's "end of your turn" effects."""
+    if kind == "effect":
+        page, index = subject
+        return [kind, page.uid, index]
+    return [kind, log_id(subject)]
 
 
 def act(game: Any, caster: Caster, action: tuple) -> None:

@@ -6,7 +6,7 @@ plain tuples grouped by kind, so a turn reads no dicts. A card's parts the engin
 listed in `unsupported` (never dropped in silence) and not played.
 
 A deck that breaks the Tournament Deck's limits is kept whole here: each tournament plays it
-after the rulebook's random fix (rulebook.millennium_blades.fix), seeded from the game's seed
+after the rulebook's random fix (rulebook.millennium_blades.fix), drawn from the game's Chance
 (`TournamentDeck.fixed`).
 """
 
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.core.cards import Deck, FormatInfo
+from rulebook.core.chance import Chance
 from rulebook.millennium_blades.cards import SINGLE
 from rulebook.millennium_blades.construction import (
     ACCESSORIES,
@@ -185,12 +186,13 @@ class TournamentDeck:
             return cls(singles, board, unsupported)
         return cls(singles, board, unsupported, to_fix=deck, by_section_key=by_section_key)
 
-    def fixed(self, seed: int) -> tuple[TournamentDeck, tuple[tuple[str, str, str], ...]]:
-        """The deck a tournament plays and what the rulebook's random fix removed from it, as
-        (section, card name, reason): the deck itself and () when it is legal."""
+    def fixed(self, chance: Chance) -> tuple[TournamentDeck, tuple[tuple[str, str, str], ...]]:
+        """The deck a tournament plays and what the rulebook's random fix, drawn from the
+        game's `chance`, removed from it, as (section, card name, reason): the deck itself and
+        () when it is legal (no draw)."""
         if self.to_fix is None or self.by_section_key is None:
             return self, ()
-        result = fix_deck(self.to_fix, seed, RULESET)
+        result = fix_deck(self.to_fix, chance, RULESET)
         singles, board = _laid_out(result.deck, self.by_section_key)
         removed = tuple((r.section, r.name, r.reason) for r in result.removed)
         return TournamentDeck(singles, board, self.unsupported), removed

@@ -3,9 +3,10 @@
 Sections cited are the rules summary's ("Tournament Phase", "Setup 3", "On your turn",
 "Effects on cards", "Top Card", "Clashing"). Every decision is a `Decision` the game builds with
 the legal options, answered by the seat's Policy and checked before the game acts on it; every
-chance step (the random fix of an illegal deck aside, which has its own seeded generator) is a
-named draw of the game's one `Chance(seed)`: the first player and each card revealed from the
-Store. A seed replays the same tournament.
+chance step is a named draw of the game's one `Chance(seed)`: the random fix of an illegal
+deck, the first player, the order opponents are offered in (so ties between them fall by
+chance, never by seat) and each card revealed from the Store. A seed replays the same
+tournament.
 
 What the summary leaves open is decided in SIMPLIFICATIONS, listed in every result and in the
 README's rules notes.
@@ -51,8 +52,9 @@ SIMPLIFICATIONS = (
     "An Action is used either before the Single or after all its effects have resolved, never "
     "between; it resolves fully, then its card flips face-down (and its Flip effects happen).",
     "A Reaction is offered at the moment its condition is met (a clash started by another "
-    "player, before any reveal; a card revealed; RP about to be lost), before anything else "
-    "resolves; using it flips the card face-down.",
+    "player, before any reveal; a card revealed; RP about to be lost, and so never at 0 RP, "
+    "where there is none to lose), before anything else resolves; using it flips the card "
+    "face-down.",
     "Flip effects happen whenever a card turns face-down: by an Action, a Reaction or another "
     "card's effect.",
     "The Store is a declared composition of sample cards (rulebook/millennium_blades/store.py, "
@@ -66,6 +68,14 @@ SIMPLIFICATIONS = (
     "Seats: decks sit in the order given, clockwise; the first player is drawn at random each "
     "tournament (no previous tournament, and who opened a booster last is unknown). Players "
     "tied on RP share a placement; a shared first place counts as a draw, not a win.",
+    "A choice among opponents (whom to drain, whose Single to flip) offers them in an order "
+    "drawn from the game's Chance, and the default player takes the first of equals: ties "
+    "between leading opponents fall at random, never by seat.",
+    "The random fix of an illegal deck (drawn from the game's Chance) first removes what no "
+    "draw could leave: every copy of a card beyond the first (the same card, so which copy "
+    "goes changes nothing) and a card in a section that may not hold it (a Single listed under "
+    "Accessories), even when its own section has room: the summary's fix removes cards, it "
+    "never moves one; then it removes cards at random until each section meets its limit.",
 )
 
 
@@ -143,9 +153,9 @@ class Game:
         """Setup: RP at zero (Setup 2), Deck Box and Accessories on the board, Singles in hand
         (Setup 3), the first player at random (Setup 4)."""
         for player, deck in zip(self.players, self.decks, strict=True):
-            # An illegal deck: "randomly remove cards until it meets the card limit", from the
-            # game's seed and the seat (its own generator: the game's draws stay the same).
-            played, player.removed = deck.fixed(self.seed * 8 + player.index)
+            # An illegal deck: "randomly remove cards until it meets the card limit", drawn
+            # from the game's Chance, seat by seat.
+            played, player.removed = deck.fixed(self.chance)
             player.hand = list(played.singles)
             player.board = [Slot(card, player.index) for card in played.board]
             if self.log is not None:
@@ -223,6 +233,7 @@ class Game:
         decision = self.decisions[me.index][ACTION].offer(options)
         slot = self.ask(decision)
         if slot is None:
+            self.declined(me, "action", options)
             return False
         me.plays[slot.card.name] += 1
         self.event("action", me.index, card=slot.card.name)
@@ -280,7 +291,7 @@ class Game:
                 )
             self.gain(me, effect.n * count, source)
         elif do == "drain_rp":
-            options = [p.index for p in self.players if p is not me]
+            options = [other.index for other in self.opponents(me)]
             decision = self.decisions[me.index][DRAIN].offer(options)
             target = self.players[self.ask(decision)]
             self.drain(target, effect.n, source)
@@ -289,8 +300,8 @@ class Game:
         elif do == "flip_opponent":
             targets = [
                 (other.index, position)
-                for other in self.players
-                if other is not me and not self.shielded(other)
+                for other in self.opponents(me)
+                if not self.shielded(other)
                 for position, slot in enumerate(other.tableau)
                 if slot.up
             ]
@@ -301,16 +312,27 @@ class Game:
             seat, position = self.ask(decision)
             self.flip(self.players[seat].tableau[position], by=source)
 
+    def opponents(self, me: Player) -> list[Player]:
+        """The other players, in an order drawn from the game's Chance when there are two or
+        more: a player choosing among them takes the first of equals (the default player
+        does), so a tie between leading opponents falls at random, never by seat (issue 37).
+        A two-seat table has one opponent and draws nothing."""
+        others = [player for player in self.players if player is not me]
+        if len(others) > 1:
+            self.chance.shuffle(others)
+        return others
+
     def gain(self, player: Player, amount: int, source: Slot) -> None:
         player.rp += amount
         if self.log is not None:
             self.event("rp", player.index, by=amount, rp=player.rp, card=source.card.name)
 
     def drain(self, victim: Player, amount: int, source: Slot) -> None:
-        """An opponent loses RP (never below 0), unless a Reaction prevents it."""
-        if self.react(victim, "drained") is not None:
-            return
+        """An opponent loses RP (never below 0), unless a Reaction prevents it: one offered
+        only when there is RP to lose (at 0 it would flip its card for nothing)."""
         lost = min(amount, victim.rp)
+        if lost and self.react(victim, "drained") is not None:
+            return
         victim.rp -= lost
         if self.log is not None:
             self.event("rp", victim.index, by=-lost, rp=victim.rp, card=source.card.name)
@@ -339,10 +361,16 @@ class Game:
         decision = self.decisions[player.index][REACT[on]].offer(slots)
         slot = self.ask(decision)
         if slot is None:
+            self.declined(player, on, slots)
             return None
         self.event("reaction", player.index, card=slot.card.name, on=on)
         self.flip(slot)
         return slot
+
+    def declined(self, player: Player, offer: str, slots: list[Slot]) -> None:
+        """An offer the player let pass: an Action, or a Reaction to `offer` (its moment)."""
+        if self.log is not None:
+            self.event("declined", player.index, offer=offer, cards=[s.card.name for s in slots])
 
     # -- clashes ----------------------------------------------------------------------------
 
@@ -355,16 +383,20 @@ class Game:
         seated = len(players)
         order = [players[(starter.index + step) % seated] for step in range(seated)]
         self.clash_started_by = starter.index
+        if self.log is not None:
+            self.event("clash", starter.index, card=source.card.name, prize=prize)
         for other in order[1:]:
             if self.react(other, "clashed") is not None:
-                self.event("clash", starter.index, card=source.card.name, reveals=[], winner=None)
+                self.event(
+                    "clash_end", starter.index, card=source.card.name, reveals=[], winner=None
+                )
                 return
         reveals = []
         for player in order:
-            stars, index = self.reveal()
+            stars, index = self.reveal(player)
             self.revealed = stars
             if self.react(player, "revealed") is not None:
-                stars, index = self.reveal()
+                stars, index = self.reveal(player)
             total = stars + self.clash_strength(player, started=player is starter)
             reveals.append((player, stars, index, total))
         best = max(total for _, _, _, total in reveals)
@@ -373,7 +405,7 @@ class Game:
         if self.log is not None:
             names = self.store_cards.names
             self.event(
-                "clash",
+                "clash_end",
                 starter.index,
                 card=source.card.name,
                 reveals=[
@@ -385,14 +417,19 @@ class Game:
         if winner is not None:
             self.gain(winner, prize, source)
 
-    def reveal(self) -> tuple[int, int]:
-        """The top card of the shuffled Store (its Star Rating, its index), to the discard;
-        an empty Store takes its discard back, shuffled."""
+    def reveal(self, player: Player) -> tuple[int, int]:
+        """The top card of the shuffled Store (its Star Rating, its index), revealed by
+        `player`, to the discard; an empty Store takes its discard back, shuffled."""
         if not self.store:
             self.store, self.discard = self.discard, []
+            self.event("store_refilled", None, cards=len(self.store))
         index = self.chance.take(self.store)
         self.discard.append(index)
-        return self.store_stars[index], index
+        stars = self.store_stars[index]
+        if self.log is not None:
+            name = self.store_cards.names[index]
+            self.event("reveal", player.index, card=name, stars=stars, left=len(self.store))
+        return stars, index
 
     def clash_strength(self, player: Player, *, started: bool = False) -> int:
         """What a player adds to its revealed card: its Top Card's stars (with the stars effects
@@ -465,6 +502,7 @@ class Game:
         """ "Score effects are activated during the end of the tournament": each player's
         face-up cards, tableau left to right then board, from the first player clockwise."""
         seated = len(self.players)
+        self.event("score", None)
         for step in range(seated):
             player = self.players[(self.first + step) % seated]
             for slot in (*player.tableau, *player.board):

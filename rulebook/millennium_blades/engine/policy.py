@@ -36,14 +36,15 @@ class HeuristicPolicy:
         if kind == ACTION:
             return next((slot for slot in options if game.action_does_something(slot)), None)
         if kind == DRAIN:
-            return max(options, key=lambda seat: (game.players[seat].rp, -seat))
+            # The leader; of leaders tied on RP the first offered (the game offers opponents
+            # in an order drawn at random: never the lowest seat).
+            return max(options, key=lambda seat: game.players[seat].rp)
         if kind == FLIP_TARGET:
             return max(
                 options,
                 key=lambda target: (
                     game.players[target[0]].rp,
                     target[1],  # the right-most: the Top Card
-                    -target[0],
                 ),
             )
         if kind == REACT_REVEALED:

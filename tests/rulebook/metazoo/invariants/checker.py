@@ -1,6 +1,10 @@
 """An independent judge of MetaZoo games: it replays a game's log (docs/game-logs.md) with its
 own reading of the 2023 rulebook (and the README's rules notes for what the seed lost) and
-reports every rule the game broke.
+reports every rule the game broke: what happened must be well formed, and what must happen
+must happen (obligations: every Burn and Poison a Caster's Pages and the Caster carry resolves at
+the end of its turn, every sleeping Page's coin is flipped at the start of its controller's turn
+and only heads wakes it, a Terra Contracted into six full slots replaces the slot the rotation
+has reached, and the rotation moves on).
 
 It imports nothing of the engine: what it knows of the game is the log, what it knows of the
 rules is written here. A violation is (rule, message); rules are named by the rulebook's
@@ -34,6 +38,12 @@ DESTROYED = "Life Points: a Page at 0 LP is Destroyed (Glossary)"
 ZONES = "Destroyed: Limbo, Cemetery, Afterlife by Page type (Glossary)"
 STATUS = "Status Effects: one indicator of each type but Poison (p. 29)"
 STATUS_TICK = "Status Effects: Burn and Poison amounts (README rules notes)"
+STATUS_OWED = (
+    "Status Effects: every Burn and Poison resolves at its turn's end (README rules notes)"
+)
+SLEEP = "Status Effects: a coin for each sleeping Page at its turn's start, heads wakes it (README)"
+CASTER_STATUS = "Status Effects: a Caster suffers Burn and Poison only (README rules notes)"
+SHROUD = "Bottled Fog: no Beastie targeted, by an effect or an Attack, that turn (README)"
 TERRA = "Terra Pages and Rotation (p. 13)"
 TRAPS = "Trap Pages: moved once (p. 17)"
 ENDING = "Win Condition and Running out of Pages (p. 16, 43)"
@@ -75,6 +85,12 @@ class Replay:
     zero: set[int] = field(default_factory=set)  # Pages reported at 0 LP, not yet Destroyed
     combat: dict = field(default_factory=dict)
     barred: int | None = None
+    shrouded: int | None = None  # the turn Beasties cannot be targeted
+    generated: list[int] = field(default_factory=list)  # Aura Pages Fatigued since the last pay
+    ended: bool = True  # this turn's end-of-turn step came (none before the first turn)
+    owed: list[tuple[str, Any]] = field(default_factory=list)  # Burn/Poison due, in order
+    sleep_owed: set[int] = field(default_factory=set)  # sleeping Pages whose coin is due
+    waking: set[int] = field(default_factory=set)  # sleeping Pages whose coin came heads
     mulligan_left: int | None = None
     bookmarked_this_turn: int = 0
     over: bool = False
@@ -145,6 +161,8 @@ def _turn(r: Replay, e: dict) -> None:
     expected = r.first if r.active is None else 1 - r.active
     if e["player"] != expected:
         r.broke(TURNS, f"Caster {e['player']} took the turn of Caster {expected}")
+    _turn_ended(r)
+    r.ended = False
     r.active = e["player"]
     r.turn = e["turn"]
     r.bookmarked_this_turn = 0
@@ -154,10 +172,82 @@ def _turn(r: Replay, e: dict) -> None:
     if r.barred == r.active:
         r.barred = None
     _zero_cleared(r)
+    r.sleep_owed = {
+        page
+        for page, side in r.arena.items()
+        if side == r.active and r.statuses.get(page, Counter())["sleep"]
+    }
+    r.waking.clear()
+
+
+def _turn_ended(r: Replay) -> None:
+    """The turn that ends now had its end-of-turn step, and every Burn and Poison owed at it
+    resolved (or its subject left the Arena first)."""
+    if not r.ended:
+        r.broke(STATUS_OWED, "a turn passed without its end-of-turn step")
+    _skipped(r, len(r.owed))
+    r.owed.clear()
+
+
+def _there(r: Replay, subject: Any) -> bool:
+    return isinstance(subject, str) or subject in r.arena
+
+
+def _skipped(r: Replay, count: int) -> None:
+    """The first `count` items owed were passed over: each only if its subject had gone."""
+    for status, subject in r.owed[:count]:
+        if _there(r, subject):
+            r.broke(STATUS_OWED, f"{status} on {subject} did not resolve in its turn's end order")
+    del r.owed[:count]
+
+
+def _end_of_turn(r: Replay, e: dict) -> None:
+    """End of Turn (p. 17; Simultaneous Effects, p. 23): the active Caster orders every end
+    effect; among them each Burn and each Poison of its Pages and of itself, owed now."""
+    seat = e["player"]
+    if seat != r.active or r.ended:
+        r.broke(STATUS_OWED, f"an end-of-turn step for Caster {seat} out of turn")
+    r.ended = True
+    caster = f"caster:{seat}"
+    carried = {
+        (status, subject)
+        for subject, statuses in r.statuses.items()
+        if subject == caster or (isinstance(subject, int) and r.arena.get(subject) == seat)
+        for status in ("burn", "poison")
+        if statuses[status]
+    }
+    ordered = [(item[0], item[1]) for item in e["order"] if item[0] in ("burn", "poison")]
+    for status, subject in sorted(carried - set(ordered), key=str):
+        r.broke(STATUS_OWED, f"{status} on {subject} left out of the end-of-turn order")
+    for status, subject in sorted(set(ordered) - carried, key=str):
+        r.broke(STATUS_OWED, f"{status} on {subject} ordered, but not carried")
+    r.owed = ordered  # each resolves in this order, unless its subject has gone by then
+
+
+def _coin(r: Replay, e: dict) -> None:
+    why = e["why"]
+    if not why.startswith("sleep:"):
+        return
+    page = int(why.split(":")[1])
+    if page not in r.sleep_owed:
+        r.broke(SLEEP, f"a Sleep coin for page {page}, not a sleeping Page of the turn's Caster")
+    r.sleep_owed.discard(page)
+    if e["result"] == "heads":
+        r.waking.add(page)
+
+
+def _shroud(r: Replay, e: dict) -> None:
+    r.shrouded = r.turn
 
 
 def _awaken(r: Replay, e: dict) -> None:
     seat = e["player"]
+    for page in sorted(r.sleep_owed):
+        r.broke(SLEEP, f"no Sleep coin for page {page} at the start of its controller's turn")
+    for page in sorted(r.waking):
+        r.broke(SLEEP, f"page {page} still asleep after its coin came heads")
+    r.sleep_owed.clear()
+    r.waking.clear()
     if r.bookmarked_this_turn != 1 and r.spellbook[seat] > 0:
         r.broke(TURNS, "Awaken without one Bookmark first")
     expected = {
@@ -177,6 +267,10 @@ def _awaken(r: Replay, e: dict) -> None:
 
 def _status_removed(r: Replay, e: dict) -> None:
     statuses = r.statuses.get(e["target"], Counter())
+    if e["status"] == "sleep":
+        if e["target"] not in r.waking:
+            r.broke(SLEEP, f"page {e['target']} woke without heads on its coin")
+        r.waking.discard(e["target"])
     if e["status"] == "frozen" and e["target"] in r.fatigued:
         r.thawing.add(e["target"])  # a Frozen Page stays Fatigued this Awaken, then thaws
     statuses.pop(e["status"], None)
@@ -202,6 +296,7 @@ def _generate(r: Replay, e: dict) -> None:
         r.broke(GENERATE, f"Aura from page {page}, not an Awakened Aura Page of Caster {seat}")
     r.fatigued.add(page)
     r.pool[seat][e["aura"]] += e["n"]
+    r.generated.append(page)
 
 
 def _pay(r: Replay, e: dict) -> None:
@@ -222,6 +317,9 @@ def _pay(r: Replay, e: dict) -> None:
         r.broke(PAYING, f"left {e['left']} after paying {e['cost']}")
     r.pool[seat] = Counter(e["left"])
     r.paid = e["cost"]
+    if sorted(e["pages"]) != sorted(r.generated):
+        r.broke(PAYING, f"paid with Aura Pages {e['pages']}, Fatigued {r.generated}")
+    r.generated = []
 
 
 def _contract(r: Replay, e: dict) -> None:
@@ -243,11 +341,15 @@ def _terra(r: Replay, e: dict) -> None:
     empty = [index for index, slot in enumerate(r.slots) if slot is None]
     if empty:
         expected = empty[0]
-    else:
+    else:  # six full: the rotation's slot is replaced, and the rotation moves on
         expected = r.rotation
         r.rotation = (r.rotation + 1) % SLOTS
     if e["slot"] != expected + 1:
         r.broke(TERRA, f"Terra into slot {e['slot']}, not {expected + 1}")
+    if e["replaced"] != r.slots[expected]:
+        r.broke(
+            TERRA, f"Terra replaced {e['replaced']}, not slot {expected + 1}'s {r.slots[expected]}"
+        )
     r.slots[e["slot"] - 1] = page
 
 
@@ -294,6 +396,8 @@ def _attack(r: Replay, e: dict) -> None:
     if r.barred is not None:
         r.broke(BARRED, f"page {attacker} Attacking")
     target = e["target"]
+    if r.shrouded == r.turn and r.types.get(target) == "Beastie" and target not in r.traps:
+        r.broke(SHROUD, f"an Attack on Beastie {target}")
     if isinstance(target, str):
         if target != f"caster:{1 - seat}":
             r.broke(TARGETS, f"Attack on {target}")
@@ -356,6 +460,13 @@ def _damage(r: Replay, e: dict) -> None:
 
 
 def _status_tick(r: Replay, e: dict) -> None:
+    if e.get("why") in ("burn", "poison"):
+        item = (e["why"], e["target"])
+        if item in r.owed:
+            _skipped(r, r.owed.index(item))
+            r.owed.pop(0)
+        else:
+            r.broke(STATUS_OWED, f"{e['why']} on {e['target']} outside its turn's end order")
     if e.get("why") == "burn" and e["amount"] != STATUS_AMOUNT:
         r.broke(STATUS_TICK, f"Burn for {e['amount']}")
     if e.get("why") == "poison":
@@ -380,12 +491,19 @@ def _recover(r: Replay, e: dict) -> None:
 
 
 def _inflict(r: Replay, e: dict) -> None:
-    statuses = r.statuses.setdefault(e["target"], Counter())
-    if e["status"] != "poison" and statuses[e["status"]]:
-        r.broke(STATUS, f"a second {e['status']} indicator on {e['target']}")
-    statuses[e["status"]] += 1
-    if isinstance(e["target"], int) and e["target"] not in r.arena:
-        r.broke(STATUS, f"{e['status']} inflicted on page {e['target']}, not in the Arena")
+    target, status = e["target"], e["status"]
+    statuses = r.statuses.setdefault(target, Counter())
+    if status != "poison" and statuses[status]:
+        r.broke(STATUS, f"a second {status} indicator on {target}")
+    statuses[status] += 1
+    if isinstance(target, str):
+        if status not in ("burn", "poison"):
+            r.broke(CASTER_STATUS, f"{status} inflicted on {target}")
+        return
+    if target not in r.arena:
+        r.broke(STATUS, f"{status} inflicted on page {target}, not in the Arena")
+    if status == "frozen":
+        r.fatigued.add(target)  # Frozen Fatigues it (README rules notes)
 
 
 def _destroyed(r: Replay, e: dict) -> None:
@@ -399,6 +517,8 @@ def _leave(r: Replay, page: int) -> None:
     r.arena.pop(page, None)
     r.fatigued.discard(page)
     r.statuses.pop(page, None)
+    r.sleep_owed.discard(page)
+    r.waking.discard(page)
 
 
 def _placed_under(r: Replay, e: dict) -> None:
@@ -445,6 +565,8 @@ def _game_over(r: Replay, e: dict) -> None:
             r.broke(ENDING, f"a draw for running out with Spellbooks {r.spellbook}")
     elif reason == "" and (not e["capped"] or e["player"] is not None):
         r.broke(ENDING, "the game ended with no reason")
+    if reason == "":  # the turn cap comes between turns: the last turn ended whole
+        _turn_ended(r)
     r.over = False
 
 
@@ -477,4 +599,7 @@ HANDLERS = {
     "zone": _zone,
     "resolve": _resolved,
     "game_over": _game_over,
+    "end_of_turn": _end_of_turn,
+    "coin": _coin,
+    "shroud": _shroud,
 }

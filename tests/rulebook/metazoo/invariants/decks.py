@@ -201,8 +201,9 @@ def basics() -> list[CardInfo]:
     return pages
 
 
-def random_spellbooks(count: int, seed: int) -> list[Deck]:
-    """`count` legal Spellbooks of 40 to 44 Pages of two Aura Types each."""
+def random_spellbooks(count: int, seed: int, terra: tuple[int, int] = (0, 3)) -> list[Deck]:
+    """`count` legal Spellbooks of 40 to 44 Pages of two Aura Types each, with `terra` (the
+    fewest, the most) copies of one Basic Terra."""
     rng = random.Random(seed)
     made = basics()
     by_aura = {
@@ -220,7 +221,7 @@ def random_spellbooks(count: int, seed: int) -> list[Deck]:
         ]
         refs.append(EntryRef("spellbook", rng.randint(0, 2), name="Wild Aura"))
         refs.append(
-            EntryRef("spellbook", rng.randint(0, 3), name=f"{rng.choice(TERRAS).title()} Terra")
+            EntryRef("spellbook", rng.randint(*terra), name=f"{rng.choice(TERRAS).title()} Terra")
         )
         refs.append(EntryRef("spellbook", rng.randint(0, 2), name="Old Grove"))
         size = sum(ref.quantity for ref in refs)

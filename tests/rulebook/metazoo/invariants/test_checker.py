@@ -5,10 +5,19 @@ from __future__ import annotations
 
 import copy
 
-from rulebook.metazoo.engine import MetaZooDeck, play_game
+from rulebook.metazoo.engine import MetaZooDeck, RandomPolicy, play_game
 from rulebook.samples import METAZOO as SAMPLES
 
-from .checker import ALLOCATION, ATTACKING, LIFE, TERRA, TURNS, check_log
+from .checker import (
+    ALLOCATION,
+    ATTACKING,
+    LIFE,
+    SLEEP,
+    STATUS_OWED,
+    TERRA,
+    TURNS,
+    check_log,
+)
 
 
 def sample_log(seed: int = 3) -> list[dict]:
@@ -63,3 +72,60 @@ def test_it_sees_a_missing_awakening_and_a_terra_in_the_wrong_slot():
     if terra is not None:
         terra["slot"] += 1
         assert TERRA in rules_broken(log)
+
+
+def log_with(wanted, decks=("spirit-status", "flame-aggro")) -> list[dict]:
+    """A sample game's log with an event `wanted` says yes to (the first seed that has one)."""
+    spellbooks = [MetaZooDeck.from_deck(SAMPLES.deck(name)) for name in decks]
+    random = (RandomPolicy(), RandomPolicy())  # (the heuristic aims its Sleep at Casters)
+    for seed in range(40):
+        log = list(play_game(spellbooks, seed, policies=random, record_log=True).log)
+        if any(wanted(e) for e in log):
+            return copy.deepcopy(log)
+    raise AssertionError("no sample game with such an event")
+
+
+def casters_burn(e: dict) -> bool:
+    return e["event"] == "damage" and e["why"] == "burn" and isinstance(e["target"], str)
+
+
+def sleep_coin(e: dict) -> bool:
+    return e["event"] == "coin" and e["why"].startswith("sleep:")
+
+
+def test_it_sees_a_burn_owed_at_the_turns_end_that_never_came():
+    """Obligation (issue 37): every Burn a Caster carries resolves at the end of its turn."""
+    log = log_with(casters_burn)
+    assert check_log(log) == []
+    tick = next(e for e in log if casters_burn(e))
+    log.remove(tick)
+    assert STATUS_OWED in rules_broken(log)
+
+
+def test_it_sees_a_sleep_coin_not_flipped_and_a_page_woken_on_tails():
+    """Obligation (issue 37): each sleeping Page's coin at its controller's turn start; only
+    heads wakes it."""
+    log = log_with(sleep_coin)
+    assert check_log(log) == []
+    coin = next(e for e in log if sleep_coin(e))
+    log.remove(coin)
+    assert SLEEP in rules_broken(log)
+    log = log_with(sleep_coin)
+    for coin in (e for e in log if sleep_coin(e)):
+        coin["result"] = "tails" if coin["result"] == "heads" else "heads"
+    assert SLEEP in rules_broken(log)
+
+
+def test_it_sees_a_terra_rotation_that_does_not_move_on():
+    """Obligation (issue 37, Terra Pages and Rotation p. 13): the 8th Terra into six full
+    slots replaces slot 2, not slot 1 again."""
+    river = {"name": "River Terra", "type": "Terra"}
+    log = [{"turn": 0, "player": None, "event": "setup", "lp": [1000, 1000],
+            "pages": [{str(n): river for n in range(8)}, {}]}]  # fmt: skip
+    for n in range(8):
+        slot, replaced = (n + 1, None) if n < 6 else (1, n - 6 if n == 6 else 6)
+        log.append({"turn": 1, "player": 0, "event": "terra", "page": n, "slot": slot,
+                    "replaced": replaced, "name": "River Terra", "terra": "river"})  # fmt: skip
+    assert TERRA in rules_broken(log)
+    log[-1].update(slot=2, replaced=1)
+    assert TERRA not in rules_broken(log)

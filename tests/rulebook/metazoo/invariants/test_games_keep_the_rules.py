@@ -51,6 +51,22 @@ def test_games_between_random_user_made_spellbooks_keep_the_rules(chunk):
     assert judged(games) == ""
 
 
+def test_terra_heavy_games_keep_the_rotation_going_round():
+    """Terra Pages and Rotation (p. 13): with a dozen Terra a Spellbook, the random players
+    Contract Terra into six full slots often, so the judge's obligation (each replaces the
+    slot the rotation has reached, and the rotation moves on) is tested, not only stated."""
+    decks = [MetaZooDeck.from_deck(deck) for deck in random_spellbooks(4, 5, terra=(12, 14))]
+    games = [(decks[seed % 4], decks[(seed + 1) % 4], seed, (RANDOM, RANDOM)) for seed in range(20)]
+    assert judged(games) == ""
+    slots = Counter(
+        event["slot"]
+        for deck_a, deck_b, seed, policies in games
+        for event in play_game([deck_a, deck_b], seed, policies=policies, record_log=True).log
+        if event["event"] == "terra" and event["replaced"] is not None
+    )
+    assert set(slots) == {1, 2, 3, 4, 5, 6}  # the rotation went all the way round
+
+
 def test_games_between_the_sample_spellbooks_keep_the_rules_under_both_policies():
     decks = [MetaZooDeck.from_deck(SAMPLES.deck(name)) for name in SAMPLES.names()]
     games = [

@@ -3,7 +3,10 @@ Millennium Blades rules notes for what the summary leaves open)."""
 
 from __future__ import annotations
 
+from rulebook.core.resolve import EntryRef
 from rulebook.millennium_blades.engine import SIMPLIFICATIONS, TournamentDeck, play_game
+from rulebook.samples import MILLENNIUM_BLADES as SAMPLES
+from rulebook.validate import resolve_and_check, standard_format
 
 from .builders import (
     Scripted,
@@ -68,7 +71,7 @@ def test_play_resolves_before_next():
     _, outcome = tournament(
         [deck([squire, challenger]), deck(plain("B", 2, stars=0))], the_store=store(0), first=0
     )
-    clash = events(outcome, "clash")[0]
+    clash = events(outcome, "clash_end")[0]
     assert clash["reveals"][0]["total"] == 3  # not 5: the stars came after the Play effect
     assert events(outcome, "stars")[0]["by"] == 2
 
@@ -136,7 +139,7 @@ def test_a_clash_reveals_from_its_starter_clockwise_and_a_tie_for_highest_is_a_t
         the_store=store(2, 2, 2),
         first=0,
     )
-    clash = events(outcome, "clash")[0]
+    clash = events(outcome, "clash_end")[0]
     assert [r["player"] for r in clash["reveals"]] == [0, 1, 2]
     assert [r["total"] for r in clash["reveals"]] == [3, 2, 2]  # B and C have no Top Card yet
     assert clash["winner"] == 0
@@ -149,7 +152,7 @@ def test_a_clash_tie_gives_no_one_rp():
         the_store=store(1, 1, 1, 1),
         first=1,
     )
-    assert events(outcome, "clash")[0]["winner"] is None and game.players[0].rp == 0
+    assert events(outcome, "clash_end")[0]["winner"] is None and game.players[0].rp == 0
 
 
 def test_reactions_are_optional_and_flip_their_card():
@@ -257,10 +260,95 @@ def test_a_player_chooses_which_reaction_to_use_when_several_answer():
     judge = single("Judge", 2, {"when": "reaction", "on": "drained", "do": "prevent"})
     whistle = board("Whistle", {"when": "reaction", "on": "drained", "do": "prevent"})
     last = Scripted(single=in_order, react_drained=lambda game, decision: decision.options[-1])
+    rich = single("Rich", 1, {"when": "play", "do": "gain_rp", "n": 3})
     game, outcome = tournament(
-        [deck([judge], accessories=[whistle]), deck([single("X", 1), breaker])],
+        [deck([rich, judge], accessories=[whistle]), deck([single("X", 1), breaker])],
         policies=(last, Scripted(single=in_order)),
         first=0,
     )
     assert events(outcome, "reaction")[0]["card"] == "Whistle"
-    assert game.players[0].tableau[0].up and not game.players[0].board[0].up
+    assert game.players[0].tableau[1].up and not game.players[0].board[0].up
+
+
+def test_a_reaction_to_losing_rp_is_not_offered_at_0_rp():
+    """Reaction effects "are activated whenever the relevant condition on the effect is met":
+    at 0 RP an opponent's drain makes no one lose RP, so a "would make you lose RP" Reaction is
+    not offered, and its card stays face-up (issue 37: Judge's Whistle flipped for nothing)."""
+    breaker = single("Breaker", 3, {"when": "play", "do": "drain_rp", "n": 2})
+    whistle = board("Whistle", {"when": "reaction", "on": "drained", "do": "prevent"})
+
+    def refuse(game, decision):
+        raise AssertionError("a Reaction against losing RP offered at 0 RP")
+
+    game, outcome = tournament(
+        [deck([single("A", 1)], accessories=[whistle]), deck([breaker])],
+        policies=(Scripted(single=in_order, react_drained=refuse), Scripted(single=in_order)),
+        first=1,
+    )
+    assert game.players[0].board[0].up and events(outcome, "reaction") == []
+    assert [(e["player"], e["by"]) for e in events(outcome, "rp")] == [(0, 0)]
+
+
+def test_ties_between_leading_opponents_fall_at_random_not_by_seat():
+    """The default player drains the leader; two opponents tied at the lead are offered in an
+    order drawn from the game's Chance, so over seeds each is drained (issue 37: the lowest
+    seat always was, and in tables of 3 to 5 the seat decided first places)."""
+    breaker = single("Breaker", 1, {"when": "play", "do": "drain_rp", "n": 1})
+    rich = single("Rich", 1, {"when": "play", "do": "gain_rp", "n": 2})
+    drained = set()
+    for seed in range(20):
+        _, outcome = tournament(
+            [deck([single("A", 1), breaker]), deck([rich]), deck([single("C", 1), rich])],
+            seed=seed,
+            first=1,
+        )
+        drained |= {e["player"] for e in events(outcome, "rp") if e["by"] < 0}
+    assert drained == {1, 2}
+
+
+def test_the_log_shows_a_clash_as_it_happens_and_the_offers_let_pass():
+    """docs/game-logs.md (issue 37): a clash's start comes before what happens inside it; the
+    card revealed before a "reveal again" Reaction is logged, then the Reaction, then the second
+    reveal; an offer let pass is logged; the Score step is marked before its effects."""
+    hunter = single("Hunter", 1, {"when": "play", "do": "clash", "win": 2})
+    dice = board("Dice", {"when": "reaction", "on": "revealed", "do": "reveal_again"})
+    chimera = single("Chimera", 1, {"when": "score", "do": "gain_rp", "n": 1})
+    use_dice = Scripted(single=in_order, react_revealed=lambda game, decision: decision.options[0])
+    _, outcome = tournament(
+        [deck([hunter, chimera], accessories=[dice]), deck([single("B", 1)], accessories=[dice])],
+        policies=(use_dice, Scripted(single=in_order, react_revealed=never)),
+        the_store=store(1, 2, 3, 4),
+        first=0,
+    )
+    turn = [(e["event"], e["player"]) for e in outcome.log if e["turn"] == 1]
+    assert turn[2:] == [
+        ("clash", 0), ("reveal", 0), ("reaction", 0), ("flip", 0), ("reveal", 0),
+        ("reveal", 1), ("declined", 1), ("clash_end", 0), ("rp", 0),
+    ]  # fmt: skip
+    reveals = events(outcome, "reveal")
+    assert [r["left"] for r in reveals] == [3, 2, 1]  # in the order they came off the Store
+    end = events(outcome, "clash_end")[0]
+    assert [r["revealed"] for r in end["reveals"]] == [reveals[1]["card"], reveals[2]["card"]]
+    assert events(outcome, "declined")[0] == {
+        "turn": 1, "event": "declined", "player": 1, "offer": "revealed", "cards": ["Dice"]
+    }  # fmt: skip
+    kinds = [e["event"] for e in outcome.log]
+    assert kinds.index("score") < len(kinds) - 2
+    assert kinds[kinds.index("score") + 1 :] == ["rp", "end"]
+
+
+def test_meta_breaker_at_0_rp_leaves_judges_whistle_face_up():
+    """Reaction effects (issue 37's case, the sample cards, seed 1): Meta Breaker drains a seat
+    at 0 RP, which loses nothing, so its Judge's Whistle is not used and stays face-up."""
+
+    def sample_deck(*refs: EntryRef):
+        return resolve_and_check(SAMPLES.game, refs, SAMPLES.pool, standard_format(SAMPLES.game))[0]
+
+    breaker = sample_deck(EntryRef("singles", 1, name="Meta Breaker"))
+    ronin = sample_deck(
+        EntryRef("singles", 1, name="Papercut Ronin"),
+        EntryRef("accessories", 1, name="Judge's Whistle"),
+    )
+    outcome = play_game([TournamentDeck.from_deck(d) for d in (breaker, ronin)], 1, record_log=True)
+    assert events(outcome, "reaction") == [] and events(outcome, "flip") == []
+    assert (1, 0) in [(e["player"], e["by"]) for e in events(outcome, "rp")]

@@ -135,6 +135,8 @@ class Replay:
         self.could_play = False
         self.action_card: Card | None = None
         self.prize: tuple[int, int] | None = None  # (winner, RP the clash card's winner gains)
+        self.clashing: tuple[int, int] | None = None  # (starter, prize) of the clash under way
+        self.revealed: list[tuple[int, str, int]] = []  # (seat, Store card, stars) this clash
         self.last_single: dict[int, Card] = {}
         self.previous: Card | None = None  # the Single played before the one just played
         self.over = False
@@ -261,6 +263,18 @@ class Replay:
         card = self.seats[player].cards[e["card"]]
         if not card.up or not [x for x in card.has("reaction") if x["on"] == e["on"]]:
             self.broken(FACE_DOWN, f"{card.name} reacted face-down or to what it does not say")
+        if e["on"] == "drained" and self.seats[player].rp == 0:
+            self.broken(RP, f"{card.name} was used against losing RP at 0 RP (nothing to lose)")
+
+    def on_declined(self, e: Mapping[str, Any], player: int) -> None:
+        seat, offer = self.seats[player], e["offer"]
+        for name in e["cards"]:
+            card = seat.cards[name]
+            said = card.has("action") if offer == "action" else card.has("reaction")
+            if not card.up or not [x for x in said if offer == "action" or x["on"] == offer]:
+                self.broken(FACE_DOWN, f"{name} was offered face-down or for what it does not say")
+        if offer == "drained" and seat.rp == 0:
+            self.broken(RP, f"seat {player} was offered a Reaction against losing RP at 0 RP")
 
     def on_no_target(self, e: Mapping[str, Any], player: int) -> None:
         for index, seat in enumerate(self.seats):
@@ -269,8 +283,29 @@ class Replay:
                 self.broken(FACE_DOWN, f"seat {player} found no card to flip at seat {index}")
 
     def on_clash(self, e: Mapping[str, Any], player: int) -> None:
+        source = self.seats[player].cards[e["card"]]
+        if e["prize"] not in {x["win"] for x in source.effects if x["do"] == "clash"}:
+            self.broken(CLASH, f"{e['card']} started a clash for {e['prize']} RP")
+        self.clashing = (player, e["prize"])
+        self.revealed = []
+
+    def on_reveal(self, e: Mapping[str, Any], player: int) -> None:
+        if self.clashing is None:
+            self.broken(CLASH, f"seat {player} revealed {e['card']} outside a clash")
+        self.revealed.append((player, e["card"], e["stars"]))
+
+    def on_clash_end(self, e: Mapping[str, Any], player: int) -> None:
         seated = len(self.seats)
         reveals = e["reveals"]
+        if self.clashing is None or self.clashing[0] != player:
+            self.broken(CLASH, f"a clash of seat {player} ended that had not begun")
+        prize = self.clashing[1] if self.clashing else 0
+        self.clashing = None
+        last = {p: (card, stars) for p, card, stars in self.revealed}
+        if [(r["player"], r["revealed"], r["stars"]) for r in reveals] != [
+            (p, *last[p]) for p in dict.fromkeys(p for p, _, _ in self.revealed)
+        ]:
+            self.broken(CLASH, f"the clash's reveals {reveals} are not the cards revealed")
         if not reveals:
             self.prize = None
             return
@@ -286,10 +321,7 @@ class Replay:
         winner = top[0] if len(top) == 1 else None
         if e["winner"] != winner:
             self.broken(CLASH, f"winner {e['winner']}, not {winner}")
-        starter = self.seats[player]
-        source = starter.cards[e["card"]]
-        prizes = {x["win"] for x in source.effects if x["do"] == "clash"}
-        self.prize = None if winner is None else (winner, max(prizes))
+        self.prize = None if winner is None else (winner, prize)
 
     def on_rp(self, e: Mapping[str, Any], player: int) -> None:
         seat = self.seats[player]

@@ -21,7 +21,7 @@ def game():
     prepared = [TournamentDeck.from_deck(deck) for deck in decks]
     for seed in range(50):
         log = list(play_game(prepared, seed, record_log=True).log)
-        if any(e["event"] == "clash" and e["winner"] is not None for e in log):
+        if any(e["event"] == "clash_end" and e["winner"] is not None for e in log):
             return decks, log
     raise AssertionError("no clash with a winner in 50 tournaments")
 
@@ -45,7 +45,7 @@ def test_it_passes_the_log_as_played(game):
 
 def test_it_fails_a_wrong_clash_total_or_winner(game):
     def change(log):
-        clash = next(e for e in log if e["event"] == "clash" and e["winner"] is not None)
+        clash = next(e for e in log if e["event"] == "clash_end" and e["winner"] is not None)
         clash["reveals"][0]["total"] += 1
 
     assert CLASH in broken(game, change)
@@ -98,3 +98,14 @@ def test_it_fails_a_legal_deck_that_lost_cards(game):
         setup["removed"].append({"section": "singles", "name": name, "reason": "random"})
 
     assert FIX in broken(game, change)
+
+
+def test_it_fails_a_clash_whose_reveals_are_not_the_cards_revealed(game):
+    """Clashing: each player reveals the top card of the Store; the clash's totals read the
+    cards the `reveal` events showed, nothing else."""
+
+    def change(log):
+        end = next(e for e in log if e["event"] == "clash_end" and e["reveals"])
+        end["reveals"][0]["revealed"] = "A card no one revealed"
+
+    assert CLASH in broken(game, change)
