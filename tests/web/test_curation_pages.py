@@ -296,7 +296,9 @@ def test_asking_for_changes_offers_to_propose_again(alice_client, bob_client, bo
     )
     mine = bob_client.get("/contribute/mine/").content.decode()
     assert "Changes Requested" in mine and "Give its level" in mine
-    assert "Propose it again" in mine
+    again = mine.split('">Propose it again')[0].rsplit('href="', 1)[1].replace("&amp;", "&")
+    form = bob_client.get(again).content.decode()
+    assert 'value="Sandwich"' in form  # the proposal sent back, to change and propose again
 
 
 def test_a_curator_approves_an_upload_whole(alice_client, bob, alice_curates):

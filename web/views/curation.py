@@ -66,6 +66,17 @@ def _correcting(request: HttpRequest, game: str) -> Card | None:
     return card
 
 
+def _sent_back(request: HttpRequest, game: str) -> Proposal | None:
+    """The user's own proposal (`?again=<id>`) a curator sent back, to propose again changed."""
+    number = request.GET.get("again", "")
+    if not number.isdigit():
+        return None
+    mine = selectors.proposals_visible(user=request.user, game=game).filter(
+        proposer_id=request.user.pk
+    )
+    return mine.filter(pk=int(number)).first()
+
+
 def _stored_card(card: Card) -> dict[str, Any]:
     printing = card.printings.select_related("set").order_by("set__code", "number").first()
     return {
@@ -95,7 +106,9 @@ def propose(request: HttpRequest, game: str) -> HttpResponse:
     spec = _spec(game)
     correcting = _correcting(request, game)
     if request.method != "POST":
-        initial = ProposalForm.initial_from(_stored_card(correcting), spec) if correcting else None
+        again = _sent_back(request, game)
+        start = again.card if again else _stored_card(correcting) if correcting else None
+        initial = ProposalForm.initial_from(start, spec) if start else None
         form = ProposalForm(initial=initial, spec=spec, correcting=correcting is not None)
         return _propose_page(request, form, spec, correcting)
     form = ProposalForm(request.POST, spec=spec, correcting=correcting is not None)
