@@ -49,6 +49,7 @@ site_urls = [
         curation.review,
         name="proposal-review",
     ),
+    path("contribute/proposals/<int:proposal_id>/try/", curation.proposal_try, name="proposal-try"),
     path(
         "contribute/uploads/<int:upload_id>/approve/",
         curation.upload_approve,

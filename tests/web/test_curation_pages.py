@@ -388,3 +388,25 @@ def test_a_curator_grants_another_and_a_non_curator_may_not(
         "/contribute/neopets/curators/", {"username": "nobody"}, follow=True
     )
     assert "No user is named &#x27;nobody&#x27;." in unknown.content.decode()
+
+
+def test_try_it_plays_a_card_test_with_the_proposed_card_in_a_sample_deck(
+    alice_client, charlie_client, bob, alice_curates, samples, monkeypatch
+):
+    from jobs.models import SimulationJob
+    from jobs.services import queue
+
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks, **kw: None)
+    proposal = new_food(bob, attributes={"effects": [{"do": "heal", "n": 2}]})
+    assert charlie_client.post(f"/contribute/proposals/{proposal.pk}/try/").status_code == 404
+    response = alice_client.post(f"/contribute/proposals/{proposal.pk}/try/")
+    job = SimulationJob.objects.get()
+    assert response["Location"] == f"/tools/test-games/{job.pk}/"
+    assert job.kind == "card_test"
+    assert "Sandwich" in json.dumps(job.decks)  # the proposed card, played from its proposal
+    monkeypatch.setattr("web.views.curation.SAMPLE_DECKS", {})
+    refused = alice_client.post(f"/contribute/proposals/{proposal.pk}/try/", follow=True)
+    assert "could not be tried: Neopets Battledome TCG has no sample deck" in (
+        refused.content.decode()
+    )
+    assert SimulationJob.objects.count() == 1

@@ -24,16 +24,25 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.views.decorators.http import require_POST
 
+from basics.clients import client_address
 from basics.errors import InvalidRequest
 from cards.models import Card, Game
 from cards.services.checking import FileProblem
 from curation import selectors, services
 from curation.models import Proposal, Upload
+from jobs.services.admission import DecksIllegal, SubmitLater
+from jobs.services.test_games import deck_without_card, simulation_create
+from rulebook.core.cards import CardInfo
 from rulebook.core.game import GameSpec
+from rulebook.core.identity import identity
+from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
+from rulebook.samples import SAMPLES as SAMPLE_DECKS
+from rulebook.simulation import ENGINES, JobKind
 from web.forms.curation import ProposalForm, UploadForm
 
 QUEUE_PAGE = 20
+TRY_GAMES = 20  # a short card test: a first look, not a verdict
 PREVIEW_SHOWN = 50  # rows of each preview list shown; the counts say the rest
 
 
@@ -326,6 +335,73 @@ def review(request: HttpRequest, proposal_id: int) -> HttpResponse:
         said = "; ".join(problem.message for problem in refused.problems)
         messages.error(request, f"{name} no longer imports: {said}")
     return redirect("web:review-queue", game=proposal.game.slug)
+
+
+@login_required
+@require_POST
+def proposal_try(request: HttpRequest, proposal_id: int) -> HttpResponse:
+    """ "Try it": a short card test (the test-games tool's, as "Test this card" runs it): a
+    sample deck holding the proposed card, in place of a card of its type (or, for a correction
+    of a card the deck holds, in its place), and the deck as it is, each play another sample
+    deck on the same seeds; the job page shows the difference the card makes."""
+    try:
+        proposal = selectors.proposal_get(user=request.user, proposal_id=proposal_id)
+    except Proposal.DoesNotExist:
+        raise Http404("No proposal you may read has this id") from None
+    game = proposal.game.slug
+    _curator_of(request, game)
+    card = proposal.card
+    try:
+        decks = _try_decks(game, card)
+        job = simulation_create(
+            owner=request.user,
+            game=game,
+            kind=JobKind.CARD_TEST,
+            decks=decks,
+            cards=[[_card_info(proposal)], [], []],
+            games=TRY_GAMES,
+            address=client_address(request),
+        )
+    except (InvalidRequest, DecksIllegal, SubmitLater) as refused:
+        said = refused.message if isinstance(refused, InvalidRequest) else str(refused)
+        messages.error(request, f"{card.get('name', proposal.key)} could not be tried: {said}")
+        return redirect("web:review-queue", game=game)
+    return redirect("tools:test-game", job_id=job.pk)
+
+
+def _try_decks(game: str, card: dict[str, Any]) -> list[list[EntryRef]]:
+    """[the sample deck with the card, as it is, the opponent]: the first sample deck holding
+    the card itself or a card of its type; InvalidRequest when none does."""
+    if game not in ENGINES:
+        raise InvalidRequest("game", f"{GAMES[game].name} has no engine to play it")
+    if game not in SAMPLE_DECKS:
+        raise InvalidRequest("game", f"{GAMES[game].name} has no sample deck to try it in")
+    samples = SAMPLE_DECKS[game]
+    names = samples.names()
+    for number, name in enumerate(names):
+        deck = samples.entries(name)
+        opponent = samples.entries(names[(number + 1) % len(names)])
+        held = {identity(entry.name or "") for entry in deck}
+        if identity(card["name"]) in held:  # a correction of a card the deck holds
+            return [deck, deck, opponent]
+        types = dict(
+            Card.objects.filter(
+                game__slug=game, owner__isnull=True, folded_name__in=held
+            ).values_list("folded_name", "type")
+        )
+        out = next((e for e in deck if types.get(identity(e.name or "")) == card["type"]), None)
+        if out is not None:
+            swap = EntryRef(section=out.section, quantity=1, name=out.name)
+            into = EntryRef(section=out.section, quantity=1, name=card["name"])
+            return [deck_without_card(entries=deck, card=swap, replacement=into), deck, opponent]
+    raise InvalidRequest("card", f"no sample deck holds a {card['type']} to swap it for")
+
+
+def _card_info(proposal: Proposal) -> CardInfo:
+    card = proposal.card
+    return CardInfo(
+        proposal.key, card["name"], card["type"], card.get("text", ""), card["attributes"]
+    )
 
 
 @login_required
