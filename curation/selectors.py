@@ -4,9 +4,8 @@ releases."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
-from itertools import groupby
 from typing import Any
 
 from django.db.models import OuterRef, Q, QuerySet, Subquery
@@ -42,18 +41,12 @@ def review_right(*, user: Viewer, proposal: Proposal) -> ReviewRight:
     """Curators of the proposal's game review it; nobody their own proposal, unless they are
     the game's only curator (then nobody else could, and the proposal says so)."""
     game = proposal.game.slug
-    curates = is_curator(user=user, game=game)
-    own = curates and user is not None and proposal.proposer_id == user.pk
-    return _right(user, proposal, curates, curator_count(game=game) if own else 0)
-
-
-def _right(user: Viewer, proposal: Proposal, curates: bool, curators: int) -> ReviewRight:
-    if not curates:
+    if not is_curator(user=user, game=game):
         return ReviewRight(False, f"only a curator of {proposal.game.name} reviews its proposals")
     assert user is not None
     if proposal.proposer_id != user.pk:
         return ReviewRight(True, "you curate this game")
-    if curators == 1:
+    if curator_count(game=game) == 1:
         return ReviewRight(True, "your own proposal: you may review it as the game's only curator")
     return ReviewRight(False, "your own proposal: another curator of the game reviews it")
 
@@ -86,12 +79,12 @@ def proposal_get(*, user: Viewer, proposal_id: int) -> Proposal:
     return proposals_visible(user=user).get(pk=proposal_id)
 
 
-def proposal_readout(*, proposal: Proposal) -> CardReadout:
-    """What the game's grammar and engine make of the proposed card."""
-    return _readout(proposal, catalogue_names(game=proposal.game.slug))
-
-
-def _readout(proposal: Proposal, names: frozenset[str]) -> CardReadout:
+def proposal_readout(
+    *, proposal: Proposal, known_names: frozenset[str] | None = None
+) -> CardReadout:
+    """What the game's grammar and engine make of the proposed card; `known_names` the game's
+    catalogue names when the caller has read them already (a page of proposals reads them
+    once)."""
     card = proposal.card
     info = CardInfo(
         proposal.key,
@@ -100,21 +93,25 @@ def _readout(proposal: Proposal, names: frozenset[str]) -> CardReadout:
         card.get("text", ""),
         card.get("attributes", {}),
     )
-    return card_readout(proposal.game.slug, info, names)
+    game = proposal.game.slug
+    names = catalogue_names(game=game) if known_names is None else known_names
+    return card_readout(game, info, names)
 
 
-def proposal_diff(*, proposal: Proposal) -> dict[str, dict[str, Any]]:
+def proposals_stored_cards(*, proposals: Iterable[Proposal]) -> dict[tuple[int, str], Card]:
+    """The stored catalogue cards these proposals name, by (game id, key), in one query."""
+    wanted = Q(pk__in=[])
+    for proposal in proposals:
+        wanted |= Q(game_id=proposal.game_id, key=proposal.key)
+    cards = Card.objects.filter(wanted, owner__isnull=True).only("game_id", "key", *REVISED_FIELDS)
+    return {(card.game_id, card.key): card for card in cards}
+
+
+def proposal_diff(
+    *, proposal: Proposal, stored: dict[tuple[int, str], Card] | None = None
+) -> dict[str, dict[str, Any]]:
     """Each field the proposal changes against the stored card: {"before", "after"} (before
-    None for a new card)."""
-    stored = (
-        Card.objects.filter(game=proposal.game, key=proposal.key, owner__isnull=True)
-        .only(*REVISED_FIELDS)
-        .first()
-    )
-    return _diff(proposal, stored)
-
-
-def _diff(proposal: Proposal, stored: Card | None) -> dict[str, dict[str, Any]]:
+    None for a new card); `stored` the cards a page of proposals names, when read already."""
     card = proposal.card
     after = {
         "name": card.get("name"),
@@ -123,51 +120,15 @@ def _diff(proposal: Proposal, stored: Card | None) -> dict[str, dict[str, Any]]:
         "attributes": card.get("attributes", {}),
         "is_sample": card.get("sample", False),
     }
-    before = {name: getattr(stored, name) if stored else None for name in REVISED_FIELDS}
+    if stored is None:
+        stored = proposals_stored_cards(proposals=[proposal])
+    current = stored.get((proposal.game_id, proposal.key))
+    before = {name: getattr(current, name) if current else None for name in REVISED_FIELDS}
     return {
         name: {"before": before[name], "after": after[name]}
         for name in REVISED_FIELDS
         if before[name] != after[name]
     }
-
-
-@dataclass(frozen=True)
-class ReviewItem:
-    """A proposal as its reviewer sees it: the diff, the readouts and their right to review."""
-
-    proposal: Proposal
-    diff: dict[str, dict[str, Any]]
-    readout: CardReadout
-    right: ReviewRight
-
-
-def review_items(*, user: Viewer, proposals: Sequence[Proposal]) -> list[ReviewItem]:
-    """A page of a review queue: `proposal_diff`, `proposal_readout` and `review_right` of each,
-    in a fixed number of queries however many proposals (per game: its stored cards, the names
-    its text may name and its curators, read once)."""
-    items = []
-    for game, of_game in groupby(sorted(proposals, key=lambda p: p.game_id), lambda p: p.game):
-        listed = list(of_game)
-        stored = {
-            card.key: card
-            for card in Card.objects.filter(
-                game=game, owner__isnull=True, key__in=[p.key for p in listed]
-            ).only("key", *REVISED_FIELDS)
-        }
-        names = catalogue_names(game=game.slug)
-        curates = is_curator(user=user, game=game.slug)
-        curators = curator_count(game=game.slug)
-        items += [
-            ReviewItem(
-                p,
-                _diff(p, stored.get(p.key)),
-                _readout(p, names),
-                _right(user, p, curates, curators),
-            )
-            for p in listed
-        ]
-    order = {p.pk: n for n, p in enumerate(proposals)}
-    return sorted(items, key=lambda item: order[item.proposal.pk])
 
 
 def release_list(*, game: str | None = None) -> QuerySet[Release]:

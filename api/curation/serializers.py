@@ -11,8 +11,14 @@ from rest_framework import serializers
 
 from api.choices import RegistryChoiceField, game_choices
 from cards.models import CardRevision
+from cards.selectors import catalogue_names
 from curation.models import Proposal, Release
-from curation.selectors import proposal_diff, proposal_readout, review_right
+from curation.selectors import (
+    proposal_diff,
+    proposal_readout,
+    proposals_stored_cards,
+    review_right,
+)
 
 CARD_HELP = (
     "A card as a card file holds it (docs: the card data format): name, type, text, "
@@ -106,9 +112,19 @@ class ProposalOutput(serializers.ModelSerializer):
             "review",
         ]
 
+    def _once(self, key: tuple[Any, ...], read: Any) -> Any:
+        """A read shared by the proposals of one answer (a page reads each game's names and
+        each proposer's review right once, not once a proposal)."""
+        memo = self.context.setdefault("memo", {})
+        if key not in memo:
+            memo[key] = read()
+        return memo[key]
+
     @extend_schema_field(ReadoutOutput)
     def get_readout(self, proposal: Proposal) -> dict[str, Any]:
-        readout = proposal_readout(proposal=proposal)
+        game = proposal.game.slug
+        names = self._once(("names", game), lambda: catalogue_names(game=game))
+        readout = proposal_readout(proposal=proposal, known_names=names)
         return {
             "construction": readout.construction,
             "effects": {
@@ -120,11 +136,15 @@ class ProposalOutput(serializers.ModelSerializer):
     @extend_schema_field(serializers.DictField(child=serializers.DictField()))
     def get_diff(self, proposal: Proposal) -> dict[str, Any]:
         """Each field the proposal changes: {"before", "after"} (before null for a new card)."""
-        return proposal_diff(proposal=proposal)
+        page = getattr(self.parent, "instance", None) or [proposal]
+        stored = self._once(("stored",), lambda: proposals_stored_cards(proposals=page))
+        return proposal_diff(proposal=proposal, stored=stored)
 
     @extend_schema_field(ReviewOutput)
     def get_review(self, proposal: Proposal) -> dict[str, Any]:
-        right = review_right(user=self.context["request"].user, proposal=proposal)
+        key = ("review", proposal.game_id, proposal.proposer_id)
+        user = self.context["request"].user
+        right = self._once(key, lambda: review_right(user=user, proposal=proposal))
         return {"allowed": right.allowed, "why": right.why}
 
 

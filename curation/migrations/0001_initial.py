@@ -6,77 +6,219 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('cards', '0011_card_revisions'),
+        ("cards", "0012_card_revisions"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Upload',
+            name="Upload",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('file_name', models.CharField(max_length=200)),
-                ('reason', models.TextField(blank=True, default='')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='uploads', to='cards.game')),
-                ('proposer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='uploads', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("file_name", models.CharField(max_length=200)),
+                ("reason", models.TextField(blank=True, default="")),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="uploads",
+                        to="cards.game",
+                    ),
+                ),
+                (
+                    "proposer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="uploads",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Curator',
+            name="Curator",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='curators', to='cards.game')),
-                ('granted_by', models.ForeignKey(blank=True, help_text='Empty when granted from the command line.', null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='curatorships', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="curators",
+                        to="cards.game",
+                    ),
+                ),
+                (
+                    "granted_by",
+                    models.ForeignKey(
+                        blank=True,
+                        help_text="Empty when granted from the command line.",
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="curatorships",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('user', 'game'), name='curator_once_per_game')],
+                "constraints": [
+                    models.UniqueConstraint(fields=("user", "game"), name="curator_once_per_game")
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Release',
+            name="Release",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField()),
-                ('card_file', models.JSONField()),
-                ('changelog', models.JSONField(default=list)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='releases', to='cards.game')),
-                ('published_by', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField()),
+                ("card_file", models.JSONField()),
+                ("changelog", models.JSONField(default=list)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="releases",
+                        to="cards.game",
+                    ),
+                ),
+                (
+                    "published_by",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['game', '-number'],
-                'constraints': [models.UniqueConstraint(fields=('game', 'number'), name='release_number_per_game')],
+                "ordering": ["game", "-number"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("game", "number"), name="release_number_per_game"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='Proposal',
+            name="Proposal",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('new', 'New'), ('change', 'Change')], max_length=10)),
-                ('key', models.SlugField(help_text="The card's key within its game.", max_length=200)),
-                ('card', models.JSONField(help_text='The proposed card, as a card file holds it.')),
-                ('sets', models.JSONField(blank=True, default=list, help_text='New sets the card names.')),
-                ('reason', models.TextField(blank=True, default='')),
-                ('effective', models.DateField(blank=True, help_text='The day an erratum takes effect (empty: on approval).', null=True)),
-                ('status', models.CharField(choices=[('open', 'Open'), ('changes_requested', 'Changes Requested'), ('approved', 'Approved'), ('rejected', 'Rejected')], default='open', max_length=20)),
-                ('review_note', models.TextField(blank=True, default='')),
-                ('reviewed', models.DateTimeField(blank=True, null=True)),
-                ('created', models.DateTimeField(auto_now_add=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='proposals', to='cards.game')),
-                ('proposer', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='proposals', to=settings.AUTH_USER_MODEL)),
-                ('reviewer', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('upload', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='proposals', to='curation.upload')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "kind",
+                    models.CharField(choices=[("new", "New"), ("change", "Change")], max_length=10),
+                ),
+                (
+                    "key",
+                    models.SlugField(help_text="The card's key within its game.", max_length=200),
+                ),
+                ("card", models.JSONField(help_text="The proposed card, as a card file holds it.")),
+                (
+                    "sets",
+                    models.JSONField(
+                        blank=True, default=list, help_text="New sets the card names."
+                    ),
+                ),
+                ("reason", models.TextField(blank=True, default="")),
+                (
+                    "effective",
+                    models.DateField(
+                        blank=True,
+                        help_text="The day an erratum takes effect (empty: on approval).",
+                        null=True,
+                    ),
+                ),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("open", "Open"),
+                            ("changes_requested", "Changes Requested"),
+                            ("approved", "Approved"),
+                            ("rejected", "Rejected"),
+                        ],
+                        default="open",
+                        max_length=20,
+                    ),
+                ),
+                ("review_note", models.TextField(blank=True, default="")),
+                ("reviewed", models.DateTimeField(blank=True, null=True)),
+                ("created", models.DateTimeField(auto_now_add=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="proposals",
+                        to="cards.game",
+                    ),
+                ),
+                (
+                    "proposer",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="proposals",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "reviewer",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "upload",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="proposals",
+                        to="curation.upload",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created', 'id'],
-                'indexes': [models.Index(fields=['game', 'status', 'created'], name='proposal_queue')],
+                "ordering": ["created", "id"],
+                "indexes": [
+                    models.Index(fields=["game", "status", "created"], name="proposal_queue")
+                ],
             },
         ),
     ]

@@ -186,3 +186,19 @@ def test_an_approved_proposal_names_its_card(alice_api, alice_curates, bob_api):
     assert bob_api.get(f"/api/v1/proposals/{proposal_id}/").json()["card_id"] is None
     approved = alice_api.post(f"/api/v1/proposals/{proposal_id}/approve/").json()
     assert approved["card_id"] == Card.objects.get(key="jelly-bean").pk
+
+
+def test_the_queue_costs_the_same_queries_however_long(alice_api, alice_curates, bob_api):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            assert alice_api.get("/api/v1/proposals/").status_code == 200
+        return len(captured)
+
+    propose(bob_api, food("Jelly Bean"))
+    one = queries()
+    for name in ("Gummy Worm", "Sour Drop", "Mint Leaf"):
+        propose(bob_api, food(name))
+    assert queries() == one

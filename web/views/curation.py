@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 from basics.clients import client_address
 from basics.errors import InvalidRequest
 from cards.models import Card, Game
+from cards.selectors import catalogue_names
 from cards.services.checking import FileProblem
 from curation import selectors, services
 from curation.models import Proposal, Upload
@@ -285,7 +286,7 @@ def review_queue(request: HttpRequest, game: str) -> HttpResponse:
     spec = _curator_of(request, game)
     queue = selectors.proposals_visible(user=request.user, game=game, status=Proposal.Status.OPEN)
     page = Paginator(queue, QUEUE_PAGE).get_page(request.GET.get("page"))
-    proposals = selectors.review_items(user=request.user, proposals=list(page.object_list))
+    proposals = _review_items(request, game, list(page.object_list))
     uploads = (
         Upload.objects.filter(game__slug=game, proposals__status=Proposal.Status.OPEN)
         .annotate(open=Count("proposals", filter=Q(proposals__status=Proposal.Status.OPEN)))
@@ -300,6 +301,29 @@ def review_queue(request: HttpRequest, game: str) -> HttpResponse:
         "only_curator": selectors.curator_count(game=game) == 1,
     }
     return render(request, "web/curation/queue.html", context)
+
+
+def _review_items(request: HttpRequest, game: str, page: list[Proposal]) -> list[dict[str, Any]]:
+    """Each proposal of a page with its diff, readouts and the reviewer's right to review it,
+    the game's names, the stored cards and each proposer's right read once for the page."""
+    names = catalogue_names(game=game)
+    stored = selectors.proposals_stored_cards(proposals=page)
+    rights: dict[int, selectors.ReviewRight] = {}  # one proposer's proposals share one right
+    items = []
+    for proposal in page:
+        if proposal.proposer_id not in rights:
+            rights[proposal.proposer_id] = selectors.review_right(
+                user=request.user, proposal=proposal
+            )
+        items.append(
+            {
+                "proposal": proposal,
+                "diff": selectors.proposal_diff(proposal=proposal, stored=stored),
+                "readout": selectors.proposal_readout(proposal=proposal, known_names=names),
+                "right": rights[proposal.proposer_id],
+            }
+        )
+    return items
 
 
 @login_required
