@@ -80,7 +80,7 @@ class ReviewOutput(serializers.Serializer):
 class ProposalOutput(serializers.ModelSerializer):
     game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     proposer = serializers.CharField(source="proposer.username")
-    reviewer = serializers.CharField(source="reviewer.username", default=None)
+    reviewer = serializers.CharField(source="reviewer.username", default=None, allow_null=True)
     readout = serializers.SerializerMethodField()
     diff = serializers.SerializerMethodField()
     review = serializers.SerializerMethodField()
@@ -210,7 +210,7 @@ class CuratorInput(serializers.Serializer):
 class CuratorOutput(serializers.Serializer):
     game = serializers.CharField(source="game.slug")
     username = serializers.CharField(source="user.username")
-    granted_by = serializers.CharField(source="granted_by.username", default=None)
+    granted_by = serializers.CharField(source="granted_by.username", default=None, allow_null=True)
 
 
 class ReleaseInput(serializers.Serializer):
@@ -250,8 +250,12 @@ class RevisionOutput(serializers.ModelSerializer):
     fields = serializers.DictField(
         child=RevisionFieldOutput(), help_text="Each field the revision changed."
     )
-    proposed_by = serializers.CharField(source="proposed_by.username", default=None)
-    approved_by = serializers.CharField(source="approved_by.username", default=None)
+    proposed_by = serializers.CharField(
+        source="proposed_by.username", default=None, allow_null=True
+    )
+    approved_by = serializers.CharField(
+        source="approved_by.username", default=None, allow_null=True
+    )
 
     class Meta:
         model = CardRevision
