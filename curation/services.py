@@ -9,6 +9,7 @@ writes its revision (who proposed, who approved, why, from which day).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -88,10 +89,9 @@ def proposal_create(
         raise InvalidRequest("card.key", f"names no {row.name} card; propose it as new")
     if kind == Proposal.Kind.NEW and stored:
         raise InvalidRequest("card.key", f"{key!r} is already a card; propose a change to it")
-    data = {"game": game, "sets": list(sets), "cards": [card]}
-    checked = data_check(data=data, game=game, source="proposal")
+    checked = proposal_check(game=game, card=card, sets=sets)
     if checked.problems:
-        raise CardProblems([_in_card(problem) for problem in checked.problems])
+        raise CardProblems(checked.problems)
     record = checked.card_file.cards[0]
     return Proposal.objects.create(
         game=row,
@@ -103,6 +103,15 @@ def proposal_create(
         effective=effective,
         proposer=proposer,
     )
+
+
+def proposal_check(*, game: str, card: dict[str, Any], sets: Sequence[Any] = ()) -> UploadCheck:
+    """A proposed card checked as `proposal_create` checks it, each problem named by its field
+    in the request (`card.text`); writes nothing (the website's live check as one types)."""
+    checked = data_check(
+        data={"game": game, "sets": list(sets), "cards": [card]}, game=game, source="proposal"
+    )
+    return replace(checked, problems=tuple(_in_card(problem) for problem in checked.problems))
 
 
 def _in_card(problem: FileProblem) -> FileProblem:
