@@ -14,6 +14,7 @@ urlpatterns = [
     path("", include("api.catalogue.urls")),
     path("", include("api.validation.urls")),
     path("", include("api.decks.urls")),
+    path("", include("api.collection.urls")),
     path("", include("api.keeper.urls")),
     path("", include("api.metazoo.urls")),
     path("", include("api.simulations.urls")),

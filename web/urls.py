@@ -8,7 +8,17 @@ site's own pages ("web:…"), the tools under /tools/ ("tools:…") and the even
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import accounts, battle_odds, card_tests, cards, home, keeper, swaps, test_games
+from .views import (
+    accounts,
+    battle_odds,
+    card_tests,
+    cards,
+    collection,
+    home,
+    keeper,
+    swaps,
+    test_games,
+)
 from .views.decks import actions as deck_actions
 from .views.decks import compare as deck_compare
 from .views.decks import doctor, playtest
@@ -62,6 +72,12 @@ site_urls = [
         name="deck-restore",
     ),
     path("decks/compare/", deck_compare.deck_compare, name="deck-compare"),
+    path("decks/<deck:pk>/missing.txt", collection.deck_missing_export, name="deck-missing"),
+    path("collection/", collection.collection, name="collection"),
+    path("collection/add/", collection.collection_add, name="collection-add"),
+    path("collection/import/", collection.collection_import, name="collection-import"),
+    path("collection/share/", collection.collection_share, name="collection-share"),
+    path("collection/shared/<str:token>/", collection.collection_shared, name="collection-shared"),
     path("accounts/", accounts.account, name="account"),
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
