@@ -219,7 +219,8 @@ def doctor_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
     its 95% interval, best first, against no change (the table below it lists them all)."""
     swaps = [swap for swap in result["swaps"][:DOCTOR_CHARTED] if swap["ci95"]]
     items = [
-        Interval(f"{s['count']} {s['out_name']} → {s['in_name']}", s["delta"], *s["ci95"])
+        # two lines, so a long outgoing name never cuts off the incoming one
+        Interval(f"{s['count']} {s['out_name']} →\n{s['in_name']}", s["delta"], *s["ci95"])
         for s in swaps
     ]
     bounds = [abs(bound) for item in items for bound in (item.low, item.high)]
@@ -229,7 +230,7 @@ def doctor_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
         items,
         title=f"The change each swap makes to the deck's {measure}",
         desc="; ".join(
-            f"{item.label}: {signed_percent(item.estimate)} (95% interval "
+            f"{' '.join(item.label.split())}: {signed_percent(item.estimate)} (95% interval "
             f"{signed_percent(item.low)} to {signed_percent(item.high)})"
             for item in items
         ),

@@ -18,6 +18,7 @@ from html import escape
 
 WIDTH = 640
 ROW = 26  # height of one bar of a bar chart or one row of an interval plot
+LINE = 15  # from one line of a two-line label to the next
 LABEL_WIDTH = 200  # room for the labels of a bar chart or an interval plot
 VALUE_WIDTH = 190  # room for the printed values at the right
 PLOT_HEIGHT = 180  # height of a histogram's bars at their tallest
@@ -188,17 +189,22 @@ def interval_plot(
             + _scale(min(max(value, start), end) - start, end - start, span - 2 * DOT_ROOM)
         )
 
-    height = 2 * MARGIN + max(len(intervals), 1) * ROW + 18
+    # A label may be two lines ("2 Hot Dog →" over "Healing Potion"): each is shortened on its
+    # own, so the second is never cut off to make room for the first; rows grow to hold them.
+    lines = max((item.label.count("\n") + 1 for item in intervals), default=1)
+    row = ROW if lines == 1 else LINE * lines + 10
+    height = 2 * MARGIN + max(len(intervals), 1) * row + 18
     parts = []
     for index, (item, text, shown) in enumerate(zip(intervals, texts, printed, strict=True)):
-        y = MARGIN + index * ROW + ROW / 2
+        y = MARGIN + index * row + row / 2
         parts.append(
             f'<text x="{label_width - 6}" y="{y}" text-anchor="end" '
-            f'dominant-baseline="middle">{_short(item.label, frame)}</text>'
+            f'dominant-baseline="middle">{_label_lines(item.label, frame, label_width - 6, y)}'
+            "</text>"
             f'<line class="chart-whisker" x1="{at(item.low):.1f}" x2="{at(item.high):.1f}" '
             f'y1="{y}" y2="{y}" stroke="{ACCENT}" stroke-width="3"/>'
             f'<circle class="chart-dot" cx="{at(item.estimate):.1f}" cy="{y}" r="5" '
-            f'fill="{ACCENT}"><title>{escape(item.label)}: {escape(text)}</title></circle>'
+            f'fill="{ACCENT}"><title>{escape(_one_line(item.label))}: {escape(text)}</title></circle>'
             f'<text x="{label_width + span + 8}" y="{y}" dominant-baseline="middle">'
             f"{escape(shown)}</text>"
         )
@@ -225,6 +231,22 @@ def _short(label: str, frame: Frame) -> str:
     24 letters at most); the full one is in the bar's tooltip and the table."""
     limit = min(24, (frame.label_width - 12) // 8)
     return escape(label if len(label) <= limit else label[: limit - 1] + "…")
+
+
+def _label_lines(label: str, frame: Frame, x: float, y: float) -> str:
+    """A label's lines, each shortened to fit its column, centred together on `y`."""
+    parts = label.split("\n")
+    if len(parts) == 1:
+        return _short(label, frame)
+    top = y - (len(parts) - 1) * LINE / 2
+    return "".join(
+        f'<tspan x="{x}" y="{top + number * LINE}">{_short(part, frame)}</tspan>'
+        for number, part in enumerate(parts)
+    )
+
+
+def _one_line(label: str) -> str:
+    return " ".join(label.split("\n"))
 
 
 def _note(text: str) -> str:
