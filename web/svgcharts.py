@@ -204,7 +204,8 @@ def interval_plot(
             f'<line class="chart-whisker" x1="{at(item.low):.1f}" x2="{at(item.high):.1f}" '
             f'y1="{y}" y2="{y}" stroke="{ACCENT}" stroke-width="3"/>'
             f'<circle class="chart-dot" cx="{at(item.estimate):.1f}" cy="{y}" r="5" '
-            f'fill="{ACCENT}"><title>{escape(_one_line(item.label))}: {escape(text)}</title></circle>'
+            f'fill="{ACCENT}"><title>{escape(_one_line(item.label))}: {escape(text)}'
+            "</title></circle>"
             f'<text x="{label_width + span + 8}" y="{y}" dominant-baseline="middle">'
             f"{escape(shown)}</text>"
         )
