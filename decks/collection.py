@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import connection, transaction
 
 from basics.csvfiles import cell_read, csv_rows
 from cards.models import MAX_OWNED, Game, OwnedCard, Viewer
@@ -239,21 +239,28 @@ def _over_cap(
 def _add(
     user: User, existing: dict[tuple[int, int | None], OwnedCard], lines: Sequence[DeckLine]
 ) -> Imported:
-    """Add the lines' copies to the collection: rows of the same card and printing summed, in
-    two bulk writes whatever the size."""
-    changed, created = [], []
+    """Add the lines' copies to the collection: rows of the same card and printing summed, new
+    rows inserted and the others raised, each in one executemany. Not bulk_create and
+    bulk_update: building their SQL took 2 of a 20,000-copy import's 6 s (bench/collection.py);
+    psycopg sends an executemany as one pipeline."""
+    table = OwnedCard._meta.db_table
+    created, changed = [], []
     counts = _merged(lines)
     for (card_id, printing_id), quantity in counts.items():
         row = existing.get((card_id, printing_id))
         if row is None:
-            created.append(
-                OwnedCard(owner=user, card_id=card_id, printing_id=printing_id, quantity=quantity)
-            )
+            created.append((user.pk, card_id, printing_id, quantity))
         else:
-            row.quantity += quantity
-            changed.append(row)
-    OwnedCard.objects.bulk_create(created, batch_size=2000)
-    OwnedCard.objects.bulk_update(changed, ["quantity"], batch_size=2000)
+            changed.append((row.quantity + quantity, row.pk))
+    with connection.cursor() as cursor:
+        if created:
+            cursor.executemany(
+                f"INSERT INTO {table} (owner_id, card_id, printing_id, quantity) "
+                "VALUES (%s, %s, %s, %s)",
+                created,
+            )
+        if changed:
+            cursor.executemany(f"UPDATE {table} SET quantity = %s WHERE id = %s", changed)
     return Imported(copies=sum(counts.values()), rows=len(counts))
 
 

@@ -83,3 +83,9 @@ class DeckMissingOutput(serializers.Serializer):
     missing = serializers.IntegerField(help_text="Of those, cards you do not own.")
     cards = MissingCardOutput(many=True, help_text="Every card of the deck, in deck order.")
     text = serializers.CharField(help_text="The missing cards as a plain-text list.")
+
+
+class ShareOutput(serializers.Serializer):
+    token = serializers.CharField(help_text="The link's secret: whoever has it reads the list.")
+    url = serializers.URLField(help_text="The shared collection in the API.")
+    page = serializers.URLField(help_text="The shared collection on the website.")

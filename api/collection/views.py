@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from api.decks.errors import decklist_errors
 from api.decks.views import DeckAccess
 from api.errors import ApiError
+from api.validation.serializers import ErrorSerializer
 from cards.models import CollectionShare, OwnedCard
 from cards.owned import owned_list, owned_set, owned_share_get, owned_share_set, owned_shared
 from decks import selectors
@@ -38,6 +39,7 @@ from .serializers import (
     OwnedCardInput,
     OwnedCardOutput,
     OwnedImportInput,
+    ShareOutput,
 )
 
 
@@ -47,6 +49,7 @@ class OwnedListApi(generics.ListAPIView):
 
     permission_classes = [IsAuthenticated]
     serializer_class = OwnedCardOutput
+    queryset = OwnedCard.objects.none()  # for the schema; each request asks get_queryset
 
     def get_queryset(self) -> QuerySet[OwnedCard]:
         return owned_list(owner=self.request.user, game=self.request.query_params.get("game"))
@@ -112,17 +115,20 @@ class OwnedShareApi(APIView):
 
     permission_classes = [IsAuthenticated]
 
+    @extend_schema(responses={200: ShareOutput, 404: ErrorSerializer})
     def get(self, request: Request) -> Response:
         share = owned_share_get(owner=request.user)
         if share is None:
             raise NotFound("Your collection is not shared.")
         return Response(_share_body(request, share))
 
+    @extend_schema(request=None, responses={201: ShareOutput})
     def post(self, request: Request) -> Response:
         share = owned_share_set(owner=request.user, shared=True)
         assert share is not None
         return Response(_share_body(request, share), status=status.HTTP_201_CREATED)
 
+    @extend_schema(responses={204: None})
     def delete(self, request: Request) -> Response:
         owned_share_set(owner=request.user, shared=False)
         return Response(status=status.HTTP_204_NO_CONTENT)
@@ -140,6 +146,7 @@ class OwnedSharedApi(generics.ListAPIView):
     """A collection someone shared by link: read-only, to anyone who has the link."""
 
     serializer_class = OwnedCardOutput
+    queryset = OwnedCard.objects.none()  # for the schema; each request asks get_queryset
 
     def get_queryset(self) -> QuerySet[OwnedCard]:
         try:
