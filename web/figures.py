@@ -219,8 +219,7 @@ def doctor_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
     its 95% interval, best first, against no change (the table below it lists them all)."""
     swaps = [swap for swap in result["swaps"][:DOCTOR_CHARTED] if swap["ci95"]]
     items = [
-        # two lines, so a long outgoing name never cuts off the incoming one
-        Interval(f"{s['count']} {s['out_name']} →\n{s['in_name']}", s["delta"], *s["ci95"])
+        Interval(f"{s['count']} {s['out_name']} → {s['in_name']}", s["delta"], *s["ci95"])
         for s in swaps
     ]
     bounds = [abs(bound) for item in items for bound in (item.low, item.high)]
@@ -230,7 +229,7 @@ def doctor_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
         items,
         title=f"The change each swap makes to the deck's {measure}",
         desc="; ".join(
-            f"{' '.join(item.label.split())}: {signed_percent(item.estimate)} (95% interval "
+            f"{item.label}: {signed_percent(item.estimate)} (95% interval "
             f"{signed_percent(item.low)} to {signed_percent(item.high)})"
             for item in items
         ),
@@ -238,6 +237,9 @@ def doctor_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
         reference=0.0,
         value_format=signed_percent,
         frame=frame,
+        # over each whisker, across the chart: in a column at its left, a swap's two names were
+        # cut to 24 letters (14 on a phone), and the incoming card's was the one cut off
+        labels_above=True,
     )
 
 
