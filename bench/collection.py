@@ -9,8 +9,10 @@ In its own database beside DATABASE_URL's (`deckwarden_bench_collection`, made a
   decks.collection.owned_import_csv, the service POST /api/v1/owned/import/ calls: target 5 s;
 - a 60-card page of search results (GET /api/v1/cards/?page_size=60, through the API) against
   the query that marks which of its cards the reader owns (cards.owned.owned_counts, as the
-  search page runs it) for that reader's collection: target at most 10% of the page's time.
-Prints the median of --runs runs of each.
+  search page runs it) for that reader's collection: target at most 10% of the page's time,
+  judged on CPU time (Django's and its PostgreSQL backend's, as bench.search reads them), which
+  a busy machine changes little; the wall times' medians are printed beside it.
+Prints the import's median of --runs runs.
 """
 
 from __future__ import annotations
@@ -28,6 +30,9 @@ MARKING_TARGET_SHARE = 0.10
 COPIES = 20_000
 PAGE = 60
 BENCH_DATABASE = "deckwarden_bench_collection"
+PAGE_RUNS = (
+    60  # a page and its marks are quick: many runs steady the figures (CPU clock ticks are 10 ms)
+)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,48 +83,79 @@ def main(argv: list[str] | None = None) -> int:
         copies += count
     text = csv_text(rows, ["Count", "Name"])
     user, _ = get_user_model().objects.get_or_create(username="bench-collector")
+    cpu_of = _cpu_clock()
     imports, cpu = [], []
     for _ in range(args.runs):
         OwnedCard.objects.filter(owner=user).delete()
-        started, started_cpu = time.perf_counter(), time.process_time()
+        started, started_cpu = time.perf_counter(), cpu_of()
         imported = owned_import_csv(owner=user, game=game, text=text)
         imports.append(time.perf_counter() - started)
-        cpu.append(time.process_time() - started_cpu)
-    # On a loaded machine the wall time is mostly waiting for a core; Django's own CPU time
-    # (the database's is not in it) is what a quiet machine's time is close to.
+        cpu.append(cpu_of() - started_cpu)
     print(
         f"import of a {len(rows):,}-row CSV, {imported.copies:,} copies: median "
-        f"{statistics.median(imports):.2f} s, {statistics.median(cpu):.2f} s of Django's CPU "
-        f"(target {IMPORT_TARGET_SECONDS:.0f} s; load average {os.getloadavg()[0]:.1f})"
+        f"{statistics.median(imports):.2f} s, {statistics.median(cpu):.2f} s of CPU (Django and "
+        f"PostgreSQL) (target {IMPORT_TARGET_SECONDS:.0f} s; load average "
+        f"{os.getloadavg()[0]:.1f})"
     )
 
     client = APIClient()
     client.force_authenticate(user)
-    pages, marks = [], []
-    for run in range(args.runs):
-        started = time.perf_counter()
+
+    def page_ids(run: int) -> list[int]:
         response = client.get(
-            "/api/v1/cards/", {"q": "game:neopets", "page_size": PAGE, "page": run + 1}
+            "/api/v1/cards/", {"q": "game:neopets", "page_size": PAGE, "page": run % 5 + 1}
         )
-        pages.append(time.perf_counter() - started)
         body = expect(
             "search page",
             response.status_code,
             response.content,
             lambda answer: len(answer["results"]) == PAGE,
         )
-        ids = [card["id"] for card in body["results"]]
-        started = time.perf_counter()
+        return [card["id"] for card in body["results"]]
+
+    pages, marks, page_cpu, mark_cpu = [], [], 0.0, 0.0
+    for run in range(PAGE_RUNS):
+        started, cpu = time.perf_counter(), cpu_of()
+        ids = page_ids(run)
+        pages.append(time.perf_counter() - started)
+        page_cpu += cpu_of() - cpu
+        started, cpu = time.perf_counter(), cpu_of()
         owned_counts(owner=user, card_ids=ids)
         marks.append(time.perf_counter() - started)
+        mark_cpu += cpu_of() - cpu
     page, mark = statistics.median(pages), statistics.median(marks)
+    share = mark_cpu / page_cpu
     print(
-        f"a {PAGE}-card search page: {page * 1000:.1f} ms; marking its owned cards "
-        f"{mark * 1000:.2f} ms = {mark / page:.1%} of it (target at most "
-        f"{MARKING_TARGET_SHARE:.0%})"
+        f"a {PAGE}-card search page: median {page * 1000:.1f} ms, marking its owned cards "
+        f"{mark * 1000:.2f} ms ({mark / page:.1%}); CPU (Django and PostgreSQL) "
+        f"{page_cpu / PAGE_RUNS * 1000:.1f} ms and {mark_cpu / PAGE_RUNS * 1000:.2f} ms = "
+        f"{share:.1%} (target at most {MARKING_TARGET_SHARE:.0%})"
     )
-    ok = statistics.median(imports) < IMPORT_TARGET_SECONDS and mark / page <= MARKING_TARGET_SHARE
+    ok = statistics.median(imports) < IMPORT_TARGET_SECONDS and share <= MARKING_TARGET_SHARE
     return 0 if ok else 1
+
+
+def _cpu_clock():
+    """CPU seconds so far of this process (Django) and of its PostgreSQL backend (from /proc,
+    as bench.search reads it; a server elsewhere counts Django's alone). On a busy machine the
+    wall time of a query is mostly waiting for a core; its CPU time is what a quiet machine's
+    time is close to."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        backend = f"/proc/{cursor.fetchone()[0]}/stat"
+
+    def seconds() -> float:
+        try:
+            with open(backend) as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+            server = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        except OSError:
+            server = 0.0
+        return time.process_time() + server
+
+    return seconds
 
 
 def _arguments(argv: list[str] | None) -> argparse.Namespace:

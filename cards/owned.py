@@ -54,6 +54,7 @@ def owned_counts(*, owner: Viewer, card_ids: Iterable[int]) -> dict[int, int]:
         return {}
     rows = (
         OwnedCard.objects.filter(owner=owner, card_id__in=ids)
+        .order_by()  # the model's order (by card name) would join the card table to group
         .values("card_id")
         .annotate(total=Sum("quantity"))
         .values_list("card_id", "total")
