@@ -67,7 +67,9 @@ def deck_get_own(*, user: User | AnonymousUser, deck_id: int) -> Deck:
     return _decks_with_relations().get(owner=user, pk=deck_id)
 
 
-def deck_list_own(*, user: User | AnonymousUser, game: str | None = None) -> QuerySet[Deck]:
+def deck_list_own(
+    *, user: User | AnonymousUser, game: str | None = None
+) -> QuerySet[Deck]:
     """The user's own decks (none for a visitor), by name, of one game when it is given."""
     if not user.is_authenticated:
         return Deck.objects.none()
@@ -77,7 +79,9 @@ def deck_list_own(*, user: User | AnonymousUser, game: str | None = None) -> Que
     return decks.order_by("name", "id")
 
 
-def deck_versions_own(*, user: User | AnonymousUser, game: Game) -> QuerySet[DeckVersion]:
+def deck_versions_own(
+    *, user: User | AnonymousUser, game: Game
+) -> QuerySet[DeckVersion]:
     """Every version of the user's own decks of a game (none for a visitor), by deck name and
     newest first: what a player may register for an event."""
     if not user.is_authenticated:

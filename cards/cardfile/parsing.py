@@ -96,7 +96,9 @@ def card_file_parse(
     sets, codes = _sets(check, top.get("sets", []), sample)
     raw_cards = top.get("cards", [])
     names = {*known_names, *(raw.get("name") for raw in raw_cards if isinstance(raw, dict))}
-    cards = _cards(check, game, raw_cards, sample, codes | set(known_sets), {n for n in names if n})
+    cards = _cards(
+        check, game, raw_cards, sample, codes | set(known_sets), {n for n in names if n}
+    )
     if check.problems:
         raise CardFileError(check.problems)
     return CardFile(game=top["game"], sets=tuple(sets), cards=tuple(cards))
@@ -276,9 +278,7 @@ class _CardChecks:
             text=values.get("text", ""),
             # what its construction text states, kept as reviewed data (GameSpec)
             attributes=self.game.reviewed_attributes(
-                values["name"],
-                values.get("text", ""),
-                values.get("attributes", {}),
+                values["name"], values.get("text", ""), values.get("attributes", {}),
                 self.known_names,
             )
             if self.game is not None

@@ -232,7 +232,9 @@ class _Upsert(Generic[Row]):
         tally.created, tally.updated = len(created), len(updated)
         return tally
 
-    def write(self, created: list[Row], updated: list[Row], fields: set[str]) -> None:
+    def write(
+        self, created: list[Row], updated: list[Row], fields: set[str]
+    ) -> None:
         stamp = next((f.name for f in self.model._meta.fields if f.name == "updated"), None)
         if updated and stamp is not None:
             now = timezone.now()

@@ -29,7 +29,7 @@ def test_a_collection_is_built_searched_and_compared_with_a_deck(
     page.locator("#import-game").select_option("neopets")
     page.locator("#import-text").fill("1 Hot Dog\n")
     page.locator("#import-form button").click()
-    expect(page.locator(".messages")).to_contain_text("Added 1 cards")
+    expect(page.locator(".messages")).to_contain_text("Added 1 card (1 different)")
     # a CSV naming an unknown card: refused by row and column, nothing added
     bad = tmp_path / "bad.csv"
     bad.write_text("Count,Name\n1,Mau Codestone\n2,Hot Dgo\n")

@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.defaultfilters import pluralize
 from django.urls import reverse
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
@@ -121,7 +122,8 @@ def collection_import(request: HttpRequest) -> HttpResponse:
                 imported = owned_import_text(owner=request.user, game=game, text=text)
             messages.success(
                 request,
-                f"Added {imported.copies} cards ({imported.rows} different) to your collection.",
+                f"Added {imported.copies} card{pluralize(imported.copies)} ({imported.rows} "
+                "different) to your collection.",
             )
         except UnreadableUpload as refused:
             problems = [f"The file {refused}."]
