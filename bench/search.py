@@ -196,6 +196,8 @@ def main(argv: list[str] | None = None) -> int:
 
     call_command("migrate", verbosity=0)
     _load_cards(args.cards, seed=args.seed)
+    _picture_cards(every=args.pictures)
+    _vacuum_analyze()
     _print_table(_measure(args.runs, seed=args.seed))
     _print_cpu(args.runs, seed=args.seed)
     _print_buffers(seed=args.seed)
@@ -215,6 +217,13 @@ def _arguments(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--throttled", action="store_true", help="count requests in the rate limits, as deployed"
+    )
+    parser.add_argument(
+        "--pictures",
+        type=int,
+        default=1,
+        metavar="N",
+        help="give every Nth card a picture (issue 36: thumbnails must not slow search); 0: none",
     )
     return parser.parse_args(argv)
 
@@ -254,9 +263,8 @@ def _recreate_database(url: str, name: str = BENCH_DATABASE) -> None:
 
 def _load_cards(total: int, *, seed: int) -> None:
     """Bulk-load `total` synthetic cards (one printing each) spread over the four games, unless
-    they are there already; then VACUUM ANALYZE, so the planner knows the data (and a migration
-    that rewrote the table on --reuse is accounted for)."""
-    from django.db import connection, transaction
+    they are there already."""
+    from django.db import transaction
 
     from cards.models import Card
 
@@ -270,8 +278,45 @@ def _load_cards(total: int, *, seed: int) -> None:
             for batch in _batches(_synthetic_cards(total, rng), BATCH_SIZE):
                 _bulk_create_with_printings(batch, sets)
         print(f"Loaded {total:,} cards in {time.perf_counter() - started:.1f} s.")
+
+
+def _vacuum_analyze() -> None:
+    """So the planner knows the data, and index-only scans find the visibility map set after
+    the cards were written (loaded, pictured, or rewritten by a migration on --reuse)."""
+    from django.db import connection
+
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")
+
+
+def _picture_cards(*, every: int) -> None:
+    """Give every `every`th card a picture (one stored picture, shown by them all), the others
+    none: search answers with each card's `image` URLs (cards.services.images). Rows it changes
+    are rewritten compactly (VACUUM FULL), as a catalogue whose pictures came with its cards: an
+    UPDATE of every row left the table twice its size, which the bench would have timed."""
+    import io
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.db import connection
+    from django.db.models import F
+    from PIL import Image
+
+    from cards.models import Card
+    from cards.services.images import card_image_store
+
+    out = io.BytesIO()
+    Image.linear_gradient("L").resize((750, 1050)).save(out, format="PNG")
+    stored = card_image_store(upload=SimpleUploadedFile("bench.png", out.getvalue()))
+    slots = Card.objects.annotate(slot=F("id") % every) if every else None
+    pictured = slots.filter(slot=0) if slots is not None else Card.objects.none()
+    bare = slots.exclude(slot=0) if slots is not None else Card.objects.all()
+    changed = pictured.exclude(image_thumb=stored.thumb).update(
+        image_thumb=stored.thumb, image_full=stored.full
+    ) + bare.exclude(image_thumb="").update(image_thumb="", image_full="")
+    if changed:
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM FULL cards_card")
+    print(f"{pictured.count():,} of {Card.objects.count():,} cards have a picture.")
 
 
 def _make_sets() -> dict[str, object]:

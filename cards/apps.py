@@ -1,5 +1,7 @@
 from django.apps import AppConfig
+from django.conf import settings
 from django.db.models.signals import post_migrate
+from PIL import Image
 
 
 class CardsConfig(AppConfig):
@@ -7,6 +9,9 @@ class CardsConfig(AppConfig):
     verbose_name = "Cards"
 
     def ready(self) -> None:
+        # Pillow's decompression-bomb guard at the card images' pixel limit (cards.services.images),
+        # set explicitly rather than left at Pillow's default, for every picture this process opens.
+        Image.MAX_IMAGE_PIXELS = settings.CARD_IMAGE_MAX_PIXELS
         post_migrate.connect(_sync_games, sender=self, dispatch_uid="cards.sync_games")
 
 

@@ -114,6 +114,13 @@ class PrintingRow(TypedDict):
     set_is_sample: bool
 
 
+class ImageUrls(TypedDict):
+    """A card's picture as a page shows it (cards.selectors.cards_given_image_urls)."""
+
+    thumb: str
+    full: str
+
+
 class Card(models.Model):
     """A card's rules identity: what copy limits count. Printings hang off it.
 
@@ -124,6 +131,7 @@ class Card(models.Model):
     # Given to the cards a page shows by cards.selectors.cards_for_display; never stored.
     game_slug: str
     printing_list: list[PrintingRow]
+    image_urls: ImageUrls | None
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="cards")
     key = models.SlugField(
@@ -153,6 +161,11 @@ class Card(models.Model):
     shared = models.BooleanField(
         default=False, help_text="A user-made card that everyone may read and put in decks."
     )
+    # The card's picture in two sizes (cards.services.images): storage names made of each file's
+    # content hash, empty when it has none. Read with the card's row, so a page of cards costs
+    # no query more for them.
+    image_thumb = models.FileField(max_length=100, blank=True, default="", editable=False)
+    image_full = models.FileField(max_length=100, blank=True, default="", editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 

@@ -6,11 +6,19 @@ under var/, so the service and its worker run on a fresh machine with no servers
 
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
 from basics.env import env_bool, env_float, env_int, env_list, env_rate, env_str
+
+
+def _origin(url: str) -> str:
+    """scheme://host[:port] of a URL, as a Content-Security-Policy source names a host."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(env_str("DECKWARDEN_VAR_DIR", str(BASE_DIR / "var")))
@@ -222,6 +230,57 @@ STATIC_ROOT = VAR_DIR / "static"
 WHITENOISE_USE_FINDERS = True
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)  # WhiteNoise warns about a missing one
 
+# Uploaded files (card images, cards/images.py) go through Django's storage API. By default they
+# are files under var/media, served by the site itself at MEDIA_URL (deckwarden/urls.py: their
+# names carry a content hash, so they are served as immutable for a year). With
+# DECKWARDEN_MEDIA_BUCKET set they go to S3-compatible object storage through django-storages
+# (the `s3` extra: pip install 'deckwarden[s3]'); boto3 reads the keys from AWS_ACCESS_KEY_ID and
+# AWS_SECRET_ACCESS_KEY (docs/operations/media.md).
+MEDIA_ROOT = VAR_DIR / "media"
+MEDIA_URL = env_str("MEDIA_URL", "/media/")
+MEDIA_CACHE_SECONDS = 365 * 24 * 3600
+MEDIA_BUCKET = env_str("DECKWARDEN_MEDIA_BUCKET", "")
+STORAGES = {
+    # MEDIA_ROOT and MEDIA_URL, read when used (so a test's override_settings moves it).
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+if MEDIA_BUCKET:
+    MEDIA_ENDPOINT_URL = env_str("DECKWARDEN_MEDIA_ENDPOINT_URL", "")
+    # Where browsers fetch the files: a CDN or proxy host name for the bucket, or the endpoint.
+    MEDIA_CUSTOM_DOMAIN = env_str("DECKWARDEN_MEDIA_CUSTOM_DOMAIN", "")
+    STORAGES["default"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            "bucket_name": MEDIA_BUCKET,
+            "endpoint_url": MEDIA_ENDPOINT_URL or None,
+            "region_name": env_str("DECKWARDEN_MEDIA_REGION", "") or None,
+            "custom_domain": MEDIA_CUSTOM_DOMAIN or None,
+            "location": env_str("DECKWARDEN_MEDIA_PREFIX", ""),
+            # Public, unsigned URLs: card images are public, and a signed URL changes with
+            # every page, which defeats the browser's cache.
+            "querystring_auth": False,
+            "default_acl": env_str("DECKWARDEN_MEDIA_ACL", "") or None,
+            "file_overwrite": True,  # a content-hashed name always holds the same bytes
+            "object_parameters": {
+                "CacheControl": f"public, max-age={MEDIA_CACHE_SECONDS}, immutable"
+            },
+        },
+    }
+    # The pages show images from there: the one other host the Content-Security-Policy allows.
+    CONTENT_SECURITY_POLICY["DIRECTIVES"]["img-src"].append(
+        f"https://{MEDIA_CUSTOM_DOMAIN}"
+        if MEDIA_CUSTOM_DOMAIN
+        else _origin(MEDIA_ENDPOINT_URL)
+        if MEDIA_ENDPOINT_URL
+        else "https://*.amazonaws.com"
+    )
+# Card images: what an upload may be, and the sizes stored (cards/images.py). The pixel limit is
+# also Pillow's decompression-bomb guard (cards.apps sets it), so a small file that claims a
+# huge picture is refused before it is decoded.
+CARD_IMAGE_MAX_BYTES = env_int("DECKWARDEN_CARD_IMAGE_MAX_BYTES", 8 * 1024 * 1024, minimum=1024)
+CARD_IMAGE_MAX_PIXELS = env_int("DECKWARDEN_CARD_IMAGE_MAX_PIXELS", 40_000_000, minimum=10_000)
+
 LOGIN_URL = "web:login"
 LOGIN_REDIRECT_URL = "web:home"
 LOGOUT_REDIRECT_URL = "web:home"
@@ -260,15 +319,17 @@ else:
     )
 
 REST_FRAMEWORK = {
-    # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise;
-    # the login scope guards password checks on /auth/token/, the signup scope the website's
-    # sign-up form (failed log-ins also lock out, AXES_* above).
+    # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise,
+    # in cost units a minute (a read 1, another request 2, one that queues work for the workers
+    # 30; a log-in nothing); the login scope guards password checks on /auth/token/ per
+    # username and address, the signup scope the website's sign-up form (failed log-ins also
+    # lock out, AXES_* above).
     "DEFAULT_THROTTLE_CLASSES": [
         "api.throttling.AnonRateThrottle",
         "api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "120/minute"),
+        "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "600/minute"),
         "user": env_rate("DECKWARDEN_THROTTLE_USER", "1200/minute"),
         "login": env_rate("DECKWARDEN_THROTTLE_LOGIN", "10/minute"),
         "signup": env_rate("DECKWARDEN_THROTTLE_SIGNUP", "5/hour"),
@@ -276,7 +337,6 @@ REST_FRAMEWORK = {
     # Proxies in front of the service: the client's address is then read from X-Forwarded-For
     # (0: the connection's address; a header a client sets itself must not dodge its limit).
     "NUM_PROXIES": env_int("DECKWARDEN_NUM_PROXIES", 0, minimum=0),
-
     # Token first: a request without (or with bad) credentials is then a 401 with
     # `WWW-Authenticate: Token` (DRF asks the first class for that header; sessions give none).
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -381,7 +441,18 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker whose broker goes away (a Redis restart) reconnects, however long it takes, rather
+# than exiting and leaving queued jobs with nobody to play them (Celery's default gives up
+# after 100 tries); the chunk it is playing goes on meanwhile and is recorded in the database,
+# which needs no broker (cancelling it would only throw the games away).
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, less the restore on close that crashed a worker whose Redis
+    # restarted while it held a task (deckwarden/broker.py).
+    CELERY_BROKER_TRANSPORT = "deckwarden.broker:Transport"
 
 # Mail to players (events.notifications): printed on the console unless an SMTP server is
 # named (EMAIL_HOST), then sent through it with Django's SMTP backend.

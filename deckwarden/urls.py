@@ -1,9 +1,14 @@
+import re
+
 from django.conf import settings
 from django.contrib import admin
 from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.templatetags.static import static
-from django.urls import include, path, register_converter
+from django.urls import include, path, re_path, register_converter
 from django.views import defaults
+from django.views.decorators.cache import cache_control
+from django.views.decorators.http import require_safe
+from django.views.static import serve as static_serve
 
 from api.errors import json_404, json_500
 from basics.database_faults import unavailable_response_for_current_error
@@ -16,9 +21,24 @@ admin.site.site_title = "Deckwarden admin"
 # `<deck:pk>`: a deck's id or its link token, in the API's paths and the site's alike.
 register_converter(DeckAddressConverter, "deck")
 
+
 def favicon(request: HttpRequest) -> HttpResponse:
     """Pages without the site's <link rel="icon"> (the admin's) make browsers ask for this."""
     return HttpResponsePermanentRedirect(static("web/favicon.svg"))
+
+
+@require_safe
+@cache_control(public=True, max_age=settings.MEDIA_CACHE_SECONDS, immutable=True)
+def media(request: HttpRequest, path: str) -> HttpResponse:
+    """An uploaded file under MEDIA_ROOT (card images), DEBUG on or off. Their names are their
+    content's hash, so browsers may keep them for a year without asking again.
+
+    Django's own static.serve reads the file: it keeps the path inside MEDIA_ROOT, lists no
+    folder, and answers If-Modified-Since with a 304. WhiteNoise, which serves the static files,
+    serves only files that exist when the process starts, so it cannot serve uploads. A
+    deployment may serve MEDIA_ROOT from its proxy instead, or keep the files in object storage
+    (DECKWARDEN_MEDIA_BUCKET; docs/operations/media.md), whose URLs point there."""
+    return static_serve(request, path, document_root=settings.MEDIA_ROOT)
 
 
 urlpatterns = [
@@ -27,6 +47,8 @@ urlpatterns = [
     path("api/v1/", include("api.urls")),
     path("", include("web.urls")),
 ]
+if not settings.MEDIA_BUCKET and settings.MEDIA_URL.startswith("/"):
+    urlpatterns.insert(0, re_path(rf"^{re.escape(settings.MEDIA_URL[1:])}(?P<path>.+)$", media))
 
 
 def _is_api(request: HttpRequest) -> bool:

@@ -133,3 +133,10 @@ def sqlite_of_999_variables():
     before = raw.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, 999)
     yield
     raw.setlimit(sqlite3.SQLITE_LIMIT_VARIABLE_NUMBER, before)
+
+
+@pytest.fixture
+def media_root(settings, tmp_path):
+    """Uploaded files (card images) go to a folder of this test's own, returned."""
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT

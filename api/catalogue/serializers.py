@@ -88,6 +88,13 @@ class PrintingSerializer(serializers.Serializer):
     image_url = serializers.CharField(help_text="The image's URL; empty when none is known.")
 
 
+class CardImageSerializer(serializers.Serializer):
+    """A card's picture in its two sizes (WebP, under content-hashed names: cache them)."""
+
+    thumb = serializers.URLField(help_text="At most 240x336 pixels, for lists and previews.")
+    full = serializers.URLField(help_text="At most 750x1050 pixels, for the card's page.")
+
+
 class CardSerializer(serializers.ModelSerializer):
     """A card from cards.selectors.card_queryset(), given its printings by
     cards_for_display()."""
@@ -99,6 +106,7 @@ class CardSerializer(serializers.ModelSerializer):
         read_only=True,
         help_text="Made by a user in the card builder (yours, or shared by its author).",
     )
+    image = serializers.SerializerMethodField(help_text="The card's picture; null when none.")
 
     class Meta:
         model = Card
@@ -114,7 +122,15 @@ class CardSerializer(serializers.ModelSerializer):
             "user_made",
             "shared",
             "printings",
+            "image",
         ]
+
+    @extend_schema_field(CardImageSerializer(allow_null=True))
+    def get_image(self, card: Card) -> dict[str, str] | None:
+        request = self.context.get("request")
+        if card.image_urls is None or request is None:
+            return card.image_urls
+        return {size: request.build_absolute_uri(url) for size, url in card.image_urls.items()}
 
 
 class CardNamedInput(serializers.Serializer):

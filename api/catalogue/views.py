@@ -131,7 +131,7 @@ class CardNamedApi(APIView):
                 status_code=status.HTTP_404_NOT_FOUND,
                 suggestions=card_suggestions(game=game, name=name, viewer=request.user),
             )
-        return Response(CardSerializer(card).data)
+        return Response(CardSerializer(card, context={"request": request}).data)
 
 
 class CardAutocompleteApi(APIView):
@@ -162,7 +162,7 @@ class CardCollectionApi(APIView):
         )
         return Response(
             {
-                "data": CardSerializer(result.cards, many=True).data,
+                "data": CardSerializer(result.cards, many=True, context={"request": request}).data,
                 "not_found": result.not_found,
             }
         )

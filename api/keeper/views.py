@@ -91,7 +91,7 @@ class KeeperCardListApi(generics.ListAPIView):
             card = keeper_card_save(owner=request.user, draft=_draft(request))
         except UserCardRefused as refused:
             raise ApiError(refused.message, fields={refused.field: [refused.message]}) from None
-        shown = CardSerializer(cards_for_display([card])[0]).data
+        shown = CardSerializer(cards_for_display([card])[0], context={"request": request}).data
         location = reverse("card-detail", kwargs={"pk": card.pk})
         return Response(shown, status=status.HTTP_201_CREATED, headers={"Location": location})
 
@@ -140,7 +140,7 @@ class KeeperCardApi(APIView):
             {"id": deck.pk, "name": deck.name, "legal": legal}
             for deck, legal in card_decks_checked(card=card)
         ]
-        shown = CardSerializer(cards_for_display([card])[0]).data
+        shown = CardSerializer(cards_for_display([card])[0], context={"request": request}).data
         return Response({"card": shown, "decks": checked})
 
     @extend_schema(

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from basics.ids import MAX_ID, integer_text
 from cards.models import Game
+from cards.selectors import cards_given_image_urls
 from cards.services.user_cards import UserCardRefused
 from decks import selectors, services
 from decks.collection import deck_missing
@@ -488,6 +489,7 @@ def _render_editor(
         key=lambda line: (order[line.section], line.card.type, line.card.name.casefold()),
     )
     refs = selectors.lines_as_refs(lines)
+    cards_given_image_urls([line.card for line in lines])  # the picture beside each name
     rows = list(enumerate(lines))
     formats = list(Format.objects.filter(game=deck.game).order_by("slug"))
     context = {

@@ -1,0 +1,50 @@
+"""Card pictures on the website: thumbnails in search results, the full size on a card's page,
+and a peek beside a card's name in decks; nothing where a card has none."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cards.models import Card
+from cards.services.images import card_image_attach, card_image_store
+from decks.models import Deck
+from tests.cards.pictures import picture_bytes, upload
+from tests.decks.conftest import MAIN, make_deck
+
+
+@pytest.fixture
+def hot_dog(samples, media_root) -> Card:
+    card = Card.objects.get(game__slug="neopets", name="Hot Dog")
+    card_image_attach(card=card, image=card_image_store(upload=upload(picture_bytes())))
+    return card
+
+
+def pictures(page: str) -> list[tuple[str, str]]:
+    """(src, alt) of each picture of a card on the page."""
+    return re.findall(r'<img class="[^"]*" src="(/media/card-images/[^"]+)" alt="([^"]*)"', page)
+
+
+@pytest.mark.parametrize("view", ["list", "checklist", "grid", "text"])
+def test_search_results_show_a_card_s_thumbnail_and_none_for_the_others(client, hot_dog, view):
+    page = client.get("/cards/", {"q": "hot dog", "game": "neopets", "view": view})
+    shown = pictures(page.content.decode())
+    assert {alt for _, alt in shown if alt} == {"Picture of Hot Dog"}
+    assert {src for src, _ in shown} == {hot_dog.image_thumb.url}
+
+
+def test_a_card_s_page_shows_the_full_size(client, hot_dog):
+    page = client.get("/cards/neopets/hot-dog/").content.decode()
+    assert f'<img src="{hot_dog.image_full.url}" alt="Picture of Hot Dog"' in page
+    assert "card-picture" not in client.get("/cards/neopets/omelette/").content.decode()
+
+
+def test_a_deck_page_peeks_at_a_card_s_picture_beside_its_name(client, hot_dog, alice):
+    deck = make_deck(alice, hot_dog.game, MAIN, visibility=Deck.Visibility.PUBLIC)
+    page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert pictures(page) == [
+        (hot_dog.image_thumb.url, ""),
+        (hot_dog.image_thumb.url, "Picture of Hot Dog"),
+    ]
+    assert page.count('class="peek"') == 1  # Healing Potion has none
