@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cards', '0010_catalogue_order_covers_privacy'),
+        ('cards', '0011_card_image'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
