@@ -172,12 +172,15 @@ def test_owned_true_limits_a_search_to_the_callers_cards(alice_api, bob_api, car
     assert names == ["Red Kau"]
     others = alice_api.get("/api/v1/cards/", {"q": "owned:false game:neopets"}).json()["results"]
     assert "Red Kau" not in [c["name"] for c in others] and len(others) == len(cards) - 1
+    checkbox = alice_api.get("/api/v1/cards/", {"owned": "true"}).json()["results"]
+    assert [c["name"] for c in checkbox] == ["Red Kau"]  # the search page's checkbox
     # Bob owns nothing: Alice's collection does not answer his search.
     assert bob_api.get("/api/v1/cards/", {"q": "owned:true"}).json()["results"] == []
 
 
 def test_owned_asks_an_anonymous_caller_to_sign_in_and_refuses_other_values(api, alice_api, cards):
     assert api.get("/api/v1/cards/", {"q": "owned:true"}).status_code == 401
+    assert api.get("/api/v1/cards/", {"owned": "true"}).status_code == 401
     response = alice_api.get("/api/v1/cards/", {"q": "owned:maybe"})
     assert (response.status_code, response.json()["code"]) == (400, "query_syntax")
 
