@@ -227,3 +227,16 @@ def test_bob_sees_alices_collection_only_through_her_share_link(
     assert alice_api.delete(SHARE).status_code == 204
     assert bob_api.get(f"{OWNED}shared/{share['token']}/").status_code == 404
     assert charlie_api.get(f"{OWNED}shared/not-a-token-at-all/").status_code == 404
+
+
+def test_a_csv_larger_than_a_decklist_file_is_read_and_one_past_4_mb_is_refused(alice_api, cards):
+    note = "x" * 100_000  # columns other than the four read are ignored
+    rows = "".join(f'1,{name},"{note}"\n' for name in ("Hot Dog", "Red Kau", "Healing Potion"))
+    text = "Count,Name,Notes\n" + rows  # 300 KB: a decklist file may be 256 KB at most
+    response = alice_api.post(IMPORT, {"game": "neopets", "file": csv_file(text)})
+    assert response.status_code == 201, response.json()
+    assert response.json() == {"copies": 3, "rows": 3}
+    big = "Count,Name,Notes\n" + f'1,Hot Dog,"{"x" * (4 * 1024 * 1024)}"\n'
+    response = alice_api.post(IMPORT, {"game": "neopets", "file": csv_file(big)})
+    assert (response.status_code, list(response.json()["fields"])) == (400, ["file"])
+    assert owned(alice_api) == {"Healing Potion": 1, "Hot Dog": 1, "Red Kau": 1}
