@@ -240,3 +240,16 @@ def test_a_csv_larger_than_a_decklist_file_is_read_and_one_past_4_mb_is_refused(
     response = alice_api.post(IMPORT, {"game": "neopets", "file": csv_file(big)})
     assert (response.status_code, list(response.json()["fields"])) == (400, ["file"])
     assert owned(alice_api) == {"Healing Potion": 1, "Hot Dog": 1, "Red Kau": 1}
+
+
+def test_the_owned_list_reads_a_page_in_the_same_queries_whatever_its_size(
+    alice_api, cards, django_assert_max_num_queries
+):
+    hot_dog = cards["Hot Dog"]
+    for printing in hot_dog.printings.all():
+        body = {"card": hot_dog.pk, "printing": printing.pk, "quantity": 2}
+        alice_api.post(OWNED, body, format="json")
+    for card in cards.values():
+        alice_api.post(OWNED, {"card": card.pk, "quantity": 1}, format="json")
+    with django_assert_max_num_queries(2):  # the count, and the page with its cards and sets
+        assert len(alice_api.get(OWNED).json()["results"]) == len(cards) + 2
