@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('cards', '0011_card_image'),
+        ('cards', '0012_card_revisions'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
