@@ -15,6 +15,7 @@ urlpatterns = [
     path("", include("api.curation.urls")),
     path("", include("api.validation.urls")),
     path("", include("api.decks.urls")),
+    path("", include("api.collection.urls")),
     path("", include("api.keeper.urls")),
     path("", include("api.metazoo.urls")),
     path("", include("api.simulations.urls")),

@@ -17,7 +17,7 @@ from basics.ids import MAX_ID
 from rulebook.registry import GAMES
 
 from .models import Card, CardSet, Printing
-from .search.compiler import comparison_q
+from .search.compiler import comparison_q, search_q
 from .selectors import card_search
 
 
@@ -44,10 +44,13 @@ class CardFilterSet(django_filters.FilterSet):
     set = django_filters.CharFilter(method="filter_set", label="Set code (any printing)")
     is_sample = django_filters.BooleanFilter()
     q = django_filters.CharFilter(method="filter_q", label="Search query (search language)")
+    owned = django_filters.BooleanFilter(
+        method="filter_owned", label="Only cards you own (true) or do not own (false)"
+    )
 
     class Meta:
         model = Card
-        fields = ["game", "type", "set", "is_sample", "q"]
+        fields = ["game", "type", "set", "is_sample", "q", "owned"]
 
     def filter_set(self, cards: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
         printings = Printing.objects.filter(card=OuterRef("pk"), set__code__iexact=value)
@@ -55,7 +58,15 @@ class CardFilterSet(django_filters.FilterSet):
 
     def filter_q(self, cards: QuerySet[Card], name: str, value: str) -> QuerySet[Card]:
         """Raises cards.search.QuerySyntaxError; the API turns it into a 400 with the position."""
-        return card_search(query=value, cards=cards)
+        viewer = self.request.user if self.request is not None else None
+        return card_search(query=value, cards=cards, viewer=viewer)
+
+    def filter_owned(self, cards: QuerySet[Card], name: str, value: bool | None) -> QuerySet[Card]:
+        """`owned:true` or `owned:false` of the search language, as a checkbox sets it."""
+        if value is None:
+            return cards
+        viewer = self.request.user if self.request is not None else None
+        return cards.filter(search_q(f"owned:{str(value).lower()}", viewer=viewer))
 
 
 class WholeNumberField(forms.IntegerField):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Sequence
 from typing import Any, TypedDict
 
@@ -269,6 +270,69 @@ class Printing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card.name} ({self.set.code}) {self.number}"
+
+
+# The most copies of one card (or one printing of it) a collection records: a deck line's cap
+# (rulebook.core.decklist.MAX_QUANTITY), so a pasted list and a collection count alike; a count
+# of a million is a typo, refused naming `quantity`.
+MAX_OWNED = 999
+
+
+class OwnedCard(models.Model):
+    """Copies of a card a user owns: of one printing, or (printing empty) of a printing they did
+    not say, as a pasted list without set codes records them. What a deck is missing counts
+    every row of the card: any printing plays the same."""
+
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="owned_cards"
+    )
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="owned")
+    printing = models.ForeignKey(
+        Printing, null=True, blank=True, on_delete=models.CASCADE, related_name="owned"
+    )
+    quantity = models.PositiveIntegerField()
+
+    class Meta:
+        ordering = ["owner", "card__name", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(quantity__gte=1, quantity__lte=MAX_OWNED),
+                name="owned_card_quantity_range",
+            ),
+            # Two partial indexes, because NULLs are distinct in a plain unique index.
+            models.UniqueConstraint(
+                fields=["owner", "card", "printing"],
+                condition=Q(printing__isnull=False),
+                name="owned_card_unique_printing",
+            ),
+            models.UniqueConstraint(
+                fields=["owner", "card"],
+                condition=Q(printing__isnull=True),
+                name="owned_card_unique_card",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.quantity} {self.card}"
+
+
+def new_share_token() -> str:
+    """An unguessable collection link: 128 random bits."""
+    return secrets.token_urlsafe(16)
+
+
+class CollectionShare(models.Model):
+    """A user's collection shared read-only with whoever has the link; no row, not shared.
+    Sharing again after stopping makes a new token, so an old link stays dead."""
+
+    owner = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="collection_share"
+    )
+    token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
+    created = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.owner}'s collection link"
 
 
 # The fields of a card a revision records, as the card file names them (cards.cardfile).

@@ -105,11 +105,14 @@ def cards_given_image_urls(cards: list[Card]) -> list[Card]:
     return cards
 
 
-def card_search(*, query: str, cards: QuerySet[Card] | None = None) -> QuerySet[Card]:
-    """Cards matching a search-language query; QuerySyntaxError names the position if unreadable."""
-    cards = card_queryset() if cards is None else cards
+def card_search(
+    *, query: str, cards: QuerySet[Card] | None = None, viewer: Viewer = None
+) -> QuerySet[Card]:
+    """Cards matching a search-language query (`owned:` reads the viewer's collection);
+    QuerySyntaxError names the position if unreadable."""
+    cards = card_queryset(viewer) if cards is None else cards
     node = parse(query)
-    matches = cards.filter(search_q(node))
+    matches = cards.filter(search_q(node, viewer=viewer))
     ordering = search_ordering(node)
     return matches if ordering is None else matches.order_by(*ordering)
 

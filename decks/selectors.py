@@ -147,7 +147,12 @@ def deck_entries_for_job(
         raise InvalidRequest(field, f"there is no deck {deck_id} that you may read") from None
     if deck.game.slug != game:
         raise InvalidRequest(field, f"deck {deck_id} is a {deck.game.name} deck, not {game}")
-    return deck_entry_refs(deck=deck, viewer=user)
+    refs = deck_entry_refs(deck=deck, viewer=user)
+    if not refs:  # its cards, if any, are unsaved changes in the editor: a game plays the saved
+        raise InvalidRequest(
+            field, f"{deck.name} has no saved cards yet; open it and save a version first"
+        )
+    return refs
 
 
 def deck_report(

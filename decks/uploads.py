@@ -12,10 +12,11 @@ class UnreadableUpload(ValueError):
     """Why an uploaded file is not a decklist's text, said of "the file"."""
 
 
-def decklist_text(upload: UploadedFile) -> str:
-    """The file's text. UTF-8, with or without the byte-order mark Windows editors write."""
-    if upload.size is not None and upload.size > MAX_UPLOAD_BYTES:
-        raise UnreadableUpload(f"is larger than {MAX_UPLOAD_BYTES // 1024} KB")
+def decklist_text(upload: UploadedFile, *, limit: int = MAX_UPLOAD_BYTES) -> str:
+    """The file's text. UTF-8, with or without the byte-order mark Windows editors write; at
+    most `limit` bytes (a collection's CSV may be larger than a decklist)."""
+    if upload.size is not None and upload.size > limit:
+        raise UnreadableUpload(f"is larger than {limit // 1024} KB")
     try:
         return upload.read().decode("utf-8-sig")
     except UnicodeDecodeError:

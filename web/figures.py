@@ -237,6 +237,9 @@ def doctor_chart(result: Mapping[str, Any], frame: Frame = WIDE) -> str:
         reference=0.0,
         value_format=signed_percent,
         frame=frame,
+        # over each whisker, across the chart: in a column at its left, a swap's two names were
+        # cut to 24 letters (14 on a phone), and the incoming card's was the one cut off
+        labels_above=True,
     )
 
 

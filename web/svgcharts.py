@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import itertools
 import re
+import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from html import escape
 
 WIDTH = 640
 ROW = 26  # height of one bar of a bar chart or one row of an interval plot
+LABEL_LINE = 16  # the line a label over its row takes (interval_plot's labels_above)
 LABEL_WIDTH = 200  # room for the labels of a bar chart or an interval plot
 VALUE_WIDTH = 190  # room for the printed values at the right
 PLOT_HEIGHT = 180  # height of a histogram's bars at their tallest
@@ -163,14 +165,18 @@ def interval_plot(
     reference: float | None = None,
     value_format: Formatter = percent,
     frame: Frame = WIDE,
+    labels_above: bool = False,
 ) -> str:
     """Each estimate as a dot on a whisker from its low to its high bound, over `domain`;
+    `labels_above` writes each label over its whisker across the chart's whole width (for
+    long labels, such as a swap naming two cards) rather than in a column at its left.
     `reference` draws a dashed line (e.g. an even 50% chance). Each row prints its estimate
     and bounds where the frame has room for them, else its estimate alone (a phone's chart:
     the bounds are in the dot's tooltip and the table beside it), and the whiskers take the
     room the printed values leave."""
     start, end = domain
-    label_width = frame.label_width
+    # labels above leave the left for the axis: room for half its first tick ("-10.0%")
+    label_width = 4 * CHARACTER if labels_above else frame.label_width
     texts = [
         f"{value_format(item.estimate)} ({value_format(item.low)} to {value_format(item.high)})"
         for item in intervals
@@ -188,13 +194,20 @@ def interval_plot(
             + _scale(min(max(value, start), end) - start, end - start, span - 2 * DOT_ROOM)
         )
 
-    height = 2 * MARGIN + max(len(intervals), 1) * ROW + 18
+    wrapped = [_wrapped(item.label, frame) if labels_above else [] for item in intervals]
+    row = ROW + LABEL_LINE * max(map(len, wrapped), default=0)
+    height = 2 * MARGIN + max(len(intervals), 1) * row + 18
     parts = []
     for index, (item, text, shown) in enumerate(zip(intervals, texts, printed, strict=True)):
-        y = MARGIN + index * ROW + ROW / 2
+        top = MARGIN + index * row
+        y = top + row - ROW / 2  # the whisker's line, under its label when that is above it
         parts.append(
-            f'<text x="{label_width - 6}" y="{y}" text-anchor="end" '
+            _label_above(wrapped[index], top + LABEL_LINE / 2 + 2)
+            if labels_above
+            else f'<text x="{label_width - 6}" y="{y}" text-anchor="end" '
             f'dominant-baseline="middle">{_short(item.label, frame)}</text>'
+        )
+        parts.append(
             f'<line class="chart-whisker" x1="{at(item.low):.1f}" x2="{at(item.high):.1f}" '
             f'y1="{y}" y2="{y}" stroke="{ACCENT}" stroke-width="3"/>'
             f'<circle class="chart-dot" cx="{at(item.estimate):.1f}" cy="{y}" r="5" '
@@ -225,6 +238,21 @@ def _short(label: str, frame: Frame) -> str:
     24 letters at most); the full one is in the bar's tooltip and the table."""
     limit = min(24, (frame.label_width - 12) // 8)
     return escape(label if len(label) <= limit else label[: limit - 1] + "…")
+
+
+def _wrapped(label: str, frame: Frame) -> list[str]:
+    """A label over its row in lines across the chart's width, broken between words: two at
+    most, the second cut short only past that (a swap's two card names fit a phone's chart)."""
+    width = int((frame.width - 2 * MARGIN) / CHARACTER)
+    return textwrap.wrap(label, width, max_lines=2, placeholder="…") or [""]
+
+
+def _label_above(lines: Sequence[str], y: float) -> str:
+    return "".join(
+        f'<text x="{MARGIN}" y="{y + number * LABEL_LINE}" dominant-baseline="middle">'
+        f"{escape(line)}</text>"
+        for number, line in enumerate(lines)
+    )
 
 
 def _note(text: str) -> str:

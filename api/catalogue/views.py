@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -14,7 +15,7 @@ from api.pagination import SearchPagination
 from api.validation.serializers import ErrorSerializer
 from cards.filtersets import CardFilterSet, CardSetFilterSet
 from cards.models import Card, Game
-from cards.search import QuerySyntaxError
+from cards.search import OwnedNeedsSignIn, QuerySyntaxError
 from cards.selectors import (
     card_autocomplete,
     card_collection,
@@ -103,7 +104,9 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return cards_for_display([super().get_object()])[0]
 
     def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, QuerySyntaxError):
+        if isinstance(exc, OwnedNeedsSignIn):
+            exc = NotAuthenticated(f"{exc.message}: owned: reads your own collection.")
+        elif isinstance(exc, QuerySyntaxError):
             exc = query_syntax_error(exc)
         return super().handle_exception(exc)
 

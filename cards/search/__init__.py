@@ -7,7 +7,7 @@ The lexer and parser are plain Python; only compiler.py knows about Django.
 """
 
 from .compiler import search_ordering, search_q
-from .errors import QuerySyntaxError
+from .errors import OwnedNeedsSignIn, QuerySyntaxError
 from .parser import parse
 
-__all__ = ["QuerySyntaxError", "parse", "search_ordering", "search_q"]
+__all__ = ["OwnedNeedsSignIn", "QuerySyntaxError", "parse", "search_ordering", "search_q"]

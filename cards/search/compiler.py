@@ -28,6 +28,7 @@ from rulebook.registry import GAMES
 
 from .. import models
 from ..fulltext import FULL_TEXT_CONFIG
+from .errors import OwnedNeedsSignIn
 from .nodes import And, Comparison, ExactName, Filter, NameWords, Node, Not, Or, Order
 from .parser import parse
 
@@ -46,8 +47,11 @@ _ABOVE_ALL = {"<", "<=", "!="}  # true of every value when the number is past th
 _BELOW_ALL = {">", ">=", "!="}  # true of every value when the number is past the bottom
 
 
-def search_q(query: str | Node, *, full_text: bool | None = None) -> Q:
-    """The Q object selecting the cards a query matches.
+def search_q(
+    query: str | Node, *, full_text: bool | None = None, viewer: models.Viewer = None
+) -> Q:
+    """The Q object selecting the cards a query matches; `owned:` reads the viewer's own
+    collection (OwnedNeedsSignIn when there is no signed-in viewer).
 
     `full_text` chooses PostgreSQL full-text search for `o:`; by default, on PostgreSQL only.
     Raises QuerySyntaxError (with the position) for a query that cannot be read.
@@ -55,12 +59,13 @@ def search_q(query: str | Node, *, full_text: bool | None = None) -> Q:
     node = parse(query) if isinstance(query, str) else query
     if full_text is None:
         full_text = connection.vendor == "postgresql"
-    return _Compiler(full_text).compile(node)
+    return _Compiler(full_text, viewer).compile(node)
 
 
 class _Compiler:
-    def __init__(self, full_text: bool) -> None:
+    def __init__(self, full_text: bool, viewer: models.Viewer) -> None:
         self.full_text = full_text
+        self.viewer = viewer
 
     def compile(self, node: Node) -> Q:
         match node:
@@ -94,7 +99,18 @@ class _Compiler:
                 card=OuterRef("pk"), set__code__iexact=node.value
             )
             return Q(Exists(printings))
+        if node.key == "owned":
+            return self.owned(node)
         return Q(game__slug=node.value)
+
+    def owned(self, node: Filter) -> Q:
+        """`owned:true`: a card the viewer owns a copy of, of any printing (one EXISTS over
+        their collection's unique index); `owned:false` its negation."""
+        if self.viewer is None or not self.viewer.is_authenticated:
+            raise OwnedNeedsSignIn("sign in to search the cards you own", node.position)
+        rows = models.OwnedCard.objects.filter(owner=self.viewer, card=OuterRef("pk"))
+        owned = Q(Exists(rows))
+        return owned if node.value == "true" else ~owned
 
     def rules_text(self, value: str, *, phrase: bool) -> Q:
         """`o:` — full-text (stemmed words, phrases in order) where available, else substring.

@@ -11,3 +11,8 @@ class QuerySyntaxError(ValueError):
 
     def __str__(self) -> str:
         return f"{self.message} (at character {self.position})"
+
+
+class OwnedNeedsSignIn(QuerySyntaxError):
+    """`owned:` asks about the caller's own collection, and an anonymous caller has none: the
+    API answers 401, the website asks them to sign in."""

@@ -35,9 +35,10 @@ class Order:
 
 @dataclass(frozen=True, slots=True)
 class Filter:
-    """`key:value` for a text property: `t:` type, `o:` rules text, `set:`, `game:`."""
+    """`key:value` for a text property: `t:` type, `o:` rules text, `set:`, `game:`; and
+    `owned:true` or `owned:false`, the caller's collection."""
 
-    key: str  # the canonical key: "name", "type", "text", "set" or "game"
+    key: str  # the canonical key: "name", "type", "text", "set", "game" or "owned"
     value: str
     phrase: bool  # the value was quoted
     position: int

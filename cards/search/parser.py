@@ -38,6 +38,7 @@ TEXT_KEYS = {
 # What `order:` sorts by besides the stats; `dir:` takes one of DIRECTIONS.
 ORDER_KEYS = ("name", "type", "game")
 DIRECTIONS = {"asc": False, "desc": True}
+OWNED_VALUES = {"true": True, "yes": True, "false": False, "no": False}
 _NUMBER = re.compile(r"-?\d+")
 # Limits that keep a hostile query from exhausting the parser or the database.
 MAX_QUERY_LENGTH = 1000
@@ -145,6 +146,8 @@ def _filter_node(token: Token) -> Node:
     key = token.key.lower()
     if key in ("order", "dir", "direction"):
         return _order(token, key)
+    if key == "owned":
+        return _owned(token)
     if key in TEXT_KEYS:
         return _text_filter(token, TEXT_KEYS[key])
     if is_stat(key):
@@ -169,6 +172,14 @@ def _text_filter(token: Token, key: str) -> Filter:
     if key == "game":
         value = value.lower()
     return Filter(key, value, token.quoted, token.position)
+
+
+def _owned(token: Token) -> Filter:
+    """`owned:true` (or yes): cards the caller owns, any printing; `owned:false`: the others."""
+    value = token.text.strip().lower()
+    if token.operator != ":" or value not in OWNED_VALUES:
+        raise QuerySyntaxError("'owned:' is true or false", token.value_position)
+    return Filter("owned", str(OWNED_VALUES[value]).lower(), False, token.position)
 
 
 def _order(token: Token, key: str) -> Order:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from basics.counted_pages import CappedCountPaginator
 from cards.filtersets import CardFilterSet
 from cards.models import Card
+from cards.owned import owned_counts
 from cards.search import QuerySyntaxError, parse
 from cards.search.lexer import Kind, tokenize
 from cards.search.nodes import And, Comparison, Filter, Not, Order
@@ -67,7 +68,7 @@ def card_search(request: HttpRequest) -> HttpResponse:
     for control in ("order", "dir", "shown_order", "shown_dir"):
         params.pop(control, None)
     sort, direction = _query_order(query)
-    filters = CardFilterSet(params, queryset=card_queryset(request.user))
+    filters = CardFilterSet(params, queryset=card_queryset(request.user), request=request)
     context = {
         "games": GAMES.values(),
         "query": query,
@@ -79,6 +80,7 @@ def card_search(request: HttpRequest) -> HttpResponse:
         "sorts": SORTS,
         "sort": sort,
         "direction": direction,
+        "owned_only": request.GET.get("owned") == "true",
     }
     status = 200
     if not context["errors"]:
@@ -87,7 +89,9 @@ def card_search(request: HttpRequest) -> HttpResponse:
             paginator = CappedCountPaginator(filters.qs, PAGE_SIZE)
             paginator.count_through(request.GET.get("page"))
             page = paginator.get_page(request.GET.get("page"))
-            page.object_list = [_summarised(card) for card in cards_for_display(page.object_list)]
+            page.object_list = _owned_marked(
+                request, [_summarised(card) for card in cards_for_display(page.object_list)]
+            )
             context["page"] = page
             if not page.paginator.count:
                 context["near_names"] = _near_names(request, query)
@@ -103,6 +107,15 @@ def card_search(request: HttpRequest) -> HttpResponse:
         params.pop("q", None)
     context["params"] = params.urlencode()
     return render(request, "web/cards/search.html", context, status=status)
+
+
+def _owned_marked(request: HttpRequest, cards: list[Card]) -> list[Card]:
+    """The page's cards, each with `owned_count`: the copies the signed-in reader owns (every
+    printing summed; one query for the page, bench/collection.py)."""
+    counts = owned_counts(owner=request.user, card_ids=[card.pk for card in cards])
+    for card in cards:
+        card.owned_count = counts.get(card.pk, 0)
+    return cards
 
 
 def card_advanced_search(request: HttpRequest) -> HttpResponse:

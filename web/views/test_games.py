@@ -14,6 +14,7 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -21,6 +22,8 @@ from django.views.decorators.http import require_POST
 
 from basics.clients import client_address
 from basics.errors import InvalidRequest
+from decks.models import Deck
+from decks.sample_decks import SAMPLE_OWNER
 from decks.selectors import deck_entries_for_job, deck_list_own, deck_list_public
 from jobs.models import SimulationJob
 from jobs.selectors import simulation_get
@@ -359,6 +362,13 @@ def chosen_deck_entries(request: HttpRequest, game: str, choice: str, field: str
     return deck_entries_for_job(user=request.user, game=game, deck_id=int(choice), field=field)
 
 
+def _own_label(deck: Deck) -> str:
+    """A deck of the user's as the menu offers it; one with nothing saved yet (its cards only
+    unsaved changes in the editor) says so, since a test game plays the saved deck."""
+    label = f"{deck.name} ({deck.game.name})"
+    return label if deck.saved else f"{label}: nothing saved yet, save a version first"
+
+
 def refused_decks(illegal: DecksIllegal, labels: Sequence[str]) -> list[tuple[str, dict[str, Any]]]:
     """Each illegal deck's report, with the deck's label, for the page that refused the job."""
     return [
@@ -384,9 +394,14 @@ def deck_choices(
     groups = [("Sample decks", samples)]
     user = request.user
     if user.is_authenticated:
-        own = deck_list_own(user=user).filter(**with_engine)
-        groups.append(("Your decks", [(str(d.pk), f"{d.name} ({d.game.name})") for d in own]))
-    public = deck_list_public(besides=user).filter(**with_engine)[:PUBLIC_DECKS_OFFERED]
+        own = deck_list_own(user=user).filter(**with_engine).annotate(saved=Count("entries"))
+        groups.append(("Your decks", [(str(d.pk), _own_label(d)) for d in own]))
+    # The stored copies of the sample decks are offered once, above, as samples.
+    public = (
+        deck_list_public(besides=user)
+        .filter(**with_engine)
+        .exclude(owner__username=SAMPLE_OWNER)[:PUBLIC_DECKS_OFFERED]
+    )
     groups.append(
         (
             "Public decks",

@@ -24,6 +24,7 @@ from cards.models import Game
 from cards.selectors import cards_given_image_urls
 from cards.services.user_cards import UserCardRefused
 from decks import selectors, services
+from decks.collection import deck_missing
 from decks.links import DeckLink
 from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
@@ -557,6 +558,12 @@ def _deck_extras(request: HttpRequest, deck: Deck) -> dict[str, Any]:
         "like_count": deck.likes.count(),
         "liked": selectors.deck_liked_by(deck=deck, user=request.user),
         "import_readout": readout_take(request, deck),
+        # what the reader lacks of it against their own collection (none for a visitor)
+        "missing": (
+            deck_missing(deck=deck, viewer=request.user)
+            if request.user.is_authenticated and not getattr(request, "scratch", False)
+            else None
+        ),
     }
 
 
