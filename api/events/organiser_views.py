@@ -21,7 +21,7 @@ from api.errors import ApiError
 from api.negotiation import OneRepresentation
 from api.renderers import CSVRenderer, CsvTable
 from api.validation.serializers import ErrorSerializer
-from events import roster, selectors, standings
+from events import roster, rounds, selectors, standings
 from events.models import Event, Registration, RosterEntry
 from events.services import RegistrationRefused
 
@@ -260,6 +260,7 @@ class StandingsApi(EventAccess, APIView):
         answer = {
             "results": standings.archetype_results(event=event),
             "clusters": standings.archetype_clusters(event=event),
+            "players": rounds.event_standings(event=event),
         }
         return Response(ArchetypesOutput(answer).data)
 
