@@ -48,7 +48,9 @@ def round_players(*, event: Event) -> QuerySet[Registration]:
 def swiss_results(*, event: Event) -> list[swiss.Result]:
     """Every finished Swiss match of the event (a bye as a win)."""
     return [
-        swiss.Result(m.player_id, m.opponent_id, m.player_wins, m.opponent_wins, m.draws or 0)
+        swiss.Result(
+            m.player_id, m.opponent_id, m.player_wins or 0, m.opponent_wins or 0, m.draws or 0
+        )
         for m in Match.objects.filter(
             round__event=event, round__kind=Round.SWISS, player_wins__isnull=False
         )

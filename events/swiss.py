@@ -182,7 +182,7 @@ def _match(
     spread = max(points[p] for p in players) - min(points[p] for p in players)
     rematch = (len(players) // 2) * spread * spread + 1  # dearer than every pair-down together
     ceiling = rematch + spread * spread + 1  # weights stay positive
-    graph = nx.Graph()
+    graph: nx.Graph[int] = nx.Graph()
     for i, a in enumerate(players):
         for b in players[i + 1 :]:
             cost = (points[a] - points[b]) ** 2 + (rematch if frozenset((a, b)) in met else 0)
