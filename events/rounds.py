@@ -99,6 +99,28 @@ STANDINGS_COLUMNS = (
 )  # fmt: skip
 
 
+PAIRING_COLUMNS = (
+    "round", "table", "player", "opponent", "player_wins", "opponent_wins", "draws", "state",
+)  # fmt: skip
+
+
+def pairing_rows(*, round: Round) -> list[dict[str, Any]]:
+    """A round's tables as CSV rows (the API's `?format=csv` and the site's download)."""
+    return [
+        {
+            "round": round.number,
+            "table": match.table,
+            "player": match.player.player.get_username(),
+            "opponent": match.opponent.player.get_username() if match.opponent else "(bye)",
+            "player_wins": match.player_wins,
+            "opponent_wins": match.opponent_wins,
+            "draws": match.draws,
+            "state": match.state,
+        }
+        for match in round.matches.all()
+    ]
+
+
 def rounds_visible(*, event: Event, user: Viewer) -> QuerySet[Round]:
     """The rounds this user may read: every one for the organiser and judges; the published
     ones for a player of the event, or anyone once the event's lists are published."""

@@ -25,17 +25,6 @@ from events.models import Event, Round
 from .serializers import PairingOutput, ResultInput, RoundInput, RoundOutput, RoundUpdateInput
 from .views import EventAccess
 
-PAIRING_COLUMNS = (
-    "round",
-    "table",
-    "player",
-    "opponent",
-    "player_wins",
-    "opponent_wins",
-    "draws",
-    "state",
-)
-
 
 def _refused(exc: rounds.RoundRefused) -> ApiError:
     return ApiError(exc.message, status_code=exc.status, fields={exc.field: [exc.message]})
@@ -98,7 +87,7 @@ class RoundDetailApi(RoundAccess, APIView):
     def get(self, request: Request, token: str, number: int) -> Response:
         played = self.round(request, self.event(token), number)
         if request.accepted_renderer.format == CSVRenderer.format:
-            return Response(CsvTable(PAIRING_COLUMNS, _pairing_rows(played)))
+            return Response(CsvTable(rounds.PAIRING_COLUMNS, rounds.pairing_rows(round=played)))
         return Response(RoundOutput(played).data)
 
     @extend_schema(
@@ -154,19 +143,3 @@ class RoundResultApi(RoundAccess, APIView):
         except rounds.RoundRefused as exc:
             raise _refused(exc) from None
         return Response(PairingOutput(reported.match).data)
-
-
-def _pairing_rows(played: Round) -> list[dict[str, object]]:
-    return [
-        {
-            "round": played.number,
-            "table": match.table,
-            "player": match.player.player.get_username(),
-            "opponent": match.opponent.player.get_username() if match.opponent else "(bye)",
-            "player_wins": match.player_wins,
-            "opponent_wins": match.opponent_wins,
-            "draws": match.draws,
-            "state": match.state,
-        }
-        for match in played.matches.all()
-    ]
