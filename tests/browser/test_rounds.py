@@ -41,7 +41,9 @@ def nine_players(alice):
     report = registration_judge(event=event, deck_version=version)
     entries = []
     for n in range(9):
-        player = get_user_model().objects.create_user(f"player{n}", password=f"player{n}-password-1")
+        player = get_user_model().objects.create_user(
+            f"player{n}", password=f"player{n}-password-1"
+        )
         entries.append(
             registration_lock_in(
                 event=event, player=player, deck_version=version, report=report, entered_by=alice
