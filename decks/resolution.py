@@ -62,7 +62,7 @@ class InvalidEntries(Exception):
 
 
 def entries_resolve(
-    *, game: Game, refs: Sequence[EntryRef], owner: Viewer = None
+    *, game: Game, refs: Sequence[EntryRef], owner: Viewer = None, pasted: bool = False
 ) -> list[DeckLine]:
     """The deck lines the refs describe, in request order, entries of one card and printing in
     one section merged, over the cards the deck's owner may use. Raises InvalidEntries listing
@@ -70,7 +70,10 @@ def entries_resolve(
 
     Cards are found as /validate/ finds them (rulebook.core.resolve.find_cards, issue 14): the same
     name, key, printing and name-against-key answers; only a printing the catalogue lacks is
-    refused here (a stored line keeps a real printing) where /validate/ warns.
+    refused here (a stored line keeps a real printing) where /validate/ warns. A `pasted` list
+    (a decklist's text, as other sites export it: Moxfield's "2 Hot Dog (SMP) 045 *F*") names
+    its printings as that site numbers them: a printing the catalogue lacks is then left off
+    and the card stored, as /validate/ counts it, rather than the line refused.
     """
     pool = DatabasePool(game.slug, refs, viewer=owner, rows=True)
     problems: list[EntryProblem] = []
@@ -85,7 +88,7 @@ def entries_resolve(
         printing = None
         if ref.printing is not None:
             printing = pool.printing_row(card, *ref.printing)
-            if printing is None:
+            if printing is None and not pasted:
                 problems.append(_unknown_printing(index, ref, card))
                 continue
         row = pool.card_row(card)

@@ -210,7 +210,7 @@ def deck_import(
     parsed = parse_decklist(text, game.spec)
     if parsed.problems:
         raise DecklistUnreadable(parsed.problems)
-    lines = entries_resolve(game=game, refs=parsed.entries, owner=owner)
+    lines = entries_resolve(game=game, refs=parsed.entries, owner=owner, pasted=True)
     return deck_create(
         owner=owner,
         game=game,

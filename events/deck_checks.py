@@ -190,7 +190,8 @@ def _presented(registration: Registration, text: str) -> list[EntryRef]:
     if parsed.problems:
         raise DecklistUnreadable(parsed.problems)
     owner = registration.deck_version.deck.owner
-    lines = entries_resolve(game=game, refs=parsed.entries, owner=owner)
+    # a pasted list, as sites export it: a printing the catalogue lacks still names the card
+    lines = entries_resolve(game=game, refs=parsed.entries, owner=owner, pasted=True)
     copies: Counter[tuple[str, str]] = Counter()
     names = {}
     for line in lines:  # counted by the card, whatever printing (as copy limits count)

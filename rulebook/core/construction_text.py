@@ -4,12 +4,24 @@ rulebook/metazoo/construction_grammar.py).
 
 No regular expression decides what a sentence means. This module only cuts a text into
 sentences and words; the game's grammar then reads each sentence whole, and what it reads
-becomes reviewed data on the card (`Reading`). A sentence is one of three things:
-- a construction clause the grammar reads (its data);
-- a clause about play (an effect, a condition, another player, a card it searches for ...):
-  the grammar reads it as play and it changes nothing about building a deck;
-- neither: when it speaks of construction (the game's construction words) it is `unread`, and
-  the importer refuses the card naming the sentence, so a curator decides instead of a guess.
+becomes reviewed data on the card (`Reading`). A sentence is one of three things, decided by
+what its main clause is about (its subject and verb), never by its first word:
+- a construction clause the grammar reads (its data), maybe after an opening clause of time or
+  condition about building a deck ("When building your deck,", "During deck construction,",
+  "If you include this card in your deck,", "While building a Spellbook,": `context`), which
+  is read as a clause and changes nothing of what the main clause says;
+- a clause about play: its verb is an action of play ("draw", "gets", "be discarded": the
+  game's `play_verbs`, inflected) whatever its subject ("Map Pieces in your Inventory cannot be
+  discarded", "Your Neopet gets +1 Attack for each card in your Rainbow Pool"), or its subject
+  another player; maybe after opening clauses of time or condition ("If this card begins the
+  game in your Rainbow Pool, draw a card"). It changes nothing about building a deck. Verbs
+  that also place a card in a deck ("put", "add": `placement_verbs`) make play only as a
+  command or after an opening clause of play ("When this Token leaves the Arena, it may be put
+  into your Spellbook"), never "You may put this Page in a Spellbook with X";
+- neither, or a clause of play after an opening clause about building a deck ("When building
+  your deck, draw a card"): when it speaks of construction (the game's construction words) it
+  is `unread`, and the importer refuses the card naming the sentence, so a curator decides
+  instead of a guess.
 
 The tokens: the card's own name (`SELF`) and the known card names (`NAME`) are terminals
 matched first, longest first, so "Her Ba" or "Lady in white" is one name whatever words it
@@ -19,7 +31,10 @@ is about that sentence, not a clause of this card) unless it quotes a name; each
 grammar names is its own terminal (by the word, upper-cased); any other word is `WORD`,
 a number `DIGITS`, a comma `COMMA`. Typography is folded first (curly quotes and apostrophes,
 dashes, no-break spaces: rulebook.core.identity), and contractions are spelled out ("can't"
-is "cannot", "don't" is "do not"), so a retyped text reads the same.
+is "cannot", "don't" is "do not"), so a retyped text reads the same. A quotation in single
+quotes ('...', opened and closed outside a word, so "Jhudora's Bluff" is no quotation) is a
+quotation too. The card's own name is `SELF` written in lower case as well ("any number of
+hot dog cards" on Hot Dog); another name only capitalised, as running text writes names.
 """
 
 from __future__ import annotations
@@ -28,9 +43,9 @@ import re
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, cast
 
-from lark import Lark, Token
+from lark import Lark, Token, Tree
 from lark.exceptions import LarkError
 from lark.lexer import Lexer
 
@@ -63,8 +78,55 @@ _CONTRACTIONS = {
     "shouldn't": ["should", "not"],
 }
 _WORD = re.compile(r"[^\W_]+(?:'[^\W_]+)*|[^\s\w]", re.UNICODE)
+# 'a quotation in single quotes': opened and closed outside a word (not "Jhudora's").
+_SINGLE_QUOTED = re.compile(r"(?<![\w'])'([^'\n]*?[^\s'])'(?![\w'])")
 # Special terminals every grammar declares; the others are its words.
-SPECIAL = ("SELF", "NAME", "WORD", "DIGITS", "QUOTE", "COMMA", "PUNCT")
+SPECIAL = ("SELF", "NAME", "WORD", "DIGITS", "QUOTE", "COMMA", "PUNCT", "PLAY_VERB", "PLACEMENT")
+# The words of an opening clause about building a deck: a sentence holding one is parsed (it
+# speaks of construction when that clause opens it, not "Construct a Fortress").
+BUILDING_WORDS = frozenset({"build", "building", "construct", "constructing", "construction"})
+PLAY = "play"  # what Grammar.read answers for a sentence about play
+
+# Every game's sentence skeleton (Grammar adds it to the game's own rules, which define
+# `construction`, `self` and `container`): a construction clause maybe after an opening clause
+# about building a deck, or a clause about play maybe after opening clauses of time or
+# condition. `np` is any word but a verb's (generated), so the verb found is the main clause's.
+SKELETON = r"""
+sentence: label? (context COMMA)? construction
+play: label? prelude* clause | label? prelude+ placing
+context_clause: context
+label: NAME PUNCT
+prelude: condition (COMMA | PUNCT) | (THEN | INSTEAD | OTHERWISE) COMMA?
+condition: subordinator any_token+
+subordinator: WHEN | WHENEVER | IF | AT | DURING | AFTER | BEFORE | ONCE | WHILE | UNTIL | FOR
+            | AS | UNLESS
+clause: np* modal* be? play_verb any_token*
+      | placement_verb any_token*
+      | (YOUR | EACH | AN | ALL | ANY | THE)? OTHER? player any_token*
+      | (THIS | THAT | THE | EACH) TURN any_token*
+placing: np* modal* be? placement_verb any_token*
+player: OPPONENT | OPPONENTS | PLAYER | PLAYERS
+modal: MAY | CAN | CANNOT | MUST | WILL | DO | DOES | NOT | ALSO | ONLY
+be: BE | IS | ARE
+
+// an opening clause about building a deck (read as a clause: it changes nothing)
+context: (WHEN | WHILE | AS) YOU? (BUILD | BUILDING | CONSTRUCT | CONSTRUCTING) whose container
+       | (DURING | IN) whose? (container | DECK) (CONSTRUCTION | BUILDING)
+       | (IF | WHEN | ONCE) YOU INCLUDE self IN whose container
+       | (IF | WHILE | WHEN) self (IS | ARE) IN whose container
+whose: YOUR | A | THE
+
+%declare WHEN WHENEVER IF AT DURING AFTER BEFORE ONCE WHILE UNTIL FOR AS UNLESS THEN INSTEAD
+%declare OTHERWISE YOUR EACH AN ALL ANY THE OTHER OPPONENT OPPONENTS PLAYER PLAYERS THIS THAT
+%declare TURN MAY CAN CANNOT MUST WILL DO DOES NOT ALSO ONLY BE IS ARE YOU BUILD BUILDING
+%declare CONSTRUCT CONSTRUCTING CONSTRUCTION IN INCLUDE A DECK
+"""
+# Irregular forms of the play verbs (the regular ones are made by _inflected).
+_IRREGULAR = {
+    "draw": ("drew", "drawn"), "take": ("took", "taken"), "give": ("gave", "given"),
+    "get": ("got", "gotten"), "lose": ("lost",), "deal": ("dealt",), "choose": ("chose",
+    "chosen"), "put": (), "cast": (), "shuffle": (), "hold": ("held",), "pay": ("paid",),
+}  # fmt: skip
 
 
 def sentences(text: str, name: str = "") -> list[str]:
@@ -83,41 +145,45 @@ class Names:
     (an index by first word, shared by every card of one catalogue), longest first."""
 
     own: tuple[str, ...]
-    known: Mapping[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
+    known: Mapping[str, tuple[tuple[tuple[str, ...], str], ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, own: str, known: Iterable[str] = ()) -> Names:
         return cls(_name_words(own), _index(frozenset(known)))
 
     def match(self, words: list[str], start: int) -> tuple[Token, int] | None:
-        """(the SELF or NAME token, words it spans) of the longest name starting at `start`,
-        if it starts with a capital or a digit there, as a name does in running text."""
+        """(the SELF or NAME token, words it spans) of the longest name starting at `start`:
+        another card's if it starts with a capital or a digit there, as a name does in running
+        text; the card's own however it is written."""
         first = words[start]
-        if not (first[:1].isupper() or first[:1].isdigit()):
-            return None
         folded = identity(first)
-        candidates = [*self.known.get(folded, ())]
-        if self.own[:1] == (folded,):
-            candidates.append(self.own)
-        for name in sorted(candidates, key=len, reverse=True):
+        capitalised = first[:1].isupper() or first[:1].isdigit()
+        candidates = [*self.known.get(folded, ())] if capitalised else []
+        if self.own[:1] == (folded,):  # the card's own name, however it is written
+            candidates.append((self.own, ""))
+        for name, stored in sorted(candidates, key=lambda known: len(known[0]), reverse=True):
             end = start + len(name)
             if tuple(identity(word) for word in words[start:end]) == name:
-                kind = "SELF" if name == self.own else "NAME"
                 end += words[end : end + 1] == ["."]  # its final stop, when written
-                return Token(kind, _joined(words[start:end])), end - start
+                if name == self.own:  # the card's own, though the catalogue knows it too
+                    return Token("SELF", _joined(words[start:end])), end - start
+                # a known card's name as the catalogue stores it ("Will-o\u2019-Wisp"), which the
+                # data then records, however the text typeset it ("Will-o'-Wisp")
+                return Token("NAME", stored), end - start
         return None
 
 
 @lru_cache(maxsize=8)  # one index a catalogue, not one a card: an import reads thousands
-def _index(known: frozenset[str]) -> dict[str, tuple[tuple[str, ...], ...]]:
-    """The known names by their first word (folded), longest first."""
-    by_first: dict[str, list[tuple[str, ...]]] = {}
-    for name in known:
+def _index(known: frozenset[str]) -> dict[str, tuple[tuple[tuple[str, ...], str], ...]]:
+    """The known names (their folded words, the name as stored) by their first word, longest
+    first; of names written alike, one."""
+    by_first: dict[str, dict[tuple[str, ...], str]] = {}
+    for name in sorted(known):
         words = _name_words(name)
         if words:
-            by_first.setdefault(words[0], []).append(words)
+            by_first.setdefault(words[0], {}).setdefault(words, name)
     return {
-        first: tuple(sorted(set(names), key=len, reverse=True))
+        first: tuple(sorted(names.items(), key=lambda named: len(named[0]), reverse=True))
         for first, names in by_first.items()
     }
 
@@ -152,35 +218,66 @@ class Grammar:
     # Words read as one terminal of the grammar with a value of their own: {"beasties":
     # ("KIND", "beastie")}, so a family of words is one terminal.
     word_kinds: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    # The verbs of play (their base forms; every inflection is one), those that also put a
+    # card in a deck (see the module's docstring), and the game's verbs of construction
+    # ("include", "begins"): no verb is part of a clause's subject.
+    play_verbs: frozenset[str] = frozenset()
+    placement_verbs: frozenset[str] = frozenset({"put", "place", "add"})
+    construction_verbs: frozenset[str] = frozenset()
     parser: Lark = field(init=False, repr=False)
     keywords: frozenset[str] = field(init=False, repr=False)
+    kinds: Mapping[str, tuple[str, str]] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
+        source = self.source + SKELETON
         terminals = list(
             dict.fromkeys(
                 word
-                for line in re.findall(r"^%declare ([A-Z_ ]+)$", self.source, re.M)
+                for line in re.findall(r"^%declare ([A-Z_ ]+)$", source, re.M)
                 for word in line.split()
             )
         )
-        keywords = frozenset(t.lower() for t in terminals if t not in SPECIAL) | set(
-            self.word_kinds
+        declared = frozenset(t.lower() for t in terminals if t not in SPECIAL)
+        # A verb's form the grammar has a word for stays that word (MetaZoo's "be put in a
+        # Spellbook"); the verb's rule names it beside the family's terminal.
+        kinds = dict(self.word_kinds)
+        verb_rules: dict[str, list[str]] = {}
+        for rule, family, bases in (
+            ("play_verb", "PLAY_VERB", self.play_verbs),
+            ("placement_verb", "PLACEMENT", self.placement_verbs),
+        ):
+            forms = {form for base in bases for form in _inflected(base)}
+            kinds.update({form: (family, form) for form in sorted(forms - declared)})
+            verb_rules[rule] = [family, *sorted(form.upper() for form in forms & declared)]
+        verbs = {word for rule in verb_rules.values() for word in rule} | {
+            verb.upper() for verb in self.construction_verbs
+        }
+        not_np = verbs | {"MAY", "CAN", "CANNOT", "MUST", "WILL", "DO", "DOES", "NOT", "BE",
+                          "IS", "ARE"}  # fmt: skip
+        generated = "".join(
+            f"\n{rule}: {' | '.join(words)}"
+            for rule, words in (
+                ("any_token", terminals),
+                ("np", [t for t in terminals if t not in not_np]),
+                *verb_rules.items(),
+            )
         )
-        rules = re.sub(r"^%declare .*$", "", self.source, flags=re.M)
-        generated = f"\nany_token: {' | '.join(terminals)}\n%declare {' '.join(terminals)}\n"
         parser = Lark(
-            rules + generated,
+            re.sub(r"^%declare .*$", "", source, flags=re.M)
+            + generated
+            + f"\n%declare {' '.join(terminals)}\n",
             parser="earley",
             lexer=_TokenStream,
             ambiguity="resolve",
-            start="start",
+            start=["sentence", "play", "context_clause"],
         )
         object.__setattr__(self, "parser", parser)
-        object.__setattr__(self, "keywords", keywords)
+        object.__setattr__(self, "keywords", declared | set(kinds))
+        object.__setattr__(self, "kinds", kinds)
 
     def tokens(self, sentence: str, names: Names) -> list[Token]:
         """The sentence as terminals (see the module's docstring)."""
-        sentence = sentence.rstrip(".!? ").strip()
+        sentence = _SINGLE_QUOTED.sub(r'"\1"', sentence.rstrip(".!? ").strip())
         tokens: list[Token] = []
         for quoted, piece in _quotations(sentence):
             if quoted:
@@ -217,8 +314,8 @@ class Grammar:
                 index += run
                 continue
             folded = word.lower()
-            if folded in self.word_kinds:
-                yield Token(*self.word_kinds[folded])
+            if folded in self.kinds:
+                yield Token(*self.kinds[folded])
             elif folded in self.keywords:
                 yield Token(folded.upper(), word)
             elif word.isdigit():
@@ -254,22 +351,60 @@ class Grammar:
             break
         return last_capital - start
 
-    def read(self, sentence: str, names: Names) -> Any:
-        """The parse tree of one sentence, or None when the grammar cannot read it (or when it
-        holds no word any construction clause needs: then it states no construction)."""
+    def read(self, sentence: str, names: Names) -> Tree[Token] | str | None:
+        """The construction clause one sentence states (the tree of the game's clause rule),
+        PLAY when it is about play, or None when the grammar cannot read it (or when it holds
+        no word any construction clause needs: then it states no construction)."""
         tokens = self.tokens(sentence, names)
-        words = self.construction_words | self.clause_words
+        words = self.construction_words | BUILDING_WORDS | self.clause_words
         if not any(token.type.lower() in words for token in tokens):
             return None
         try:
-            return self.parser.parse(tokens)
+            clause = self.parser.parse(tokens, start="sentence").children[-1]
+            return cast("Tree[Token]", clause)  # the game's clause rule, never a word
+        except LarkError:
+            pass
+        try:
+            self.parser.parse(tokens, start="play")
         except LarkError:
             return None
+        # a clause of play after "When building your deck,": not read, so refused
+        return None if self._opens_on_building(tokens) else PLAY
+
+    def _opens_on_building(self, tokens: list[Token]) -> bool:
+        """Whether the sentence opens with a clause about building a deck (`context`)."""
+        opening = next((i for i, token in enumerate(tokens) if token.type == "COMMA"), 0)
+        if not opening:
+            return False
+        try:
+            self.parser.parse(tokens[:opening], start="context_clause")
+        except LarkError:
+            return False
+        return True
 
     def speaks_of_construction(self, sentence: str, names: Names) -> bool:
-        return any(
-            token.type.lower() in self.construction_words for token in self.tokens(sentence, names)
+        """Whether the sentence names a construction word, or opens with a clause about
+        building a deck ("Construct a Fortress" does neither)."""
+        tokens = self.tokens(sentence, names)
+        words = self.construction_words
+        return any(token.type.lower() in words for token in tokens) or self._opens_on_building(
+            tokens
         )
+
+
+def _inflected(verb: str) -> set[str]:
+    """A verb's forms ("discard": discards, discarded, discarding), its irregular ones too."""
+    stem = verb[:-1] if verb.endswith("e") else verb
+    forms = {verb, f"{verb}s", f"{stem}ed", f"{stem}ing", *_IRREGULAR.get(verb, ())}
+    if verb.endswith(("s", "sh", "ch", "x")):
+        forms.add(f"{verb}es")
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        forms |= {f"{verb[:-1]}ies", f"{verb[:-1]}ied"}
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", verb):  # "flip": flipped, "get": getting
+        forms |= {f"{verb}{verb[-1]}ed", f"{verb}{verb[-1]}ing"}
+    if verb in _IRREGULAR:
+        forms.discard(f"{stem}ed")
+    return forms
 
 
 class _TokenStream(Lexer):
@@ -315,6 +450,16 @@ class Reading:
 
     data: dict[str, Any]
     unread: tuple[str, ...] = ()
+    # the sentences that state each field, as the card writes them (for a refusal to quote)
+    stated_by: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def quoted(self, field_name: str, text: str) -> str:
+        """Where the text says what it says of a field, in words: the sentences that state it,
+        or, when none does, the whole text."""
+        said = self.stated_by.get(field_name, ())
+        if said:
+            return "so says " + " and ".join(f"“{sentence}”" for sentence in said)
+        return f"no sentence of “{' '.join(text.split())}” says so"
 
 
 def unread_problems(name: str, unread: Collection[str], field_name: str) -> list[tuple[str, str]]:

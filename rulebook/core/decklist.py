@@ -15,6 +15,8 @@
     Total: 50
     2 Hot Dog (SMP) 045
     2 Chupacabra [chupacabra-flame]
+    1x Hot Dog (smp) 45 [Food,Snack] ^Keep^   (Archidekt: categories and labels dropped;
+                                               a [Sideboard] or [Maybeboard] category is the side)
 
 Section headers are each GameSpec Section's name, slug or header words, as people write them:
 `Main Deck:`, `Main Deck (50):`, `Main Deck` alone, or Markdown `# Main Deck` / `## Neopets`
@@ -55,8 +57,16 @@ _TRAILING_COMMENT = re.compile(r"\s+#(?:\s.*)?$")
 _PRINTING = re.compile(r"(\S.*?)\s+\(([^()\s]+)\)\s+(\S+)")
 # "Chupacabra [chupacabra-flame]": a card named by its key (a slug), after its name.
 _KEY = re.compile(r"(\S.*?)\s+\[([\w-]+)\]")
+# Archidekt's export: "1x Hot Dog (smp) 45 [Food,Snack{noDeck}] ^Keep,#37d67a^": categories
+# in brackets, each maybe with {flags}, and labels between carets, after the card. A bracket
+# that is a key (lower-case slug, as keys are written) is a key; any other is categories.
+_LABELS = re.compile(r"\s+\^[^^]*\^$")
+_CATEGORIES = re.compile(r"(\S.*?)\s+\[([^\[\]]*)\]")
+_KEY_WORD = re.compile(r"[a-z0-9][a-z0-9_-]*")
+_FLAGS = re.compile(r"\{[^{}]*\}")
 _SPACES = re.compile(r"\s+")
-_LEADING_X = re.compile(r"[xX\u00d7]\s")
+# A name that is, or starts with, a lone x ("X", "x Ray"): "1 X (SET) 1" would read as "1x".
+_LEADING_X = re.compile(r"[xX\u00d7](?:\s|$)")
 # "- 2 Hot Dog", "* 2 Hot Dog": a Markdown list bullet before the line.
 _BULLET = re.compile(r"^[-*+•]\s+")
 # "// the finishers": a whole line of comment (not after a card: a Keeper player's card
@@ -75,6 +85,9 @@ _HEADER_LONGEST = 120
 # The side sections other sites export ("Sideboard", "// Sideboard", "Side Deck", "Maybeboard"):
 # the game's side section where it has one (MetaZoo's Archive lists them), else reported.
 SIDE_HEADERS = frozenset({"sideboard", "side deck", "side", "maybeboard", "maybe", "considering"})
+# Side headers compared without their spaces: "Side board", "Maybe board" and "Sideboard" are
+# one header ("Side board:" was reported and its cards then counted in the main deck).
+_SIDE_SQUEEZED = frozenset(header.replace(" ", "") for header in SIDE_HEADERS)
 BYTE_ORDER_MARK = "\ufeff"
 
 
@@ -119,7 +132,7 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
         if header in headers:
             section = headers[header]
             continue
-        if header in SIDE_HEADERS:
+        if header.replace(" ", "") in _SIDE_SQUEEZED:
             section, side_name = None, line.lstrip("#/ ").rstrip(": ")
             continue
         if line.startswith(("#", _SLASH_COMMENT)):
@@ -128,7 +141,12 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
             parsed.problems.append(LineProblem(number, raw, _not_added(game, side_name)))
             continue
         line = _FINISH_MARKER.sub("", _TRAILING_COMMENT.sub("", line))
-        entry = _parse_card_line(line, section, number)
+        line, categories = _categories(line)
+        placed, side = _placed(categories, headers, section)
+        if placed is None:  # Archidekt's [Sideboard] where the game has none: never the main deck
+            parsed.problems.append(LineProblem(number, raw, _not_added(game, side)))
+            continue
+        entry = _parse_card_line(line, placed, number)
         if isinstance(entry, EntryRef):
             parsed.entries.append(entry)
         elif line.endswith(":"):
@@ -139,6 +157,30 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
         else:
             parsed.problems.append(LineProblem(number, raw, entry))
     return parsed
+
+
+def _categories(line: str) -> tuple[str, list[str]]:
+    """The line without Archidekt's labels and categories, and the categories (folded as
+    headers are, flags dropped): "1 Hot Dog [Food,Sideboard{noDeck}]" is ("1 Hot Dog", ["food",
+    "sideboard"]). A key in brackets ("[chupacabra-flame]") stays on the line."""
+    line = _LABELS.sub("", line)
+    found = _CATEGORIES.fullmatch(line)
+    if found is None or _KEY_WORD.fullmatch(found[2]):
+        return line, []
+    words = [_header_word(_FLAGS.sub("", part)) for part in found[2].split(",")]
+    return found[1], [word for word in words if word]
+
+
+def _placed(categories: list[str], headers: dict[str, str], section: str) -> tuple[str | None, str]:
+    """(the section a card line goes in, "") : the first of its categories that is a section
+    header (Archidekt's [Sideboard] is MetaZoo's Archive), else the section it is under; or
+    (None, the category) for a side section the game does not have."""
+    for category in categories:
+        if category in headers:
+            return headers[category], ""
+        if category.replace(" ", "") in _SIDE_SQUEEZED:
+            return None, category
+    return section, ""
 
 
 def _not_added(game: GameSpec, side: str) -> str:

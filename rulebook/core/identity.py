@@ -14,6 +14,7 @@ every ruleset call `identity`; nothing compares names otherwise (issue 14: "Jhud
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
@@ -57,16 +58,32 @@ def tidy(text: str) -> str:
 
 
 def rules_identity(name: str, card_type: str, text: str, attributes: Mapping[str, Any]) -> str:
-    """What makes two cards one card: the same name, type, rules text and attributes (compared
-    as `identity` compares text). Keys, sets, numbers and art are never part of it, so a card
-    entered twice under two keys is still one card (Neopets CR 6.7.2). A final full stop of the
-    text is typesetting, not rules: two printings differing by it are one card everywhere
-    (MetaZoo p. 40, functionally the same; issue 29)."""
+    """What makes two cards one card: the same name, type, rules text and attributes, the name
+    and text compared by their `wording`. Keys, sets, numbers and art are never part of it, so
+    a card entered twice under two keys is still one card (Neopets CR 6.7.2), and a reprint set
+    with other punctuation ("Draw 1, then discard 1" and "Draw 1 then discard 1", a final full
+    stop) is one card everywhere: its copy limit, its Spellbook Limit, a ban or restriction on
+    either printing, a lookup by name (MetaZoo p. 40, functionally the same Page; issues 29 and
+    38: the one identity every rule compares)."""
     return json.dumps(
-        [identity(name), card_type, identity(text).rstrip(". "), attributes],
-        sort_keys=True,
-        default=str,
+        [wording(name), card_type, wording(text), attributes], sort_keys=True, default=str
     )
+
+
+# After `identity` every apostrophe is "'" and every hyphen "-": dropped inside words ("can't"
+# and "cant", "re-roll" and "reroll"); a sign before a number is kept ("+1" is not "-1", nor
+# "1"); any other punctuation is a space.
+_JOINERS = re.compile(r"'|-(?!\d)")
+_PUNCTUATION = re.compile(r"(?![+-]\d)[^\w\s]")
+
+
+@lru_cache(maxsize=16_384)
+def wording(text: str) -> str:
+    """The words of a text as a reprint may set them differently: folded as `identity` folds
+    names, apostrophes and hyphens between letters dropped, other punctuation (but a number's
+    sign) a space, spaces collapsed."""
+    text = _PUNCTUATION.sub(" ", _JOINERS.sub("", identity(text)))
+    return " ".join(text.split())
 
 
 class Named(Protocol):

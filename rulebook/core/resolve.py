@@ -159,7 +159,7 @@ def find_cards(
             found.append(_unknown_section(game, ref))
             continue
         card = find(ref)
-        if card is None and (bare := _without_set_name(ref)) is not None:
+        if card is None and (bare := without_set_name(ref)) is not None:
             card = find(bare)  # ArkhamDB's "1x Hot Dog (Core Set)": the set's name after it
         if type(card) is Namesakes:
             card = card.one_card(ref) or card
@@ -183,10 +183,14 @@ def find_cards(
 _SET_NAME = re.compile(r"(\S.*?)\s+\([^()]*\s[^()]*\)")
 
 
-def _without_set_name(ref: EntryRef) -> EntryRef | None:
+def without_set_name(ref: EntryRef) -> EntryRef | None:
     """The ref without a set's name in brackets after the card's ("Hot Dog (Core Set)"), as
     ArkhamDB writes it: tried only when the whole name is no card ("Lab Ray Map Piece (North)"
-    is one), and only for a name of several words in the brackets (a set code is a printing)."""
+    is one), and only for a name of several words in the brackets (a set code is a printing).
+
+    Every pool answers it (find_cards asks `find` for it); a pool that fetches the names a
+    request writes before resolution (rules.services.pool.DatabasePool) fetches this one too,
+    so the database and memory resolve a line alike."""
     if ref.name is None or ref.id is not None or ref.key is not None:
         return None
     bare = _SET_NAME.fullmatch(ref.name)

@@ -12,13 +12,12 @@ limit, rather than a reprint being banned outright.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rulebook.core.cards import CardInfo, Deck, Entry, FormatInfo
 from rulebook.core.codes import COMMON_CODES
-from rulebook.core.identity import identity
+from rulebook.core.identity import wording
 from rulebook.core.report import Report
 from rulebook.core.ruleset import Ruleset, copies_by_card
 from rulebook.core.wording import counted
@@ -38,34 +37,21 @@ RESTRICTIONS = "Static Effects: Spellbook Restrictions (p. 25)"
 
 
 def functional_identity(card: CardInfo) -> str:
-    """What makes two Pages "functionally the same" (Spellbook Rules and Tips, p. 40).
+    """What makes two Pages "functionally the same" (Spellbook Rules and Tips, p. 40): the one
+    card identity every rule compares (rulebook.core.identity.rules_identity, kept on the card).
 
     Two Pages are functionally identical when they have the same name and the same rules text,
-    each compared as `_wording` reads it (ignoring case, spacing, punctuation and the kind of
-    apostrophe: a reprint's typesetting is no rule), the same Page type and the same rules
-    attributes (all
-    of a Page's `attributes`: Aura cost, LP, Spellbook Limit, Basic, Aura type, tribe, traits,
-    attacks, restrictions). Set code, collector number, rarity and art live on printings and are
-    never compared; a card key that differs only because the Page was entered once per set does
-    not make it a different Page. Pages that share a name but differ in any of the above are
-    mechanically unique (Page Layout, p. 5) and each has its own Spellbook Limit.
+    each compared by its wording (ignoring case, spacing, punctuation and the kind of
+    apostrophe: a reprint's typesetting is no rule, but "+1" is not "-1"), the same Page type and
+    the same rules attributes (all of a Page's `attributes`: Aura cost, LP, Spellbook Limit,
+    Basic, Aura type, tribe, traits, attacks, restrictions). Set code, collector number, rarity
+    and art live on printings and are never compared; a card key that differs only because the
+    Page was entered once per set does not make it a different Page. Pages that share a name
+    but differ in any of the above are mechanically unique (Page Layout, p. 5) and each has its
+    own Spellbook Limit. The same identity decides bans and restrictions of a format's lists
+    and lookups by name: one Page everywhere (issue 38).
     """
-    return json.dumps(
-        [_wording(card.name), card.type, _wording(card.text), card.attributes], sort_keys=True
-    )
-
-
-_APOSTROPHES_AND_HYPHENS = re.compile(r"['\u00b4`\-]")  # after identity, every kind is one of these
-_PUNCTUATION = re.compile(r"[^\w\s]")
-
-
-def _wording(text: str) -> str:
-    """The words of a text, as a reprint may set them differently: folded as card identity
-    (rulebook.core.identity: NFKC, case, typographic apostrophes and dashes, invisible characters),
-    then apostrophes and hyphens dropped ("can't", "can\u2019t" and "cant"; "re-roll" and
-    "reroll"), other punctuation a space, spaces collapsed."""
-    text = _PUNCTUATION.sub(" ", _APOSTROPHES_AND_HYPHENS.sub("", identity(text)))
-    return " ".join(text.split())
+    return card.same_card
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,8 +229,10 @@ def _is_one_of(page: CardInfo, clause: Clause) -> bool:
 
 
 def name_key(name: str) -> str:
-    """A Page name as restrictions compare it: by card identity, a final full stop dropped."""
-    return identity(name).removesuffix(".")
+    """A Page name as restrictions compare it: by its wording, as the card identity compares
+    names (rulebook.core.identity.rules_identity: "Will-o'-Wisp" is "Will-o\u2019-Wisp", a final
+    full stop is typesetting): one Page everywhere."""
+    return wording(name)
 
 
 def spellbook_limit(card: CardInfo) -> int | None:

@@ -19,7 +19,11 @@ X is Page names (the known names as written, "Lady in white"; several joined by 
 ("any Water Pages", "Forest Aura Pages") or both ("any Spirit Beasties"), optionally "more than
 N" of them (the Spellbook may then hold N). A sentence that speaks of a Spellbook, an Archive or
 including and reads as none of these (nor as play: "Once per turn: look at the top Page of your
-Spellbook") is unread, and the Page is refused, naming it.
+Spellbook", "Pages in your Archive cannot be destroyed") is unread, and the Page is refused,
+naming it. "Each (every) Spellbook with SELF NOT contain X" is a Spellbook's clause too; after an
+opening clause about building ("When building your Spellbook,", "While building a Spellbook,")
+the clause reads as without it, and may leave the Spellbook unsaid ("this Page may not be
+included with X", "you may not include this Page with X").
 """
 
 from __future__ import annotations
@@ -31,8 +35,15 @@ from typing import Any, cast
 
 from lark import Token, Tree
 
-from rulebook.core.construction_text import Grammar, Names, Reading, sentences, unread_problems
-from rulebook.core.identity import identity
+from rulebook.core.construction_text import (
+    PLAY,
+    Grammar,
+    Names,
+    Reading,
+    sentences,
+    unread_problems,
+)
+from rulebook.core.identity import wording
 
 from .kinds import AURA_TYPES, PAGE_TYPES
 
@@ -41,15 +52,14 @@ TOKEN_SECTIONS = "token_sections"  # the sections a Token's own Effect opens to 
 _TYPES = {kind.casefold(): kind.casefold() for kind in PAGE_TYPES}
 _KIND_WORDS = {**_TYPES, **{f"{kind}s": kind for kind in _TYPES}}
 _AURA_WORDS = tuple(aura for aura in AURA_TYPES if aura != "neutral")
-_PLAY_VERBS = (
-    "LOOK SEARCH REVEAL DRAW DISCARD PUT PLACE RETURN SHUFFLE CHOOSE ATTACH REMOVE DEAL GAIN "
-    "PLAY CAST SUMMON DESTROY TAKE ADD MOVE USE FLIP BANISH"
-)
+# The verbs of play (Grammar inflects them): a clause whose verb is one is about play.
+_PLAY_VERBS = """
+look search reveal draw discard return shuffle choose attach remove deal gain play cast summon
+destroy take move use flip banish get lose heal attack
+"""
+PLAY_VERBS = frozenset(_PLAY_VERBS.split())
 GRAMMAR = Grammar(
-    source=rf"""
-start: label? (construction | play)
-// an ability's label before its text ("CONTRACT: ...", "ARENA: ...")
-label: NAME PUNCT
+    source=r"""
 ?construction: forbid | allow_other | allow_self | sections | not_sections
 
 // which sections a Token may be in (Page Types: Tokens, p. 7: "cannot be added to a Spellbook
@@ -59,6 +69,7 @@ sections: self (MAY | CAN) ALSO? BE (INCLUDED IN | ADDED TO) places
 not_sections: self (CANNOT | MAY NOT | MUST NOT) BE (INCLUDED IN | ADDED TO) places
 places: place ((OR | AND | COMMA) place)*
 place: (A | YOUR | THE | ANY)? (SPELLBOOK | ARCHIVE)
+container: SPELLBOOK | DECK
 
 forbid: YOU neg INCLUDE side IN book holding side unless?
       | DO NOT INCLUDE side IN book holding side unless?
@@ -68,6 +79,9 @@ forbid: YOU neg INCLUDE side IN book holding side unless?
       | book holding side neg (CONTAIN | INCLUDE | HAVE | HOLD) side unless?
       | side AND side neg BE (INCLUDED | PUT | PLACED)? IN THE SAME SPELLBOOK unless?
       | (YOU neg | DO NOT) INCLUDE side AND side IN THE SAME SPELLBOOK unless?
+      // after "While building a Spellbook,": the Spellbook goes without saying
+      | (YOU neg | DO NOT) INCLUDE side WITH side unless?
+      | side neg BE INCLUDED WITH side unless?
 // "allowing only", X first and this Page second, or this Page first ("You may only include
 // this Page in a Spellbook with X" could mean "only if X is there": not in the grammar)
 allow_other: ONLY side (MAY | CAN) BE (INCLUDED | PUT | PLACED)? IN book holding side
@@ -77,7 +91,7 @@ allow_self: book holding side (MAY | CAN | MUST) only_contain side
           | YOU (MAY | CAN) ONLY INCLUDE side IN book holding ONLY side
 only_contain: ONLY (CONTAIN | INCLUDE) | (CONTAIN | INCLUDE) ONLY
 neg: MAY NOT | CANNOT | MUST NOT | DO NOT
-book: (A | YOUR | THE | ANY) SPELLBOOK
+book: (A | YOUR | THE | ANY | EACH | EVERY) SPELLBOOK
 holding: WITH | CONTAINING | INCLUDING | THAT (CONTAINS | INCLUDES | HAS | HOLDS)
 unless: COMMA? UNLESS IT ALSO? (CONTAINS | INCLUDES | HAS) things
 
@@ -92,21 +106,28 @@ thing: NAME -> name
      | AURA_TYPE AURA? (PAGE | PAGES | CARD | CARDS) -> kind
      | AURA -> aura_page
 
-play: opener any_token*
-opener: ONCE | WHEN | WHENEVER | IF | AT | DURING | AFTER | BEFORE | WHILE | EACH | ARENA
-      | verb | YOU (MAY | CAN | MUST)? verb | self (MAY | CAN)? verb
-      | (YOUR | EACH) (OPPONENT | OPPONENTS | PLAYER)
-verb: {" | ".join(_PLAY_VERBS.split())}
-
 %declare SELF NAME WORD DIGITS QUOTE COMMA PUNCT YOU INCLUDE IN IF IT ALSO CONTAINS INCLUDES
 %declare HAS BE INCLUDED PUT PLACED SHARE WITH CONTAIN HAVE HOLD AND THE SAME SPELLBOOK ONLY MAY
 %declare CAN MUST NOT CANNOT DO A YOUR ANY CONTAINING INCLUDING THAT HOLDS UNLESS THIS PAGE
-%declare CARD KIND ALL AN OTHER MORE THAN OR NOR PAGES CARDS NAMED CALLED AURA_TYPE AURA ONCE
-%declare WHEN WHENEVER AT DURING AFTER BEFORE WHILE EACH ARENA OPPONENT OPPONENTS PLAYER ARCHIVE
-%declare ADDED TO
-%declare {_PLAY_VERBS}
+%declare CARD KIND ALL AN OTHER MORE THAN OR NOR PAGES CARDS NAMED CALLED AURA_TYPE AURA
+%declare ARCHIVE ADDED TO EVERY PLAY_VERB PLACEMENT ADD
 """,
     construction_words=frozenset({"spellbook", "archive", "include", "included", "includes"}),
+    play_verbs=PLAY_VERBS,
+    construction_verbs=frozenset(
+        {
+            "include",
+            "included",
+            "includes",
+            "contain",
+            "contains",
+            "has",
+            "have",
+            "hold",
+            "holds",
+            "share",
+        }
+    ),
     # Page type words ("Beasties") and Aura type words ("Spirit") as one terminal each, valued
     # by their singular, lower-case form.
     word_kinds={
@@ -159,13 +180,14 @@ class Clause:
         ]
 
     def key(self) -> tuple[Any, ...]:
-        """What two clauses are the same by (names by identity, in any order)."""
+        """What two clauses are the same by (names by their wording, as the card identity
+        compares them, in any order)."""
         return (
             self.only,
-            frozenset(identity(name).removesuffix(".") for name in self.names),
+            frozenset(map(wording, self.names)),
             frozenset(self.kinds),
             self.more_than,
-            frozenset(identity(name).removesuffix(".") for name in self.unless),
+            frozenset(map(wording, self.unless)),
         )
 
 
@@ -244,33 +266,38 @@ def read_restrictions(name: str, text: str, known: frozenset[str] = frozenset())
     clauses: list[Clause] = []
     sections: set[str] = set()
     unread: list[str] = []
+    stated_by: dict[str, tuple[str, ...]] = {}
     for sentence in sentences(text, name):
-        tree = GRAMMAR.read(sentence, names)
-        if tree is None:
+        clause = GRAMMAR.read(sentence, names)
+        if clause is None:
             if GRAMMAR.speaks_of_construction(sentence, names):
                 unread.append(sentence)
             continue
-        clause = tree.children[-1]
+        if clause == PLAY:
+            continue
+        assert isinstance(clause, Tree)
         if clause.data == "sections":  # a Token's Effect opening sections to it (p. 7)
             sections |= {
                 token.value.casefold()
                 for token in clause.scan_values(lambda v: isinstance(v, Token))
                 if token.type in ("SPELLBOOK", "ARCHIVE")
             }
+            stated_by[TOKEN_SECTIONS] = (*stated_by.get(TOKEN_SECTIONS, ()), sentence)
             continue
-        if clause.data in ("play", "not_sections"):
-            continue  # about play, or a Token kept out as it is anyway: no data
+        if clause.data == "not_sections":
+            continue  # a Token kept out as it is anyway: no data
         read = _clause(clause)
         if read is None:
             unread.append(sentence)
         else:
             clauses.append(read)
+            stated_by[RESTRICTIONS] = (*stated_by.get(RESTRICTIONS, ()), sentence)
     data: dict[str, Any] = {}
     if clauses:
         data[RESTRICTIONS] = [clause.as_data() for clause in clauses]
     if sections:
         data[TOKEN_SECTIONS] = sorted(sections)
-    return Reading(data, tuple(unread))
+    return Reading(data, tuple(unread), stated_by)
 
 
 def _subtree(branch: Token | Tree[Token]) -> Tree[Token]:
@@ -343,23 +370,39 @@ def restriction_problems(
         c.key() for c in said or []
     }
     if given is not None and disagrees:
-        problems.append(_disagreement(name, RESTRICTIONS, given, reading, "p. 25"))
+        recorded_words, said_words = _restrictions_words(recorded), _restrictions_words(said)
+        problems.append(
+            _disagreement(name, RESTRICTIONS, recorded_words, said_words, reading, text, "p. 25")
+        )
     sections = attributes.get(TOKEN_SECTIONS)
-    if sections is not None and sorted(map(str.casefold, sections)) != reading.data.get(
-        TOKEN_SECTIONS, []
-    ):
-        problems.append(_disagreement(name, TOKEN_SECTIONS, sections, reading, "p. 7"))
+    said_sections = reading.data.get(TOKEN_SECTIONS, [])
+    if sections is not None and sorted(map(str.casefold, sections)) != said_sections:
+        recorded_words = f"this Token may be in {_sections_words(map(str, sections))}"
+        said_words = f"this Token may be in {_sections_words(said_sections)}"
+        problems.append(
+            _disagreement(name, TOKEN_SECTIONS, recorded_words, said_words, reading, text, "p. 7")
+        )
     return problems
 
 
+def _restrictions_words(clauses: list[Clause] | None) -> str:
+    return "; ".join(clause.words() for clause in clauses or []) or "no Spellbook Restriction"
+
+
+def _sections_words(sections: Iterable[str]) -> str:
+    said = " or ".join(f"a {section.capitalize()}" for section in sections)
+    return said or "no Spellbook or Archive"
+
+
 def _disagreement(
-    name: str, field: str, given: Any, reading: Reading, page: str
+    name: str, field: str, recorded: str, said: str, reading: Reading, text: str, page: str
 ) -> tuple[str, str]:
+    """The refusal of data the text contradicts: both in words, and the sentence quoted."""
     return (
         f"attributes.{field}",
-        f"{name}: records {given!r}, but the Page's text states "
-        f"{reading.data.get(field, 'nothing of it')!r}; the text is the Page's rule ({page}): "
-        "make the data agree with it or leave it out",
+        f"{name}: records “{recorded}”, but the Page's text states “{said}” "
+        f"({reading.quoted(field, text)}); the text is the Page's rule ({page}): make the data "
+        "agree with it or leave it out",
     )
 
 

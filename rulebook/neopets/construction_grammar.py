@@ -8,13 +8,18 @@ precedence." The sentences that change deck building, and their plain variants:
 - 7.10.1: "This card can be collected as a Map Piece" ("Collect this card as a Map Piece", "You
   may collect this card as a Map Piece"): a Map Piece, one copy (7.10.2)
   (`collectable_as_map_piece`); "This card cannot be collected as a Map Piece" says it is not;
-- 7.11.2, 7.8.2: "A deck may contain any number of <its name> cards" (the CR's own words for
-  Codestones), "any number of copies of this card (in your deck)", "... cards named <its name>":
-  no copy limit (`any_number_of_copies`). The same said of another card is that card's rule,
-  not this one's.
-A sentence about play (an effect, a condition, an opponent: "Reveal any number of copies of this
-card", "Your opponent cannot collect cards as a Map Piece this turn", "Search your deck for a
-card that begins the game in your Rainbow Pool") changes nothing. A sentence that speaks of the
+- 7.11.2, 7.8.2: "A deck may contain (hold) any number of <its name> cards" (the CR's own
+  words for Codestones), "any number of copies of this card (in your deck)", "... cards named
+  <its name>", "Any number of <its name> cards may be in a deck" (its name in any case): no
+  copy limit (`any_number_of_copies`). The same said of another card is that card's rule, not
+  this one's.
+Each may follow an opening clause about building a deck ("When building your deck,", "During
+deck construction,", "If you include this card in your deck, it begins ...": construction_text's
+`context`), which changes nothing of what it says.
+A sentence about play (its verb an action of play, or its subject another player: "Reveal any
+number of copies of this card", "Your opponent cannot collect cards as a Map Piece this turn",
+"Your Neopet gets +1 Attack for each card in your Rainbow Pool", "Map Pieces in your Inventory
+cannot be discarded") changes nothing. A sentence that speaks of the
 Rainbow Pool, a Map Piece, copies or including and reads as neither is unread: the card is
 refused (`construction_problems`), naming the card, the sentence and the field.
 """
@@ -27,24 +32,33 @@ from typing import Any
 
 from lark import Token, Tree
 
-from rulebook.core.construction_text import Grammar, Names, Reading, sentences, unread_problems
+from rulebook.core.construction_text import (
+    PLAY,
+    Grammar,
+    Names,
+    Reading,
+    sentences,
+    unread_problems,
+)
 
 BEGINS_IN_RAINBOW_POOL = "begins_in_rainbow_pool"
 COLLECTABLE_AS_MAP_PIECE = "collectable_as_map_piece"
 ANY_NUMBER_OF_COPIES = "any_number_of_copies"
 FIELDS = (BEGINS_IN_RAINBOW_POOL, COLLECTABLE_AS_MAP_PIECE, ANY_NUMBER_OF_COPIES)
 
-_PLAY_VERBS = (
-    "SEARCH REVEAL DRAW DISCARD PUT PLACE RETURN LOOK CHOOSE SHUFFLE ATTACH REMOVE TRANSFORM "
-    "GAIN DEAL PLAY GIVE HEAL ROLL REROLL TAKE SWAP ADD PREVENT REDUCE INCREASE MOVE USE SELECT "
-    "FLIP REPLACE SKIP END IGNORE TREAT SHOW"
-)
+# The verbs of play (Grammar inflects them): a clause whose verb is one is about play.
+_PLAY_VERBS = """
+search reveal draw discard look choose shuffle attach remove transform gain deal play give
+heal roll reroll take swap prevent reduce increase move use select flip replace skip end ignore
+treat show get lose destroy attack defend win return
+"""
+PLAY_VERBS = frozenset(_PLAY_VERBS.split())
 GRAMMAR = Grammar(
-    source=rf"""
-start: construction | play
+    source=r"""
 ?construction: begins | not_begins | map_piece | not_map_piece | any_number
 
-self: THIS CARD | SELF
+self: THIS CARD | SELF | IT
+container: DECK
 pool: (YOUR | THE) RAINBOW POOL
 begins: self (BEGINS | STARTS) THE GAME IN pool
 not_begins: self negation (BEGIN | START) THE GAME IN pool
@@ -57,33 +71,49 @@ map_piece: self (CAN | MAY) BE COLLECTED AS a_map_piece
 not_map_piece: self (CANNOT | MAY NOT | MUST NOT) BE COLLECTED AS a_map_piece
              | YOU (CANNOT | MAY NOT | MUST NOT) COLLECT self AS a_map_piece
              | DO NOT COLLECT self AS a_map_piece
-any_number: (A | YOUR) DECK (MAY | CAN) (CONTAIN | INCLUDE | HAVE) ANY NUMBER OF these in_deck?
-          | YOU (MAY | CAN) (INCLUDE | HAVE | PUT) ANY NUMBER OF these in_deck?
+// 7.8.2, 7.11.2: "A deck may contain (hold) any number of ...", "Any number of X cards may be
+// in a deck"
+any_number: (A | YOUR | EACH) DECK (MAY | CAN) (CONTAIN | INCLUDE | HAVE | HOLD) any_number_of
+          | YOU (MAY | CAN) (INCLUDE | HAVE | PUT) any_number_of
+          | ANY NUMBER OF these (MAY | CAN) BE (INCLUDED IN | IN) (YOUR | A | THE | EACH) DECK
+any_number_of: ANY NUMBER OF these in_deck?
 these: (COPIES | COPY) OF self | (CARDS | COPIES) NAMED named | named CARDS
 named: SELF -> own | NAME -> other
 in_deck: IN (YOUR | A | THE) DECK
 
-play: opener any_token*
-opener: WHEN | WHENEVER | IF | AT | DURING | AFTER | BEFORE | ONCE | WHILE | UNTIL | EACH | ALL
-      | FOR | THEN | INSTEAD | OTHERWISE
-      | verb | YOU modal? verb | self modal? verb
-      | (YOUR | EACH | AN) (OPPONENT | OPPONENTS | PLAYER)
-      | (THIS | THAT | THE) TURN
-modal: MAY | CAN | CANNOT | MUST | MAY NOT | DO NOT | ALSO | MAY ALSO
-verb: {" | ".join(_PLAY_VERBS.split())}
-
-%declare SELF NAME WORD DIGITS QUOTE COMMA PUNCT THIS CARD CARDS YOUR THE RAINBOW POOL BEGINS
-%declare STARTS BEGIN START GAME IN DOES NOT CANNOT MAY MUST WILL NEVER A AN MAP PIECE CAN BE
-%declare COLLECTED AS COLLECT YOU DO DECK CONTAIN INCLUDE HAVE ANY NUMBER OF COPIES COPY NAMED
-%declare PUT WHEN WHENEVER IF AT DURING AFTER BEFORE ONCE WHILE UNTIL EACH ALL FOR THEN INSTEAD
-%declare OTHERWISE OPPONENT OPPONENTS PLAYER THAT TURN ALSO PIECES INCLUDED
-%declare {_PLAY_VERBS.replace(" PUT", "")}
+%declare SELF NAME WORD DIGITS QUOTE COMMA PUNCT PLAY_VERB PLACEMENT THIS CARD CARDS YOUR THE
+%declare RAINBOW POOL BEGINS STARTS BEGIN START GAME IN DOES NOT CANNOT MAY MUST WILL NEVER A AN
+%declare MAP PIECE CAN BE COLLECTED AS COLLECT YOU DO DECK CONTAIN INCLUDE HAVE HOLD ANY NUMBER
+%declare OF COPIES COPY NAMED PUT EACH PIECES INCLUDED IT
 """,
-    construction_words=frozenset({"rainbow", "map", "pieces", "copies", "copy", "include",
-                                  "included"}),
+    construction_words=frozenset(
+        {"rainbow", "map", "pieces", "copies", "copy", "include", "included"}
+    ),
     clause_words=frozenset({"number"}),
+    play_verbs=PLAY_VERBS,
+    construction_verbs=frozenset(
+        {
+            "begins",
+            "starts",
+            "begin",
+            "start",
+            "collect",
+            "collected",
+            "contain",
+            "include",
+            "included",
+            "have",
+            "hold",
+        }
+    ),
 )
 
+# What each field says, in words, for a refusal.
+_FIELD_WORDS = {
+    BEGINS_IN_RAINBOW_POOL: "the card begins the game in the Rainbow Pool (8.2.1)",
+    COLLECTABLE_AS_MAP_PIECE: "the card can be collected as a Map Piece (7.10.1)",
+    ANY_NUMBER_OF_COPIES: "a deck may contain any number of copies of the card (7.8.2)",
+}
 _SAYS = {
     "begins": (BEGINS_IN_RAINBOW_POOL, True),
     "not_begins": (BEGINS_IN_RAINBOW_POOL, False),
@@ -100,21 +130,23 @@ def read_construction(name: str, text: str, known: frozenset[str] = frozenset())
     names = Names.of(name, known)
     data: dict[str, Any] = {}
     unread: list[str] = []
+    stated_by: dict[str, tuple[str, ...]] = {}
     for sentence in sentences(text, name):
-        tree = GRAMMAR.read(sentence, names)
-        if tree is None:
+        clause = GRAMMAR.read(sentence, names)
+        if clause is None:
             if GRAMMAR.speaks_of_construction(sentence, names):
                 unread.append(sentence)
             continue
-        clause = tree.children[0]
-        if clause.data == "play":
+        if clause == PLAY:
             continue
+        assert isinstance(clause, Tree)
         if clause.data == "any_number" and not _about_itself(clause):
             continue  # "any number of cards named X": X's rule, not this card's
         field, value = _SAYS[str(clause.data)]
         if value:
             data[field] = True
-    return Reading(data, tuple(unread))
+        stated_by[field] = (*stated_by.get(field, ()), sentence)
+    return Reading(data, tuple(unread), stated_by)
 
 
 def _about_itself(clause: Tree[Token]) -> bool:
@@ -143,8 +175,9 @@ def construction_problems(
                 (
                     f"attributes.{field}",
                     f"{name}: is {str(bool(given)).lower()}, but the card's text "
-                    f"{'says so' if said else 'does not say so'}; card text takes precedence "
-                    "(Golden Rules): make the field agree with the text or leave it out",
+                    f"{'says' if said else 'does not say'} that {_FIELD_WORDS[field]} "
+                    f"({reading.quoted(field, text)}); card text takes precedence (Golden "
+                    "Rules): make the field agree with the text or leave it out",
                 )
             )
     return problems

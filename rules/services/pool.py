@@ -22,13 +22,30 @@ from cards.selectors import card_suggestions_many
 from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo
 from rulebook.core.identity import identity
-from rulebook.core.resolve import CardPool, EntryRef, Namesakes, name_index_add
+from rulebook.core.resolve import (
+    CardPool,
+    EntryRef,
+    Namesakes,
+    name_index_add,
+    without_set_name,
+)
 
 from .catalogue import CatalogueCache, catalogue
 
 _COLUMNS = ("id", "key", "name", "type", "text", "attributes")
 # (game, "id" | "key" | "name", value): the value an id (int), a key or a folded name (str)
 Lookup = tuple[str, str, Any]
+
+
+def _lookups(game: str, refs: Iterable[EntryRef]) -> list[Lookup]:
+    """What resolution may ask of the pool for these refs (rulebook.core.resolve.find_cards):
+    each ref's own lookup and, when its name may carry a set's name, the name without it."""
+    asked = []
+    for ref in refs:
+        for tried in (ref, without_set_name(ref)):
+            if tried is not None and (lookup := _lookup(game, tried)) is not None:
+                asked.append(lookup)
+    return asked
 
 
 def _lookup(game: str, ref: EntryRef) -> Lookup | None:
@@ -67,17 +84,14 @@ class DatabasePool:
         self._rows: dict[int, Card] | None = {} if rows else None
         self._printing_rows: dict[tuple[int, str, str], Printing] = {}
         refs = list(refs)
+        asked = set(_lookups(game, refs))
         if rows:
-            asked = {lookup for ref in refs if (lookup := _lookup(game, ref)) is not None}
             pinned = any(ref.set is not None for ref in refs)
             self._load(Card.objects.usable_by(viewer), asked, printings=pinned)
             return
         use_cache = cache.active()
         missing: set[Lookup] = set()
-        for ref in refs:
-            lookup = _lookup(game, ref)
-            if lookup is None or lookup in self._found:
-                continue
+        for lookup in asked:
             if use_cache and lookup in cache:
                 self._found[lookup] = cache.get(lookup)
             else:
@@ -90,7 +104,6 @@ class DatabasePool:
                     cache.put(lookup, self._found[lookup])
         if viewer is not None and viewer.is_authenticated:
             private = Card.objects.filter(owner=viewer, shared=False)
-            asked = {lookup for ref in refs if (lookup := _lookup(game, ref)) is not None}
             self._load(private, asked)
 
     def _load(self, cards: QuerySet[Card], missing: set[Lookup], printings: bool = True) -> None:

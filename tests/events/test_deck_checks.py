@@ -5,12 +5,15 @@ read the lists of their events only; players never see a check or its notes."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
 from events.models import DeckCheck
 from events.services import registration_submit
+from tests.validation.conftest import legal_text
 
 from .conftest import illegal_text, keeper_night
 
@@ -177,3 +180,22 @@ def test_a_judge_finds_the_deck_checks_from_the_event_page_and_the_events_list(
     # a player is not offered the log (it would be a 404 to them)
     assert checks not in site_as(bob).get(f"/events/{event.token}/").content.decode()
     assert "<td>player</td>" in site_as(bob).get("/events/").content.decode()
+
+
+@pytest.mark.parametrize(
+    "line", ["{n} {name} (SMP) 045 *F*", "{n}x {name} (Core Set)", "{n}x {name} [Codestones]"]
+)
+def test_a_deck_presented_as_another_site_exports_it_matches_its_locked_list(
+    event, judged, charlie, line
+):
+    """Issue 38, item 4: the list a player presents, pasted as Moxfield, ArkhamDB or Archidekt
+    export it, names the same cards (CR 8.3.1's 50-card Main Deck, counted by the card)."""
+    lines = []
+    for written in legal_text().splitlines():
+        card = re.fullmatch(r"(\d+) (.+)", written)
+        lines.append(line.format(n=card[1], name=card[2]) if card else written)
+    answer = api_as(charlie).post(
+        url(event, "deck-checks/"), {"player": "bob", "text": "\n".join(lines)}, format="json"
+    )
+    assert answer.status_code == 201, answer.json()
+    assert (answer.json()["matches"], answer.json()["differences"]) == (True, [])
