@@ -26,6 +26,10 @@ def test_a_round_on_the_site_from_pairing_to_standings(event, alice, bob, neopet
     shown = organiser.post(f"{page}1/publish/", {"minutes": "40"}, follow=True).content.decode()
     assert "Time is up at" in shown and "bye" in shown
     match = Match.objects.get(round__number=1, opponent__isnull=False)
+    # the event's page tells each player their table, opponent and when time is up
+    told = site_as(match.opponent.player).get(f"/events/{event.token}/").content.decode()
+    assert f"table {match.table}</strong>" in told
+    assert f"against {match.player.player.username}" in told and "time is up at" in told
     mine = site_as(match.player.player)
     told = mine.post(f"{page}1/result/", {"table": match.table, "result": "2-1"}, follow=True)
     assert "waiting for your opponent" in told.content.decode()
