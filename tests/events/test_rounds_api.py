@@ -114,6 +114,9 @@ def test_a_64_player_event_runs_five_swiss_rounds_and_a_top_cut(
     assert over.status_code == 409 and "round" in over.json()["fields"]
     # the cut does not change the Swiss standings
     assert alice_api.get(url(event, "standings/")).json()["players"] == standings
+    csv = alice_api.get(url(event, "standings/"), {"format": "csv"}).content.decode("utf-8-sig")
+    assert csv.splitlines()[0].startswith("rank,registration,player,dropped,match_points")
+    assert len(csv.splitlines()) == 65
     table = alice_api.get(url(event, "rounds/1/"), {"format": "csv"})
     assert table.status_code == 200
     assert (
