@@ -8,7 +8,17 @@ site's own pages ("web:…"), the tools under /tools/ ("tools:…") and the even
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import accounts, battle_odds, card_tests, cards, home, keeper, swaps, test_games
+from .views import (
+    accounts,
+    battle_odds,
+    card_tests,
+    cards,
+    curation,
+    home,
+    keeper,
+    swaps,
+    test_games,
+)
 from .views.decks import actions as deck_actions
 from .views.decks import compare as deck_compare
 from .views.decks import doctor, playtest
@@ -27,6 +37,26 @@ site_urls = [
         cards.card_add_to_deck,
         name="card-add-to-deck",
     ),
+    path("contribute/", curation.contribute, name="contribute"),
+    path("contribute/upload/", curation.upload, name="proposal-upload"),
+    path("contribute/mine/", curation.my_proposals, name="my-proposals"),
+    path("contribute/<slug:game>/propose/", curation.propose, name="propose"),
+    path("contribute/<slug:game>/readout/", curation.propose_readout, name="propose-readout"),
+    path("contribute/<slug:game>/review/", curation.review_queue, name="review-queue"),
+    path("contribute/<slug:game>/curators/", curation.curator_add, name="curator-add"),
+    path(
+        "contribute/proposals/<int:proposal_id>/review/",
+        curation.review,
+        name="proposal-review",
+    ),
+    path("contribute/proposals/<int:proposal_id>/try/", curation.proposal_try, name="proposal-try"),
+    path(
+        "contribute/uploads/<int:upload_id>/approve/",
+        curation.upload_approve,
+        name="upload-approve",
+    ),
+    path("releases/", curation.releases, name="releases"),
+    path("releases/publish/", curation.release_publish, name="release-publish"),
     path("decks/", deck_lists.public_decks, name="deck-list"),
     path("decks/mine/", deck_lists.my_decks, name="my-decks"),
     path("decks/new/", decks.deck_new, name="deck-new"),
