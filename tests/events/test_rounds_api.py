@@ -192,6 +192,13 @@ def test_a_pairing_with_a_dropped_player_is_refused(event, alice, alice_api, neo
     assert again.status_code == 409 and "pairings" in again.json()["fields"]
 
 
+def test_an_event_with_rounds_played_is_deleted_whole(event, alice, alice_api, neopets_cards):
+    field(event, alice, 3)
+    alice_api.post(url(event, "rounds/"), {"publish": True}, format="json")
+    assert alice_api.delete(f"/api/v1/events/{event.token}/").status_code == 204
+    assert not Event.objects.filter(pk=event.pk).exists()
+
+
 def test_only_the_organiser_starts_a_round(event, alice, neopets_cards):
     entries = field(event, alice, 2)
     answer = as_user(entries[0].player).post(url(event, "rounds/"), {}, format="json")
