@@ -92,6 +92,10 @@ class Proposal(models.Model):
     review_note = models.TextField(blank=True, default="")
     reviewed = models.DateTimeField(null=True, blank=True)
     created = models.DateTimeField(auto_now_add=True)
+    # The picture proposed with the card (cards.services.images' two sizes, as Card holds them);
+    # the card shows it once the proposal is approved.
+    image_thumb = models.FileField(max_length=100, blank=True, default="", editable=False)
+    image_full = models.FileField(max_length=100, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["created", "id"]  # the review queue: oldest first

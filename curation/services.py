@@ -14,6 +14,7 @@ from datetime import date
 from typing import Any
 
 from django.contrib.auth.models import User
+from django.core.files.uploadedfile import UploadedFile
 from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -24,6 +25,7 @@ from cards.cardfile.problems import CardFileError
 from cards.models import Card, CardRevision, CardSet, Game
 from cards.services.checking import FileProblem, UploadCheck, data_check, upload_check
 from cards.services.exporter import cards_export
+from cards.services.images import StoredImage, card_image_attach, card_image_store
 from cards.services.importer import cards_import
 from cards.services.revisions import RevisionNote
 from rulebook.registry import GAMES
@@ -218,6 +220,7 @@ def _approve(proposals: list[Proposal], reviewer: User, effective: date | None) 
             raise CardProblems(
                 [FileProblem(None, p.field, f"{p.record}: {p.message}") for p in exc.problems]
             ) from None
+        _attach_images(proposals)
         for proposal in proposals:
             proposal.status = Proposal.Status.APPROVED
             proposal.reviewer = reviewer
@@ -226,6 +229,30 @@ def _approve(proposals: list[Proposal], reviewer: User, effective: date | None) 
             status=Proposal.Status.APPROVED, reviewer=reviewer, reviewed=now
         )
     proposer_tell(proposals=proposals)
+
+
+def _attach_images(proposals: list[Proposal]) -> None:
+    """Each approved proposal's picture onto its card (just imported, so it is there)."""
+    pictured = {p.key: p for p in proposals if p.image_thumb.name}
+    if not pictured:
+        return
+    for card in Card.objects.filter(game=proposals[0].game, key__in=list(pictured)):
+        proposal = pictured[card.key]
+        image = StoredImage(thumb=proposal.image_thumb.name, full=proposal.image_full.name)
+        card_image_attach(card=card, image=image)
+
+
+def proposal_image_set(*, proposal: Proposal, user: User, upload: UploadedFile) -> Proposal:
+    """Give an open proposal its card's picture (its proposer alone), checked and stored in two
+    sizes by cards.services.images (InvalidRequest naming `image`, nothing stored, when it is
+    not a picture it accepts); the card shows it once the proposal is approved."""
+    if proposal.proposer_id != user.pk:
+        raise NotAllowed("Only the proposer gives a proposal its picture.")
+    _refuse_closed([proposal])
+    image = card_image_store(upload=upload)
+    proposal.image_thumb.name, proposal.image_full.name = image.thumb, image.full
+    proposal.save(update_fields=["image_thumb", "image_full"])
+    return proposal
 
 
 def _may_review(proposal: Proposal, reviewer: User) -> None:
@@ -238,7 +265,8 @@ def _refuse_closed(proposals: Iterable[Proposal]) -> None:
     for proposal in proposals:
         if proposal.status != Proposal.Status.OPEN:
             raise InvalidRequest(
-                "status", f"is {proposal.status}; only an open proposal is reviewed"
+                "status",
+                f"is {proposal.status}; only an open proposal is reviewed or given a picture",
             )
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.files.storage import default_storage
 from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from api.catalogue.serializers import CardImageSerializer
 from api.choices import RegistryChoiceField, game_choices
 from cards.models import CardRevision
 from cards.selectors import catalogue_names
@@ -87,6 +89,9 @@ class ProposalOutput(serializers.ModelSerializer):
     card_id = serializers.IntegerField(
         allow_null=True, read_only=True, help_text="The stored card it names, once there is one."
     )
+    image = serializers.SerializerMethodField(
+        help_text="The picture proposed with the card (POST …/image/); null when none."
+    )
 
     class Meta:
         model = Proposal
@@ -110,6 +115,7 @@ class ProposalOutput(serializers.ModelSerializer):
             "readout",
             "diff",
             "review",
+            "image",
         ]
 
     def _once(self, key: tuple[Any, ...], read: Any) -> Any:
@@ -140,12 +146,30 @@ class ProposalOutput(serializers.ModelSerializer):
         stored = self._once(("stored",), lambda: proposals_stored_cards(proposals=page))
         return proposal_diff(proposal=proposal, stored=stored)
 
+    @extend_schema_field(CardImageSerializer(allow_null=True))
+    def get_image(self, proposal: Proposal) -> dict[str, str] | None:
+        if not proposal.image_thumb.name:
+            return None
+        request = self.context["request"]
+        names = {"thumb": proposal.image_thumb.name, "full": proposal.image_full.name}
+        return {
+            size: request.build_absolute_uri(default_storage.url(name))
+            for size, name in names.items()
+        }
+
     @extend_schema_field(ReviewOutput)
     def get_review(self, proposal: Proposal) -> dict[str, Any]:
         key = ("review", proposal.game_id, proposal.proposer_id)
         user = self.context["request"].user
         right = self._once(key, lambda: review_right(user=user, proposal=proposal))
         return {"allowed": right.allowed, "why": right.why}
+
+
+class ImageInput(serializers.Serializer):
+    image = serializers.FileField(
+        help_text="The card's picture: PNG, JPEG, WebP or GIF (its first frame); stored without "
+        "its metadata as a thumbnail and a full size."
+    )
 
 
 class ReasonInput(serializers.Serializer):

@@ -9,6 +9,11 @@ urlpatterns = [
     path("proposals/bulk/", views.ProposalBulkApi.as_view(), name="proposal-bulk"),
     path("proposals/<int:proposal_id>/", views.ProposalDetailApi.as_view(), name="proposal-detail"),
     path(
+        "proposals/<int:proposal_id>/image/",
+        views.ProposalImageApi.as_view(),
+        name="proposal-image",
+    ),
+    path(
         "proposals/<int:proposal_id>/approve/",
         views.ProposalApproveApi.as_view(),
         name="proposal-approve",

@@ -41,6 +41,7 @@ from .serializers import (
     BulkOutput,
     CuratorInput,
     CuratorOutput,
+    ImageInput,
     ProposalInput,
     ProposalOutput,
     ReasonInput,
@@ -148,6 +149,28 @@ class ProposalApproveApi(ProposalAccess, APIView):
         with curation_errors():
             services.proposal_approve(
                 proposal=proposal, reviewer=request.user, **body.validated_data
+            )
+        return self.answer(request, proposal)
+
+
+class ProposalImageApi(ProposalAccess, APIView):
+    """Give an open proposal its card's picture (its proposer); the card shows it once the
+    proposal is approved. A file that is not a picture accepted is a 400 naming `image`."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={"multipart/form-data": ImageInput},
+        responses={200: ProposalOutput, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request, proposal_id: int) -> Response:
+        body = ImageInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        proposal = self.proposal(request, proposal_id)
+        with curation_errors():
+            services.proposal_image_set(
+                proposal=proposal, user=request.user, upload=body.validated_data["image"]
             )
         return self.answer(request, proposal)
 
