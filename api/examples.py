@@ -256,6 +256,7 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "events_deck_checks_list": {"ordering": "-checked"},
     "events_report_retrieve": {"format": "json"},
     "events_roster_list": {"format": "json"},
+    "events_standings_retrieve": {"format": "json"},
     "games_list": {"ordering": "name"},
     "games_retrieve": {"slug": "neopets"},
     "sets_list": {"game": "neopets"},

@@ -13,8 +13,8 @@ import sys
 
 BENCHMARKS = (
     "engine", "keeper", "metazoo", "simulate", "odds", "validate", "batch", "search",
-    "suggestions", "load", "legal_list", "millennium_blades", "doctor", "seats", "curation",
-    "collection",
+    "suggestions", "load", "legal_list", "millennium_blades", "doctor", "seats", "swiss",
+    "curation", "collection",
 )  # fmt: skip
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/deckwarden"
 

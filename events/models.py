@@ -260,3 +260,85 @@ class DeckCheckEdit(models.Model):
 
     def __str__(self) -> str:
         return f"Edit of {self.deck_check}"
+
+
+class Round(models.Model):
+    """One round played here (issue 39, item 3): Swiss, or of the top cut. Made as a draft the
+    organiser may repair by hand; published, it is shown to the players with its clock."""
+
+    SWISS, CUT = "swiss", "cut"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    kind = models.CharField(
+        max_length=5, choices=[(SWISS, "Swiss"), (CUT, "top cut")], default=SWISS
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    published = models.DateTimeField(null=True, blank=True)
+    ends = models.DateTimeField(
+        null=True, blank=True, help_text="When the round's clock runs out (set on publishing)."
+    )
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="round_number_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Round {self.number} of {self.event}"
+
+
+class Match(models.Model):
+    """A table of a round: two players, or one with a bye (`opponent` empty, a win). The result
+    is final once both players reported the same one, or the organiser or a judge entered it;
+    two reports that differ are a dispute for a judge."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Registration, on_delete=models.PROTECT, related_name="+")
+    opponent = models.ForeignKey(
+        Registration, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    player_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    opponent_wins = models.PositiveSmallIntegerField(null=True, blank=True)
+    draws = models.PositiveSmallIntegerField(null=True, blank=True)
+    reports = models.JSONField(
+        default=dict,
+        help_text='Each player\'s report: {"<registration id>": [player wins, opponent wins, '
+        "draws]}, until both agree or a judge decides.",
+    )
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        help_text="The organiser or judge who entered the result (empty: the players agreed).",
+    )
+
+    class Meta:
+        ordering = ["round", "table"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table"], name="match_table_once")
+        ]
+
+    def __str__(self) -> str:
+        return f"Table {self.table} of {self.round}"
+
+    @property
+    def players(self) -> list[int]:
+        return [self.player_id] + ([self.opponent_id] if self.opponent_id else [])
+
+    @property
+    def finished(self) -> bool:
+        return self.player_wins is not None
+
+    @property
+    def state(self) -> str:
+        """`final`, `disputed` (the players' reports differ), `reported` (one so far), `open`."""
+        if self.finished:
+            return "final"
+        if len(set(map(tuple, self.reports.values()))) > 1:
+            return "disputed"
+        return "reported" if self.reports else "open"

@@ -152,9 +152,12 @@ def event_close(*, event: Event) -> Event:
 
 
 def event_delete(*, event: Event) -> None:
-    """Delete the event and every registration in it (the players' decks stay theirs)."""
+    """Delete the event, its rounds and every registration in it (the players' decks stay
+    theirs)."""
     with transaction.atomic():
         event_lock(event.pk)
+        # the rounds first: a table keeps its players' entries (PROTECT) while it stands
+        event.rounds.all().delete()
         event.registrations.all().delete()
         event.delete()
 

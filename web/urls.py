@@ -25,7 +25,7 @@ from .views.decks import compare as deck_compare
 from .views.decks import doctor, playtest
 from .views.decks import editor as decks
 from .views.decks import lists as deck_lists
-from .views.events import checks, downloads, organiser, player, roster, standings
+from .views.events import checks, downloads, organiser, player, roster, rounds, standings
 
 site_urls = [
     path("", home.home, name="home"),
@@ -163,6 +163,12 @@ events_urls = [
     path("<str:token>/archetypes/", standings.archetypes, name="archetypes"),
     path("<str:token>/archetypes/name/", standings.archetype_name, name="archetype-name"),
     path("<str:token>/standings/", standings.standings_import, name="standings-import"),
+    path("<str:token>/rounds/", rounds.rounds_page, name="rounds"),
+    path("<str:token>/rounds/start/", rounds.round_start, name="round-start"),
+    path("<str:token>/rounds/<int:number>/publish/", rounds.round_publish, name="round-publish"),
+    path("<str:token>/rounds/<int:number>/result/", rounds.result_report, name="round-result"),
+    path("<str:token>/rounds/<int:number>.csv", rounds.pairings_csv, name="round-csv"),
+    path("<str:token>/standings.csv", rounds.standings_csv, name="standings-csv"),
     path("<str:token>/report.csv", downloads.report_csv, name="report-csv"),
     path("<str:token>/roster.csv", downloads.roster_csv, name="roster-csv"),
     path("<str:token>/report.json", downloads.report_json, name="report-json"),

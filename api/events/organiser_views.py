@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.exceptions import NotFound
 from rest_framework.generics import GenericAPIView
@@ -21,7 +21,7 @@ from api.errors import ApiError
 from api.negotiation import OneRepresentation
 from api.renderers import CSVRenderer, CsvTable
 from api.validation.serializers import ErrorSerializer
-from events import roster, selectors, standings
+from events import roster, rounds, selectors, standings
 from events.models import Event, Registration, RosterEntry
 from events.services import RegistrationRefused
 
@@ -249,17 +249,29 @@ class WithdrawApi(EventAccess, APIView):
 
 
 class StandingsApi(EventAccess, APIView):
-    """POST the pairing tool's standings (`{"text": "<CSV>"}`); GET win rates by archetype and
-    suggested clusters of similar lists."""
+    """POST the pairing tool's standings (`{"text": "<CSV>"}`); GET win rates by archetype,
+    suggested clusters of similar lists, and `players`: the standings of the Swiss rounds
+    played here with their tiebreakers (`?format=csv`: those rows alone)."""
 
     permission_classes = [IsAuthenticated]
+    renderer_classes = [*api_settings.DEFAULT_RENDERER_CLASSES, CSVRenderer]
 
-    @extend_schema(responses={200: ArchetypesOutput, 403: ErrorSerializer})
+    @extend_schema(
+        parameters=[OpenApiParameter("format", str, enum=["json", "csv"])],
+        responses={
+            (200, "application/json"): ArchetypesOutput,
+            (200, "text/csv"): OpenApiTypes.STR,
+            403: ErrorSerializer,
+        },
+    )
     def get(self, request: Request, token: str) -> Response:
         event = self.organised_event(request, token)
+        if request.accepted_renderer.format == CSVRenderer.format:
+            return Response(CsvTable(rounds.STANDINGS_COLUMNS, rounds.event_standings(event=event)))
         answer = {
             "results": standings.archetype_results(event=event),
             "clusters": standings.archetype_clusters(event=event),
+            "players": rounds.event_standings(event=event),
         }
         return Response(ArchetypesOutput(answer).data)
 

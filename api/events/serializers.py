@@ -54,6 +54,7 @@ class EventInput(serializers.Serializer):
         if value not in time_zone_names():
             raise serializers.ValidationError(f"{value!r} is not an IANA time zone name.")
         return value
+
     published = serializers.BooleanField(default=False, help_text="Show every decklist.")
     webhook_url = serializers.URLField(
         required=False,
@@ -417,6 +418,14 @@ class ClusterOutput(serializers.Serializer):
 class ArchetypesOutput(serializers.Serializer):
     results = ArchetypeResultOutput(many=True)
     clusters = ClusterOutput(many=True, help_text="Suggested groups of similar lists.")
+    players = serializers.SerializerMethodField(
+        help_text="Each player's standing from the Swiss rounds played here, best first, with "
+        "the tiebreakers (empty until a round is played here)."
+    )
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_players(self, answer: dict[str, Any]) -> list[dict[str, Any]]:
+        return PlayerStandingOutput(answer["players"], many=True).data
 
 
 class MyRegistrationOutput(serializers.Serializer):
@@ -576,3 +585,82 @@ class DeckCheckOutput(serializers.Serializer):
     edits = DeckCheckEditOutput(
         many=True, help_text="Each correction, oldest first: who, when, what it changed."
     )
+
+
+class RoundInput(serializers.Serializer):
+    top_cut = serializers.ChoiceField(
+        choices=[8, 4], required=False, help_text="Start a top cut of this many, by seed."
+    )
+    publish = serializers.BooleanField(
+        default=False, help_text="Publish at once (else a draft to repair by hand first)."
+    )
+    minutes = serializers.IntegerField(
+        min_value=1, max_value=600, required=False, help_text="The round clock (default 50)."
+    )
+
+
+class RoundUpdateInput(serializers.Serializer):
+    pairings = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=1, max_length=2),
+        required=False,
+        help_text="The organiser's pairings, table by table: registration ids (one: a bye).",
+    )
+    publish = serializers.BooleanField(default=False)
+    minutes = serializers.IntegerField(min_value=1, max_value=600, required=False)
+
+
+class PairingOutput(serializers.Serializer):
+    table = serializers.IntegerField()
+    players = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Registration ids; one for a bye."
+    )
+    names = serializers.SerializerMethodField(help_text="The players' usernames, in order.")
+    bye = serializers.SerializerMethodField()
+    wins = serializers.SerializerMethodField(help_text="Games won, per player; null until final.")
+    draws = serializers.IntegerField(allow_null=True)
+    state = serializers.CharField(help_text="open, reported, disputed or final.")
+
+    def get_names(self, match) -> list[str]:
+        sides = [match.player] + ([match.opponent] if match.opponent_id else [])
+        return [side.player.get_username() for side in sides]
+
+    def get_bye(self, match) -> bool:
+        return match.opponent_id is None
+
+    def get_wins(self, match) -> list[int] | None:
+        if not match.finished:
+            return None
+        return [match.player_wins] + ([match.opponent_wins] if match.opponent_id else [])
+
+
+class RoundOutput(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.CharField(help_text="swiss or cut.")
+    published = serializers.DateTimeField(allow_null=True)
+    ends = serializers.DateTimeField(allow_null=True, help_text="When the round clock runs out.")
+    pairings = PairingOutput(many=True, source="matches.all")
+
+
+class ResultInput(serializers.Serializer):
+    table = serializers.IntegerField(min_value=1)
+    wins = serializers.ListField(
+        child=serializers.IntegerField(min_value=0, max_value=9),
+        min_length=2,
+        max_length=2,
+        help_text="Games won by each player, in the pairing's `players` order.",
+    )
+    draws = serializers.IntegerField(min_value=0, max_value=9, default=0)
+
+
+class PlayerStandingOutput(serializers.Serializer):
+    rank = serializers.IntegerField()
+    registration = serializers.IntegerField()
+    player = serializers.CharField()
+    dropped = serializers.BooleanField()
+    match_points = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    draws = serializers.IntegerField()
+    omw = serializers.FloatField(help_text="Opponents' match-win %, each at least 1/3.")
+    gw = serializers.FloatField(help_text="Game-win %, at least 1/3.")
+    ogw = serializers.FloatField(help_text="Opponents' game-win %, each at least 1/3.")

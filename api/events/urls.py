@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import judge_views, organiser_views, views
+from . import judge_views, organiser_views, round_views, views
 
 urlpatterns = [
     path("events/", views.EventListApi.as_view(), name="event-list"),
@@ -66,6 +66,17 @@ urlpatterns = [
         "events/<str:token>/standings/",
         organiser_views.StandingsApi.as_view(),
         name="event-standings",
+    ),
+    path("events/<str:token>/rounds/", round_views.RoundListApi.as_view(), name="event-rounds"),
+    path(
+        "events/<str:token>/rounds/<int:number>/",
+        round_views.RoundDetailApi.as_view(),
+        name="event-round",
+    ),
+    path(
+        "events/<str:token>/rounds/<int:number>/results/",
+        round_views.RoundResultApi.as_view(),
+        name="event-round-results",
     ),
     path("events/<str:token>/judges/", judge_views.JudgeListApi.as_view(), name="event-judges"),
     path(

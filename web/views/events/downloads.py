@@ -19,7 +19,7 @@ from events.standings import archetype_results
 from .access import lists_readable_event, organised_event
 
 
-def _attachment(content: str | bytes, content_type: str, filename: str) -> HttpResponse:
+def attachment(content: str | bytes, content_type: str, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -31,7 +31,7 @@ def report_csv(request: HttpRequest, token: str) -> HttpResponse:
     report = selectors.event_report(event=event)
     rows = selectors.event_report_rows(report=report)
     text = csv_text(rows, selectors.REPORT_COLUMNS)
-    return _attachment(text, "text/csv; charset=utf-8", f"{slugify(event.name)}-report.csv")
+    return attachment(text, "text/csv; charset=utf-8", f"{slugify(event.name)}-report.csv")
 
 
 @login_required
@@ -41,14 +41,14 @@ def roster_csv(request: HttpRequest, token: str) -> HttpResponse:
     event = organised_event(request, token)
     rows = selectors.event_pairing_rows(event=event)
     text = csv_text(rows, selectors.PAIRING_COLUMNS)
-    return _attachment(text, "text/csv; charset=utf-8", f"{slugify(event.name)}-roster.csv")
+    return attachment(text, "text/csv; charset=utf-8", f"{slugify(event.name)}-roster.csv")
 
 
 @login_required
 def report_json(request: HttpRequest, token: str) -> HttpResponse:
     event = organised_event(request, token)
     report = selectors.event_report(event=event)
-    return _attachment(
+    return attachment(
         json.dumps(report, indent=2), "application/json", f"{slugify(event.name)}-report.json"
     )
 
@@ -72,7 +72,7 @@ def decklists_zip(request: HttpRequest, token: str) -> HttpResponse:
                 f"{slugify(player)}-{slugify(deck)}-{registration.pk}.txt",
                 selectors.registration_decklist(registration=registration, user=request.user),
             )
-    return _attachment(buffer.getvalue(), "application/zip", f"{slugify(event.name)}-decklists.zip")
+    return attachment(buffer.getvalue(), "application/zip", f"{slugify(event.name)}-decklists.zip")
 
 
 @login_required

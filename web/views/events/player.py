@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
-from events import selectors, services
+from events import rounds, selectors, services
 from events.models import Event
 from web.forms.events import RegistrationForm, add_decklist_problems
 
@@ -123,5 +123,7 @@ def _event_page(
         "can_judge": selectors.can_judge(event=event, user=user),
         "is_open": selectors.is_open(event=event),
         "withdraw": withdraw or {},
+        # the player's table in the latest published round, with its clock (issue 39)
+        "my_table": rounds.my_matches(event=event, user=user).order_by("-round__number").first(),
     }
     return render(request, "web/events/detail.html", context, status=status)
