@@ -21,11 +21,13 @@ from urllib.parse import urlsplit
 
 from celery import current_app
 from django.conf import settings
-from django.core.mail import send_mail, send_mass_mail
+from django.contrib.auth.models import User
+from django.core.mail import EmailMessage
 from django.db import transaction
 from django.utils import timezone
 
 from .models import DeckCheck, Event, Registration, RosterEntry
+from .notice_gate import notice_allowed
 
 logger = logging.getLogger(__name__)
 
@@ -104,7 +106,11 @@ def deliver_penalty(*, check_id: int, previous: str | None = None) -> bool:
     if previous is not None and previous == check.penalty:
         return True  # a later correction put the penalty back: the player has nothing new
     extra = {"penalty": check.penalty, "previous_penalty": previous or ""}
-    _send(check.registration, PENALTY, *_penalty_message(check, previous), extra=extra)
+    # A correction is news the player must hear: the hour's limit is on the same penalty of
+    # the same check (a judge cycling two penalties is held by the daily cap).
+    limited_as = f"{PENALTY}:{check.pk}:{check.penalty}"
+    message = _penalty_message(check, previous)
+    _send(check.registration, PENALTY, *message, extra=extra, limited_as=limited_as)
     return True
 
 
@@ -133,10 +139,13 @@ def _send(
     subject: str,
     body: str,
     extra: dict[str, Any] | None = None,
+    limited_as: str | None = None,
 ) -> None:
     event = registration.event
-    if registration.player.email:
-        send_mail(subject, body, None, [registration.player.email])
+    kind_sent = limited_as or kind
+    email_notice(
+        player=registration.player, event=event, kind=kind_sent, subject=subject, body=body
+    )
     if event.webhook_url:
         payload = {
             "kind": kind,
@@ -221,21 +230,33 @@ def deadlines_remind() -> int:
     return reminded
 
 
-def _email_the_unregistered(event: Event, players: list) -> None:
+def _email_the_unregistered(event: Event, players: list[User]) -> None:
     deadline = f"{event.registration_deadline:%Y-%m-%d %H:%M} UTC"
-    messages = [
-        (
-            f"{event.name}: registration closes in a day",
-            f"You are on the roster of {event.name} but have not registered a list. "
-            f"Registration closes at {deadline}.",
-            None,
-            [player.email],
-        )
-        for player in players
-        if player.email
-    ]
-    if messages:
-        transaction.on_commit(lambda: send_mass_mail(messages))
+    subject = f"{event.name}: registration closes in a day"
+    body = (
+        f"You are on the roster of {event.name} but have not registered a list. "
+        f"Registration closes at {deadline}."
+    )
+
+    def send() -> None:
+        for player in players:
+            email_notice(player=player, event=event, kind=REMINDER, subject=subject, body=body)
+
+    transaction.on_commit(send)
+
+
+def email_notice(*, player: User, event: Event, kind: str, subject: str, body: str) -> bool:
+    """Email the player the notice if events.notice_gate allows it (they joined, their address
+    is verified, they did not stop such mail, it is within the limits: `kind` is what the
+    hour's limit counts as the same news), with the links that stop it; whether it was sent."""
+    envelope = notice_allowed(player=player, event=event, kind=kind)
+    if envelope is None:
+        return False
+    message = EmailMessage(
+        subject, body + envelope.footer, to=[envelope.address], headers=envelope.headers
+    )
+    message.send()
+    return True
 
 
 def events_to_remind() -> list[Event]:

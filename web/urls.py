@@ -8,7 +8,17 @@ site's own pages ("web:…"), the tools under /tools/ ("tools:…") and the even
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from .views import accounts, battle_odds, card_tests, cards, home, keeper, swaps, test_games
+from .views import (
+    accounts,
+    battle_odds,
+    card_tests,
+    cards,
+    home,
+    keeper,
+    notices,
+    swaps,
+    test_games,
+)
 from .views.decks import actions as deck_actions
 from .views.decks import compare as deck_compare
 from .views.decks import doctor, playtest
@@ -67,6 +77,9 @@ site_urls = [
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", accounts.password_change, name="password-change"),
+    path("accounts/email/", accounts.email_update, name="email"),
+    path("accounts/email/verify/<str:token>/", accounts.email_verify_view, name="email-verify"),
+    path("notices/stop/<str:token>/", notices.mail_stop, name="mail-stop"),
     path(
         "accounts/tokens/<int:token_id>/revoke/",
         accounts.token_revoke_view,

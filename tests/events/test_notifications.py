@@ -19,7 +19,7 @@ from rest_framework.test import APIClient
 
 from deckwarden.celery import app
 from events import roster
-from events.models import Event
+from events.models import Event, VerifiedEmail
 from events.notifications import webhook_post
 from events.services import registration_drop, registration_submit
 from events.tasks import remind_deadlines
@@ -59,8 +59,10 @@ def hook(settings):
 
 
 def with_email(user, address: str):
+    """The user with a confirmed address (events.email_addresses): only such are emailed."""
     user.email = address
     user.save()
+    VerifiedEmail.objects.update_or_create(user=user, defaults={"email": address})
     return user
 
 
@@ -111,6 +113,7 @@ def test_players_hear_once_when_the_deadline_is_a_day_away(
     with_email(charlie, "charlie@example.org")
     registration_submit(event=event, player=bob, deck_version=bob_version)
     roster.roster_invite(event=event, username="charlie")  # invited, no list yet
+    roster.roster_join(event=event, player=charlie)  # and accepted the invitation
     Event.objects.filter(pk=event.pk).update(
         registration_deadline=timezone.now() + timedelta(hours=20)
     )
