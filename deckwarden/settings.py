@@ -319,15 +319,17 @@ else:
     )
 
 REST_FRAMEWORK = {
-    # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise;
-    # the login scope guards password checks on /auth/token/, the signup scope the website's
-    # sign-up form (failed log-ins also lock out, AXES_* above).
+    # Rate limits (api/throttling.py): per client address when anonymous, per user otherwise,
+    # in cost units a minute (a read 1, another request 2, one that queues work for the workers
+    # 30; a log-in nothing); the login scope guards password checks on /auth/token/ per
+    # username and address, the signup scope the website's sign-up form (failed log-ins also
+    # lock out, AXES_* above).
     "DEFAULT_THROTTLE_CLASSES": [
         "api.throttling.AnonRateThrottle",
         "api.throttling.UserRateThrottle",
     ],
     "DEFAULT_THROTTLE_RATES": {
-        "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "120/minute"),
+        "anon": env_rate("DECKWARDEN_THROTTLE_ANON", "600/minute"),
         "user": env_rate("DECKWARDEN_THROTTLE_USER", "1200/minute"),
         "login": env_rate("DECKWARDEN_THROTTLE_LOGIN", "10/minute"),
         "signup": env_rate("DECKWARDEN_THROTTLE_SIGNUP", "5/hour"),
@@ -439,7 +441,18 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A worker whose broker goes away (a Redis restart) reconnects, however long it takes, rather
+# than exiting and leaving queued jobs with nobody to play them (Celery's default gives up
+# after 100 tries); the chunk it is playing goes on meanwhile and is recorded in the database,
+# which needs no broker (cancelling it would only throw the games away).
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
+if CELERY_BROKER_URL.startswith("redis://"):
+    # kombu's Redis transport, less the restore on close that crashed a worker whose Redis
+    # restarted while it held a task (deckwarden/broker.py).
+    CELERY_BROKER_TRANSPORT = "deckwarden.broker:Transport"
 
 # Mail to players (events.notifications): printed on the console unless an SMTP server is
 # named (EMAIL_HOST), then sent through it with Django's SMTP backend.

@@ -188,7 +188,9 @@ def _advance(job: SimulationJob) -> None:
     merged = handler.merge(job, parts)
     following = handler.follow(job, merged)
     if following:
-        queue.chunks_queue(job, following)
+        # Sent by the worker that recorded the last chunk: with the broker away for a moment
+        # the chunks wait, written, for the sweep, and the job goes on once it is back.
+        queue.chunks_queue(job, following, resent_if_refused=True)
         return
     SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
         status=SimulationJob.Status.DONE,

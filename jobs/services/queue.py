@@ -9,6 +9,7 @@ any version of the code is run by any other.
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Iterable, Sequence
 
 from celery import current_app  # the project's Celery app (deckwarden.celery)
@@ -23,10 +24,14 @@ from rulebook.simulation import ChunkPlan
 # (it was named when jobs lived in the rules app).
 CHUNK_TASK = "rules.tasks.run_simulation_chunk"
 
+logger = logging.getLogger(__name__)
 
-def chunks_queue(job: SimulationJob, plans: Iterable[ChunkPlan]) -> list[SimulationChunk]:
+
+def chunks_queue(
+    job: SimulationJob, plans: Iterable[ChunkPlan], *, resent_if_refused: bool = False
+) -> list[SimulationChunk]:
     """Write the planned chunks after those the job has (a plan's index counts from 0), and
-    send their tasks as the transaction commits."""
+    send their tasks as the transaction commits (`resent_if_refused`: see send_chunks)."""
     start = SimulationChunk.objects.filter(job=job).count()
     now = timezone.now()
     chunks = SimulationChunk.objects.bulk_create(
@@ -39,23 +44,44 @@ def chunks_queue(job: SimulationJob, plans: Iterable[ChunkPlan]) -> list[Simulat
         )
         for plan in plans
     )
-    send_chunks(chunks)
+    send_chunks(chunks, resent_if_refused=resent_if_refused)
     return chunks
 
 
-def send_chunks(chunks: Sequence[SimulationChunk]) -> None:
-    """Queue one task per chunk once the transaction that wrote them commits."""
+def send_chunks(chunks: Sequence[SimulationChunk], *, resent_if_refused: bool = False) -> None:
+    """Queue one task per chunk once the transaction that wrote them commits.
+
+    A send the broker refuses raises from the commit, for the caller to undo or retry; with
+    `resent_if_refused` it is logged instead and the chunks left as written, pending, for the
+    workers' sweep to send again once the broker is back (chunks_requeue_lost): a worker that
+    queues a job's next round must not fail the job because Redis is restarting. The chunks
+    after a refused one are not tried then (each would wait out the same timeouts).
+    """
     # The task by its pinned name, from the app's registry: jobs.tasks imports the services.
     run_simulation_chunk = current_app.tasks[CHUNK_TASK]
     queue = settings.DECKWARDEN_SIMULATION_QUEUE
+    refused: list[SimulationChunk] = []
+
+    def send(chunk: SimulationChunk) -> None:
+        if refused:
+            return
+        try:
+            run_simulation_chunk.apply_async((chunk.pk,), queue=queue, priority=chunk.job.priority)
+        # Whatever the broker or its client raised (kombu wraps connection errors, not every
+        # Redis timeout): the chunk is written, and the sweep is what sends it again.
+        except Exception:
+            if not resent_if_refused:
+                raise
+            refused.append(chunk)
+            logger.warning(
+                "The broker refused chunk %s of job %s; the sweep sends it again once it is back",
+                chunk.pk,
+                chunk.job_id,
+                exc_info=True,
+            )
+
     for chunk in chunks:
-        send = functools.partial(
-            run_simulation_chunk.apply_async,
-            (chunk.pk,),
-            queue=queue,
-            priority=chunk.job.priority,
-        )
-        transaction.on_commit(send)
+        transaction.on_commit(functools.partial(send, chunk))
 
 
 def queued_tasks() -> int:

@@ -76,3 +76,42 @@ def test_an_anonymous_request_is_counted_once(api, db, rates):
     assert api.get(HEALTH).status_code == 200
     assert len(cache.get("throttle_anon_127.0.0.1")) == 1
     assert cache.get("throttle_user_127.0.0.1") is None
+
+
+def test_a_guessers_tries_at_one_name_leave_the_others_at_its_address_their_tokens(db, rates):
+    """Issue 43, item 3: the login limit counted per address, so one guesser's tries refused
+    every player behind the same address a token; it counts per username and address."""
+    from django.contrib.auth import get_user_model
+
+    rates(**{LOGIN_SCOPE: "3/minute"})
+    get_user_model().objects.create_user("bob", password="password")
+    client = APIClient()
+    wrong = {"username": "alice", "password": "guess"}
+    assert [client.post(TOKEN, wrong, format="json").status_code for _ in range(4)][-1] == 429
+    bob = client.post(TOKEN, {"username": "bob", "password": "password"}, format="json")
+    assert bob.status_code == 200
+
+
+def test_a_request_costs_its_operation_reads_cheap_queued_work_dear(api, db, rates):
+    """Issue 43, item 3: one count for any request let a client queue as many jobs as it read
+    pages; a job costs QUEUES_WORK of the budget, a read READ, another write WRITE."""
+    from django.core.cache import cache
+
+    from api.throttling import QUEUES_WORK, READ, WRITE
+
+    rates(anon="1000/minute")
+    api.get(HEALTH)
+    api.post("/api/v1/validate/", {"game": "neopets", "text": ""}, format="json")
+    api.post("/api/v1/simulations/", {"game": "neopets"}, format="json")
+    assert len(cache.get("throttle_anon_127.0.0.1")) == READ + WRITE + QUEUES_WORK
+
+
+def test_a_job_that_does_not_fit_the_budget_is_refused_while_reads_still_fit(api, db, rates):
+    from api.throttling import QUEUES_WORK
+
+    rates(anon=f"{QUEUES_WORK + 1}/minute")
+    assert api.get(HEALTH).status_code == 200
+    assert api.get(HEALTH).status_code == 200
+    refused = api.post("/api/v1/simulations/", {"game": "neopets"}, format="json")
+    assert_error_shape(refused, 429, "throttled")
+    assert 0 < int(refused["Retry-After"]) <= 60

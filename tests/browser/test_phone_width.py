@@ -66,7 +66,7 @@ def things(alice, monkeypatch) -> dict[str, str]:
     registration = registration_submit_text(
         event=event, player=alice, text=DECKLIST, name="Saturday list"
     )
-    monkeypatch.setattr(queue, "send_chunks", lambda chunks: None)
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks, **options: None)
     job = simulation_create(
         owner=alice,
         game="neopets",

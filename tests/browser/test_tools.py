@@ -28,7 +28,7 @@ def test_it_costs_a_keeper_card_as_it_is_typed(page, sample_cards, shot):
 @pytest.fixture
 def no_broker(monkeypatch) -> None:
     """Chunks are played by the test (below), not sent to a broker no worker reads."""
-    monkeypatch.setattr(queue, "send_chunks", lambda chunks: None)
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks, **options: None)
 
 
 def test_it_runs_a_small_test_game_job_and_shows_its_chart(page, sample_cards, no_broker, shot):

@@ -237,7 +237,7 @@ def test_a_live_worker_keeps_its_claim_however_long_its_chunk_takes(
     """The claim lease is seconds, a chunk may take minutes: the playing worker renews its
     claim, so nobody takes over a chunk whose worker is alive."""
     settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS = 1
-    monkeypatch.setattr(queue, "send_chunks", lambda chunks: None)  # no broker here
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks, **options: None)  # no broker here
     chunk = new_job().chunks.get(index=0)
     play = chunks.chunk_play
 
@@ -260,7 +260,7 @@ def test_a_claim_is_still_renewed_after_the_database_closed_the_renewing_connect
     """Issue 15, item 10's sibling: the renewing thread kept a connection PostgreSQL had closed,
     every renewal failed, and another worker took over a live worker's chunk."""
     settings.DECKWARDEN_SIMULATION_CLAIM_SECONDS = 1
-    monkeypatch.setattr(queue, "send_chunks", lambda chunks: None)
+    monkeypatch.setattr(queue, "send_chunks", lambda chunks, **options: None)
     chunk = new_job().chunks.get(index=0)
     play = chunks.chunk_play
 

@@ -9,6 +9,7 @@ broker never take each other's tasks.
 
 from __future__ import annotations
 
+import math
 import os
 import signal
 import subprocess
@@ -30,7 +31,7 @@ from jobs.models import SimulationJob
 from rulebook.core.frozen import deck_thaw
 from rulebook.samples import PROJECT_ROOT as ROOT
 from rulebook.simulation import ENGINES
-from rulebook.simulation.doctor import Field, Round, doctor_result, doctor_run
+from rulebook.simulation.doctor import Field, Round, doctor_result, doctor_run, first_round
 from tests.faults.brokers import broker_at
 from tests.faults.servers import private_redis, suite_database_url
 
@@ -417,4 +418,55 @@ def test_a_deck_doctor_job_survives_its_worker_being_killed_mid_round(api, neope
     seeds = sorted(n for first, count in spans for n in range(first, first + count))
     assert seeds == list(range(sum(r.seeds for r in rounds)))
     assert job.done == job.games
+    assert without_policy(job.result) == expected
+
+
+def test_a_deck_doctor_job_survives_its_redis_broker_restarting_between_rounds(
+    api, neopets_cards, monkeypatch, settings
+):
+    """Issue 43, item 5: Redis restarted (without persistence) in the middle of a doctor job
+    left the job `failed` in one run of three, and its worker gone. A doctor round is queued by
+    the worker that records the previous round's last chunk: with the broker away then, the
+    send raised and the task failed the job; and the worker, holding a task as its connection
+    dropped, crashed putting it back ("Unrecoverable error: AttributeError"). Now the round's
+    chunks wait, written, for the sweep to send them once Redis is back, the worker reconnects,
+    the answer is the undisturbed one, and the same worker plays the next job."""
+    swaps = [
+        {"out": "Green Grarrl", "in": "Green Slorg"},
+        {"out": "Mau Codestone", "in": "Zei Codestone"},
+        {"out": "Hot Dog", "in": "Omelette", "count": 2},
+        {"out": "Rusty Sword", "in": "Thorny Armour"},
+        {"out": "Exploding Potion", "in": "Healing Potion"},
+    ]
+    budget = 1000
+    # Round 0 in two chunks, one for each of the worker's processes: once both are taken the
+    # broker holds nothing of the job, and the worker queues round 1 with Redis down.
+    seeds = first_round(len(swaps), budget).seeds
+    settings.DECKWARDEN_SIMULATION_CHUNK_GAMES = math.ceil(seeds / 2) * (len(swaps) + 1)
+    roomy = {"DECKWARDEN_SIMULATION_CHUNK_SECONDS": "60", "CELERY_VISIBILITY_TIMEOUT": "120"}
+    with (
+        private_redis() as redis,
+        broker_at(redis.url, monkeypatch),
+        workers() as (started, log_dir),
+    ):
+        started.append(Worker("steady", log_dir, CELERY_BROKER_URL=redis.url, **roomy))
+        job_id = submit_doctor(api, doctor_body(swaps, budget=budget, seed=10))
+
+        def first_round_all_taken(job: SimulationJob) -> bool:
+            return set(job.chunks.values_list("status", flat=True)) == {"running"}
+
+        wait_for(job_id, first_round_all_taken, timeout=120)
+        redis.stop()
+        stopped_at = SimulationJob.objects.get(pk=job_id)
+        assert len(stopped_at.doctor["rounds"]) == 1, "round 0 ended before Redis went down"
+        wait_for(job_id, lambda job: len(job.doctor["rounds"]) > 1 or job.is_finished)
+        time.sleep(2)  # the worker finds its broker gone
+        redis.start()
+        job = wait_for(job_id, lambda job: job.is_finished)
+        assert job.status == "done", job.error
+        assert started[0].process.poll() is None, "the worker exited:\n" + started[0].tail()
+        after = submit(api, games=200, seed=15, chunk_size=50)
+        assert wait_for(after, lambda job: job.is_finished, timeout=60).status == "done"
+    rounds, expected = doctor_in_process(job)
+    assert job.doctor["rounds"] == [r.as_json() for r in rounds]
     assert without_policy(job.result) == expected

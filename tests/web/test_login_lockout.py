@@ -19,6 +19,8 @@ from django.db.models import F
 from django.test import Client
 from rest_framework.test import APIClient
 
+from api.throttling import WRITE
+
 VENUE = "203.0.113.5"
 HOME = "198.51.100.7"
 PASSWORD = "password"
@@ -131,3 +133,21 @@ def test_an_address_learns_it_is_trusted_from_a_token_log_in_too(db):
         site_log_in("organiser", "guess", f"192.0.2.{n}")
     assert site_log_in("organiser", PASSWORD, "192.0.2.99") == 429
     assert site_log_in("organiser", PASSWORD, HOME) == 302
+
+
+def test_signing_in_costs_nothing_of_a_spent_anonymous_budget(db, settings):
+    """Issue 43, item 3: the log-in forms counted towards the address's request budget, so
+    players whose venue had spent it were refused log-in with 429; only the lock-out limits a
+    log-in now."""
+    one_write = f"{WRITE}/minute"
+    rates = {**settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"], "anon": one_write}
+    settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
+    make_user("player")
+    make_user("admin", is_staff=True)
+    spent = Client(REMOTE_ADDR=VENUE).post("/decks/new/", {"game": "neopets", "name": "x"})
+    assert spent.status_code != 429
+    refused = Client(REMOTE_ADDR=VENUE).post("/decks/new/", {"game": "neopets", "name": "y"})
+    assert refused.status_code == 429  # the address's budget is spent
+    assert site_log_in("player", PASSWORD, VENUE) == 302
+    assert admin_log_in("admin", PASSWORD, VENUE) == 302
+    assert token("player", PASSWORD, VENUE).status_code == 200
