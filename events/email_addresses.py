@@ -13,7 +13,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import signing
 from django.core.mail import send_mail
-from django.db import transaction
 
 from .models import VerifiedEmail
 
@@ -60,9 +59,8 @@ def verification_send(*, user: User, link: str) -> None:
         f"event organisers' notices reach you:\n\n{link}\n\n"
         "If it was not you, ignore this email: nothing is sent here until the link is followed."
     )
-    transaction.on_commit(
-        lambda: send_mail("Confirm your email address for Deckwarden", body, None, [user.email])
-    )
+    # Sent in the request, not by a worker: the user is waiting for it, and it is one email.
+    send_mail("Confirm your email address for Deckwarden", body, None, [user.email])
 
 
 def email_verify(*, token: str) -> User:
