@@ -188,3 +188,22 @@ def test_the_event_link_stops_that_events_mail_only_after_the_button(
 def test_a_stop_link_not_ours_is_a_clear_400(db):
     answer = Client().post("/notices/stop/not-a-token/")
     assert answer.status_code == 400 and b"not one we sent" in answer.content
+
+
+def test_an_invited_player_accepts_on_the_event_page_and_is_then_told(
+    event, bob, mailoutbox, django_capture_on_commit_callbacks
+):
+    with_email(bob, "bob@example.org")
+    roster.roster_invite(event=event, username="bob")
+    client = Client()
+    client.force_login(bob)
+    assert b"Accept the invitation" in client.get(f"/events/{event.token}/").content
+    client.post(f"/events/{event.token}/join/")
+    assert b"Accept the invitation" not in client.get(f"/events/{event.token}/").content
+    Event.objects.filter(pk=event.pk).update(
+        registration_deadline=timezone.now() + timedelta(hours=20)
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        deadlines_remind()
+    [mail] = mailoutbox
+    assert mail.to == ["bob@example.org"] and "have not registered a list" in mail.body
