@@ -7,10 +7,13 @@ per game the same way as in `q`.
 
 from __future__ import annotations
 
+from typing import Any
+
 import django_filters
 from django import forms
 from django.db.models import Exists, OuterRef, QuerySet
 
+from basics.ids import MAX_ID
 from rulebook.registry import GAMES
 
 from .models import Card, CardSet, Printing
@@ -55,10 +58,21 @@ class CardFilterSet(django_filters.FilterSet):
         return card_search(query=value, cards=cards)
 
 
-class IntegerFilter(django_filters.NumberFilter):
-    """A whole-number filter: stats are integers, so `hp_min=7.5` is refused, not truncated."""
+class WholeNumberField(forms.IntegerField):
+    """An integer a database column can hold: past 64 bits SQLite refuses it in the query (a
+    500, issue 43), so it is refused here, naming the parameter."""
 
-    field_class = forms.IntegerField
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("min_value", -MAX_ID)
+        kwargs.setdefault("max_value", MAX_ID)
+        super().__init__(*args, **kwargs)
+
+
+class IntegerFilter(django_filters.NumberFilter):
+    """A whole-number filter, for stats and ids alike: `hp_min=7.5` is refused, not truncated,
+    and so is a number no column holds."""
+
+    field_class = WholeNumberField
 
 
 def _stat_filter(stat: str, operator: str) -> IntegerFilter:

@@ -415,6 +415,11 @@ DECKWARDEN_SIMULATION_MAX_CHUNKS = env_int("DECKWARDEN_SIMULATION_MAX_CHUNKS", 4
 # The queue chunk tasks go to: Celery's default, or a name of their own for workers started
 # with `celery -A deckwarden worker -Q <name>`.
 DECKWARDEN_SIMULATION_QUEUE = env_str("DECKWARDEN_SIMULATION_QUEUE", "celery")
+# Emails and webhooks (events.tasks) go to a queue of their own, played by a worker of their
+# own (`manage.py serve` starts one; see docs/operations/deploy.md), so a mail server or webhook
+# that is slow to answer never holds a worker that plays test games (issue 43).
+DECKWARDEN_NOTICE_QUEUE = env_str("DECKWARDEN_NOTICE_QUEUE", "notices")
+CELERY_TASK_ROUTES = {"events.tasks.*": {"queue": DECKWARDEN_NOTICE_QUEUE}}
 if CELERY_BROKER_URL == "filesystem://":
     _broker_dir = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
@@ -472,7 +477,10 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Deckwarden <deckwarden@local
 # Organisers' webhooks: seconds a POST may take, and whether a webhook may point at a private,
 # loopback or link-local address (never, by default: it would let an organiser probe the
 # service's own network).
-DECKWARDEN_WEBHOOK_TIMEOUT = env_float("DECKWARDEN_WEBHOOK_TIMEOUT", 5.0)
+# The timeout bounds the whole exchange (connect, send, the answer), and at most MAX_BYTES of
+# the answer are read: a webhook that answers slowly or endlessly is cut off (issue 43).
+DECKWARDEN_WEBHOOK_TIMEOUT = env_float("DECKWARDEN_WEBHOOK_TIMEOUT", 5.0, minimum=0.1)
+DECKWARDEN_WEBHOOK_MAX_BYTES = env_int("DECKWARDEN_WEBHOOK_MAX_BYTES", 65536, minimum=1)
 DECKWARDEN_WEBHOOK_ALLOW_PRIVATE = env_bool("DECKWARDEN_WEBHOOK_ALLOW_PRIVATE", False)
 # Players' email (issue 39): the site's address as emails link to it (notices are sent by a
 # worker, which has no request to read it from); how long an address's verification link works;

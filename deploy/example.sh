@@ -30,10 +30,15 @@ fi
 "$PY" manage.py migrate --no-input
 "$PY" manage.py load_samples
 
-"$PY" -m celery -A deckwarden worker --loglevel=INFO &
+"$PY" -m celery -A deckwarden worker --loglevel=INFO --hostname=games@%h &
 worker=$!
+# Emails and webhooks on a worker of their own (DECKWARDEN_NOTICE_QUEUE): a slow webhook never
+# holds a test game up.
+"$PY" -m celery -A deckwarden worker --loglevel=INFO --hostname=notices@%h \
+  --queues="${DECKWARDEN_NOTICE_QUEUE:-notices}" --concurrency=2 &
+notices=$!
 "$PY" -m gunicorn deckwarden.wsgi --workers "${WEB_WORKERS:-2}" --bind "127.0.0.1:$PORT" &
 web=$!
-trap 'kill -TERM "$web" "$worker" 2>/dev/null || true; wait' INT TERM EXIT
-echo "Deckwarden at http://127.0.0.1:$PORT/api/v1/ (worker pid $worker, gunicorn pid $web)"
-wait -n "$web" "$worker"  # either one stopping stops the example
+trap 'kill -TERM "$web" "$worker" "$notices" 2>/dev/null || true; wait' INT TERM EXIT
+echo "Deckwarden at http://127.0.0.1:$PORT/api/v1/ (workers $worker and $notices, gunicorn $web)"
+wait -n "$web" "$worker" "$notices"  # any one stopping stops the example

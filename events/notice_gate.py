@@ -36,11 +36,28 @@ EVENT, ORGANISER = "event", "organiser"
 
 @dataclass(frozen=True)
 class Envelope:
-    """Where an allowed notice goes, and what to add to it: the footer's links and headers."""
+    """Where an allowed notice goes, and the links that stop such mail (the service's own)."""
 
     address: str
-    footer: str
-    headers: dict[str, str]
+    stop_event: str
+    stop_organiser: str
+
+    @property
+    def footer(self) -> str:
+        """The plain-text part's last lines: why it came, and how to stop it."""
+        return (
+            "\n\n--\nYou get this because you joined this event on Deckwarden.\n"
+            f"Stop all mail about this event: {self.stop_event}\n"
+            f"Stop all mail from this event's organiser: {self.stop_organiser}"
+        )
+
+    @property
+    def headers(self) -> dict[str, str]:
+        """RFC 8058: a mail client's unsubscribe button stops the organiser's mail in a POST."""
+        return {
+            "List-Unsubscribe": f"<{self.stop_organiser}>",
+            "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        }
 
 
 def notice_allowed(*, player: User, event: Event, kind: str) -> Envelope | None:
@@ -106,19 +123,11 @@ def _over_limit(player: User, event: Event, kind: str) -> bool:
 
 
 def _envelope(address: str, player: User, event: Event) -> Envelope:
-    event_link, organiser_link = (
-        stop_link(player=player, event=event, scope=s) for s in (EVENT, ORGANISER)
+    return Envelope(
+        address=address,
+        stop_event=stop_link(player=player, event=event, scope=EVENT),
+        stop_organiser=stop_link(player=player, event=event, scope=ORGANISER),
     )
-    footer = (
-        "\n\n--\nYou get this because you joined this event on Deckwarden.\n"
-        f"Stop all mail about this event: {event_link}\n"
-        f"Stop all mail from this event's organiser: {organiser_link}"
-    )
-    headers = {
-        "List-Unsubscribe": f"<{organiser_link}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-    }
-    return Envelope(address=address, footer=footer, headers=headers)
 
 
 def stop_link(*, player: User, event: Event, scope: str) -> str:

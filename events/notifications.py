@@ -10,24 +10,22 @@ server or webhook never holds a registration up, and a write rolled back tells n
 
 from __future__ import annotations
 
-import ipaddress
-import json
 import logging
-import socket
-import urllib.request
 from datetime import timedelta
 from typing import Any
-from urllib.parse import urlsplit
 
+import httpx
 from celery import current_app
-from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.mail import EmailMessage
+from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
+from django.template.loader import render_to_string
 from django.utils import timezone
 
 from .models import DeckCheck, Event, Registration, RosterEntry
-from .notice_gate import notice_allowed
+from .notice_gate import Envelope, notice_allowed
+from .notice_words import quoted, subject_name
+from .webhooks import webhook_post
 
 logger = logging.getLogger(__name__)
 
@@ -115,21 +113,22 @@ def deliver_penalty(*, check_id: int, previous: str | None = None) -> bool:
 
 
 def _penalty_message(check: DeckCheck, previous: str | None) -> tuple[str, str]:
-    event = check.event
-    if not check.penalty:
+    subject, event = subject_name(check.event.name), quoted(check.event.name)
+    penalty = quoted(check.penalty)
+    if not penalty:
         return (
-            f"{event.name}: your penalty was withdrawn",
-            f"The penalty recorded at your deck check in {event.name} was withdrawn.",
+            f"{subject}: your penalty was withdrawn",
+            f"The penalty recorded at your deck check in {event} was withdrawn.",
         )
     if previous:  # a correction of a penalty already told: that penalty changed, not a new one
         return (
-            f"{event.name}: your penalty was changed",
-            f"The penalty recorded at your deck check in {event.name} was changed "
-            f"from {previous} to {check.penalty}.",
+            f"{subject}: your penalty was changed",
+            f"The penalty recorded at your deck check in {event} was changed "
+            f"from {quoted(previous)} to {penalty}.",
         )
     return (
-        f"{event.name}: penalty at your deck check",
-        f"A judge checked your deck in {event.name} and recorded a penalty: {check.penalty}",
+        f"{subject}: penalty at your deck check",
+        f"A judge checked your deck in {event} and recorded a penalty: {penalty}",
     )
 
 
@@ -161,53 +160,35 @@ def _send(
         }
         try:
             webhook_post(event.webhook_url, payload)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, httpx.HTTPError) as exc:  # TimeoutError is an OSError
             logger.warning("Webhook of event %s failed: %s", event.pk, exc)
 
 
 def _message(registration: Registration, kind: str) -> tuple[str, str]:
-    event, deck = registration.event, registration.deck_name
+    event, deadline = registration.event, registration.event.registration_deadline
+    subject, name = subject_name(event.name), quoted(event.name)
+    deck = quoted(registration.deck_name)
     if kind == ILLEGAL:
-        errors = "\n".join(
-            f"- {i['code']} ({i['rule']}): {i['message']}" for i in registration.report["errors"]
+        errors = "\n".join(  # a report's message may quote a card's name: someone's words
+            f"- {i['code']} ({i['rule']}): {quoted(i['message'])}"
+            for i in registration.report["errors"]
         )
         return (
-            f"{event.name}: your list {deck} is illegal",
-            f"Your list {deck} for {event.name} is illegal:\n{errors}\n\n"
-            f"Register a legal list before {event.registration_deadline:%Y-%m-%d %H:%M} UTC.",
+            f"{subject}: your list is illegal",
+            f"Your list {deck} for {name} is illegal:\n{errors}\n\n"
+            f"Register a legal list before {deadline:%Y-%m-%d %H:%M} UTC.",
         )
     if kind == DROPPED:
         return (
-            f"{event.name}: you were dropped",
-            f"The organiser dropped you from {event.name}. Ask them if this is a mistake.",
+            f"{subject}: you were dropped",
+            f"The organiser dropped you from {name}. Ask them if this is a mistake.",
         )
     verdict = "legal" if registration.legal else "ILLEGAL"
     return (
-        f"{event.name}: registration closes in a day",
-        f"Registration for {event.name} closes at "
-        f"{event.registration_deadline:%Y-%m-%d %H:%M} UTC. Your list {deck} is {verdict}.",
+        f"{subject}: registration closes in a day",
+        f"Registration for {name} closes at "
+        f"{deadline:%Y-%m-%d %H:%M} UTC. Your list {deck} is {verdict}.",
     )
-
-
-def webhook_post(url: str, payload: dict[str, Any]) -> int:
-    """POST the payload as JSON within the configured timeout; the HTTP status. Refuses (as
-    ValueError) a URL that is not http(s) or whose host is private, unless settings allow."""
-    parts = urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"not an http(s) URL: {url!r}")
-    if not settings.DECKWARDEN_WEBHOOK_ALLOW_PRIVATE:
-        for *_, address in socket.getaddrinfo(parts.hostname, parts.port or 443):
-            ip = ipaddress.ip_address(address[0])
-            if not ip.is_global:
-                raise ValueError(f"{parts.hostname} is a private address ({ip})")
-    request = urllib.request.Request(
-        url,
-        data=json.dumps(payload).encode("utf-8"),
-        headers={"Content-Type": "application/json", "User-Agent": "Deckwarden webhook"},
-        method="POST",
-    )
-    with urllib.request.urlopen(request, timeout=settings.DECKWARDEN_WEBHOOK_TIMEOUT) as answer:
-        return answer.status
 
 
 def deadlines_remind() -> int:
@@ -232,9 +213,9 @@ def deadlines_remind() -> int:
 
 def _email_the_unregistered(event: Event, players: list[User]) -> None:
     deadline = f"{event.registration_deadline:%Y-%m-%d %H:%M} UTC"
-    subject = f"{event.name}: registration closes in a day"
+    subject = f"{subject_name(event.name)}: registration closes in a day"
     body = (
-        f"You are on the roster of {event.name} but have not registered a list. "
+        f"You are on the roster of {quoted(event.name)} but have not registered a list. "
         f"Registration closes at {deadline}."
     )
 
@@ -252,11 +233,23 @@ def email_notice(*, player: User, event: Event, kind: str, subject: str, body: s
     envelope = notice_allowed(player=player, event=event, kind=kind)
     if envelope is None:
         return False
-    message = EmailMessage(
-        subject, body + envelope.footer, to=[envelope.address], headers=envelope.headers
-    )
-    message.send()
+    send_notices([(subject, body, envelope)])
     return True
+
+
+def send_notices(messages: list[tuple[str, str, Envelope]]) -> None:
+    """Send each (subject, plain-text body, envelope) over one connection, the body also as an
+    HTML part in which every word is escaped (the body quotes the organiser's); each with the
+    envelope's stop links (the service's own, the only links a notice holds) and headers."""
+    emails = []
+    for subject, body, envelope in messages:
+        email = EmailMultiAlternatives(
+            subject, body + envelope.footer, to=[envelope.address], headers=envelope.headers
+        )
+        context = {"body": body, "envelope": envelope}
+        email.attach_alternative(render_to_string("events/notice_email.html", context), "text/html")
+        emails.append(email)
+    get_connection().send_messages(emails)
 
 
 def events_to_remind() -> list[Event]:

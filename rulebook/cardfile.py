@@ -52,30 +52,46 @@ def read_cards(data: Mapping[str, Any], known_names: Iterable[str] = ()) -> list
         raise CardFileError([("file", "cards", "must be a list of cards")])
     cards: list[CardInfo] = []
     problems: list[tuple[str, str, str]] = []
-    names = {*known_names, *(raw.get("name") for raw in raw_cards if isinstance(raw, Mapping))}
-    known = frozenset(name for name in names if isinstance(name, str))
+    # Each card's identity is checked first, in one place: only strings reach the sets of
+    # names and keys below (a name that is a JSON object was an unhashable 500, issue 43).
+    identified = []
     for index, raw in enumerate(raw_cards):
+        identity_problems = _identity_problems(f"cards[{index}]", raw)
+        problems.extend(identity_problems)
+        if not identity_problems:
+            identified.append((index, raw))
+    known = frozenset({*known_names, *(raw["name"] for _, raw in identified)})
+    for index, raw in identified:
         card, card_problems = _read_card(game, index, raw, known)
         problems.extend(card_problems)
         if card is not None:
             cards.append(card)
     problems.extend(_duplicate_keys(cards))
-    problems.extend(_unmarked_namesakes(raw_cards, cards))
+    problems.extend(_unmarked_namesakes([raw for _, raw in identified], cards))
     if problems:
         raise CardFileError(problems)
     return cards
 
 
-def _read_card(
-    game: GameSpec, index: int, raw: Any, known: frozenset[str]
-) -> tuple[CardInfo | None, list[tuple[str, str, str]]]:
-    label = f"cards[{index}]"
+def _identity_problems(label: str, raw: Any) -> list[tuple[str, str, str]]:
+    """What is wrong with the card's shape and identity (an object; a name; a key, if given,
+    a string): checked before any of its values is used, so none but strings go further."""
     if not isinstance(raw, Mapping):
-        return None, [(label, "", "must be an object")]
-    name = raw.get("name")
+        return [(label, "", "must be an object")]
+    name, key = raw.get("name"), raw.get("key")
     if not isinstance(name, str) or not name.strip():
-        return None, [(label, "name", "must be a non-empty string")]
-    label = f"{label} ({name})"
+        return [(label, "name", "must be a non-empty string")]
+    if key is not None and not isinstance(key, str):
+        return [(label, "key", "must be a non-empty string (or a name that slugifies)")]
+    return []
+
+
+def _read_card(
+    game: GameSpec, index: int, raw: Mapping[str, Any], known: frozenset[str]
+) -> tuple[CardInfo | None, list[tuple[str, str, str]]]:
+    """The card whose identity _identity_problems found sound, or what else is wrong with it."""
+    name = raw["name"]
+    label = f"cards[{index}] ({name})"
     attributes = raw.get("attributes", {})
     if not isinstance(attributes, Mapping):
         return None, [(label, "attributes", "must be an object")]

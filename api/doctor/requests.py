@@ -76,7 +76,6 @@ def read_doctor_request(body: Any) -> DoctorRequest:
     )
 
 
-
 def _opponents(
     game: GameSpec | None, value: Any, problems: Problems
 ) -> tuple[list[DeckRequest], list[float] | None]:
@@ -112,9 +111,10 @@ def _swaps(value: Any, problems: Problems) -> list[SwapRequest]:
             continue
         out = read_card_ref(item.get("out"), f"{path}.out", problems)
         into = read_card_ref(item.get("in"), f"{path}.in", problems)
-        count = read_integer(item, "count", 1, MAX_COPIES, problems) if "count" in item else 1
-        if count is None:
-            problems.fields[f"{path}.count"] = problems.fields.pop("count")
+        count = 1  # the default; a count given must be one (null is not "one copy")
+        if "count" in item:
+            where = f"{path}.count"
+            count = read_integer(item, "count", 1, MAX_COPIES, problems, required=True, path=where)
         if out and into and count:
             swaps.append(SwapRequest(out, into, count))
     return swaps

@@ -17,6 +17,7 @@ from rest_framework.views import APIView
 from api.decks.errors import decklist_errors
 from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
+from cards.filtersets import IntegerFilter
 from events import deck_checks, selectors
 from events.models import DeckCheck, Event, EventJudge
 from events.services import RegistrationRefused
@@ -87,7 +88,7 @@ class JudgeDetailApi(EventAccess, APIView):
 
 
 class DeckCheckFilter(django_filters.FilterSet):
-    registration = django_filters.NumberFilter(help_text="One registration's checks.")
+    registration = IntegerFilter(help_text="One registration's checks.")
     matches = django_filters.BooleanFilter(help_text="Checks that matched (or not).")
 
     class Meta:

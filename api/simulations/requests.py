@@ -127,12 +127,15 @@ def read_integer(
     problems: Problems,
     *,
     required: bool = False,
+    path: str = "",
 ) -> int | None:
+    """body[name], an integer from low to high; None when absent (or null) and not required.
+    A problem is named `path` (the field's place in a nested body), `name` by default."""
     value = body.get(name)
     if value is None and not required:
         return None
     if not is_integer(value) or not low <= value <= high:
-        problems.add(name, f"must be an integer from {low} to {high}")
+        problems.add(path or name, f"must be an integer from {low} to {high}")
         return None
     return value
 

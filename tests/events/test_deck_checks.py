@@ -199,3 +199,12 @@ def test_a_deck_presented_as_another_site_exports_it_matches_its_locked_list(
     )
     assert answer.status_code == 201, answer.json()
     assert (answer.json()["matches"], answer.json()["differences"]) == (True, [])
+
+
+def test_a_registration_filter_past_any_id_is_a_400_naming_it(alice_api, event, judged):
+    """Issue 43: 10**20 reached SQLite's query (a 500); a number no column holds is refused."""
+    response = alice_api.get(url(event, f"deck-checks/?registration={10**20}"))
+    assert response.status_code == 400
+    assert "registration" in response.json()["fields"]
+    listed = alice_api.get(url(event, f"deck-checks/?registration={judged.pk}"))
+    assert listed.status_code == 200

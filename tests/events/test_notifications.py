@@ -7,12 +7,14 @@ here to an HTTP server on loopback."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -262,3 +264,46 @@ def test_a_changed_penalty_reads_as_a_change_not_a_second_penalty(
     assert (payload["previous_penalty"], payload["penalty"]) == ("Game loss", "Warning")
     assert "changed from Game loss to Warning" in payload["message"]
     assert "Sleeves" not in json.dumps(payload)
+
+
+ORGANISERS_NAME = "<b>Free packs</b> at http://evil.example/claim or www.evil.example"
+
+
+def test_the_organisers_words_are_escaped_linkless_and_alone_in_the_subject(
+    event, charlie, charlie_version, mailoutbox, hook, django_capture_on_commit_callbacks
+):
+    """Issue 43, item 4: the mail goes out under the service's name, so what the organiser
+    wrote (here the event's name) is escaped in the HTML part, carries no link in any part, and
+    the subject holds the event's name and the service's words alone (not the list's name)."""
+    url, received = hook
+    Event.objects.filter(pk=event.pk).update(webhook_url=f"{url}/deckwarden", name=ORGANISERS_NAME)
+    with_email(charlie, "charlie@example.org")
+    with django_capture_on_commit_callbacks(execute=True):
+        registration_submit(event=event, player=charlie, deck_version=charlie_version)
+    [mail] = mailoutbox
+    [(html, media)] = mail.alternatives
+    assert media == "text/html"
+    assert "&lt;b&gt;Free packs&lt;/b&gt;" in html and "<b>" not in html
+    assert (
+        mail.subject
+        == "<b>Free packs</b> at [link removed] or [link removed]: your list is illegal"
+    )
+    stop_links = f"{settings.DECKWARDEN_SITE_URL}/notices/stop/"
+    for text in (mail.subject, mail.body, html, received[0]["message"]):
+        assert "evil.example" not in text
+        # the only links are the service's own that stop the mail (issue 39, item 2)
+        assert all(link.startswith(stop_links) for link in re.findall(r"https?://\S+", text))
+    assert stop_links in html and stop_links in mail.body
+    assert "main.size (8.3.1)" in mail.body  # the service's own words are untouched
+
+
+def test_a_penalty_quoting_a_link_reaches_the_player_without_it(
+    event, judged_bob, charlie, mailoutbox, django_capture_on_commit_callbacks
+):
+    _check(
+        event, charlie, django_capture_on_commit_callbacks,
+        penalty="Game loss; appeal at https://evil.example/appeal",
+    )  # fmt: skip
+    [mail] = mailoutbox
+    assert "Game loss; appeal at [link removed]" in mail.body
+    assert "evil.example" not in mail.body + mail.subject + mail.alternatives[0][0]

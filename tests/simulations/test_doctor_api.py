@@ -299,3 +299,14 @@ def test_a_format_pool_holds_only_the_cards_the_requester_may_use(alice, bob, ne
     }
     assert oracle.key in pools["bob"]
     assert oracle.key not in pools["alice"] and oracle.key not in pools["anonymous"]
+
+
+def test_a_null_count_and_a_card_named_by_an_object_are_400s_naming_them(alice_api, neopets_cards):
+    """Issue 43: both were 500s (the count's problem was moved from a name never set; the
+    inline card's name went into a set before it was checked)."""
+    swaps = [{"out": "Mau Codestone", "in": "Zei Codestone", "count": None}]
+    deck = {**planted_deck(), "cards": [{"name": {"a": 1}, "type": "Food"}]}
+    response = alice_api.post(URL, body(swaps=swaps, deck=deck), format="json")
+    assert response.status_code == 400
+    fields = response.json()["fields"]
+    assert "swaps[0].count" in fields and "deck.cards[0].name" in fields, fields

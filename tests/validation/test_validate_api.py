@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 import pytest
 
 from cards.models import Card, Game
+from rulebook.cardfile import CardFileError, read_cards
 from rules.models import Format, FormatListEntry
 from tests.validation.conftest import MB_SINGLES, legal_text, sections_body
 
@@ -368,3 +369,29 @@ def test_it_names_the_field_of_an_inline_card_it_cannot_read(api, neopets_cards)
     response = post(api, {**sections_body(), "cards": [bad]})
     assert response.status_code == 400
     assert "cards[0].type" in response.json()["fields"]
+
+
+@pytest.mark.parametrize("name", [{"name": "Hot Dog"}, ["Hot Dog"]], ids=["object", "list"])
+@pytest.mark.parametrize("path", ["/api/v1/validate/", "/api/v1/simulations/"])
+def test_an_inline_card_named_by_an_object_or_a_list_is_a_400_naming_it(
+    api, neopets_cards, path, name
+):
+    """Issue 43: every raw name went into a set before it was checked (an unhashable 500)."""
+    deck = {**sections_body(), "cards": [{**INLINE_FOOD, "name": name}]}
+    if "simulations" in path:
+        deck.pop("game")
+        deck = {"game": "neopets", "decks": [deck, deck], "games": 10}
+    response = api.post(path, deck, format="json")
+    assert response.status_code == 400, response.content
+    fields = response.json()["fields"]
+    assert any(field.endswith("cards[0].name") for field in fields), fields
+
+
+def test_a_card_file_keying_a_marked_card_by_an_object_names_the_key():
+    """The sibling of the name's 500: a marked namesake's raw key went into a set unchecked."""
+    card = {**INLINE_FOOD, "key": {"k": 1}, "distinct_namesake": True}
+    with pytest.raises(CardFileError) as refused:
+        read_cards({"game": "neopets", "cards": [card]})
+    assert refused.value.problems == [
+        ("cards[0]", "key", "must be a non-empty string (or a name that slugifies)")
+    ]

@@ -1,15 +1,16 @@
-"""`manage.py serve`: the web service and one Celery worker, together, for a local start.
+"""`manage.py serve`: the web service and its Celery workers, together, for a local start.
 
-The worker is a child process that is stopped with the server (on Ctrl-C, SIGTERM or SIGHUP),
-within seconds even mid-chunk, so `make run` needs no second terminal; with the default
-filesystem broker it needs no broker server either. Test-game jobs submitted to the server are
-played by that worker, still asynchronously to the HTTP request. With CELERY_BROKER_URL set,
-more workers started anywhere with `celery -A deckwarden worker` share the work.
+The workers (one for test games, one for emails and webhooks) are child processes stopped with
+the server (on Ctrl-C, SIGTERM or SIGHUP), within seconds even mid-chunk, so `make run` needs no
+second terminal; with the default filesystem broker it needs no broker server either. Test-game
+jobs submitted to the server are played by the first, still asynchronously to the HTTP request.
+With CELERY_BROKER_URL set, more workers started anywhere with `celery -A deckwarden worker`
+share the test games, and with `-Q notices` the emails and webhooks.
 
-The worker starts only once the server holds its port and the database is migrated: a start
+The workers start only once the server holds its port and the database is migrated: a start
 that fails (port in use, unapplied migrations, a failed system check) leaves no worker behind.
 runserver ends a failed bind with os._exit(), which skips every `finally`, so starting the
-worker before the bind could not be undone.
+workers before the bind could not be undone.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ class Command(BaseCommand):
 
             def on_bind(server_port: int) -> None:
                 bound(server_port)
-                worker.append(self._start_worker())
+                worker.extend(self._start_workers())
 
             runserver.on_bind = on_bind
         # SIGTERM (e.g. from a process manager) and SIGHUP (a closed terminal) stop the server
@@ -61,12 +62,19 @@ class Command(BaseCommand):
             for process in worker:
                 _stop_worker(process)
 
-    def _start_worker(self) -> subprocess.Popen:
-        # One process, no pool: the embedded default is for one machine and SQLite.
-        queues = sorted({"celery", settings.DECKWARDEN_SIMULATION_QUEUE})
-        process = subprocess.Popen([*WORKER, "--pool=solo", f"--queues={','.join(queues)}"])
-        self.stdout.write(f"Celery worker started (pid {process.pid}).")
-        return process
+    def _start_workers(self) -> list[subprocess.Popen]:
+        """One worker for test games, one for emails and webhooks: a webhook that is slow to
+        answer never holds a test game up. Each one process, no pool: the embedded default is
+        for one machine and SQLite."""
+        games = ",".join(sorted({"celery", settings.DECKWARDEN_SIMULATION_QUEUE}))
+        processes = []
+        for queues, name in ((games, "games"), (settings.DECKWARDEN_NOTICE_QUEUE, "notices")):
+            process = subprocess.Popen(
+                [*WORKER, "--pool=solo", f"--queues={queues}", f"--hostname={name}@%h"]
+            )
+            self.stdout.write(f"Celery worker started for {name} (pid {process.pid}).")
+            processes.append(process)
+        return processes
 
 
 def _refuse_unapplied_migrations() -> None:
