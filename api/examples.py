@@ -27,6 +27,20 @@ MAKE_THE_USER = (
     f"{EXAMPLE_USERNAME}`."
 )
 
+# A card proposed for the catalogue (curation), as a card file holds it.
+CURATED_CARD = {
+    "name": "Jelly Bean",
+    "type": "Food",
+    "text": "Heal 1 HP.",
+    "attributes": {"effects": [{"do": "heal", "n": 1}]},
+}
+CURATED_CSV = (
+    "game,key,name,type,text,attributes,sample,set,set_name,set_released,set_sample,number,"
+    "rarity,image_url\n"
+    'neopets,gummy-worm,Gummy Worm,Food,Heal 1 HP.,"{""effects"": [{""do"": ""heal"", ""n"": 1}]}",'
+    "false,CMT,Community Set,2026-01-01,false,1,common,\n"
+)
+
 REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "validate_create": {
         "game": "neopets",
@@ -140,6 +154,17 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "seed": 1,
     },
     "deck_doctor_cancel_create": {},  # a signed-in user's own job needs no cancel_key
+    "proposals_create": {
+        "game": "neopets",
+        "kind": "new",
+        "card": CURATED_CARD,
+        "reason": "I hold this card.",
+    },
+    "proposals_approve_create": {},
+    "proposals_reject_create": {"reason": "Not a real card."},
+    "proposals_request_changes_create": {"reason": "Add its printing."},
+    "curators_create": {"game": "neopets", "username": EXAMPLE_USERNAME},
+    "releases_create": {"game": "neopets"},
     "simulations_card_tests_create": {
         "game": "neopets",
         "deck": {"text": NEOPETS_SAMPLES.text("strong")},
@@ -154,6 +179,10 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
 # Request bodies in the other media types an operation documents, by media type.
 MEDIA_REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     # a form's fields; `file` is the decklist file's text (Swagger UI offers a file to choose)
+    # a spreadsheet's rows (CSV with a header), stored as proposals
+    "proposals_bulk_create": {
+        "multipart/form-data": {"game": "neopets", "commit": "true", "file": CURATED_CSV}
+    },
     "decks_import_file_create": {
         "multipart/form-data": {"game": "neopets", "visibility": "private", "file": NEOPETS_LIST}
     },
@@ -182,6 +211,17 @@ REQUEST_NOTES: dict[str, str] = {
     "events_roster_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "events_standings_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "events_judges_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
+    **dict.fromkeys(
+        [
+            "proposals_approve_create",
+            "proposals_reject_create",
+            "proposals_request_changes_create",
+            "curators_create",
+            "releases_create",
+        ],
+        f"`{EXAMPLE_USERNAME}` must curate Neopets: "
+        f"`.venv/bin/python manage.py grant_curator {EXAMPLE_USERNAME} neopets`.",
+    ),
     "events_deck_checks_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "simulations_cancel_create": (
         "Your own job needs no key; an anonymous job's `cancel_key` is in its submission's "
@@ -219,6 +259,10 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "games_list": {"ordering": "name"},
     "games_retrieve": {"slug": "neopets"},
     "sets_list": {"game": "neopets"},
+    "proposals_list": {"game": "neopets", "status": "open"},
+    "releases_list": {"game": "neopets"},
+    "releases_retrieve": {"game": "neopets"},
+    "cards_history_list": {"page": 1},
 }
 
 # Parameters whose value differs between databases (numeric ids, random tokens, ETags): the
@@ -230,6 +274,10 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
 FROM_ANSWERS: dict[str, tuple[str, str]] = {
     "/api/v1/auth/tokens/{token_id}": ("POST /api/v1/auth/token/", "id"),
     "/api/v1/cards/{id}": ("GET /api/v1/cards/", "id"),
+    "/api/v1/cards/{card_id}": ("GET /api/v1/cards/", "id"),
+    "/api/v1/proposals/{proposal_id}": ("POST /api/v1/proposals/", "id"),
+    "/api/v1/uploads/{upload_id}": ("POST /api/v1/proposals/bulk/", "upload"),
+    "/api/v1/releases/{game}/{number}": ("POST /api/v1/releases/", "number"),
     "/api/v1/decks/{id}": ("POST /api/v1/decks/", "id"),
     "/api/v1/decks/{id}/ If-Match": ("GET /api/v1/decks/{id}/", "ETag"),
     "/api/v1/events/{token}": ("POST /api/v1/events/", "id"),

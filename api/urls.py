@@ -12,6 +12,7 @@ from api.health import HealthApi, LiveApi
 
 urlpatterns = [
     path("", include("api.catalogue.urls")),
+    path("", include("api.curation.urls")),
     path("", include("api.validation.urls")),
     path("", include("api.decks.urls")),
     path("", include("api.keeper.urls")),

@@ -13,7 +13,7 @@ import sys
 
 BENCHMARKS = (
     "engine", "keeper", "metazoo", "simulate", "odds", "validate", "batch", "search",
-    "suggestions", "load", "legal_list", "millennium_blades", "doctor", "seats",
+    "suggestions", "load", "legal_list", "millennium_blades", "doctor", "seats", "curation",
 )  # fmt: skip
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/deckwarden"
 

@@ -3,12 +3,13 @@ from typing import Any
 from django import forms
 from django.contrib import admin
 from django.http import HttpRequest
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from basics.errors import InvalidRequest
 
-from .models import Card, CardSet, Game, Printing
+from .models import REVISED_FIELDS, Card, CardSet, Game, Printing
 from .services.images import StoredImage, card_image_attach, card_image_store
+from .services.revisions import RevisionNote, revisions_record
 
 
 class PrintingInline(admin.TabularInline):
@@ -72,7 +73,7 @@ class CardAdmin(admin.ModelAdmin):
     list_filter = ["game", "type", "is_sample", "shared", ("owner", admin.EmptyFieldListFilter)]
     search_fields = ["name", "key", "text"]
     raw_id_fields = ["owner"]
-    readonly_fields = ["picture"]
+    readonly_fields = ["picture", "history"]
     inlines = [PrintingInline]
 
     @admin.display(description="Picture")
@@ -81,8 +82,42 @@ class CardAdmin(admin.ModelAdmin):
             return "none"
         return format_html('<img src="{}" alt="" width="122">', card.image_thumb.url)
 
+    @admin.display(description="History")
+    def history(self, card: Card) -> str:
+        """The card's revisions, newest first (GET /api/v1/cards/{id}/history/ has them whole)."""
+        revisions = card.revisions.select_related("proposed_by", "approved_by")[:20]
+        return (
+            format_html_join(
+                "",
+                "<p>{}: {} ({}; proposed by {}, approved by {})</p>",
+                (
+                    (
+                        r.effective,
+                        ", ".join(sorted(r.fields)),
+                        r.reason,
+                        r.proposed_by or "-",
+                        r.approved_by or "-",
+                    )
+                    for r in revisions
+                ),
+            )
+            if card.pk
+            else "-"
+        )
+
     def save_model(self, request: HttpRequest, card: Card, form: Any, change: bool) -> None:
+        """Save, and write the change as the card's revision (an admin's edit is one too)."""
+        changed = [name for name in REVISED_FIELDS if not change or name in form.changed_data]
+        before = {name: form.initial.get(name) if change else None for name in changed}
         super().save_model(request, card, form, change)
+        after = {name: getattr(card, name) for name in changed}
+        # a JSON field is "changed" whenever its text is posted: compare the values
+        fields = {
+            name: (before[name], after[name]) for name in changed if before[name] != after[name]
+        }
+        if fields:
+            note = RevisionNote(reason="edited in the admin", approved_by=request.user)
+            revisions_record(changes=[(card, fields)], note=note)
         stored = form.cleaned_data.get("image")
         if stored is not None or form.cleaned_data.get("remove_image"):
             card_image_attach(card=card, image=stored)

@@ -269,3 +269,43 @@ class Printing(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card.name} ({self.set.code}) {self.number}"
+
+
+# The fields of a card a revision records, as the card file names them (cards.cardfile).
+REVISED_FIELDS = ("name", "type", "text", "attributes", "is_sample")
+
+
+class CardRevision(models.Model):
+    """One change to a catalogue card (its creation included): each field before and after,
+    who proposed it, who approved it, why, and the day it takes effect. An erratum's earlier
+    text stays in force before that day: a deck checked `as_of` an earlier day is judged by it
+    (cards.selectors.cards_in_force)."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="revisions")
+    # {field: {"before": value or None for a new card, "after": value}}
+    fields = models.JSONField()
+    reason = models.TextField(blank=True, default="")
+    proposed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        help_text="Empty for a change imported from a card file.",
+    )
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    effective = models.DateField(help_text="The day the change takes effect (an erratum's date).")
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ["-effective", "-created", "-id"]
+        indexes = [models.Index(fields=["card", "effective"], name="cardrevision_card_effective")]
+
+    def __str__(self) -> str:
+        return f"{self.card} ({self.effective})"

@@ -11,15 +11,17 @@ import difflib
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TypedDict
+from datetime import date
+from typing import Any, TypedDict
 
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Upper
 
+from basics.chunks import in_chunks
 from rulebook.core.identity import identity
 
-from .models import Card, CardSet, Game, Printing, PrintingRow, Viewer
+from .models import Card, CardRevision, CardSet, Game, Printing, PrintingRow, Viewer
 from .picture_files import FOLDER, picture_folder_url
 from .search import parse, search_ordering, search_q
 
@@ -364,3 +366,30 @@ def user_card_get(*, owner: Viewer, card_id: int) -> Card:
     if owner is None or not owner.is_authenticated:
         raise Card.DoesNotExist
     return Card.objects.select_related("game").get(pk=card_id, owner=owner)
+
+
+def card_history(*, card_id: int, viewer: Viewer = None) -> QuerySet[CardRevision]:
+    """A card's revisions, newest first (by the day each takes effect, then when written), with
+    who proposed and approved each; Card.DoesNotExist when the viewer may not read the card."""
+    card = Card.objects.usable_by(viewer).get(pk=card_id)
+    return card.revisions.select_related("proposed_by", "approved_by").order_by(
+        "-effective", "-created", "-id"
+    )
+
+
+def cards_in_force(*, card_ids: Iterable[int], day: date) -> dict[int, dict[str, Any]]:
+    """For each of these cards changed by a revision that takes effect after `day`, its fields
+    as they stood that day (the `before` of those revisions, undone newest first); cards with
+    no such revision are left out: their stored row is what was in force. A card created after
+    `day` keeps its first text (its revision has no `before` to go back to)."""
+    in_force: dict[int, dict[str, Any]] = {}
+    ids = sorted(set(card_ids))
+    for part in in_chunks(ids):
+        later = CardRevision.objects.filter(card_id__in=part, effective__gt=day).order_by(
+            "-effective", "-created", "-id"
+        )
+        for card_id, fields in later.values_list("card_id", "fields"):
+            for name, change in fields.items():
+                if change.get("before") is not None:
+                    in_force.setdefault(card_id, {})[name] = change["before"]
+    return in_force

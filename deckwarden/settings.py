@@ -79,6 +79,7 @@ INSTALLED_APPS = [
     "rules",
     "jobs",
     "events",
+    "curation",
     "api",
     "web",
 ]

@@ -11,9 +11,10 @@ names a game. docs/add-a-game.md gives the steps.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .core.charts import DeckCharts
 from .core.engine import Engine
@@ -40,7 +41,10 @@ class GamePlugin:
     - `hand_rule`: how its opening hand is dealt (the deck editor's and playtest's sample hands);
     - `deck_charts`: what a deck's charts count (the site draws them);
     - `attribute_words`: (attribute, value) -> how the game says a structured attribute in
-      words on a card's page (MetaZoo's Spellbook Restrictions), None to leave it to the site.
+      words on a card's page (MetaZoo's Spellbook Restrictions), None to leave it to the site;
+    - `unsupported_effects`: (text, effects) -> what of a card's `effects` its engine cannot
+      play, for people (rulebook.core.effects.effect_readout); None: the game has no effect
+      vocabulary (its engine plays what its attributes say).
     """
 
     spec: GameSpec
@@ -52,6 +56,7 @@ class GamePlugin:
     hand_rule: HandRule | None = None
     deck_charts: DeckCharts | None = None
     attribute_words: Callable[[str, object], str | None] | None = None
+    unsupported_effects: Callable[[str, Any], Sequence[str]] | None = None
 
     def __post_init__(self) -> None:
         for key, ruleset in {self.slug: self.ruleset, **self.rulesets}.items():

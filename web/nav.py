@@ -14,6 +14,7 @@ NAV_LINKS = (
     ("Decks", "web:deck-list"),
     ("Tools", "tools:index"),
     ("Events", "events:index"),
+    ("Contribute", "web:contribute"),
     ("API docs", "docs"),
 )
 

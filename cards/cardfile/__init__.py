@@ -41,5 +41,6 @@ problem named by file, record and field.
 The same content as CSV (`.csv`): one row per printing, or per card with no printing, or per
 set with no printing, with the columns of `CSV_COLUMNS` in `cards.cardfile.csv_format`;
 `attributes` is a JSON object, `sample`, `set_sample` and `distinct_namesake` are `true`,
-`false` or empty; the `distinct_namesake` column may be left out.
+`false` or empty; the `distinct_namesake` column may be left out. A printing row whose
+`set_name` is empty names a set already in the database by its code alone.
 """

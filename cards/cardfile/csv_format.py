@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import csv
 import json
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.text import slugify
@@ -100,10 +101,31 @@ def _printing_columns(printing: dict[str, Any]) -> dict[str, str]:
     }
 
 
+@dataclass(frozen=True)
+class CsvRead:
+    """What CSV text holds: the card data of its well-formed rows, the spreadsheet row on
+    which each set and card of that data is first described (so a later check of `cards[3]`
+    can name its row), and every problem of the CSV's own making, by row and column."""
+
+    data: dict[str, Any]
+    card_rows: tuple[tuple[int, ...], ...]  # each card's rows: its k-th printing's is the k-th
+    set_rows: tuple[int, ...]
+    problems: tuple[Problem, ...]
+
+
 def csv_read(text: str, *, source: str) -> dict[str, Any]:
     """The card data (as the JSON format holds it) of CSV text; CardFileError names every
     problem of the CSV's own making, by row and column. The data is checked further by
     `card_file_parse` like any JSON file."""
+    read = csv_read_located(text, source=source)
+    if read.problems:
+        raise CardFileError(list(read.problems))
+    return read.data
+
+
+def csv_read_located(text: str, *, source: str) -> CsvRead:
+    """CSV text read as far as it can be: a row with a bad cell is left out of the data and
+    named among the problems, so the rest can still be checked in the same pass."""
     reader = _CsvReader(source)
     # Trailing empty cells may be left out of a row, as spreadsheets often do.
     rows = csv_rows(text)
@@ -114,9 +136,12 @@ def csv_read(text: str, *, source: str) -> dict[str, Any]:
                 reader.row({k: cell_read(v) if isinstance(v, str) else v for k, v in row.items()})
     except csv.Error as exc:
         reader.add(reader.next_row, "", f"is not valid CSV: {exc}")
-    if reader.problems:
-        raise CardFileError(reader.problems)
-    return reader.data()
+    return CsvRead(
+        data=reader.data(),
+        card_rows=tuple(tuple(reader.card_lines[key]) for key in reader.cards),
+        set_rows=tuple(row for row, _ in reader.sets.values()),
+        problems=tuple(reader.problems),
+    )
 
 
 class _CsvReader:
@@ -129,6 +154,7 @@ class _CsvReader:
         self.game: tuple[int, str] | None = None  # (first row, game)
         self.sets: dict[str, tuple[int, dict[str, Any]]] = {}  # code -> (first row, set)
         self.cards: dict[str, tuple[int, dict[str, Any]]] = {}  # key -> (first row, card)
+        self.card_lines: dict[str, list[int]] = {}  # key -> every row describing the card
 
     def add(self, number: int, column: str, message: str) -> None:
         self.problems.append(Problem(self.source, f"row {number}", column, message))
@@ -164,15 +190,20 @@ class _CsvReader:
         elif not row["set"] and (row["number"] or row["rarity"] or row["image_url"]):
             self.add(number, "set", "is needed for a printing (number, rarity, image_url)")
         before = len(self.problems)
-        card_set = self.set_of(number, row) if row["set"] else None
+        # A printing whose row leaves the set's name empty names a set already stored (the
+        # parser says so when there is none); a row of a set alone must describe it.
+        describes_set = bool(row["set"]) and bool(row["set_name"] or not has_card)
+        card_set = self.set_of(number, row) if describes_set else None
         card = self.card_of(number, row) if has_card else None
         if len(self.problems) > before:
             return  # a row with a bad cell is not compared with the others
         if card_set is not None:
             self.merge(self.sets, row["set"], number, card_set, _SET_COLUMNS)
         if card is not None:
-            first = self.merge(self.cards, row["key"] or slugify(row["name"]), number, card, {})
-            if card_set is not None:
+            key = row["key"] or slugify(row["name"])
+            first = self.merge(self.cards, key, number, card, {})
+            self.card_lines.setdefault(key, []).append(number)
+            if row["set"]:
                 first["printings"].append(_printing_of(row))
 
     def merge(

@@ -87,21 +87,35 @@ def card_file_parse(
     may name them without the file listing the set again. `known_names` are the names of its
     cards: a card's construction text may name them, as it may the file's cards.
     """
+    card_file, problems = card_file_check(
+        data, source=source, known_sets=known_sets, known_names=known_names
+    )
+    if problems:
+        raise CardFileError(problems)
+    return card_file
+
+
+def card_file_check(
+    data: Any,
+    *,
+    source: str,
+    known_sets: Collection[str] = (),
+    known_names: Collection[str] = (),
+) -> tuple[CardFile, list[Problem]]:
+    """`card_file_parse` that does not raise: the records with no problem, and every problem
+    (a bulk upload previews the good records beside the problems of the others)."""
     check = _Checker(source)
     top = check.fields(data, _FILE_FIELDS, record="")
     if top is None:
-        raise CardFileError(check.problems)
+        return CardFile(game="", sets=(), cards=()), check.problems
     game = _game(check, top.get("game"))
     sample = top.get("sample", False)
     sets, codes = _sets(check, top.get("sets", []), sample)
     raw_cards = top.get("cards", [])
     names = {*known_names, *(raw.get("name") for raw in raw_cards if isinstance(raw, dict))}
-    cards = _cards(
-        check, game, raw_cards, sample, codes | set(known_sets), {n for n in names if n}
-    )
-    if check.problems:
-        raise CardFileError(check.problems)
-    return CardFile(game=top["game"], sets=tuple(sets), cards=tuple(cards))
+    cards = _cards(check, game, raw_cards, sample, codes | set(known_sets), {n for n in names if n})
+    slug = top.get("game") if game is not None else ""
+    return CardFile(game=slug or "", sets=tuple(sets), cards=tuple(cards)), check.problems
 
 
 class _Checker:
@@ -278,7 +292,9 @@ class _CardChecks:
             text=values.get("text", ""),
             # what its construction text states, kept as reviewed data (GameSpec)
             attributes=self.game.reviewed_attributes(
-                values["name"], values.get("text", ""), values.get("attributes", {}),
+                values["name"],
+                values.get("text", ""),
+                values.get("attributes", {}),
                 self.known_names,
             )
             if self.game is not None
@@ -286,6 +302,7 @@ class _CardChecks:
             is_sample=values.get("sample", sample),
             printings=tuple(p for p in printings if p is not None),
             distinct_namesake=values.get("distinct_namesake", False),
+            index=index,
         )
 
     def key(self, record: str, values: Mapping[str, Any]) -> str:

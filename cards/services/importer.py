@@ -17,16 +17,14 @@ from django.db import models, transaction
 from django.utils import timezone
 from tqdm import tqdm
 
-from basics.chunks import in_chunks
-from rulebook.core.identity import differing_namesakes, identity
 from rulebook.registry import GAMES
 
 from ..cardfile.files import card_file_read
-from ..cardfile.parsing import card_file_parse
-from ..cardfile.problems import CardFileError, Problem
+from ..cardfile.problems import CardFileError
 from ..cardfile.records import CardFile
-from ..models import Card, CardSet, Game, Printing
-from ..selectors import catalogue_names
+from ..models import REVISED_FIELDS, Card, CardSet, Game, Printing
+from .checking import cards_check
+from .revisions import RevisionNote, revisions_record
 
 BATCH_SIZE = 500
 # Files with fewer rows than this import too fast for a progress bar to help.
@@ -52,31 +50,36 @@ class ImportResult:
     sets: Tally = field(default_factory=Tally)
     cards: Tally = field(default_factory=Tally)
     printings: Tally = field(default_factory=Tally)
+    # Each stored card the import changed, by key: the fields that changed.
+    changed: dict[str, list[str]] = field(default_factory=dict)
 
     def summary(self) -> str:
+        changed = [f"{key} ({', '.join(fields)})" for key, fields in self.changed.items()]
+        told = f"; changed: {'; '.join(changed)}" if changed else ""
         return (
             f"{self.source} ({self.game}): cards {self.cards}; sets {self.sets}; "
-            f"printings {self.printings}"
+            f"printings {self.printings}{told}"
         )
 
 
-def cards_import(*, data: Any, source: str, progress: bool = False) -> ImportResult:
-    """Check a parsed card file whole and apply it in one transaction.
+def cards_import(
+    *,
+    data: Any,
+    source: str,
+    progress: bool = False,
+    revision: RevisionNote | None = None,
+) -> ImportResult:
+    """Check a parsed card file whole and apply it in one transaction; each card it adds or
+    changes gets a revision, told by `revision` (default: an import of `source`, in force today).
 
     Raises CardFileError naming every problem, having written nothing.
     """
     with transaction.atomic():
-        slug = data.get("game") if isinstance(data, dict) else None
-        known_sets = CardSet.objects.filter(game__slug=slug if isinstance(slug, str) else None)
-        # The names a card's construction text may name: the catalogue's and the file's own
-        card_file = card_file_parse(
-            data,
-            source=source,
-            known_sets=set(known_sets.values_list("code", flat=True)),
-            known_names=catalogue_names(game=slug) if isinstance(slug, str) else frozenset(),
-        )
-        _refuse_unmarked_namesakes(card_file, source)
-        return _apply(card_file, _game_row(card_file.game), source, progress)
+        checked = cards_check(data=data, source=source)
+        if checked.problems:
+            raise CardFileError(list(checked.problems))
+        note = revision or RevisionNote(reason=f"imported from {source}")
+        return _apply(checked.card_file, _game_row(checked.card_file.game), source, progress, note)
 
 
 def cards_import_files(*, paths: Sequence[Path], progress: bool = False) -> list[ImportResult]:
@@ -95,51 +98,30 @@ def cards_import_files(*, paths: Sequence[Path], progress: bool = False) -> list
     return results
 
 
-def _refuse_unmarked_namesakes(card_file: CardFile, source: str) -> None:
-    """CardFileError for each card of the file that shares its name with a card of other rules
-    (in the file or already stored) without `"distinct_namesake": true` (issue 7 item 1):
-    otherwise one card entered twice with a slip would count as two for copy limits."""
-    keys = {record.key for record in card_file.cards}
-    names = sorted({identity(record.name) for record in card_file.cards})
-    stored = [
-        card
-        for part in in_chunks(names)  # SQLite's limit on variables (basics.chunks)
-        for card in Card.objects.filter(game__slug=card_file.game, folded_name__in=part)
-        if card.key not in keys
-    ]
-    differing = differing_namesakes([*card_file.cards, *stored])
-    problems = [
-        Problem(
-            source,
-            f'cards[{index}] "{record.name}"',
-            "distinct_namesake",
-            f"{record.name} has the name of {', '.join(differing[record.key])} but other rules; "
-            'if it is a different card, say so with "distinct_namesake": true, else give it '
-            "the same rules (copies count by the card, whatever its key: Neopets CR 6.7.2)",
-        )
-        for index, record in enumerate(card_file.cards)
-        if record.key in differing and not record.distinct_namesake
-    ]
-    if problems:
-        raise CardFileError(problems)
-
-
 def _game_row(slug: str) -> Game:
     """The game's row; the registry is the source, so a missing row is made from it."""
     game, _ = Game.objects.get_or_create(slug=slug, defaults={"name": GAMES[slug].name})
     return game
 
 
-def _apply(card_file: CardFile, game: Game, source: str, progress: bool) -> ImportResult:
-    """Upsert sets, then cards, then the printings that join them."""
+def _apply(
+    card_file: CardFile, game: Game, source: str, progress: bool, note: RevisionNote
+) -> ImportResult:
+    """Upsert sets, then cards (a revision for each card added or changed), then the
+    printings that join them."""
     rows = len(card_file.sets) + sum(1 + len(card.printings) for card in card_file.cards)
     disable = not progress or rows < PROGRESS_FROM_ROWS
     result = ImportResult(source=source, game=game.slug)
     with tqdm(total=rows, desc=source, unit="row", disable=disable) as bar:
         sets = _Upsert(CardSet, CardSet.objects.filter(game=game), ("code",), bar)
         result.sets = sets.apply(_set_rows(card_file, game))
-        cards = _Upsert(Card, Card.objects.filter(game=game), ("key",), bar)
+        cards = _Upsert(Card, Card.objects.filter(game=game), ("key",), bar, track=REVISED_FIELDS)
         result.cards = cards.apply(_card_rows(card_file, game))
+        new = {card.pk for card in cards.new}
+        result.changed = {
+            card.key: sorted(fields) for card, fields in cards.changes if card.pk not in new
+        }
+        revisions_record(changes=cards.changes, note=note)
         printings = Printing.objects.filter(set__game=game)
         result.printings = _Upsert(Printing, printings, ("set_id", "number"), bar).apply(
             _printing_rows(card_file, game)
@@ -198,9 +180,15 @@ class _Upsert(Generic[Row]):
         existing: models.QuerySet[Row],
         identity: tuple[str, ...],
         bar: tqdm[Any],
+        track: tuple[str, ...] = (),
     ) -> None:
         self.model = model
         self.identity = identity
+        self.track = track
+        # With `track`: each row created or updated, and those of its fields that changed,
+        # (before, after) (before None for a new row), once written.
+        self.changes: list[tuple[Row, dict[str, tuple[Any, Any]]]] = []
+        self.new: list[Row] = []  # the rows created
         self.existing = {
             tuple(getattr(row, name) for name in identity): row for row in existing.order_by()
         }
@@ -218,23 +206,30 @@ class _Upsert(Generic[Row]):
             row = self.existing.get(self.key_of(values))
             if row is None:
                 created.append(self.model(**values))
+                if self.track:
+                    fields = {name: (None, values[name]) for name in self.track}
+                    self.changes.append((created[-1], fields))
                 continue
             changed = [name for name, value in values.items() if getattr(row, name) != value]
             if not changed:
                 tally.unchanged += 1
                 self.bar.update()
                 continue
+            tracked = {
+                name: (getattr(row, name), values[name]) for name in changed if name in self.track
+            }
+            if tracked:
+                self.changes.append((row, tracked))
             for name in changed:
                 setattr(row, name, values[name])
             changed_fields.update(changed)
             updated.append(row)
         self.write(created, updated, changed_fields)
+        self.new = created
         tally.created, tally.updated = len(created), len(updated)
         return tally
 
-    def write(
-        self, created: list[Row], updated: list[Row], fields: set[str]
-    ) -> None:
+    def write(self, created: list[Row], updated: list[Row], fields: set[str]) -> None:
         stamp = next((f.name for f in self.model._meta.fields if f.name == "updated"), None)
         if updated and stamp is not None:
             now = timezone.now()

@@ -134,9 +134,22 @@ def sentences(text: str, name: str = "") -> list[str]:
     the card's own name whatever it holds) not ending one."""
     # a quoted sentence ends where its quotation does when a new sentence follows
     text = re.sub(r'([.!?]")\s+(?=[A-Z"])', "\\1\n", typographic(text))
-    own = [re.escape(typographic(name))] if name.strip() else []
-    sentence = re.compile(rf"(?:{'|'.join([*own, *_INSIDE])})+[.!?]*")
-    return [found.strip() for found in sentence.findall(text) if found.strip()]
+    name = typographic(name)
+    # Only a name holding a stop, a quote or a line end reads differently from its letters;
+    # the others share one compiled pattern (a pattern per name was most of a 1,000-card
+    # upload's check: issue 36).
+    own = name if name.strip() and _BREAKS.search(name) else ""
+    return [found.strip() for found in _sentence(own).findall(text) if found.strip()]
+
+
+_BREAKS = re.compile(r'[.!?"\n]')
+
+
+@lru_cache(maxsize=256)
+def _sentence(name: str) -> re.Pattern[str]:
+    """What a sentence is, with the card's own name as one piece when it holds a stop."""
+    own = [re.escape(name)] if name else []
+    return re.compile(rf"(?:{'|'.join([*own, *_INSIDE])})+[.!?]*")
 
 
 @dataclass(frozen=True)

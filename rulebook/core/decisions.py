@@ -99,7 +99,7 @@ class Decision:
             size = len(answer)
         except TypeError:
             return False
-        if size < self.least or size > self.most:  # type: ignore[operator]
+        if size < self.least or size > self.most:  # type: ignore[operator]  # a selection: `most` is set
             return False
         if not size:
             return True

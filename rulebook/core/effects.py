@@ -5,7 +5,8 @@ action's parameters. Each game says which actions it has, their parameters and i
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 Problems = list[tuple[str, str]]  # (sub-path such as "[1].n", message)
@@ -43,3 +44,33 @@ def parameter_problems(
         elif message := check(value):
             problems.append((f".{name}", message))
     return problems
+
+
+@dataclass(frozen=True, slots=True)
+class EffectReadout:
+    """What an engine does with a card's effect data, for the people who review it: each effect
+    it plays, in words, and each part of the card it cannot play (its game's
+    `unsupported_effects`: listed, never silently ignored)."""
+
+    plays: tuple[str, ...]
+    unsupported: tuple[str, ...]
+
+
+def effect_readout(
+    text: str, effects: Any, unsupported_of: Callable[[str, Any], Sequence[str]]
+) -> EffectReadout:
+    """The readout of a card's `effects` value, by its game's `unsupported_of(text, effects)`:
+    an effect is played when that lists nothing for it alone."""
+    listed = effects if isinstance(effects, list) else []
+    plays = tuple(
+        effect_words(effect)
+        for effect in listed
+        if isinstance(effect, Mapping) and not unsupported_of("", [effect])
+    )
+    return EffectReadout(plays=plays, unsupported=tuple(unsupported_of(text, effects)))
+
+
+def effect_words(effect: Mapping[str, Any]) -> str:
+    """An effect as a reviewer reads it: its action, then its parameters (`draw: n 2`)."""
+    params = ", ".join(f"{name} {value}" for name, value in effect.items() if name != "do")
+    return f"{effect.get('do')}: {params}" if params else str(effect.get("do"))

@@ -54,6 +54,9 @@ class GameSpec:
     derive_attributes: (
         Callable[[str, str, Mapping[str, Any], Iterable[str]], dict[str, Any]] | None
     ) = None
+    # The attributes `derive_attributes` writes from the text, in the order a curator reads
+    # them back (rulebook.readout's construction readout).
+    construction_fields: tuple[str, ...] = ()
 
     @cached_property
     def section_slugs(self) -> tuple[str, ...]:

@@ -130,7 +130,7 @@ class GameState:
         # The game's `portable`; None where its answers are portable as they are.
         self._portable: Callable[[Decision, Any], Any] | None = None
         # While `play` plays every seat by bots: each seat's view and its bot's answer.
-        self._bots: tuple[list[Any], list[Callable[[Any, Decision], Any]]] | None = None
+        self._bots: tuple[list[Any], list[Answerer]] | None = None
         self._runner = greenlet(self._play)
         self._caller = getcurrent()
         self._resume(None)
@@ -287,6 +287,10 @@ def each_part(answer: Any, part: Callable[[Any], Any]) -> Any:
 _PLAIN = frozenset((bool, int, str, float))
 
 
+# A bot's `answer`: given its seat's view and the decision, it returns one of the options.
+Answerer = Callable[[Any, Decision], Any]
+
+
 class Bot(Protocol):
     """A player the loop asks: told when a game begins, then asked each decision of its seat
     with that seat's view. Each engine's policies are bots (their `answer`)."""
@@ -304,7 +308,7 @@ def play(state: GameState, bots: Sequence[Bot]) -> Outcome:
     for seat, bot in enumerate(bots):
         bot.begin(state.seed, seat)
     views = [state.view(seat) for seat in range(len(bots))]  # each a live view of the game
-    answers = [bot.answer for bot in bots]
+    answers: list[Answerer] = [bot.answer for bot in bots]
     decision = state.decision
     if decision is not None:
         state._bots = (views, answers)  # every later decision answered where it is asked

@@ -4,6 +4,8 @@ from rulebook.core.game import GameSpec, Section
 from rulebook.core.schema import Field
 
 from .construction_grammar import (
+    RESTRICTIONS,
+    TOKEN_SECTIONS,
     derived_attributes,
     restriction_data_problems,
     restriction_problems,
@@ -80,5 +82,5 @@ GAME = GameSpec(
     # Spellbook Restrictions read from the text by a grammar, kept as reviewed data
     text_problems=restriction_problems,
     derive_attributes=derived_attributes,
+    construction_fields=(RESTRICTIONS, TOKEN_SECTIONS),
 )
-

@@ -9,6 +9,7 @@ from .cards import GAME
 from .charts import deck_charts
 from .construction import MetaZooRuleset
 from .construction_grammar import restriction_words
+from .effects import unsupported_effects
 from .simulation import ENGINE
 
 PLUGIN = GamePlugin(
@@ -27,5 +28,6 @@ PLUGIN = GamePlugin(
         draw_rule="Turn Steps: Start of Turn",
     ),
     deck_charts=deck_charts,
+    unsupported_effects=unsupported_effects,
     attribute_words=restriction_words,
 )

@@ -2,7 +2,11 @@
 
 from rulebook.core.game import GameSpec, Section
 from rulebook.core.schema import Field
-from rulebook.neopets.construction_grammar import construction_problems, derived_attributes
+from rulebook.neopets.construction_grammar import (
+    FIELDS,
+    construction_problems,
+    derived_attributes,
+)
 from rulebook.neopets.effects import effect_problems
 
 NEOPET = "Neopet"
@@ -83,6 +87,7 @@ GAME = GameSpec(
     # card text takes precedence (Golden Rules), kept as reviewed data (construction_grammar.py)
     text_problems=construction_problems,
     derive_attributes=derived_attributes,
+    construction_fields=FIELDS,
     stat_aliases={
         "lvl": "level",
         "hp": "hp",

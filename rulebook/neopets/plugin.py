@@ -8,6 +8,7 @@ from rulebook.plugin import SHIPPED_SAMPLE_CARDS, GamePlugin
 from .cards import GAME
 from .charts import deck_charts
 from .construction import NeopetsRuleset
+from .effects import unsupported_effects
 from .simulation import ENGINE
 
 PLUGIN = GamePlugin(
@@ -21,4 +22,5 @@ PLUGIN = GamePlugin(
         "main", 5, "Setting Up the Game", max_mulligans=1, draw_rule="5.2 Draw Phase"
     ),
     deck_charts=deck_charts,
+    unsupported_effects=unsupported_effects,
 )

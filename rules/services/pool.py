@@ -11,6 +11,8 @@ ambiguous).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
+from datetime import date
 from typing import Any
 
 from django.db.models import Q, QuerySet
@@ -18,7 +20,7 @@ from django.db.models import Q, QuerySet
 from basics.chunks import in_chunks
 from basics.ids import MAX_ID
 from cards.models import Card, Printing, Viewer
-from cards.selectors import card_suggestions_many
+from cards.selectors import card_suggestions_many, cards_in_force
 from rulebook.cardfile import MemoryPool
 from rulebook.core.cards import CardInfo
 from rulebook.core.identity import identity
@@ -66,6 +68,9 @@ class DatabasePool:
     reads the rows themselves (one query over the cards the viewer may use, a second for the
     printings when a ref pins one), never from the cache, and `card_row`/`printing_row` give
     them back for the cards resolution found.
+
+    `as_of` judges by the cards in force that day: a card an erratum changed after it is found
+    with the text and data it had then (cards.selectors.cards_in_force; issue 36, item 3).
     """
 
     def __init__(
@@ -76,9 +81,11 @@ class DatabasePool:
         viewer: Viewer = None,
         *,
         rows: bool = False,
+        as_of: date | None = None,
     ) -> None:
         self.game = game
         self.viewer = viewer
+        self.as_of = as_of
         self._found: dict[Lookup, CardInfo | Namesakes | None] = {}
         self._suggested: dict[str, list[str]] = {}
         self._rows: dict[int, Card] | None = {} if rows else None
@@ -88,6 +95,7 @@ class DatabasePool:
         if rows:
             pinned = any(ref.set is not None for ref in refs)
             self._load(Card.objects.usable_by(viewer), asked, printings=pinned)
+            self._take_in_force()
             return
         use_cache = cache.active()
         missing: set[Lookup] = set()
@@ -105,6 +113,30 @@ class DatabasePool:
         if viewer is not None and viewer.is_authenticated:
             private = Card.objects.filter(owner=viewer, shared=False)
             self._load(private, asked)
+        self._take_in_force()
+
+    def _take_in_force(self) -> None:
+        """With `as_of`, each card found as it stood that day (one query over the revisions
+        that took effect later); the cache keeps today's cards, untouched."""
+        if self.as_of is None:
+            return
+        found = [card for card in self._found.values() if isinstance(card, CardInfo)]
+        found += [
+            card
+            for item in self._found.values()
+            if isinstance(item, Namesakes)
+            for card in item.cards
+        ]
+        earlier = cards_in_force(
+            card_ids=[card.id for card in found if card.id is not None], day=self.as_of
+        )
+        if not earlier:
+            return
+        for lookup, item in self._found.items():
+            if isinstance(item, CardInfo):
+                self._found[lookup] = _as_then(item, earlier)
+            elif isinstance(item, Namesakes):
+                self._found[lookup] = Namesakes(tuple(_as_then(c, earlier) for c in item.cards))
 
     def _load(self, cards: QuerySet[Card], missing: set[Lookup], printings: bool = True) -> None:
         """Add the cards among `cards` that the lookups name to what was found already (their
@@ -189,6 +221,20 @@ class DatabasePool:
 _KINDS = ("id", "key", "name")
 
 
+def _as_then(card: CardInfo, earlier: dict[int, dict[str, Any]]) -> CardInfo:
+    """The card with the fields it had on an earlier day, when a later revision changed them."""
+    fields = earlier.get(card.id or 0)
+    if not fields:
+        return card
+    return replace(
+        card,
+        name=fields.get("name", card.name),
+        type=fields.get("type", card.type),
+        text=fields.get("text", card.text),
+        attributes=fields.get("attributes", card.attributes),
+    )
+
+
 class InlineCardsPool:
     """The cards a request brings with it (user-made cards not in the database) found first,
     then the database's: an inline card shadows a stored card of the same name or key."""
@@ -204,6 +250,5 @@ class InlineCardsPool:
         inline = self.inline.suggestions(names)
         stored = self.stored.suggestions(names)
         return {
-            name: list(dict.fromkeys(inline.get(name, []) + stored.get(name, [])))
-            for name in names
+            name: list(dict.fromkeys(inline.get(name, []) + stored.get(name, []))) for name in names
         }

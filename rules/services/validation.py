@@ -79,16 +79,23 @@ def deck_resolve(
     """
     spec = game_spec_for(game)
     fmt = format_info(game=game, format=format, as_of=as_of)
-    pool = request_pool(spec, entries, viewer, cards)
+    pool = request_pool(spec, entries, viewer, cards, as_of=as_of)
     return resolve_and_check(spec, entries, pool, fmt, unreadable)
 
 
 def request_pool(
-    spec: GameSpec, entries: Sequence[EntryRef], viewer: Viewer, cards: Sequence[CardInfo] = ()
+    spec: GameSpec,
+    entries: Sequence[EntryRef],
+    viewer: Viewer,
+    cards: Sequence[CardInfo] = (),
+    *,
+    as_of: date | None = None,
 ) -> CardPool:
     """Where a request's entries are looked up: the user-made `cards` it brings first, then the
-    database's cards the viewer may use (the requesting user decides which private cards)."""
-    return with_inline_cards(spec, DatabasePool(spec.slug, entries, viewer=viewer), cards)
+    database's cards the viewer may use (the requesting user decides which private cards), as
+    they stood on `as_of` when given (an erratum after that day not yet in force)."""
+    stored = DatabasePool(spec.slug, entries, viewer=viewer, as_of=as_of)
+    return with_inline_cards(spec, stored, cards)
 
 
 def with_inline_cards(spec: GameSpec, pool: CardPool, cards: Sequence[CardInfo]) -> CardPool:
@@ -113,17 +120,18 @@ def decks_validate(
 ) -> list[Report | InvalidRequest]:
     """Each deck's report, or the InvalidRequest naming its bad game or format, in order.
 
-    Cards are looked up once for the whole batch (one pool per game over every deck's entries)
-    and each format once per (game, format, day), so a batch costs a few queries, not a few
-    per deck. The viewer's own user-made cards count, as in deck_validate.
+    Cards are looked up once for the whole batch (one pool per game and day over every deck's
+    entries) and each format once per (game, format, day), so a batch costs a few queries, not
+    a few per deck. The viewer's own user-made cards count, as in deck_validate.
     """
     pools = {
-        game: DatabasePool(
+        (game, as_of): DatabasePool(
             game,
-            chain.from_iterable(d.entries for d in decks if d.game == game),
+            chain.from_iterable(d.entries for d in decks if (d.game, d.as_of) == (game, as_of)),
             viewer=viewer,
+            as_of=as_of,
         )
-        for game in {deck.game for deck in decks}
+        for game, as_of in {(deck.game, deck.as_of) for deck in decks}
     }
     formats: dict[tuple[str, str | None, date | None], FormatInfo | InvalidRequest] = {}
     results: list[Report | InvalidRequest] = []
@@ -139,7 +147,7 @@ def decks_validate(
             results.append(fmt)
             continue
         spec = game_spec_for(deck.game)
-        pool = with_inline_cards(spec, pools[deck.game], deck.cards)
+        pool = with_inline_cards(spec, pools[(deck.game, deck.as_of)], deck.cards)
         report = resolve_and_check(spec, deck.entries, pool, fmt, deck.unreadable)[1]
         results.append(report)
     return results

@@ -47,6 +47,8 @@ class AliceThings:
     registration_id: int
     player_id: int
     card_id: int
+    proposal_id: int
+    upload_id: int
 
     def path_parameters(self, path: str) -> dict[str, str]:
         """Values for the parameters of an OpenAPI path such as /api/v1/decks/{id}/."""
@@ -59,6 +61,9 @@ class AliceThings:
             "slug": "neopets",
             "player_id": self.player_id,
             "card_id": self.card_id,
+            "proposal_id": self.proposal_id,
+            "upload_id": self.upload_id,
+            "game": "neopets",
         }
         return {name: str(value) for name, value in values.items() if "{" + name + "}" in path}
 
@@ -90,4 +95,19 @@ def alice_things(alice) -> AliceThings:
         registration_id=registration.pk,
         player_id=alice.pk,
         card_id=keeper_card_save(owner=alice, draft=WALKED_CARD).pk,
+        # the only curator of Neopets, so she reviews her own proposal and upload
+        **_curated(alice),
     )
+
+
+def _curated(alice) -> dict[str, int]:
+    """Alice's proposal and upload, Alice curating their game."""
+    from api.examples import CURATED_CARD, CURATED_CSV
+    from curation.services import bulk_commit, curator_grant, proposal_create
+
+    curator_grant(user=alice, game="neopets", granted_by=None)
+    proposal = proposal_create(proposer=alice, game="neopets", kind="new", card=CURATED_CARD)
+    upload, _ = bulk_commit(
+        proposer=alice, game="neopets", file_name="walked.csv", content=CURATED_CSV.encode()
+    )
+    return {"proposal_id": proposal.pk, "upload_id": upload.pk}

@@ -75,12 +75,13 @@ class Reader:
     ) -> HttpResponse:
         """The operation with its parameter examples (or `query` instead of the query ones),
         each other value it needs taken from the answer its description names."""
-        method, path, operation = OPERATIONS[operation_id]
+        method, template, operation = OPERATIONS[operation_id]
+        path = template  # filled in parameter by parameter; sources are named by the template
         examples, headers = {}, {}
         for parameter in operation.get("parameters", []):
             name, place, value = parameter["name"], parameter["in"], _parameter_example(parameter)
             if value is None and _needs_a_value(parameter):
-                value = self.take(*answer_source(path, name))
+                value = self.take(*answer_source(template, name))
             if place == "path":
                 path = path.replace("{" + name + "}", str(value))
             elif place == "header" and value is not None:
@@ -104,8 +105,10 @@ class Reader:
             [operation_id] = [i for i, (m, p, _) in OPERATIONS.items() if (m, p) == (method, path)]
             for before in SENT_BEFORE.get(operation_id, []):  # a check's id needs a player
                 self.answer(before)
-            body = dict(_body_examples(OPERATIONS[operation_id][2])).get(JSON)
-            response = self.send(operation_id, body=body, query=query or None)
+            bodies = dict(_body_examples(OPERATIONS[operation_id][2]))
+            media_type = JSON if JSON in bodies or not bodies else next(iter(bodies))
+            body = bodies.get(media_type)
+            response = self.send(operation_id, media_type, body=body, query=query or None)
             assert 200 <= response.status_code < 300, (source, response.content[:300])
             self.answers[source] = response
         return self.answers[source]
@@ -130,6 +133,8 @@ def reader(db, monkeypatch) -> Reader:
     call_command("load_samples", verbosity=0)
     monkeypatch.setenv(PASSWORD_VARIABLE, EXAMPLE_PASSWORD)
     call_command("create_user", EXAMPLE_USERNAME, stdout=StringIO())
+    # the curation examples' user curates Neopets, as their notes say
+    call_command("grant_curator", EXAMPLE_USERNAME, "neopets", stdout=StringIO())
     reader = Reader(APIClient())
     token = reader.take("POST /api/v1/auth/token/", "token")
     reader.api.credentials(HTTP_AUTHORIZATION=f"Token {token}")

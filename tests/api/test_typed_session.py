@@ -13,6 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
+from api.examples import CURATED_CSV
 from deckwarden.wsgi import application
 from jobs.models import SimulationJob
 from jobs.services.chunks import chunk_run
@@ -345,6 +346,51 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     assert edited.card.text == "Draw 2 cards."
     s.call("keeper", "keeper_cards_destroy", 204, card_id=saved.id)
     s.call("keeper", "keeper_cards_destroy", 404, card_id=saved.id)
+
+    # Curation: Alice curates Neopets alone, so she reviews her own proposals
+    call_command("grant_curator", "alice", "neopets", stdout=io.StringIO())
+
+    def proposed(name: str):
+        card = {"name": name, "type": "Food", "text": "Heal 1 HP."}
+        body = {"game": "neopets", "kind": "new", "card": card, "reason": "I hold it"}
+        return s.call(
+            "proposals", "proposals_create", 201, body=s.model("ProposalInputRequest", body)
+        ).parsed
+
+    asked, refused, approved = proposed("Jelly Bean"), proposed("Gummy Worm"), proposed("Sour Drop")
+    assert str(asked.status) == "open"
+    s.call("proposals", "proposals_list")
+    s.call("proposals", "proposals_retrieve", proposal_id=asked.id)
+    reason = s.model("ReasonInputRequest", {"reason": "Add its printing."})
+    s.call("proposals", "proposals_request_changes_create", proposal_id=asked.id, body=reason)
+    s.call("proposals", "proposals_reject_create", proposal_id=refused.id, body=reason)
+    s.call(
+        "proposals", "proposals_approve_create", proposal_id=approved.id,
+        body=s.model("ApproveInputRequest", {}),
+    )  # fmt: skip
+    spreadsheet = file_type(
+        payload=io.BytesIO(CURATED_CSV.encode()), file_name="cards.csv", mime_type="text/csv"
+    )
+    bulk = s.call(
+        "proposals", "proposals_bulk_create",
+        body=models.BulkInputRequest(
+            game=models.GameEnum("neopets"), file=spreadsheet, commit=True
+        ),
+    ).parsed  # fmt: skip
+    assert s.call("uploads", "uploads_approve_create", upload_id=bulk.upload).parsed.approved == 1
+    s.call(
+        "curators", "curators_create", 201,
+        body=s.model("CuratorInputRequest", {"game": "neopets", "username": "bob"}),
+    )  # fmt: skip
+    release = s.call(
+        "releases", "releases_create", 201, body=s.model("ReleaseInputRequest", {"game": "neopets"})
+    ).parsed
+    s.call("releases", "releases_list")
+    s.call(
+        "releases", "releases_retrieve",
+        game=models.ReleasesRetrieveGame("neopets"), number=release.number,
+    )  # fmt: skip
+    s.call("cards", "cards_history_list", card_id=hot_dog.id)
 
     # Test games: Neopets and Keeper jobs to completion, a card test, a cancel
     with django_capture_on_commit_callbacks():

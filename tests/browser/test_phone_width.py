@@ -183,8 +183,10 @@ def test_the_walk_fills_in_every_page_parameter():
         for match in PARAMETER.finditer(route)
     }
     filled = {"deck", "token", "job_id", "key", "game", "card_id", "pk", "player_id", "number"}
-    # a token's, a judge's and a doctor's swap's only addresses are POSTs (revoke, remove, apply)
-    assert names <= {*filled, "token_id", "judge_id", "index"}, names
+    # a token's, a judge's, a doctor's swap's, a proposal's and an upload's only addresses are
+    # POSTs (revoke, remove, apply, review, approve)
+    posted = {"token_id", "judge_id", "index", "proposal_id", "upload_id"}
+    assert names <= {*filled, *posted}, names
 
 
 def test_a_tap_on_a_draw_odds_figure_says_its_exact_fraction(browser, live_server, sample_cards):

@@ -59,3 +59,13 @@ def test_a_refused_file_is_said_on_the_form_and_nothing_is_stored(curator, media
     card.refresh_from_db()
     assert not card.image_thumb
     assert not media_root.exists() or not any(media_root.rglob("*.*"))
+
+
+def test_an_edit_in_the_admin_is_a_revision_of_the_card(curator):
+    card = make_card("keeper", "Fire Bolt", "Spell", attributes={"cost": 2})
+    assert change(curator, card, text="Deal 3 damage.").status_code == 302
+    revision = card.revisions.get()
+    assert revision.fields == {"text": {"before": card.text, "after": "Deal 3 damage."}}
+    assert revision.approved_by.username == "curator"
+    page = curator.get(f"/admin/cards/card/{card.pk}/change/").content.decode()
+    assert "edited in the admin" in page

@@ -7,6 +7,9 @@ from django.core.cache import cache
 from django.core.management import call_command
 from django.test import Client
 
+# the curation fixtures (Alice curates Neopets, a stored Omelette) for the curation pages' tests
+from tests.curation.conftest import alice_curates, neopets, omelette  # noqa: F401
+
 
 @pytest.fixture
 def samples(db) -> None:
@@ -37,3 +40,8 @@ def alice_client(alice) -> Client:
 @pytest.fixture
 def charlie_client(charlie) -> Client:
     return _logged_in(charlie)
+
+
+@pytest.fixture
+def bob_client(bob) -> Client:
+    return _logged_in(bob)

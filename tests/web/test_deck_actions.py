@@ -98,9 +98,7 @@ def test_too_many_tags_are_refused_naming_the_field(alice_client, deck):
 def test_likes_are_counted_undone_and_sort_the_public_decks(
     alice_client, charlie_client, client, deck, charlie
 ):
-    other = deck_create(
-        owner=charlie, game=deck.game, name="Other", lines=[], visibility="public"
-    )
+    other = deck_create(owner=charlie, game=deck.game, name="Other", lines=[], visibility="public")
     charlie_client.post(f"/decks/{deck.address}/like/")
     alice_client.post(f"/decks/{deck.address}/like/")
     assert ">2 likes<" in client.get(f"/decks/{deck.address}/").content.decode()

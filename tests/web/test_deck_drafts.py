@@ -60,15 +60,15 @@ def test_discarding_the_draft_shows_the_saved_deck_again(alice_client, deck):
 def test_undoing_every_change_leaves_nothing_unsaved(alice_client, deck):
     add_slorg(alice_client, deck)
     form = form_fields(alice_client.get(f"/decks/{deck.pk}/").content.decode())
-    html = change(alice_client, deck, remove=str(form["card"].index(
-        str(deck.game.cards.get(name="Green Slorg").pk)
-    )))
+    html = change(
+        alice_client,
+        deck,
+        remove=str(form["card"].index(str(deck.game.cards.get(name="Green Slorg").pk))),
+    )
     assert 'id="unsaved"' not in html and not DeckDraft.objects.exists()
 
 
-def test_a_restored_draft_is_still_checked_against_the_revision_it_started_from(
-    alice_client, deck
-):
+def test_a_restored_draft_is_still_checked_against_the_revision_it_started_from(alice_client, deck):
     add_slorg(alice_client, deck)
     Deck.objects.filter(pk=deck.pk).update(revision=deck.revision + 1)  # saved elsewhere
     html = change(alice_client, deck, action="save")

@@ -20,9 +20,7 @@ def samples(samples) -> None:
 
 
 def new_scratch_deck(client: Client, name: str = "Try") -> Deck:
-    response = client.post(
-        "/decks/new/", {"game": "neopets", "name": name, "visibility": "public"}
-    )
+    response = client.post("/decks/new/", {"game": "neopets", "name": name, "visibility": "public"})
     assert response.status_code == 302
     return Deck.objects.get(name=name)
 

@@ -21,6 +21,7 @@ from cards.search.lexer import Kind, tokenize
 from cards.search.nodes import And, Comparison, Filter, Not, Order
 from cards.selectors import (
     card_autocomplete,
+    card_history,
     card_queryset,
     card_suggestions,
     cards_for_display,
@@ -30,6 +31,7 @@ from decks.services import TooManyCopies, deck_add_card
 from rulebook.registry import GAMES, PLUGINS
 from rules.services.formats import card_list_history
 from web.forms.cards import AddToDeckForm, AdvancedSearchForm
+from web.forms.curation import attribute_label
 
 PAGE_SIZE = 30
 # How results are shown, as Scryfall offers: a list with cost, stats and text; the full text of
@@ -49,6 +51,7 @@ SORTS = {
     "stars": "Stars",
 }
 PUBLIC_DECKS_SHOWN = 20
+HISTORY_SHOWN = 50  # revisions on the card page; the API serves them all
 SUGGESTIONS_PER_GAME = 3
 KEYS_SUGGESTED = 8
 # A query using the search language's operators is not a misspelt name: no "did you mean".
@@ -187,7 +190,7 @@ def _missing_stats(query: str, chosen_game: str) -> list[str]:
         if not lacking:
             continue
         having = [
-            f"{_label(attribute)} in {spec.name}"
+            f"{attribute_label(attribute)} in {spec.name}"
             for spec in GAMES.values()
             if (attribute := spec.numeric_attribute(stat))
         ]
@@ -223,7 +226,7 @@ def _summarised(card: Card) -> Card:
         else ""
     )
     card.stats = " · ".join(
-        f"{_label(name)} {card.attributes[name]}"
+        f"{attribute_label(name)} {card.attributes[name]}"
         for name, field in spec.attributes.items()
         if field.numeric and name != cost_name and name in card.attributes
     )
@@ -304,6 +307,7 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
             "attributes": _attributes(card, spec),
             "list_history": card_list_history(card_id=card.pk),
             "decks": deck_public_using(card_id=card.pk)[:PUBLIC_DECKS_SHOWN],
+            "history": card_history(card_id=card.pk, viewer=request.user)[:HISTORY_SHOWN],
             "add_form": _add_form(request, spec),
         },
     )
@@ -321,10 +325,6 @@ def _unknown_key(request: HttpRequest, spec, key: str, visible) -> HttpResponse:
     )
 
 
-# Attribute names read aloud as letters, not as a word.
-INITIALISMS = {"hp": "HP", "lp": "LP"}
-
-
 def _attributes(card: Card, spec) -> list[dict[str, object]]:
     """The card's attributes in the order and words of its game's schema; structured ones
     (MetaZoo attacks and Spellbook Restrictions) in words, the engine's effects apart, as data."""
@@ -334,13 +334,8 @@ def _attributes(card: Card, spec) -> list[dict[str, object]]:
             continue
         value = _attribute_words(spec.slug, name, card.attributes[name])
         if value:
-            shown.append({"label": _label(name), "value": value, "help": field.help})
+            shown.append({"label": attribute_label(name), "value": value, "help": field.help})
     return shown
-
-
-def _label(name: str) -> str:
-    """An attribute's name as people read it: "Aura cost", "HP"."""
-    return INITIALISMS.get(name, name.replace("_", " ").capitalize())
 
 
 def _attribute_words(game: str, name: str, value: object) -> str:

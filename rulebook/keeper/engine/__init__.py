@@ -14,7 +14,8 @@ from rulebook.core.stepping import TURN_CAP, GameLoop
 from .cards import KeeperCard, KeeperDeck
 from .game import Game
 from .plays import PLAYED_KEYS
-from .policy import HeuristicPolicy, Policy, RandomPolicy
+from .policy import HeuristicPolicy, RandomPolicy
+from .state import Policy
 
 __all__ = [
     "PLAYED_KEYS",

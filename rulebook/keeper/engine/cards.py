@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass
+from typing import Any
 
 from rulebook.core.cards import Deck
 from rulebook.keeper.cards import CREATURE
@@ -68,7 +69,7 @@ class KeeperCard:
         "value",
     )
 
-    def __init__(self, name: str, card_type: str, text: str, attributes: dict) -> None:
+    def __init__(self, name: str, card_type: str, text: str, attributes: dict[str, Any]) -> None:
         self.name = name
         self.is_creature = card_type == CREATURE
         self.cost: int = attributes.get("cost", 0)

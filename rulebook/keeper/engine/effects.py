@@ -37,7 +37,10 @@ def apply_effect(
             creature.add_marks(NAMED_COUNTERS[op], me.index, effect.x)
             if game.log is not None:
                 game.event(
-                    "counters", me.index, n=game.ref(creature.card), kind=NAMED_COUNTERS[op],
+                    "counters",
+                    me.index,
+                    n=game.ref(creature.card),
+                    kind=NAMED_COUNTERS[op],
                     placed=effect.x,
                 )
         return
@@ -79,7 +82,9 @@ def _in_play(game: GameView, targets: list[Target]) -> list[Permanent]:
     ]
 
 
-def counters(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def counters(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     for creature in _creatures(game, targets):
         creature.counters += effect.x
         if game.log is not None:
@@ -89,7 +94,7 @@ def counters(game: GameView, me: Player, effect: Effect, targets: list[Target], 
 
 
 def remove_counters(
-    game: GameView, me: Player, effect: Effect, targets: list[Target], card
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
 ) -> None:
     for creature in _creatures(game, targets):
         removed = creature.remove_counters(effect.x)
@@ -97,11 +102,15 @@ def remove_counters(
             game.event("counters", me.index, n=game.ref(creature.card), removed=removed)
 
 
-def see(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def see(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     """Seeing cards changes nothing the engine keeps: its players know every card."""
 
 
-def exhaust(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def exhaust(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     for permanent in _in_play(game, targets):
         permanent.exhausted = True
         if game.log is not None:
@@ -111,8 +120,11 @@ def exhaust(game: GameView, me: Player, effect: Effect, targets: list[Target], c
             target.player.exhaust_resource(target.card)
             if game.log is not None:
                 game.event(
-                    "exhaust_resource", target.player.index, n=game.ref(target.card),
-                    spent=target.player.spent, resources=len(target.player.resources),
+                    "exhaust_resource",
+                    target.player.index,
+                    n=game.ref(target.card),
+                    spent=target.player.spent,
+                    resources=len(target.player.resources),
                 )
 
 
@@ -136,22 +148,32 @@ def _move(game: GameView, target: Target, to_resources: bool) -> None:
         owner.deck.append(moved)
     if game.log is not None:
         game.event(
-            "moved", owner.index, n=game.ref(moved), to="resources" if to_resources else "deck",
-            resources=len(owner.resources), spent=owner.spent,
+            "moved",
+            owner.index,
+            n=game.ref(moved),
+            to="resources" if to_resources else "deck",
+            resources=len(owner.resources),
+            spent=owner.spent,
         )
 
 
-def to_resources(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def to_resources(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     for target in targets:
         _move(game, target, to_resources=True)
 
 
-def to_deck(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def to_deck(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     for target in targets:
         _move(game, target, to_resources=False)
 
 
-def destroy(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def destroy(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     for target in targets:
         if isinstance(target, Permanent):
             if target in game.players[target.controller].in_play():
@@ -168,21 +190,27 @@ def _share(creatures: list[Permanent], total: int) -> list[tuple[Permanent, int]
     return [(creature, share + (index < extra)) for index, creature in enumerate(creatures)]
 
 
-def offense_up(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def offense_up(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     for creature, amount in _share(_creatures(game, targets), effect.x):
         creature.offense += amount
         if game.log is not None:
             game.event("stat", me.index, n=game.ref(creature.card), offense=creature.offense)
 
 
-def defense_up(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def defense_up(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     for creature, amount in _share(_creatures(game, targets), effect.x):
         creature.defense += amount
         if game.log is not None:
             game.event("stat", me.index, n=game.ref(creature.card), defense=creature.defense)
 
 
-def offense_down(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def offense_down(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     remaining = effect.x
     for creature in sorted(_creatures(game, targets), key=lambda c: -c.offense):
         taken = min(remaining, creature.offense)
@@ -192,7 +220,9 @@ def offense_down(game: GameView, me: Player, effect: Effect, targets: list[Targe
             game.event("stat", me.index, n=game.ref(creature.card), offense=creature.offense)
 
 
-def dice_damage(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def dice_damage(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     """Each die's result to one target: the first target still standing."""
     for _ in range(effect.x):
         creatures = _creatures(game, targets)
@@ -204,7 +234,9 @@ def dice_damage(game: GameView, me: Player, effect: Effect, targets: list[Target
         game.damage_creature(creatures[0], value, me.index, card)
 
 
-def total_damage(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def total_damage(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     """ "A total of" damage: as much of it as the targets' defense can take, target by target."""
     remaining = effect.x
     for creature in _creatures(game, targets):
@@ -216,10 +248,13 @@ def total_damage(game: GameView, me: Player, effect: Effect, targets: list[Targe
 
 def wants(game: GameView, me: Player, card: KeeperCard) -> bool:
     """Whether the player summons or casts a card an effect revealed (it may: "may")."""
-    return game.ask(Decision(me.index, WANTS, YES_NO, context=(card,)))
+    wanted: bool = game.ask(Decision(me.index, WANTS, YES_NO, context=(card,)))
+    return wanted
 
 
-def summon(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def summon(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     """Reveal, then summon or cast the targets not in play, paying the usual costs (a spell with
     an activation condition only when it is met, so not here)."""
     for target in targets:
@@ -237,7 +272,9 @@ def summon(game: GameView, me: Player, effect: Effect, targets: list[Target], ca
             game.cast(me, found, target.zone)
 
 
-def switch_control(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def switch_control(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     """Each target creature to a different player (in two-player games, the other) until the
     end of this turn."""
     for creature in _creatures(game, targets):
@@ -253,11 +290,15 @@ def switch_control(game: GameView, me: Player, effect: Effect, targets: list[Tar
             game.event("control", 1 - back, n=game.ref(creature.card), why="effect")
 
 
-def draw(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def draw(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     game.draw(me, effect.x)
 
 
-def all_draw(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def all_draw(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     game.draw(me, effect.x)
     game.draw(game.opponent(me), effect.x)
 
@@ -275,44 +316,61 @@ def _heal(game: GameView, player: Player, amount: int) -> None:
         game.event("hp", player.index, change=amount, hp=player.hp, why="heal")
 
 
-def heal(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def heal(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     _heal(game, me, effect.x)
 
 
-def dice_heal(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def dice_heal(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     _heal(game, me, _dice(game, effect.x))
 
 
-def dice_heal_both(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def dice_heal_both(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     _heal(game, me, _dice(game, effect.x))
     _heal(game, game.opponent(me), _dice(game, effect.x))
 
 
-def dice_duel(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def dice_duel(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     """Damage to yourself, then to any one player: the opponent."""
     game.damage_player(me, _dice(game, effect.x))
     game.damage_player(game.opponent(me), _dice(game, effect.x), me.index, card)
 
 
-def player_damage(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def player_damage(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     game.damage_player(game.opponent(me), effect.x, me.index, card)
 
 
-def rerolls(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def rerolls(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     dice, times = me.rerolls
     me.rerolls = (max(dice, effect.x), max(times, effect.y))
     if game.log is not None:
         game.event("rerolls", me.index, dice=me.rerolls[0], times=me.rerolls[1])
 
 
-def stay_exhausted(game: GameView, me: Player, effect: Effect, targets: list[Target], card) -> None:
+def stay_exhausted(
+    game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
+) -> None:
     for permanent in _in_play(game, targets):
         permanent.stay_exhausted = True
         if game.log is not None:
             game.event("stays_exhausted", me.index, n=game.ref(permanent.card))
 
 
-_OPERATIONS: dict[str, Callable[..., None]] = {
+# Each operation of an effect, as apply_effect calls it.
+Operation = Callable[[GameView, Player, Effect, list[Target], KeeperCard], None]
+
+_OPERATIONS: dict[str, Operation] = {
     "counters": counters,
     "remove_counters": remove_counters,
     "see": see,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
@@ -123,12 +123,14 @@ class Game:
         self.ask = ask  # a player's answer to a decision (rulebook.core.stepping), checked
         self.players = tuple(Player(seat) for seat in range(len(self.decks)))
         # Each seat's recurring decision points; their options are live views of the game.
+        # (Swaps and battles are only checked, never listed: they answer `in` but are no
+        # Collection, which Decision takes for the options a policy may list.)
         self.decisions = tuple(
             {
-                SWAPS: Decision(player.index, SWAPS, Swaps(player)),
+                SWAPS: Decision(player.index, SWAPS, Swaps(player)),  # type: ignore[arg-type]  # see above
                 RESOURCES: Decision(player.index, RESOURCES, player.hand, most=2),
-                ACTION: Decision(player.index, ACTION, ActionOptions(self, player), True),
-                BATTLE: Decision(player.index, BATTLE, BattleOptions(self, player), True),
+                ACTION: Decision(player.index, ACTION, ActionOptions(self, player), True),  # type: ignore[arg-type]  # see above
+                BATTLE: Decision(player.index, BATTLE, BattleOptions(self, player), True),  # type: ignore[arg-type]  # see above
             }
             for player in self.players
         )
@@ -138,7 +140,7 @@ class Game:
         self.battles = 0
         self.damage = 0
         self.card_damage: tuple[Counter[str], Counter[str]] = (Counter(), Counter())
-        self.signals: list[tuple] = []
+        self.signals: list[tuple[Any, ...]] = []
         self.switched: list[tuple[Permanent, int]] = []  # (creature, controller to return to)
         self.opening: list[dict[str, bool]] = []
         self.first = 0
@@ -158,8 +160,10 @@ class Game:
         if decision.kind == ACTION and answer is not None:
             kind, subject, ability = answer
             abilities = _abilities(subject)
-            place = None if ability is None else next(
-                i for i, own in enumerate(abilities) if own is ability
+            place = (
+                None
+                if ability is None
+                else next(i for i, own in enumerate(abilities) if own is ability)
             )
             return (kind, self._ref(subject), place)
         return each_part(answer, self._ref)
@@ -326,7 +330,7 @@ class Game:
         """Turn Order 2: play cards and activate abilities and traps without conditions."""
         self.use_damage_counters(me)
         decision = self.decisions[me.index][ACTION]
-        options = decision.options
+        options = cast(ActionOptions, decision.options)  # the Action decision's own
         for _ in range(60):  # every action spends something; the bound only guards policies
             options.vouched = None  # nothing answered for yet in this ask
             action = self.ask(decision)
@@ -361,7 +365,7 @@ class Game:
         payable = can_pay(self, me, payment, card.summon_x, None)
         me.spent = spent
         if place is not None:
-            hand.insert(place, held)
+            hand.insert(place, held)  # type: ignore[arg-type]  # held whenever there is a place
         return payable
 
     def summon(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
@@ -517,14 +521,20 @@ class Game:
         creature.defense -= amount
         if self.log is not None:
             self.event(
-                "damage", controller.index, n=self.ref(creature.card), amount=amount,
+                "damage",
+                controller.index,
+                n=self.ref(creature.card),
+                amount=amount,
                 defense=creature.defense,
             )
         while creature.defense <= 0 and creature.take_mark("defense", controller.index):
             creature.defense += 5
             if self.log is not None:
                 self.event(
-                    "counter_used", controller.index, n=self.ref(creature.card), kind="defense",
+                    "counter_used",
+                    controller.index,
+                    n=self.ref(creature.card),
+                    kind="defense",
                     defense=creature.defense,
                 )
         dealt = min(amount, max(before, 0))
@@ -620,7 +630,7 @@ class Game:
         self.signals.clear()
         self.check()
 
-    def _triggers(self, me: Player, signals: list[tuple]) -> None:
+    def _triggers(self, me: Player, signals: list[tuple[Any, ...]]) -> None:
         totals: Counter[str] = Counter()
         damaged: list[Permanent] = []
         destroyed: list[Permanent] = []
@@ -639,8 +649,8 @@ class Game:
 
         # "Damaged, but not destroyed": each card once, however often it was hit, and not one
         # that the same events then destroyed.
-        gone = {id(c) for c in destroyed}
-        survivors = {id(c): c for c in damaged if id(c) not in gone}.values()
+        destroyed_ids = {id(c) for c in destroyed}
+        survivors = {id(c): c for c in damaged if id(c) not in destroyed_ids}.values()
 
         def met(ability: KeeperAbility, this: Permanent | None) -> bool:
             condition = ability.condition
@@ -654,6 +664,7 @@ class Game:
                 return totals[condition] >= ability.condition_x
             return False
 
+        ability: KeeperAbility | None  # each creature's, then a trap's or a spell's if any
         for gone in destroyed:
             for ability in gone.card.abilities:
                 if ability.condition == "self_destroyed" and self.use_trigger(me, ability, None):
@@ -674,8 +685,11 @@ class Game:
                 ):
                     if self.log is not None:
                         self.event(
-                            "triggered", me.index, n=self.ref(creature.card),
-                            when=ability.condition, x=ability.condition_x,
+                            "triggered",
+                            me.index,
+                            n=self.ref(creature.card),
+                            when=ability.condition,
+                            x=ability.condition_x,
                         )
                     self.activate_creature(me, creature, ability)
         for trap in list(me.traps):
@@ -690,7 +704,10 @@ class Game:
             ):
                 if self.log is not None:
                     self.event(
-                        "triggered", me.index, n=self.ref(trap.card), when=ability.condition,
+                        "triggered",
+                        me.index,
+                        n=self.ref(trap.card),
+                        when=ability.condition,
                         x=ability.condition_x,
                     )
                 self.activate_trap(me, trap)
@@ -706,14 +723,18 @@ class Game:
             ):
                 if self.log is not None:
                     self.event(
-                        "triggered", me.index, n=self.ref(card), when=ability.condition,
+                        "triggered",
+                        me.index,
+                        n=self.ref(card),
+                        when=ability.condition,
                         x=ability.condition_x,
                     )
                 self.cast(me, card)
 
     def use_trigger(self, me: Player, ability: KeeperAbility, source: Permanent | None) -> bool:
         """Whether the player uses an ability whose activation condition was met (it may)."""
-        return self.ask(Decision(me.index, TRIGGER, YES_NO, context=(ability, source)))
+        used: bool = self.ask(Decision(me.index, TRIGGER, YES_NO, context=(ability, source)))
+        return used
 
     # -- Battle Phase -----------------------------------------------------------------------
 
@@ -769,9 +790,7 @@ class Game:
         defender = self.opponent(me)
         able = [creature for creature in defender.creatures if self.can_defend(defender, creature)]
         chosen = self.ask(
-            Decision(
-                defender.index, DEFENDERS, able, most=len(able), context=(attackers, target)
-            )
+            Decision(defender.index, DEFENDERS, able, most=len(able), context=(attackers, target))
         )
         defenders = self.form_team(defender, chosen, self.can_defend)  # step 2
         self.battles += 1
@@ -783,15 +802,21 @@ class Game:
                     creature.offense += 1
                     if self.log is not None:
                         self.event(
-                            "counter_used", side.index, n=self.ref(creature.card),
-                            kind="offense", offense=creature.offense,
+                            "counter_used",
+                            side.index,
+                            n=self.ref(creature.card),
+                            kind="offense",
+                            offense=creature.offense,
                         )
                 while creature.offense > 0 and creature.take_mark("weakness", other.index):
                     creature.offense -= 1
                     if self.log is not None:
                         self.event(
-                            "counter_used", other.index, n=self.ref(creature.card),
-                            kind="weakness", offense=creature.offense,
+                            "counter_used",
+                            other.index,
+                            n=self.ref(creature.card),
+                            kind="weakness",
+                            offense=creature.offense,
                         )
         attack_dice = self.team_dice(me, attackers)  # step 3
         defense_dice = self.team_dice(defender, defenders)
@@ -866,7 +891,11 @@ class Game:
                 dice[index] = (self.roll(), dice[index][1])
                 if self.log is not None:
                     self.event(
-                        "reroll", side.index, die=index, was=was, now=dice[index][0],
+                        "reroll",
+                        side.index,
+                        die=index,
+                        was=was,
+                        now=dice[index][0],
                         why="allowance",
                     )
         for creature in team:
@@ -879,8 +908,13 @@ class Game:
                 dice[low] = (self.roll(), dice[low][1])
                 if self.log is not None:
                     self.event(
-                        "reroll", side.index, die=low, was=was, now=dice[low][0],
-                        why="counter", n=self.ref(creature.card),
+                        "reroll",
+                        side.index,
+                        die=low,
+                        was=was,
+                        now=dice[low][0],
+                        why="counter",
+                        n=self.ref(creature.card),
                     )
         return dice
 

@@ -11,7 +11,7 @@ it chooses among them all (RandomPolicy): the Action Phase is asked dozens of ti
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 from .cards import KeeperCard
 from .state import Action, GameView, Permanent, Player
@@ -84,7 +84,7 @@ class ActionOptions:
 
     def __contains__(self, action: object) -> bool:
         try:
-            kind, subject, ability = action  # type: ignore[misc]
+            kind, subject, ability = cast("tuple[Any, Any, Any]", action)  # any answer
             me = self.player
             if kind == "summon":
                 return ability is None and (
@@ -183,7 +183,7 @@ class BattleOptions:
 
     def __contains__(self, battle: object) -> bool:
         try:
-            team, target = battle  # type: ignore[misc]
+            team, target = cast("tuple[Any, Any]", battle)  # any answer
             if not team or len(set(map(id, team))) != len(team):
                 return False
         except (TypeError, ValueError):  # not a battle at all
@@ -235,4 +235,3 @@ class Swaps:
             hand.append(taken)
             reserves.append(given)
         return True
-

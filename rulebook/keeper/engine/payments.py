@@ -5,8 +5,13 @@ most valuable ("chosen by an opponent of your choice"), chance a random one ("ra
 
 from __future__ import annotations
 
+from typing import TypeVar
+
+from .cards import KeeperCard
 from .plays import ME, OPPONENT, Payment
 from .state import GameView, Permanent, Player
+
+_Given = TypeVar("_Given", bound="Permanent | KeeperCard")  # what a payment gives up
 
 
 def _creatures(me: Player, source: Permanent | None, payment: Payment) -> list[Permanent]:
@@ -41,7 +46,7 @@ def can_pay(game: GameView, me: Player, payment: Payment, x: int, source: Perman
     return len(me.deck) > x  # sacrifice_deck, destroy_deck: an empty deck loses
 
 
-def _by_value(cards: list, payment: Payment) -> list:
+def _by_value(cards: list[_Given], payment: Payment) -> list[_Given]:
     """The cards in the order they are given up: cheapest first for the payer, dearest first
     when an opponent chooses."""
     return sorted(cards, key=lambda c: c.value, reverse=payment.chooser == OPPONENT)
@@ -50,7 +55,8 @@ def _by_value(cards: list, payment: Payment) -> list:
 def pay(game: GameView, me: Player, payment: Payment, x: int, source: Permanent | None) -> None:
     """Pay x of it; callers check can_pay first. The log names what was given up."""
     op = payment.op
-    paid: list = []  # the cards given up, or for exhausting resources and hitpoints nothing
+    # the cards given up, or for exhausting resources and hitpoints nothing
+    paid: list[KeeperCard] = []
     if op == "exhaust_creatures":
         for creature in _by_value(_creatures(me, source, payment), payment)[:x]:
             creature.exhausted = True

@@ -9,6 +9,7 @@ lists it as unplayable in every result (rulebook.keeper.engine.cards).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from rulebook.keeper.components import BY_KEY, Component, Kind
 from rulebook.keeper.templates import normalise
@@ -198,7 +199,10 @@ EFFECTS = {
 }
 
 
-def _keyed(table: dict[str, object], suffix: str = "") -> dict[str, object]:
+_Play = TypeVar("_Play")  # what a table gives a text: a restriction, a condition, an effect...
+
+
+def _keyed(table: dict[str, _Play], suffix: str = "") -> dict[str, _Play]:
     """The table by component key; KeyError if a text is not one of the guide's components."""
     keyed = {}
     for text, play in table.items():
@@ -210,8 +214,7 @@ def _keyed(table: dict[str, object], suffix: str = "") -> dict[str, object]:
 
 
 ACTIVATION_COSTS = {
-    key: Payment(op, chooser)
-    for key, (op, chooser) in _keyed(_ACTIVATION_COSTS).items()  # type: ignore[misc]
+    key: Payment(op, chooser) for key, (op, chooser) in _keyed(_ACTIVATION_COSTS).items()
 }
 
 
@@ -234,10 +237,10 @@ def _caveat_payments(suffix: str) -> dict[str, Payment]:
 
 CAVEAT_PAYMENTS = _caveat_payments(_SUMMON)
 USE_PAYMENTS = _caveat_payments(_USE)
-RESTRICTIONS_BY_KEY = _keyed(RESTRICTIONS)  # type: ignore[arg-type]
-CONDITIONS_BY_KEY = _keyed(CONDITIONS)  # type: ignore[arg-type]
-SELECTIONS_BY_KEY = _keyed(SELECTIONS)  # type: ignore[arg-type]
-EFFECTS_BY_KEY = _keyed(EFFECTS)  # type: ignore[arg-type]
+RESTRICTIONS_BY_KEY = _keyed(RESTRICTIONS)
+CONDITIONS_BY_KEY = _keyed(CONDITIONS)
+SELECTIONS_BY_KEY = _keyed(SELECTIONS)
+EFFECTS_BY_KEY = _keyed(EFFECTS)
 
 PLAYED_KEYS = frozenset(
     {

@@ -29,10 +29,14 @@ creature it would rather summon can be summoned.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
+from typing import Any, cast
 
+from rulebook.core.decisions import Decision
 from rulebook.core.views import HiddenZone
 
 from .cards import KeeperAbility, KeeperCard
+from .legal import ActionOptions, BattleOptions, Swaps
 from .plays import OPPONENT
 from .state import (
     STARTING_HITPOINTS,
@@ -54,11 +58,11 @@ def _sturdiest_first(team: list[Permanent]) -> list[Permanent]:
 
 
 class HeuristicPolicy(Policy):
-    def choose_reserves(self, game, decision):
+    def choose_reserves(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
         ranked = sorted(decision.options, key=lambda card: (-card.cost, card.name))
         return ranked[: decision.most]
 
-    def swaps(self, game, decision):
+    def swaps(self, game: GameView, decision: Decision) -> Iterable[tuple[KeeperCard, KeeperCard]]:
         me = game.players[decision.seat]
         soon = len(me.resources) + 2
         wanted = [card for card in me.reserves if card.cost <= soon]
@@ -69,8 +73,8 @@ class HeuristicPolicy(Policy):
         worst = max(unaffordable, key=lambda card: (card.cost, card.name))
         return [(worst, best)]
 
-    def resources_to_place(self, game, decision):
-        me, limit = game.players[decision.seat], decision.most
+    def resources_to_place(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
+        me, limit = game.players[decision.seat], cast(int, decision.most)  # a selection's
         have = len(me.resources)
         count = 2 if have < 4 else 1 if have < 8 else 0
         if len(me.deck) <= 4:
@@ -78,10 +82,10 @@ class HeuristicPolicy(Policy):
         by_distance = sorted(me.hand, key=lambda card: (-(card.cost - have), card.name))
         return by_distance[: min(count, limit, max(len(me.hand) - 1, 0))]
 
-    def next_action(self, game, decision):
+    def next_action(self, game: GameView, decision: Decision) -> Action | None:
         # Found kind by kind, as it prefers them, from the options the game lists: this runs
         # several times a turn, and most kinds are never reached.
-        me, options = game.players[decision.seat], decision.options
+        me, options = game.players[decision.seat], cast(ActionOptions, decision.options)
         best: KeeperCard | None = None
         for card in options.affordable_creatures():
             if (
@@ -99,10 +103,11 @@ class HeuristicPolicy(Policy):
                 # Nothing worth doing now: bank the resources left in a trap (paid now, free
                 # later), the dearest spell that fits first.
                 return min((action, *legal), key=lambda set_: (-set_[1].cost, set_[1].name))
+            # (by kind, never a summon: every action listed here has its ability)
             if kind == "ability":
-                if self._acts(subject, ability) and self.worthwhile(game, me, ability, subject):
+                if self._acts(subject, ability) and self.worthwhile(game, me, ability, subject):  # type: ignore[arg-type]  # see above
                     return action
-            elif self.worthwhile(game, me, ability, None):  # a spell to cast, a trap to spring
+            elif self.worthwhile(game, me, ability, None):  # type: ignore[arg-type]  # see above
                 return action
         return None
 
@@ -163,7 +168,7 @@ class HeuristicPolicy(Policy):
         owners = {"mine": [me], "theirs": [game.opponent(me)]}.get(selection.side, game.players)
         zones = [(owner, getattr(owner, selection.zone)) for owner in owners]
         seen = [(owner, zone) for owner, zone in zones if not isinstance(zone, HiddenZone)]
-        pool = [ZoneCard(owner, zone, card) for owner, zone in seen for card in zone]
+        pool: list[Target] = [ZoneCard(owner, zone, card) for owner, zone in seen for card in zone]
         return pool, sum(len(zone) for _, zone in zones if isinstance(zone, HiddenZone))
 
     @staticmethod
@@ -180,11 +185,15 @@ class HeuristicPolicy(Policy):
             return any(not c.exhausted and c.offense > 0 for c in me.creatures)
         return True
 
-    def use_trigger(self, game, decision, ability, source):
+    def use_trigger(
+        self, game: GameView, decision: Decision, ability: KeeperAbility, source: Permanent | None
+    ) -> bool:
         return self.worthwhile(game, game.players[decision.seat], ability, source)
 
-    def next_battle(self, game, decision):
-        me, options = game.players[decision.seat], decision.options
+    def next_battle(
+        self, game: GameView, decision: Decision
+    ) -> tuple[list[Permanent], object] | None:
+        me, options = game.players[decision.seat], cast(BattleOptions, decision.options)
         opponent = game.opponent(me)
         attackers = [c for c in options.attackers() if c.offense > 0]
         if not attackers:
@@ -205,13 +214,15 @@ class HeuristicPolicy(Policy):
                 return _sturdiest_first(attackers), creature
         return None
 
-    def defenders(self, game, decision, attackers, target):
+    def defenders(
+        self, game: GameView, decision: Decision, attackers: list[Permanent], target: object
+    ) -> Sequence[Permanent]:
         return _sturdiest_first(list(decision.options))
 
-    def pick_targets(self, game, decision, hostile):
+    def pick_targets(self, game: GameView, decision: Decision, hostile: bool) -> Sequence[Target]:
         # The targets that gain (see targets.score): the opponent's cards for a hostile effect,
         # one's own for a helpful one; the most valuable first.
-        mine, count = decision.seat, decision.most
+        mine, count = decision.seat, cast(int, decision.most)  # a selection's
         gaining = [
             target
             for target in decision.options
@@ -225,11 +236,11 @@ class HeuristicPolicy(Policy):
             gaining.sort(key=lambda target: -target.value)
         return [target for target in gaining[:count] if target.value > 0]
 
-    def choose_player(self, game, decision, hostile):
+    def choose_player(self, game: GameView, decision: Decision, hostile: bool) -> Player:
         me = game.players[decision.seat]
         return game.opponent(me) if hostile else me
 
-    def wants(self, game, decision, card):
+    def wants(self, game: GameView, decision: Decision, card: KeeperCard) -> bool:
         return True
 
 
@@ -247,45 +258,57 @@ class RandomPolicy(Policy):
     def begin(self, seed: int, player: int) -> None:
         self.rng = random.Random(f"{self.seed}/{seed}/{player}")
 
-    def choose_reserves(self, game, decision):
-        return self.rng.sample(decision.options, decision.most)
+    def choose_reserves(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
+        return self.rng.sample(_listed(decision), cast(int, decision.most))
 
-    def swaps(self, game, decision):
-        rng, options = self.rng, decision.options
+    def swaps(self, game: GameView, decision: Decision) -> Iterable[tuple[KeeperCard, KeeperCard]]:
+        rng, options = self.rng, cast(Swaps, decision.options)
         if options.hand and options.reserves and rng.random() < 0.5:
             return [(rng.choice(options.hand), rng.choice(options.reserves))]
         return []
 
-    def resources_to_place(self, game, decision):
-        rng, hand = self.rng, decision.options
-        count = rng.randint(0, min(decision.most, len(hand)))
+    def resources_to_place(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
+        rng, hand = self.rng, _listed(decision)
+        count = rng.randint(0, min(cast(int, decision.most), len(hand)))
         return rng.sample(hand, count)
 
-    def next_action(self, game, decision):
+    def next_action(self, game: GameView, decision: Decision) -> Action | None:
         actions: list[Action | None] = [*decision.options, None]
         return self.rng.choice(actions)
 
-    def use_trigger(self, game, decision, ability, source):
+    def use_trigger(
+        self, game: GameView, decision: Decision, ability: KeeperAbility, source: Permanent | None
+    ) -> bool:
         return self.rng.random() < 0.5
 
-    def next_battle(self, game, decision):
-        rng, options = self.rng, decision.options
+    def next_battle(
+        self, game: GameView, decision: Decision
+    ) -> tuple[list[Permanent], object] | None:
+        rng, options = self.rng, cast(BattleOptions, decision.options)
         attackers, targets = options.attackers(), options.targets()
         if not attackers or not targets or rng.random() < 0.5:
             return None
         team = rng.sample(attackers, rng.randint(1, len(attackers)))
         return team, rng.choice(targets)
 
-    def defenders(self, game, decision, attackers, target):
-        rng, able = self.rng, decision.options
+    def defenders(
+        self, game: GameView, decision: Decision, attackers: list[Permanent], target: object
+    ) -> Sequence[Permanent]:
+        rng, able = self.rng, _listed(decision)
         return rng.sample(able, rng.randint(0, len(able)))
 
-    def pick_targets(self, game, decision, hostile):
-        rng, pool = self.rng, decision.options
-        return rng.sample(pool, rng.randint(0, min(decision.most, len(pool))))
+    def pick_targets(self, game: GameView, decision: Decision, hostile: bool) -> Sequence[Target]:
+        rng, pool = self.rng, _listed(decision)
+        return rng.sample(pool, rng.randint(0, min(cast(int, decision.most), len(pool))))
 
-    def choose_player(self, game, decision, hostile):
-        return self.rng.choice(decision.options)
+    def choose_player(self, game: GameView, decision: Decision, hostile: bool) -> Player:
+        player: Player = self.rng.choice(_listed(decision))
+        return player
 
-    def wants(self, game, decision, card):
+    def wants(self, game: GameView, decision: Decision, card: KeeperCard) -> bool:
         return self.rng.random() < 0.5
+
+
+def _listed(decision: Decision) -> Sequence[Any]:
+    """A decision's options where the game lists them (a list or tuple, not a live view)."""
+    return cast("Sequence[Any]", decision.options)

@@ -59,7 +59,7 @@ def select_targets(
         if selection.look:  # "look at exactly [x] cards ... target up to [y] of those"
             if len(zone) < x:
                 return None
-            top = [ZoneCard(owner, zone, card) for card in zone[-x:]]
+            top: list[Target] = [ZoneCard(owner, zone, card) for card in zone[-x:]]
             return pick(game, me, top, ability.select_y, OPPONENT, hostile)
         return [ZoneCard(owner, zone, card) for card in reversed(zone[-x:])]
     cards: list[Target] = [ZoneCard(owner, zone, card) for card in zone]
@@ -86,4 +86,5 @@ def pick(
 
 def choose_player(game: GameView, me: Player, hostile: bool) -> Player:
     """ "One player" of the caster's choice, any player, the caster included."""
-    return game.ask(Decision(me.index, PLAYER, game.players, context=(hostile,)))
+    player: Player = game.ask(Decision(me.index, PLAYER, game.players, context=(hostile,)))
+    return player

@@ -54,7 +54,7 @@ def payment(
             for page in list(unused):
                 if left.get(kind, 0) + left.get(ANY, 0) >= need:
                     break
-                produced, amount = page.card.aura_yield
+                produced, amount = page.card.aura_yield  # type: ignore[misc]  # every Aura Page yields
                 if produced == wanted:
                     generate(page, produced, amount)
         spent_typed = min(left.get(kind, 0), need)
@@ -67,7 +67,7 @@ def payment(
     for page in list(unused):
         if spare >= neutral:
             break
-        produced, amount = page.card.aura_yield
+        produced, amount = page.card.aura_yield  # type: ignore[misc]  # every Aura Page yields
         generate(page, produced, amount)
         spare += amount
     if spare < neutral:
@@ -92,7 +92,7 @@ class Budget:
         self.pool = pool
         self.pages = pages
         self.sources: list[Page] = []  # its Aura Pages to hand, once counted
-        self.known: dict[tuple, bool] = {}  # Cost -> whether it can be paid
+        self.known: dict[tuple[Any, ...], bool] = {}  # Cost -> whether it can be paid
         self.counted = False  # counted at the first Cost asked
         self.have: dict[str, int] | None = None  # Basic Aura to hand by type, if only Basic
         self.spare = 0  # how much Basic Aura that is

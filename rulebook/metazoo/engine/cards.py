@@ -29,7 +29,7 @@ class Attack:
         self.status: str | None = raw.get("status")
         self.advantage: str | None = raw.get("advantage")
         self.terra: dict[str, int] = dict(raw.get("terra") or {})
-        self.effects: tuple[dict, ...] = tuple(raw.get("effects") or ())
+        self.effects: tuple[dict[str, Any], ...] = tuple(raw.get("effects") or ())
 
 
 class PageCard:
@@ -107,7 +107,7 @@ class PageCard:
             and not vocab.effect_problems([raw])
         ]
 
-        def when(keyword: str) -> tuple[dict, ...]:
+        def when(keyword: str) -> tuple[dict[str, Any], ...]:
             return tuple(e for e in played if e.get("when", vocab.CONTRACT) == keyword)
 
         self.on_contract = when(vocab.CONTRACT)
@@ -131,7 +131,9 @@ class PageCard:
         self.total_cost: int = sum(n for _, n in self.cost)
         # An "any time" answer to a Page on the chain (Dampen, Reflection): only with a chain.
         self.answers_chain: bool = any(e["do"] in ("nullify", "redirect") for e in self.any_time)
-        self.generates: dict | None = next((e for e in played if e["do"] == "generate_aura"), None)
+        self.generates: dict[str, Any] | None = next(
+            (e for e in played if e["do"] == "generate_aura"), None
+        )
         # What one Fatigue of an Aura Page generates: (its type, or "any", and the amount).
         self.aura_yield: tuple[str, int] | None = None
         if info.type == AURA:

@@ -36,7 +36,7 @@ def priority(game: Any, caster: Caster) -> bool:
     return True
 
 
-def response(game: Any, caster: Caster) -> tuple | None:
+def response(game: Any, caster: Caster) -> tuple[Any, ...] | None:
     """The "any time" Action a Caster with priority takes, or None: not asked at all when
     none of its Pages has an "any time" effect (most Spellbooks: most windows)."""
     if not caster.answers:
@@ -44,7 +44,7 @@ def response(game: Any, caster: Caster) -> tuple | None:
     options = responses(game, caster)
     if not options:
         return None
-    answer = game.ask(caster, RESPOND, options)
+    answer: tuple[Any, ...] | None = game.ask(caster, RESPOND, options)
     if answer is None and game.log is not None:
         game.event("pass", caster.seat)
     return answer
@@ -70,7 +70,7 @@ def priority_in_chain(game: Any, caster: Caster) -> bool:
     return True
 
 
-def push_action(game: Any, caster: Caster, action: tuple) -> None:
+def push_action(game: Any, caster: Caster, action: tuple[Any, ...]) -> None:
     """Start an Action that goes on the chain: Contract a Page, place a Trap, use a Power
     or an "any time" effect."""
     kind, page = action[0], action[1]
@@ -125,7 +125,7 @@ def push_action(game: Any, caster: Caster, action: tuple) -> None:
         )
 
 
-def resolve(game: Any, item: dict) -> None:
+def resolve(game: Any, item: dict[str, Any]) -> None:
     """Resolve the top of the chain: a Contracted Page, or an effect used."""
     caster, page = item["caster"], item["page"]
     if item.get("nullified"):

@@ -17,7 +17,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rulebook.metazoo.cards import BEASTIE
@@ -78,7 +78,11 @@ class Allocation:
         short = any(n < lp for n, lp in zip(defenders, self.lps, strict=True))
         return not (self.overflow and answer[-1] and short)
 
-    def __iter__(self):  # a Decision's options are a Collection; an allocation is checked
+    def __iter__(
+        self,
+    ) -> Iterator[
+        tuple[int, ...]
+    ]:  # a Decision's options are a Collection; an allocation is checked
         return iter(())
 
     def __len__(self) -> int:
@@ -206,13 +210,16 @@ class Combat:
         if pool is None:  # (the common case) the Caster alone, with no Attack to answer
             primary, answer = target, None
         else:
-            pairs = [  # (the pool is of Pages: the Defenders, or the Page attacked)
-                (page, index)
-                for page in pool
-                if page.card.type == BEASTIE
-                and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_ATTACK))
-                for index in range(len(page.card.attacks))
-            ] or [(page, None) for page in pool]
+            pairs: list[tuple[Page, int | None]] = (
+                [  # (the pool is of Pages: the Defenders, or the Page attacked)
+                    (page, index)
+                    for page in pool
+                    if page.card.type == BEASTIE
+                    and not (page.statuses and any(s in page.statuses for s in UNABLE_TO_ATTACK))
+                    for index in range(len(page.card.attacks))
+                ]
+                or [(page, None) for page in pool]
+            )
             primary, answer = game.ask(them, PRIMARY, pairs) if len(pairs) > 1 else pairs[0]
         if game.log is not None:
             game.event(
@@ -272,7 +279,12 @@ class Combat:
                 primary=log_id(primary),
             )
         for effect in attack.effects:
-            target = {effect.get("target"): primary} if effect.get("target") else {}
+            # (a key only where the effect names its target: never None)
+            target: dict[str, Any] = (
+                {effect.get("target"): primary}  # type: ignore[dict-item]  # see above
+                if effect.get("target")
+                else {}
+            )
             apply_effect(game, effect, side, striker, target)
         if attack.status and present(primary):
             inflict(game, [primary], attack.status, side, automatically=False)

@@ -79,7 +79,7 @@ def contract(
     me: Caster,
     page: Page,
     attacker: Page | None = None,
-    effects: tuple[dict, ...] | None = None,
+    effects: tuple[dict[str, Any], ...] | None = None,
 ) -> None:
     """How to Contract a Page (p. 18): reveal it, choose its targets, pay its Aura Cost;
     it goes on the chain and resolves when priority ends."""

@@ -20,7 +20,11 @@ from .statuses import inflict
 
 
 def choose_targets(
-    game: Any, me: Caster, page: Page, effects: Iterable[dict], attacker: Page | None = None
+    game: Any,
+    me: Caster,
+    page: Page,
+    effects: Iterable[dict[str, Any]],
+    attacker: Page | None = None,
 ) -> dict[str, Any]:
     """The targets of a Page's effects, one per kind of target, chosen as it is
     Contracted or used (How to Contract a Page, p. 18)."""
@@ -38,7 +42,9 @@ def choose_targets(
     return targets
 
 
-def effect_has_targets(game: Any, me: Caster, page: Page, effects: Iterable[dict]) -> bool:
+def effect_has_targets(
+    game: Any, me: Caster, page: Page, effects: Iterable[dict[str, Any]]
+) -> bool:
     for effect in effects:
         kind = effect.get("target")
         if kind in SINGLE and not valid_targets(game, me, page, kind):
@@ -76,7 +82,9 @@ def valid_targets(game: Any, me: Caster, page: Page, kind: str) -> list[Any]:
     return found
 
 
-def reach(game: Any, me: Caster, page: Page, effect: dict, targets: dict[str, Any]) -> list[Any]:
+def reach(
+    game: Any, me: Caster, page: Page, effect: dict[str, Any], targets: dict[str, Any]
+) -> list[Any]:
     """Who an effect reaches as it resolves: its target if still there, or every Page it
     names without targeting."""
     kind = effect["target"]
@@ -104,11 +112,11 @@ def reach(game: Any, me: Caster, page: Page, effect: dict, targets: dict[str, An
 
 def apply_effect(
     game: Any,
-    effect: dict,
+    effect: dict[str, Any],
     me: Caster,
     page: Page,
     targets: dict[str, Any],
-    item: dict | None = None,
+    item: dict[str, Any] | None = None,
 ) -> None:
     """One effect of the vocabulary (rulebook.metazoo.effects), resolving now."""
     do = effect["do"]
@@ -149,7 +157,7 @@ def apply_effect(
                 game.event("placed_under", me.seat, page=subject.uid, under=page.uid)
 
 
-def redirect(game: Any, me: Caster, item: dict | None) -> None:
+def redirect(game: Any, me: Caster, item: dict[str, Any] | None) -> None:
     """Reflection: the Spell beneath it on the chain, if it targets a Page of this Caster,
     targets a Page of its own Caster instead (chosen by this Caster)."""
     below = [

@@ -115,7 +115,7 @@ class Game:
         self.seed = seed
         self.answer = ask  # a player's answer to a decision (rulebook.core.stepping), checked
         self.chance = Chance(seed)
-        self.log: list[dict] | None = [] if record_log else None
+        self.log: list[dict[str, Any]] | None = [] if record_log else None
         self.unsupported = {**decks[0].unsupported, **decks[1].unsupported}
         uid = 0
         casters = []
@@ -135,7 +135,7 @@ class Game:
             }
         self.terra: list[Page | None] = [None] * TERRA_SLOTS
         self.rotation = 0  # the slot a Terra Contracted into full slots replaces
-        self.chain: list[dict] = []  # the resolution chain, last in first out
+        self.chain: list[dict[str, Any]] = []  # the resolution chain, last in first out
         self.turn = 0
         self.active = 0
         self.first = 0
@@ -495,7 +495,7 @@ class Game:
         if self.log is not None:
             self.log.append({"turn": self.turn, "player": player, "event": event, **data})
 
-    def _spellbooks(self) -> list[dict]:
+    def _spellbooks(self) -> list[dict[str, Any]]:
         return [
             {str(p.uid): {"name": p.card.name, "type": p.card.type} for p in c.spellbook}
             for c in self.casters

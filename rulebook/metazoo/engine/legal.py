@@ -6,6 +6,7 @@ may attack what (Combat step 1, p. 25). Nothing here changes the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
@@ -25,11 +26,11 @@ def actions(game: Any, me: Caster) -> ActionOptions:
     return ActionOptions(game, me)
 
 
-def chapter_actions(game: Any, me: Caster) -> tuple[dict[str, list[tuple]], list[Page]]:
+def chapter_actions(game: Any, me: Caster) -> tuple[dict[str, list[tuple[Any, ...]]], list[Page]]:
     """In one pass over the Chapter (copies of one Page are one option, its first copy):
     Contract an Aura Page (once a turn) or a Terra, or place a Trap Page face-down; and the
     Beasties, Artifacts, Spells and Potions a Contract Action may name, payable or not."""
-    options: dict[str, list[tuple]] = {"aura": [], "terra": [], "trap": []}
+    options: dict[str, list[tuple[Any, ...]]] = {"aura": [], "terra": [], "trap": []}
     candidates: list[Page] = []
     seen: set[PageCard] = set()
     for page in me.chapter:
@@ -49,7 +50,7 @@ def chapter_actions(game: Any, me: Caster) -> tuple[dict[str, list[tuple]], list
     return options, candidates
 
 
-def trap_moves(game: Any, me: Caster) -> list[tuple]:
+def trap_moves(game: Any, me: Caster) -> list[tuple[Any, ...]]:
     """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
     return [
         ("move", trap, host)
@@ -60,9 +61,9 @@ def trap_moves(game: Any, me: Caster) -> list[tuple]:
     ]
 
 
-def arena_actions(game: Any, me: Caster, kind: str) -> list[tuple]:
+def arena_actions(game: Any, me: Caster, kind: str) -> list[tuple[Any, ...]]:
     """Use a Power or an "any time" effect."""
-    options: list[tuple] = []
+    options: list[tuple[Any, ...]] = []
     if not (me.powers if kind == "power" else me.answers):
         return options
     for page in me.arena:
@@ -77,10 +78,10 @@ def arena_actions(game: Any, me: Caster, kind: str) -> list[tuple]:
     return options
 
 
-def responses(game: Any, caster: Caster) -> list[tuple]:
+def responses(game: Any, caster: Caster) -> list[tuple[Any, ...]]:
     """The "any time" Actions a Caster may take with priority: Contract an "any time"
     Spell, or use a Page's "any time" effect (Priority, p. 21)."""
-    options: list[tuple] = []
+    options: list[tuple[Any, ...]] = []
     if not caster.answers:
         return options
     funds = None
@@ -188,13 +189,13 @@ class ActionOptions:
     def __init__(self, game: Any, me: Caster) -> None:
         self.game = game
         self.me = me
-        self.lists: dict[str, list[tuple]] = {}
+        self.lists: dict[str, list[tuple[Any, ...]]] = {}
         self._attackers: list[Page] | None = None
         self._candidates: list[Page] | None = None
         self._budget: Budget | None = None
         self._legal: dict[Page, bool] | None = None  # may_contract's answers, once asked
 
-    def of_kind(self, kind: str) -> list[tuple]:
+    def of_kind(self, kind: str) -> list[tuple[Any, ...]]:
         found = self.lists.get(kind)
         if found is None:
             game, me = self.game, self.me
@@ -234,7 +235,7 @@ class ActionOptions:
         """The Pages a Contract Action may name, payable or not."""
         if self._candidates is None:
             self.read_chapter()
-        return self._candidates  # type: ignore[return-value]
+        return self._candidates  # type: ignore[return-value]  # read_chapter set it
 
     def may_contract(self, page: Page) -> bool:
         """Whether Contracting this candidate is legal now: one Page checked, so a policy that
@@ -278,7 +279,7 @@ class ActionOptions:
             )
         return kind in ACTION_KINDS and action in self.of_kind(kind)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
         for kind in ACTION_KINDS:
             yield from self.of_kind(kind)
 

@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
-from typing import Any
+from typing import Any, cast
 
+from rulebook.core.decisions import Decision
 from rulebook.metazoo.cards import AURA, BEASTIE
 
+from .legal import ActionOptions
 from .state import (
     ACTION,
     ALLOCATE,
@@ -72,22 +74,22 @@ class HeuristicPolicy(Policy):
 
     # -- setting up -----------------------------------------------------------------------
 
-    def call(self, game, decision):
+    def call(self, game: Any, decision: Decision) -> str:
         return "heads"
 
-    def go_first(self, game, decision):
+    def go_first(self, game: Any, decision: Decision) -> bool:
         return True
 
-    def mulligan(self, game, decision):
+    def mulligan(self, game: Any, decision: Decision) -> bool:
         chapter = game.casters[decision.seat].chapter
         auras = sum(page.card.type == AURA for page in chapter)
         return len(chapter) > KEEP_AT_LEAST and (auras == 0 or auras == len(chapter))
 
     # -- the turn ---------------------------------------------------------------------------
 
-    def action(self, game, decision):
+    def action(self, game: Any, decision: Decision) -> Any:
         me = game.casters[decision.seat]
-        options = decision.options
+        options = cast(ActionOptions, decision.options)  # the Action decision's own options
         memo = self.memos[decision.seat]
         if memo.get("attacking") == game.turn:  # its other Actions are done: only Attacks
             return self._attack(game, me, options) if options.attackers() else None
@@ -118,7 +120,9 @@ class HeuristicPolicy(Policy):
             return self._attack(game, me, options)
         return None
 
-    def _dearest_contract(self, game, me: Caster, options) -> tuple | None:
+    def _dearest_contract(
+        self, game: Any, me: Caster, options: ActionOptions
+    ) -> tuple[Any, ...] | None:
         """The dearest Page worth Contracting that may be Contracted now: the candidates tried
         dearest first, so only the Costs up to the one chosen are counted."""
         for page in sorted(options.candidates(), key=DEAREST, reverse=True):
@@ -138,7 +142,7 @@ class HeuristicPolicy(Policy):
                 need -= 1
         return need
 
-    def _wants_terra(self, game, me: Caster, terra: Page) -> bool:
+    def _wants_terra(self, game: Any, me: Caster, terra: Page) -> bool:
         kind = terra.card.terra
         if kind is None or game.terra_active(kind):
             return False
@@ -149,7 +153,7 @@ class HeuristicPolicy(Policy):
             for attack in page.card.attacks
         )
 
-    def _worth(self, game, me: Caster, page: Page) -> bool:
+    def _worth(self, game: Any, me: Caster, page: Page) -> bool:
         """Whether a Page is worth Contracting now: a Beastie or Artifact always; a Spell or
         Potion when its effects have a target worth hitting."""
         card = page.card
@@ -192,13 +196,13 @@ class HeuristicPolicy(Policy):
     def _beasties(self, side: Caster) -> int:
         return sum(1 for p in side.arena if p.card.type == BEASTIE)
 
-    def _any_time_worth(self, game, me: Caster, page: Page) -> bool:
+    def _any_time_worth(self, game: Any, me: Caster, page: Page) -> bool:
         effect = page.card.any_time[0]
         if effect["do"] == "recover":
             return any(p.damage >= 20 for p in me.arena if p.card.type == BEASTIE)
         return False
 
-    def _attack(self, game, me: Caster, options) -> tuple:
+    def _attack(self, game: Any, me: Caster, options: ActionOptions) -> tuple[Any, ...]:
         attacker = max(
             options.attackers(),
             key=lambda p: (p.card.strongest_damage, p.uid),
@@ -220,7 +224,7 @@ class HeuristicPolicy(Policy):
 
     # -- priority windows -------------------------------------------------------------------
 
-    def respond(self, game, decision):
+    def respond(self, game: Any, decision: Decision) -> Any:
         me = game.casters[decision.seat]
         for option in decision.options:
             kind, page = option[0], option[1]
@@ -230,7 +234,7 @@ class HeuristicPolicy(Policy):
                 return option
         return None
 
-    def _threat(self, game, me: Caster) -> bool:
+    def _threat(self, game: Any, me: Caster) -> bool:
         """An opposing Spell on the chain targeting a Page of mine."""
         return any(
             item["caster"] is not me
@@ -241,7 +245,7 @@ class HeuristicPolicy(Policy):
             for item in game.chain
         )
 
-    def target(self, game, decision):
+    def target(self, game: Any, decision: Decision) -> Any:
         me = game.casters[decision.seat]
         options = list(decision.options)
         mine = [p for p in options if isinstance(p, Page) and p.controller == me.seat]
@@ -252,12 +256,12 @@ class HeuristicPolicy(Policy):
             return max(pool, key=lambda p: (p.damage, p.card.lp, getattr(p, "uid", 0)))
         return max(pool, key=lambda p: (getattr(p.card, "total_cost", 0), p.card.lp, p.uid))
 
-    def contract_trap(self, game, decision):
+    def contract_trap(self, game: Any, decision: Decision) -> bool:
         return True
 
     # -- combat -----------------------------------------------------------------------------
 
-    def defenders(self, game, decision):
+    def defenders(self, game: Any, decision: Decision) -> list[Page]:
         me = game.casters[decision.seat]
         combat = game.combat
         target = combat.target
@@ -273,19 +277,19 @@ class HeuristicPolicy(Policy):
             return []
         return [max(survivors, key=lambda p: (game.current_lp(p), p.uid))]
 
-    def primary(self, game, decision):
+    def primary(self, game: Any, decision: Decision) -> Any:
         return max(
             decision.options,
             key=lambda o: (-1 if o[1] is None else o[0].card.attacks[o[1]].damage, -o[0].uid),
         )
 
-    def allocate(self, game, decision):
-        options = decision.options
+    def allocate(self, game: Any, decision: Decision) -> Any:
+        options: Any = decision.options  # combat's Allocation (a sibling layer: not imported)
         lps = list(options.lps)
         order = sorted(range(len(lps)), key=lambda i: lps[i])
         return fill(options.damage, lps, options.overflow, order)
 
-    def order(self, game, decision):
+    def order(self, game: Any, decision: Decision) -> list[Any]:
         return list(decision.options)
 
 

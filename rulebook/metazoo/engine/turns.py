@@ -134,7 +134,7 @@ def _end_item_id(kind: str, subject: Any) -> list[Any]:
     return [kind, log_id(subject)]
 
 
-def act(game: Any, caster: Caster, action: tuple) -> None:
+def act(game: Any, caster: Caster, action: tuple[Any, ...]) -> None:
     """Take an Action, then the exchange of priority and the chain's resolution."""
     if action[0] == "attack":
         _, beastie, index, target = action

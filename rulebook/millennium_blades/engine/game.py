@@ -359,7 +359,7 @@ class Game:
         if not slots:
             return None
         decision = self.decisions[player.index][REACT[on]].offer(slots)
-        slot = self.ask(decision)
+        slot: Slot | None = self.ask(decision)
         if slot is None:
             self.declined(player, on, slots)
             return None

@@ -9,7 +9,8 @@ player's RP, the number of Singles in each hand) and its own hand.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from rulebook.core.decisions import Decision
 
@@ -30,7 +31,8 @@ class HeuristicPolicy:
 
     def answer(self, game: Any, decision: Decision) -> Any:
         me: Player = game.players[decision.seat]
-        kind, options = decision.kind, decision.options
+        kind = decision.kind
+        options = cast("Sequence[Any]", decision.options)  # the game offers lists
         if kind == SINGLE:
             return max(options, key=lambda card: _worth(card, me))
         if kind == ACTION:

@@ -7,7 +7,7 @@ Map Piece condition) are read by Side.refresh and Game.playable instead; the res
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from rulebook.core.chance import Chance
 from rulebook.core.decisions import Decision
@@ -24,6 +24,7 @@ class Game(GameView, Protocol):
 
     chance: Chance
     plays_left: int
+    ask: Callable[[Decision], Any]  # a player's checked answer (rulebook.core.stepping)
 
     def amount(self, value: int | str, me: Side) -> int: ...
 
@@ -48,9 +49,10 @@ def choose_cards(
     game: Game, side: Side, options: list[EngineCard], most: int, purpose: str, *, least: int = 0
 ) -> Sequence[EngineCard]:
     """The side's player picks from `least` to `most` of the options for an effect."""
-    return game.ask(
+    chosen: Sequence[EngineCard] = game.ask(
         Decision(side.index, CARDS, options, least=least, most=most, context=(purpose,))
     )
+    return chosen
 
 
 def apply(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:

@@ -119,16 +119,14 @@ class EngineCard:
         # CR 6.4.2 / 9.8.1: no printed level is no requirement at all, not a requirement of 0.
         self.level: int | None = attr.get("level")
         self.species: str | None = attr.get("species")
-        self.stats: tuple[int, int, int, int] = tuple(  # type: ignore[assignment]
-            attr.get(name, 0) for name in vocab.STATS
-        )
+        self.stats: tuple[int, int, int, int] = tuple(attr.get(name, 0) for name in vocab.STATS)
         self.paint_brush: str | None = attr.get("paint_brush")
         self.location: str | None = attr.get("location")
         self.map_location: str | None = attr.get("map_location")
         self.begins_in_rainbow_pool: bool = bool(attr.get("begins_in_rainbow_pool"))
         boost = attr.get("stat_boost") or {}
         self.boost: tuple[int, int, int, int] = (
-            tuple(boost.get(name, 0) for name in vocab.STATS) if boost else NO_BOOST  # type: ignore[assignment]
+            tuple(boost.get(name, 0) for name in vocab.STATS) if boost else NO_BOOST
         )
         raw_effects = attr.get("effects")
         self.unsupported: tuple[str, ...] = vocab.unsupported_effects(info.text, raw_effects)
@@ -155,7 +153,7 @@ class EngineCard:
         )
         self.map_pieces_needed: int = next(
             (e.n for e in self.passive if e.do == "requires_map_pieces"), 0
-        )  # type: ignore[assignment]
+        )  # type: ignore[assignment]  # an n a passive gives is a number
         # Playable only if the state allows: a Paint Brush needs its Rainbow Pool Neopet (CR
         # 7.4.7), a Location may need Map Pieces (7.10.9).
         self.conditional: bool = self.type == PAINT_BRUSH or bool(self.map_pieces_needed)

@@ -145,7 +145,7 @@ class Game:
             }
             for side in self.sides
         )
-        self.log: list[dict] | None = [] if record_log else None
+        self.log: list[dict[str, Any]] | None = [] if record_log else None
         self.turn = 0
         self.active = 0  # whose turn it is
         self.round = 0
@@ -261,7 +261,7 @@ class Game:
         starters = [self.choose_neopet(side) for side in order]
         for side, starter in zip(order, starters, strict=True):
             self._send_in(side, starter)
-        return opening, mulligan  # type: ignore[return-value]
+        return opening, mulligan  # type: ignore[return-value]  # tuples of the two seats
 
     def new_round(self, round_winner: int) -> bool:
         """End of Round Cleanup (CR 5.5.10) and a new round (5.5.12); False when a player has
@@ -273,7 +273,7 @@ class Game:
         self.pending.clear()  # CR 5.5.7f: nor do triggers still waiting to join it
         self.rolls = [None, None]
         for side in self.sides:
-            side.round_results.append(side.active)  # type: ignore[arg-type]
+            side.round_results.append(side.active)  # type: ignore[arg-type]  # a round ends with both active
             side.active = None
             side.discard.extend(side.codestones)
             side.discard.extend(side.equipment)
@@ -296,7 +296,8 @@ class Game:
     def choose_neopet(self, side: Side) -> EngineCard:
         """The Neopet the side sends in, of those it has left (CR 5.5.12)."""
         decision = self.decisions[side.index][NEOPET].offer(list(side.neopets))
-        return self.ask(decision)
+        neopet: EngineCard = self.ask(decision)
+        return neopet
 
     def _winner_without_neopets(self) -> int | None:
         """A player with no Neopet for the next round loses the game; if neither has one, the
@@ -446,9 +447,7 @@ class Game:
         if kind == EQUIPMENT and len(me.equipment) >= EQUIPMENT_SLOTS:
             equipped = list(me.equipment)
             slot = self.ask(
-                Decision(
-                    me.index, EQUIPMENT_SLOT, range(len(equipped)), context=(equipped, card)
-                )
+                Decision(me.index, EQUIPMENT_SLOT, range(len(equipped)), context=(equipped, card))
             )
             leaving = me.equipment.pop(slot)
             me.discard.append(leaving)
@@ -535,10 +534,10 @@ class Game:
         """CR 8.20.10 / 7.4.4-7.4.5: the active Neopet goes to the Rainbow Pool and `target`
         takes its place, keeping damage, status, Codestones and Equipment."""
         me.rainbow_pool.remove(target)
-        me.rainbow_pool.append(me.active)  # type: ignore[arg-type]
-        self.event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]
+        me.rainbow_pool.append(me.active)  # type: ignore[arg-type]  # it transforms the active one
+        self.event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]  # it transforms the active one
         was, me.active = me.active, target
-        self._in_play_changed(me, was, target)  # type: ignore[arg-type]
+        self._in_play_changed(me, was, target)  # type: ignore[arg-type]  # it transforms the active one
 
     # -- battle (CR 5.5) ------------------------------------------------------------------
 
@@ -575,7 +574,9 @@ class Game:
         if damage:
             self.deal(opponent, damage)
 
-    def _reroll(self, side: Side, own: list[int], other: list[int], limit: int, attacking: bool):
+    def _reroll(
+        self, side: Side, own: list[int], other: list[int], limit: int, attacking: bool
+    ) -> None:
         """CR 5.5.6c-d: reroll the chosen dice, at most `limit` of them, once."""
         if not own:
             return

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Sequence
-from typing import NamedTuple
+from collections.abc import Collection, Sequence
+from typing import NamedTuple, cast
 
 from rulebook.core.decisions import AnswersByKind, Decision
 from rulebook.neopets.cards import (
@@ -41,6 +41,7 @@ __all__ = ["HeuristicPolicy", "Policy", "RandomPolicy"]
 # How much one point of a stat is worth to the heuristic.
 _STAT_WEIGHT = {HP: 0.8, ATTACK: 1.2, DEFENCE: 0.9, AGILITY: 0.5}
 _REFERENCE_OPPONENT = (8, 3, 3, 4)  # hp, attack, defence, agility of a typical Neopet
+_UNSEEN_TRANSFORMATION = 2.0  # another side's Paint Brush, its target unseen: worth negating
 _LASTING = {"end_of_turn": 0.5, "end_of_round": 1.5, "permanent": 1.5, "while_in_play": 1.5}
 
 
@@ -66,10 +67,11 @@ class HeuristicPolicy(AnswersByKind):
     def choose_neopet(self, game: GameView, decision: Decision) -> EngineCard:
         rival = game.sides[1 - decision.seat].active
         against = rival.stats if rival is not None else _REFERENCE_OPPONENT
-        return max(decision.options, key=lambda neopet: _matchup(neopet.stats, against))
+        neopets: Collection[EngineCard] = decision.options
+        return max(neopets, key=lambda neopet: _matchup(neopet.stats, against))
 
     def choose_codestone(self, game: GameView, decision: Decision) -> EngineCard | None:
-        options = decision.options
+        options = _cards(decision)
         if len(options) == 1:
             return options[0]
         me = game.sides[decision.seat]
@@ -120,7 +122,7 @@ class HeuristicPolicy(AnswersByKind):
                 mine_below = len(queue) > 1 and queue[-2].owner.index == player
                 negation = top.card.negates and not top.triggered
                 target = queue[-2] if negation and mine_below else top
-                return negator if self.item_value(game, target) >= 2.0 else None
+                return negator if self.item_value(game, target, player) >= 2.0 else None
             if top.dice and min(top.dice) < 4:
                 return next((f for f in options if f.sets_die), None)
             return None
@@ -135,11 +137,15 @@ class HeuristicPolicy(AnswersByKind):
         ranked = sorted(decision.options, key=lambda card: self.play_value(game, me, card))
         return ranked[:count] if purpose == "discard" else ranked[::-1][:count]
 
-    def item_value(self, game: GameView, item: QueueItem) -> float:
-        """How much an item on the queue is worth to its controller: a played card's value,
-        or a triggered ability's effects (CR 8.16)."""
+    def item_value(self, game: GameView, item: QueueItem, player: int) -> float:
+        """How much an item on the queue is worth to its controller, as `player` sees it: a
+        played card's value, or a triggered ability's effects (CR 8.16)."""
         if item.triggered:
             return sum(_nominal_value(effect) for effect in item.effects)
+        if item.card.type == PAINT_BRUSH and item.owner.index != player:
+            # Which Neopet it turns the active one into lies in the other side's Rainbow Pool,
+            # private to it (CR 9.11.2): a transformation is counted as an upgrade.
+            return _UNSEEN_TRANSFORMATION
         return self.play_value(game, item.owner, item.card)
 
     def play_value(self, game: GameView, me: Side, card: EngineCard) -> float:
@@ -149,7 +155,9 @@ class HeuristicPolicy(AnswersByKind):
             return 100.0  # collecting costs nothing (CR 7.10.6)
         if kind == PAINT_BRUSH:
             target = me.paint_target(card)
-            return _stats_value(target.stats) - _stats_value(me.active.stats) if target else 0.0
+            if target is None:
+                return 0.0
+            return _stats_value(target.stats) - _stats_value(me.active.stats)  # type: ignore[union-attr]  # a target only for an active Neopet
         if kind == FOOD and (card.negates or card.sets_die):
             return 0.0  # held for a response or a battle
         worth = _worth(card)
@@ -183,13 +191,13 @@ class RandomPolicy(HeuristicPolicy):
         return self.rng.random() < 0.5
 
     def choose_neopet(self, game: GameView, decision: Decision) -> EngineCard:
-        return self.rng.choice(decision.options)
+        return self.rng.choice(_cards(decision))
 
     def choose_codestone(self, game: GameView, decision: Decision) -> EngineCard | None:
-        return self.rng.choice([*decision.options, None])
+        return self.rng.choice([*_cards(decision), None])
 
     def choose_play(self, game: GameView, decision: Decision) -> EngineCard | None:
-        return self.rng.choice([*decision.options, None])
+        return self.rng.choice([*_cards(decision), None])
 
     def choose_equipment_slot(
         self, game: GameView, decision: Decision, equipped: list[EngineCard], new: EngineCard
@@ -199,11 +207,16 @@ class RandomPolicy(HeuristicPolicy):
     def choose_rerolls(
         self, game: GameView, decision: Decision, dice: list[int], other: list[int], attacking: bool
     ) -> Sequence[int]:
-        options = decision.options
-        return self.rng.sample(options, min(decision.most, len(options)))
+        options = cast("Sequence[int]", decision.options)  # the dice, by their index
+        return self.rng.sample(options, min(decision.most or 0, len(options)))
 
     def choose_food(self, game: GameView, decision: Decision, window: str) -> EngineCard | None:
-        return self.rng.choice([*decision.options, None, None])
+        return self.rng.choice([*_cards(decision), None, None])
+
+
+def _cards(decision: Decision) -> Sequence[EngineCard]:
+    """A decision's options where the game offers cards (always a list, in Neopets)."""
+    return cast("Sequence[EngineCard]", decision.options)
 
 
 def _stats_value(stats: Sequence[int]) -> float:
@@ -272,9 +285,9 @@ def _worth(card: EngineCard) -> _Worth:
         for effect in card.played:
             amount = 2 if effect.n == D3 else effect.n
             if effect.do == "heal" and not effect.to_opponent:
-                heal += amount  # type: ignore[operator]
+                heal += amount  # type: ignore[operator]  # D3 read as 2 above
             elif effect.do == "draw" and not effect.to_opponent:
-                draw += amount  # type: ignore[operator]
+                draw += amount  # type: ignore[operator]  # D3 read as 2 above
             else:
                 lasting += _nominal_value(effect)
         worth = card.memo[_MEMO_KEY] = _Worth(lasting, passive, heal, draw)
@@ -286,15 +299,15 @@ def _nominal_value(effect: Effect) -> float:
     action = effect.do
     amount = 2 if effect.n == D3 else effect.n
     if action == "damage" and effect.roll:
-        value = effect.roll * (amount / 3 + effect.crit_n / 6) * 2.5  # type: ignore[operator]
+        value = effect.roll * (amount / 3 + effect.crit_n / 6) * 2.5  # type: ignore[operator]  # D3 read as 2 above
     elif action == "damage":
-        value = 2.5 * amount  # type: ignore[operator]
+        value = 2.5 * amount  # type: ignore[operator]  # D3 read as 2 above
     elif action == "stat":
         value = effect.by * _STAT_WEIGHT[effect.stat] * _LASTING[effect.until]
     elif action in ("draw", "heal"):
-        value = 2.0 * amount  # type: ignore[operator]
+        value = 2.0 * amount  # type: ignore[operator]  # D3 read as 2 above
     else:
-        value = _FLAT_VALUES.get(action, 0.0) * amount  # type: ignore[operator]
+        value = _FLAT_VALUES.get(action, 0.0) * amount  # type: ignore[operator]  # D3 read as 2 above
     good_for_me = (action in _HARMFUL) == effect.to_opponent
     return value if good_for_me else -value
 

@@ -112,7 +112,7 @@ class Side:
 
     def paint_target(self, brush: EngineCard) -> EngineCard | None:
         """The Rainbow Pool Neopet this Paint Brush would turn the active Neopet into."""
-        species = self.active.species  # type: ignore[union-attr]
+        species = self.active.species  # type: ignore[union-attr]  # asked only while one is active
         for card in self.rainbow_pool:
             if (
                 card.type == RAINBOW_POOL_NEOPET
@@ -196,11 +196,11 @@ class Side:
         if action == "stat":
             stats[effect.stat] += effect.by
         elif action == "reroll":
-            self.rerolls += effect.n  # type: ignore[operator]
+            self.rerolls += effect.n  # type: ignore[operator]  # a passive n is a number, never D3
         elif action == "extra_dice" and effect.step == "attack":
-            self.extra_attack_dice += effect.n  # type: ignore[operator]
+            self.extra_attack_dice += effect.n  # type: ignore[operator]  # a passive n is a number, never D3
         elif action == "extra_dice":
-            self.extra_defence_dice += effect.n  # type: ignore[operator]
+            self.extra_defence_dice += effect.n  # type: ignore[operator]  # a passive n is a number, never D3
         elif action == "halve_damage":
             self.halves_damage = True
 

@@ -14,6 +14,8 @@ from web.forms.decks import DeckFilterForm
 from web.scratch import as_visitor
 
 PAGE_SIZE = 25
+
+
 def _deck_list_page(
     request: HttpRequest, decks: QuerySet[Deck], *, title: str, mine: bool
 ) -> HttpResponse:
