@@ -9,6 +9,9 @@ link for the old one refer to an address the user no longer has.
 
 from __future__ import annotations
 
+import logging
+import smtplib
+
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import signing
@@ -16,6 +19,7 @@ from django.core.mail import send_mail
 
 from .models import VerifiedEmail
 
+logger = logging.getLogger(__name__)
 SALT = "events.email_addresses.verify"
 
 
@@ -50,8 +54,9 @@ def verification_token(*, user: User) -> str:
     return signing.dumps({"user": user.pk, "email": user.email}, salt=SALT)
 
 
-def verification_send(*, user: User, link: str) -> None:
-    """Email the link that verifies the user's address (`link` holds verification_token)."""
+def verification_send(*, user: User, link: str) -> bool:
+    """Email the link that verifies the user's address (`link` holds verification_token);
+    whether the mail server took it (one that is down is logged: the user may ask again)."""
     days = settings.DECKWARDEN_EMAIL_VERIFY_DAYS
     body = (
         f"Someone (we hope you) gave this address to the Deckwarden account "
@@ -60,7 +65,12 @@ def verification_send(*, user: User, link: str) -> None:
         "If it was not you, ignore this email: nothing is sent here until the link is followed."
     )
     # Sent in the request, not by a worker: the user is waiting for it, and it is one email.
-    send_mail("Confirm your email address for Deckwarden", body, None, [user.email])
+    try:
+        send_mail("Confirm your email address for Deckwarden", body, None, [user.email])
+    except (OSError, smtplib.SMTPException) as exc:
+        logger.warning("Could not send the verification link of user %s: %s", user.pk, exc)
+        return False
+    return True
 
 
 def email_verify(*, token: str) -> User:

@@ -111,3 +111,15 @@ def test_the_dashboard_says_whom_no_notice_reaches(
     page = client.get(f"/events/{event.token}/manage/").content.decode()
     assert "1 registered player cannot be told" in page
     assert "did not join the event themselves" in page
+
+
+def test_a_mail_server_that_is_down_is_said_not_a_500(client, db, mailoutbox):
+    with mock.patch(
+        "events.email_addresses.send_mail", side_effect=ConnectionRefusedError("no server")
+    ):
+        answer = signup(client, "dora", "dora@example.org")
+    assert answer.status_code == 302  # the account is made
+    page = client.get("/accounts/").content.decode()
+    assert "could not send a link" in page and "Send the link again" in page
+    client.post("/accounts/email/", {"resend": "1"})  # the server is back
+    assert mailoutbox[-1].to == ["dora@example.org"]

@@ -141,10 +141,16 @@ def email_update(request: HttpRequest) -> HttpResponse:
 
 def _send_verification(request: HttpRequest, user: Any) -> None:
     path = reverse("web:email-verify", args=[verification_token(user=user)])
-    verification_send(user=user, link=request.build_absolute_uri(path))
-    messages.success(
-        request, f"We sent a link to {user.email}: follow it to confirm the address is yours."
-    )
+    if verification_send(user=user, link=request.build_absolute_uri(path)):
+        messages.success(
+            request, f"We sent a link to {user.email}: follow it to confirm the address is yours."
+        )
+    else:
+        messages.error(
+            request,
+            f"We could not send a link to {user.email} just now: press “Send the link again” "
+            "on your account page in a few minutes.",
+        )
 
 
 def email_verify_view(request: HttpRequest, token: str) -> HttpResponse:
