@@ -483,6 +483,12 @@ DEFAULT_FROM_EMAIL = env_str("DEFAULT_FROM_EMAIL", "Deckwarden <deckwarden@local
 DECKWARDEN_WEBHOOK_TIMEOUT = env_float("DECKWARDEN_WEBHOOK_TIMEOUT", 5.0, minimum=0.1)
 DECKWARDEN_WEBHOOK_MAX_BYTES = env_int("DECKWARDEN_WEBHOOK_MAX_BYTES", 65536, minimum=1)
 DECKWARDEN_WEBHOOK_ALLOW_PRIVATE = env_bool("DECKWARDEN_WEBHOOK_ALLOW_PRIVATE", False)
+# Players' email (issue 39): the site's address as emails link to it (notices are sent by a
+# worker, which has no request to read it from); how long an address's verification link works;
+# how many notices one organiser's events may send one player in a day (events.notice_gate).
+DECKWARDEN_SITE_URL = env_str("DECKWARDEN_SITE_URL", "http://127.0.0.1:8000")
+DECKWARDEN_EMAIL_VERIFY_DAYS = env_int("DECKWARDEN_EMAIL_VERIFY_DAYS", 3, minimum=1)
+DECKWARDEN_NOTICES_PER_DAY = env_int("DECKWARDEN_NOTICES_PER_DAY", 10, minimum=1)
 
 LOGGING = {
     "version": 1,

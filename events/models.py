@@ -173,6 +173,13 @@ class RosterEntry(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="roster_entries"
     )
     invited = models.DateTimeField(auto_now_add=True)
+    joined = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player themselves joined: by the invite link or by registering a "
+        "list of their own. Only such players are emailed (events.notice_gate): an organiser "
+        "who typed a username in has no say over that user's mailbox.",
+    )
     checked_in = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -197,9 +204,7 @@ class EventJudge(models.Model):
 
     class Meta:
         ordering = ["event", "judge__username"]
-        constraints = [
-            models.UniqueConstraint(fields=["event", "judge"], name="event_judge_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["event", "judge"], name="event_judge_once")]
 
     def __str__(self) -> str:
         return f"{self.judge} judging {self.event}"
@@ -342,3 +347,69 @@ class Match(models.Model):
         if len(set(map(tuple, self.reports.values()))) > 1:
             return "disputed"
         return "reported" if self.reports else "open"
+class VerifiedEmail(models.Model):
+    """The address a user proved theirs by following a signed link (events.email_addresses).
+    Notices go only to `user.email` when it is this address: changing one's email leaves it
+    unverified until the new address's link is followed."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="verified_email"
+    )
+    email = models.EmailField()
+    verified = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.email} (verified)"
+
+
+class NoticeSent(models.Model):
+    """One email notice sent to a player: what the limits of events.notice_gate count."""
+
+    recipient = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="+")
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    kind = models.CharField(
+        max_length=255, help_text="What the hour's limit counts as the same news."
+    )
+    sent = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["recipient", "sent"], name="notice_recipient_sent")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} to {self.recipient}"
+
+
+class MailStop(models.Model):
+    """A user asked (by the link in a notice) for no more mail from an event, or from every
+    event of an organiser: exactly one of `event` and `organiser` is set."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="mail_stops"
+    )
+    event = models.ForeignKey(
+        Event, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    organiser = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(event__isnull=True) ^ Q(organiser__isnull=True),
+                name="mail_stop_event_xor_organiser",
+            ),
+            models.UniqueConstraint(fields=["user", "event"], name="mail_stop_once_per_event"),
+            models.UniqueConstraint(
+                fields=["user", "organiser"], name="mail_stop_once_per_organiser"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"No mail to {self.user} from {self.event or self.organiser}"

@@ -16,12 +16,14 @@ from typing import Any
 
 import httpx
 from celery import current_app
+from django.contrib.auth.models import User
 from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
 from .models import DeckCheck, Event, Registration, RosterEntry
+from .notice_gate import Envelope, notice_allowed
 from .notice_words import quoted, subject_name
 from .webhooks import webhook_post
 
@@ -102,7 +104,11 @@ def deliver_penalty(*, check_id: int, previous: str | None = None) -> bool:
     if previous is not None and previous == check.penalty:
         return True  # a later correction put the penalty back: the player has nothing new
     extra = {"penalty": check.penalty, "previous_penalty": previous or ""}
-    _send(check.registration, PENALTY, *_penalty_message(check, previous), extra=extra)
+    # A correction is news the player must hear: the hour's limit is on the same penalty of
+    # the same check (a judge cycling two penalties is held by the daily cap).
+    limited_as = f"{PENALTY}:{check.pk}:{check.penalty}"
+    message = _penalty_message(check, previous)
+    _send(check.registration, PENALTY, *message, extra=extra, limited_as=limited_as)
     return True
 
 
@@ -132,10 +138,13 @@ def _send(
     subject: str,
     body: str,
     extra: dict[str, Any] | None = None,
+    limited_as: str | None = None,
 ) -> None:
     event = registration.event
-    if registration.player.email:
-        send_notices([(subject, body, registration.player.email)])
+    kind_sent = limited_as or kind
+    email_notice(
+        player=registration.player, event=event, kind=kind_sent, subject=subject, body=body
+    )
     if event.webhook_url:
         payload = {
             "kind": kind,
@@ -202,30 +211,43 @@ def deadlines_remind() -> int:
     return reminded
 
 
-def _email_the_unregistered(event: Event, players: list) -> None:
+def _email_the_unregistered(event: Event, players: list[User]) -> None:
     deadline = f"{event.registration_deadline:%Y-%m-%d %H:%M} UTC"
-    messages = [
-        (
-            f"{subject_name(event.name)}: registration closes in a day",
-            f"You are on the roster of {quoted(event.name)} but have not registered a list. "
-            f"Registration closes at {deadline}.",
-            player.email,
-        )
-        for player in players
-        if player.email
-    ]
-    if messages:
-        transaction.on_commit(lambda: send_notices(messages))
+    subject = f"{subject_name(event.name)}: registration closes in a day"
+    body = (
+        f"You are on the roster of {quoted(event.name)} but have not registered a list. "
+        f"Registration closes at {deadline}."
+    )
+
+    def send() -> None:
+        for player in players:
+            email_notice(player=player, event=event, kind=REMINDER, subject=subject, body=body)
+
+    transaction.on_commit(send)
 
 
-def send_notices(messages: list[tuple[str, str, str]]) -> None:
-    """Send each (subject, plain-text body, address) over one connection, the body also as an
-    HTML part in which every word is escaped (the body quotes the organiser's)."""
+def email_notice(*, player: User, event: Event, kind: str, subject: str, body: str) -> bool:
+    """Email the player the notice if events.notice_gate allows it (they joined, their address
+    is verified, they did not stop such mail, it is within the limits: `kind` is what the
+    hour's limit counts as the same news), with the links that stop it; whether it was sent."""
+    envelope = notice_allowed(player=player, event=event, kind=kind)
+    if envelope is None:
+        return False
+    send_notices([(subject, body, envelope)])
+    return True
+
+
+def send_notices(messages: list[tuple[str, str, Envelope]]) -> None:
+    """Send each (subject, plain-text body, envelope) over one connection, the body also as an
+    HTML part in which every word is escaped (the body quotes the organiser's); each with the
+    envelope's stop links (the service's own, the only links a notice holds) and headers."""
     emails = []
-    for subject, body, address in messages:
-        email = EmailMultiAlternatives(subject, body, to=[address])
-        html = render_to_string("events/notice_email.html", {"body": body})
-        email.attach_alternative(html, "text/html")
+    for subject, body, envelope in messages:
+        email = EmailMultiAlternatives(
+            subject, body + envelope.footer, to=[envelope.address], headers=envelope.headers
+        )
+        context = {"body": body, "envelope": envelope}
+        email.attach_alternative(render_to_string("events/notice_email.html", context), "text/html")
         emails.append(email)
     get_connection().send_messages(emails)
 

@@ -35,8 +35,13 @@ def roster_invite(*, event: Event, username: str) -> RosterEntry:
 
 
 def roster_join(*, event: Event, player: AbstractBaseUser) -> RosterEntry:
-    """The player followed the event's invite link: they are on the roster."""
-    return RosterEntry.objects.get_or_create(event=event, player=player)[0]
+    """The player followed the event's invite link (or accepted the organiser's invitation):
+    they are on the roster, joined by their own hand, so the event's notices may reach them."""
+    entry = RosterEntry.objects.get_or_create(event=event, player=player)[0]
+    if entry.joined is None:
+        entry.joined = timezone.now()
+        entry.save(update_fields=["joined"])
+    return entry
 
 
 def roster_check_in(*, event: Event, player: AbstractBaseUser, present: bool) -> RosterEntry:

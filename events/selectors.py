@@ -71,6 +71,15 @@ def can_judge(*, event: Event, user: Viewer) -> bool:
     return user.is_authenticated and event.judges.filter(judge=user).exists()
 
 
+def invited_not_joined(*, event: Event, user: Viewer) -> bool:
+    """Whether the organiser put this user on the roster and they have not yet joined
+    themselves (by the invite link or a list of their own): until they do, no email reaches
+    them about the event (events.notice_gate)."""
+    if not user.is_authenticated:
+        return False
+    return event.roster.filter(player=user, joined__isnull=True).exists()
+
+
 def event_judges(*, event: Event) -> QuerySet[EventJudge]:
     return event.judges.select_related("judge")
 

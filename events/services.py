@@ -112,9 +112,7 @@ class EventUpdated:
     changes: list[VerdictChange] = field(default_factory=list)
 
 
-def event_update(
-    *, event: Event, publish_while_open: bool = False, **changes: Any
-) -> EventUpdated:
+def event_update(*, event: Event, publish_while_open: bool = False, **changes: Any) -> EventUpdated:
     """Set the given fields (name, game, format, date, time_zone, registration_deadline,
     published).
 
@@ -162,9 +160,7 @@ def event_delete(*, event: Event) -> None:
         event.delete()
 
 
-def registration_submit(
-    *, event: Event, player: User, deck_version: DeckVersion
-) -> Registration:
+def registration_submit(*, event: Event, player: User, deck_version: DeckVersion) -> Registration:
     """Lock `deck_version` as the player's entry, replacing (and keeping) any earlier one.
 
     Raises RegistrationClosed after the deadline (before anything else is said about the
@@ -194,12 +190,16 @@ def registration_lock_in(
     entered_by: User | None = None,
 ) -> Registration:
     """Lock `deck_version` with its report as the player's entry, keeping the one it replaces
-    as history, and put the player on the roster. Run inside a transaction holding the event's
-    lock (event_lock); RegistrationRefused for a player who was dropped or withdrew."""
+    as history, and put the player on the roster (joined, if the list is their own). Run
+    inside a transaction holding the event's lock (event_lock); RegistrationRefused for a
+    player who was dropped or withdrew."""
     current = Registration.objects.filter(event=event, player=player, replaced__isnull=True)
     refuse_if_left(current)
     current.update(replaced=timezone.now())
-    RosterEntry.objects.get_or_create(event=event, player=player)
+    entry = RosterEntry.objects.get_or_create(event=event, player=player)[0]
+    if entered_by is None and entry.joined is None:  # the player's own list: they joined
+        entry.joined = timezone.now()
+        entry.save(update_fields=["joined"])
     registration = Registration.objects.create(
         event=event,
         player=player,
@@ -279,9 +279,7 @@ def _issue_key(issue: dict[str, Any]) -> tuple[str, str, tuple[str, ...]]:
     return (issue["code"], issue.get("section") or "", tuple(issue.get("cards", ())))
 
 
-def registration_submit_text(
-    *, event: Event, player: User, text: str, name: str
-) -> Registration:
+def registration_submit_text(*, event: Event, player: User, text: str, name: str) -> Registration:
     """Register a pasted decklist: it becomes a private deck of the player's, then is locked.
 
     Raises RegistrationClosed after the deadline whatever the text holds (a closed event has
@@ -385,8 +383,8 @@ def _claim_open(event: Event) -> None:
     a write that waited past the deadline.
     """
     event_lock(event.pk)
-    opened = Event.objects.filter(
-        pk=event.pk, registration_deadline__gt=DatabaseClock()
-    ).update(registrations_changed=DatabaseClock())
+    opened = Event.objects.filter(pk=event.pk, registration_deadline__gt=DatabaseClock()).update(
+        registrations_changed=DatabaseClock()
+    )
     if not opened:
         raise RegistrationClosed(event)

@@ -17,6 +17,7 @@ from .views import (
     curation,
     home,
     keeper,
+    notices,
     swaps,
     test_games,
 )
@@ -104,6 +105,9 @@ site_urls = [
     path("accounts/login/", accounts.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password/", accounts.password_change, name="password-change"),
+    path("accounts/email/", accounts.email_update, name="email"),
+    path("accounts/email/verify/<str:token>/", accounts.email_verify_view, name="email-verify"),
+    path("notices/stop/<str:token>/", notices.mail_stop, name="mail-stop"),
     path(
         "accounts/tokens/<int:token_id>/revoke/",
         accounts.token_revoke_view,

@@ -7,19 +7,21 @@ here to an HTTP server on loopback."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 import time
 from datetime import timedelta
 from http.server import BaseHTTPRequestHandler, HTTPServer
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
 from deckwarden.celery import app
 from events import roster
-from events.models import Event
+from events.models import Event, VerifiedEmail
 from events.notifications import webhook_post
 from events.services import registration_drop, registration_submit
 from events.tasks import remind_deadlines
@@ -59,8 +61,10 @@ def hook(settings):
 
 
 def with_email(user, address: str):
+    """The user with a confirmed address (events.email_addresses): only such are emailed."""
     user.email = address
     user.save()
+    VerifiedEmail.objects.update_or_create(user=user, defaults={"email": address})
     return user
 
 
@@ -111,6 +115,7 @@ def test_players_hear_once_when_the_deadline_is_a_day_away(
     with_email(charlie, "charlie@example.org")
     registration_submit(event=event, player=bob, deck_version=bob_version)
     roster.roster_invite(event=event, username="charlie")  # invited, no list yet
+    roster.roster_join(event=event, player=charlie)  # and accepted the invitation
     Event.objects.filter(pk=event.pk).update(
         registration_deadline=timezone.now() + timedelta(hours=20)
     )
@@ -283,8 +288,12 @@ def test_the_organisers_words_are_escaped_linkless_and_alone_in_the_subject(
         mail.subject
         == "<b>Free packs</b> at [link removed] or [link removed]: your list is illegal"
     )
+    stop_links = f"{settings.DECKWARDEN_SITE_URL}/notices/stop/"
     for text in (mail.subject, mail.body, html, received[0]["message"]):
-        assert "evil.example" not in text and "http" not in text
+        assert "evil.example" not in text
+        # the only links are the service's own that stop the mail (issue 39, item 2)
+        assert all(link.startswith(stop_links) for link in re.findall(r"https?://\S+", text))
+    assert stop_links in html and stop_links in mail.body
     assert "main.size (8.3.1)" in mail.body  # the service's own words are untouched
 
 

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from events import selectors, services
 from events.models import Event
+from events.notice_gate import players_not_emailed
 from web.forms.events import EventForm, after_round_typed
 
 from .access import organised_event
@@ -74,8 +75,9 @@ def event_manage(request: HttpRequest, token: str) -> HttpResponse:
     show = request.GET.get("show", "all")
     keep = FILTERS.get(show, FILTERS["all"])
     player = request.GET.get("player", "").strip().lower()
+    not_emailed = players_not_emailed(event=event)
     rows = [
-        row
+        {**row, "not_emailed": not_emailed.get(row["player"], "")}
         for row in report["registrations"]
         if keep(row) and (not player or player in row["player"].lower())
     ]
@@ -90,6 +92,7 @@ def event_manage(request: HttpRequest, token: str) -> HttpResponse:
         "share_url": request.build_absolute_uri(event.get_absolute_url()),
         "invite_url": request.build_absolute_uri(f"{event.get_absolute_url()}join/"),
         "roster": roster,
+        "not_emailed": len(not_emailed),
         "waiting": sum(row["state"] == "none" for row in roster),
         "checked_in": sum(row["checked_in"] for row in roster),
     }

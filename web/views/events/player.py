@@ -121,6 +121,7 @@ def _event_page(
         "others": others,
         "is_organiser": selectors.is_organiser(event=event, user=user),
         "can_judge": selectors.can_judge(event=event, user=user),
+        "invited": selectors.invited_not_joined(event=event, user=user),
         "is_open": selectors.is_open(event=event),
         "withdraw": withdraw or {},
         # the player's table in the latest published round, with its clock (issue 39)

@@ -3,8 +3,11 @@
 document.querySelectorAll("time.local-time").forEach((element) => {
   const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   if (!viewerZone || viewerZone === element.dataset.zone) return;
+  // Each field named: Chromium refuses dateStyle/timeStyle beside timeZoneName ("Invalid
+  // option"), and the zone's name is what makes "your time" readable.
   const local = new Intl.DateTimeFormat(undefined, {
-    dateStyle: "medium", timeStyle: "short", timeZoneName: "short",
+    year: "numeric", month: "short", day: "numeric",
+    hour: "numeric", minute: "2-digit", timeZoneName: "short",
   }).format(new Date(element.dateTime));
   const note = document.createElement("span");
   note.className = "muted your-time";
