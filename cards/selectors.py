@@ -130,6 +130,19 @@ def catalogue_names(*, game: str) -> frozenset[str]:
     return frozenset(cards.values_list("name", flat=True))
 
 
+def catalogue_card(*, game: str, key: str) -> Card | None:
+    """A game's catalogue card (never a user's own) by its key, or None."""
+    return Card.objects.filter(game__slug=game, key=key, owner__isnull=True).first()
+
+
+def catalogue_types(*, game: str, folded_names: Iterable[str]) -> dict[str, str]:
+    """The type of each of a game's catalogue cards named (by folded name)."""
+    cards = Card.objects.filter(
+        game__slug=game, owner__isnull=True, folded_name__in=list(folded_names)
+    )
+    return dict(cards.values_list("folded_name", "type"))
+
+
 def game_list() -> QuerySet[Game]:
     """Games by slug, with their formats."""
     return Game.objects.registered().prefetch_related("formats").order_by("slug")

@@ -26,6 +26,7 @@ from django.views.decorators.http import require_POST
 
 from basics.clients import client_address
 from basics.errors import InvalidRequest
+from cards import selectors as card_selectors
 from cards.models import Card, Game
 from cards.selectors import catalogue_names
 from cards.services.checking import FileProblem
@@ -70,7 +71,7 @@ def _correcting(request: HttpRequest, game: str) -> Card | None:
     key = request.POST.get("key") or request.GET.get("key")
     if not key:
         return None
-    card = Card.objects.filter(game__slug=game, key=key, owner__isnull=True).first()
+    card = card_selectors.catalogue_card(game=game, key=key)
     if card is None:
         raise Http404("No catalogue card has this key")
     return card
@@ -408,11 +409,7 @@ def _try_decks(game: str, card: dict[str, Any]) -> list[list[EntryRef]]:
         held = {identity(entry.name or "") for entry in deck}
         if identity(card["name"]) in held:  # a correction of a card the deck holds
             return [deck, deck, opponent]
-        types = dict(
-            Card.objects.filter(
-                game__slug=game, owner__isnull=True, folded_name__in=held
-            ).values_list("folded_name", "type")
-        )
+        types = card_selectors.catalogue_types(game=game, folded_names=held)
         out = next((e for e in deck if types.get(identity(e.name or "")) == card["type"]), None)
         if out is not None:
             swap = EntryRef(section=out.section, quantity=1, name=out.name)
