@@ -164,6 +164,7 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "proposals_reject_create": {"reason": "Not a real card."},
     "proposals_request_changes_create": {"reason": "Add its printing."},
     "curators_create": {"game": "neopets", "username": EXAMPLE_USERNAME},
+    "owned_import_create": {"game": "neopets", "text": "2 Hot Dog\n1 Omelette"},
     "releases_create": {"game": "neopets"},
     "simulations_card_tests_create": {
         "game": "neopets",
@@ -201,6 +202,24 @@ MEDIA_REQUEST_EXAMPLES["validate_batch_csv_create"] = MEDIA_REQUEST_EXAMPLES[
     "validate_batch_create"
 ]
 
+# Operations "Try it out" cannot show with an example that works in every database, and why:
+# the checks of tests/api/test_examples.py pass them by, and these are the gaps to close.
+WITHOUT_EXAMPLES: dict[str, str] = {
+    **dict.fromkeys(
+        [
+            "events_rounds_create",
+            "events_rounds_retrieve",
+            "events_rounds_partial_update",
+            "events_rounds_results_create",
+        ],
+        "a round needs two checked-in players with legal locked lists; the examples' database "
+        "has one user",
+    ),
+    "proposals_image_create": "a picture cannot be written as a text example",
+    "owned_create": "a card's id differs between databases, and a body example cannot name the "
+    "answer it comes from",
+}
+
 # What the reader must know to make an example work, shown beside it.
 REQUEST_NOTES: dict[str, str] = {
     "auth_token_create": (
@@ -232,6 +251,7 @@ REQUEST_NOTES: dict[str, str] = {
 # Requests an example needs sent first (each with its own example), besides those giving its
 # parameters: the player is registered before standings name them. The example says so.
 SENT_BEFORE: dict[str, list[str]] = {
+    "owned_share_retrieve": ["POST /api/v1/owned/share/"],
     "events_standings_create": ["POST /api/v1/events/{token}/registrations/"],
     "events_deck_checks_create": ["POST /api/v1/events/{token}/registrations/"],
     "events_registrations_mine_withdraw_create": ["POST /api/v1/events/{token}/registrations/"],
@@ -264,6 +284,8 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "releases_list": {"game": "neopets"},
     "releases_retrieve": {"game": "neopets"},
     "cards_history_list": {"page": 1},
+    "owned_list": {"page": 1},
+    "owned_shared_list": {"page": 1},
 }
 
 # Parameters whose value differs between databases (numeric ids, random tokens, ETags): the
@@ -294,6 +316,7 @@ FROM_ANSWERS: dict[str, tuple[str, str]] = {
     ),
     # your own saved cards: the sample cards are nobody's
     "/api/v1/keeper/cards/{card_id}": ("POST /api/v1/keeper/cards/", "id"),
+    "/api/v1/owned/shared/{token}": ("POST /api/v1/owned/share/", "token"),
     "/api/v1/sets/{id}": ("GET /api/v1/sets/", "id"),
     "/api/v1/simulations/{job_id}": ("POST /api/v1/simulations/", "id"),
     "/api/v1/deck-doctor/{job_id}": ("POST /api/v1/deck-doctor/", "id"),

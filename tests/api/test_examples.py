@@ -29,6 +29,7 @@ from api.examples import (
     MEDIA_REQUEST_EXAMPLES,
     REQUEST_EXAMPLES,
     SENT_BEFORE,
+    WITHOUT_EXAMPLES,
     answer_source,
 )
 from api.management.commands.create_user import PASSWORD_VARIABLE
@@ -39,8 +40,16 @@ OPERATIONS = {
     for path, operations in PATHS.items()
     for method, operation in operations.items()
 }
-GETS = sorted(id for id, (method, _, _) in OPERATIONS.items() if method == "GET")
-BODIES = sorted(id for id, (_, _, operation) in OPERATIONS.items() if "requestBody" in operation)
+GETS = sorted(
+    id
+    for id, (method, _, _) in OPERATIONS.items()
+    if method == "GET" and id not in WITHOUT_EXAMPLES
+)
+BODIES = sorted(
+    id
+    for id, (_, _, operation) in OPERATIONS.items()
+    if "requestBody" in operation and id not in WITHOUT_EXAMPLES
+)
 JSON = "application/json"
 
 
@@ -165,6 +174,8 @@ def test_every_parameter_try_it_out_needs_has_an_example_or_a_source():
     finds sample cards."""
     missing = []
     for operation_id, (method, path, operation) in OPERATIONS.items():
+        if operation_id in WITHOUT_EXAMPLES:
+            continue
         parameters = operation.get("parameters", [])
         for parameter in parameters:
             has_value = _parameter_example(parameter) is not None
@@ -189,5 +200,7 @@ def test_each_request_example_is_answered_with_success(reader, operation_id):
 
 @pytest.mark.parametrize("operation_id", GETS)
 def test_each_get_with_its_examples_is_answered_with_success(reader, operation_id):
+    for source in SENT_BEFORE.get(operation_id, []):
+        reader.answer(source)
     response = reader.send(operation_id)
     assert 200 <= response.status_code < 300, (operation_id, response.content[:300])
