@@ -20,6 +20,7 @@ from jobs.services.chunks import chunk_run
 from rulebook.samples import KEEPER as KEEPER_SAMPLES
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
 from tests.api.generated_client import Recorder, generate, live_schema, operation_of, undeclared
+from tests.cards.pictures import picture_bytes
 
 SAMPLE_DATA = Path(__file__).resolve().parents[2] / "cards" / "sample_data"
 
@@ -97,7 +98,7 @@ def play(job_id) -> None:
 @pytest.mark.django_db(transaction=False)
 def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_answer(
     schema, client_package, alice, bob, connection_kept, settings,
-    django_capture_on_commit_callbacks,
+    django_capture_on_commit_callbacks, media_root,
 ):
     from django.core.management import call_command
 
@@ -418,6 +419,26 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
         game=models.ReleasesRetrieveGame("neopets"), number=release.number,
     )  # fmt: skip
     s.call("cards", "cards_history_list", card_id=hot_dog.id)
+    pictured = proposed("Picture Pie")
+    picture = file_type(
+        payload=io.BytesIO(picture_bytes()), file_name="pie.png", mime_type="image/png"
+    )
+    s.call(
+        "proposals", "proposals_image_create", proposal_id=pictured.id,
+        body=models.ImageInputRequest(image=picture),
+    )  # fmt: skip
+
+    # The collection: counts, an import, what a deck lacks, a link to share it
+    owned = {"card": hot_dog.id, "quantity": 2}
+    s.call("owned", "owned_create", body=s.model("OwnedCardInputRequest", owned))
+    listed = {"game": "neopets", "text": "1 Omelette"}
+    s.call("owned", "owned_import_create", 201, body=s.model("OwnedImportInputRequest", listed))
+    s.call("owned", "owned_list")
+    s.call("decks", "decks_missing_retrieve", id=deck_id)
+    s.call("owned", "owned_share_create", 201)
+    shared = s.call("owned", "owned_share_retrieve").parsed
+    s.call("owned", "owned_shared_list", token=shared.token)
+    s.call("owned", "owned_share_destroy", 204)
 
     # Test games: Neopets and Keeper jobs to completion, a card test, a cancel
     with django_capture_on_commit_callbacks():
