@@ -80,19 +80,27 @@ class WholeNumberField(forms.IntegerField):
 
 
 class IntegerFilter(django_filters.NumberFilter):
-    """A whole-number filter, for stats and ids alike: `hp_min=7.5` is refused, not truncated,
-    and so is a number no column holds."""
+    """A whole-number filter for ids: `id=7.5` is refused, not truncated, and so is a number no
+    column holds."""
 
     field_class = WholeNumberField
 
 
-def _stat_filter(stat: str, operator: str) -> IntegerFilter:
+class StatFilter(django_filters.NumberFilter):
+    """A stat bound: any whole number (`hp_min=7.5` is refused, not truncated). comparison_q
+    compares it as the search language's `hp>=N` does, past 64 bits included, so it needs no
+    column's range."""
+
+    field_class = forms.IntegerField
+
+
+def _stat_filter(stat: str, operator: str) -> StatFilter:
     bound = "at least" if operator == ">=" else "at most"
 
     def filter_stat(cards: QuerySet[Card], name: str, value: int) -> QuerySet[Card]:
         return cards.filter(comparison_q(stat, operator, value))
 
-    return IntegerFilter(method=filter_stat, label=f"{stat} {bound} (cards whose game has it)")
+    return StatFilter(method=filter_stat, label=f"{stat} {bound} (cards whose game has it)")
 
 
 def _add_stat_filters(filterset: type[django_filters.FilterSet]) -> None:

@@ -49,6 +49,7 @@ class OwnedListApi(generics.ListAPIView):
 
     permission_classes = [IsAuthenticated]
     serializer_class = OwnedCardOutput
+    ordering_fields = ["card__name", "quantity"]
     queryset = OwnedCard.objects.none()  # for the schema; each request asks get_queryset
 
     def get_queryset(self) -> QuerySet[OwnedCard]:
@@ -146,6 +147,7 @@ class OwnedSharedApi(generics.ListAPIView):
     """A collection someone shared by link: read-only, to anyone who has the link."""
 
     serializer_class = OwnedCardOutput
+    ordering_fields = ["card__name", "quantity"]
     queryset = OwnedCard.objects.none()  # for the schema; each request asks get_queryset
 
     def get_queryset(self) -> QuerySet[OwnedCard]:

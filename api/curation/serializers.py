@@ -32,8 +32,9 @@ CARD_HELP = (
 class ProposalInput(serializers.Serializer):
     game = RegistryChoiceField(game_choices)
     kind = serializers.ChoiceField(Proposal.Kind.choices)
-    card = serializers.JSONField(help_text=CARD_HELP)
-    sets = serializers.JSONField(
+    card = serializers.DictField(help_text=CARD_HELP)
+    sets = serializers.ListField(
+        child=serializers.DictField(),
         required=False,
         default=list,
         help_text="New sets the card's printings name, as a card file lists them.",

@@ -318,6 +318,7 @@ class ReleaseListApi(generics.ListAPIView):
     serializer_class = ReleaseOutput
     permission_classes = [IsAuthenticatedOrReadOnly]
     filterset_class = ReleaseFilter
+    ordering_fields = ["number", "created"]
 
     def get_queryset(self) -> QuerySet[Release]:
         return selectors.release_list()
@@ -356,8 +357,7 @@ class CardHistoryApi(generics.ListAPIView):
     approved it, why, and the day it takes effect."""
 
     serializer_class = RevisionOutput
-    ordering_fields: list[str] = []
-    filter_backends: list[Any] = []
+    ordering_fields = ["effective", "created"]
 
     def get_queryset(self) -> Any:
         try:

@@ -78,7 +78,9 @@ def cards_import(
         checked = cards_check(data=data, source=source)
         if checked.problems:
             raise CardFileError(list(checked.problems))
-        note = revision or RevisionNote(reason=f"imported from {source}")
+        # A revision is public (a card's history, a release's changelog): the file's name, never
+        # the server's folders.
+        note = revision or RevisionNote(reason=f"imported from {Path(source).name}")
         return _apply(checked.card_file, _game_row(checked.card_file.game), source, progress, note)
 
 

@@ -129,6 +129,9 @@ def test_a_contributor_sees_the_readouts_follow_their_typing(
     page.goto("/cards/neopets/hot-dog/")
     page.get_by_role("link", name="Propose a correction").click()
     expect(page.locator("#construction-readout")).to_contain_text("copy limit")
+    # The readout is drawn with the page; typing is followed once htmx has read the form (a
+    # click on a link returns before the new page's scripts have run).
+    page.wait_for_load_state("load")
     page.get_by_label("Rules text").fill(UNREADABLE)
     expect(page.locator("#proposal-problems")).to_contain_text(UNREADABLE)
     page.get_by_label("Rules text").fill("Heal 2 HP.")

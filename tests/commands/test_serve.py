@@ -165,7 +165,7 @@ def test_sigterm_stops_server_and_worker_within_seconds_even_mid_chunk(
     lines: list[str] = []
     threading.Thread(target=lambda: lines.extend(process.stdout), daemon=True).start()
     try:
-        wait_for(lambda: any("celery@" in line and "ready" in line for line in lines), 120)
+        wait_for(lambda: any("games@" in line and "ready" in line for line in lines), 120)
         samples = PROJECT_ROOT / "rulebook" / "neopets" / "sample_decks"
         body = {
             "game": "neopets",

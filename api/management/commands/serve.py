@@ -18,6 +18,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import threading
 from typing import Any
 
 from django.conf import settings
@@ -59,8 +60,7 @@ class Command(BaseCommand):
         try:
             call_command(runserver, addrport, use_reloader=False)
         finally:
-            for process in worker:
-                _stop_worker(process)
+            _stop_workers(worker)
 
     def _start_workers(self) -> list[subprocess.Popen]:
         """One worker for test games, one for emails and webhooks: a webhook that is slow to
@@ -84,6 +84,16 @@ def _refuse_unapplied_migrations() -> None:
     if plan:
         names = ", ".join(f"{migration.app_label}.{migration.name}" for migration, _ in plan)
         raise CommandError(f"Unapplied migrations ({names}): run `manage.py migrate` first.")
+
+
+def _stop_workers(processes: list[subprocess.Popen]) -> None:
+    """Stop every worker as _stop_worker does, all at once: two workers take no longer to stop
+    than one."""
+    stopping = [threading.Thread(target=_stop_worker, args=(p,)) for p in processes]
+    for thread in stopping:
+        thread.start()
+    for thread in stopping:
+        thread.join()
 
 
 def _stop_worker(process: subprocess.Popen) -> None:
