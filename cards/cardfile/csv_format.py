@@ -38,8 +38,11 @@ CSV_COLUMNS = (
     "image_url",
     "distinct_namesake",
 )
-# Columns a file may leave out (files written before they existed still read).
-_OPTIONAL_COLUMNS = frozenset({"distinct_namesake"})
+# The columns every file has: a card is named and typed. Any other column may be left out, as
+# communities' own spreadsheets do (an absent column reads as empty cells on every row: no
+# printing, no attributes, the file's defaults; `game` is the upload's), and a header is read
+# without regard to case, spaces or hyphens ("Set name" is set_name).
+_REQUIRED_COLUMNS = ("name", "type")
 _BOOLEANS = {"true": True, "false": False}
 _SET_COLUMNS = {
     "code": "set",
@@ -78,6 +81,11 @@ def csv_write(data: dict[str, Any]) -> str:
     if not data["cards"] and not sets:
         rows.append({"game": data["game"]})  # a game with nothing yet: the game alone
     return csv_text(rows, CSV_COLUMNS)
+
+
+def _column_name(written: str) -> str:
+    """A header cell as the format names its column: "Set name" and "set-name" are set_name."""
+    return "_".join(written.strip().lower().replace("-", " ").split())
 
 
 def _bool_text(value: bool) -> str:
@@ -130,10 +138,12 @@ def csv_read_located(text: str, *, source: str) -> CsvRead:
     # Trailing empty cells may be left out of a row, as spreadsheets often do.
     rows = csv_rows(text)
     try:
-        reader.header(rows.fieldnames or [])
+        rows.fieldnames = reader.header(rows.fieldnames or [])
         if not reader.problems:
+            absent = dict.fromkeys(reader.absent, "")
             for row in rows:
-                reader.row({k: cell_read(v) if isinstance(v, str) else v for k, v in row.items()})
+                cells = {k: cell_read(v) if isinstance(v, str) else v for k, v in row.items()}
+                reader.row({**absent, **cells})
     except csv.Error as exc:
         reader.add(reader.next_row, "", f"is not valid CSV: {exc}")
     return CsvRead(
@@ -155,22 +165,30 @@ class _CsvReader:
         self.sets: dict[str, tuple[int, dict[str, Any]]] = {}  # code -> (first row, set)
         self.cards: dict[str, tuple[int, dict[str, Any]]] = {}  # key -> (first row, card)
         self.card_lines: dict[str, list[int]] = {}  # key -> every row describing the card
+        self.absent: tuple[str, ...] = ()  # the columns the header leaves out
+
 
     def add(self, number: int, column: str, message: str) -> None:
         self.problems.append(Problem(self.source, f"row {number}", column, message))
 
-    def header(self, columns: list[str]) -> None:
+    def header(self, written: list[str]) -> list[str]:
+        """The header's column names as the reader names them; the problems of a header that
+        lacks a required column, names one twice or names one the format has not."""
         self.next_row = 2
-        missing = [
-            name for name in CSV_COLUMNS if name not in columns and name not in _OPTIONAL_COLUMNS
-        ]
-        unknown = [name for name in columns if name not in CSV_COLUMNS]
+        columns = [_column_name(name) for name in written]
+        missing = [name for name in _REQUIRED_COLUMNS if name not in columns]
+        unknown = [name for name, column in zip(written, columns) if column not in CSV_COLUMNS]
+        twice = sorted({name for name in columns if columns.count(name) > 1} - set(unknown))
         if missing:
             self.add(1, "", f"lacks the columns {', '.join(missing)}")
         if unknown:
             self.add(
                 1, "", f"has unknown columns {', '.join(unknown)}; use {', '.join(CSV_COLUMNS)}"
             )
+        if twice:
+            self.add(1, "", f"names the columns {', '.join(twice)} more than once")
+        self.absent = tuple(name for name in CSV_COLUMNS if name not in columns)
+        return columns
 
     def row(self, row: dict[str, Any]) -> None:
         number = self.next_row

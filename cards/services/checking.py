@@ -191,11 +191,13 @@ def data_check(*, data: Any, game: str, source: str) -> UploadCheck:
 def _checked(
     data: Any, *, game: str, source: str, locate: _Locator, early: list[FileProblem]
 ) -> UploadCheck:
-    if isinstance(data, dict) and data.get("game", game) != game:
+    if isinstance(data, dict) and (data.get("game") or game) != game:
         early.append(FileProblem(None, "game", f"is {data['game']!r}; this upload is for {game}"))
         return _refused(*early)
     if isinstance(data, dict) and not data.get("game"):
-        data = {**data, "game": game}  # a CSV whose rows all failed names no game
+        # the upload names the game: a spreadsheet without a game column, or whose rows all
+        # failed, names none
+        data = {**data, "game": game}
     checked = cards_check(data=data, source=source)
     problems = [*early, *(locate(problem) for problem in checked.problems)]
     problems += _unplayable_effects(checked.card_file, locate)

@@ -52,12 +52,30 @@ def test_it_reads_rows_into_the_card_data_format():
     }
 
 
-def test_it_names_missing_and_unknown_columns():
-    assert problems(header="game,name,colour") == [
-        "cards.csv: row 1: lacks the columns key, type, text, attributes, sample, set, set_name, "
-        "set_released, set_sample, number, rarity, image_url",
+def test_it_names_missing_unknown_and_repeated_columns():
+    assert problems(header="game,name,colour,Name") == [
+        "cards.csv: row 1: lacks the columns type",
         f"cards.csv: row 1: has unknown columns colour; use {', '.join(CSV_COLUMNS)}",
+        "cards.csv: row 1: names the columns name more than once",
     ]
+
+
+def test_a_community_spreadsheet_may_leave_out_every_column_but_name_and_type():
+    """A list kept as a community keeps it: its own capitalisation and spacing, no key, no
+    attributes, no printings; the absent columns read as empty cells (the file's defaults)."""
+    data = read("Hot Dog,Food,Heal 2 HP.", "Cheese Pizza,Food,", header="Name, Type ,TEXT")
+    assert data == {
+        "game": "",
+        "sets": [],
+        "cards": [
+            {"name": "Hot Dog", "type": "Food", "text": "Heal 2 HP.", "attributes": {},
+             "printings": []},
+            {"name": "Cheese Pizza", "type": "Food", "text": "", "attributes": {},
+             "printings": []},
+        ],
+    }
+    with_set = read("Hot Dog,Food,SET1,Set One,7", header="name,type,set,Set name,number")
+    assert with_set["cards"][0]["printings"] == [{"set": "SET1", "number": "7", "rarity": ""}]
 
 
 def test_it_names_each_bad_cell_by_row_and_column():

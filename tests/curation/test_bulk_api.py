@@ -105,3 +105,20 @@ def test_a_file_of_another_game_is_refused(bob_api, neopets):
     data = {"game": "metazoo", "cards": []}
     response = upload(bob_api, json.dumps(data).encode(), name="cards.json")
     assert [p["column"] for p in response.json()["problems"]] == ["game"]
+
+
+def test_a_spreadsheet_of_names_types_and_text_alone_is_previewed_and_stored(bob_api, omelette):
+    """A community's own list, in its own header's words: the columns it leaves out read as
+    empty (the upload names the game); cards it adds and changes are previewed, then stored."""
+    content = b"Name,Type,Rules Text\r\nOmelette,Food,Heal 3 HP.\r\nKau Plushie,Food,\r\n"
+    response = upload(bob_api, content.replace(b"Rules Text", b"Text"))
+    assert response.status_code == 200, response.json()
+    body = response.json()
+    assert body["problems"] == []
+    assert body["preview"]["added"] == ["kau-plushie"]
+    assert [change["key"] for change in body["preview"]["changed"]] == ["omelette"]
+    response = upload(bob_api, content.replace(b"Rules Text", b"Text"), commit="true")
+    assert response.json()["created"] == 2
+    assert Proposal.objects.get(key="omelette").card["text"] == "Heal 3 HP."
+    refused = upload(bob_api, content)  # "Rules Text" is no column of the format
+    assert refused.json()["problems"][0]["message"].startswith("has unknown columns Rules Text")
