@@ -61,10 +61,11 @@ class Proposal(models.Model):
         CHANGE = "change"
 
     class Status(models.TextChoices):
-        OPEN = "open"
-        CHANGES_REQUESTED = "changes_requested"
-        APPROVED = "approved"
-        REJECTED = "rejected"
+        # labels as a sentence begins, as the site writes them (not "Changes Requested")
+        OPEN = "open", "Open"
+        CHANGES_REQUESTED = "changes_requested", "Changes requested"
+        APPROVED = "approved", "Approved"
+        REJECTED = "rejected", "Rejected"
 
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="proposals")
     kind = models.CharField(max_length=10, choices=Kind.choices)

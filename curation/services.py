@@ -296,8 +296,8 @@ def _decline(proposal: Proposal, reviewer: User, reason: str, status: str) -> Pr
 
 def release_publish(*, game: str, publisher: User) -> Release:
     """Publish the game's catalogue as its next numbered release (the card-file format, sample
-    cards and sets marked as samples), with the changelog of the revisions written since the
-    previous release. NotAllowed unless the publisher curates the game."""
+    cards and sets marked as samples), with the changelog of the revisions of its real cards
+    written since the previous release. NotAllowed unless the publisher curates the game."""
     row = _game(game)
     if not is_curator(user=publisher, game=game):
         raise NotAllowed(f"Only a curator of {row.name} publishes its releases.")
@@ -305,7 +305,12 @@ def release_publish(*, game: str, publisher: User) -> Release:
         # the game's row locked, so two curators publishing at once get two numbers
         Game.objects.select_for_update().filter(pk=row.pk).first()
         previous = Release.objects.filter(game=row).order_by("-number").first()
-        revisions = CardRevision.objects.filter(card__game=row, card__owner__isnull=True)
+        # The changelog is of the game's real cards: the sample cards (invented by Deckwarden,
+        # loaded by load_samples) are in the file, marked as samples, but their loading is no
+        # change a community made (a first release listed 84 of them as changes).
+        revisions = CardRevision.objects.filter(
+            card__game=row, card__owner__isnull=True, card__is_sample=False
+        )
         if previous is not None:
             revisions = revisions.filter(created__gt=previous.created)
         number = (Release.objects.filter(game=row).aggregate(n=Max("number"))["n"] or 0) + 1

@@ -177,8 +177,9 @@ class _CsvReader:
         self.next_row = 2
         columns = [_column_name(name) for name in written]
         missing = [name for name in _REQUIRED_COLUMNS if name not in columns]
-        unknown = [name for name, column in zip(written, columns) if column not in CSV_COLUMNS]
-        twice = sorted({name for name in columns if columns.count(name) > 1} - set(unknown))
+        pairs = zip(written, columns, strict=True)
+        unknown = [name for name, column in pairs if column not in CSV_COLUMNS]
+        twice = sorted({name for name in columns if columns.count(name) > 1} & set(CSV_COLUMNS))
         if missing:
             self.add(1, "", f"lacks the columns {', '.join(missing)}")
         if unknown:

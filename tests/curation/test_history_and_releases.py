@@ -11,7 +11,7 @@ from datetime import date
 import pytest
 from django.core.management import CommandError, call_command
 
-from cards.models import Card
+from cards.models import Card, CardRevision
 from curation.services import proposal_approve, proposal_create
 from rules.services.validation import deck_validate
 from tests.rulebook.core.factories import CODESTONES, legal_entries
@@ -123,3 +123,19 @@ def test_grant_curator_makes_a_curator_and_refuses_what_it_cannot(alice, neopets
         call_command("grant_curator", "nobody", "neopets")
     with pytest.raises(CommandError, match="game must be one of"):
         call_command("grant_curator", "alice", "chess")
+
+
+def test_a_first_release_lists_the_real_cards_changes_not_the_sample_cards_loading(
+    alice_api, alice, bob, alice_curates
+):
+    """Issue 36, item 5: the sample cards ride along in the file, marked as samples, but their
+    loading by load_samples is no change of the community's catalogue."""
+    call_command("load_samples", "--cards-only", stdout=io.StringIO())
+    assert CardRevision.objects.filter(card__is_sample=True).exists()
+    proposal = proposal_create(proposer=bob, game="neopets", kind="new", card=food("Jelly Bean"))
+    proposal_approve(proposal=proposal, reviewer=alice)
+    body = alice_api.post("/api/v1/releases/", {"game": "neopets"}, format="json").json()
+    assert [line["card"] for line in body["changelog"]] == ["jelly-bean"]
+    card_file = alice_api.get(body["url"]).json()
+    samples = [card for card in card_file["cards"] if card["sample"]]
+    assert len(samples) == Card.objects.filter(game__slug="neopets", is_sample=True).count() > 0

@@ -295,7 +295,7 @@ def test_asking_for_changes_offers_to_propose_again(alice_client, bob_client, bo
         {"action": "changes", "reason": "Give its level"},
     )
     mine = bob_client.get("/contribute/mine/").content.decode()
-    assert "Changes Requested" in mine and "Give its level" in mine
+    assert "Changes requested" in mine and "Give its level" in mine
     again = mine.split('">Propose it again')[0].rsplit('href="', 1)[1].replace("&amp;", "&")
     form = bob_client.get(again).content.decode()
     assert 'value="Sandwich"' in form  # the proposal sent back, to change and propose again
