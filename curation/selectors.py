@@ -8,14 +8,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import OuterRef, Q, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 
 from cards.models import REVISED_FIELDS, Card, Viewer
 from cards.selectors import catalogue_names
 from rulebook.core.cards import CardInfo
 from rulebook.readout import CardReadout, card_readout
 
-from .models import Curator, Proposal, Release
+from .models import Curator, Proposal, Release, Upload
 
 
 def is_curator(*, user: Viewer, game: str) -> bool:
@@ -69,6 +69,24 @@ def proposals_visible(
     return (
         proposals.select_related("game", "proposer", "reviewer")
         .annotate(card_id=Subquery(card.values("pk")[:1]))
+        .order_by("created", "id")
+    )
+
+
+def uploads_waiting(*, user: Viewer) -> QuerySet[Upload]:
+    """The user's own uploads that still have open proposals (to give them pictures), oldest
+    first, each with how many are open (`open`) and how many of those have a picture."""
+    if user is None or not user.is_authenticated:
+        return Upload.objects.none()
+    open_ = Q(proposals__status=Proposal.Status.OPEN)
+    return (
+        Upload.objects.filter(proposer_id=user.pk)
+        .annotate(
+            open=Count("proposals", filter=open_),
+            pictured=Count("proposals", filter=open_ & ~Q(proposals__image_thumb="")),
+        )
+        .filter(open__gt=0)
+        .select_related("game")
         .order_by("created", "id")
     )
 

@@ -25,13 +25,20 @@ from cards.cardfile.problems import CardFileError
 from cards.models import Card, CardRevision, CardSet, Game
 from cards.services.checking import FileProblem, UploadCheck, data_check, upload_check
 from cards.services.exporter import cards_export
-from cards.services.images import StoredImage, card_image_attach, card_image_store
+from cards.services.images import (
+    DrawnImage,
+    StoredImage,
+    card_image_attach,
+    card_image_draw,
+    card_image_save,
+)
 from cards.services.importer import cards_import
 from cards.services.revisions import RevisionNote
 from rulebook.registry import GAMES
 
 from .models import Curator, Proposal, Release, Upload
 from .notifications import proposer_tell
+from .picture_archives import pictures_read
 from .selectors import is_curator, review_right
 
 
@@ -78,10 +85,12 @@ def proposal_create(
     reason: str = "",
     sets: Sequence[Any] = (),
     effective: date | None = None,
+    picture: UploadedFile | None = None,
 ) -> Proposal:
-    """Propose a new card or a change to one (`card["key"]` names it), checked as the importer
-    checks a card file: CardProblems names every problem (column `card.text` for a sentence the
-    game's construction grammar cannot read), InvalidRequest a key that does not fit the kind."""
+    """Propose a new card or a change to one (`card["key"]` names it), with its picture if
+    given, checked as the importer checks a card file: CardProblems names every problem (column
+    `card.text` for a sentence the game's construction grammar cannot read), InvalidRequest a
+    key that does not fit the kind or a picture not accepted (`image`); nothing is stored then."""
     row = _game(game)
     if not isinstance(card, dict):
         raise InvalidRequest("card", "must be a card as a card file holds it (an object)")
@@ -95,16 +104,21 @@ def proposal_create(
     if checked.problems:
         raise CardProblems(checked.problems)
     record = checked.card_file.cards[0]
-    return Proposal.objects.create(
-        game=row,
-        kind=kind,
-        key=record.key,
-        card=record.as_data(),
-        sets=_sets_named(checked, [record.as_data()]),
-        reason=reason,
-        effective=effective,
-        proposer=proposer,
-    )
+    drawn = card_image_draw(upload=picture) if picture is not None else None
+    with transaction.atomic():
+        proposal = Proposal.objects.create(
+            game=row,
+            kind=kind,
+            key=record.key,
+            card=record.as_data(),
+            sets=_sets_named(checked, [record.as_data()]),
+            reason=reason,
+            effective=effective,
+            proposer=proposer,
+        )
+        if drawn is not None:
+            _picture_give(proposal, drawn)
+    return proposal
 
 
 def proposal_check(*, game: str, card: dict[str, Any], sets: Sequence[Any] = ()) -> UploadCheck:
@@ -249,10 +263,50 @@ def proposal_image_set(*, proposal: Proposal, user: User, upload: UploadedFile) 
     if proposal.proposer_id != user.pk:
         raise NotAllowed("Only the proposer gives a proposal its picture.")
     _refuse_closed([proposal])
-    image = card_image_store(upload=upload)
+    _picture_give(proposal, card_image_draw(upload=upload))
+    return proposal
+
+
+def upload_pictures_set(*, upload: Upload, user: User, archive: UploadedFile) -> tuple[int, int]:
+    """Give an upload's open proposals their pictures from a zip, each file named by its
+    card's key or name (curation.picture_archives): every picture checked and drawn before any
+    is stored, every problem named by the file's name (CardProblems), all or none. How many
+    proposals got a picture, and how many archiver's bookkeeping files were passed over."""
+    if upload.proposer_id != user.pk:
+        raise NotAllowed("Only the proposer gives an upload's proposals their pictures.")
+    pictures, skipped = pictures_read(archive)
+    if not pictures:
+        raise InvalidRequest("file", "holds no pictures")
+    waiting = {p.key: p for p in upload.proposals.filter(status=Proposal.Status.OPEN)}
+    problems: list[FileProblem] = []
+    drawn: dict[str, tuple[Proposal, DrawnImage]] = {}
+    for picture in pictures:
+        proposal = waiting.get(picture.stem) or waiting.get(slugify(picture.stem))
+        if proposal is None:
+            message = f"names no open proposal of {upload.file_name} (name it by a card's key)"
+        elif proposal.key in drawn:
+            message = f"is a second picture for {proposal.key}"
+        elif picture.file is None:
+            message = picture.problem
+        else:
+            try:
+                drawn[proposal.key] = (proposal, card_image_draw(upload=picture.file))
+            except InvalidRequest as refused:
+                problems.append(FileProblem(None, picture.name, refused.message))
+            continue
+        problems.append(FileProblem(None, picture.name, message))
+    if problems:
+        raise CardProblems(problems)
+    with transaction.atomic():
+        for proposal, image in drawn.values():
+            _picture_give(proposal, image)
+    return len(drawn), skipped
+
+
+def _picture_give(proposal: Proposal, drawn: DrawnImage) -> None:
+    image = card_image_save(drawn)
     proposal.image_thumb.name, proposal.image_full.name = image.thumb, image.full
     proposal.save(update_fields=["image_thumb", "image_full"])
-    return proposal
 
 
 def _may_review(proposal: Proposal, reviewer: User) -> None:

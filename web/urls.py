@@ -53,6 +53,16 @@ site_urls = [
     ),
     path("contribute/proposals/<int:proposal_id>/try/", curation.proposal_try, name="proposal-try"),
     path(
+        "contribute/proposals/<int:proposal_id>/picture/",
+        curation.proposal_picture,
+        name="proposal-picture",
+    ),
+    path(
+        "contribute/uploads/<int:upload_id>/pictures/",
+        curation.upload_pictures,
+        name="upload-pictures",
+    ),
+    path(
         "contribute/uploads/<int:upload_id>/approve/",
         curation.upload_approve,
         name="upload-approve",

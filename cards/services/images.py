@@ -49,9 +49,24 @@ class StoredImage:
     full: str
 
 
+@dataclass(frozen=True)
+class DrawnImage:
+    """A checked picture redrawn in its two sizes (WebP bytes), not yet stored: a batch of
+    pictures is drawn whole before any is stored, so a refusal leaves nothing behind."""
+
+    thumb: bytes
+    full: bytes
+
+
 def card_image_store(*, upload: UploadedFile) -> StoredImage:
     """Check an uploaded picture, and store its thumbnail and full size; InvalidRequest naming
     `image` if it is not a picture this accepts (nothing is stored then)."""
+    return card_image_save(card_image_draw(upload=upload))
+
+
+def card_image_draw(*, upload: UploadedFile) -> DrawnImage:
+    """Check an uploaded picture and draw its two sizes, storing nothing; InvalidRequest naming
+    `image` if it is not a picture this accepts."""
     if upload.size is None or upload.size > settings.CARD_IMAGE_MAX_BYTES:
         raise InvalidRequest(
             FIELD,
@@ -59,10 +74,15 @@ def card_image_store(*, upload: UploadedFile) -> StoredImage:
             f"{_megabytes(settings.CARD_IMAGE_MAX_BYTES)} is accepted",
         )
     picture = _decoded(upload)
-    # Both drawn before either is stored: a failure leaves nothing behind.
-    thumb = _encoded(picture, THUMB_BOX, THUMB_QUALITY)
-    full = _encoded(picture, FULL_BOX, FULL_QUALITY)
-    return StoredImage(thumb=_stored(thumb), full=_stored(full))
+    return DrawnImage(
+        thumb=_encoded(picture, THUMB_BOX, THUMB_QUALITY),
+        full=_encoded(picture, FULL_BOX, FULL_QUALITY),
+    )
+
+
+def card_image_save(drawn: DrawnImage) -> StoredImage:
+    """Store a drawn picture's two sizes under the names of their content."""
+    return StoredImage(thumb=_stored(drawn.thumb), full=_stored(drawn.full))
 
 
 def card_image_attach(*, card: Card, image: StoredImage | None) -> Card:

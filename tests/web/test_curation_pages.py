@@ -410,3 +410,62 @@ def test_try_it_plays_a_card_test_with_the_proposed_card_in_a_sample_deck(
         refused.content.decode()
     )
     assert SimulationJob.objects.count() == 1
+
+
+# --- pictures -------------------------------------------------------------------------------------
+
+
+def test_a_card_is_proposed_with_its_picture_and_a_bad_one_stores_nothing(
+    bob_client, neopets, media_root
+):
+    from tests.cards.pictures import picture_bytes
+
+    bad = SimpleUploadedFile("card.png", b"<svg/>", content_type="image/png")
+    refused = bob_client.post("/contribute/neopets/propose/", food_form(picture=bad))
+    assert refused.status_code == 400
+    assert "is not a PNG, JPEG, WebP or GIF picture" in refused.content.decode()
+    assert not Proposal.objects.exists()
+
+    good = SimpleUploadedFile("card.png", picture_bytes(), content_type="image/png")
+    assert (
+        bob_client.post("/contribute/neopets/propose/", food_form(picture=good)).status_code == 302
+    )
+    proposal = Proposal.objects.get()
+    assert proposal.image_thumb.name and proposal.image_full.name
+    mine = bob_client.get("/contribute/mine/").content.decode()
+    assert 'alt="Picture of Sandwich"' in mine
+
+
+def test_a_proposer_adds_a_picture_to_an_open_proposal_from_their_list(
+    bob_client, bob, neopets, media_root
+):
+    from tests.cards.pictures import picture_bytes
+
+    proposal = new_food(bob)
+    mine = bob_client.get("/contribute/mine/").content.decode()
+    assert f'action="/contribute/proposals/{proposal.pk}/picture/"' in mine
+    picture = SimpleUploadedFile("s.png", picture_bytes(), content_type="image/png")
+    bob_client.post(f"/contribute/proposals/{proposal.pk}/picture/", {"image": picture})
+    proposal.refresh_from_db()
+    assert proposal.image_thumb.name
+
+
+def test_an_uploads_pictures_zip_lists_every_problem_on_the_page(
+    bob_client, bob, neopets, media_root
+):
+    from tests.curation.test_upload_pictures import archive
+
+    stored, _ = bulk_commit(
+        proposer=bob, game="neopets", file_name="list.csv", content=spreadsheet(foods(3))
+    )
+    page = bob_client.get("/contribute/mine/").content.decode()
+    assert "0 of 3 open proposals with a picture" in page
+    zipped = archive({"snack-1.png": b"not a picture", "snack-9.png": b"nor this"})
+    refused = bob_client.post(
+        f"/contribute/uploads/{stored.pk}/pictures/",
+        {"file": SimpleUploadedFile("p.zip", zipped, content_type="application/zip")},
+    )
+    assert refused.status_code == 400
+    body = refused.content.decode()
+    assert "2 problems found; no picture was stored." in body
+    assert "snack-9.png" in body and "names no open proposal of list.csv" in body

@@ -57,6 +57,9 @@ def _join(*parts: str) -> str:
     return "; ".join(part for part in parts if part)
 
 
+PICTURE_TYPES = "image/png,image/jpeg,image/webp,image/gif"
+
+
 class ProposalForm(forms.Form):
     """A new card or a correction of one, field by field as the game's card schema has them;
     `card()` is the card as a card file holds it, which the curation services check."""
@@ -74,6 +77,12 @@ class ProposalForm(forms.Form):
     )
     number = forms.CharField(required=False, max_length=20, label="Number in the set")
     rarity = forms.CharField(required=False, max_length=40)
+    picture = forms.FileField(
+        required=False,
+        help_text="Optional: a PNG, JPEG, WebP or GIF of the printed card, shown with it once "
+        "approved.",
+        widget=forms.FileInput(attrs={"accept": PICTURE_TYPES}),
+    )
     reason = forms.CharField(
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
@@ -97,9 +106,9 @@ class ProposalForm(forms.Form):
             for name, field in spec.attributes.items()
         }
         # the schema's attributes after the card's text, before its printing
-        order = ["name", "type", "text", *attributes, "set", "number", "rarity", "reason"]
+        order = ["name", "type", "text", *attributes, "set", "number", "rarity", "picture"]
         self.fields.update(attributes)
-        self.order_fields([*order, "effective"])
+        self.order_fields([*order, "reason", "effective"])
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
@@ -172,6 +181,7 @@ class ProposalForm(forms.Form):
             name = column.rsplit(".", 1)[-1]
         else:
             name = column.split(".")[0]
+        name = {"image": "picture"}.get(name, name)  # the services name a picture `image`
         return name if name in self.fields else None
 
 
@@ -183,8 +193,8 @@ class UploadForm(forms.Form):
 
     game = forms.ChoiceField(choices=[(slug, spec.name) for slug, spec in GAMES.items()])
     file = forms.FileField(
-        help_text="CSV with a header row (the card-file columns: key, name, type, text, "
-        "attributes, set, number, rarity…) or a JSON card file."
+        help_text="CSV with a header row (the card-file columns: name and type, and any of key, "
+        "text, attributes, set, number, rarity…) or a JSON card file."
     )
     reason = forms.CharField(
         required=False,
@@ -198,3 +208,14 @@ class UploadForm(forms.Form):
         if upload.size > FILE_LIMIT:
             raise forms.ValidationError(f"is over {FILE_LIMIT // (1024 * 1024)} MB")
         return upload
+
+
+class PicturesForm(forms.Form):
+    """The pictures of an upload's cards, as one zip (curation.picture_archives)."""
+
+    file = forms.FileField(
+        label="Pictures (.zip)",
+        help_text="PNG, JPEG, WebP or GIF pictures, each named by its card's key or name "
+        "(snack-7.png or Snack 7.jpg).",
+        widget=forms.FileInput(attrs={"accept": ".zip,application/zip"}),
+    )

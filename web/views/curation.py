@@ -41,7 +41,7 @@ from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
 from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import ENGINES, JobKind
-from web.forms.curation import ProposalForm, UploadForm
+from web.forms.curation import PicturesForm, ProposalForm, UploadForm
 
 QUEUE_PAGE = 20
 TRY_GAMES = 20  # a short card test: a first look, not a verdict
@@ -122,7 +122,7 @@ def propose(request: HttpRequest, game: str) -> HttpResponse:
         initial = ProposalForm.initial_from(start, spec) if start else None
         form = ProposalForm(initial=initial, spec=spec, correcting=correcting is not None)
         return _propose_page(request, form, spec, correcting)
-    form = ProposalForm(request.POST, spec=spec, correcting=correcting is not None)
+    form = ProposalForm(request.POST, request.FILES, spec=spec, correcting=correcting is not None)
     if form.is_valid():
         try:
             proposal = services.proposal_create(
@@ -132,6 +132,7 @@ def propose(request: HttpRequest, game: str) -> HttpResponse:
                 card=_proposed_card(form, correcting),
                 reason=form.cleaned_data["reason"],
                 effective=form.cleaned_data.get("effective"),
+                picture=form.cleaned_data.get("picture"),
             )
         except services.CardProblems as refused:
             for problem in refused.problems:
@@ -258,8 +259,13 @@ def _upload_submit(request: HttpRequest) -> HttpResponse:
 
 
 @login_required
-def my_proposals(request: HttpRequest) -> HttpResponse:
-    """The user's own proposals, newest first, with what became of each and why."""
+def my_proposals(
+    request: HttpRequest,
+    problems: list[FileProblem] | None = None,
+    problems_of: Upload | None = None,
+) -> HttpResponse:
+    """The user's own proposals, newest first, with what became of each and why; and their
+    uploads still open, each taking a zip of its pictures (`problems`: those of one refused)."""
     mine = (
         selectors.proposals_visible(user=request.user)
         .filter(proposer_id=request.user.pk)
@@ -267,7 +273,66 @@ def my_proposals(request: HttpRequest) -> HttpResponse:
         .order_by("-created", "-id")
     )
     page = Paginator(mine, QUEUE_PAGE).get_page(request.GET.get("page"))
-    return render(request, "web/curation/mine.html", {"page": page})
+    context = {
+        "page": page,
+        "uploads": selectors.uploads_waiting(user=request.user),
+        "pictures_form": PicturesForm(),
+        "problems": problems,
+        "problems_of": problems_of,
+    }
+    return render(request, "web/curation/mine.html", context, status=400 if problems else 200)
+
+
+@login_required
+@require_POST
+def proposal_picture(request: HttpRequest, proposal_id: int) -> HttpResponse:
+    """Give one of one's open proposals its card's picture."""
+    proposal = selectors.proposals_visible(user=request.user).filter(pk=proposal_id).first()
+    if proposal is None:
+        raise Http404("No proposal you may read has this id")
+    picture = request.FILES.get("image")
+    name = proposal.card["name"]
+    try:
+        if picture is None:
+            raise InvalidRequest("image", "is missing: choose a picture file")
+        services.proposal_image_set(proposal=proposal, user=request.user, upload=picture)
+    except services.NotAllowed as refused:
+        raise PermissionDenied(str(refused)) from None
+    except InvalidRequest as refused:
+        messages.error(request, f"{name}'s picture was not added: it {refused.message}.")
+    else:
+        messages.success(request, f"{name} has its picture; it shows once the card is approved.")
+    return redirect("web:my-proposals")
+
+
+@login_required
+@require_POST
+def upload_pictures(request: HttpRequest, upload_id: int) -> HttpResponse:
+    """Give an upload's open proposals their pictures from one zip: every problem listed at
+    once, and nothing stored unless there is none."""
+    found = selectors.uploads_waiting(user=request.user).filter(pk=upload_id).first()
+    if found is None:
+        raise Http404("No upload of yours with open proposals has this id")
+    form = PicturesForm(request.POST, request.FILES)
+    if not form.is_valid():
+        problems = [FileProblem(None, "file", "is missing: choose a zip of pictures")]
+        return my_proposals(request, problems=problems, problems_of=found)
+    try:
+        pictured, skipped = services.upload_pictures_set(
+            upload=found, user=request.user, archive=form.cleaned_data["file"]
+        )
+    except services.CardProblems as refused:
+        return my_proposals(request, problems=refused.problems, problems_of=found)
+    except InvalidRequest as refused:
+        problems = [FileProblem(None, refused.field, refused.message)]
+        return my_proposals(request, problems=problems, problems_of=found)
+    passed = f" ({skipped} archiver's bookkeeping file{'s' if skipped != 1 else ''} passed over)"
+    messages.success(
+        request,
+        f"Added {pictured} picture{'s' if pictured != 1 else ''} to {found.file_name}"
+        f"{passed if skipped else ''}: they show once the cards are approved.",
+    )
+    return redirect("web:my-proposals")
 
 
 # --- review ---------------------------------------------------------------------------------------
