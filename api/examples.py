@@ -216,6 +216,7 @@ WITHOUT_EXAMPLES: dict[str, str] = {
         "has one user",
     ),
     "proposals_image_create": "a picture cannot be written as a text example",
+    "uploads_pictures_create": "a zip of pictures cannot be written as a text example",
     "owned_create": "a card's id differs between databases, and a body example cannot name the "
     "answer it comes from",
 }

@@ -227,6 +227,19 @@ class UploadApproveOutput(serializers.Serializer):
     approved = serializers.IntegerField()
 
 
+class PicturesInput(serializers.Serializer):
+    file = serializers.FileField(
+        help_text="A zip of PNG, JPEG, WebP or GIF pictures, each named by its card's key or "
+        "name (snack-7.png, Snack 7.jpg); folders and archivers' bookkeeping files (__MACOSX/, "
+        "dotfiles) are passed over."
+    )
+
+
+class PicturesOutput(serializers.Serializer):
+    pictured = serializers.IntegerField(help_text="How many proposals got their picture.")
+    skipped = serializers.IntegerField(help_text="Bookkeeping files passed over.")
+
+
 class CuratorInput(serializers.Serializer):
     game = RegistryChoiceField(game_choices)
     username = serializers.CharField(max_length=150)

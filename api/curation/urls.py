@@ -31,6 +31,11 @@ urlpatterns = [
     path(
         "uploads/<int:upload_id>/approve/", views.UploadApproveApi.as_view(), name="upload-approve"
     ),
+    path(
+        "uploads/<int:upload_id>/pictures/",
+        views.UploadPicturesApi.as_view(),
+        name="upload-pictures",
+    ),
     path("curators/", views.CuratorApi.as_view(), name="curator-grant"),
     path("releases/", views.ReleaseListApi.as_view(), name="release-list"),
     path(

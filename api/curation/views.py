@@ -9,7 +9,7 @@ public.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict
 from typing import Any
@@ -42,6 +42,8 @@ from .serializers import (
     CuratorInput,
     CuratorOutput,
     ImageInput,
+    PicturesInput,
+    PicturesOutput,
     ProposalInput,
     ProposalOutput,
     ReasonInput,
@@ -175,38 +177,34 @@ class ProposalImageApi(ProposalAccess, APIView):
         return self.answer(request, proposal)
 
 
-class ProposalRejectApi(ProposalAccess, APIView):
+class _ProposalDeclineApi(ProposalAccess, APIView):
+    """A curator declines a proposal, saying why (`decline`: reject, or ask for changes)."""
+
+    permission_classes = [IsAuthenticated]
+    decline: Callable[..., Proposal]
+
+    @extend_schema(request=ReasonInput, responses={200: ProposalOutput, 403: ErrorSerializer})
+    def post(self, request: Request, proposal_id: int) -> Response:
+        body = ReasonInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        proposal = self.proposal(request, proposal_id)
+        with curation_errors():
+            type(self).decline(
+                proposal=proposal, reviewer=request.user, reason=body.validated_data["reason"]
+            )
+        return self.answer(request, proposal)
+
+
+class ProposalRejectApi(_ProposalDeclineApi):
     """Reject a proposal with a reason (a curator of its game); the proposer is told."""
 
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=ReasonInput, responses={200: ProposalOutput, 403: ErrorSerializer})
-    def post(self, request: Request, proposal_id: int) -> Response:
-        body = ReasonInput(data=request.data)
-        body.is_valid(raise_exception=True)
-        proposal = self.proposal(request, proposal_id)
-        with curation_errors():
-            services.proposal_reject(
-                proposal=proposal, reviewer=request.user, reason=body.validated_data["reason"]
-            )
-        return self.answer(request, proposal)
+    decline = services.proposal_reject
 
 
-class ProposalRequestChangesApi(ProposalAccess, APIView):
+class ProposalRequestChangesApi(_ProposalDeclineApi):
     """Send a proposal back with what to change (a curator of its game); the proposer is told."""
 
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(request=ReasonInput, responses={200: ProposalOutput, 403: ErrorSerializer})
-    def post(self, request: Request, proposal_id: int) -> Response:
-        body = ReasonInput(data=request.data)
-        body.is_valid(raise_exception=True)
-        proposal = self.proposal(request, proposal_id)
-        with curation_errors():
-            services.proposal_request_changes(
-                proposal=proposal, reviewer=request.user, reason=body.validated_data["reason"]
-            )
-        return self.answer(request, proposal)
+    decline = services.proposal_request_changes
 
 
 def _bulk_answer(checked: UploadCheck) -> dict[str, Any]:
@@ -283,6 +281,31 @@ class UploadApproveApi(APIView):
         with curation_errors():
             approved = services.upload_approve(upload=upload, reviewer=request.user)
         return Response({"approved": approved})
+
+
+class UploadPicturesApi(APIView):
+    """Give an upload's open proposals their pictures from one zip (its proposer), each file
+    named by its card's key or name: every picture is checked first, every problem named by its
+    file (`problems`, the file as `column`), and none is stored unless there is none."""
+
+    permission_classes = [IsAuthenticated]
+    parser_classes = [MultiPartParser]
+
+    @extend_schema(
+        request={"multipart/form-data": PicturesInput},
+        responses={200: PicturesOutput, 400: ErrorSerializer, 404: ErrorSerializer},
+    )
+    def post(self, request: Request, upload_id: int) -> Response:
+        body = PicturesInput(data=request.data)
+        body.is_valid(raise_exception=True)
+        upload = selectors.uploads_waiting(user=request.user).filter(pk=upload_id).first()
+        if upload is None:
+            raise NotFound("No upload of yours with open proposals has this id.")
+        with curation_errors():
+            pictured, skipped = services.upload_pictures_set(
+                upload=upload, user=request.user, archive=body.validated_data["file"]
+            )
+        return Response({"pictured": pictured, "skipped": skipped})
 
 
 class CuratorApi(APIView):

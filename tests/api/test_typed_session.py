@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import zipfile
 from pathlib import Path
 
 import httpx
@@ -405,6 +406,16 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
             game=models.GameEnum("neopets"), file=spreadsheet, commit=True
         ),
     ).parsed  # fmt: skip
+    zipped = io.BytesIO()
+    with zipfile.ZipFile(zipped, "w") as pictures:
+        pictures.writestr("gummy-worm.png", picture_bytes())
+    pictured = s.call(
+        "uploads", "uploads_pictures_create", upload_id=bulk.upload,
+        body=models.PicturesInputRequest(
+            file=file_type(payload=io.BytesIO(zipped.getvalue()), file_name="p.zip")
+        ),
+    ).parsed  # fmt: skip
+    assert (pictured.pictured, pictured.skipped) == (1, 0)
     assert s.call("uploads", "uploads_approve_create", upload_id=bulk.upload).parsed.approved == 1
     s.call(
         "curators", "curators_create", 201,

@@ -1,15 +1,17 @@
 """Issue 36's "done when", in Chromium: a new curator takes a 300-row spreadsheet with a dozen
-planted problems from upload (every problem reported at once) to an approved release; and a
-contributor proposes a card with the rules' readouts following the typing."""
+planted problems from upload (every problem reported at once) with pictures to an approved
+release; and a contributor proposes a card with the rules' readouts following the typing."""
 
 from __future__ import annotations
 
 import io
 import json
+import zipfile
 
 from django.core.management import call_command
 from playwright.sync_api import expect
 
+from tests.cards.pictures import picture_bytes
 from tests.curation.spreadsheets import food_row, foods, spreadsheet
 
 UNREADABLE = "Your deck may contain only one copy of this card per Neopet."
@@ -48,6 +50,23 @@ def planted_spreadsheet() -> bytes:
     return spreadsheet(rows)
 
 
+def picture_zip(bad: bool = False) -> bytes:
+    """Pictures of three snacks, named as people name them; `bad`: with a card the upload has
+    not and a file that is no picture."""
+    files = {
+        "snack-7.png": picture_bytes(),
+        "Snack 8.png": picture_bytes(),
+        "snack-9.png": picture_bytes((200, 280), "JPEG"),
+    }
+    if bad:
+        files |= {"snack-999.png": picture_bytes(), "snack-9.png": b"<svg/>"}
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as zipped:
+        for name, content in files.items():
+            zipped.writestr(name, content)
+    return out.getvalue()
+
+
 def upload(page, content: bytes, name: str) -> None:
     page.get_by_label("Game").select_option("neopets")
     page.get_by_label("File").set_input_files(
@@ -58,7 +77,7 @@ def upload(page, content: bytes, name: str) -> None:
 
 
 def test_a_new_curator_takes_a_planted_spreadsheet_to_a_release(
-    page, sample_cards, logged_in, shot, fits
+    page, sample_cards, logged_in, shot, fits, media_root
 ):
     logged_in("alice")
     call_command("grant_curator", "alice", "neopets", stdout=io.StringIO())
@@ -91,6 +110,23 @@ def test_a_new_curator_takes_a_planted_spreadsheet_to_a_release(
     expect(page.locator("#my-proposals tbody tr")).to_have_count(20)  # a page of them
     shot("curation-my-proposals", phone=True)
 
+    # the cards' pictures, as one zip named by the cards: a bad one refuses the zip whole
+    pictures = page.get_by_role("form", name="Pictures for community-list.csv")
+    pictures.get_by_label("Pictures (.zip)").set_input_files(
+        {"name": "p.zip", "mimeType": "application/zip", "buffer": picture_zip(bad=True)}
+    )
+    pictures.get_by_role("button", name="Add the pictures").click()
+    expect(page.locator("#pictures-refused")).to_contain_text("2 problems found")
+    expect(page.locator("#pictures-problems tbody tr")).to_have_count(2)
+    pictures = page.get_by_role("form", name="Pictures for community-list.csv")
+    pictures.get_by_label("Pictures (.zip)").set_input_files(
+        {"name": "p.zip", "mimeType": "application/zip", "buffer": picture_zip()}
+    )
+    pictures.get_by_role("button", name="Add the pictures").click()
+    expect(page.get_by_role("status")).to_contain_text("Added 3 pictures")
+    expect(pictures.locator(".upload-pictured")).to_contain_text("3 of 300")
+    shot("curation-pictures")
+
     page.goto("/contribute/")
     page.get_by_role("link", name="Review queue").click()
     expect(page.locator("#only-curator")).to_contain_text("only curator")
@@ -105,8 +141,8 @@ def test_a_new_curator_takes_a_planted_spreadsheet_to_a_release(
     page.goto("/releases/")
     page.get_by_role("button", name="Publish the next release").click()
     release = page.locator("#release-neopets-1")
-    # the first release's changes: the sample cards' loading, then the 300 approved
-    expect(release).to_contain_text("384 changes since the previous release")
+    # the first release's changes: the 300 approved (not the sample cards' loading)
+    expect(release).to_contain_text("300 changes since the previous release")
     release.get_by_text("changes since the previous release").click()
     expect(release.get_by_role("link", name="Snack 7", exact=True)).to_be_visible()
     shot("curation-releases")
@@ -119,11 +155,14 @@ def test_a_new_curator_takes_a_planted_spreadsheet_to_a_release(
 
     page.goto("/cards/neopets/snack-7/")
     expect(page.locator("#history")).to_contain_text("proposed by alice, approved by alice")
+    picture = page.get_by_role("img", name="Picture of Snack 7")
+    expect(picture).to_be_visible()
+    assert picture.evaluate("image => image.complete && image.naturalWidth > 0")
     shot("curation-card-history")
 
 
 def test_a_contributor_sees_the_readouts_follow_their_typing(
-    page, sample_cards, logged_in, shot, fits
+    page, sample_cards, logged_in, shot, fits, media_root
 ):
     logged_in("bob")
     page.goto("/cards/neopets/hot-dog/")
@@ -140,7 +179,11 @@ def test_a_contributor_sees_the_readouts_follow_their_typing(
     shot("curation-propose")
     shot("curation-propose", phone=True)
     fits_a_phone(page, fits)
+    page.get_by_label("Picture").set_input_files(
+        {"name": "hot-dog.png", "mimeType": "image/png", "buffer": picture_bytes()}
+    )
     page.get_by_label("Reason").fill("The printed card heals 2")
     page.get_by_role("button", name="Propose this correction").click()
     expect(page.get_by_role("status")).to_contain_text("Proposed Hot Dog")
     expect(page.locator("#my-proposals")).to_contain_text("correction")
+    expect(page.get_by_role("img", name="Picture of Hot Dog")).to_be_visible()

@@ -129,3 +129,20 @@ def test_only_the_proposer_gives_an_uploads_pictures(snacks, charlie):
         upload_pictures_set(
             upload=snacks, user=charlie, archive=upload(archive({"snack-1.png": b""}), "p.zip")
         )
+
+
+def test_the_api_gives_an_uploads_pictures_and_names_each_problem_by_file(
+    snacks, bob_api, api, media_root
+):
+    def send(client, content: bytes):
+        body = {"file": upload(content, "p.zip", "application/zip")}
+        return client.post(f"/api/v1/uploads/{snacks.pk}/pictures/", body, format="multipart")
+
+    refused = send(bob_api, archive({"snack-1.png": b"no", "snack-7.png": picture_bytes()}))
+    assert refused.status_code == 400
+    problems = {p["column"]: p["message"] for p in refused.json()["problems"]}
+    assert set(problems) == {"snack-1.png", "snack-7.png"}
+    assert "snack-1.png" in refused.json()["fields"]
+    answer = send(bob_api, archive({"snack-1.png": picture_bytes(), ".DS_Store": b"x"}))
+    assert answer.json() == {"pictured": 1, "skipped": 1}
+    assert send(api, archive({"snack-1.png": picture_bytes()})).status_code in (401, 403)
