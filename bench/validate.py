@@ -40,7 +40,7 @@ from rulebook.validate import standard_format, validate
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE_CARDS = ROOT / "cards" / "sample_data" / "neopets.json"
-CORE_TARGET = 20_000
+CORE_TARGET = 23_000  # issue 38: the grammar's checks may not cost the core more than this
 HTTP_TARGET = 0.5
 DEFAULT_DATABASE = "postgres://postgres@127.0.0.1:5432/deckwarden_bench_validate"
 # 20 distinct sample cards; legal with no warnings.

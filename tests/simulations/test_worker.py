@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -74,7 +75,7 @@ def purge(name: str) -> None:
 class Worker:
     """A `celery -A deckwarden worker` process group on this test's queue, logging to a file."""
 
-    def __init__(self, name: str, log_dir: Path, **limits: str) -> None:
+    def __init__(self, name: str, log_dir: Path, cwd: Path = ROOT, **limits: str) -> None:
         self.log = log_dir / f"{name}.log"
         env = {
             **os.environ,
@@ -93,7 +94,7 @@ class Worker:
         with self.log.open("w") as log:
             self.process = subprocess.Popen(
                 command + options,
-                cwd=ROOT,
+                cwd=cwd,
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
@@ -162,6 +163,40 @@ def test_it_plays_a_job_in_a_real_worker_with_the_in_process_result(api, neopets
         job = wait_for(job_id, lambda job: job.is_finished)
         assert job.status == "done", job.error
     assert job.result == in_process_result(400, 11)
+
+
+def a_copy_of_the_project(folder: Path) -> Path:
+    """The project's sources in another folder, as a second machine holds them: no var/ (its
+    own is made there), no compiled engine (its pure Python runs), nothing shared but the
+    database and the broker the worker is pointed at."""
+    copy = folder / "deckwarden-copy"
+    shutil.copytree(
+        ROOT,
+        copy,
+        ignore=shutil.ignore_patterns(
+            ".git", ".venv", "var", "build", "*.so", "*.c", "__pycache__", ".*_cache", "*.png"
+        ),
+    )
+    return copy
+
+
+def test_a_worker_from_another_copy_of_the_project_plays_its_share_identically(
+    api, neopets_cards, tmp_path
+):
+    """Issue 44, item 5: workers on other machines. The second worker runs from a copy of the
+    project in another folder (no var/, no compiled engine), told only where the database and
+    the broker are; both play chunks of one job, and the answer is
+    the one a single process gives."""
+    copy = a_copy_of_the_project(tmp_path)
+    with workers() as (started, log_dir):
+        started.append(Worker("here", log_dir))
+        started.append(Worker("elsewhere", log_dir, cwd=copy))
+        job_id = submit(api, games=2000, seed=17, chunk_size=25)
+        job = wait_for(job_id, lambda job: job.is_finished)
+        assert job.status == "done", job.error
+    played_by = {worker.split("@")[0] for worker in job.chunks.values_list("worker", flat=True)}
+    assert played_by == {"here", "elsewhere"}
+    assert job.result == in_process_result(2000, 17)
 
 
 def test_a_job_survives_its_worker_being_killed_mid_job(api, neopets_cards):
