@@ -12,11 +12,14 @@ from collections.abc import Mapping, Sequence
 from django.contrib.auth.models import User
 
 from basics.errors import InvalidRequest
+from cards import selectors as card_selectors
 from cards.models import Game
 from jobs.models import SimulationJob
 from rulebook.core.cards import CardInfo
 from rulebook.core.identity import identity
 from rulebook.core.resolve import EntryRef
+from rulebook.registry import GAMES
+from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import (
     ENGINES,
     JobKind,
@@ -135,3 +138,29 @@ def deck_without_card(
         else entry
         for entry in entries
     ]
+
+
+def card_in_a_sample_deck(*, game: str, name: str, card_type: str) -> list[list[EntryRef]]:
+    """The decks of a card test of a card not (or not yet) in any deck, such as a proposed one
+    ("try it"): [the first sample deck holding the card itself or a card of its type, with the
+    card in that one's place; the deck as it is; the next sample deck, as the opponent].
+    InvalidRequest naming `game` (no engine, no sample deck) or `card` (no card of its type)."""
+    if game not in ENGINES:
+        raise InvalidRequest("game", f"{GAMES[game].name} has no engine to play it")
+    if game not in SAMPLE_DECKS:
+        raise InvalidRequest("game", f"{GAMES[game].name} has no sample deck to try it in")
+    samples = SAMPLE_DECKS[game]
+    names = samples.names()
+    for number, deck_name in enumerate(names):
+        deck = samples.entries(deck_name)
+        opponent = samples.entries(names[(number + 1) % len(names)])
+        held = {identity(entry.name or "") for entry in deck}
+        if identity(name) in held:  # a correction of a card the deck holds
+            return [deck, deck, opponent]
+        types = card_selectors.catalogue_types(game=game, folded_names=held)
+        out = next((e for e in deck if types.get(identity(e.name or "")) == card_type), None)
+        if out is not None:
+            swap = EntryRef(section=out.section, quantity=1, name=out.name)
+            into = EntryRef(section=out.section, quantity=1, name=name)
+            return [deck_without_card(entries=deck, card=swap, replacement=into), deck, opponent]
+    raise InvalidRequest("card", f"no sample deck holds a {card_type} to swap it for")

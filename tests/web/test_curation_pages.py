@@ -404,7 +404,7 @@ def test_try_it_plays_a_card_test_with_the_proposed_card_in_a_sample_deck(
     assert response["Location"] == f"/tools/test-games/{job.pk}/"
     assert job.kind == "card_test"
     assert "Sandwich" in json.dumps(job.decks)  # the proposed card, played from its proposal
-    monkeypatch.setattr("web.views.curation.SAMPLE_DECKS", {})
+    monkeypatch.setattr("jobs.services.test_games.SAMPLE_DECKS", {})
     refused = alice_client.post(f"/contribute/proposals/{proposal.pk}/try/", follow=True)
     assert "could not be tried: Neopets Battledome TCG has no sample deck" in (
         refused.content.decode()

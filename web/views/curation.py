@@ -33,14 +33,11 @@ from cards.services.checking import FileProblem
 from curation import selectors, services
 from curation.models import Proposal, Upload
 from jobs.services.admission import DecksIllegal, SubmitLater
-from jobs.services.test_games import deck_without_card, simulation_create
+from jobs.services.test_games import card_in_a_sample_deck, simulation_create
 from rulebook.core.cards import CardInfo
 from rulebook.core.game import GameSpec
-from rulebook.core.identity import identity
-from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
-from rulebook.samples import SAMPLES as SAMPLE_DECKS
-from rulebook.simulation import ENGINES, JobKind
+from rulebook.simulation import JobKind
 from web.forms.curation import PicturesForm, ProposalForm, UploadForm
 
 QUEUE_PAGE = 20
@@ -442,7 +439,7 @@ def proposal_try(request: HttpRequest, proposal_id: int) -> HttpResponse:
     _curator_of(request, game)
     card = proposal.card
     try:
-        decks = _try_decks(game, card)
+        decks = card_in_a_sample_deck(game=game, name=card["name"], card_type=card["type"])
         job = simulation_create(
             owner=request.user,
             game=game,
@@ -457,30 +454,6 @@ def proposal_try(request: HttpRequest, proposal_id: int) -> HttpResponse:
         messages.error(request, f"{card.get('name', proposal.key)} could not be tried: {said}")
         return redirect("web:review-queue", game=game)
     return redirect("tools:test-game", job_id=job.pk)
-
-
-def _try_decks(game: str, card: dict[str, Any]) -> list[list[EntryRef]]:
-    """[the sample deck with the card, as it is, the opponent]: the first sample deck holding
-    the card itself or a card of its type; InvalidRequest when none does."""
-    if game not in ENGINES:
-        raise InvalidRequest("game", f"{GAMES[game].name} has no engine to play it")
-    if game not in SAMPLE_DECKS:
-        raise InvalidRequest("game", f"{GAMES[game].name} has no sample deck to try it in")
-    samples = SAMPLE_DECKS[game]
-    names = samples.names()
-    for number, name in enumerate(names):
-        deck = samples.entries(name)
-        opponent = samples.entries(names[(number + 1) % len(names)])
-        held = {identity(entry.name or "") for entry in deck}
-        if identity(card["name"]) in held:  # a correction of a card the deck holds
-            return [deck, deck, opponent]
-        types = card_selectors.catalogue_types(game=game, folded_names=held)
-        out = next((e for e in deck if types.get(identity(e.name or "")) == card["type"]), None)
-        if out is not None:
-            swap = EntryRef(section=out.section, quantity=1, name=out.name)
-            into = EntryRef(section=out.section, quantity=1, name=card["name"])
-            return [deck_without_card(entries=deck, card=swap, replacement=into), deck, opponent]
-    raise InvalidRequest("card", f"no sample deck holds a {card['type']} to swap it for")
 
 
 def _card_info(proposal: Proposal) -> CardInfo:
