@@ -10,8 +10,10 @@ of 20 kinds costs 20 drawings and 20 pictures, not 60, in time and in the file's
 from __future__ import annotations
 
 import io
+import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from django.core.files.storage import default_storage
 from PIL import Image
@@ -19,7 +21,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import Color, black, white
 from reportlab.lib.pagesizes import A4, letter
 from reportlab.lib.units import mm
-from reportlab.lib.utils import ImageReader, simpleSplit
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -67,9 +69,16 @@ class Proxy:
 def proxies_pdf(proxies: Sequence[Proxy], *, game: str, paper: str, title: str) -> bytes:
     """The PDF of these cards of one game, each as many times as its copies, nine to a page of
     `paper` ("a4" or "letter", a key of PAPERS), in order."""
-    page_width, page_height = PAPERS[paper]
+    with tempfile.TemporaryDirectory(prefix="proxies-") as pictures:
+        return _sheets(proxies, game, PAPERS[paper], title, Path(pictures))
+
+
+def _sheets(
+    proxies: Sequence[Proxy], game: str, size: tuple[float, float], title: str, pictures: Path
+) -> bytes:
+    page_width, page_height = size
     out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(page_width, page_height), pageCompression=1)
+    canvas = Canvas(out, pagesize=size, pageCompression=1)
     canvas.setTitle(title)
     canvas.setCreator("Deckwarden")
     left = (page_width - COLUMNS * CARD_WIDTH) / 2
@@ -80,7 +89,8 @@ def proxies_pdf(proxies: Sequence[Proxy], *, game: str, paper: str, title: str) 
         for place, index in enumerate(slots[start : start + PER_PAGE]):
             form = f"card{index}"
             if index not in drawn:  # a form is drawn once, outside any page, and reused
-                _card_form(canvas, form, proxies[index].card, game)
+                picture = _picture(proxies[index].card, pictures / f"{form}.jpg")
+                _card_form(canvas, form, proxies[index].card, game, picture)
                 drawn.add(index)
             column, row = place % COLUMNS, place // COLUMNS
             canvas.saveState()
@@ -111,14 +121,14 @@ def _cut_marks(canvas: Canvas, left: float, bottom: float) -> None:
     canvas.restoreState()
 
 
-def _card_form(canvas: Canvas, form: str, card: Card, game: str) -> None:
+def _card_form(canvas: Canvas, form: str, card: Card, game: str, picture: str | None) -> None:
     """The card drawn as a form of its own size, its origin at its lower left corner."""
     canvas.beginForm(form, lowerx=0, lowery=0, upperx=CARD_WIDTH, uppery=CARD_HEIGHT)
-    _draw_card(canvas, card, game)
+    _draw_card(canvas, card, game, picture)
     canvas.endForm()
 
 
-def _draw_card(canvas: Canvas, card: Card, game: str) -> None:
+def _draw_card(canvas: Canvas, card: Card, game: str, picture: str | None) -> None:
     width = CARD_WIDTH - 2 * INSET
     canvas.setStrokeColor(GREY)
     canvas.setLineWidth(0.6)
@@ -152,7 +162,6 @@ def _draw_card(canvas: Canvas, card: Card, game: str) -> None:
     canvas.setFillColor(GREY)
     canvas.drawString(INSET, top - 7, _clipped(type_line, ITALIC, 7, width))
     top -= 7 + 1.5 * mm
-    picture = _picture(card)
     if picture is not None:
         canvas.drawImage(
             picture,
@@ -252,19 +261,19 @@ def _facts(card: Card, game: str) -> list[str]:
     ]
 
 
-def _picture(card: Card) -> ImageReader | None:
-    """The card's full-size picture as JPEG, which the PDF embeds as it is (its stored WebP would
-    be unpacked to raw pixels, ten times the bytes and the time); None without one."""
-    if not card.image_full.name:
+def _picture(card: Card, path: Path) -> str | None:
+    """The card's picture written to `path` as JPEG, which the PDF embeds as it is, by file name:
+    from an image object ReportLab would unpack the pixels again to name it. The thumbnail (240
+    by 336 pixels) prints at over 200 dpi in its 36 mm; the full size would cost ten times the
+    decoding for nothing seen. None without a picture."""
+    if not card.image_thumb.name:
         return None
     try:
-        with default_storage.open(card.image_full.name) as stored, Image.open(stored) as opened:
-            jpeg = io.BytesIO()
-            opened.convert("RGB").save(jpeg, format="JPEG", quality=85)
+        with default_storage.open(card.image_thumb.name) as stored, Image.open(stored) as opened:
+            opened.convert("RGB").save(path, format="JPEG", quality=90)
     except OSError:  # a picture gone from the storage: the card prints without it
         return None
-    jpeg.seek(0)
-    return ImageReader(jpeg)
+    return str(path)
 
 
 def _fitting_size(text: str, font: str, sizes: Sequence[float], width: float) -> float:
