@@ -129,15 +129,33 @@ def _card_form(canvas: Canvas, form: str, card: Card, game: str, picture: str | 
 
 
 def _draw_card(canvas: Canvas, card: Card, game: str, picture: str | None) -> None:
+    """The card's frame; its head (name, cost, type line) from the top down, its foot (sample
+    flag, stats) from the bottom up, its picture under the head and its text between."""
     width = CARD_WIDTH - 2 * INSET
     canvas.setStrokeColor(GREY)
     canvas.setLineWidth(0.6)
     canvas.roundRect(1.2 * mm, 1.2 * mm, CARD_WIDTH - 2.4 * mm, CARD_HEIGHT - 2.4 * mm, 2.5 * mm)
     summary = card_summary(game, card.attributes) if card.attributes else None
-    cost = _printable(summary.cost) if summary else ""
+    top = _draw_head(canvas, card, game, _printable(summary.cost) if summary else "", width)
+    if picture is not None:
+        canvas.drawImage(
+            picture,
+            INSET,
+            top - PICTURE_HEIGHT,
+            width=width,
+            height=PICTURE_HEIGHT,
+            preserveAspectRatio=True,
+            anchor="c",
+        )
+        top -= PICTURE_HEIGHT + 1.5 * mm
+    foot = _draw_foot(canvas, card, game, _printable(summary.stats) if summary else "", width)
+    _draw_text(canvas, _rules_text(card, game), INSET, foot, width, top - foot)
+
+
+def _draw_head(canvas: Canvas, card: Card, game: str, cost: str, width: float) -> float:
+    """The name and, at the right, the cost, then the type line; where the head ends. A cost
+    too long to leave the name room (MetaZoo's Aura by type) goes on a line of its own."""
     top = CARD_HEIGHT - INSET
-    # The name and, at the right, the cost; a cost too long to leave the name room (MetaZoo's
-    # Aura by type) goes on a line of its own under it.
     canvas.setFillColor(black)
     name = _printable(card.name)
     beside = width - (stringWidth(cost, BOLD, 10) + 2 * mm if cost else 0)
@@ -156,24 +174,15 @@ def _draw_card(canvas: Canvas, card: Card, game: str, picture: str | None) -> No
             canvas.setFont(BOLD, 10)
             canvas.drawRightString(CARD_WIDTH - INSET, top - 10, cost)
         top -= max(size, 10 if cost else 0) + 1.5 * mm
-    # The type line: the type and the card's facts in words.
     type_line = _printable(" · ".join(part for part in [card.type, *_facts(card, game)] if part))
     canvas.setFont(ITALIC, 7)
     canvas.setFillColor(GREY)
     canvas.drawString(INSET, top - 7, _clipped(type_line, ITALIC, 7, width))
-    top -= 7 + 1.5 * mm
-    if picture is not None:
-        canvas.drawImage(
-            picture,
-            INSET,
-            top - PICTURE_HEIGHT,
-            width=width,
-            height=PICTURE_HEIGHT,
-            preserveAspectRatio=True,
-            anchor="c",
-        )
-        top -= PICTURE_HEIGHT + 1.5 * mm
-    # The foot, from the bottom up: the sample flag, the proxy's note, the stats.
+    return top - 7 - 1.5 * mm
+
+
+def _draw_foot(canvas: Canvas, card: Card, game: str, stats: str, width: float) -> float:
+    """From the bottom up: the sample flag, the proxy's note, the stats; where the foot ends."""
     foot = INSET
     if card.is_sample:
         canvas.setFillColor(SAMPLE_RED)
@@ -186,18 +195,16 @@ def _draw_card(canvas: Canvas, card: Card, game: str, picture: str | None) -> No
     canvas.setFont(FONT, 5)
     canvas.drawString(INSET, foot, _printable(f"Proxy · {GAMES[game].name}"))
     foot += 5 + 1 * mm
-    stats = _printable(summary.stats) if summary else ""
     if stats:
         canvas.setFillColor(black)
-        stats_size = _fitting_size(stats, BOLD, [8, 7, 6, 5], width)
-        canvas.setFont(BOLD, stats_size)
-        canvas.drawString(INSET, foot, _clipped(stats, BOLD, stats_size, width))
+        size = _fitting_size(stats, BOLD, [8, 7, 6, 5], width)
+        canvas.setFont(BOLD, size)
+        canvas.drawString(INSET, foot, _clipped(stats, BOLD, size, width))
+        rule = foot + size + 0.8 * mm
         canvas.setStrokeColor(LIGHT)
-        canvas.line(
-            INSET, foot + stats_size + 0.8 * mm, CARD_WIDTH - INSET, foot + stats_size + 0.8 * mm
-        )
-        foot += stats_size + 2 * mm
-    _draw_text(canvas, _rules_text(card, game), INSET, foot, width, top - foot)
+        canvas.line(INSET, rule, CARD_WIDTH - INSET, rule)
+        foot += size + 2 * mm
+    return foot
 
 
 def _draw_text(

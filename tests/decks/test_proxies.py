@@ -167,3 +167,14 @@ def test_the_site_sends_an_empty_deck_back_to_its_page_saying_why(client, alice,
     response = client.get(f"/decks/{empty.pk}/proxies.pdf", follow=True)
     assert response.redirect_chain[-1][0].endswith(f"/decks/{empty.address}/#proxies")
     assert "No proxies printed: Empty has no saved cards to print" in response.content.decode()
+
+
+def test_a_deck_too_large_to_print_at_once_is_refused_naming_the_count(
+    alice_api, alice, neopets, cards
+):
+    huge = make_deck(alice, neopets, {"main": [{"name": "Hot Dog", "quantity": 361}]}, name="Huge")
+    response = alice_api.get(PROXIES.format(huge.pk))
+    assert response.status_code == 400
+    assert response.json()["fields"] == {
+        "deck": ["Huge has 361 cards; at most 360 (40 pages) are printed at once"]
+    }
