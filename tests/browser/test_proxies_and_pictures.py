@@ -5,7 +5,7 @@ large on a hover or a tap, without sideways scroll."""
 
 from __future__ import annotations
 
-from pathlib import Path
+import io
 
 import pytest
 from playwright.sync_api import expect
@@ -16,6 +16,7 @@ from cards.services.images import card_image_attach, card_image_store
 from jobs.models import SimulationJob
 from jobs.services import queue
 from jobs.services.chunks import chunk_run
+from tests.browser.conftest import SCREENSHOTS
 from tests.cards.pictures import picture_bytes, upload
 from tests.decks.conftest import make_deck
 
@@ -39,13 +40,18 @@ def no_broker(monkeypatch) -> None:
     monkeypatch.setattr(queue, "send_chunks", lambda chunks, **options: None)
 
 
-def printed(page, button, tmp_path: Path) -> PdfReader:
-    """The PDF a click on this button gives (Chromium saves a PDF it is sent)."""
-    with page.expect_download() as download:
-        button.click()
-    path = tmp_path / download.value.suggested_filename
-    download.value.save_as(path)
-    return PdfReader(path)
+# The address a GET form sends to, with the fields as they are set on the page.
+FORM_ADDRESS = "f => f.action + '?' + new URLSearchParams(new FormData(f))"
+
+
+def printed(page, form: str, button: str) -> PdfReader:
+    """The PDF that form's button asks for, read back. Headless Chromium hands a PDF it opens to
+    a viewer the test cannot read, so the form's address, as the page set it, is fetched with
+    the page's cookies instead."""
+    expect(page.get_by_role("button", name=button)).to_be_visible()
+    answer = page.request.get(page.locator(f"#{form}").evaluate(FORM_ADDRESS))
+    assert answer.status == 200 and answer.headers["content-type"] == "application/pdf"
+    return PdfReader(io.BytesIO(answer.body()))
 
 
 def look(page, peek, large, phone: bool) -> None:
@@ -63,7 +69,7 @@ def look(page, peek, large, phone: bool) -> None:
 
 @pytest.mark.parametrize("width", [1280, 360], ids=["desktop", "phone-360"])
 def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
-    browser, live_server, hot_dog, django_user_model, no_broker, tmp_path, width
+    browser, live_server, hot_dog, django_user_model, no_broker, width
 ):
     phone = width == 360
     alice = django_user_model.objects.create_user("alice", password="a long password 1")
@@ -73,7 +79,6 @@ def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
         viewport={"width": width, "height": 900},
         has_touch=phone,
         is_mobile=phone,
-        accept_downloads=True,
     )
     page = context.new_page()
     page.goto("/accounts/login/")
@@ -85,20 +90,21 @@ def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
     page.goto(f"/decks/{deck.address}/")
     # the whole deck, on Letter paper: 12 cards, two pages
     page.locator("#proxies-form-paper").select_option("letter")
-    pdf = printed(page, page.get_by_role("button", name="Print proxies"), tmp_path)
+    pdf = printed(page, "proxies-form", "Print proxies")
     assert len(pdf.pages) == 2
     assert round(float(pdf.pages[0].mediabox.width)) == 612  # US Letter, 8.5 in
     said = pdf.pages[0].extract_text()
     assert "Blue Acara" in said and "Hot Dog" in said and "SAMPLE CARD" in said
     # her collection lacks all of it: the missing cards print too, on A4
-    missing = page.get_by_role("button", name="Print the missing cards as proxies")
-    assert len(printed(page, missing, tmp_path).pages) == 2
+    missing = printed(page, "missing-proxies", "Print the missing cards as proxies")
+    assert len(missing.pages) == 2 and round(float(missing.pages[0].mediabox.width)) == 595
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     # the missing Hot Dog shows its picture; the others have their names alone
     row = page.locator("#missing-cards li", has_text="Hot Dog")
     look(page, row.locator(".peek"), row.get_by_role("img", name="Picture of Hot Dog"), phone)
     assert page.locator("#missing-cards .peek").count() == 1
-    page.screenshot(path=str(tmp_path / "deck.png"))
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"proxies-missing-cards-{width}.png", full_page=True)
 
     # a test game's table of cards: the same picture beside Hot Dog's name
     page.goto("/tools/test-games/")
@@ -115,4 +121,5 @@ def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
     row.scroll_into_view_if_needed()
     look(page, row.locator(".peek"), row.get_by_role("img", name="Picture of Hot Dog"), phone)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=SCREENSHOTS / f"proxies-test-game-pictures-{width}.png", full_page=True)
     context.close()
