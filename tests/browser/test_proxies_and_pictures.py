@@ -6,6 +6,7 @@ large on a hover or a tap, without sideways scroll."""
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -116,7 +117,9 @@ def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
     expect(page.locator("#job-progress")).to_be_visible()
     for chunk in SimulationJob.objects.get().chunks.order_by("index"):
         chunk_run(chunk_id=chunk.pk, worker="browser-test")
-    row = page.locator("#card-table tbody tr", has_text="Hot Dog").first
+    # Hot Dog's own row (the strong deck has Teeny Hot Dog and Hot Dog of Justice too)
+    hot_dog_cell = page.locator("td:first-child", has_text=re.compile(r"^\s*Hot Dog\s*$"))
+    row = page.locator("#card-table tbody tr").filter(has=hot_dog_cell).first
     expect(row).to_be_visible()
     row.scroll_into_view_if_needed()
     look(page, row.locator(".peek"), row.get_by_role("img", name="Picture of Hot Dog"), phone)
