@@ -268,6 +268,7 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "decks_list": {"game": "neopets", "ordering": "-updated"},
     "decks_diff_retrieve": {"from": 1, "to": 1},
     "decks_export_retrieve": {"format": "text"},
+    "decks_proxies_retrieve": {"paper": "a4"},
     "decks_validation_retrieve": {"as_of": "2099-01-01"},
     "decks_versions_list": {"ordering": "-number"},
     "decks_versions_retrieve": {"number": 1},

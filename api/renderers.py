@@ -44,3 +44,17 @@ class PlainTextRenderer(BaseRenderer):
         self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
     ) -> str:
         return data
+
+
+class PdfRenderer(BaseRenderer):
+    """PDF answers (a deck's proxies to print) as the bytes the view made."""
+
+    media_type = "application/pdf"
+    format = "pdf"
+    charset = None
+    render_style = "binary"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> bytes:
+        return data

@@ -21,7 +21,16 @@ from django.db.models.functions import Upper
 from basics.chunks import in_chunks
 from rulebook.core.identity import identity
 
-from .models import Card, CardRevision, CardSet, Game, Printing, PrintingRow, Viewer
+from .models import (
+    Card,
+    CardRevision,
+    CardSet,
+    Game,
+    ImageUrls,
+    Printing,
+    PrintingRow,
+    Viewer,
+)
 from .picture_files import FOLDER, picture_folder_url
 from .search import parse, search_ordering, search_q
 
@@ -103,6 +112,36 @@ def cards_given_image_urls(cards: list[Card]) -> list[Card]:
                 "full": base + full.removeprefix(folder),
             }
     return cards
+
+
+@dataclass(frozen=True, slots=True)
+class CardPicture:
+    """A card's picture where a page names the card without its row (a test game's figures, a
+    deck's missing cards): what web/cards/picture_peek.html reads."""
+
+    name: str
+    image_urls: ImageUrls
+
+
+def card_pictures_named(
+    *, game: str, names: Iterable[str], viewer: Viewer
+) -> dict[str, CardPicture]:
+    """The pictures of the cards of this game with these names that this viewer may read, by
+    each name as given (compared as card identity compares names). A name without a picture,
+    or only another's private card's, is left out. One query."""
+    wanted = {identity(name): name for name in names}
+    cards = list(
+        card_queryset(viewer)
+        .filter(game__slug=game, folded_name__in=wanted)
+        .exclude(image_thumb="")
+        .only("name", "folded_name", "image_thumb", "image_full")
+    )
+    pictures: dict[str, CardPicture] = {}
+    for card in cards_given_image_urls(cards):
+        name = wanted[card.folded_name]
+        if card.image_urls is not None and name not in pictures:  # the first of namesakes
+            pictures[name] = CardPicture(name=name, image_urls=card.image_urls)
+    return pictures
 
 
 def card_search(

@@ -15,6 +15,7 @@ from rest_framework import serializers
 
 from api.entries import Problems, section_entries
 from cards.models import Game
+from cards.proxy_sheets import PAPERS
 from decks.models import MAX_QUANTITY, Deck, DeckVersion
 from decks.resolution import DeckLine
 from decks.uploads import MAX_UPLOAD_BYTES, UnreadableUpload, decklist_text
@@ -361,3 +362,16 @@ class DeckVersionDetailOutput(DeckVersionOutput):
 
     class Meta(DeckVersionOutput.Meta):
         fields = [*DeckVersionOutput.Meta.fields, "snapshot"]
+
+
+class ProxiesQuery(serializers.Serializer):
+    """The query of a deck's proxies: the paper, and whether only the missing cards."""
+
+    paper = serializers.ChoiceField(
+        sorted(PAPERS), default="a4", help_text="The paper to print on: A4 or US Letter."
+    )
+    missing = serializers.BooleanField(
+        default=False,
+        help_text="true: only the copies your collection lacks (signed in; see "
+        "/decks/{id}/missing/).",
+    )

@@ -16,6 +16,7 @@ urlpatterns = [
     ),
     path("decks/<deck:pk>/diff/", views.DeckDiffApi.as_view(), name="deck-diff"),
     path("decks/<deck:pk>/export/", views.DeckExportApi.as_view(), name="deck-export"),
+    path("decks/<deck:pk>/proxies/", views.DeckProxiesApi.as_view(), name="deck-proxies"),
     path(
         "decks/<deck:pk>/export/text/", views.DeckExportTextApi.as_view(), name="deck-export-text"
     ),

@@ -27,7 +27,7 @@ from rest_framework.views import APIView
 from api.errors import ApiError
 from api.negotiation import OneRepresentation
 from api.parsers import MultiPartParser
-from api.renderers import PlainTextRenderer
+from api.renderers import PdfRenderer, PlainTextRenderer
 from api.validation.serializers import ErrorSerializer, ReportSerializer
 from basics.ids import integer_text
 from cards.models import Game, Viewer
@@ -35,6 +35,7 @@ from cards.services.user_cards import UserCardRefused
 from decks import selectors, services
 from decks.links import DeckLink
 from decks.models import Deck, DeckVersion
+from decks.proxies import deck_proxies
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve
 from decks.user_cards import own_private_cards_share
 from decks.verdicts import decks_legal
@@ -53,6 +54,7 @@ from .serializers import (
     DeckSummaryOutput,
     DeckVersionDetailOutput,
     DeckVersionOutput,
+    ProxiesQuery,
     lines_by_section,
 )
 
@@ -246,9 +248,7 @@ class DeckDetailApi(DeckAccess, APIView):
         )
         try:
             with transaction.atomic():
-                deck = services.deck_update(
-                    deck=deck, expected_revision=expected, changes=changes
-                )
+                deck = services.deck_update(deck=deck, expected_revision=expected, changes=changes)
                 _share_cards_if_asked(request, deck, data)
         except services.DeckChanged:
             _raise_current(deck)
@@ -416,6 +416,28 @@ class DeckExportTextApi(DeckExportApi):
     @extend_schema(responses={(200, "text/plain"): OpenApiTypes.STR})
     def get(self, request: Request, pk: int | DeckLink) -> Response:
         return super().get(request, pk)
+
+
+class DeckProxiesApi(DeckAccess, APIView):
+    """The saved deck's cards as proxies to print: a PDF of cards at their real size (63 by 88
+    mm), nine to an A4 or Letter page with cut marks; `missing=true`, only the copies your
+    collection lacks. An empty deck, or nothing missing, is a 400 saying so."""
+
+    renderer_classes = [PdfRenderer]
+    content_negotiation_class = OneRepresentation
+
+    @extend_schema(
+        parameters=[ProxiesQuery],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 400: ErrorSerializer},
+    )
+    def get(self, request: Request, pk: int | DeckLink) -> Response:
+        deck = self.readable_deck(request, pk)
+        query = _validated(ProxiesQuery(data=request.query_params))
+        pdf = deck_proxies(
+            deck=deck, viewer=request.user, paper=query["paper"], missing=query["missing"]
+        )
+        name = f"deck-{deck.pk}-{'missing-' if query['missing'] else ''}proxies.pdf"
+        return Response(pdf, headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
 class DeckImportApi(APIView):

@@ -19,7 +19,9 @@ from drf_spectacular.generators import SchemaGenerator
 from api.request_fields import path_pattern, unknown_fields
 
 PACKAGE = "deckwarden_client"
-NO_POST_HOOKS = "post_hooks: []\n"  # the generator's default hook runs ruff over the code
+# The generator's default hook runs ruff over the code: none. It reads only JSON, text and
+# application/octet-stream answers; a PDF (a deck's proxies) is bytes too, as a client says.
+CONFIG = "post_hooks: []\ncontent_type_overrides:\n  application/pdf: application/octet-stream\n"
 
 
 def live_schema() -> dict[str, Any]:
@@ -30,7 +32,7 @@ def live_schema() -> dict[str, Any]:
 def generate(schema: dict[str, Any], folder: Path) -> ModuleType:
     """The generated client package, imported."""
     (folder / "schema.json").write_text(json.dumps(schema))
-    (folder / "config.yml").write_text(NO_POST_HOOKS)
+    (folder / "config.yml").write_text(CONFIG)
     generator = Path(sys.executable).parent / "openapi-python-client"
     subprocess.run(
         [str(generator), "generate", "--path", "schema.json", "--meta", "none",

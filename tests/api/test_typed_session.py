@@ -214,6 +214,8 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     s.call("decks", "decks_export_retrieve", id=deck_id)
     text = s.call("decks", "decks_export_text_retrieve", id=deck_id).parsed
     assert isinstance(text, str) and "Main Deck:" in text
+    pdf = s.call("decks", "decks_proxies_retrieve", id=deck_id).content
+    assert pdf.startswith(b"%PDF")
     second = s.call(
         "decks", "decks_create", 201,
         body=s.model("DeckInputRequest", {"game": "neopets", "name": "Spare"}),
@@ -446,6 +448,8 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     s.call("owned", "owned_import_create", 201, body=s.model("OwnedImportInputRequest", listed))
     s.call("owned", "owned_list")
     s.call("decks", "decks_missing_retrieve", id=deck_id)
+    letter = models.DecksProxiesRetrievePaper("letter")
+    s.call("decks", "decks_proxies_retrieve", id=deck_id, paper=letter, missing=True)
     s.call("owned", "owned_share_create", 201)
     shared = s.call("owned", "owned_share_retrieve").parsed
     s.call("owned", "owned_shared_list", token=shared.token)

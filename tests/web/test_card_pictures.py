@@ -10,6 +10,8 @@ import pytest
 from cards.models import Card
 from cards.services.images import card_image_attach, card_image_store
 from decks.models import Deck
+from jobs.models import SimulationJob
+from jobs.services.chunks import chunk_run
 from tests.cards.pictures import picture_bytes, upload
 from tests.decks.conftest import MAIN, make_deck
 
@@ -48,3 +50,45 @@ def test_a_deck_page_peeks_at_a_card_s_picture_beside_its_name(client, hot_dog, 
         (hot_dog.image_thumb.url, "Picture of Hot Dog"),
     ]
     assert page.count('class="peek"') == 1  # Healing Potion has none
+
+
+def test_a_deck_s_missing_cards_peek_at_their_pictures(client, hot_dog, alice):
+    deck = make_deck(alice, hot_dog.game, MAIN)
+    client.force_login(alice)
+    page = client.get(f"/decks/{deck.address}/").content.decode()
+    missing = page[page.index('id="missing-cards"') :]
+    missing = missing[: missing.index("</ul>")]
+    assert pictures(missing) == [
+        (hot_dog.image_thumb.url, ""),
+        (hot_dog.image_thumb.url, "Picture of Hot Dog"),
+    ]
+    assert "Healing Potion" in missing  # named, without a picture
+
+
+def test_a_test_game_s_table_of_cards_peeks_at_a_card_s_picture(
+    client, hot_dog, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks():
+        client.post(
+            "/tools/test-games/",
+            {
+                "game": "neopets",
+                "deck_a": "sample:neopets:strong",
+                "deck_b": "sample:neopets:weak",
+                "games": "10",
+                "seed": "7",
+            },
+        )
+    job = SimulationJob.objects.get()
+    for chunk in job.chunks.order_by("index"):
+        chunk_run(chunk_id=chunk.pk, worker="test")
+    page = client.get(f"/tools/test-games/{job.pk}/").content.decode()
+    table = page[page.index('id="card-table"') :]
+    # Hot Dog's own rows (the strong deck has Teeny Hot Dog and Hot Dog of Justice too)
+    rows = [row for row in table.split("<tr>") if re.match(r"<td>Hot Dog\s*<", row)]
+    assert rows and all(
+        pictures(row)
+        == [(hot_dog.image_thumb.url, ""), (hot_dog.image_thumb.url, "Picture of Hot Dog")]
+        for row in rows
+    )
+    assert table.count('class="peek"') == len(rows)  # no other card of the decks has one

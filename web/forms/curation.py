@@ -9,6 +9,7 @@ from typing import Any
 
 from django import forms
 
+from cards.words import attribute_label
 from rulebook.core.game import GameSpec
 from rulebook.core.schema import Field
 from rulebook.registry import GAMES
@@ -17,15 +18,6 @@ ATTRIBUTE = "attr_"  # a schema attribute's form field is named attr_<attribute>
 # Structured attributes (an Aura cost by type, MetaZoo attacks, effects) are typed as JSON.
 JSON_KINDS = ("int_map", "json")
 FILE_LIMIT = 5 * 1024 * 1024  # a few thousand rows; a bigger file is not a community's list
-
-
-# Attribute names read aloud as letters, not as a word.
-INITIALISMS = {"hp": "HP", "lp": "LP"}
-
-
-def attribute_label(name: str) -> str:
-    """An attribute's name as people read it: "Aura cost", "HP"."""
-    return INITIALISMS.get(name, name.replace("_", " ").capitalize())
 
 
 def _attribute_field(name: str, field: Field, spec: GameSpec) -> forms.Field:

@@ -27,12 +27,12 @@ from cards.selectors import (
     card_suggestions,
     cards_for_display,
 )
+from cards.words import attribute_label, attribute_words, card_summary
 from decks.selectors import deck_list_own, deck_public_using
 from decks.services import TooManyCopies, deck_add_card
-from rulebook.registry import GAMES, PLUGINS
+from rulebook.registry import GAMES
 from rules.services.formats import card_list_history
 from web.forms.cards import AddToDeckForm, AdvancedSearchForm
-from web.forms.curation import attribute_label
 
 PAGE_SIZE = 30
 # How results are shown, as Scryfall offers: a list with cost, stats and text; the full text of
@@ -230,19 +230,9 @@ def _comparisons_and_games(node) -> tuple[list[Comparison], list[str]]:
 
 def _summarised(card: Card) -> Card:
     """The card with its game's name, and `cost` and `stats` in words, for the result list."""
-    spec = GAMES[card.game_slug]
-    card.game_name = spec.name
-    cost_name = spec.cost_attribute  # the column `order:cost` sorts by
-    card.cost = (
-        _attribute_words(card.game_slug, cost_name, card.attributes[cost_name])
-        if (cost_name in card.attributes)
-        else ""
-    )
-    card.stats = " · ".join(
-        f"{attribute_label(name)} {card.attributes[name]}"
-        for name, field in spec.attributes.items()
-        if field.numeric and name != cost_name and name in card.attributes
-    )
+    card.game_name = GAMES[card.game_slug].name
+    summary = card_summary(card.game_slug, card.attributes)  # cost: the column `order:cost` sorts
+    card.cost, card.stats = summary.cost, summary.stats
     return card
 
 
@@ -345,33 +335,10 @@ def _attributes(card: Card, spec) -> list[dict[str, object]]:
     for name, field in spec.attributes.items():
         if name not in card.attributes or name == "effects":
             continue
-        value = _attribute_words(spec.slug, name, card.attributes[name])
+        value = attribute_words(spec.slug, name, card.attributes[name])
         if value:
             shown.append({"label": attribute_label(name), "value": value, "help": field.help})
     return shown
-
-
-def _attribute_words(game: str, name: str, value: object) -> str:
-    plugin = PLUGINS.get(game)
-    said = plugin.attribute_words(name, value) if plugin and plugin.attribute_words else None
-    if said is not None:  # the game's own words (a MetaZoo Page's Spellbook Restrictions)
-        return said
-    if name == "attacks" and isinstance(value, list):
-        return "; ".join(_attack_words(attack) for attack in value if isinstance(attack, dict))
-    if isinstance(value, dict):  # a cost counts Aura of each type; a boost adds to a stat
-        if name.endswith("_cost"):
-            return ", ".join(f"{amount} {kind.capitalize()}" for kind, amount in value.items())
-        return ", ".join(f"{stat} {amount:+d}" for stat, amount in value.items())
-    if isinstance(value, list):
-        return ", ".join(map(str, value))
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    return str(value)
-
-
-def _attack_words(attack: dict) -> str:
-    words = f"{attack.get('name', 'Attack')}: {attack.get('damage', 0)} damage"
-    return f"{words}. {attack['effect']}" if attack.get("effect") else words
 
 
 def _add_form(request: HttpRequest, spec, data=None) -> AddToDeckForm | None:

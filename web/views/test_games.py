@@ -22,6 +22,7 @@ from django.views.decorators.http import require_POST
 
 from basics.clients import client_address
 from basics.errors import InvalidRequest
+from cards.selectors import card_pictures_named
 from decks.models import Deck
 from decks.sample_decks import SAMPLE_OWNER
 from decks.selectors import deck_entries_for_job, deck_list_own, deck_list_public
@@ -298,11 +299,15 @@ def _job_context(
         if sort.lstrip("-") not in dict(CARD_COLUMNS):
             sort = DEFAULT_SORT
         figures = card_figures(result, sort)
+        # each card's picture beside its name, where the catalogue has one the reader may see
+        pictures = card_pictures_named(
+            game=found.game.slug, names={row.name for row in figures}, viewer=request.user
+        )
         context.update(
             result=result,
             sort=sort,
             sort_label=_sort_label(sort),
-            cards=figures,
+            card_rows=[(row, pictures.get(row.name)) for row in figures],
             card_columns=CARD_COLUMNS,
             opening_facts=[fact.removesuffix("_rate") for fact in result["opening_hand"][0]],
             deck_rows=list(

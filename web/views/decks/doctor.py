@@ -20,7 +20,7 @@ from django.views.decorators.http import require_POST
 
 from basics.clients import client_address
 from basics.errors import InvalidRequest
-from cards.selectors import card_queryset
+from cards.selectors import card_pictures_named, card_queryset
 from decks import services
 from decks.links import DeckLink
 from decks.models import Deck
@@ -137,8 +137,21 @@ def _context(request: HttpRequest, pk: int | DeckLink, job_id: UUID) -> dict[str
         "may_cancel": not job.is_finished and simulation_may_cancel(job=job, cancel_key=None),
     }
     if job.status == SimulationJob.Status.DONE and job.result:
+        swaps = job.result.get("swaps", [])
+        # each card's picture beside its name, where the catalogue has one the reader may see
+        pictures = card_pictures_named(
+            game=deck.game.slug,
+            names={name for swap in swaps for name in (swap["out_name"], swap["in_name"])},
+            viewer=request.user,
+        )
         context.update(
-            result=job.result, chart=two_sizes(doctor_chart, job.result), charted=DOCTOR_CHARTED
+            result=job.result,
+            chart=two_sizes(doctor_chart, job.result),
+            charted=DOCTOR_CHARTED,
+            swap_rows=[
+                (swap, pictures.get(swap["out_name"]), pictures.get(swap["in_name"]))
+                for swap in swaps
+            ],
         )
     return context
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST
 
 from basics.ids import MAX_ID, integer_text
 from cards.models import Game
-from cards.selectors import cards_given_image_urls
+from cards.selectors import card_pictures_named, cards_given_image_urls
 from cards.services.user_cards import UserCardRefused
 from decks import selectors, services
 from decks.collection import deck_missing
@@ -559,11 +559,21 @@ def _deck_extras(request: HttpRequest, deck: Deck) -> dict[str, Any]:
         "liked": selectors.deck_liked_by(deck=deck, user=request.user),
         "import_readout": readout_take(request, deck),
         # what the reader lacks of it against their own collection (none for a visitor)
-        "missing": (
-            deck_missing(deck=deck, viewer=request.user)
-            if request.user.is_authenticated and not getattr(request, "scratch", False)
-            else None
-        ),
+        **_missing(request, deck),
+    }
+
+
+def _missing(request: HttpRequest, deck: Deck) -> dict[str, Any]:
+    """What the reader lacks of the deck, each card with its picture, if the catalogue has it."""
+    if not request.user.is_authenticated or getattr(request, "scratch", False):
+        return {"missing": None}
+    missing = deck_missing(deck=deck, viewer=request.user)
+    pictures = card_pictures_named(
+        game=deck.game.slug, names={card.name for card in missing.lacking}, viewer=request.user
+    )
+    return {
+        "missing": missing,
+        "missing_rows": [(card, pictures.get(card.name)) for card in missing.lacking],
     }
 
 
