@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from django.urls import reverse as django_reverse
 from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.request import Request
@@ -150,7 +151,9 @@ def play_body(request: Request, play: Play, person: PersonGame) -> dict[str, Any
             for entry in person.entries
         ],
         "view": person.view(),
-        "share_url": request.build_absolute_uri(f"/play/shared/{play.share_token}/")
+        "share_url": request.build_absolute_uri(
+            django_reverse("web:play-shared", args=[play.share_token])
+        )
         if finished
         else None,
         "created": play.created,

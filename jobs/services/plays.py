@@ -58,13 +58,15 @@ def play_create(
     bot: str,
     seed: int | None = None,
     options: Mapping[str, str] | None = None,
+    viewer: User | None = None,
 ) -> tuple[Play, PersonGame]:
     """A new game: the person's deck in seat 0, the bots' decks in the others, played on to
     the person's first decision (the bots may move first).
 
     InvalidRequest naming `game`, `bot` or `opponent` (a table the game does not seat);
     DecksIllegal with every deck's report when one cannot be played; PlayRefused
-    (`too_many_plays`) when the person holds as many open games as they may.
+    (`too_many_plays`) when the person holds as many open games as they may. `viewer` is whose
+    user-made cards the decks may name (the owner's by default; a visitor's scratch owner's).
     """
     game_row = Game.objects.filter(slug=game).first()
     engine = engine_for(game)
@@ -76,7 +78,7 @@ def play_create(
         raise InvalidRequest("opponent", f"{describe_seats(engine.seats)}, not {len(decks)}")
     resolved, reports = zip(
         *(
-            deck_resolve(game=game, entries=entries, cards=cards, viewer=owner)
+            deck_resolve(game=game, entries=entries, cards=cards, viewer=viewer or owner)
             for entries, cards in decks
         ),
         strict=True,

@@ -83,7 +83,7 @@ class PersonGame:
         for other, player in self.bots.items():
             player.begin(seed, other)
         self.entries: list[Entry] = []
-        self._private = getattr(game_class, "PRIVATE_ANSWERS", frozenset())
+        self._private: frozenset[str] = getattr(game_class, "PRIVATE_ANSWERS", frozenset())
         self._picks: list[int] = []  # the person's picks of the decision asked now
         self._step: Step | None = None
         self._play_on(iter(picks))
@@ -203,7 +203,8 @@ def _inner(part: Any) -> bool:
 
 def option_texts(options: Sequence[Any]) -> list[str]:
     """Each option's words, two that read alike told apart by a number ("cast Banner (2)")."""
-    texts, seen = [], {}
+    texts: list[str] = []
+    seen: dict[str, int] = {}
     for option in options:
         text = words(option)
         seen[text] = seen.get(text, 0) + 1

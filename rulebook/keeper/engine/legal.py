@@ -204,7 +204,8 @@ class BattleOptions:
     def compose(self, picks: Sequence[int]) -> Step | Answered:
         """A battle asked of a person (rulebook.core.asking): the team one creature a pick, in
         the order its dice go, then its target; "pass" before any is no more battles."""
-        attackers, team, picks = self.attackers(), [], list(picks)
+        attackers, picks = self.attackers(), list(picks)
+        team: list[Permanent] = []
         while True:
             left = [creature for creature in attackers if creature not in team]
             if team and not left:
