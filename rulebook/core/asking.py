@@ -10,6 +10,9 @@ make the answer (`Answered`), which the game then checks as it checks a bot's:
   the player may pass;
 - a selection (`most` set): a step a pick, each the options not yet picked, with "done" once
   `least` are picked; the answer is the picks in the order made (defenders in their order);
+- either way, options equal to one another (copies of a card: the game's check, `in`, cannot
+  tell them apart) are one option, offered with how many are left (`counts`), not forty
+  buttons for four cards;
 - options that only check an answer (Keeper's battles and swaps, MetaZoo's Damage spread) say
   how they are asked, step by step, in a `compose(picks)` method of their own.
 
@@ -47,6 +50,7 @@ class Step:
     options: list[Any]
     asks: str = ""  # beyond the decision's own question: "Whom does the team attack?"
     picked: list[Any] = field(default_factory=list)
+    counts: list[int] = field(default_factory=list)  # copies left of each option, if counted
 
 
 @dataclass(frozen=True)
@@ -68,7 +72,9 @@ def step(decision: Decision, picks: Sequence[int]) -> Step | Answered:
         return compose(picks)  # type: ignore[no-any-return]  # an options object's own steps
     listed = list(decision.options)
     if decision.most is None:
-        options = [*listed, None] if decision.may_pass else listed
+        options = distinct(listed)
+        if decision.may_pass:
+            options.append(None)
         if not picks:
             return Step(options)
         return Answered(chosen(options, picks[0]))
@@ -78,20 +84,41 @@ def step(decision: Decision, picks: Sequence[int]) -> Step | Answered:
 def selection(
     listed: Sequence[Any], least: int, most: int, picks: Sequence[int], asks: str = ""
 ) -> Step | Answered:
-    """A selection of `least` to `most` of `listed`, one pick a step (see the module)."""
+    """A selection of `least` to `most` of `listed`, one pick a step (see the module): each
+    step offers every option with copies left (a pick takes the first copy left)."""
     taken: list[int] = []  # places in `listed`, in the order picked
+    groups = _copies(listed)  # in one order throughout, so no button moves between steps
     for pick in (*picks, None):
-        left = [place for place in range(len(listed)) if place not in taken]
+        copies = [left for group in groups if (left := [p for p in group if p not in taken])]
         enough = len(taken) >= least
-        if len(taken) == most or (enough and not left):
+        if len(taken) == most or (enough and not copies):
             return Answered([listed[place] for place in taken])
-        options: list[Any] = ([DONE] if enough else []) + [listed[place] for place in left]
+        options: list[Any] = ([DONE] if enough else []) + [listed[c[0]] for c in copies]
         if pick is None:
-            return Step(options, asks, [listed[place] for place in taken])
+            counts = [0] * enough + [len(c) for c in copies]
+            return Step(options, asks, [listed[place] for place in taken], counts)
         if chosen(options, pick) is DONE:
             return Answered([listed[place] for place in taken])
-        taken.append(left[pick - enough])
+        taken.append(copies[pick - enough][0])
     raise AssertionError("unreachable: the loop ends on its last, None, pick")
+
+
+def distinct(options: Sequence[Any]) -> list[Any]:
+    """The options, each once: the first of those equal to it."""
+    return [options[places[0]] for places in _copies(options)]
+
+
+def _copies(options: Sequence[Any]) -> list[list[int]]:
+    """The options' places, grouped by equality, in the order each first appears."""
+    groups: list[list[int]] = []
+    for place, option in enumerate(options):
+        for group in groups:
+            if options[group[0]] == option:
+                group.append(place)
+                break
+        else:
+            groups.append([place])
+    return groups
 
 
 def chosen(options: Sequence[Any], pick: int) -> Any:

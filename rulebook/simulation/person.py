@@ -105,7 +105,9 @@ class PersonGame:
             prompt = f"{prompt} {current.asks}"
         if current.picked:
             prompt = f"{prompt} (so far: {', '.join(map(words, current.picked))})"
-        return Pending(len(self.entries), self.seat, prompt, option_texts(current.options))
+        return Pending(
+            len(self.entries), self.seat, prompt, option_texts(current.options, current.counts)
+        )
 
     def view(self) -> dict[str, Any]:
         """What the person's seat may know, in words: each seat's public zones, the sizes of the
@@ -201,14 +203,19 @@ def _inner(part: Any) -> bool:
     return dataclasses.is_dataclass(part) and getattr(part, "name", None) is None
 
 
-def option_texts(options: Sequence[Any]) -> list[str]:
-    """Each option's words, two that read alike told apart by a number ("cast Banner (2)")."""
+def option_texts(options: Sequence[Any], counts: Sequence[int] = ()) -> list[str]:
+    """Each option's words, with how many copies are left where more than one ("Tripwire
+    (4 left)"), and two that read alike told apart by a number ("cast Banner (2)")."""
     texts: list[str] = []
     seen: dict[str, int] = {}
-    for option in options:
+    for place, option in enumerate(options):
         text = words(option)
         seen[text] = seen.get(text, 0) + 1
-        texts.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+        if seen[text] > 1:
+            text = f"{text} ({seen[text]})"
+        if place < len(counts) and counts[place] > 1:
+            text = f"{text} ({counts[place]} left)"
+        texts.append(text)
     return texts
 
 

@@ -66,3 +66,13 @@ def test_every_damage_spread_asked_step_by_step_is_legal_and_every_legal_one_is_
         if spread in allocation
     }
     assert made == legal
+
+
+def test_copies_of_a_card_are_one_option_with_how_many_are_left():
+    decision = Decision(0, "reserves", ["Tripwire", "Ember Sprite", "Tripwire"], least=2, most=2)
+    first = step(decision, [])
+    assert first.options == ["Tripwire", "Ember Sprite"] and first.counts == [2, 1]
+    after = step(decision, [0])
+    assert after.options == ["Tripwire", "Ember Sprite"] and after.counts == [1, 1]
+    assert step(decision, [0, 0]) == Answered(["Tripwire", "Tripwire"])
+    assert step(Decision(0, "codestone", ["Zei", "Zei", "Main"]), []).options == ["Zei", "Main"]
