@@ -173,7 +173,8 @@ def _seat(seat: dict[str, Any], placements: list[int]) -> dict[str, Any]:
         if name not in ("seat", "you", "zones") and value not in (None, False, 0, [], {})
     }
     return {
-        "title": "You" if seat["you"] else f"Bot, seat {index + 1}",
+        # seats counted from 0, as the options name them ("attack … seat 1")
+        "title": f"You (seat {index})" if seat["you"] else f"Bot (seat {index})",
         "you": seat["you"],
         "placement": placements[index] if placements else None,
         "zones": _rows(seat["zones"]),
