@@ -20,7 +20,7 @@ class PlayInputSerializer(serializers.Serializer):
         "(millennium-blades), a list of one to four decks, a bot in each seat."
     )
     bot = serializers.ChoiceField(
-        choices=["default", "random"],
+        choices=sorted({name for engine in ENGINES.values() for name in engine.bots}),
         required=False,
         help_text="The bots' player: `default`, the engine's own (as test games play), or "
         "`random`, any legal option at random. Default `default`.",
