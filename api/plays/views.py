@@ -26,7 +26,13 @@ from api.validation.serializers import ErrorSerializer
 from jobs.models import Play
 from jobs.selectors import play_get
 from jobs.services.admission import DecksIllegal
-from jobs.services.plays import PlayRefused, play_answer, play_create, play_replay
+from jobs.services.plays import (
+    PlayRefused,
+    play_answer,
+    play_create,
+    play_replay,
+    session_player,
+)
 from rulebook.simulation.person import PersonGame
 
 from .requests import read_play_request
@@ -108,11 +114,10 @@ class PlayAnswerApi(APIView):
 
 
 def session_key(request: Request) -> str:
-    """The anonymous client's session key, the session made (and its cookie set) if new."""
-    session = request.session
-    if session.session_key is None:
-        session.save()
-    return str(session.session_key)
+    """The anonymous client's key in its session (the session made, its cookie set, if new)."""
+    key = session_player(request.session, create=True)
+    assert key is not None  # made if missing
+    return key
 
 
 def refused(exc: PlayRefused) -> ApiError:
@@ -163,7 +168,9 @@ def play_body(request: Request, play: Play, person: PersonGame) -> dict[str, Any
 
 def _play(request: Request, play_id: UUID) -> Play:
     try:
-        return play_get(user=request.user, session_key=request.session.session_key, play_id=play_id)
+        return play_get(
+            user=request.user, session_key=session_player(request.session), play_id=play_id
+        )
     except Play.DoesNotExist:
         raise ApiError(
             "No such game of yours.", code="not_found", status_code=status.HTTP_404_NOT_FOUND

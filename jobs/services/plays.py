@@ -10,8 +10,9 @@ counts). Reads go through jobs.selectors (a game is its owner's, or its session'
 from __future__ import annotations
 
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping, MutableMapping, Sequence
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -33,6 +34,27 @@ from rules.services.validation import deck_resolve
 
 from .admission import DecksIllegal
 from .submit import deck_freeze
+
+# Where a visitor's session keeps the key of their games: a random key of its own in the
+# session's data, not the session's own key, which changes as they log in (Django's
+# cycle_key), so a visitor who signs up or logs in keeps their games (plays_adopt).
+SESSION_PLAYER = "play_player"
+
+
+def session_player(session: MutableMapping[str, Any], *, create: bool = False) -> str | None:
+    """The key a visitor's games are kept under in their session (made now if `create`)."""
+    key = session.get(SESSION_PLAYER)
+    if key is None and create:
+        key = session[SESSION_PLAYER] = secrets.token_urlsafe(16)
+    return key if isinstance(key, str) else None
+
+
+def plays_adopt(*, session: MutableMapping[str, Any], user: User) -> int:
+    """On sign-up or log-in: the visitor's games become the user's; how many."""
+    key = session.pop(SESSION_PLAYER, None)
+    if not isinstance(key, str):
+        return 0
+    return Play.objects.filter(owner=None, session_key=key).update(owner=user, session_key="")
 
 
 class PlayRefused(Exception):

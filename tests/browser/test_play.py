@@ -72,10 +72,12 @@ def test_a_person_plays_a_whole_game_to_its_end(
     shot(f"play-{game}-over")
 
 
-def test_a_reload_and_a_second_tab_mid_game_lose_nothing(page, sample_cards):
+def test_a_reload_and_a_second_tab_mid_game_lose_nothing(page, sample_cards, fits):
+    page.set_viewport_size({"width": 360, "height": 740})  # the narrowest phone the site serves
     start(page, "neopets")
     for _ in range(3):
         answer_first(page)
+    fits()
     log = page.locator("#play-log > li").all_inner_texts()
     prompt = page.locator("#decision-title").inner_text()
     page.reload()

@@ -95,3 +95,15 @@ def test_the_deck_page_offers_to_play_the_deck(alice_client, alice, samples):
     assert f"/play/?game=neopets&amp;deck={deck.pk}" in page
     form = alice_client.get(f"{NEW}?game=neopets&deck={deck.pk}").content.decode()
     assert re.search(rf'<option value="{deck.pk}" selected>', form)
+
+
+def test_a_visitors_games_are_theirs_once_they_sign_up(client, samples):
+    url = start(client)
+    response = client.post(
+        reverse("web:signup"),
+        {"username": "dana", "password1": "a long password 1", "password2": "a long password 1"},
+    )
+    assert response.status_code == 302
+    play = Play.objects.get()
+    assert play.owner.username == "dana" and play.session_key == ""
+    assert client.get(url).status_code == 200

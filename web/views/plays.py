@@ -21,7 +21,13 @@ from basics.errors import InvalidRequest
 from jobs.models import Play
 from jobs.selectors import play_get, play_shared, plays_of
 from jobs.services.admission import DecksIllegal
-from jobs.services.plays import PlayRefused, play_answer, play_create, play_replay
+from jobs.services.plays import (
+    PlayRefused,
+    play_answer,
+    play_create,
+    play_replay,
+    session_player,
+)
 from rulebook.registry import GAMES
 from rulebook.samples import SAMPLES as SAMPLE_DECKS
 from rulebook.simulation import ENGINES, JobKind
@@ -119,7 +125,7 @@ def answer(request: HttpRequest, play_id: UUID) -> HttpResponse:
 
 def mine(request: HttpRequest) -> HttpResponse:
     """My games: to resume one going on, or read one over."""
-    plays = plays_of(user=request.user, session_key=request.session.session_key)
+    plays = plays_of(user=request.user, session_key=session_player(request.session))
     return render(request, "web/plays/mine.html", {"plays": plays[:MY_GAMES_SHOWN]})
 
 
@@ -205,7 +211,9 @@ def _said(value: Any) -> str:
 
 def _mine(request: HttpRequest, play_id: UUID) -> Play:
     try:
-        return play_get(user=request.user, session_key=request.session.session_key, play_id=play_id)
+        return play_get(
+            user=request.user, session_key=session_player(request.session), play_id=play_id
+        )
     except Play.DoesNotExist:
         raise Http404("No game of yours has this id.") from None
 
@@ -219,9 +227,7 @@ def _owner(request: HttpRequest) -> Any:
 
 
 def _session_key(request: HttpRequest) -> str:
-    if request.session.session_key is None:
-        request.session.save()
-    return str(request.session.session_key)
+    return str(session_player(request.session, create=True))
 
 
 def _integer(request: HttpRequest, name: str) -> int | None:
