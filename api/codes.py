@@ -55,6 +55,11 @@ ERROR_CODES: dict[str, str] = {
     "deck_illegal": "Test games are played only between legal decks; `reports` says why.",
     "job_finished": "409: the job has ended and cannot be cancelled; `job_status` says how.",
     "queue_full": "429: as many games are queued as the limits allow; Retry-After says when.",
+    # Games against the bots
+    "too_many_plays": "409: you hold as many open games against the bots as you may.",
+    "play_answered": "409: that decision was answered already (another tab?); read the game.",
+    "play_over": "409: the game is over and takes no more answers.",
+    "play_expired": "409: nobody answered the game for too long; it takes no more answers.",
     # Events
     "registration_closed": "The event's registration deadline has passed.",
     "registration_open": "Lists are published only once registration has closed.",

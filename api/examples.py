@@ -166,6 +166,15 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     "curators_create": {"game": "neopets", "username": EXAMPLE_USERNAME},
     "owned_import_create": {"game": "neopets", "text": "2 Hot Dog\n1 Omelette"},
     "releases_create": {"game": "neopets"},
+    "plays_create": {
+        "game": "neopets",
+        "deck": {"text": NEOPETS_SAMPLES.text("strong")},
+        "opponent": {"text": NEOPETS_SAMPLES.text("weak")},
+        "bot": "default",
+        "seed": 1,
+    },
+    # seed 1 asks the player first whether to take the first turn (decision 0): "yes"
+    "plays_answer_create": {"number": 0, "option": 0},
     "simulations_card_tests_create": {
         "game": "neopets",
         "deck": {"text": NEOPETS_SAMPLES.text("strong")},
@@ -247,6 +256,10 @@ REQUEST_NOTES: dict[str, str] = {
         "Your own job needs no key; an anonymous job's `cancel_key` is in its submission's "
         "answer (POST /api/v1/simulations/)."
     ),
+    "plays_answer_create": (
+        "`number` is the game's `pending.number` and `option` one of its options' `id`: "
+        "decision 0 of the example game (seed 1) asks whether you take the first turn."
+    ),
 }
 
 # Requests an example needs sent first (each with its own example), besides those giving its
@@ -322,6 +335,7 @@ FROM_ANSWERS: dict[str, tuple[str, str]] = {
     "/api/v1/sets/{id}": ("GET /api/v1/sets/", "id"),
     "/api/v1/simulations/{job_id}": ("POST /api/v1/simulations/", "id"),
     "/api/v1/deck-doctor/{job_id}": ("POST /api/v1/deck-doctor/", "id"),
+    "/api/v1/plays/{play_id}": ("POST /api/v1/plays/", "id"),
 }
 
 

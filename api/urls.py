@@ -19,6 +19,7 @@ urlpatterns = [
     path("", include("api.keeper.urls")),
     path("", include("api.metazoo.urls")),
     path("", include("api.simulations.urls")),
+    path("", include("api.plays.urls")),
     path("", include("api.doctor.urls")),
     path("", include("api.battle_odds.urls")),
     path("", include("api.events.urls")),

@@ -416,6 +416,10 @@ DECKWARDEN_SIMULATION_MAX_CHUNKS = env_int("DECKWARDEN_SIMULATION_MAX_CHUNKS", 4
 # The queue chunk tasks go to: Celery's default, or a name of their own for workers started
 # with `celery -A deckwarden worker -Q <name>`.
 DECKWARDEN_SIMULATION_QUEUE = env_str("DECKWARDEN_SIMULATION_QUEUE", "celery")
+# Games against the bots (jobs.services.plays): how many a person may hold open at once, and
+# how long one nobody answers stays open before it expires.
+DECKWARDEN_PLAYS_OPEN = env_int("DECKWARDEN_PLAYS_OPEN", 20, minimum=1)
+DECKWARDEN_PLAY_IDLE_HOURS = env_int("DECKWARDEN_PLAY_IDLE_HOURS", 72, minimum=1)
 # Emails and webhooks (events.tasks) go to a queue of their own, played by a worker of their
 # own (`manage.py serve` starts one; see docs/operations/deploy.md), so a mail server or webhook
 # that is slow to answer never holds a worker that plays test games (issue 43).

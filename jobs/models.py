@@ -171,3 +171,68 @@ class SimulationChunk(models.Model):
 
     def __str__(self) -> str:
         return f"chunk {self.index} of {self.job_id} ({self.status})"
+
+
+class Play(models.Model):
+    """A game a person plays against the bots (rulebook.simulation.person): the decks frozen
+    when it began, its seed and the person's picks, from which every request replays it."""
+
+    class Status(models.TextChoices):
+        OPEN = "open"
+        FINISHED = "finished"
+        EXPIRED = "expired"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="plays",
+        help_text="Empty for an anonymous visitor's game, which their session holds.",
+    )
+    session_key = models.CharField(
+        max_length=40,
+        blank=True,
+        default="",
+        help_text="An anonymous visitor's session (Django's session key): only it reads the game.",
+    )
+    game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="+")
+    decks = models.JSONField(
+        help_text="The seats' decks as resolved when the game began, cards included: the "
+        "person's first, then the bots'."
+    )
+    options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="The engine's options, e.g. the Millennium Blades Store.",
+    )
+    seed = models.BigIntegerField()
+    bot = models.CharField(max_length=20, help_text="The bots' player (Engine.bots): its name.")
+    picks = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="The person's picks, each an option's place in its step: with the seed, the "
+        "whole game (the bots answer the same in every replay).",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    placements = models.JSONField(
+        null=True, blank=True, help_text="Each seat's placement, once the game is over."
+    )
+    share_token = models.CharField(
+        max_length=32,
+        unique=True,
+        help_text="The unguessable name under which anyone reads the game once it is over.",
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    updated = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated"]
+        indexes = [
+            models.Index(fields=["owner", "status"], name="play_owner_status"),
+            models.Index(fields=["session_key", "status"], name="play_session_status"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} against the {self.bot} bot ({self.status})"

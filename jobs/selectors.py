@@ -1,13 +1,14 @@
-"""Reads of the jobs app for a viewer: a job as the user asking may see it."""
+"""Reads of the jobs app for a viewer: a job, or a game against the bots, as the person asking
+may see it."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser, User
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
-from .models import SimulationJob
+from .models import Play, SimulationJob
 
 
 def simulation_get(
@@ -31,3 +32,27 @@ def simulation_get(
     if user.is_authenticated:
         visible |= Q(owner=user)
     return jobs.get(visible, pk=job_id)
+
+
+def plays_of(*, user: User | AnonymousUser, session_key: str | None) -> QuerySet[Play]:
+    """The games this person plays against the bots, the latest answered first: a user's own,
+    or an anonymous visitor's, by their session."""
+    if user.is_authenticated:
+        return Play.objects.select_related("game").filter(owner=user)
+    if not session_key:
+        return Play.objects.none()
+    return Play.objects.select_related("game").filter(owner=None, session_key=session_key)
+
+
+def play_get(*, user: User | AnonymousUser, session_key: str | None, play_id: Any) -> Play:
+    """One of this person's games (plays_of); Play.DoesNotExist otherwise, so another person's
+    game is never revealed."""
+    return plays_of(user=user, session_key=session_key).get(pk=play_id)
+
+
+def play_shared(*, share_token: str) -> Play:
+    """A finished game, by its share link: anyone holding it may read it. Play.DoesNotExist
+    for a game still going (its owner's alone) or no such link."""
+    return Play.objects.select_related("game").get(
+        share_token=share_token, status=Play.Status.FINISHED
+    )

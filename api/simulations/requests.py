@@ -64,13 +64,15 @@ def read_simulation_request(body: Any) -> SimulationRequest:
     problems = Problems()
     game, games, seed, chunk_size = _job_fields(body, problems)
     decks = _decks(game, body.get("decks"), problems)
-    options = _options(game, body, problems)
+    options = read_options(game, body, problems)
     if problems.fields or game is None or games is None:
         raise RequestProblems(problems)  # None only with a problem named
     return SimulationRequest(game, decks, games, seed, chunk_size, options)
 
 
-def _options(game: GameSpec | None, body: Mapping[str, Any], problems: Problems) -> dict[str, str]:
+def read_options(
+    game: GameSpec | None, body: Mapping[str, Any], problems: Problems
+) -> dict[str, str]:
     """The engine's options the body chooses (the Millennium Blades `store`)."""
     chosen = {}
     # Every option some engine takes: a body naming one its game's engine does not take is refused.

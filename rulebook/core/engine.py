@@ -40,7 +40,7 @@ class Engine:
     the report codes of an illegal deck the engine still plays, after a fix of its own in each
     game (Millennium Blades' random fix; none for the other games); `options`: what a job may
     choose; `policy`: how its default players play, told beside what the deck doctor measures
-    (this bot's play).
+    (this bot's play); `bots`: the players a person may sit down against.
     """
 
     prepare: Callable[[Any], Any]
@@ -52,6 +52,9 @@ class Engine:
     # Millennium Blades Store); `play` takes them as keywords.
     options: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     policy: str = "the engine's default players"
+    # The players a person may play against (rulebook.simulation.person), by name, each made
+    # afresh for a game: the default player first.
+    bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
 
     def plays_deck(self, codes: Iterable[str]) -> bool:
         """Whether a deck whose report has errors of these codes can be played."""

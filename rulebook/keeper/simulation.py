@@ -5,10 +5,13 @@ plugin): its decks prepared once per chunk, its games played to an Outcome
 from __future__ import annotations
 
 from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
-from rulebook.keeper.engine import KeeperDeck, play_game
+from rulebook.keeper.engine import HeuristicPolicy, KeeperDeck, RandomPolicy, play_game
 
 prepare = KeeperDeck.from_deck
 play = play_game
+
+# The players a person may play against: the default player, and one choosing at random.
+BOTS = {"default": HeuristicPolicy, "random": RandomPolicy}
 
 # How the default players (HeuristicPolicy, both seats) play: what a test game measures.
 POLICY = (
@@ -19,4 +22,4 @@ POLICY = (
     "first."
 )
 
-ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY)
+ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY, bots=BOTS)

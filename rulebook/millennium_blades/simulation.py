@@ -6,11 +6,19 @@ from __future__ import annotations
 
 from rulebook.core.engine import Engine, JobKind
 from rulebook.millennium_blades.construction import ACCESSORIES, DECK_BOX_SECTION, SINGLES
-from rulebook.millennium_blades.engine import TournamentDeck, play_game
+from rulebook.millennium_blades.engine import (
+    HeuristicPolicy,
+    RandomPolicy,
+    TournamentDeck,
+    play_game,
+)
 from rulebook.millennium_blades.store import DEFAULT_STORE, STORES
 
 prepare = TournamentDeck.from_deck
 play = play_game
+
+# The players a person may play against: the default player, and one choosing at random.
+BOTS = {"default": HeuristicPolicy, "random": RandomPolicy}
 
 # How the default players (HeuristicPolicy, every seat) play: what a test game measures.
 POLICY = (
@@ -34,4 +42,4 @@ FIXES = frozenset(
 # A job may name the Store its clashes reveal from (rulebook/millennium_blades/store.py).
 OPTIONS = {"store": (DEFAULT_STORE, *sorted(set(STORES) - {DEFAULT_STORE}))}
 
-ENGINE = Engine(prepare, play, play.seats, frozenset({JobKind.TABLE}), FIXES, OPTIONS, POLICY)
+ENGINE = Engine(prepare, play, play.seats, frozenset({JobKind.TABLE}), FIXES, OPTIONS, POLICY, BOTS)

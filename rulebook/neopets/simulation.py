@@ -5,10 +5,13 @@ plugin): its decks prepared once per chunk, its games played to an Outcome
 from __future__ import annotations
 
 from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
-from rulebook.neopets.engine import EngineDeck, play_game
+from rulebook.neopets.engine import EngineDeck, HeuristicPolicy, RandomPolicy, play_game
 
 prepare = EngineDeck.from_deck
 play = play_game
+
+# The players a person may play against: the default player, and one choosing at random.
+BOTS = {"default": HeuristicPolicy, "random": RandomPolicy}
 
 # How the default players (HeuristicPolicy, both seats) play: what a test game measures.
 POLICY = (
@@ -17,4 +20,4 @@ POLICY = (
     "matchup, negate the opponent's valuable cards and use dice-changing Food when it counts."
 )
 
-ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY)
+ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY, bots=BOTS)

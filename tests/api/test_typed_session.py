@@ -1,8 +1,8 @@
 """A typed session through every operation, with a client generated from the live schema
 (issue 18, item 12): token, catalogue, each game's validation, stored decks with ETags and
-versions, Neopets and Keeper jobs to completion, batch, events, errors. Every answer is then
-held against the schema: a status, media type or field the schema does not declare fails here,
-naming the operation and the field."""
+versions, Neopets and Keeper jobs to completion, a game against the bot, batch, events,
+errors. Every answer is then held against the schema: a status, media type or field the schema
+does not declare fails here, naming the operation and the field."""
 
 from __future__ import annotations
 
@@ -513,6 +513,20 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     assert str(ranked.status) == "done" and len(ranked.result.swaps) == 2, ranked
     assert isinstance(ranked.result.swaps[0].delta, float)
     s.call("deck_doctor", "deck_doctor_cancel_create", job_id=doomed.id)
+
+    # A game against the bot: begun, answered to its end (the first option each time), read
+    game = s.call("plays", "plays_create", 201, body=s.model(
+        "PlayInputRequest",
+        {"game": "neopets", "deck": int(deck_id), "opponent": int(deck_id), "bot": "random",
+         "seed": 1},
+    )).parsed  # fmt: skip
+    play_id = game.id
+    while game.pending:
+        game = s.call("plays", "plays_answer_create", play_id=play_id, body=s.model(
+            "AnswerInputRequest", {"number": game.pending.number, "option": 0},
+        )).parsed  # fmt: skip
+    assert game.finished.placements and str(game.status) == "finished"
+    assert s.call("plays", "plays_retrieve", play_id=play_id).parsed.history[0].text
 
     # Errors, in their one shape
     s.call("validate", "validate_create", 400,

@@ -1,6 +1,7 @@
-"""The docs' screenshots (docs/*.png, shown by docs/website.md), made from the sample cards and
-decks so they can be made again after a page changes: `make readme-screenshots`. Skipped unless
-asked for (the other browser tests already drive these pages), since it writes into docs/."""
+"""The docs' screenshots (docs/*.png, shown by docs/website.md and the README), made from the
+sample cards and decks so they can be made again after a page changes: `make
+readme-screenshots`. Skipped unless asked for (the other browser tests already drive these
+pages), since it writes into docs/."""
 
 import os
 from pathlib import Path
@@ -48,3 +49,16 @@ def test_it_makes_the_readme_screenshots(page, sample_cards, logged_in):
     page.locator("#goldfish-hand > li").first.get_by_role("link").click()
     page.wait_for_url("**/playtest/?*")
     save(page, "playtest", 820)
+    # Playing against the bot, a few decisions in (seed 7): the README's picture of it
+    page.goto(f"/play/?game=neopets&deck={decks['strong'].pk}")
+    page.get_by_label("Seed").fill("7")
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/play/*-*/")
+    for _ in range(6):
+        before = page.locator("#decision input[name=number]").get_attribute("value")
+        page.locator(".play-options button").first.click()
+        page.wait_for_function(
+            "(before) => document.querySelector('#decision input[name=number]')?.value !== before",
+            arg=before,
+        )
+    save(page, "play", 900)

@@ -27,6 +27,7 @@ from events.email_addresses import (
     verification_send,
     verification_token,
 )
+from jobs.services.plays import plays_adopt
 from web.forms.accounts import EmailForm, SignupForm, TokenForm
 from web.scratch import adopt_scratch_decks
 
@@ -50,6 +51,7 @@ class LoginView(auth_views.LoginView):
 
 
 def _keep_scratch_decks(request: HttpRequest, user: Any) -> None:
+    """The decks and the games against the bot a visitor made before signing in stay theirs."""
     adopted = adopt_scratch_decks(request, user)
     if adopted:
         messages.success(
@@ -57,6 +59,7 @@ def _keep_scratch_decks(request: HttpRequest, user: Any) -> None:
             f"The {adopted} deck{pluralize(adopted)} you tried {pluralize(adopted, 'is,are')} "
             "now yours: see My decks.",
         )
+    plays_adopt(session=request.session, user=user)
 
 
 def signup(request: HttpRequest) -> HttpResponse:

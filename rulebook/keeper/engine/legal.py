@@ -10,8 +10,10 @@ it chooses among them all (RandomPolicy): the Action Phase is asked dozens of ti
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, cast
+
+from rulebook.core.asking import DONE, Answered, Step, chosen
 
 from .cards import KeeperCard
 from .state import Action, GameView, Permanent, Player
@@ -199,6 +201,29 @@ class BattleOptions:
                 return False
         return True
 
+    def compose(self, picks: Sequence[int]) -> Step | Answered:
+        """A battle asked of a person (rulebook.core.asking): the team one creature a pick, in
+        the order its dice go, then its target; "pass" before any is no more battles."""
+        attackers, picks = self.attackers(), list(picks)
+        team: list[Permanent] = []
+        while True:
+            left = [creature for creature in attackers if creature not in team]
+            if team and not left:
+                break
+            options = [DONE if team else None, *left]
+            if not picks:
+                return Step(options, "Which creature attacks next?", team)
+            option = chosen(options, picks.pop(0))
+            if option is None:
+                return Answered(None)
+            if option is DONE:
+                break
+            team.append(option)
+        targets = self.targets()
+        if not picks:
+            return Step(targets, "Whom does the team attack?", team)
+        return Answered((team, chosen(targets, picks.pop(0))))
+
 
 class Swaps:
     """Swaps with the reserves (Turn Order 1: "exchange any number of cards in your hand for
@@ -235,3 +260,25 @@ class Swaps:
             hand.append(taken)
             reserves.append(given)
         return True
+
+    def compose(self, picks: Sequence[int]) -> Step | Answered:
+        """Swaps asked of a person (rulebook.core.asking): a hand card, then the reserves card
+        that takes its place, swap by swap, until "done"."""
+        hand, reserves = list(self.player.hand), list(self.player.reserves)
+        swaps: list[tuple[KeeperCard, KeeperCard]] = []
+        picks = list(picks)
+        while True:
+            options = [DONE, *(hand if reserves else ())]
+            if not picks:
+                return Step(options, "Which hand card do you swap next?", swaps)
+            given = chosen(options, picks.pop(0))
+            if given is DONE:
+                return Answered(swaps)
+            if not picks:
+                return Step(reserves, f"Which reserves card takes {given.name}'s place?", swaps)
+            taken = chosen(reserves, picks.pop(0))
+            hand.remove(given)
+            reserves.remove(taken)
+            hand.append(taken)
+            reserves.append(given)
+            swaps.append((given, taken))

@@ -20,6 +20,7 @@ import functools
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from rulebook.core.asking import Answered, Step, chosen
 from rulebook.metazoo.cards import BEASTIE
 
 from .aura import to_hand
@@ -87,6 +88,31 @@ class Allocation:
 
     def __len__(self) -> int:
         return 0
+
+    def compose(self, picks: Sequence[int]) -> Step | Answered:
+        """The spread asked of a person (rulebook.core.asking): each Defender's Damage, then
+        the original target's, one step each, offering only amounts a legal spread can go on
+        from."""
+        places = len(self.lps) + self.overflow
+        legal = [spread for spread in _spreads(self.damage, places) if spread in self]
+        made: tuple[int, ...] = ()
+        for place in range(places):
+            amounts = sorted({spread[place] for spread in legal if spread[:place] == made})
+            if len(picks) == place:
+                whom = f"Defender {place + 1}" if place < len(self.lps) else "the original target"
+                return Step(amounts, f"How much Damage to {whom}?", list(made))
+            made = (*made, chosen(amounts, picks[place]))
+        return Answered(made)
+
+
+def _spreads(damage: int, places: int) -> Iterator[tuple[int, ...]]:
+    """Every way to spread `damage` over `places` in fives (Damage is dealt in fives)."""
+    if places == 1:
+        yield (damage,)
+        return
+    for first in range(0, damage + 1, 5):
+        for rest in _spreads(damage - first, places - 1):
+            yield (first, *rest)
 
 
 class Combat:

@@ -104,6 +104,9 @@ class Game:
 
     seats = range(2, 3)  # two Casters
     QUESTIONS = QUESTIONS  # each kind of decision in the rulebook's words
+    # Answers that name a Page the other Caster may not see (rulebook.simulation.person): a
+    # Trap set face down (Traps).
+    PRIVATE_ANSWERS = frozenset((f"{ACTION}:trap",))
 
     def __init__(
         self,

@@ -41,6 +41,7 @@ from .cards import Effect, EngineCard, EngineDeck
 from .dice import battle_damage, d3_of
 from .state import (
     BATTLE,
+    CARDS,
     CODESTONE_CHOICE,
     EQUIPMENT_SLOT,
     FIRST_TURN,
@@ -92,6 +93,9 @@ class Game:
 
     seats = range(2, 3)  # two players
     QUESTIONS = QUESTIONS  # each kind of decision in the rulebook's words
+    # Answers that may name cards the other seat may not see (rulebook.simulation.person): an
+    # effect's cards, taken from a hidden zone as often as from play.
+    PRIVATE_ANSWERS = frozenset((CARDS,))
 
     __slots__ = (
         "active",
