@@ -104,6 +104,7 @@ def test_my_games_lists_a_game_to_resume(page, sample_cards):
     answer_first(page)
     url = page.url
     page.goto("/play/mine/")
-    page.get_by_role("link", name="Keeper of the Cards (11th edition) against the default bot").click()
+    game = "Keeper of the Cards (11th edition)"
+    page.get_by_role("link", name=f"{game} against the default bot").click()
     page.wait_for_url(url)
     expect(page.locator("#decision")).to_be_visible()
