@@ -226,11 +226,7 @@ class HeuristicPolicy(Policy):
         gaining = [
             target
             for target in decision.options
-            if (
-                (target.controller if isinstance(target, Permanent) else target.player.index)
-                == mine
-            )
-            != hostile
+            if (target.controller == mine) != hostile
         ]
         if len(gaining) > count:
             gaining.sort(key=lambda target: -target.value)

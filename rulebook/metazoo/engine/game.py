@@ -43,6 +43,7 @@ from .state import (
     GO_FIRST,
     LIMBO,
     MULLIGAN,
+    ORDER,
     OPENING_PAGES,
     PRIMARY,
     QUESTIONS,
@@ -128,6 +129,7 @@ class Game:
         a, b = casters
         a.opponent, b.opponent = b, a
         self.casters = (a, b)
+        self.seat_views: dict[int, SeatView] = {}  # each seat's view, once asked (SeatView.of)
         for caster in self.casters:
             caster.decisions = {
                 kind: Decision(caster.seat, kind, (), may_pass=kind in (ACTION, RESPOND))
@@ -153,7 +155,7 @@ class Game:
     # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
 
     def view(self, seat: int) -> SeatView:
-        return SeatView(self, seat)
+        return SeatView.of(self, seat)  # type: ignore[no-any-return]  # the engine's SeatView
 
     def portable(self, decision: Decision, answer: Any) -> Any:
         """Each Page by its number in the game, each Caster by its seat; the rest (an Attack,
@@ -481,6 +483,8 @@ class Game:
     def ask(
         self, caster: Caster, kind: str, options: Any, least: int = 0, most: int | None = None
     ) -> Any:
+        if kind == ORDER:  # items naming the Caster: as it sees itself
+            options = [self.view(caster.seat).shown(item) for item in options]
         decision = caster.decisions.get(kind)
         if decision is None or most is not None:
             decision = Decision(caster.seat, kind, options, least=least, most=most)
