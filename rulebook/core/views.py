@@ -95,29 +95,30 @@ def face_down(of: Any, public: frozenset[str]) -> Public:
 # Every class of a view's part (`Public` and each `seen` class): what `game_objects` unwraps.
 VIEW_TYPES: set[type] = {Public}
 
-# Each class's own-part view, made once a class (`seen`).
-_OWN_CLASSES: dict[tuple[type, frozenset[str]], type] = {}
+# Each class's view class, made once a class and set of doors (`seen`).
+_SEEN_CLASSES: dict[tuple[type, frozenset[str]], type] = {}
 
 
 def seen(of: Any, doors: Mapping[str, Any]) -> Any:
-    """A seat's own part of the game (its side, its Caster), as that seat sees it, live: every
-    public attribute of the part read through to the part itself (its cards as they are), but
-    each door (an attribute that leads to another seat's part, as `opponent`) answered with
-    the value in `doors`, the seat's view of it. Made once a game a seat."""
+    """A part of the game that opens doors (a seat's own side, a queue item), as a seat sees
+    it, live: every public attribute of the part read through to the part itself (its cards as
+    they are), but each door (an attribute that leads to another seat's part, as `opponent`)
+    answered with the value in `doors`, the seat's view of it. A seat's own part is made once
+    a game (its view's); a queue item's, once a read of the queue."""
     cls = type(of)
     key = (cls, frozenset(doors))
-    view_class = _OWN_CLASSES.get(key)
+    view_class = _SEEN_CLASSES.get(key)
     if view_class is None:
-        view_class = _OWN_CLASSES[key] = _own_class(cls, key[1])
+        view_class = _SEEN_CLASSES[key] = _seen_class(cls, key[1])
         VIEW_TYPES.add(view_class)
-    view = view_class.__new__(view_class)
+    view: Any = view_class()
     view._of = of
     for name, value in doors.items():
         setattr(view, name, value)
     return view
 
 
-def _own_class(cls: type, doors: frozenset[str]) -> type:
+def _seen_class(cls: type, doors: frozenset[str]) -> type:
     """The view class of a part's class: each public name of the class (its slots, properties
     and methods) a property read by a C getter through `_of`; each door a slot of the view."""
     names: set[str] = set()
@@ -131,14 +132,14 @@ def _own_class(cls: type, doors: frozenset[str]) -> type:
     }
     namespace: dict[str, Any] = {
         "__slots__": ("_of", *sorted(doors)),
-        "__doc__": f"A seat's own {cls.__name__}, as it sees it (rulebook.core.views.seen).",
+        "__doc__": f"A {cls.__name__} as a seat sees it (rulebook.core.views.seen).",
         "__module__": __name__,
         "__eq__": _same_part,
         "__hash__": _part_hash,
         "__repr__": _part_repr,
         **forwarded,
     }
-    return type(f"Own{cls.__name__}", (), namespace)
+    return type(f"Seen{cls.__name__}", (), namespace)
 
 
 def _same_part(view: Any, other: object) -> bool:
@@ -150,7 +151,7 @@ def _part_hash(view: Any) -> int:
 
 
 def _part_repr(view: Any) -> str:
-    return f"Own({view._of!r})"
+    return f"Seen({view._of!r})"
 
 
 def game_objects(value: Any) -> Any:

@@ -47,9 +47,7 @@ def playthrough(golden: GoldenGame, stored: dict[str, Any], players: str, seed: 
     def drawn(name: str, result: object) -> None:
         lines.append(f"chance {name}: {option_words(result)}")
 
-    state = GameState(
-        golden.play.game_class, decks, seed, record_log=True, chance_observer=drawn
-    )
+    state = GameState(golden.play.game_class, decks, seed, record_log=True, chance_observer=drawn)
     shown = _events(state, lines, 0)
     for seat, bot in enumerate(bots):
         bot.begin(seed, seat)

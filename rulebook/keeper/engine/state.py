@@ -292,9 +292,7 @@ class Policy(AnswersByKind):
     def choose_reserves(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
         raise NotImplementedError
 
-    def swaps(
-        self, game: GameView, decision: Decision
-    ) -> Iterable[tuple[KeeperCard, KeeperCard]]:
+    def swaps(self, game: GameView, decision: Decision) -> Iterable[tuple[KeeperCard, KeeperCard]]:
         raise NotImplementedError
 
     def resources_to_place(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
@@ -334,13 +332,15 @@ class Policy(AnswersByKind):
 
 # What one player may know of the other: hitpoints, the creatures in play, the traps set face
 # down (rulebook, "Trap Zone": "not public knowledge"; "the identity of the card is not public
-# knowledge"), the resources' count and exhaustion and the graveyard; of the hand, the deck and
-# the reserves, how many cards.
+# knowledge"), how many resources are exhausted and how many not, and the graveyard; of the
+# hand, the deck, the reserves and the Resource Zone, how many cards (rulebook, "Resource
+# Zone": "The contents of this zone are not public knowledge"; a resource "is always played
+# face-down, as its identity is not public knowledge").
 PUBLIC_PLAYER = frozenset(
     ("battle_targets", "creatures", "graveyard", "hp", "in_play", "index", "plays", "rerolls",
-     "resources", "spent", "traps", "unspent")
+     "spent", "traps", "unspent")
 )  # fmt: skip
-HIDDEN_PLAYER = frozenset(("deck", "drawn", "hand", "reserves"))
+HIDDEN_PLAYER = frozenset(("deck", "drawn", "hand", "reserves", "resources"))
 # A set trap as the other player sees its back: whose it is, whether it is exhausted, and its
 # value, which the policies' measures read (half its cost: known, as the cost paid to set it
 # was; the card itself is not).
@@ -384,7 +384,10 @@ class SeatView(views.SeatView):
         if isinstance(target, ZoneCard) and target.player.index != self.seat:
             return views.seen(
                 target,
-                {"player": self.players[target.player.index], "zone": views.HiddenZone(target.zone)},
+                {
+                    "player": self.players[target.player.index],
+                    "zone": views.HiddenZone(target.zone),
+                },
             )
         return target
 

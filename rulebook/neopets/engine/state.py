@@ -368,5 +368,5 @@ class SeatView(views.SeatView):
         sides = self.sides
         return [
             views.seen(item, {"owner": sides[item.owner.index]})
-            for item in self._game.queue  # type: ignore[attr-defined]  # the game's own queue
+            for item in self._game.queue
         ]
