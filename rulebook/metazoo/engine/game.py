@@ -483,8 +483,8 @@ class Game:
     def ask(
         self, caster: Caster, kind: str, options: Any, least: int = 0, most: int | None = None
     ) -> Any:
-        if kind == ORDER:  # items naming the Caster: as it sees itself
-            options = [self.view(caster.seat).shown(item) for item in options]
+        if kind in (ORDER, TARGET):  # as the Caster sees them (SeatView.shown)
+            options = self.view(caster.seat).shown_all(options)
         decision = caster.decisions.get(kind)
         if decision is None or most is not None:
             decision = Decision(caster.seat, kind, options, least=least, most=most)

@@ -259,25 +259,33 @@ class SeatView(views.SeatView):
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
         mine: Any = None
-        other = views.Public(
-            game.casters[1 - seat], PUBLIC_CASTER, HIDDEN_CASTER, {"opponent": lambda _: mine}
-        )
+        doors = {"opponent": lambda _: mine, "arena": self.shown_all}
+        other = views.Public(game.casters[1 - seat], PUBLIC_CASTER, HIDDEN_CASTER, doors)
         mine = views.seen(game.casters[seat], {"opponent": other})
         self.casters = (mine, other) if seat == 0 else (other, mine)
 
     def shown(self, subject: Any) -> Any:
         """A subject of the game as this Caster sees it: a Caster as its view's, another's
-        face-down Page by its back, a tuple item by item; anything else as it is."""
+        face-down Page by its back (and a face-up one with another's Trap under it, the Trap
+        by its back), a tuple item by item; anything else as it is."""
         kind = type(subject)
         if kind is Caster:
             return self.casters[subject.seat]
         if kind is Page:
-            if subject.face_down and subject.controller != self.seat:
+            seat = self.seat
+            if subject.controller != seat and subject.face_down:
                 return views.face_down(subject, FACE_DOWN_PAGE)
+            trap = subject.trap
+            if trap is not None and trap.controller != seat:
+                return views.seen(subject, {"trap": views.face_down(trap, FACE_DOWN_PAGE)})
             return subject
         if kind is tuple:
             return tuple([self.shown(item) for item in subject])
         return subject
+
+    def shown_all(self, subjects: list[Any]) -> list[Any]:
+        shown = self.shown
+        return [shown(subject) for subject in subjects]
 
     @property
     def chain(self) -> list[dict[str, Any]]:
@@ -300,5 +308,11 @@ class SeatView(views.SeatView):
             return None
         return views.seen(
             combat,
-            {"game": self, "me": self.shown(combat.me), "target": self.shown(combat.target)},
+            {
+                "game": self,
+                "me": self.shown(combat.me),
+                "attacker": self.shown(combat.attacker),
+                "target": self.shown(combat.target),
+                "defenders": self.shown_all(combat.defenders),
+            },
         )
