@@ -95,30 +95,32 @@ def face_down(of: Any, public: frozenset[str]) -> Public:
 # Every class of a view's part (`Public` and each `seen` class): what `game_objects` unwraps.
 VIEW_TYPES: set[type] = {Public}
 
-# Each class's view class, made once a class and set of doors (`seen`).
-_SEEN_CLASSES: dict[tuple[type, frozenset[str]], type] = {}
+# Each class's view class, made once a class and its doors (`seen_class`).
+_SEEN_CLASSES: dict[tuple[type, tuple[str, ...]], type] = {}
 
 
 def seen(of: Any, doors: Mapping[str, Any]) -> Any:
-    """A part of the game that opens doors (a seat's own side, a queue item), as a seat sees
-    it, live: every public attribute of the part read through to the part itself (its cards as
+    """A part of the game that opens doors (a seat's own side, a combat), as a seat sees it,
+    live: every public attribute of the part read through to the part itself (its cards as
     they are), but each door (an attribute that leads to another seat's part, as `opponent`)
     answered with the value in `doors`, the seat's view of it. A seat's own part is made once
-    a game (its view's); a queue item's, once a read of the queue."""
-    cls = type(of)
-    key = (cls, frozenset(doors))
+    a game (its view's)."""
+    return seen_class(type(of), tuple(doors))(of, *doors.values())
+
+
+def seen_class(cls: type, doors: tuple[str, ...]) -> Any:
+    """The class of `seen` views of a class's parts with these doors, made once: its instances
+    are made as `view_class(part, *the doors' values)`, where a part is seen often (a queue's
+    items, once a read)."""
+    key = (cls, doors)
     view_class = _SEEN_CLASSES.get(key)
     if view_class is None:
-        view_class = _SEEN_CLASSES[key] = _seen_class(cls, key[1])
+        view_class = _SEEN_CLASSES[key] = _seen_class(cls, doors)
         VIEW_TYPES.add(view_class)
-    view: Any = view_class()
-    view._of = of
-    for name, value in doors.items():
-        setattr(view, name, value)
-    return view
+    return view_class
 
 
-def _seen_class(cls: type, doors: frozenset[str]) -> type:
+def _seen_class(cls: type, doors: tuple[str, ...]) -> type:
     """The view class of a part's class: each public name of the class (its slots, properties
     and methods) a property read by a C getter through `_of`; each door a slot of the view."""
     names: set[str] = set()
@@ -130,8 +132,16 @@ def _seen_class(cls: type, doors: frozenset[str]) -> type:
         for name in names
         if not name.startswith("_") and name not in doors
     }
+    slots = ("_of", *doors)
+
+    def __init__(view: Any, of: Any, *values: Any) -> None:
+        view._of = of
+        for name, value in zip(doors, values, strict=True):
+            setattr(view, name, value)
+
     namespace: dict[str, Any] = {
-        "__slots__": ("_of", *sorted(doors)),
+        "__slots__": slots,
+        "__init__": __init__,
         "__doc__": f"A {cls.__name__} as a seat sees it (rulebook.core.views.seen).",
         "__module__": __name__,
         "__eq__": _same_part,

@@ -366,7 +366,7 @@ class SeatView(views.SeatView):
         """The queue as it is now (CR 8.11: its cards are face up), each item's owner as this
         seat sees that side."""
         sides = self.sides
-        return [
-            views.seen(item, {"owner": sides[item.owner.index]})
-            for item in self._game.queue
-        ]
+        return [_SeenItem(item, sides[item.owner.index]) for item in self._game.queue]
+
+
+_SeenItem = views.seen_class(QueueItem, ("owner",))  # a queue item, its owner a seat's view
