@@ -79,7 +79,8 @@ def pick(
     if chooser == OPPONENT:
         ranked = sorted(pool, key=lambda target: score(me, target, hostile))
         return ranked[:count]
-    shown = [game.view(me.index).shown(target) for target in pool]  # as the chooser sees them
+    seen_as = game.view(me.index).shown  # each target as the chooser sees it
+    shown = [seen_as(target) for target in pool]
     return list(game.ask(Decision(me.index, TARGETS, shown, most=count, context=(hostile,))))
 
 
