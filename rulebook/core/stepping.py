@@ -33,7 +33,7 @@ from greenlet import getcurrent, greenlet
 from .chance import Chance
 from .decisions import Decision
 from .outcome import Outcome
-from .views import Public, game_objects
+from .views import VIEW_TYPES, game_objects
 from .wording import option_words
 
 # No rulebook ends a game that never reaches a loss; a game still going after this many turns
@@ -182,7 +182,7 @@ class GameState:
         """The answer checked (a part of another seat a bot names from its view is the game's
         own) and recorded in the history."""
         kind = type(answer)
-        if kind is list or kind is tuple or kind is Public:
+        if kind is list or kind is tuple or kind in VIEW_TYPES:
             answer = game_objects(answer)
         answer = decision.check(answer)
         portable = self._portable
@@ -209,7 +209,10 @@ class GameState:
         if decision is None:
             return None
         try:
-            options: list[str] | None = [option_words(option) for option in decision.options]
+            # worded as the game holds them (a face-down card by its name: the record's words)
+            options: list[str] | None = [
+                option_words(game_objects(option)) for option in decision.options
+            ]
         except TypeError:  # options that only check an answer (a team and its target)
             options = None
         return {

@@ -4,11 +4,20 @@ A bot is handed its seat's view, never the game: its own cards whole, the other 
 through `Public`, which reads through the attributes their rules make public and gives a
 hidden zone only as its size (`HiddenZone`); anything else is an AttributeError that names
 it, so a bot that peeks fails loudly instead of playing on what it could not know.
+
+The doors are what leads from a part to another seat's: a seat's own side knows its opponent,
+a queue item its owner. A view's part never opens one onto the game's own object: its own part
+is `seen(part, doors)`, which reads through to the part itself but answers each door with the
+seat's view of what is behind it, and a `Public` names its doors in `shown`. A card face down
+is a `Public` of what its back shows (`face_down`). What a view costs is paid once a game or
+once a read of a door, never once a read of one's own cards: `seen` classifies a class's
+attributes once, and each is read by a C getter (`attrgetter`) with no Python call between.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from operator import attrgetter
 from typing import Any
 
 
@@ -36,19 +45,35 @@ class HiddenZone:
         return f"HiddenZone({len(self._zone)} cards)"
 
 
+_NO_DOORS: Mapping[str, Callable[[Any], Any]] = {}
+
+
 class Public:
-    """Another seat's part of a game (a side, a player), as this seat sees it, live."""
+    """Another seat's part of a game (a side, a player), as this seat sees it, live.
 
-    __slots__ = ("_hidden", "_of", "_public")
+    `shown` names its doors and face-down cards: each such attribute is read through its
+    function (its value as the game holds it, to what this seat sees of it)."""
 
-    def __init__(self, of: Any, public: frozenset[str], hidden: frozenset[str]) -> None:
-        self._of, self._public, self._hidden = of, public, hidden
+    __slots__ = ("_hidden", "_of", "_public", "_shown")
+
+    def __init__(
+        self,
+        of: Any,
+        public: frozenset[str],
+        hidden: frozenset[str],
+        shown: Mapping[str, Callable[[Any], Any]] = _NO_DOORS,
+    ) -> None:
+        self._of, self._hidden, self._shown = of, hidden, shown
+        self._public = public.difference(shown) if shown else public
 
     def __getattr__(self, name: str) -> Any:
         if name in self._public:
             return getattr(self._of, name)
         if name in self._hidden:
             return HiddenZone(getattr(self._of, name))
+        show = self._shown.get(name)
+        if show is not None:
+            return show(getattr(self._of, name))
         raise AttributeError(f"{name!r} of another seat is not known to this seat")
 
     def __eq__(self, other: object) -> bool:
@@ -61,11 +86,89 @@ class Public:
         return f"Public({self._of!r})"
 
 
+def face_down(of: Any, public: frozenset[str]) -> Public:
+    """A card in play face down, as the seats that may not look at it see it: what its back
+    shows (`public`: whose it is, whether it is exhausted), never the card."""
+    return Public(of, public, frozenset())
+
+
+# Every class of a view's part (`Public` and each `seen` class): what `game_objects` unwraps.
+VIEW_TYPES: set[type] = {Public}
+
+# Each class's view class, made once a class and its doors (`seen_class`).
+_SEEN_CLASSES: dict[tuple[type, tuple[str, ...]], type] = {}
+
+
+def seen(of: Any, doors: Mapping[str, Any]) -> Any:
+    """A part of the game that opens doors (a seat's own side, a combat), as a seat sees it,
+    live: every public attribute of the part read through to the part itself (its cards as
+    they are), but each door (an attribute that leads to another seat's part, as `opponent`)
+    answered with the value in `doors`, the seat's view of it. A seat's own part is made once
+    a game (its view's)."""
+    return seen_class(type(of), tuple(doors))(of, *doors.values())
+
+
+def seen_class(cls: type, doors: tuple[str, ...]) -> Any:
+    """The class of `seen` views of a class's parts with these doors, made once: its instances
+    are made as `view_class(part, *the doors' values)`, where a part is seen often (a queue's
+    items, once a read)."""
+    key = (cls, doors)
+    view_class = _SEEN_CLASSES.get(key)
+    if view_class is None:
+        view_class = _SEEN_CLASSES[key] = _seen_class(cls, doors)
+        VIEW_TYPES.add(view_class)
+    return view_class
+
+
+def _seen_class(cls: type, doors: tuple[str, ...]) -> type:
+    """The view class of a part's class: each public name of the class (its slots, properties
+    and methods) a property read by a C getter through `_of`; each door a slot of the view."""
+    names: set[str] = set()
+    for klass in cls.__mro__[:-1]:  # not object's own
+        names.update(getattr(klass, "__slots__", ()))
+        names.update(klass.__dict__)
+    forwarded = {
+        name: property(attrgetter(f"_of.{name}"))
+        for name in names
+        if not name.startswith("_") and name not in doors
+    }
+    slots = ("_of", *doors)
+
+    def __init__(view: Any, of: Any, *values: Any) -> None:
+        view._of = of
+        for name, value in zip(doors, values, strict=True):
+            setattr(view, name, value)
+
+    namespace: dict[str, Any] = {
+        "__slots__": slots,
+        "__init__": __init__,
+        "__doc__": f"A {cls.__name__} as a seat sees it (rulebook.core.views.seen).",
+        "__module__": __name__,
+        "__eq__": _same_part,
+        "__hash__": _part_hash,
+        "__repr__": _part_repr,
+        **forwarded,
+    }
+    return type(f"Seen{cls.__name__}", (), namespace)
+
+
+def _same_part(view: Any, other: object) -> bool:
+    return other is view or other is view._of
+
+
+def _part_hash(view: Any) -> int:
+    return hash(view._of)
+
+
+def _part_repr(view: Any) -> str:
+    return f"Seen({view._of!r})"
+
+
 def game_objects(value: Any) -> Any:
-    """The value with each part of another seat a bot named from its view (a `Public`) as the
+    """The value with each part a bot named from its view (a `Public`, its own part) as the
     game's own object, into lists and tuples: what a bot answers or hands a rule's measure."""
     kind = type(value)
-    if kind is Public:
+    if kind in VIEW_TYPES:
         return value._of
     if kind is tuple or kind is list:
         return kind([game_objects(item) for item in value])
@@ -96,6 +199,16 @@ class SeatView:
             value = getattr(game, name)
             if callable(value):
                 self.__dict__[name] = _measure(value)
+
+    @classmethod
+    def of(cls, game: Any, seat: int) -> Any:
+        """The game's view for this seat, made once a game (in its `seat_views`): a view is
+        live, so its parts are built once, not once a decision."""
+        made: dict[int, SeatView] = game.seat_views
+        view = made.get(seat)
+        if view is None:
+            view = made[seat] = cls(game, seat)
+        return view
 
     def __getattr__(self, name: str) -> Any:
         raise AttributeError(f"{name!r} of the game is not known to a seat's view")

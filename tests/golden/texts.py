@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rulebook.core.stepping import GameState
+from rulebook.core.views import game_objects
 from rulebook.core.wording import option_words
 from rulebook.simulation import engine_for
 
@@ -46,9 +47,7 @@ def playthrough(golden: GoldenGame, stored: dict[str, Any], players: str, seed: 
     def drawn(name: str, result: object) -> None:
         lines.append(f"chance {name}: {option_words(result)}")
 
-    state = GameState(
-        golden.play.game_class, decks, seed, record_log=True, chance_observer=drawn
-    )
+    state = GameState(golden.play.game_class, decks, seed, record_log=True, chance_observer=drawn)
     shown = _events(state, lines, 0)
     for seat, bot in enumerate(bots):
         bot.begin(seed, seat)
@@ -60,7 +59,7 @@ def playthrough(golden: GoldenGame, stored: dict[str, Any], players: str, seed: 
         if words["options"] is not None:
             lines.append("  options: " + " | ".join(words["options"]))
         answer = bots[seat].answer(state.view(seat), state.decision)
-        lines.append(f"  answer: {option_words(answer)}")
+        lines.append(f"  answer: {option_words(game_objects(answer))}")  # as the game takes it
         state.apply(answer)
         shown = _events(state, lines, shown)
     outcome = state.outcome

@@ -18,6 +18,7 @@ from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
 from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.core.stepping import TURN_CAP_RULE, Ref, each_part
+from rulebook.core.views import game_objects
 
 from .cards import RESERVES, KeeperAbility, KeeperCard, KeeperDeck
 from .effects import apply_effect
@@ -125,6 +126,7 @@ class Game:
         self.decks = tuple(decks)
         self.ask = ask  # a player's answer to a decision (rulebook.core.stepping), checked
         self.players = tuple(Player(seat) for seat in range(len(self.decks)))
+        self.seat_views: dict[int, SeatView] = {}  # each seat's view, once asked (SeatView.of)
         # Each seat's recurring decision points; their options are live views of the game.
         # (Swaps and battles are only checked, never listed: they answer `in` but are no
         # Collection, which Decision takes for the options a policy may list.)
@@ -154,7 +156,7 @@ class Game:
     # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
 
     def view(self, seat: int) -> SeatView:
-        return SeatView(self, seat)
+        return SeatView.of(self, seat)  # type: ignore[no-any-return]  # the engine's SeatView
 
     def portable(self, decision: Decision, answer: Any) -> Any:
         """Each card by its number (a game may hold its own copies of a deck's cards), each
@@ -189,7 +191,8 @@ class Game:
             abilities = _abilities(subject)
             return (kind, subject, None if place is None else abilities[place])
         if decision.kind == TARGETS:  # a target outside play is the pool's own ZoneCard
-            return [next(t for t in decision.options if self._ref(t) == part) for part in ref]
+            pool = [game_objects(t) for t in decision.options]  # as the game holds them
+            return [next(t for t in pool if self._ref(t) == part) for part in ref]
         return each_part(ref, self._part)
 
     def _part(self, part: Any) -> Any:

@@ -35,10 +35,10 @@ class ActionOptions:
     takes it out and puts it back last), so the list is made once, by whoever needs it.
     """
 
-    __slots__ = ("game", "player", "vouched")
+    __slots__ = ("_game", "player", "vouched")
 
     def __init__(self, game: GameView, player: Player) -> None:
-        self.game = game
+        self._game = game  # private: the game itself is no part of what a player may read
         self.player = player
         # The creature `summonable` last said yes to in this ask (the game clears it before each
         # ask): summoning it needs no second look, as nothing changes while a player chooses.
@@ -56,7 +56,7 @@ class ActionOptions:
         """Whether this card of the hand is a creature that can be summoned now (its cost and
         any caveat)."""
         me = self.player
-        if card.is_creature and card in me.hand and self.game.can_summon(me, card):
+        if card.is_creature and card in me.hand and self._game.can_summon(me, card):
             self.vouched = card
             return True
         return False
@@ -66,7 +66,7 @@ class ActionOptions:
         the creatures' abilities to use, the traps to spring, then the spells to set as traps;
         each kind in the order of the hand, the creatures, the traps. Found as they are asked
         for, so a player that takes the first it likes looks no further."""
-        me, game = self.player, self.game
+        me, game = self.player, self._game
         unspent, hand = me.unspent, me.hand
         for card in hand:
             if _spell_paid_for(card, unspent) and card.abilities[0].condition is None:
@@ -94,7 +94,7 @@ class ActionOptions:
                     or (
                         subject.is_creature
                         and subject in me.hand
-                        and self.game.can_summon(me, subject)
+                        and self._game.can_summon(me, subject)
                     )
                 )
             if kind == "cast" or kind == "set":
@@ -108,8 +108,8 @@ class ActionOptions:
                 return (
                     ability in subject.card.abilities
                     and subject in me.creatures
-                    and self.game.can_use(me, subject)
-                    and _activatable(self.game, me, subject, ability)
+                    and self._game.can_use(me, subject)
+                    and _activatable(self._game, me, subject, ability)
                 )
             if kind == "trap":
                 return (
@@ -122,7 +122,7 @@ class ActionOptions:
         return False
 
     def __iter__(self) -> Iterator[Action]:
-        me, game = self.player, self.game
+        me, game = self.player, self._game
         for card in {card.name: card for card in me.hand}.values():  # copies are one choice
             if card.is_creature:
                 if game.can_summon(me, card):
@@ -167,21 +167,26 @@ class BattleOptions:
     once, in the order the dice go) and a target not yet battled this phase, the opponent or one
     of their creatures, as (team, target); or no more battles (None)."""
 
-    __slots__ = ("game", "player")
+    __slots__ = ("_game", "player")
 
     def __init__(self, game: GameView, player: Player) -> None:
-        self.game = game
+        self._game = game
         self.player = player
 
     def attackers(self) -> list[Permanent]:
         """The creatures able to attack (unexhausted, allowed to, their caveat payable)."""
-        me, game = self.player, self.game
+        me, game = self.player, self._game
         return [creature for creature in me.creatures if game.can_attack(me, creature)]
 
     def targets(self) -> list[Any]:
-        """The opponent, then their creatures, less those already battled this phase."""
-        me, opponent = self.player, self.game.opponent(self.player)
-        return [t for t in (opponent, *opponent.creatures) if id(t) not in me.battle_targets]
+        """The opponent, then their creatures, less those already battled this phase: the
+        opponent as the player sees it (its view's, rulebook.core.views)."""
+        me, opponent = self.player, self._game.opponent(self.player)
+        return [
+            self._game.view(me.index).players[opponent.index] if t is opponent else t
+            for t in (opponent, *opponent.creatures)
+            if id(t) not in me.battle_targets
+        ]
 
     def __contains__(self, battle: object) -> bool:
         try:
@@ -190,7 +195,7 @@ class BattleOptions:
                 return False
         except (TypeError, ValueError):  # not a battle at all
             return False
-        me, game = self.player, self.game
+        me, game = self.player, self._game
         opponent = game.opponent(me)
         if id(target) in me.battle_targets or not (
             target is opponent or target in opponent.creatures

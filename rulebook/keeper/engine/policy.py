@@ -223,15 +223,7 @@ class HeuristicPolicy(Policy):
         # The targets that gain (see targets.score): the opponent's cards for a hostile effect,
         # one's own for a helpful one; the most valuable first.
         mine, count = decision.seat, cast(int, decision.most)  # a selection's
-        gaining = [
-            target
-            for target in decision.options
-            if (
-                (target.controller if isinstance(target, Permanent) else target.player.index)
-                == mine
-            )
-            != hostile
-        ]
+        gaining = [target for target in decision.options if (target.controller == mine) != hostile]
         if len(gaining) > count:
             gaining.sort(key=lambda target: -target.value)
         return [target for target in gaining[:count] if target.value > 0]

@@ -184,6 +184,11 @@ class ZoneCard:
     def value(self) -> float:
         return self.card.value
 
+    @property
+    def controller(self) -> int:
+        """The player whose zone holds the card (as a Permanent's controller, for scoring)."""
+        return self.player.index
+
     def __repr__(self) -> str:
         return f"<{self.card.name} in {self.player.index}>"
 
@@ -204,6 +209,7 @@ class GameView(Protocol):
     def refs(self, cards: Iterable[KeeperCard]) -> list[int]: ...
     def event(self, event: str, player: int | None, **data: object) -> None: ...
     def opponent(self, player: Player) -> Player: ...
+    def view(self, seat: int) -> Any: ...
     def roll(self) -> int: ...
     def draw(self, player: Player, count: int) -> None: ...
     def take(self, zone: list[KeeperCard], card: KeeperCard) -> None: ...
@@ -286,9 +292,7 @@ class Policy(AnswersByKind):
     def choose_reserves(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
         raise NotImplementedError
 
-    def swaps(
-        self, game: GameView, decision: Decision
-    ) -> Iterable[tuple[KeeperCard, KeeperCard]]:
+    def swaps(self, game: GameView, decision: Decision) -> Iterable[tuple[KeeperCard, KeeperCard]]:
         raise NotImplementedError
 
     def resources_to_place(self, game: GameView, decision: Decision) -> Sequence[KeeperCard]:
@@ -326,31 +330,66 @@ class Policy(AnswersByKind):
         raise NotImplementedError
 
 
-# What one player may know of the other: hitpoints, the creatures and traps in play (a set trap
-# is face down, but the policies' measures read only its exhaustion), the resources and the
-# graveyard; of the hand, the deck and the reserves, how many cards.
+# What one player may know of the other: hitpoints, the creatures in play, the traps set face
+# down (rulebook, "Trap Zone": "not public knowledge"; "the identity of the card is not public
+# knowledge"), how many resources are exhausted and how many not, and the graveyard; of the
+# hand, the deck, the reserves and the Resource Zone, how many cards (rulebook, "Resource
+# Zone": "The contents of this zone are not public knowledge"; a resource "is always played
+# face-down, as its identity is not public knowledge").
 PUBLIC_PLAYER = frozenset(
     ("battle_targets", "creatures", "graveyard", "hp", "in_play", "index", "plays", "rerolls",
-     "resources", "spent", "traps", "unspent")
+     "spent", "traps", "unspent")
 )  # fmt: skip
-HIDDEN_PLAYER = frozenset(("deck", "drawn", "hand", "reserves"))
+HIDDEN_PLAYER = frozenset(("deck", "drawn", "hand", "reserves", "resources"))
+# A set trap as the other player sees its back: whose it is, whether it is exhausted, and its
+# value, which the policies' measures read (half its cost: known, as the cost paid to set it
+# was; the card itself is not).
+FACE_DOWN_TRAP = frozenset(("controller", "exhausted", "is_creature", "owner", "value"))
+
+
+def face_down_traps(traps: list[Permanent]) -> list[Any]:
+    return [views.face_down(trap, FACE_DOWN_TRAP) for trap in traps]
+
+
+def _in_play_face_down(in_play: Any) -> Any:
+    """Another player's `in_play()`: its creatures, then its traps face down."""
+    return lambda: [*in_play.__self__.creatures, *face_down_traps(in_play.__self__.traps)]
 
 
 class SeatView(views.SeatView):
-    """A game in progress as one player sees it (what a policy reads): its own zones whole,
-    the other's through `Public`, and the rules' measures of what may attack and defend."""
+    """A game in progress as one player sees it (what a policy reads): its own zones whole
+    (a Player opens no door onto another's), the other's through `Public`, and the rules'
+    measures of what may attack and defend."""
 
     __slots__ = ("players",)
     PUBLIC = frozenset(("can_attack", "can_defend", "can_use", "turn", "active"))
 
     def __init__(self, game: GameView, seat: int) -> None:
         super().__init__(game, seat)
+        shown = {"traps": face_down_traps, "in_play": _in_play_face_down}
         self.players = tuple(
             player
             if player.index == seat
-            else views.Public(player, PUBLIC_PLAYER, HIDDEN_PLAYER)
+            else views.Public(player, PUBLIC_PLAYER, HIDDEN_PLAYER, shown)
             for player in game.players
         )
+
+    def shown(self, target: Any) -> Any:
+        """A target as this player sees it: another's set trap face down, a card in another's
+        zone with that player as this one sees it (the zone only as its size)."""
+        if isinstance(target, Permanent):
+            if target.controller != self.seat and not target.is_creature:
+                return views.face_down(target, FACE_DOWN_TRAP)
+            return target
+        if isinstance(target, ZoneCard) and target.player.index != self.seat:
+            return views.seen(
+                target,
+                {
+                    "player": self.players[target.player.index],
+                    "zone": views.HiddenZone(target.zone),
+                },
+            )
+        return target
 
     def opponent(self, player: Any) -> Any:
         return self.players[1 - player.index]

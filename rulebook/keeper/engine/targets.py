@@ -17,9 +17,7 @@ from .state import PLAYER, TARGETS, GameView, Permanent, Player, Target, ZoneCar
 def score(me: Player, target: Target, hostile: bool) -> float:
     """How much `me` gains from aiming the ability at this target: a hostile effect gains on
     the opponent's cards and loses on one's own, a helpful one the reverse."""
-    theirs = (target.controller if isinstance(target, Permanent) else target.player.index) != (
-        me.index
-    )
+    theirs = target.controller != me.index
     return target.value if theirs == hostile else -target.value
 
 
@@ -81,10 +79,13 @@ def pick(
     if chooser == OPPONENT:
         ranked = sorted(pool, key=lambda target: score(me, target, hostile))
         return ranked[:count]
-    return list(game.ask(Decision(me.index, TARGETS, pool, most=count, context=(hostile,))))
+    seen_as = game.view(me.index).shown  # each target as the chooser sees it
+    shown = [seen_as(target) for target in pool]
+    return list(game.ask(Decision(me.index, TARGETS, shown, most=count, context=(hostile,))))
 
 
 def choose_player(game: GameView, me: Player, hostile: bool) -> Player:
     """ "One player" of the caster's choice, any player, the caster included."""
-    player: Player = game.ask(Decision(me.index, PLAYER, game.players, context=(hostile,)))
+    players = game.view(me.index).players  # each as the chooser sees it
+    player: Player = game.ask(Decision(me.index, PLAYER, players, context=(hostile,)))
     return player

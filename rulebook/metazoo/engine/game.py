@@ -44,6 +44,7 @@ from .state import (
     LIMBO,
     MULLIGAN,
     OPENING_PAGES,
+    ORDER,
     PRIMARY,
     QUESTIONS,
     RESPOND,
@@ -131,6 +132,7 @@ class Game:
         a, b = casters
         a.opponent, b.opponent = b, a
         self.casters = (a, b)
+        self.seat_views: dict[int, SeatView] = {}  # each seat's view, once asked (SeatView.of)
         for caster in self.casters:
             caster.decisions = {
                 kind: Decision(caster.seat, kind, (), may_pass=kind in (ACTION, RESPOND))
@@ -156,7 +158,7 @@ class Game:
     # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
 
     def view(self, seat: int) -> SeatView:
-        return SeatView(self, seat)
+        return SeatView.of(self, seat)  # type: ignore[no-any-return]  # the engine's SeatView
 
     def portable(self, decision: Decision, answer: Any) -> Any:
         """Each Page by its number in the game, each Caster by its seat; the rest (an Attack,
@@ -484,6 +486,8 @@ class Game:
     def ask(
         self, caster: Caster, kind: str, options: Any, least: int = 0, most: int | None = None
     ) -> Any:
+        if kind in (ORDER, TARGET):  # as the Caster sees them (SeatView.shown)
+            options = self.view(caster.seat).shown_all(options)
         decision = caster.decisions.get(kind)
         if decision is None or most is not None:
             decision = Decision(caster.seat, kind, options, least=least, most=most)

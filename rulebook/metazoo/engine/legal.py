@@ -184,24 +184,26 @@ class ActionOptions:
     """The legal Actions of a turn's step as a Decision's options, listed kind by kind only
     when asked (`of_kind`): a policy that wants an Aura Page never has every Attack listed."""
 
-    __slots__ = ("_attackers", "_budget", "_candidates", "_legal", "game", "lists", "me")
+    __slots__ = ("_attackers", "_budget", "_candidates", "_game", "_legal", "_lists", "_me")
 
     def __init__(self, game: Any, me: Caster) -> None:
-        self.game = game
-        self.me = me
-        self.lists: dict[str, list[tuple[Any, ...]]] = {}
+        # private, as the lists are: the game and its Casters are no part of what a policy
+        # reads (it lists the Actions by `of_kind`, its targets as its seat sees them)
+        self._game = game
+        self._me = me
+        self._lists: dict[str, list[tuple[Any, ...]]] = {}
         self._attackers: list[Page] | None = None
         self._candidates: list[Page] | None = None
         self._budget: Budget | None = None
         self._legal: dict[Page, bool] | None = None  # may_contract's answers, once asked
 
     def of_kind(self, kind: str) -> list[tuple[Any, ...]]:
-        found = self.lists.get(kind)
+        found = self._lists.get(kind)
         if found is None:
-            game, me = self.game, self.me
+            game, me = self._game, self._me
             if kind in ("aura", "terra", "trap"):
                 self.read_chapter()
-                found = self.lists[kind]
+                found = self._lists[kind]
             elif kind == "contract":
                 found = [("contract", p) for p in self.candidates() if self.may_contract(p)]
             elif kind == "move":
@@ -216,20 +218,20 @@ class ActionOptions:
                 ]
             else:
                 found = arena_actions(game, me, kind)
-            self.lists[kind] = found
+            self._lists[kind] = found
         return found
 
     def attackers(self) -> list[Page]:
         """The Beasties that may declare an Attack now."""
         found = self._attackers
         if found is None:
-            found = self._attackers = attackers(self.game, self.me)
+            found = self._attackers = attackers(self._game, self._me)
         return found
 
     def read_chapter(self) -> None:
         """The Chapter's options, every kind in one pass (chapter_actions)."""
-        options, self._candidates = chapter_actions(self.game, self.me)
-        self.lists.update(options)
+        options, self._candidates = chapter_actions(self._game, self._me)
+        self._lists.update(options)
 
     def candidates(self) -> list[Page]:
         """The Pages a Contract Action may name, payable or not."""
@@ -247,14 +249,17 @@ class ActionOptions:
         known = legal.get(page)
         if known is None:
             if self._budget is None:
-                self._budget = budget(self.me)
-            known = legal[page] = contractable(self.game, self.me, page, self._budget)
+                self._budget = budget(self._me)
+            known = legal[page] = contractable(self._game, self._me, page, self._budget)
         return known
 
     def attack_targets(self) -> list[Any]:
-        found = self.lists.get("targets")
+        found = self._lists.get("targets")
         if found is None:
-            found = self.lists["targets"] = attack_targets(self.game, self.me)
+            view = self._game.view(self._me.seat)
+            found = self._lists["targets"] = [
+                view.shown(target) for target in attack_targets(self._game, self._me)
+            ]
         return found
 
     def __contains__(self, action: object) -> bool:
@@ -268,10 +273,10 @@ class ActionOptions:
             return (
                 isinstance(index, int)
                 and 0 <= index < len(action[1].card.attacks)
-                and is_attack_target(self.game, self.me, action[3])
+                and is_attack_target(self._game, self._me, action[3])
             )
         if kind == "contract":  # checked without counting every Cost in the Chapter
-            found = self.lists.get("contract")
+            found = self._lists.get("contract")
             if found is not None:
                 return action in found
             return (

@@ -210,11 +210,10 @@ class HeuristicPolicy(Policy):
         index = attacker.card.strongest
         attack = attacker.card.attacks[index]
         base = game.attack_base(attacker, attack)
-        kills = [  # of the targets (game.attack_targets), the face-up Pages
-            target
+        kills = [  # of the targets (game.attack_targets), the face-up Pages (a Caster has no
+            target  # face, a face-down Page shows it is one)
             for target in options.attack_targets()
-            if isinstance(target, Page)
-            and not target.face_down
+            if getattr(target, "face_down", True) is False
             and game.current_lp(target) <= base + game.advantage(attacker, attack, target)
         ]
         if kills:

@@ -237,19 +237,82 @@ PUBLIC_CASTER = frozenset(
 HIDDEN_CASTER = frozenset(("chapter", "spellbook", "traps"))
 
 
+# A face-down Page as the other Caster sees its back: whose it is and where (not its number,
+# which follows the deck's order).
+FACE_DOWN_PAGE = frozenset(("controller", "face_down", "owner", "zone"))
+
+
 class SeatView(views.SeatView):
     """A game in progress as one Caster sees it (what a policy reads): its own Caster whole,
-    the other through `Public`, and the game's public state and the rules' measures of it."""
+    the other through `Public`, and the game's public state and the rules' measures of it.
+    Each door onto a Caster (one's own Caster's opponent, the combat's or the chain's Caster)
+    opens on that Caster as this one sees it; the other's face-down Pages show their back."""
 
     __slots__ = ("casters",)
-    # The turn, the chain, the combat under way and the Terra slots; an Attack's damage and
-    # targets, a Page's LP, whether a Terra is active.
+    # The turn, the combat under way and the Terra slots; an Attack's damage and targets, a
+    # Page's LP, whether a Terra is active.
     PUBLIC = frozenset(
         ("active", "advantage", "asking", "attack_base", "attack_damage",
-         "chain", "combat", "current_lp", "terra", "terra_active", "turn", "valid_targets")
+         "current_lp", "terra", "terra_active", "turn", "valid_targets")
     )  # fmt: skip
 
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
-        other = views.Public(game.casters[1 - seat], PUBLIC_CASTER, HIDDEN_CASTER)
-        self.casters = (game.casters[0], other) if seat == 0 else (other, game.casters[1])
+        mine: Any = None
+        doors = {"opponent": lambda _: mine, "arena": self.shown_all}
+        other = views.Public(game.casters[1 - seat], PUBLIC_CASTER, HIDDEN_CASTER, doors)
+        mine = views.seen(game.casters[seat], {"opponent": other})
+        self.casters = (mine, other) if seat == 0 else (other, mine)
+
+    def shown(self, subject: Any) -> Any:
+        """A subject of the game as this Caster sees it: a Caster as its view's, another's
+        face-down Page by its back (and a face-up one with another's Trap under it, the Trap
+        by its back), a tuple item by item; anything else as it is."""
+        kind = type(subject)
+        if kind is Caster:
+            return self.casters[subject.seat]
+        if kind is Page:
+            seat = self.seat
+            if subject.controller != seat and subject.face_down:
+                return views.face_down(subject, FACE_DOWN_PAGE)
+            trap = subject.trap
+            if trap is not None and trap.controller != seat:
+                return views.seen(subject, {"trap": views.face_down(trap, FACE_DOWN_PAGE)})
+            return subject
+        if kind is tuple:
+            return tuple([self.shown(item) for item in subject])
+        return subject
+
+    def shown_all(self, subjects: list[Any]) -> list[Any]:
+        shown = self.shown
+        return [shown(subject) for subject in subjects]
+
+    @property
+    def chain(self) -> list[dict[str, Any]]:
+        """The chain as it is now, each item's Caster and targets as this Caster sees them."""
+        shown = self.shown
+        return [
+            {
+                **item,
+                "caster": shown(item["caster"]),
+                "targets": {kind: shown(t) for kind, t in item["targets"].items()},
+            }
+            for item in self._game.chain
+        ]
+
+    @property
+    def combat(self) -> Any:
+        """The Combat under way (or None): its Casters as this one sees them."""
+        combat = self._game.combat
+        if combat is None:
+            return None
+        return views.seen(
+            combat,
+            {
+                "game": self,
+                "me": self.shown(combat.me),
+                "attacker": self.shown(combat.attacker),
+                "target": self.shown(combat.target),
+                "defenders": self.shown_all(combat.defenders),
+            },
+        )

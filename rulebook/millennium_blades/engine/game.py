@@ -98,6 +98,7 @@ class Game:
         self.decks = tuple(decks)
         self.ask = ask  # a player's answer to a decision (rulebook.core.stepping), checked
         self.players = tuple(Player(seat) for seat in range(len(self.decks)))
+        self.seat_views: dict[int, SeatView] = {}  # each seat's view, once asked (SeatView.of)
         self.decisions = tuple(
             {
                 SINGLE: Decision(seat, SINGLE, ()),
@@ -122,7 +123,7 @@ class Game:
     # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
 
     def view(self, seat: int) -> SeatView:
-        return SeatView(self, seat)
+        return SeatView.of(self, seat)  # type: ignore[no-any-return]  # the engine's SeatView
 
     def portable(self, decision: Decision, answer: Any) -> Any:
         """A card on a tableau or board by its place (each game has its own Slots); a Single

@@ -107,13 +107,23 @@ class Policy(Protocol):
         """The answer to `decision`: one of its options (or None where it may pass)."""
 
 
-# What one seat may know of another: its RP, its tableau and board, what it played and what
-# was removed from its deck; of its hand, how many Singles.
+# What one seat may know of another: its RP, its tableau and board (a face-down card only as
+# its back: "Face-Down Cards"), what it played and what was removed from its deck; of its hand,
+# how many Singles.
 PUBLIC_PLAYER = frozenset(
     ("board", "can_play", "face_up", "index", "plays", "removed", "rp", "tableau", "top",
      "top_works", "waiting")
 )  # fmt: skip
 HIDDEN_PLAYER = frozenset(("hand",))
+FACE_DOWN_SLOT = frozenset(("owner", "up"))  # a face-down card's back: whose it is
+
+
+def face_down_slots(slots: list[Slot]) -> list[Any]:
+    """Slots as another seat sees them: face-up ones as they are, face-down ones by their back."""
+    return [slot if slot.up else views.face_down(slot, FACE_DOWN_SLOT) for slot in slots]
+
+
+SHOWN = {"tableau": face_down_slots, "board": face_down_slots}
 
 
 class SeatView(views.SeatView):
@@ -126,6 +136,8 @@ class SeatView(views.SeatView):
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
         self.players = tuple(
-            player if player.index == seat else views.Public(player, PUBLIC_PLAYER, HIDDEN_PLAYER)
+            player
+            if player.index == seat
+            else views.Public(player, PUBLIC_PLAYER, HIDDEN_PLAYER, SHOWN)
             for player in game.players
         )

@@ -116,6 +116,7 @@ class Game:
         "round",
         "round_starts",
         "round_winners",
+        "seat_views",
         "seed",
         "sides",
         "turn",
@@ -138,6 +139,7 @@ class Game:
         a, b = Side(0, deck_a), Side(1, deck_b)
         a.opponent, b.opponent = b, a
         self.sides = (a, b)
+        self.seat_views: dict[int, SeatView] = {}  # each seat's view, once asked (SeatView.of)
         # Each seat's recurring decision points, given their options each time they come.
         self.decisions = tuple(
             {
@@ -170,7 +172,7 @@ class Game:
     # -- what the state asks of its game (rulebook.core.stepping.SteppedGame) --------------
 
     def view(self, seat: int) -> SeatView:
-        return SeatView(self, seat)
+        return SeatView.of(self, seat)  # type: ignore[no-any-return]  # the engine's SeatView
 
     # No `portable`: a Neopets answer is the same in every replay: its cards are the decks'
     # own (shared by every game of the decks), the rest numbers and yes or no.

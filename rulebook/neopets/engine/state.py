@@ -348,12 +348,25 @@ HIDDEN_SIDE = frozenset(("deck", "inventory", "foods", "neopets", "rainbow_pool"
 
 class SeatView(views.SeatView):
     """A game in progress as one seat sees it (what a policy reads: GameView): its own side
-    whole, the other through `Public`; the queue, the battle dice and whose turn, all public."""
+    whole, the other through `Public`; the queue, the battle dice and whose turn, all public.
+    A door to the other side (one's own side's opponent, a queue item's owner) opens on the
+    other side as this seat sees it."""
 
     __slots__ = ("sides",)
-    PUBLIC = frozenset(("queue", "rolls", "active"))
+    PUBLIC = frozenset(("rolls", "active"))
 
     def __init__(self, game: GameView, seat: int) -> None:
         super().__init__(game, seat)
-        seen = views.Public(game.sides[1 - seat], PUBLIC_SIDE, HIDDEN_SIDE)
-        self.sides = (game.sides[0], seen) if seat == 0 else (seen, game.sides[1])
+        other = views.Public(game.sides[1 - seat], PUBLIC_SIDE, HIDDEN_SIDE)
+        mine = views.seen(game.sides[seat], {"opponent": other})
+        self.sides = (mine, other) if seat == 0 else (other, mine)
+
+    @property
+    def queue(self) -> list[QueueItem]:
+        """The queue as it is now (CR 8.11: its cards are face up), each item's owner as this
+        seat sees that side."""
+        sides = self.sides
+        return [_SeenItem(item, sides[item.owner.index]) for item in self._game.queue]
+
+
+_SeenItem = views.seen_class(QueueItem, ("owner",))  # a queue item, its owner a seat's view

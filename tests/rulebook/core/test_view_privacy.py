@@ -85,7 +85,7 @@ def vars_of(obj: Any) -> Iterator[tuple[str, Any]]:
 
 def public_names(obj: Any) -> list[str]:
     if isinstance(obj, Public):
-        return sorted(obj._public | obj._hidden)
+        return sorted(obj._public | obj._hidden | set(obj._shown))
     return [name for name in dir(obj) if not name.startswith("_")]
 
 
@@ -142,23 +142,42 @@ def leaks(slug: str, seed: int) -> list[str]:
     return found
 
 
-# The back doors still open (issue 35 item B, not yet closed): strict, so closing one fails
-# here until its mark is lifted.
-OPEN = {
-    "neopets": "a seat's own Side.opponent and a queue item's owner are the raw other Side",
-    "keeper": "a decision's ActionOptions/BattleOptions hold the raw game (.game)",
-    "metazoo": "a seat's own Caster.opponent; ActionOptions hold the raw game (.game)",
-    "millennium-blades": "another player's board and tableau slots show face-down cards",
-}
-
-
-@pytest.mark.parametrize(
-    "slug",
-    [
-        pytest.param(slug, marks=pytest.mark.xfail(reason=OPEN[slug], strict=True))
-        for slug in ENGINES
-    ],
-)
+# Every back door closed (issue 35 item B): a seat's own side's opponent, a queue item's owner,
+# a combat's or the chain's Caster are the other seat as this one sees it; a decision's options
+# keep the game to themselves; face-down cards (a Keeper trap, a Millennium Blades card, a
+# MetaZoo Page) show only their back.
+@pytest.mark.parametrize("slug", ENGINES)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_no_path_from_a_seats_view_reaches_a_card_another_seat_hides(slug, seed):
     assert leaks(slug, seed)[:5] == []
+
+
+def test_a_keeper_player_sees_how_many_resources_the_other_has_never_which():
+    """Rulebook, "The Field", Resource Zone: "The contents of this zone are not public
+    knowledge"; Turn Order: a resource "is always played face-down, as its identity is not
+    public knowledge". How many there are, and how many are exhausted, can be seen."""
+    module, _ = ENGINES["keeper"]
+    state = GameState(module.play_game.game_class, decks_of("keeper"), 4)
+    bots = random_bots(module, 2)
+    for seat, bot in enumerate(bots):
+        bot.begin(4, seat)
+    while not state.is_terminal() and not all(p.resources for p in state._game.players):
+        seat = state.current_seat
+        state.apply(bots[seat].answer(state.view(seat), state.decision))
+    seat = state.current_seat
+    other, theirs = state.view(seat).players[1 - seat], state._game.players[1 - seat]
+    assert isinstance(other.resources, HiddenZone)
+    assert len(other.resources) == len(theirs.resources) > 0
+    assert (other.spent, other.unspent) == (theirs.spent, theirs.unspent)
+    assert not isinstance(state.view(seat).players[seat].resources, HiddenZone)  # one's own
+
+
+def test_a_door_from_ones_own_side_opens_on_the_other_side_as_one_sees_it():
+    """Neopets: one's own side's opponent is the other side's public view (CR 9.11.2: its
+    Inventory only as a size), the very object the view's `sides` holds."""
+    module, _ = ENGINES["neopets"]
+    state = GameState(module.play_game.game_class, decks_of("neopets"), 2)
+    view = state.view(0)
+    assert view.sides[0].opponent is view.sides[1]
+    assert isinstance(view.sides[0].opponent.inventory, HiddenZone)
+    assert view.sides[0].inventory is state._game.sides[0].inventory  # one's own, whole
