@@ -80,6 +80,13 @@ def invited_not_joined(*, event: Event, user: Viewer) -> bool:
     return event.roster.filter(player=user, joined__isnull=True).exists()
 
 
+def is_checked_in(*, event: Event, user: Viewer) -> bool:
+    """Whether this user is checked in at the event (what their page says of it)."""
+    if not user.is_authenticated:
+        return False
+    return event.roster.filter(player=user, checked_in__isnull=False).exists()
+
+
 def event_judges(*, event: Event) -> QuerySet[EventJudge]:
     return event.judges.select_related("judge")
 

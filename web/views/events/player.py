@@ -125,8 +125,7 @@ def _event_page(
         "is_open": selectors.is_open(event=event),
         "withdraw": withdraw or {},
         "check_in_open": roster.check_in_is_open(event=event),
-        "checked_in": user.is_authenticated
-        and event.roster.filter(player=user, checked_in__isnull=False).exists(),
+        "checked_in": selectors.is_checked_in(event=event, user=user),
         # the player's table in the latest published round, with its clock (issue 39)
         "my_table": rounds.my_matches(event=event, user=user).order_by("-round__number").first(),
     }
