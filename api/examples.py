@@ -132,6 +132,7 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     },
     "events_roster_create": {"username": EXAMPLE_USERNAME},
     "events_roster_check_in_create": {"present": True},
+    "events_check_in_create": {"minutes": 30},
     "events_judges_create": {"username": EXAMPLE_USERNAME},
     "events_deck_checks_create": {
         "player": EXAMPLE_USERNAME,
@@ -139,7 +140,11 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "penalty": "",
         "notes": "Checked at table 4 after round 2.",
     },
-    "events_deck_checks_partial_update": {"penalty": "Warning", "notes": "Recounted: 49 cards."},
+    "events_deck_checks_partial_update": {
+        "penalty": "warning",
+        "infraction": "decklist",
+        "notes": "Recounted: 49 cards.",
+    },
     "events_registrations_mine_withdraw_create": {"after_round": 0},
     "events_standings_create": {"text": f"username,wins,losses,draws\n{EXAMPLE_USERNAME},3,1,0\n"},
     "keeper_cards_create": {**KEEPER_CARD, "name": "First Thoughts"},

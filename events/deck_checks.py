@@ -21,7 +21,16 @@ from rulebook.core.game import GameSpec
 from rulebook.core.resolve import EntryRef
 from rules.services.validation import deck_validate
 
-from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Registration
+from .models import (
+    DeckCheck,
+    DeckCheckEdit,
+    Event,
+    EventJudge,
+    Infraction,
+    Penalty,
+    Registration,
+    penalty_said,
+)
 from .notifications import notify_penalty
 from .services import RegistrationRefused
 
@@ -46,19 +55,24 @@ def deck_check_record(
     judge: AbstractBaseUser,
     text: str | None,
     penalty: str = "",
+    infraction: str = "",
     notes: str = "",
 ) -> DeckCheck:
     """Record a check of the player's deck: `text` is the deck as presented (a decklist, read
     as the player's deck is: their own cards count), None when it matched the locked list.
-    A penalty is told to the player (the penalty only: never the notes).
+    A penalty (a Penalty value, with an Infraction; "" for none) is told to the player (the
+    penalty only: never the notes).
 
-    Raises DecklistUnreadable and InvalidEntries (decks) for a list that cannot be read.
+    Raises RegistrationRefused naming `penalty` or `infraction` for a value not on the lists,
+    DecklistUnreadable and InvalidEntries (decks) for a list that cannot be read.
     """
+    penalty, infraction = penalty_checked(penalty, infraction)
     check = DeckCheck(
         event=registration.event,
         registration=registration,
         judge=judge,
-        penalty=penalty.strip(),
+        penalty=penalty,
+        infraction=infraction,
         notes=notes.strip(),
     )
     _find(check, text)
@@ -68,7 +82,30 @@ def deck_check_record(
     return check
 
 
-EDITABLE = ("matches", "presented", "differences", "problems", "penalty", "notes")
+def penalty_checked(penalty: str, infraction: str) -> tuple[str, str]:
+    """The penalty and its infraction if both are on the lists (or both empty: none);
+    RegistrationRefused naming the field that is not."""
+    if penalty not in Penalty.values and penalty != "":
+        kinds = ", ".join(Penalty.values)
+        raise RegistrationRefused("penalty", f"A penalty is one of {kinds} (or none).")
+    if penalty and infraction not in Infraction.values:
+        kinds = ", ".join(Infraction.values)
+        raise RegistrationRefused("infraction", f"Say what the penalty is for: one of {kinds}.")
+    if not penalty and infraction:
+        raise RegistrationRefused("infraction", "An infraction goes with a penalty.")
+    return penalty, infraction
+
+
+PENALTY_PARTS = ("penalty", "infraction")
+EDITABLE = (
+    "matches",
+    "presented",
+    "differences",
+    "problems",
+    "penalty",
+    "infraction",
+    "notes",
+)
 
 
 def deck_check_edit(
@@ -78,14 +115,16 @@ def deck_check_edit(
     text: str | None = None,
     matches: bool = False,
     penalty: str | None = None,
+    infraction: str | None = None,
     notes: str | None = None,
 ) -> DeckCheck:
     """Correct a check: `matches` (it matched after all) or `text` (the deck as presented,
-    read again as on recording), and/or the penalty and notes; None leaves a part as it is.
+    read again as on recording), and/or the penalty, its infraction and the notes; None leaves
+    a part as it is (a penalty withdrawn takes its infraction with it).
 
     Keeps the edit (DeckCheckEdit: who, when, each field before and after) when anything
     changed; a changed penalty is told to the player. Raises what deck_check_record raises for
-    an unreadable list, and then changes nothing.
+    a penalty off the lists or an unreadable list, and then changes nothing.
     """
     with transaction.atomic():
         # the row locked: of two corrections at once, the second's "before" is what the first
@@ -94,20 +133,26 @@ def deck_check_edit(
         before = {name: getattr(check, name) for name in EDITABLE}
         if matches or text is not None:
             _find(check, None if matches else text)
-        if penalty is not None:
-            check.penalty = penalty.strip()
+        new_penalty = check.penalty if penalty is None else penalty
+        if infraction is None:
+            infraction = check.infraction if new_penalty else ""
+        check.penalty, check.infraction = penalty_checked(new_penalty, infraction)
         if notes is not None:
             check.notes = notes.strip()
+        changed = {name for name in EDITABLE if getattr(check, name) != before[name]}
+        if changed & set(PENALTY_PARTS):  # the two read together: keep both, changed or not
+            changed |= set(PENALTY_PARTS)
         changes = {
             name: {"before": before[name], "after": getattr(check, name)}
             for name in EDITABLE
-            if getattr(check, name) != before[name]
+            if name in changed
         }
         if changes:
             check.save(update_fields=list(changes))
             DeckCheckEdit.objects.create(deck_check=check, editor=editor, changes=changes)
         if "penalty" in changes:
-            notify_penalty(check=check, previous=before["penalty"])
+            previous = penalty_said(before["penalty"], before["infraction"])
+            notify_penalty(check=check, previous=previous)
     return check
 
 
@@ -121,10 +166,16 @@ def edit_summary(*, changes: dict[str, Any], game: GameSpec) -> list[str]:
     if "matches" in changes:
         was, now = ("yes" if changes["matches"][side] else "no" for side in ("before", "after"))
         lines.append(f"matched the locked list: {was} → {now}")
-    for name in ("penalty", "notes"):
-        if name in changes:
-            change = changes[name]
-            lines.append(f"{name}: {change['before'] or '—'} → {change['after'] or '—'}")
+    if "penalty" in changes:  # with its infraction, which an edit keeps beside it
+        none = {"before": "", "after": ""}  # an edit from before penalties came from a list
+        was, now = (
+            penalty_said(changes["penalty"][side], changes.get("infraction", none)[side])
+            for side in ("before", "after")
+        )
+        lines.append(f"penalty: {was or '—'} → {now or '—'}")
+    if "notes" in changes:
+        notes = changes["notes"]
+        lines.append(f"notes: {notes['before'] or '—'} → {notes['after'] or '—'}")
     return lines
 
 

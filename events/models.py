@@ -64,6 +64,18 @@ class Event(models.Model):
         blank=True,
         help_text="When a player last registered; written by the deadline guard (services).",
     )
+    capacity = models.PositiveIntegerField(
+        null=True,
+        blank=True,
+        help_text="The most players the event takes (empty: no cap); those who register once "
+        "it is full wait in order on its waitlist.",
+    )
+    check_in_until = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Players may check themselves in until then, once the organiser opens "
+        "check-in (empty: closed).",
+    )
 
     class Meta:
         ordering = ["-date", "-id"]
@@ -134,6 +146,12 @@ class Registration(models.Model):
     note = models.TextField(blank=True, help_text="The organiser's note to the player.")
     archetype = models.CharField(
         max_length=100, blank=True, help_text="The organiser's name for the kind of deck."
+    )
+    waitlisted = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Set while the player waits for a seat (the event was full when they first "
+        "registered), its time their place in line; cleared when a seat is theirs.",
     )
     wins = models.PositiveIntegerField(null=True, blank=True, help_text="From the standings.")
     losses = models.PositiveIntegerField(null=True, blank=True)
@@ -210,6 +228,26 @@ class EventJudge(models.Model):
         return f"{self.judge} judging {self.event}"
 
 
+class Penalty(models.TextChoices):
+    """What a judge may give (issue 39, item 4), the customary ladder from least to most."""
+
+    WARNING = "warning", "warning"
+    GAME_LOSS = "game_loss", "game loss"
+    MATCH_LOSS = "match_loss", "match loss"
+    DISQUALIFICATION = "disqualification", "disqualification"
+
+
+class Infraction(models.TextChoices):
+    """What a penalty is for: a short standard list, the judge's notes saying the rest."""
+
+    DECKLIST = "decklist", "deck or decklist problem"
+    MARKED_CARDS = "marked_cards", "marked cards"
+    TARDINESS = "tardiness", "tardiness"
+    SLOW_PLAY = "slow_play", "slow play"
+    PROCEDURAL = "procedural", "procedural error"
+    UNSPORTING = "unsporting", "unsporting conduct"
+
+
 class DeckCheck(models.Model):
     """A judge's check of a player's physical deck against the list locked for the event: it
     matched, or the counts as presented, with what differed from the locked list and what the
@@ -236,14 +274,43 @@ class DeckCheck(models.Model):
     problems = models.JSONField(
         default=list, help_text="The errors of the deck as presented (section sizes, copies)."
     )
-    penalty = models.CharField(max_length=200, blank=True)
+    penalty = models.CharField(
+        max_length=20, blank=True, choices=Penalty.choices, help_text="Empty: none."
+    )
+    infraction = models.CharField(
+        max_length=20,
+        blank=True,
+        choices=Infraction.choices,
+        help_text="What the penalty is for; set exactly when there is a penalty.",
+    )
     notes = models.TextField(blank=True, help_text="For the organiser and judges only.")
 
     class Meta:
         ordering = ["event", "-checked", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(penalty="", infraction="") | (~Q(penalty="") & ~Q(infraction="")),
+                name="deck_check_penalty_has_infraction",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"Deck check of {self.registration}"
+
+    @property
+    def penalty_said(self) -> str:
+        """The penalty as people read it, "game loss (slow play)"; "" for none."""
+        return penalty_said(self.penalty, self.infraction)
+
+
+def penalty_said(penalty: str, infraction: str) -> str:
+    """A penalty and its infraction in words; a value no longer listed is shown as stored."""
+    if not penalty:
+        return ""
+    kind = dict(Penalty.choices).get(penalty, penalty)
+    if not infraction:  # typed before penalties came from a list (migration 0011)
+        return kind
+    return f"{kind} ({dict(Infraction.choices).get(infraction, infraction)})"
 
 
 class DeckCheckEdit(models.Model):

@@ -10,7 +10,8 @@ only if all of these hold, checked when it is about to be sent:
   DECKWARDEN_NOTICES_PER_DAY from this organiser in the last day (drop and undo-drop cycled
   sends one email, not one a cycle).
 A notice allowed is recorded (NoticeSent) under a lock on the player's verified address, so two
-workers sending at once count each other. Every email carries a signed link that stops all mail
+workers sending at once count each other; it is sent only once that record commits
+(events.notifications.email_notice says why). Every email carries a signed link that stops all mail
 from the event or the organiser, and RFC 8058's List-Unsubscribe headers for the organiser's.
 """
 
@@ -41,6 +42,7 @@ class Envelope:
     address: str
     stop_event: str
     stop_organiser: str
+    notice: int  # the NoticeSent that counts it, taken back out if the send fails
 
     @property
     def footer(self) -> str:
@@ -61,8 +63,9 @@ class Envelope:
 
 
 def notice_allowed(*, player: User, event: Event, kind: str) -> Envelope | None:
-    """The envelope of a notice of `kind` about `event` to `player`, recorded as sent; None
-    when the player may not be emailed it (see the module's list)."""
+    """The envelope of a notice of `kind` about `event` to `player`, recorded as sent (in the
+    caller's transaction, if any: the send waits for its commit); None when the player may not
+    be emailed it (see the module's list)."""
     address = email_verified(user=player)
     if address is None or not _joined(player, event) or _stopped(player, event):
         return None
@@ -70,10 +73,10 @@ def notice_allowed(*, player: User, event: Event, kind: str) -> Envelope | None:
         VerifiedEmail.objects.select_for_update().filter(user=player).first()
         if _over_limit(player, event, kind):
             return None
-        NoticeSent.objects.create(
+        notice = NoticeSent.objects.create(
             recipient=player, event=event, organiser_id=event.organiser_id, kind=kind
         )
-    return _envelope(address, player, event)
+    return _envelope(address, player, event, notice.pk)
 
 
 NOT_JOINED = "not emailed: they did not join the event themselves (a paper list)"
@@ -122,9 +125,10 @@ def _over_limit(player: User, event: Event, kind: str) -> bool:
     return same.exists() or today.count() >= settings.DECKWARDEN_NOTICES_PER_DAY
 
 
-def _envelope(address: str, player: User, event: Event) -> Envelope:
+def _envelope(address: str, player: User, event: Event, notice: int) -> Envelope:
     return Envelope(
         address=address,
+        notice=notice,
         stop_event=stop_link(player=player, event=event, scope=EVENT),
         stop_organiser=stop_link(player=player, event=event, scope=ORGANISER),
     )

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from .models import DeckCheck, Event, Registration, RosterEntry
+from .models import DeckCheck, Event, NoticeSent, Registration, RosterEntry
 from .notice_gate import Envelope, notice_allowed
 from .notice_words import quoted, subject_name
 from .webhooks import webhook_post
@@ -30,13 +30,14 @@ from .webhooks import webhook_post
 logger = logging.getLogger(__name__)
 
 ILLEGAL, DROPPED, REMINDER = "list.illegal", "player.dropped", "deadline.reminder"
+PROMOTED = "waitlist.promoted"
 PENALTY = "check.penalty"
 # What a webhook hears, in the words of the forms that ask for one (the site's, the API's),
 # each kind named as the payload's `kind` says it: one list, so a new kind is never left out.
 WEBHOOK_NEWS = (
     "a JSON POST when a list is illegal, a player is dropped, a deck check records or changes "
-    f"a penalty, or the deadline is a day away (kind {ILLEGAL}, {DROPPED}, {PENALTY} or "
-    f"{REMINDER})."
+    "a penalty, a player waiting gets a seat, or the deadline is a day away (kind "
+    f"{ILLEGAL}, {DROPPED}, {PENALTY}, {PROMOTED} or {REMINDER})."
 )
 
 # The tasks' names, pinned: tasks already queued and the documented beat schedule name them.
@@ -101,34 +102,40 @@ def deliver_penalty(*, check_id: int, previous: str | None = None) -> bool:
     )
     if check is None:  # deleted with its event meanwhile
         return False
-    if previous is not None and previous == check.penalty:
+    now = check.penalty_said
+    if previous is not None and previous == now:
         return True  # a later correction put the penalty back: the player has nothing new
-    extra = {"penalty": check.penalty, "previous_penalty": previous or ""}
+    extra = {
+        "penalty": now,
+        "previous_penalty": previous or "",
+        "penalty_kind": check.penalty,
+        "infraction": check.infraction,
+    }
     # A correction is news the player must hear: the hour's limit is on the same penalty of
     # the same check (a judge cycling two penalties is held by the daily cap).
-    limited_as = f"{PENALTY}:{check.pk}:{check.penalty}"
-    message = _penalty_message(check, previous)
+    limited_as = f"{PENALTY}:{check.pk}:{check.penalty}:{check.infraction}"
+    message = _penalty_message(check.event, now, previous)
     _send(check.registration, PENALTY, *message, extra=extra, limited_as=limited_as)
     return True
 
 
-def _penalty_message(check: DeckCheck, previous: str | None) -> tuple[str, str]:
-    subject, event = subject_name(check.event.name), quoted(check.event.name)
-    penalty = quoted(check.penalty)
+def _penalty_message(event: Event, penalty: str, previous: str | None) -> tuple[str, str]:
+    """The news in words; the penalty and infraction are the lists' words, never a judge's."""
+    subject, name = subject_name(event.name), quoted(event.name)
     if not penalty:
         return (
             f"{subject}: your penalty was withdrawn",
-            f"The penalty recorded at your deck check in {event} was withdrawn.",
+            f"The penalty recorded at your deck check in {name} was withdrawn.",
         )
     if previous:  # a correction of a penalty already told: that penalty changed, not a new one
         return (
             f"{subject}: your penalty was changed",
-            f"The penalty recorded at your deck check in {event} was changed "
+            f"The penalty recorded at your deck check in {name} was changed "
             f"from {quoted(previous)} to {penalty}.",
         )
     return (
         f"{subject}: penalty at your deck check",
-        f"A judge checked your deck in {event} and recorded a penalty: {penalty}",
+        f"A judge checked your deck in {name} and recorded a penalty: {penalty}",
     )
 
 
@@ -177,6 +184,12 @@ def _message(registration: Registration, kind: str) -> tuple[str, str]:
             f"{subject}: your list is illegal",
             f"Your list {deck} for {name} is illegal:\n{errors}\n\n"
             f"Register a legal list before {deadline:%Y-%m-%d %H:%M} UTC.",
+        )
+    if kind == PROMOTED:
+        return (
+            f"{subject}: you have a seat",
+            f"A seat came free in {name} and it is yours: you are off the waitlist and "
+            f"registered with your list {deck}.",
         )
     if kind == DROPPED:
         return (
@@ -229,12 +242,30 @@ def _email_the_unregistered(event: Event, players: list[User]) -> None:
 def email_notice(*, player: User, event: Event, kind: str, subject: str, body: str) -> bool:
     """Email the player the notice if events.notice_gate allows it (they joined, their address
     is verified, they did not stop such mail, it is within the limits: `kind` is what the
-    hour's limit counts as the same news), with the links that stop it; whether it was sent."""
-    envelope = notice_allowed(player=player, event=event, kind=kind)
-    if envelope is None:
-        return False
-    send_notices([(subject, body, envelope)])
+    hour's limit counts as the same news), with the links that stop it; whether it was allowed
+    (sent now, or when the caller's transaction commits).
+
+    The record (NoticeSent) is written first and the email goes only once it has committed
+    (on_commit). Sent before, a rollback of the caller's transaction would erase the record of
+    an email already gone, and the hour's limit would let the same notice out again; so a send
+    never happens without its record. If the process dies between the commit and the send,
+    the notice is lost but never sent twice: a limit on mail errs on the side of silence (the
+    dashboard shows the news anyway). A send that fails takes its record back out, so a later
+    notice is not held back by one that never left."""
+    with transaction.atomic():
+        envelope = notice_allowed(player=player, event=event, kind=kind)
+        if envelope is None:
+            return False
+        transaction.on_commit(lambda: _send_recorded(subject, body, envelope))
     return True
+
+
+def _send_recorded(subject: str, body: str, envelope: Envelope) -> None:
+    try:
+        send_notices([(subject, body, envelope)])
+    except Exception:
+        NoticeSent.objects.filter(pk=envelope.notice).delete()
+        raise
 
 
 def send_notices(messages: list[tuple[str, str, Envelope]]) -> None:

@@ -7,6 +7,8 @@ does (events.services), so none of them can act on an entry being replaced meanw
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.db import transaction
@@ -51,6 +53,42 @@ def roster_check_in(*, event: Event, player: AbstractBaseUser, present: bool) ->
     entry.checked_in = timezone.now() if present else None
     entry.save(update_fields=["checked_in"])
     return entry
+
+
+CHECK_IN_MINUTES = 30  # how long players' own check-in stays open unless the organiser says
+
+
+def check_in_open(*, event: Event, minutes: int | None = None) -> Event:
+    """Open players' own check-in (issue 39, item 5) for `minutes` from now (0 closes it)."""
+    minutes = CHECK_IN_MINUTES if minutes is None else minutes
+    event.check_in_until = timezone.now() + timedelta(minutes=minutes) if minutes else None
+    event.save(update_fields=["check_in_until"])
+    return event
+
+
+def check_in_is_open(*, event: Event) -> bool:
+    return event.check_in_until is not None and event.check_in_until > timezone.now()
+
+
+def check_in_self(*, event: Event, player: AbstractBaseUser) -> RosterEntry:
+    """The player checks themselves in while the organiser's window is open; RegistrationRefused
+    naming `check_in` outside it, or `player` without a seat (no list, left, or waiting)."""
+    if not check_in_is_open(event=event):
+        raise RegistrationRefused(
+            "check_in", "Check-in is not open: the organiser opens it on the day."
+        )
+    seated = Registration.objects.filter(
+        event=event,
+        player=player,
+        replaced__isnull=True,
+        dropped__isnull=True,
+        waitlisted__isnull=True,
+    )
+    if not seated.exists():
+        raise RegistrationRefused(
+            "player", "Only a registered player with a seat (not waiting, not left) checks in."
+        )
+    return roster_check_in(event=event, player=player, present=True)
 
 
 def registration_withdraw(

@@ -36,10 +36,12 @@ class RoundRefused(Exception):
 
 
 def round_players(*, event: Event) -> QuerySet[Registration]:
-    """Who may be paired: checked in, with a current legal list, not dropped or withdrawn."""
+    """Who may be paired: checked in, with a current legal list, not dropped or withdrawn, and
+    not waiting for a seat."""
     return registrations_current(event=event).filter(
         legal=True,
         dropped__isnull=True,
+        waitlisted__isnull=True,
         player__roster_entries__event=event,
         player__roster_entries__checked_in__isnull=False,
     )

@@ -33,7 +33,7 @@ from rulebook.core.decklist import write_decklist
 from rulebook.core.report import issues_text
 from rulebook.core.resolve import EntryRef
 
-from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Registration
+from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Match, Registration
 
 # Whoever reads: a signed-in user or an anonymous visitor.
 Viewer = User | AnonymousUser
@@ -80,6 +80,13 @@ def invited_not_joined(*, event: Event, user: Viewer) -> bool:
     return event.roster.filter(player=user, joined__isnull=True).exists()
 
 
+def is_checked_in(*, event: Event, user: Viewer) -> bool:
+    """Whether this user is checked in at the event (what their page says of it)."""
+    if not user.is_authenticated:
+        return False
+    return event.roster.filter(player=user, checked_in__isnull=False).exists()
+
+
 def event_judges(*, event: Event) -> QuerySet[EventJudge]:
     return event.judges.select_related("judge")
 
@@ -99,6 +106,15 @@ def deck_check_seen_by(*, event: Event, user: Viewer, pk: int) -> DeckCheck:
     """One of the event's deck checks, if this user may read it (deck_checks_seen_by);
     DeckCheck.DoesNotExist otherwise, the same for a check that is not there."""
     return deck_checks_seen_by(event=event, user=user).get(pk=pk)
+
+
+def penalties_of(*, event: Event, user: Viewer, player_id: int) -> QuerySet[DeckCheck]:
+    """A player's penalties at this event, oldest first, for whoever reads its checks
+    (deck_checks_seen_by): what a judge sees before giving another."""
+    checks = deck_checks_seen_by(event=event, user=user)
+    return checks.filter(registration__player_id=player_id).exclude(penalty="").order_by(
+        "checked", "id"
+    )
 
 
 def rounds_played(*, event: Event) -> int | None:
@@ -224,7 +240,15 @@ def registration_decklist(*, registration: Registration, user: Viewer) -> str:
 def event_report(*, event: Event) -> dict[str, Any]:
     """The whole-event legality report: every current entry, illegal first, with counts of the
     players still in (legal, illegal, unchecked, errors by code) and of those dropped."""
-    rows = [_report_row(registration) for registration in registrations_current(event=event)]
+    penalties: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    given = event.deck_checks.exclude(penalty="").select_related("judge", "registration")
+    for check in given.order_by("checked", "id"):
+        penalties[check.registration.player_id].append(_penalty_row(check))
+    tables = _tables_by_registration(event)
+    rows = [
+        _report_row(registration, penalties[registration.player_id], tables[registration.pk])
+        for registration in registrations_current(event=event)
+    ]
     playing = [row for row in rows if not row["dropped"]]
     by_code: Counter[str] = Counter()
     for row in playing:
@@ -265,6 +289,8 @@ REPORT_COLUMNS = (
     "wins",
     "losses",
     "draws",
+    "penalties",
+    "rounds",
     "error_codes",
     "errors",
     "warnings",
@@ -277,8 +303,12 @@ def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
     naming who typed in a paper list (empty: the player registered), and the record."""
     return [
         {
-            **{name: row[name] for name in REPORT_COLUMNS[:-3]},
+            **{name: row[name] for name in REPORT_COLUMNS[:-5]},
             "entered_by": row["entered_by"] or "",
+            "penalties": "; ".join(
+                f"{p['said']} by {p['judge'] or 'a former judge'}" for p in row["penalties"]
+            ),
+            "rounds": "; ".join(_table_said(table) for table in row["rounds"]),
             "error_codes": " ".join(issue["code"] for issue in row["errors"]),
             "errors": issues_text(row["errors"]),
             "warnings": issues_text(row["warnings"]),
@@ -287,7 +317,60 @@ def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
     ]
 
 
-def _report_row(registration: Registration) -> dict[str, Any]:
+def _penalty_row(check: DeckCheck) -> dict[str, Any]:
+    return {
+        "check": check.pk,
+        "checked": check.checked.isoformat(),
+        "penalty": check.penalty,
+        "infraction": check.infraction,
+        "said": check.penalty_said,
+        "judge": check.judge.get_username() if check.judge else None,
+    }
+
+
+def _tables_by_registration(event: Event) -> dict[int, list[dict[str, Any]]]:
+    """Each player's tables in the rounds played here, by round: whom they met and the result
+    from their side (None until final), a bye as a table with no opponent."""
+    tables: dict[int, list[dict[str, Any]]] = defaultdict(list)
+    matches = Match.objects.filter(round__event=event).select_related(
+        "round", "player__player", "opponent__player"
+    )
+    for m in matches.order_by("round__number", "table"):
+        sides = [(m.player, m.opponent, m.player_wins, m.opponent_wins)]
+        if m.opponent is not None:
+            sides.append((m.opponent, m.player, m.opponent_wins, m.player_wins))
+        for me, them, won, lost in sides:
+            tables[me.pk].append(
+                {
+                    "round": m.round.number,
+                    "kind": m.round.kind,
+                    "table": m.table,
+                    "opponent": them.player.get_username() if them else None,
+                    "wins": won,
+                    "losses": lost,
+                    "draws": m.draws,
+                    "state": m.state,
+                }
+            )
+    return tables
+
+
+def _table_said(table: dict[str, Any]) -> str:
+    """One table in a CSV cell: "R2 T5 vs bob 2-1-0" (the player's games first), "R3 bye",
+    "R4 T1 vs carol open" until its result is final."""
+    head = f"R{table['round']}"
+    if table["opponent"] is None:
+        return f"{head} bye"
+    if table["wins"] is None:
+        result = table["state"]
+    else:
+        result = f"{table['wins']}-{table['losses']}-{table['draws'] or 0}"
+    return f"{head} T{table['table']} vs {table['opponent']} {result}"
+
+
+def _report_row(
+    registration: Registration, penalties: list[dict[str, Any]], rounds: list[dict[str, Any]]
+) -> dict[str, Any]:
     version = registration.deck_version
     return {
         "id": registration.pk,
@@ -308,6 +391,8 @@ def _report_row(registration: Registration) -> dict[str, Any]:
         "wins": registration.wins,
         "losses": registration.losses,
         "draws": registration.draws,
+        "penalties": penalties,
+        "rounds": rounds,
         "errors": registration.report["errors"],
         "warnings": registration.report["warnings"],
         "counts": registration.report["counts"],
@@ -350,7 +435,8 @@ def event_metagame(*, event: Event, user: Viewer) -> dict[str, Any]:
 
 def event_roster(*, event: Event) -> list[dict[str, Any]]:
     """Everyone expected or registered, by name: invited or not, checked in or not, and their
-    entry's state (`none` not registered yet, `registered`, `dropped`, `withdrew`) and the
+    entry's state (`none` not registered yet, `registered`, `waitlisted` (registered, waiting
+    for a seat), `dropped`, `withdrew`) and the
     round after which a player who left did so, if said."""
     entries = {e.player_id: e for e in event.roster.select_related("player")}
     current = {r.player_id: r for r in registrations_current(event=event)}
@@ -362,7 +448,7 @@ def event_roster(*, event: Event) -> list[dict[str, Any]]:
         if registration is None:
             state = "none"
         elif registration.dropped is None:
-            state = "registered"
+            state = "registered" if registration.waitlisted is None else "waitlisted"
         else:
             # a refused list (drop_reason illegal) is dropped too; the report says which
             state = "withdrew" if registration.drop_reason == "withdrew" else "dropped"

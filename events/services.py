@@ -30,7 +30,7 @@ from rules.models import Format
 from rules.services.validation import deck_validate
 
 from .models import Event, Registration, RosterEntry
-from .notifications import DROPPED, ILLEGAL, notify
+from .notifications import DROPPED, ILLEGAL, PROMOTED, notify
 from .selectors import version_entries
 
 
@@ -86,9 +86,11 @@ def event_create(
     format: Format | None = None,
     time_zone: str = "UTC",
     webhook_url: str = "",
+    capacity: int | None = None,
 ) -> Event:
     return Event.objects.create(
         webhook_url=webhook_url,
+        capacity=capacity,
         organiser=organiser,
         name=name,
         game=game,
@@ -114,7 +116,7 @@ class EventUpdated:
 
 def event_update(*, event: Event, publish_while_open: bool = False, **changes: Any) -> EventUpdated:
     """Set the given fields (name, game, format, date, time_zone, registration_deadline,
-    published).
+    published, capacity: more seats go to the players waiting, in order).
 
     Raises PublishWhileOpen when the change publishes the lists while registration is open
     (by the deadline the event will have) unless `publish_while_open` confirms it. A new date
@@ -129,7 +131,11 @@ def event_update(*, event: Event, publish_while_open: bool = False, **changes: A
     judged_before = Event.objects.values_list(*JUDGED_BY).get(pk=event.pk)
     for name, value in changes.items():
         setattr(event, name, value)
-    event.save(update_fields=list(changes))
+    with transaction.atomic():
+        event_lock(event.pk)
+        event.save(update_fields=list(changes))
+        if "capacity" in changes:
+            waitlist_promote(event=event)
     if judged_before == Event.objects.values_list(*JUDGED_BY).get(pk=event.pk):
         return EventUpdated(event)
     checked, verdicts = registrations_recheck(event=event)
@@ -195,6 +201,7 @@ def registration_lock_in(
     player who was dropped or withdrew."""
     current = Registration.objects.filter(event=event, player=player, replaced__isnull=True)
     refuse_if_left(current)
+    waitlisted = _place_in_line(event, current.first())
     current.update(replaced=timezone.now())
     entry = RosterEntry.objects.get_or_create(event=event, player=player)[0]
     if entered_by is None and entry.joined is None:  # the player's own list: they joined
@@ -208,10 +215,50 @@ def registration_lock_in(
         legal=report.legal,
         report=report.as_dict(),
         entered_by=entered_by,
+        waitlisted=waitlisted,
     )
     if not registration.legal:
         notify(registrations=[registration], kind=ILLEGAL)
     return registration
+
+
+def _place_in_line(event: Event, earlier: Registration | None) -> datetime | None:
+    """Where a new entry stands (issue 39, item 5): a seat (None), or the waitlist from when.
+    A player who registers again keeps what their earlier entry had, seat or place in line;
+    anyone new waits once the event's seats (its capacity) are taken."""
+    if earlier is not None:
+        return earlier.waitlisted
+    if event.capacity is not None and seats_taken(event=event) >= event.capacity:
+        return timezone.now()
+    return None
+
+
+def seats_taken(*, event: Event) -> int:
+    """The players holding a seat: a current entry, not left, not waiting."""
+    return Registration.objects.filter(
+        event=event, replaced__isnull=True, dropped__isnull=True, waitlisted__isnull=True
+    ).count()
+
+
+def waitlist_promote(*, event: Event) -> list[Registration]:
+    """Give each seat that is free to the next player waiting, in the order they joined the
+    waitlist, while no round has started here (before the event; once it runs, a seat left is
+    not filled); the players promoted, each told (notify, through events.notice_gate's limits).
+    Run under the event's lock (event_lock), where every drop and withdrawal is written."""
+    if event.capacity is None or event.rounds.exists():
+        return []
+    free = event.capacity - seats_taken(event=event)
+    if free <= 0:
+        return []
+    waiting = Registration.objects.filter(
+        event=event, replaced__isnull=True, dropped__isnull=True, waitlisted__isnull=False
+    ).order_by("waitlisted", "id")
+    promoted = list(waiting.select_related("player", "deck_version")[:free])
+    Registration.objects.filter(pk__in=[r.pk for r in promoted]).update(waitlisted=None)
+    for registration in promoted:
+        registration.waitlisted = None
+    notify(registrations=promoted, kind=PROMOTED)
+    return promoted
 
 
 def registration_judge(*, event: Event, deck_version: DeckVersion) -> Report:
@@ -328,6 +375,7 @@ def registration_leave(
         return False
     current.dropped, current.drop_reason = timezone.now(), reason
     current.save(update_fields=["dropped", "drop_reason"])
+    waitlist_promote(event=current.event)
     return True
 
 
@@ -346,6 +394,7 @@ def registrations_drop_illegal(*, event: Event) -> int:
             dropped=timezone.now(), drop_reason="illegal", dropped_after_round=0
         )
         notify(registrations=illegal, kind=DROPPED)
+        waitlist_promote(event=event)
         return len(illegal)
 
 

@@ -5,6 +5,9 @@ player included, and a 404 for one check, as for a check that is not there."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import django_filters
 from drf_spectacular.utils import extend_schema
 from rest_framework import generics, status
@@ -30,6 +33,16 @@ from .serializers import (
     JudgeOutput,
 )
 from .views import EventAccess
+
+
+@contextmanager
+def refusals() -> Iterator[None]:
+    """A refusal of events.deck_checks (a username nobody has, a penalty or infraction off
+    the lists) as a 400 naming the field."""
+    try:
+        yield
+    except RegistrationRefused as exc:
+        raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
 
 
 class JudgedEvent(EventAccess):
@@ -65,12 +78,10 @@ class JudgeListApi(EventAccess, generics.ListAPIView):
         event = self.organised_event(request, token)
         serializer = JudgeInput(data=request.data)
         serializer.is_valid(raise_exception=True)
-        try:
+        with refusals():
             judge = deck_checks.judge_add(
                 event=event, username=serializer.validated_data["username"]
             )
-        except RegistrationRefused as exc:
-            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
         return Response(JudgeOutput(judge).data, status=status.HTTP_201_CREATED)
 
 
@@ -125,12 +136,13 @@ class DeckCheckListApi(JudgedEvent, generics.ListAPIView):
         if registration is None:
             message = "has no entry in this event"
             raise ApiError(f"{data['player']!r} {message}.", fields={"player": [message]})
-        with decklist_errors():
+        with decklist_errors(), refusals():
             check = deck_checks.deck_check_record(
                 registration=registration,
                 judge=request.user,
                 text=data.get("text"),
                 penalty=data.get("penalty", ""),
+                infraction=data.get("infraction", ""),
                 notes=data.get("notes", ""),
             )
         return Response(DeckCheckOutput(check).data, status=status.HTTP_201_CREATED)
@@ -163,13 +175,14 @@ class DeckCheckDetailApi(EventAccess, APIView):
         serializer = DeckCheckEditInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        with decklist_errors():
+        with decklist_errors(), refusals():
             deck_checks.deck_check_edit(
                 check=check,
                 editor=request.user,
                 text=data.get("text"),
                 matches=data.get("matches", False),
                 penalty=data.get("penalty"),
+                infraction=data.get("infraction"),
                 notes=data.get("notes"),
             )
         return Response(DeckCheckOutput(self.deck_check(request, token, pk)).data)

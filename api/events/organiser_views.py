@@ -28,6 +28,8 @@ from events.services import RegistrationRefused
 from .serializers import (
     ArchetypesOutput,
     CheckInInput,
+    CheckInWindowInput,
+    CheckInWindowOutput,
     PaperListInput,
     RegistrationOutput,
     RegistrationReviewInput,
@@ -145,6 +147,40 @@ class CheckInApi(EventAccess, APIView):
         present = serializer.validated_data["present"]
         roster.roster_check_in(event=event, player=player, present=present)
         return Response(RosterRowOutput(_roster_row(event, player.pk)).data)
+
+
+class CheckInWindowApi(EventAccess, APIView):
+    """The organiser opens players' own check-in for `minutes` from now (0 closes it)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=CheckInWindowInput,
+        responses={200: CheckInWindowOutput, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        event = self.organised_event(request, token)
+        serializer = CheckInWindowInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        event = roster.check_in_open(event=event, minutes=serializer.validated_data["minutes"])
+        return Response(CheckInWindowOutput(event).data)
+
+
+class MyCheckInApi(EventAccess, APIView):
+    """A registered player checks themselves in while the organiser's check-in is open: a 400
+    naming `check_in` outside it, `player` for a player with no seat (no list, left, or on the
+    waitlist)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(request=None, responses={200: RosterRowOutput, 400: ErrorSerializer})
+    def post(self, request: Request, token: str) -> Response:
+        event = self.event(token)
+        try:
+            roster.check_in_self(event=event, player=request.user)
+        except RegistrationRefused as exc:
+            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
+        return Response(RosterRowOutput(_roster_row(event, request.user.pk)).data)
 
 
 class PaperListApi(EventAccess, APIView):

@@ -12,7 +12,7 @@ from rest_framework import serializers
 from api.decks.serializers import SnapshotEntryOutput, game_format
 from api.validation.serializers import IssueSerializer
 from cards.models import Game
-from events.models import Event, Registration
+from events.models import Event, Infraction, Penalty, Registration
 from events.notifications import WEBHOOK_NEWS
 from events.schedule import deadline_problem, time_zone_names, wall_clock_to_utc
 from events.selectors import is_open
@@ -56,6 +56,14 @@ class EventInput(serializers.Serializer):
         return value
 
     published = serializers.BooleanField(default=False, help_text="Show every decklist.")
+    capacity = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=100_000,
+        help_text="The most players it takes (null: no cap); more wait on a waitlist, each "
+        "given a seat in order as one comes free before round 1.",
+    )
     webhook_url = serializers.URLField(
         required=False,
         allow_blank=True,
@@ -114,6 +122,26 @@ def after_round_field(**kwargs: Any) -> serializers.IntegerField:
     return serializers.IntegerField(min_value=0, max_value=MAX_GAMES, **kwargs)
 
 
+class ReportPenaltyOutput(serializers.Serializer):
+    check = serializers.IntegerField(help_text="The deck check that gave it.")
+    checked = serializers.DateTimeField()
+    penalty = serializers.ChoiceField(choices=Penalty.choices)
+    infraction = serializers.ChoiceField(choices=Infraction.choices)
+    said = serializers.CharField(help_text='In words: "game loss (slow play)".')
+    judge = serializers.CharField(allow_null=True, help_text="Null: a judge since deleted.")
+
+
+class ReportTableOutput(serializers.Serializer):
+    round = serializers.IntegerField()
+    kind = serializers.CharField(help_text="swiss or cut.")
+    table = serializers.IntegerField()
+    opponent = serializers.CharField(allow_null=True, help_text="Null: a bye.")
+    wins = serializers.IntegerField(allow_null=True, help_text="This player's games; null: open.")
+    losses = serializers.IntegerField(allow_null=True)
+    draws = serializers.IntegerField(allow_null=True)
+    state = serializers.CharField(help_text="open, reported, disputed or final.")
+
+
 class ReportRowOutput(serializers.Serializer):
     """One current registration in the organiser's report."""
 
@@ -137,6 +165,8 @@ class ReportRowOutput(serializers.Serializer):
     wins = serializers.IntegerField(allow_null=True, help_text="From the standings.")
     losses = serializers.IntegerField(allow_null=True)
     draws = serializers.IntegerField(allow_null=True)
+    penalties = ReportPenaltyOutput(many=True, help_text="Given at deck checks, oldest first.")
+    rounds = ReportTableOutput(many=True, help_text="The rounds played here, in order.")
     errors = IssueSerializer(many=True)
     warnings = IssueSerializer(many=True)
     counts = serializers.DictField(child=serializers.IntegerField())
@@ -198,6 +228,8 @@ class EventOutput(serializers.ModelSerializer):
             "registration_deadline",
             "open",
             "published",
+            "capacity",
+            "check_in_until",
         ]
 
     def get_format(self, event: Event) -> str:
@@ -276,6 +308,7 @@ class RegistrationOutput(serializers.ModelSerializer):
             "content_hash",
             "registered",
             "current",
+            "waitlisted",
             "dropped",
             "withdrew",
             "drop_reason",
@@ -340,6 +373,21 @@ class RosterInviteInput(serializers.Serializer):
     username = serializers.CharField(help_text="The player to put on the roster.")
 
 
+class CheckInWindowInput(serializers.Serializer):
+    minutes = serializers.IntegerField(
+        min_value=0,
+        max_value=24 * 60,
+        default=30,
+        help_text="How long players may check themselves in, from now (0 closes check-in).",
+    )
+
+
+class CheckInWindowOutput(serializers.Serializer):
+    check_in_until = serializers.DateTimeField(
+        allow_null=True, help_text="Players check themselves in until then; null: closed."
+    )
+
+
 class CheckInInput(serializers.Serializer):
     present = serializers.BooleanField(help_text="true checks the player in; false undoes it.")
 
@@ -351,8 +399,8 @@ class RosterRowOutput(serializers.Serializer):
     invited = serializers.BooleanField(help_text="On the roster (invited, joined or registered).")
     checked_in = serializers.BooleanField()
     state = serializers.ChoiceField(
-        choices=["none", "registered", "dropped", "withdrew"],
-        help_text="none: not registered yet.",
+        choices=["none", "registered", "waitlisted", "dropped", "withdrew"],
+        help_text="none: not registered yet; waitlisted: registered, waiting for a seat.",
     )
     registration = serializers.IntegerField(allow_null=True)
     legal = serializers.BooleanField(allow_null=True)
@@ -481,11 +529,17 @@ class JudgeOutput(serializers.Serializer):
 class DeckCheckWords(serializers.Serializer):
     """What a judge writes on a check, recorded or corrected: the penalty and the notes."""
 
-    penalty = serializers.CharField(
+    penalty = serializers.ChoiceField(
+        choices=Penalty.choices,
         required=False,
         allow_blank=True,
-        max_length=200,
-        help_text="The penalty noted ('' for none); the player is told it, never the notes.",
+        help_text="The penalty given ('' for none); the player is told it, never the notes.",
+    )
+    infraction = serializers.ChoiceField(
+        choices=Infraction.choices,
+        required=False,
+        allow_blank=True,
+        help_text="What the penalty is for: needed with a penalty, '' without one.",
     )
     notes = serializers.CharField(
         required=False,
@@ -540,7 +594,7 @@ class DeckCheckEditInput(DeckCheckWords):
 
 class DeckCheckChangeOutput(serializers.Serializer):
     field = serializers.CharField(
-        help_text="matches, presented, differences, problems, penalty or notes."
+        help_text="matches, presented, differences, problems, penalty, infraction or notes."
     )
     before = serializers.JSONField(allow_null=True, help_text="Its value before the edit.")
     after = serializers.JSONField(allow_null=True, help_text="Its value after the edit.")
@@ -580,7 +634,12 @@ class DeckCheckOutput(serializers.Serializer):
     problems = IssueSerializer(
         many=True, help_text="The errors of the deck as presented: section sizes, copies."
     )
-    penalty = serializers.CharField()
+    penalty = serializers.ChoiceField(
+        choices=Penalty.choices, allow_blank=True, help_text="'': none."
+    )
+    infraction = serializers.ChoiceField(
+        choices=Infraction.choices, allow_blank=True, help_text="'': none."
+    )
     notes = serializers.CharField(help_text="The judges' notes; players never see them.")
     edits = DeckCheckEditOutput(
         many=True, help_text="Each correction, oldest first: who, when, what it changed."

@@ -38,6 +38,16 @@ urlpatterns = [
         name="event-roster-csv",
     ),
     path(
+        "events/<str:token>/roster/mine/check-in/",
+        organiser_views.MyCheckInApi.as_view(),
+        name="event-roster-mine-check-in",
+    ),
+    path(
+        "events/<str:token>/check-in/",
+        organiser_views.CheckInWindowApi.as_view(),
+        name="event-check-in-window",
+    ),
+    path(
         "events/<str:token>/roster/<int:player_id>/check-in/",
         organiser_views.CheckInApi.as_view(),
         name="event-roster-check-in",

@@ -294,12 +294,16 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     assert imported.imported == 2
     archetypes = s.call("events", "events_standings_retrieve", token=event.id).parsed
     assert {r.archetype: (r.wins, r.losses) for r in archetypes.results}["Food"] == (2, 1)
-    # Swiss rounds (issue 39): Alice checks in too; a round of her and Bob, repaired by hand,
-    # published, its result entered; the standings then carry the tiebreakers
-    s.call(
-        "events", "events_roster_check_in_create", token=event.id, player_id=alice.pk,
-        body=s.model("CheckInInputRequest", {"present": True}),
-    )  # fmt: skip
+    # Swiss rounds (issue 39): Alice opens check-in and checks herself in, a player too; a
+    # round of her and Bob, repaired by hand, published, its result entered; the standings
+    # then carry the tiebreakers
+    window = s.call(
+        "events", "events_check_in_create", token=event.id,
+        body=s.model("CheckInWindowInputRequest", {"minutes": 30}),
+    ).parsed  # fmt: skip
+    assert window.check_in_until is not None
+    me = s.call("events", "events_roster_mine_check_in_create", token=event.id).parsed
+    assert (me.player, me.checked_in) == ("alice", True)
     paired = s.call(
         "events", "events_rounds_create", 201, token=event.id,
         body=s.model("RoundInputRequest", {}),
@@ -331,7 +335,8 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     check = s.call(
         "events", "events_deck_checks_create", 201, token=event.id,
         body=s.model("DeckCheckInputRequest",
-                     {"player": "bob", "text": short, "penalty": "Warning", "notes": "Table 4"}),
+                     {"player": "bob", "text": short, "penalty": "warning",
+                      "infraction": "decklist", "notes": "Table 4"}),
     ).parsed  # fmt: skip
     assert check.matches is False and check.differences[0].presented == 1
     log = s.call("events", "events_deck_checks_list", token=event.id, matches=False).parsed
@@ -340,7 +345,7 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
         "events", "events_deck_checks_partial_update", token=event.id, id=check.id,
         body=s.model("PatchedDeckCheckEditInputRequest", {"text": neopets_text, "penalty": ""}),
     ).parsed  # fmt: skip
-    assert corrected.matches is True and corrected.penalty == ""
+    assert corrected.matches is True and corrected.penalty == "" and corrected.infraction == ""
     read = s.call("events", "events_deck_checks_retrieve", token=event.id, id=check.id).parsed
     [edit] = read.edits
     assert edit.editor == "alice" and {c.field for c in edit.changes} >= {"penalty", "matches"}

@@ -26,7 +26,13 @@ def check(event, judged, charlie) -> dict:  # noqa: F811
     """Charlie's check of Bob's deck, typed one Codestone short, with a Warning."""
     answer = api_as(charlie).post(
         url(event, "deck-checks/"),
-        {"player": "bob", "text": illegal_text(), "penalty": "Warning", "notes": "Table 4"},
+        {
+            "player": "bob",
+            "text": illegal_text(),
+            "penalty": "warning",
+            "infraction": "decklist",
+            "notes": "Table 4",
+        },
         format="json",
     )
     assert answer.status_code == 201
@@ -43,7 +49,7 @@ def test_a_judge_corrects_a_mistyped_count_and_the_differences_follow(
     assert edited.status_code == 200
     body = edited.json()
     assert (body["matches"], body["differences"], body["problems"]) == (True, [], [])
-    assert (body["penalty"], body["notes"]) == ("Warning", "Table 4")  # not sent: unchanged
+    assert (body["penalty"], body["notes"]) == ("warning", "Table 4")  # not sent: unchanged
     [edit] = body["edits"]
     assert edit["editor"] == "charlie" and edit["edited"]
     changed = {change["field"]: change for change in edit["changes"]}
@@ -57,20 +63,30 @@ def test_a_judge_corrects_a_mistyped_count_and_the_differences_follow(
 
 def test_the_organiser_corrects_the_penalty_and_each_edit_is_kept(event, check, alice_api):
     address = url(event, f"deck-checks/{check['id']}/")
-    alice_api.patch(address, {"penalty": "Game loss"}, format="json")
-    alice_api.patch(address, {"penalty": "Game loss", "notes": "Table 5"}, format="json")
+    alice_api.patch(address, {"penalty": "game_loss"}, format="json")
+    alice_api.patch(address, {"penalty": "game_loss", "notes": "Table 5"}, format="json")
+    alice_api.patch(address, {"infraction": "marked_cards"}, format="json")
     body = alice_api.get(address).json()
-    assert (body["penalty"], body["notes"], body["judge"]) == ("Game loss", "Table 5", "charlie")
+    assert (body["penalty"], body["notes"], body["judge"]) == ("game_loss", "Table 5", "charlie")
+    assert body["infraction"] == "marked_cards"
+    # the penalty and its infraction are kept together, whichever of the two changed
     assert [
         [(c["field"], c["before"], c["after"]) for c in edit["changes"]] for edit in body["edits"]
-    ] == [[("penalty", "Warning", "Game loss")], [("notes", "Table 4", "Table 5")]]
-    assert [edit["editor"] for edit in body["edits"]] == ["alice", "alice"]
+    ] == [
+        [("penalty", "warning", "game_loss"), ("infraction", "decklist", "decklist")],
+        [("notes", "Table 4", "Table 5")],
+        [("penalty", "game_loss", "game_loss"), ("infraction", "decklist", "marked_cards")],
+    ]
+    assert [edit["editor"] for edit in body["edits"]] == ["alice", "alice", "alice"]
+    # withdrawn, the penalty takes its infraction with it
+    withdrawn = alice_api.patch(address, {"penalty": ""}, format="json").json()
+    assert (withdrawn["penalty"], withdrawn["infraction"]) == ("", "")
 
 
 def test_an_edit_that_changes_nothing_is_not_kept(event, check, charlie):
     address = url(event, f"deck-checks/{check['id']}/")
     same = api_as(charlie).patch(
-        address, {"text": illegal_text(), "penalty": "Warning"}, format="json"
+        address, {"text": illegal_text(), "penalty": "warning"}, format="json"
     )
     assert same.status_code == 200 and same.json()["edits"] == []
     assert not DeckCheckEdit.objects.exists()
@@ -96,13 +112,16 @@ def test_bad_corrections_are_a_400_naming_the_field_and_change_nothing(event, ch
     assert (both.status_code, list(both.json()["fields"])) == (400, ["matches"])
     unsaid = judge.patch(address, {"matches": False}, format="json")
     assert (unsaid.status_code, list(unsaid.json()["fields"])) == (400, ["matches"])
-    long = judge.patch(address, {"penalty": "x" * 201}, format="json")
-    assert (long.status_code, list(long.json()["fields"])) == (400, ["penalty"])
+    # a penalty off the list (rule: penalties come from a list, issue 39 item 4)
+    unlisted = judge.patch(address, {"penalty": "Stern look"}, format="json")
+    assert (unlisted.status_code, list(unlisted.json()["fields"])) == (400, ["penalty"])
+    for_nothing = judge.patch(address, {"infraction": "being late"}, format="json")
+    assert (for_nothing.status_code, list(for_nothing.json()["fields"])) == (400, ["infraction"])
     unreadable = judge.patch(address, {"text": "Main Deck:\ntwo Hot Dog"}, format="json")
     assert unreadable.status_code == 400
     unknown = judge.patch(address, {"text": "Main Deck:\n2 No Such Card"}, format="json")
     assert unknown.status_code == 400
-    assert DeckCheck.objects.get().penalty == "Warning"
+    assert DeckCheck.objects.get().penalty == "warning"
     assert not DeckCheckEdit.objects.exists()
 
 
@@ -124,7 +143,7 @@ def test_only_those_who_record_checks_may_read_or_correct_one(
     # a judge taken off the event corrects nothing more
     alice_api.delete(url(event, f"judges/{charlie.pk}/"))
     assert api_as(charlie).patch(address, {"penalty": ""}, format="json").status_code == 404
-    assert DeckCheck.objects.get().penalty == "Warning"
+    assert DeckCheck.objects.get().penalty == "warning"
     assert "Table 4" not in bob_api.get(url(event, "registrations/mine/")).content.decode()
 
 
@@ -136,13 +155,21 @@ def test_a_judge_corrects_a_check_on_the_site(event, check, charlie, alice):
     form = judge.get(page).content.decode()
     assert "7 Test Codestone 0" in form  # the counts as presented, to correct
     posted = judge.post(
-        page, {"text": legal_text(), "penalty": "Game loss", "notes": "Table 4"}, follow=True
+        page,
+        {"text": legal_text(), "penalty": "game_loss", "infraction": "decklist", "notes": "T4"},
+        follow=True,
     )
     assert posted.status_code == 200
     check_row = DeckCheck.objects.get()
-    assert (check_row.matches, check_row.penalty) == (True, "Game loss")
+    assert (check_row.matches, check_row.penalty) == (True, "game_loss")
     history = site_as(alice).get(page).content.decode()
-    assert "charlie" in history and "Warning" in history and "Game loss" in history
+    assert "penalty: warning (deck or decklist problem) → game loss (deck or decklist" in history
+    # the locked list beside the form, and the player's penalties so far
+    # beside the form: the locked list (8 Codestones, as the judge reads every card) and the
+    # player's penalties at this event so far
+    assert "bob's locked list" in form
+    assert '<td class="qty">8</td><td>Test Codestone 0</td>' in form
+    assert "<strong>warning (deck or decklist problem)</strong>" in form
 
 
 def test_a_bad_correction_on_the_site_names_the_line(event, check, charlie):
@@ -159,7 +186,7 @@ def test_players_and_strangers_meet_a_404_on_the_site(event, check, bob, dave):
     assert site_as(bob).get(page).status_code == 404
     assert site_as(bob).post(page, {"penalty": ""}).status_code == 404
     assert site_as(dave).get(page).status_code == 404
-    assert DeckCheck.objects.get().penalty == "Warning"
+    assert DeckCheck.objects.get().penalty == "warning"
 
 
 def test_ticking_matches_on_the_site_with_the_prefilled_list_left_alone_says_it_matched(
@@ -170,7 +197,8 @@ def test_ticking_matches_on_the_site_with_the_prefilled_list_left_alone_says_it_
     prefilled = judge.get(page).context["form"]["text"].value()
     assert "Test Codestone" in prefilled
     # as a browser sends a textarea: its lines ending in CRLF
-    sent = {"deck_matches": "on", "text": prefilled.replace("\n", "\r\n"), "penalty": "Warning"}
+    sent = {"deck_matches": "on", "text": prefilled.replace("\n", "\r\n"), "penalty": "warning",
+            "infraction": "decklist"}
     edited = {**sent, "text": prefilled + "\n1 Hot Dog"}
     both = judge.post(page, edited)
     assert both.status_code == 400 and "not both" in both.content.decode()
@@ -192,14 +220,18 @@ def test_an_edit_reads_as_cards_counts_and_penalty_never_as_field_names():
     one_section = {
         "presented": {"before": before, "after": after},
         "problems": {"before": [], "after": [{"code": "main.size"}]},
-        "penalty": {"before": "Game loss", "after": "Warning"},
+        "penalty": {"before": "game_loss", "after": "warning"},
+        "infraction": {"before": "decklist", "after": "slow_play"},
         "notes": {"before": "", "after": "Table 9"},
     }
     assert edit_summary(changes=one_section, game=NEOPETS) == [
         "Hot Dog 3 → 2",
-        "penalty: Game loss → Warning",
+        "penalty: game loss (deck or decklist problem) → warning (slow play)",
         "notes: — → Table 9",
     ]
+    # an edit kept before penalties came from a list: the words as typed
+    typed = {"penalty": {"before": "Stern look", "after": ""}}
+    assert edit_summary(changes=typed, game=NEOPETS) == ["penalty: Stern look → —"]
     # cards of two sections changed: each says which; a matched check counted as locked
     locked_differs = [
         {"section": "neopets", "key": "kau", "name": "Kau", "locked": 1, "presented": 0},
@@ -220,10 +252,13 @@ def test_an_edit_reads_as_cards_counts_and_penalty_never_as_field_names():
 def test_the_edit_history_on_the_site_names_the_cards_not_the_fields(event, check, charlie):
     page = f"/events/{event.token}/checks/{check['id']}/edit/"
     judge = site_as(charlie)
-    judge.post(page, {"text": legal_text(), "penalty": "Game loss", "notes": "Table 4"})
+    judge.post(
+        page,
+        {"text": legal_text(), "penalty": "game_loss", "infraction": "decklist", "notes": "T4"},
+    )
     history = judge.get(page).content.decode()
     assert "Test Codestone 0 7 → 8" in history
     assert "matched the locked list: no → yes" in history
-    assert "penalty: Warning → Game loss" in history
+    assert "penalty: warning (deck or decklist problem) → game loss (deck or decklist" in history
     for internal in ("presented changed", "problems", "differences:"):
         assert internal not in history

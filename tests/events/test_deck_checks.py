@@ -62,7 +62,13 @@ def test_a_deck_short_one_card_shows_the_difference_and_the_section_limit(
     the 49-card Main Deck it breaks (CR 8.3.1), with the penalty noted."""
     answer = api_as(charlie).post(
         url(event, "deck-checks/"),
-        {"player": "bob", "text": illegal_text(), "penalty": "Game loss", "notes": "Found it"},
+        {
+            "player": "bob",
+            "text": illegal_text(),
+            "penalty": "game_loss",
+            "infraction": "decklist",
+            "notes": "Found it",
+        },
         format="json",
     ).json()
     assert answer["matches"] is False
@@ -71,8 +77,8 @@ def test_a_deck_short_one_card_shows_the_difference_and_the_section_limit(
     assert difference["name"] == "Test Codestone 0"
     assert [(p["code"], p["rule"]) for p in answer["problems"]] == [("main.size", "8.3.1")]
     log = alice_api.get(url(event, "deck-checks/")).json()
-    assert [(c["player"], c["penalty"], c["judge"]) for c in log["results"]] == [
-        ("bob", "Game loss", "charlie")
+    assert [(c["player"], c["penalty"], c["infraction"], c["judge"]) for c in log["results"]] == [
+        ("bob", "game_loss", "decklist", "charlie")
     ]
 
 
@@ -140,10 +146,17 @@ def test_the_site_adds_a_judge_and_a_judge_records_a_check(event, judged, alice,
     assert "bob" in page
     recorded = judge.post(
         f"/events/{event.token}/checks/",
-        {"registration": judged.pk, "text": illegal_text(), "penalty": "Warning", "notes": "Hm"},
+        {
+            "registration": judged.pk,
+            "text": illegal_text(),
+            "penalty": "warning",
+            "infraction": "decklist",
+            "notes": "Hm",
+        },
         follow=True,
     ).content.decode()
-    assert "Test Codestone 0" in recorded and "8.3.1" in recorded and "Warning" in recorded
+    assert "Test Codestone 0" in recorded and "8.3.1" in recorded
+    assert "warning (deck or decklist problem)" in recorded
     assert "Add a judge" not in recorded  # the organiser's form
     removed = organiser.post(f"/events/{event.token}/judges/{charlie.pk}/remove/")
     assert removed.status_code == 302
@@ -208,3 +221,78 @@ def test_a_registration_filter_past_any_id_is_a_400_naming_it(alice_api, event, 
     assert "registration" in response.json()["fields"]
     listed = alice_api.get(url(event, f"deck-checks/?registration={judged.pk}"))
     assert listed.status_code == 200
+
+
+# Issue 39, item 4: judges see what they judge, and penalties come from a list.
+
+
+def test_a_judge_reads_the_printable_sheets_and_a_player_does_not(event, judged, charlie, bob):
+    sheets = site_as(charlie).get(f"/events/{event.token}/sheets/")
+    assert sheets.status_code == 200
+    page = sheets.content.decode()
+    assert "Test Codestone 0" in page and "Back to the deck checks" in page
+    assert site_as(bob).get(f"/events/{event.token}/sheets/").status_code == 403
+
+
+def test_the_check_page_shows_the_chosen_players_locked_list_and_earlier_penalties(
+    event, judged, charlie
+):
+    judge = site_as(charlie)
+    page = f"/events/{event.token}/checks/"
+    assert "id=\"locked-list\"" not in judge.get(page).content.decode()  # nobody chosen yet
+    first = judge.post(
+        page,
+        {
+            "registration": judged.pk,
+            "deck_matches": "on",
+            "penalty": "warning",
+            "infraction": "tardiness",
+            "notes": "Ten minutes late",
+        },
+    )
+    assert first.status_code == 302
+    chosen = judge.get(page, {"registration": judged.pk}).content.decode()
+    assert "bob's locked list" in chosen
+    assert '<td class="qty">8</td><td>Test Codestone 0</td>' in chosen
+    earlier = chosen.split('id="earlier-penalties"')[1]
+    assert "warning (tardiness)" in earlier and "Ten minutes late" in earlier
+
+
+def test_a_penalty_off_the_list_is_a_400_naming_the_field(event, judged, charlie):
+    judge = api_as(charlie)
+    cases = [
+        ({"penalty": "stern look", "infraction": "slow_play"}, "penalty"),
+        ({"penalty": "game_loss"}, "infraction"),  # a penalty says what it is for
+        ({"penalty": "warning", "infraction": "being rude"}, "infraction"),
+        ({"infraction": "slow_play"}, "infraction"),  # an infraction without a penalty
+    ]
+    for sent, field in cases:
+        answer = judge.post(
+            url(event, "deck-checks/"), {"player": "bob", "matches": True, **sent}, format="json"
+        )
+        assert (answer.status_code, list(answer.json()["fields"])) == (400, [field]), sent
+    page = site_as(charlie).post(
+        f"/events/{event.token}/checks/",
+        {"registration": judged.pk, "deck_matches": "on", "penalty": "game_loss"},
+    )
+    assert page.status_code == 400 and "Say what the penalty is for" in page.content.decode()
+    assert not DeckCheck.objects.exists()
+
+
+def test_penalties_and_rounds_are_in_the_report_csv(event, judged, charlie, alice):
+    import csv
+    import io
+
+    api_as(charlie).post(
+        url(event, "deck-checks/"),
+        {"player": "bob", "matches": True, "penalty": "game_loss", "infraction": "marked_cards"},
+        format="json",
+    )
+    report = site_as(alice).get(f"/events/{event.token}/report.csv")
+    [row] = csv.DictReader(io.StringIO(report.content.decode()))
+    assert row["penalties"] == "game loss (marked cards) by charlie"
+    assert row["rounds"] == ""  # no round played here yet
+    [entry] = api_as(alice).get(url(event, "report/")).json()["registrations"]
+    assert [(p["penalty"], p["infraction"], p["judge"]) for p in entry["penalties"]] == [
+        ("game_loss", "marked_cards", "charlie")
+    ]

@@ -207,3 +207,66 @@ def test_an_invited_player_accepts_on_the_event_page_and_is_then_told(
         deadlines_remind()
     [mail] = mailoutbox
     assert mail.to == ["bob@example.org"] and "have not registered a list" in mail.body
+
+
+# The record and the send are one step (issue 39): a notice is recorded first and sent only
+# once the record commits, so no crash or rollback sends it twice or loses its record.
+
+
+def test_a_notice_whose_transaction_rolls_back_is_neither_sent_nor_recorded(
+    event, bob, bob_version, mailoutbox, django_capture_on_commit_callbacks
+):
+    from django.db import transaction
+
+    from events.notifications import email_notice
+
+    with_email(bob, "bob@example.org")
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    capture = django_capture_on_commit_callbacks(execute=True)
+    with capture, pytest.raises(RuntimeError), transaction.atomic():
+        assert email_notice(player=bob, event=event, kind="k", subject="S", body="B")
+        assert mailoutbox == []  # not before the record commits
+        raise RuntimeError("the write that caused the notice failed")
+    assert mailoutbox == [] and not NoticeSent.objects.exists()
+    # so the same news may still be told, once
+    with django_capture_on_commit_callbacks(execute=True):
+        assert email_notice(player=bob, event=event, kind="k", subject="S", body="B")
+        assert not email_notice(player=bob, event=event, kind="k", subject="S", body="B")
+    assert len(mailoutbox) == 1 and NoticeSent.objects.count() == 1
+
+
+def test_a_notice_is_recorded_before_it_is_sent_and_a_failed_send_takes_it_back(
+    event, bob, bob_version, mailoutbox, settings, django_capture_on_commit_callbacks
+):
+    from events.notifications import email_notice
+
+    with_email(bob, "bob@example.org")
+    registration_submit(event=event, player=bob, deck_version=bob_version)
+    settings.EMAIL_BACKEND = "tests.events.test_notice_gate.RecordSeenBackend"
+    RecordSeenBackend.fail, RecordSeenBackend.records_at_send = True, []
+    # the send runs as the record commits: when the capture ends
+    with pytest.raises(OSError), django_capture_on_commit_callbacks(execute=True):
+        email_notice(player=bob, event=event, kind="k", subject="S", body="B")
+    assert RecordSeenBackend.records_at_send == [1]  # the record was there when it was sent
+    assert not NoticeSent.objects.exists()  # a send that failed counts nothing
+    RecordSeenBackend.fail = False
+    with django_capture_on_commit_callbacks(execute=True):
+        assert email_notice(player=bob, event=event, kind="k", subject="S", body="B")
+    assert RecordSeenBackend.records_at_send == [1, 1] and NoticeSent.objects.count() == 1
+
+
+class RecordSeenBackend:
+    """An email backend that notes how many NoticeSent rows exist as each email leaves, and
+    fails like a mail server that is down when told to."""
+
+    fail = False
+    records_at_send: list[int] = []
+
+    def __init__(self, **kwargs):
+        pass
+
+    def send_messages(self, messages):
+        type(self).records_at_send = [*self.records_at_send, NoticeSent.objects.count()]
+        if self.fail:
+            raise OSError("mail server down")
+        return len(messages)

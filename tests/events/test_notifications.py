@@ -201,14 +201,15 @@ def test_a_player_hears_of_a_penalty_and_never_of_the_judges_notes(
     Event.objects.filter(pk=event.pk).update(webhook_url=f"{url}/deckwarden")
     _check(
         event, charlie, django_capture_on_commit_callbacks,
-        penalty="Game loss", notes="Marked sleeves, watch him",
+        penalty="game_loss", infraction="marked_cards", notes="Marked sleeves, watch him",
     )  # fmt: skip
     [mail] = mailoutbox
     assert mail.to == ["bob@example.org"] and "penalty" in mail.subject
-    assert "Game loss" in mail.body and "sleeves" not in mail.body
+    assert "game loss (marked cards)" in mail.body and "sleeves" not in mail.body
     [payload] = received
     assert (payload["kind"], payload["player"]) == ("check.penalty", "bob")
-    assert "Game loss" in payload["message"] and "sleeves" not in json.dumps(payload)
+    assert (payload["penalty_kind"], payload["infraction"]) == ("game_loss", "marked_cards")
+    assert "game loss" in payload["message"] and "sleeves" not in json.dumps(payload)
 
 
 def test_a_check_without_a_penalty_tells_nobody(
@@ -221,11 +222,14 @@ def test_a_check_without_a_penalty_tells_nobody(
 def test_a_corrected_penalty_is_told_and_a_corrected_note_is_not(
     event, judged_bob, charlie, alice, mailoutbox, django_capture_on_commit_callbacks
 ):
-    check = _check(event, charlie, django_capture_on_commit_callbacks, penalty="Warning")
+    check = _check(
+        event, charlie, django_capture_on_commit_callbacks,
+        penalty="warning", infraction="slow_play",
+    )  # fmt: skip
     _correct(event, alice, check["id"], django_capture_on_commit_callbacks, notes="Table 9")
     assert len(mailoutbox) == 1  # the notes changed: nothing to tell
-    _correct(event, alice, check["id"], django_capture_on_commit_callbacks, penalty="Game loss")
-    assert "Game loss" in mailoutbox[-1].body and "Table 9" not in mailoutbox[-1].body
+    _correct(event, alice, check["id"], django_capture_on_commit_callbacks, penalty="game_loss")
+    assert "game loss (slow play)" in mailoutbox[-1].body and "Table 9" not in mailoutbox[-1].body
     _correct(event, alice, check["id"], django_capture_on_commit_callbacks, penalty="")
     assert "withdrawn" in mailoutbox[-1].subject
     assert len(mailoutbox) == 3
@@ -239,10 +243,15 @@ def test_a_penalty_recorded_on_the_site_is_told(
     with django_capture_on_commit_callbacks(execute=True):
         client.post(
             f"/events/{event.token}/checks/",
-            {"registration": judged_bob.pk, "deck_matches": "on", "penalty": "Warning"},
+            {
+                "registration": judged_bob.pk,
+                "deck_matches": "on",
+                "penalty": "warning",
+                "infraction": "procedural",
+            },
         )
     [mail] = mailoutbox
-    assert "Warning" in mail.body
+    assert "warning (procedural error)" in mail.body
 
 
 def test_a_changed_penalty_reads_as_a_change_not_a_second_penalty(
@@ -251,18 +260,23 @@ def test_a_changed_penalty_reads_as_a_change_not_a_second_penalty(
     url, received = hook
     Event.objects.filter(pk=event.pk).update(webhook_url=f"{url}/deckwarden")
     check = _check(
-        event, charlie, django_capture_on_commit_callbacks, penalty="Game loss", notes="Sleeves"
-    )
-    assert "recorded a penalty: Game loss" in mailoutbox[-1].body
-    _correct(event, alice, check["id"], django_capture_on_commit_callbacks, penalty="Warning")
+        event, charlie, django_capture_on_commit_callbacks,
+        penalty="game_loss", infraction="decklist", notes="Sleeves",
+    )  # fmt: skip
+    game_loss, warning = "game loss (deck or decklist problem)", "warning (slow play)"
+    assert f"recorded a penalty: {game_loss}" in mailoutbox[-1].body
+    _correct(
+        event, alice, check["id"], django_capture_on_commit_callbacks,
+        penalty="warning", infraction="slow_play",
+    )  # fmt: skip
     mail = mailoutbox[-1]
     assert "changed" in mail.subject
-    assert "your deck check" in mail.body and "changed from Game loss to Warning" in mail.body
+    assert "your deck check" in mail.body and f"changed from {game_loss} to {warning}" in mail.body
     assert "recorded a penalty" not in mail.body and "Sleeves" not in mail.body
     payload = received[-1]
     assert payload["kind"] == "check.penalty"
-    assert (payload["previous_penalty"], payload["penalty"]) == ("Game loss", "Warning")
-    assert "changed from Game loss to Warning" in payload["message"]
+    assert (payload["previous_penalty"], payload["penalty"]) == (game_loss, warning)
+    assert f"changed from {game_loss} to {warning}" in payload["message"]
     assert "Sleeves" not in json.dumps(payload)
 
 
@@ -297,13 +311,16 @@ def test_the_organisers_words_are_escaped_linkless_and_alone_in_the_subject(
     assert "main.size (8.3.1)" in mail.body  # the service's own words are untouched
 
 
-def test_a_penalty_quoting_a_link_reaches_the_player_without_it(
+def test_a_penalty_is_the_lists_words_so_no_judge_can_mail_a_link_in_one(
     event, judged_bob, charlie, mailoutbox, django_capture_on_commit_callbacks
 ):
-    _check(
-        event, charlie, django_capture_on_commit_callbacks,
-        penalty="Game loss; appeal at https://evil.example/appeal",
-    )  # fmt: skip
-    [mail] = mailoutbox
-    assert "Game loss; appeal at [link removed]" in mail.body
-    assert "evil.example" not in mail.body + mail.subject + mail.alternatives[0][0]
+    client = APIClient()
+    client.force_authenticate(charlie)
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = client.post(
+            f"/api/v1/events/{event.token}/deck-checks/",
+            {"player": "bob", "matches": True, "penalty": "Appeal at https://evil.example/"},
+            format="json",
+        )
+    assert (answer.status_code, list(answer.json()["fields"])) == (400, ["penalty"])
+    assert mailoutbox == []

@@ -216,3 +216,36 @@ def test_players_see_published_rounds_only_and_strangers_none(
     alice_api.patch(url(event, "rounds/1/"), {"publish": True}, format="json")
     assert player.get(url(event, "rounds/1/")).json()["number"] == 1
     assert as_user(bob).get(url(event, "rounds/1/")).status_code == 404
+
+
+def test_the_report_csv_gives_each_players_rounds_here(event, alice, alice_api, neopets_cards):
+    """report.csv carries the rounds played here: each player's tables in order, whom they
+    met and the games from their side, a bye as such, a table still open as open."""
+    import csv
+    import io
+
+    from django.test import Client
+
+    field(event, alice, 3)
+    first = alice_api.post(url(event, "rounds/"), {"publish": True}, format="json").json()
+    [table] = [p for p in first["pairings"] if len(p["players"]) == 2]
+    [bye] = [p for p in first["pairings"] if len(p["players"]) == 1]
+    play(alice_api, event, 1, first["pairings"])
+    alice_api.post(url(event, "rounds/"), {"publish": True}, format="json")
+    site = Client()
+    site.force_login(alice)
+    rows = {
+        int(row["id"]): row
+        for row in csv.DictReader(
+            io.StringIO(site.get(f"/events/{event.token}/report.csv").content.decode("utf-8-sig"))
+        )
+    }
+    winner, loser = table["players"]
+    names = {pk: Registration.objects.get(pk=pk).player.username for pk in rows}
+    assert rows[winner]["rounds"].startswith(f"R1 T{table['table']} vs {names[loser]} 2-1-0; R2 ")
+    assert rows[loser]["rounds"].startswith(f"R1 T{table['table']} vs {names[winner]} 1-2-0; R2 ")
+    assert rows[bye["players"][0]]["rounds"].startswith("R1 bye; R2 ")
+    assert all(
+        row["rounds"].endswith(" open") or "bye" in row["rounds"].split("; ")[1]
+        for row in rows.values()
+    )

@@ -13,9 +13,11 @@ from decks.models import DeckVersion
 from decks.resolution import InvalidEntries
 from decks.selectors import deck_versions_own
 from decks.services import DecklistUnreadable
-from events.models import Event
+from events.deck_checks import penalty_checked
+from events.models import Event, Infraction, Penalty
 from events.notifications import WEBHOOK_NEWS
 from events.schedule import deadline_problem, time_zone_names, utc_to_wall_clock, wall_clock_to_utc
+from events.services import RegistrationRefused
 from events.standings import MAX_GAMES
 from rules.models import Format
 
@@ -51,6 +53,7 @@ class EventForm(forms.ModelForm):
             "date",
             "time_zone",
             "registration_deadline",
+            "capacity",
             "webhook_url",
         ]
         widgets = {
@@ -177,7 +180,7 @@ class DecklistTextField(forms.CharField):
 
 class DeckCheckEditForm(forms.Form):
     """What a judge finds at a check, or corrects after: it matched, or the deck as presented;
-    the penalty and the judges' notes."""
+    the penalty from the list with what it is for, and the judges' notes."""
 
     # not "matches": a form control of that name shadows the form element's own matches()
     # method in the browser, and htmx, calling it, stopped working on the page
@@ -188,7 +191,15 @@ class DeckCheckEditForm(forms.Form):
         label="Or the deck as presented",
         help_text="The count of each card, one a line, with section headers (Main Deck:).",
     )
-    penalty = forms.CharField(required=False, max_length=200, label="Penalty noted")
+    penalty = forms.ChoiceField(
+        required=False, choices=[("", "none"), *Penalty.choices], label="Penalty"
+    )
+    infraction = forms.ChoiceField(
+        required=False,
+        choices=[("", "—"), *Infraction.choices],
+        label="For",
+        help_text="What the penalty is for; say the rest in the notes.",
+    )
     notes = forms.CharField(
         required=False,
         max_length=4000,
@@ -204,6 +215,12 @@ class DeckCheckEditForm(forms.Form):
         matches, typed = data.get("deck_matches"), "text" in self.changed_data and data.get("text")
         if (matches and typed) or not (matches or data.get("text")):
             raise forms.ValidationError("Tick that it matches or type the deck (not both).")
+        if not data.get("penalty"):  # "none" with the old infraction still chosen: none at all
+            data["infraction"] = ""
+        try:
+            penalty_checked(data.get("penalty", ""), data["infraction"])
+        except RegistrationRefused as exc:
+            self.add_error(exc.field, exc.message)
         return data
 
 

@@ -5,6 +5,8 @@ read the log, and correct a check, keeping each edit. Players never reach these 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
@@ -14,11 +16,12 @@ from django.views.decorators.http import require_POST
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
 from events import deck_checks, selectors
-from events.models import DeckCheck
+from events.models import DeckCheck, Event, Registration
 from events.services import RegistrationRefused
 from web.forms.events import DeckCheckEditForm, DeckCheckForm, add_decklist_problems
 
 from .access import event_or_404, judged_event, organised_event
+from .downloads import list_sections
 
 
 @login_required
@@ -26,7 +29,10 @@ def deck_check_log(request: HttpRequest, token: str) -> HttpResponse:
     """The log of deck checks, newest first, and the form to record one."""
     event = judged_event(request, token)
     current = list(selectors.registrations_current(event=event).filter(dropped__isnull=True))
-    form = DeckCheckForm(request.POST or None, registrations=current)
+    chosen = request.POST.get("registration") or request.GET.get("registration")
+    form = DeckCheckForm(
+        request.POST or None, registrations=current, initial={"registration": chosen}
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         registration = next(r for r in current if str(r.pk) == data["registration"])
@@ -36,6 +42,7 @@ def deck_check_log(request: HttpRequest, token: str) -> HttpResponse:
                 judge=request.user,
                 text=None if data["deck_matches"] else data["text"],
                 penalty=data["penalty"],
+                infraction=data["infraction"],
                 notes=data["notes"],
             )
         except (DecklistUnreadable, InvalidEntries) as exc:
@@ -50,6 +57,8 @@ def deck_check_log(request: HttpRequest, token: str) -> HttpResponse:
         "checks": selectors.deck_checks_seen_by(event=event, user=request.user),
         "organiser": selectors.is_organiser(event=event, user=request.user),
         "judges": selectors.event_judges(event=event),
+        "players": current,
+        **_judged_player(request, event, next((r for r in current if str(r.pk) == chosen), None)),
     }
     status = 400 if form.errors else 200
     return render(request, "web/events/checks.html", context, status=status)
@@ -67,6 +76,7 @@ def deck_check_edit(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         "deck_matches": check.presented is None,
         "text": deck_checks.deck_check_text(check=check),
         "penalty": check.penalty,
+        "infraction": check.infraction,
         "notes": check.notes,
     }
     form = DeckCheckEditForm(request.POST or None, initial=initial)
@@ -82,6 +92,7 @@ def deck_check_edit(request: HttpRequest, token: str, pk: int) -> HttpResponse:
                 text=data["text"] if retyped else None,
                 matches=data["deck_matches"],
                 penalty=data["penalty"],
+                infraction=data["infraction"],
                 notes=data["notes"],
             )
         except (DecklistUnreadable, InvalidEntries) as exc:
@@ -94,9 +105,35 @@ def deck_check_edit(request: HttpRequest, token: str, pk: int) -> HttpResponse:
         {"edit": edit, "lines": deck_checks.edit_summary(changes=edit.changes, game=game)}
         for edit in check.edits.all()
     ]
-    context = {"event": event, "form": form, "check": check, "edits": edits}
+    context = {
+        "event": event,
+        "form": form,
+        "check": check,
+        "edits": edits,
+        **_judged_player(request, event, check.registration),
+    }
     status = 400 if form.errors else 200
     return render(request, "web/events/check_edit.html", context, status=status)
+
+
+def _judged_player(
+    request: HttpRequest, event: Event, registration: Registration | None
+) -> dict[str, Any]:
+    """What a judge reads beside the form (issue 39, item 4): the player's locked list, as the
+    privacy selectors let this judge read it (every card: they judge it), and the penalties
+    the player was already given at this event."""
+    if registration is None:
+        return {}
+    [seen] = selectors.registrations_seen_by(
+        event=event, registrations=[registration], user=request.user
+    )
+    return {
+        "judged": seen,
+        "judged_sections": list_sections(event, seen),
+        "earlier_penalties": selectors.penalties_of(
+            event=event, user=request.user, player_id=registration.player_id
+        ),
+    }
 
 
 @login_required

@@ -16,7 +16,7 @@ from basics.csvfiles import csv_text
 from events import selectors
 from events.standings import archetype_results
 
-from .access import lists_readable_event, organised_event
+from .access import judged_event, lists_readable_event, organised_event
 
 
 def attachment(content: str | bytes, content_type: str, filename: str) -> HttpResponse:
@@ -77,14 +77,20 @@ def decklists_zip(request: HttpRequest, token: str) -> HttpResponse:
 
 @login_required
 def decklist_sheets(request: HttpRequest, token: str) -> HttpResponse:
-    """One printable sheet per player (a print stylesheet puts each on its own page)."""
-    event = organised_event(request, token)
+    """One printable sheet per player (a print stylesheet puts each on its own page), for the
+    organiser and the event's judges, who check decks against these lists."""
+    event = judged_event(request, token)
     registrations = selectors.registrations_current(event=event).filter(dropped__isnull=True)
     seen = selectors.registrations_seen_by(
         event=event, registrations=registrations.order_by("player__username"), user=request.user
     )
-    sheets = [{"registration": r, "sections": _sections(event, r)} for r in seen]
-    return render(request, "web/events/sheets.html", {"event": event, "sheets": sheets})
+    sheets = [{"registration": r, "sections": list_sections(event, r)} for r in seen]
+    context = {
+        "event": event,
+        "sheets": sheets,
+        "organiser": selectors.is_organiser(event=event, user=request.user),
+    }
+    return render(request, "web/events/sheets.html", context)
 
 
 def metagame(request: HttpRequest, token: str) -> HttpResponse:
@@ -101,9 +107,10 @@ def metagame(request: HttpRequest, token: str) -> HttpResponse:
     return render(request, "web/events/metagame.html", context)
 
 
-def _sections(event, registration) -> list[tuple[str, list[dict], int]]:
-    """The locked list as the reader sees it (the organiser: every card), by section: (section
-    name, entries, card count), empty sections left out."""
+def list_sections(event, registration) -> list[tuple[str, list[dict], int]]:
+    """The locked list as the reader sees it (registrations_seen_by's `list_seen`: the
+    organiser and judges read every card), by section: (section name, entries, card count),
+    empty sections left out."""
     names = {s.slug: s.name for s in event.game.spec.sections}
     snapshot = registration.list_seen["sections"]
     return [

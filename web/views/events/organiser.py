@@ -11,6 +11,7 @@ from django.views.decorators.http import require_POST
 from events import selectors, services
 from events.models import Event
 from events.notice_gate import players_not_emailed
+from events.roster import check_in_is_open
 from web.forms.events import EventForm, after_round_typed
 
 from .access import organised_event
@@ -95,6 +96,8 @@ def event_manage(request: HttpRequest, token: str) -> HttpResponse:
         "not_emailed": len(not_emailed),
         "waiting": sum(row["state"] == "none" for row in roster),
         "checked_in": sum(row["checked_in"] for row in roster),
+        "waitlisted": sum(row["state"] == "waitlisted" for row in roster),
+        "check_in_open": check_in_is_open(event=event),
     }
     return render(request, "web/events/manage.html", context)
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
-from events import rounds, selectors, services
+from events import roster, rounds, selectors, services
 from events.models import Event
 from web.forms.events import RegistrationForm, add_decklist_problems
 
@@ -124,6 +124,8 @@ def _event_page(
         "invited": selectors.invited_not_joined(event=event, user=user),
         "is_open": selectors.is_open(event=event),
         "withdraw": withdraw or {},
+        "check_in_open": roster.check_in_is_open(event=event),
+        "checked_in": selectors.is_checked_in(event=event, user=user),
         # the player's table in the latest published round, with its clock (issue 39)
         "my_table": rounds.my_matches(event=event, user=user).order_by("-round__number").first(),
     }

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from basics.ids import integer_between
 from decks.resolution import InvalidEntries
 from decks.services import DecklistUnreadable
 from events import roster, selectors
@@ -55,6 +56,34 @@ def roster_check_in(request: HttpRequest, token: str, player_id: int) -> HttpRes
     verb = "checked in" if present else "no longer checked in"
     messages.success(request, f"{player.get_username()} {verb}.")
     return redirect(f"{event.get_absolute_url()}manage/#roster")
+
+
+@login_required
+@require_POST
+def check_in_window(request: HttpRequest, token: str) -> HttpResponse:
+    """The organiser opens players' own check-in for some minutes, or closes it (0)."""
+    event = organised_event(request, token)
+    minutes = integer_between(request.POST.get("minutes", ""), 0, 24 * 60)
+    if minutes is None:
+        messages.error(request, "Say how many minutes check-in stays open (0 to 1440).")
+    else:
+        roster.check_in_open(event=event, minutes=minutes)
+        messages.success(request, "Check-in is open." if minutes else "Check-in is closed.")
+    return redirect(f"{event.get_absolute_url()}manage/#roster")
+
+
+@login_required
+@require_POST
+def check_in_mine(request: HttpRequest, token: str) -> HttpResponse:
+    """A registered player checks themselves in while the organiser's check-in is open."""
+    event = event_or_404(token)
+    try:
+        roster.check_in_self(event=event, player=request.user)
+    except RegistrationRefused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, "You are checked in.")
+    return redirect(event.get_absolute_url())
 
 
 @login_required
