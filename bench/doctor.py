@@ -157,7 +157,7 @@ class Replay:
         stats = DoctorStats({index: SwapTally() for index in range(len(decks))})
         for number, unswapped in enumerate(self.games[id(base)]):
             for index, deck in enumerate(decks):
-                stats.tallies[index].add(self.games[id(deck)][number], unswapped)
+                stats.tallies[index].add(self.games[id(deck)][number], unswapped, number)
         return stats
 
 

@@ -89,7 +89,8 @@ def test_generated_swaps_are_like_for_like_and_keep_the_deck_legal():
 def test_the_plan_keeps_a_quarter_a_round_and_stays_within_the_budget():
     assert survivors_by_round(14) == [14, 4, 2]
     assert survivors_by_round(48) == [48, 12, 3, 2]
-    assert survivors_by_round(1) == [1]
+    assert survivors_by_round(1) == [1]  # nothing to choose: its one round measures it
+    assert survivors_by_round(2) == [2, 2]  # one round orders them, the next measures them
     # The same seeds a round: each is played by the deck and every candidate still in, so the
     # rounds cost 15, 5 and 3 games a seed (23 in all) and the first gets most. The 20 games
     # left over buy one more seed of the first round (15) and of the second (5).
@@ -149,12 +150,20 @@ def test_it_ranks_the_planted_swap_first_with_an_interval_above_zero():
     assert best["index"] == 1 and best["distinguishable"] and best["ci95"][0] > 0
     assert result["measure"] == "win_rate" and result["games"] == stats.games <= 1500
     assert [r["candidates"] for r in result["rounds"]] == [4, 2]
-    assert result["confidence"]["looks"] == 2 and result["confidence"]["z"] > 1.96
+    # one selection look before the confirmation round; the calls held for the whole answer
+    assert result["confidence"]["looks"] == 2 and result["confidence"]["z"] == 1.96
+    assert result["error_control"]["method"] == "holm" and result["error_control"]["level"] == 0.95
     assert {s["index"] for s in result["swaps"]} == {0, 1, 2, 3}
+    # the finalists' figures are their confirmation round's, the selection's beside them
+    assert [s["confirmed"] for s in result["swaps"]] == [True, True, False, False]
+    assert best["games"] == result["rounds"][-1]["seeds"]
     assert (
-        sum(s["games"] for s in result["swaps"]) + sum(r["seeds"] for r in result["rounds"])
+        sum(s["selection"]["games"] for s in result["swaps"])
+        + sum(s["games"] for s in result["swaps"] if s["confirmed"])
+        + sum(r["seeds"] for r in result["rounds"])
         == stats.games
     )
+    assert not result["no_signal"] and result["advice"] is None
 
 
 def test_the_opponent_of_each_game_is_drawn_by_weight_from_its_seed():
