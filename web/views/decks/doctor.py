@@ -140,6 +140,8 @@ def _context(request: HttpRequest, pk: int | DeckLink, job_id: UUID) -> dict[str
         context.update(
             result=job.result, chart=two_sizes(doctor_chart, job.result), charted=DOCTOR_CHARTED
         )
+        if "error_control" in job.result:  # a job finished before the whole answer was held
+            context["error"] = 1 - job.result["error_control"]["level"]
     return context
 
 
