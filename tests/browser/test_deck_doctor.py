@@ -29,13 +29,7 @@ NEOPETS_ENTRIES = NEOPETS.entries("strong")
 
 
 def test_it_suggests_swaps_charts_them_and_applies_the_best(
-    page,
-    sample_cards,
-    logged_in,
-    no_broker,
-    viewport,
-    fits,
-    shot,  # noqa: F811
+    page, sample_cards, logged_in, no_broker, viewport, fits, shot  # noqa: F811
 ):
     alice = logged_in("alice")
     neopets = Game.objects.get(slug="neopets")
@@ -87,10 +81,10 @@ def test_the_charts_labels_read_whole_on_a_phone_and_a_desktop(
     page,
     sample_cards,
     logged_in,
-    no_broker,
+    no_broker,  # noqa: F811
     shot,
     fits,
-    width,  # noqa: F811
+    width,
 ):
     alice = logged_in("alice")
     neopets = Game.objects.get(slug="neopets")
