@@ -160,23 +160,31 @@ def doctor_result(
     others = [(c, stats.tally(c)) for c in order if c not in finalists]
     if others:  # set aside by a selection round, so there was one
         verdicts |= holm(others, error=selection_error, family=len(swaps), looks=selection_looks)
-    stood_for = alike_members(rounds)
+    quiet = not any(t.changed for t in (*stats.tallies.values(), *stats.confirmed.values()))
+    # with no game changed by any swap, every swap ended every game as the deck did: one entry
+    stood_for = (
+        {order[0]: [c for c in range(len(swaps)) if c != order[0]]}
+        if quiet
+        else alike_members(rounds)
+    )
     reached = {c: r.number + 1 for r in rounds for c in r.candidates}
     z = looks_z(len(swaps))
-    entries = []
-    for c in order:
-        confirmed = c in finalists
-        tally = stats.confirmation(c) if confirmed else stats.tally(c)
-        entry = {
+    entries = [
+        {
             **swaps[c],
-            **_swap_figures(tally, verdicts[c], reached[c]),
-            "confirmed": confirmed,
+            **_swap_figures(
+                stats.confirmation(c) if c in finalists else stats.tally(c),
+                verdicts[c],
+                reached[c],
+            ),
+            "confirmed": c in finalists,
             "selection": _selection_figures(stats.tally(c), z) if selection_looks else None,
             "alike": [swaps[other] for other in stood_for.get(c, [])],
         }
-        entries.append(entry)
+        for c in order
+        if c in stood_for or not quiet
+    ]
     measure = "first_place_rate" if table else "win_rate"
-    quiet = not any(t.changed for t in (*stats.tallies.values(), *stats.confirmed.values()))
     return {
         "measure": measure,
         "swaps": entries,

@@ -83,7 +83,7 @@ def test_a_swap_that_really_helps_is_still_found_among_them():
 def test_the_top_swaps_reported_change_is_right_on_average_when_no_swap_matters(null_answers):
     tops = [r["swaps"][0] for r in null_answers]
     assert all(top["confirmed"] for top in tops)
-    # truth 0: the confirmation round's change, each read on about 29 fresh games (sd 0.13)
+    # truth 0: the confirmation round's change, each read on about 27 fresh games (sd 0.14)
     assert abs(statistics.mean(top["delta"] for top in tops)) <= 0.035
     # the games that picked it read it far too high (the winner's curse): the old headline
     assert statistics.mean(top["selection"]["delta"] for top in tops) >= 0.08
@@ -96,14 +96,12 @@ def test_a_deck_no_swap_can_change_says_so_and_what_to_try(rate, record):
     assert result["no_signal"]
     assert record in result["advice"] and "more games" in result["advice"]
     assert "field" in result["advice"]
-    # every swap ended every game as the deck did: one entry for all, not a race by tie-break
+    # every swap ended every game as the deck did: one entry for all, not a list in tie-break
+    # order; swaps quiet so far still race (a good one may have been quiet in a few games)
     [entry] = result["swaps"]
     assert {entry["index"]} | {other["index"] for other in entry["alike"]} == set(range(12))
     assert not entry["distinguishable"] and entry["delta"] == 0
-    # after the first round one swap goes on for all twelve: rounds of 12, 1 and 1 candidates
-    # (and the deck), not the 12, 3 and 2 planned, on 30 seeds each
-    assert [r["candidates"] for r in result["rounds"]] == [12, 1, 1]
-    assert result["games"] == 30 * (13 + 2 + 2) < 600
+    assert [r["candidates"] for r in result["rounds"]] == [12, 3, 2, 2]
 
 
 def test_swaps_that_play_alike_are_one_entry_and_the_others_still_race():
