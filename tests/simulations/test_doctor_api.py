@@ -221,7 +221,7 @@ def test_a_millennium_blades_deck_is_doctored_at_a_table_by_first_places_and_pla
     assert job.status == "done", job.error
     result = job.result
     assert result["measure"] == "first_place_rate"
-    assert [r["candidates"] for r in result["rounds"]][0] == 3
+    assert result["rounds"][0]["candidates"] == 3
     # each swap listed once, or under one that ended every game alike with it
     assert sum(1 + len(swap["alike"]) for swap in result["swaps"]) == 3
     for swap in result["swaps"]:
