@@ -16,7 +16,11 @@ code a worker runs (rulebook.simulation.doctor):
    of it until it is as reliable, on the same seeds: how often a planted swap ranks first, the
    games it spent, and how many of its intervals hold the truth; and so the fewest games with
    which it is as reliable, against the issue's target of a quarter of equal allocation's (said
-   "meets" or "MISSES", as bench.engine says of its target).
+   "meets" or "MISSES", as bench.engine says of its target);
+4. at that budget, what the answer promises: how many answers make a wrong call (a swap called
+   better or worse whose truth is not so) against the stated whole-answer level of 5%, and the
+   top swap's reported change less its truth on average, against the issue's 0.02, beside the
+   same read on the games that picked it (the headline before the confirmation round).
 
 Both are measured on the same seeds, with the same estimate and ties broken the same way. The
 reliability needs many seeds: near 95% it moves slowly with the games (equal allocation ranks a
@@ -30,8 +34,9 @@ recorded seeds. The doctor's own code plans, ranks and makes the intervals. `--l
 game of every job instead (slow: about 6 minutes for 100 seeds of the 14-candidate case).
 
 Fails (exit 1) on a wrong answer: intervals that hold the truth less often than their stated
-95%, or a doctor that never ranks a planted swap first reliably even with the games equal
-allocation needs. Quote figures as measured on a loaded machine.
+95%, answers with a wrong call more often than 5% (past the seeds' own noise), or a doctor that
+never ranks a planted swap first reliably even with the games equal allocation needs. Quote
+figures as measured on a loaded machine.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ import argparse
 import math
 import sys
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rulebook.core.cards import CardInfo, Deck
@@ -63,6 +68,7 @@ from rulebook.simulation.doctor import (
     play_round_chunk,
 )
 from rulebook.simulation.doctor.halving import tie_break
+from rulebook.simulation.doctor.verdicts import ERROR
 from rulebook.simulation.seeds import game_seed
 from rulebook.validate import standard_format
 
@@ -78,6 +84,7 @@ TRUTH_SEED = 987_654_321
 # played until it is as reliable
 DOCTOR_SHARES = (0.25, *(sixteenths / 16 for sixteenths in range(5, 17)))
 TARGET_SHARE = 0.25
+TOP_BIAS = 0.02  # the top swap's reported change, within this of the truth on average
 
 
 def planted_case(case: str) -> tuple[Deck, Deck, list[tuple[Swap, CardInfo]], int]:
@@ -157,7 +164,7 @@ class Replay:
         stats = DoctorStats({index: SwapTally() for index in range(len(decks))})
         for number, unswapped in enumerate(self.games[id(base)]):
             for index, deck in enumerate(decks):
-                stats.tallies[index].add(self.games[id(deck)][number], unswapped)
+                stats.tallies[index].add(self.games[id(deck)][number], unswapped, number)
         return stats
 
 
@@ -203,7 +210,7 @@ def run_case(case: str, seed_count: int, truth_games: int, live: bool) -> int:
         f"{reliable}/{seed_count} seeds: {equal_games} games with the deck's own shared, "
         f"{2 * needed * len(decks)} as {len(decks)} separate card tests (2 games a pair)"
     )
-    reliable_budget = None
+    reliable_budget, reliable_runs = None, Runs()
     for share in DOCTOR_SHARES:
         budget = int(equal_games * share)
         try:
@@ -211,19 +218,18 @@ def run_case(case: str, seed_count: int, truth_games: int, live: bool) -> int:
         except BudgetTooSmall as exc:
             print(f"doctor, budget {budget} games ({share:.0%}): too few to plan; {exc}")
             continue
-        firsts, spent, covered, intervals = doctor_runs(
-            engine, base, decks, field, seeds, budget, is_planted, truth
-        )
+        runs = doctor_runs(engine, base, decks, field, seeds, budget, is_planted, truth)
         print(
             f"doctor, budget {budget} games ({share:.0%} of equal allocation's): a planted swap "
-            f"first in {firsts}/{len(seeds)} seeds, at most {spent} games spent; intervals "
-            f"holding the truth: {covered}/{intervals} = {covered / intervals:.1%} (stated 95%)"
+            f"first in {runs.firsts}/{len(seeds)} seeds, at most {runs.spent} games spent; "
+            f"intervals holding the truth: {runs.covered}/{runs.intervals} = "
+            f"{runs.covered / runs.intervals:.1%} (each at least 95%)"
         )
-        if covered / intervals < 0.95:
+        if runs.covered / runs.intervals < 0.95:
             print(f"FAIL: the intervals held the truth less often than stated ({share:.0%})")
             return 1
-        if firsts >= reliable:
-            reliable_budget = spent
+        if runs.firsts >= reliable:
+            reliable_budget, reliable_runs = runs.spent, runs
             break
     print(f"({time.perf_counter() - started:.0f} s on a loaded machine)")
     if reliable_budget is None:
@@ -231,13 +237,56 @@ def run_case(case: str, seed_count: int, truth_games: int, live: bool) -> int:
         print("equal allocation needs")
         return 1
     ratio = reliable_budget / equal_games
-    verdict = "meets" if ratio <= TARGET_SHARE else "MISSES"
     print(
         f"the doctor is reliable with {reliable_budget} games, {ratio:.0%} of equal allocation's "
         f"{equal_games} (shared deck games) and {reliable_budget / (2 * needed * len(decks)):.0%} "
-        f"of separate card tests' - {verdict} the issue's target of {TARGET_SHARE:.0%}"
+        f"of separate card tests' - {_meets(ratio <= TARGET_SHARE)} the issue's target of "
+        f"{TARGET_SHARE:.0%}"
     )
+    return _answer_figures(reliable_runs, len(seeds))
+
+
+def _answer_figures(runs: Runs, seeds: int) -> int:
+    """What the answer promises, at the budget where the doctor is reliable: its whole-answer
+    error rate against the stated level, and the top swap's bias against TOP_BIAS; 1 when the
+    error rate is past the level by more than the seeds' own noise."""
+    wrong = runs.wrong / seeds
+    noise = 2 * math.sqrt(ERROR * (1 - ERROR) / seeds)
+    bias, old_bias = runs.top_error / seeds, runs.selection_error / seeds
+    print(
+        f"answers with a wrong call: {runs.wrong}/{seeds} = {wrong:.1%} - "
+        f"{_meets(wrong <= ERROR)} the stated whole-answer level of at most {ERROR:.0%}"
+    )
+    print(
+        f"the top swap's reported change less its truth, on average: {bias:+.4f} - "
+        f"{_meets(abs(bias) <= TOP_BIAS)} the target of within {TOP_BIAS}; read on the games "
+        f"that picked it (the headline before): {old_bias:+.4f}"
+    )
+    if wrong > ERROR + noise:
+        print("FAIL: the whole answer's calls were wrong more often than stated")
+        return 1
     return 0
+
+
+def _meets(met: bool) -> str:
+    return "meets" if met else "MISSES"
+
+
+@dataclass
+class Runs:
+    """The doctor on every seed of one budget: how often a planted swap ranked first, the most
+    games spent, intervals holding the truth of how many, answers with a wrong call (a swap
+    called better or worse whose truth is not so), and the top swap's reported change less its
+    truth, summed: as reported (its confirmation round, fresh games) and as the selection rounds
+    read it (the headline before)."""
+
+    firsts: int = 0
+    spent: int = 0
+    covered: int = 0
+    intervals: int = 0
+    wrong: int = 0
+    top_error: float = 0.0
+    selection_error: float = 0.0
 
 
 def doctor_runs(
@@ -249,21 +298,30 @@ def doctor_runs(
     budget: int,
     planted: set[int],
     truth: DoctorStats,
-) -> tuple[int, int, int, int]:
-    """The doctor on each seed: how often a planted swap ranked first, the most games spent,
-    and how many of its intervals held the truth, of how many."""
-    firsts, spent, covered, intervals = 0, 0, 0, 0
+) -> Runs:
+    """The doctor on each seed, measured against the truth."""
+    runs = Runs()
     for seed in seeds:
         rounds, stats = doctor_run(engine, base, decks, field, budget=budget, seed=seed)
         described = [{"index": index} for index in range(len(decks))]
         result = doctor_result(rounds, stats, described, table=False, seed=seed)
-        firsts += result["swaps"][0]["index"] in planted
-        spent = max(spent, stats.games)
+        top = result["swaps"][0]
+        runs.firsts += top["index"] in planted
+        runs.spent = max(runs.spent, stats.games)
+        runs.top_error += top["delta"] - truth.tally(top["index"]).delta
+        runs.selection_error += (top["selection"] or top)["delta"] - truth.tally(top["index"]).delta
+        runs.wrong += any(_wrong_call(swap, truth) for swap in result["swaps"])
         for swap in result["swaps"]:
             low, high = swap["ci95"]
-            covered += low <= truth.tally(swap["index"]).delta <= high
-            intervals += 1
-    return firsts, spent, covered, intervals
+            runs.covered += low <= truth.tally(swap["index"]).delta <= high
+            runs.intervals += 1
+    return runs
+
+
+def _wrong_call(swap: dict[str, Any], truth: DoctorStats) -> bool:
+    """Called better or worse, and the truth is not that (0 included)."""
+    true = truth.tally(swap["index"]).delta
+    return swap["distinguishable"] and (true == 0 or (true > 0) != (swap["delta"] > 0))
 
 
 def equal_allocation(

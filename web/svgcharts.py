@@ -241,10 +241,10 @@ def _short(label: str, frame: Frame) -> str:
 
 
 def _wrapped(label: str, frame: Frame) -> list[str]:
-    """A label over its row in lines across the chart's width, broken between words: two at
-    most, the second cut short only past that (a swap's two card names fit a phone's chart)."""
+    """A label over its row in lines across the chart's width, broken between words, as many
+    as it takes: never cut short (a swap's two card names take two on a phone's chart)."""
     width = int((frame.width - 2 * MARGIN) / CHARACTER)
-    return textwrap.wrap(label, width, max_lines=2, placeholder="…") or [""]
+    return textwrap.wrap(label, width) or [""]
 
 
 def _label_above(lines: Sequence[str], y: float) -> str:

@@ -71,25 +71,55 @@ class DoctorInputSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, min_value=0, max_value=MAX_SEED)
 
 
-class SwapResultSerializer(serializers.Serializer):
+class SelectionFiguresSerializer(serializers.Serializer):
+    delta = serializers.FloatField(
+        help_text="The change over the selection rounds: for a finalist, read on the games that "
+        "picked it, so too high on average (the winner's curse)."
+    )
+    ci95 = IntervalField(help_text="Each look's interval, not held for the whole answer.")
+    games = serializers.IntegerField()
+
+
+class SwapSummarySerializer(serializers.Serializer):
     out = serializers.CharField(help_text="The key of the card that leaves.")
     count = serializers.IntegerField()
     out_name = serializers.CharField()
     in_name = serializers.CharField()
-    delta = serializers.FloatField(help_text="The change in the deck's win (first-place) rate.")
-    ci95 = IntervalField()
+
+
+SwapSummarySerializer._declared_fields["in"] = serializers.CharField(
+    help_text="The key of the card that comes in."
+)
+
+
+class SwapResultSerializer(SwapSummarySerializer):
+    delta = serializers.FloatField(
+        help_text="The change in the deck's win (first-place) rate: for a finalist, measured "
+        "on its confirmation round's fresh games."
+    )
+    ci95 = IntervalField(
+        help_text="At least 95%, made at the level of the swap's step of Holm's method."
+    )
     games = serializers.IntegerField(help_text="Its games, each paired with the deck's own.")
-    distinguishable = serializers.BooleanField(help_text="The interval leaves out 0.")
+    distinguishable = serializers.BooleanField(
+        help_text="The interval leaves out 0: better or worse, with the error held over the "
+        "whole answer (error_control), not per swap."
+    )
     rounds = serializers.IntegerField(help_text="Rounds of successive halving it played.")
     mean_placement = serializers.DictField(
         child=serializers.FloatField(allow_null=True),
         help_text="Mean placement with the swap (`with`) and without it (`without`).",
     )
-
-
-SwapResultSerializer._declared_fields["in"] = serializers.CharField(
-    help_text="The key of the card that comes in."
-)
+    confirmed = serializers.BooleanField(
+        help_text="A finalist: its figures are from fresh games the selection never saw."
+    )
+    selection = SelectionFiguresSerializer(
+        allow_null=True, help_text="Its figures over the selection rounds (none for a lone swap)."
+    )
+    alike = SwapSummarySerializer(
+        many=True,
+        help_text="Swaps that ended every game it played alike with it: one entry for them all.",
+    )
 
 
 class RoundSerializer(serializers.Serializer):
@@ -99,16 +129,33 @@ class RoundSerializer(serializers.Serializer):
 
 class ConfidenceSerializer(serializers.Serializer):
     level = serializers.FloatField()
-    looks = serializers.IntegerField()
-    z = serializers.FloatField()
+    looks = serializers.IntegerField(help_text="Rounds, the confirmation round included.")
+    z = serializers.FloatField(
+        help_text="The quantile of a selection-round look, before the whole answer's correction."
+    )
+
+
+class ErrorControlSerializer(serializers.Serializer):
+    method = serializers.ChoiceField(choices=["holm"])
+    level = serializers.FloatField(
+        help_text="The chance that no swap that changes nothing is called better or worse."
+    )
+    finalists = serializers.FloatField(help_text="The error spent on the finalists' calls.")
+    others = serializers.FloatField(help_text="The error spent on the other swaps' calls.")
+    statement = serializers.CharField(help_text="What the answer promises, in words.")
 
 
 class DoctorResultSerializer(serializers.Serializer):
     measure = serializers.ChoiceField(choices=["win_rate", "first_place_rate"])
-    swaps = SwapResultSerializer(many=True, help_text="Best first.")
+    swaps = SwapResultSerializer(many=True, help_text="Best first: the finalists first.")
     games = serializers.IntegerField()
     rounds = RoundSerializer(many=True)
     confidence = ConfidenceSerializer()
+    error_control = ErrorControlSerializer()
+    no_signal = serializers.BooleanField(
+        help_text="No swap changed the result of a single game: the games cannot tell them apart."
+    )
+    advice = serializers.CharField(allow_null=True, help_text="With no_signal: what to try.")
     simplifications = serializers.ListField(child=serializers.CharField())
     policy = serializers.CharField(help_text="How the engine's players play: what is measured.")
 

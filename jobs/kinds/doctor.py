@@ -15,6 +15,8 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.db.models import F
+
 from jobs.models import SimulationChunk, SimulationJob
 from rulebook.core import frozen
 from rulebook.simulation import ChunkPlan, Engine, JobKind, engine_for, plan_chunks
@@ -22,9 +24,11 @@ from rulebook.simulation.doctor import (
     DoctorStats,
     Field,
     Round,
+    confirmation_round,
     doctor_result,
     next_round,
     play_round_chunk,
+    survivors_by_round,
 )
 
 from .base import JobHandler
@@ -50,6 +54,7 @@ class DoctorHandler(JobHandler):
             job_seed=job.seed,
             first_game=chunk.first_game,
             count=chunk.count,
+            confirming=current.number == confirmation_round(len(candidates)),
         )
 
     def games(self, job: SimulationJob, chunk: SimulationChunk) -> int:
@@ -60,15 +65,19 @@ class DoctorHandler(JobHandler):
         return DoctorStats.merge_all([DoctorStats.from_json(part) for part in parts])
 
     def follow(self, job: SimulationJob, merged: DoctorStats) -> Sequence[ChunkPlan]:
-        """The next round's chunks, the round kept in the job's `doctor`; none after the last."""
+        """The next round's chunks, the round kept in the job's `doctor`; none after the last.
+        A round of fewer candidates than planned (some ended every game alike, and one goes on
+        for them) plays fewer games: the job's total says so."""
         spec = job.doctor
-        following = next_round(
-            _rounds(job)[-1], merged, len(spec["swaps"]), spec["budget"], job.seed
-        )
+        candidates = len(spec["swaps"])
+        following = next_round(_rounds(job)[-1], merged, candidates, spec["budget"], job.seed)
         if following is None:
             return ()
         spec["rounds"].append(following.as_json())
-        SimulationJob.objects.filter(pk=job.pk).update(doctor=spec)
+        unplayed = following.seeds * (
+            survivors_by_round(candidates)[following.number] - len(following.candidates)
+        )
+        SimulationJob.objects.filter(pk=job.pk).update(doctor=spec, games=F("games") - unplayed)
         return _round_chunks(job, following)
 
     def result(self, job: SimulationJob, merged: DoctorStats) -> dict[str, Any]:

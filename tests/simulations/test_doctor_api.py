@@ -70,9 +70,15 @@ def test_it_ranks_the_swaps_round_after_round_and_reports_the_policy(
     best = result["swaps"][0]
     assert (best["out"], best["in"], best["count"]) == ("green-slorg", "green-grarrl", 1)
     assert best["delta"] > 0 and best["distinguishable"] and best["ci95"][0] > 0
+    # measured again on fresh games, the selection's figures beside it; held for the answer
+    assert best["confirmed"] and best["games"] == result["rounds"][-1]["seeds"]
+    assert best["selection"]["games"] > 0 and best["alike"] == []
+    assert result["error_control"]["method"] == "holm" and result["error_control"]["level"] == 0.95
+    assert "at most 5%" in result["error_control"]["statement"]
+    assert result["no_signal"] is False and result["advice"] is None
     assert [s["in"] for s in result["swaps"]].count("zei-codestone") == 1
     assert "HeuristicPolicy" in result["policy"] and result["simplifications"]
-    assert [r["candidates"] for r in result["rounds"]] == [3, 2]
+    assert [r["candidates"] for r in result["rounds"]] == [3, 2, 2]
 
 
 def test_the_same_seed_gives_the_same_answer_whatever_the_chunk_size(
@@ -215,8 +221,9 @@ def test_a_millennium_blades_deck_is_doctored_at_a_table_by_first_places_and_pla
     assert job.status == "done", job.error
     result = job.result
     assert result["measure"] == "first_place_rate"
-    assert [r["candidates"] for r in result["rounds"]] == [3, 2]
-    assert len(result["swaps"]) == 3
+    assert result["rounds"][0]["candidates"] == 3
+    # each swap listed once, or under one that ended every game alike with it
+    assert sum(1 + len(swap["alike"]) for swap in result["swaps"]) == 3
     for swap in result["swaps"]:
         placed = swap["mean_placement"]
         assert 1 <= placed["with"] <= 3 and 1 <= placed["without"] <= 3 and swap["games"] > 0
@@ -310,3 +317,23 @@ def test_a_null_count_and_a_card_named_by_an_object_are_400s_naming_them(alice_a
     assert response.status_code == 400
     fields = response.json()["fields"]
     assert "swaps[0].count" in fields and "deck.cards[0].name" in fields, fields
+
+
+def test_swaps_that_play_alike_are_one_entry_and_the_job_plays_fewer_games(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    same = {"out": "Green Slorg", "in": "Green Grarrl"}  # changes about one game in four
+    swaps = [same, {"out": "Mau Codestone", "in": "Zei Codestone"}, *[same] * 7]
+    with django_capture_on_commit_callbacks(execute=False):
+        response = alice_api.post(URL, body(swaps=swaps, budget=1000), format="json")
+    assert response.status_code == 202, response.json()
+    planned = response.json()["games"]
+    job = play_all(response.json()["id"])
+    answer = alice_api.get(response.json()["url"]).json()
+    # the eight copies of one swap end every game alike: one goes on for them, listed with it,
+    # so the second round plays two candidates, not the three the plan of nine holds room for
+    [entry] = [s for s in answer["result"]["swaps"] if s["in"] == "green-grarrl"]
+    assert [(a["out"], a["in"]) for a in entry["alike"]] == [("green-slorg", "green-grarrl")] * 7
+    assert len(answer["result"]["swaps"]) == 2
+    assert [r["candidates"] for r in answer["result"]["rounds"]] == [9, 2, 2, 2]
+    assert answer["progress"] == {"done": job.games, "total": job.games} and job.games < planned

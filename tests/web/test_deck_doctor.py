@@ -5,6 +5,7 @@ deck as a new version in one click."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 from django.urls import reverse
@@ -17,6 +18,7 @@ from jobs.models import SimulationJob
 from jobs.services.chunks import chunk_run
 from rulebook.core.resolve import EntryRef
 from rulebook.samples import NEOPETS as NEOPETS_SAMPLES
+from rulebook.simulation.doctor import DoctorStats, Round, SwapTally, doctor_result
 
 
 @pytest.fixture
@@ -66,6 +68,10 @@ def test_suggested_swaps_are_ranked_charted_and_applied_as_a_new_version(
     page = alice_client.get(response["Location"]).content.decode()
     assert 'id="doctor-chart"' in page and "<svg" in page
     assert "1 Green Slorg → Green Grarrl" in page and "HeuristicPolicy" in page
+    # what the answer promises, in words: for the whole answer, the finalists measured afresh
+    assert "for the whole answer, not for each swap" in page and "at most 5.0%" in page
+    assert "fresh games that played no part in picking them" in page
+    assert 'id="doctor-no-signal"' not in page
     best = job.result["swaps"][0]
     assert (best["out"], best["in"]) == ("green-slorg", "green-grarrl")
     applied = alice_client.post(
@@ -105,3 +111,27 @@ def test_the_standard_formats_cards_may_be_tried(
     swaps = SimulationJob.objects.get().doctor["swaps"]
     # Cards in no deck of Alice's and named nowhere on the form are tried too.
     assert len(swaps) > 64 and {"green-grarrl", "zei-codestone"} <= {s["in"] for s in swaps}
+
+
+def test_a_deck_no_swap_changes_is_told_so_with_what_to_try(
+    alice_client, planted, django_capture_on_commit_callbacks
+):
+    url = reverse("web:deck-doctor", kwargs={"pk": planted.address})
+    form = {"opponent": "sample:neopets:weak", "source": "list", "cards": "Green Grarrl\nRed Usul",
+            "budget": "400", "seed": "1"}  # fmt: skip
+    with django_capture_on_commit_callbacks(execute=False):
+        response = alice_client.post(url, form)
+    job = SimulationJob.objects.get()
+    # The answer the doctor gives when the deck won every game with every swap (as against a
+    # field far weaker than it): every swap ended every game as the deck did.
+    swaps = range(len(job.doctor["swaps"]))
+    same = SwapTally(Counter(both=20), 20, 20)
+    stats = DoctorStats({c: same for c in swaps}, confirmed={0: same}, seeds=40, deck_wins=40)
+    rounds = [Round(0, 0, 20, tuple(swaps)), Round(1, 20, 20, (0,), (tuple(swaps),))]
+    result = doctor_result(rounds, stats, job.doctor["swaps"], table=False, seed=1)
+    SimulationJob.objects.filter(pk=job.pk).update(status="done", result=result)
+    page = alice_client.get(response["Location"]).content.decode()
+    assert "No swap changed a single game." in page
+    assert "The deck won every game as it is" in page and "Try a stronger field" in page
+    assert "that played every game alike" in page
+    assert page.count('class="apply-swap"') == 0

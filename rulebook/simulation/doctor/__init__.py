@@ -2,19 +2,22 @@
 
 Plain Python, no Django. Candidate swaps (given, or generated from a pool keeping the deck
 legal: `swaps`) play paired games against a field on common seeds, allocated by successive
-halving (`halving`, which states the method, its stopping rule and its error rate); each chunk
-of a round counts integers (`tally`) that merge exactly, so the same seed gives the same answer
-whatever the number of workers (`run`).
+halving (`halving`, which states the method and its stopping rule) ending in a confirmation
+round on fresh seeds; which swaps the answer calls better or worse holds for the whole answer
+(`verdicts`); each chunk of a round counts integers (`tally`) that merge exactly, so the same
+seed gives the same answer whatever the number of workers (`run`).
 """
 
 from .halving import (
     BudgetTooSmall,
     Round,
+    confirmation_round,
     first_round,
     looks_z,
     next_round,
     planned_games,
     ranking,
+    survivors_by_round,
 )
 from .run import Field, doctor_result, doctor_run, field_problem, play_round_chunk, plays_table
 from .swaps import Swap, SwapProblem, apply_swap, candidate_swaps, copies_held
@@ -30,6 +33,7 @@ __all__ = [
     "SwapTally",
     "apply_swap",
     "candidate_swaps",
+    "confirmation_round",
     "copies_held",
     "doctor_result",
     "doctor_run",
@@ -41,4 +45,5 @@ __all__ = [
     "play_round_chunk",
     "plays_table",
     "ranking",
+    "survivors_by_round",
 ]

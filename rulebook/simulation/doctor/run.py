@@ -11,8 +11,19 @@ from ..chunks import plan_chunks
 from ..engines import Engine
 from ..kinds import JobKind
 from ..seeds import MAX_SEED, game_seed
-from .halving import LEVEL, Round, first_round, looks_z, next_round, ranking
+from .halving import (
+    FINALISTS,
+    LEVEL,
+    Round,
+    alike_members,
+    confirmation_round,
+    first_round,
+    looks_z,
+    next_round,
+    ranking,
+)
 from .tally import DoctorStats, SwapTally
+from .verdicts import ERROR, METHOD, Verdict, holm, shares
 
 DECIMALS = 4
 
@@ -66,20 +77,25 @@ def play_round_chunk(
     job_seed: int,
     first_game: int,
     count: int,
+    confirming: bool = False,
 ) -> DoctorStats:
     """Games first_game .. first_game + count - 1 of a round: on each seed the deck as it is
     plays once, and each candidate (index -> prepared swapped deck) plays the same seed against
-    the same opponents, so only the swap differs."""
-    stats = DoctorStats({index: SwapTally() for index in candidates})
+    the same opponents, so only the swap differs. `confirming`: the confirmation round, whose
+    tallies are kept apart from the selection rounds'."""
+    tallies = {index: SwapTally() for index in candidates}
+    stats = DoctorStats({} if confirming else tallies, confirmed=tallies if confirming else {})
     for number in range(first_game, first_game + count):
         seed = game_seed(job_seed, number)
         opponents = field.seats(seed)
         unswapped = engine.play((deck, *opponents), seed)
         stats.simplifications.update(unswapped.simplifications)
+        stats.deck_wins += unswapped.winner == 0
         for index, swapped_deck in candidates.items():
             swapped = engine.play((swapped_deck, *opponents), seed)
-            stats.tallies[index].add(swapped, unswapped)
+            tallies[index].add(swapped, unswapped, number)
         stats.games += 1 + len(candidates)
+        stats.seeds += 1
     return stats
 
 
@@ -111,6 +127,7 @@ def doctor_run(
                     job_seed=seed,
                     first_game=current.first_game + plan.first_game,
                     count=plan.count,
+                    confirming=current.number == confirmation_round(len(candidates)),
                 )
             )
         current = next_round(current, stats, len(candidates), budget, seed)
@@ -125,39 +142,116 @@ def doctor_result(
     table: bool,
     seed: int,
 ) -> dict[str, Any]:
-    """The answer: `swaps` best first (each the caller's description of it, with its change,
-    interval, games and whether it is distinguishable from no change), and how it was found."""
+    """The answer: `swaps` best first, each the caller's description of it with its change,
+    interval, games and whether it is distinguishable from no change (held for the whole
+    answer: `verdicts`); the finalists' figures are their confirmation round's, the selection
+    rounds' beside them. Swaps that ended every game alike are one entry (`alike`). How it was
+    found, the error control, and whether any swap changed any game (`no_signal`, `advice`)."""
+    order = ranking(rounds, stats, seed)
+    finalists = [c for c in order if c in rounds[-1].candidates]
+    confirmation_error, selection_error = shares(len(swaps), min(FINALISTS, len(swaps)))
+    selection_looks = len(rounds) - 1
+    verdicts = holm(
+        [(c, stats.confirmation(c)) for c in finalists],
+        error=confirmation_error,
+        family=len(finalists),
+        looks=1,
+    )
+    others = [(c, stats.tally(c)) for c in order if c not in finalists]
+    if others:  # set aside by a selection round, so there was one
+        verdicts |= holm(others, error=selection_error, family=len(swaps), looks=selection_looks)
+    quiet = not any(t.changed for t in (*stats.tallies.values(), *stats.confirmed.values()))
+    # with no game changed by any swap, every swap ended every game as the deck did: one entry
+    stood_for = (
+        {order[0]: [c for c in range(len(swaps)) if c != order[0]]}
+        if quiet
+        else alike_members(rounds)
+    )
+    reached = {c: r.number + 1 for r in rounds for c in r.candidates}
     z = looks_z(len(swaps))
+    entries = [
+        {
+            **swaps[c],
+            **_swap_figures(
+                stats.confirmation(c) if c in finalists else stats.tally(c),
+                verdicts[c],
+                reached[c],
+            ),
+            "confirmed": c in finalists,
+            "selection": _selection_figures(stats.tally(c), z) if selection_looks else None,
+            "alike": [swaps[other] for other in stood_for.get(c, [])],
+        }
+        for c in order
+        if c in stood_for or not quiet
+    ]
     measure = "first_place_rate" if table else "win_rate"
     return {
         "measure": measure,
-        "swaps": [
-            {**swaps[c], **_swap_figures(stats.tally(c), z, reached)}
-            for c, reached in _reached(rounds, stats, seed)
-        ],
+        "swaps": entries,
         "games": stats.games,
         "rounds": [{"candidates": len(r.candidates), "seeds": r.seeds} for r in rounds],
         "confidence": {"level": LEVEL, "looks": len(rounds), "z": round(z, DECIMALS)},
+        "error_control": {
+            "method": METHOD,
+            "level": round(1 - ERROR, DECIMALS),
+            "finalists": round(confirmation_error, DECIMALS),
+            "others": round(selection_error, DECIMALS),
+            "statement": ERROR_STATEMENT,
+        },
+        "no_signal": quiet,
+        "advice": _advice(stats, measure) if quiet else None,
         "simplifications": sorted(stats.simplifications),
     }
 
 
-def _reached(rounds: Sequence[Round], stats: DoctorStats, seed: int) -> list[tuple[int, int]]:
-    reached = {c: r.number + 1 for r in rounds for c in r.candidates}
-    return [(c, reached[c]) for c in ranking(rounds, stats, seed)]
+ERROR_STATEMENT = (
+    "The finalists' changes are measured again on fresh games that chose nothing. A swap is "
+    "called better or worse only if the whole answer holds: the chance that it calls any swap "
+    "that changes nothing better or worse is at most 5% (Holm's method over every swap), not "
+    "5% for each swap."
+)
 
 
-def _swap_figures(tally: SwapTally, z: float, rounds: int) -> dict[str, Any]:
-    interval = tally.interval(z)
+def _advice(stats: DoctorStats, measure: str) -> str:
+    """What to try when no swap changed the result of a single game."""
+    what = "came first in" if measure == "first_place_rate" else "won"
+    if stats.deck_wins == stats.seeds:
+        record = f"The deck {what} every game as it is, and with every swap"
+        field = "a stronger field"
+    elif not stats.deck_wins:
+        record = f"The deck {what} no game as it is, nor with any swap"
+        field = "a weaker field"
+    else:
+        record = "No swap changed the result of a single game"
+        field = "another field"
+    return (
+        f"{record}: these games cannot tell the swaps apart. Try {field} (other opponents), "
+        "more games, or swaps of cards the deck plays more often."
+    )
+
+
+def _swap_figures(tally: SwapTally, verdict: Verdict, rounds: int) -> dict[str, Any]:
+    interval = verdict.interval
     games = tally.games
     return {
         "delta": round(tally.delta, DECIMALS),
         "ci95": None if interval is None else [round(b, DECIMALS) for b in interval],
         "games": games,
-        "distinguishable": interval is not None and (interval[0] > 0 or interval[1] < 0),
+        "distinguishable": verdict.distinguishable,
         "rounds": rounds,
         "mean_placement": {
             "with": round(tally.placement_with / games, DECIMALS) if games else None,
             "without": round(tally.placement_without / games, DECIMALS) if games else None,
         },
+    }
+
+
+def _selection_figures(tally: SwapTally, z: float) -> dict[str, Any]:
+    """A swap's figures over the selection rounds, each look's interval not corrected for the
+    whole answer (and, for a finalist, read on the games that picked it: too high on average)."""
+    interval = tally.interval(z)
+    return {
+        "delta": round(tally.delta, DECIMALS),
+        "ci95": None if interval is None else [round(b, DECIMALS) for b in interval],
+        "games": tally.games,
     }

@@ -87,19 +87,21 @@ def test_generated_swaps_are_like_for_like_and_keep_the_deck_legal():
 
 
 def test_the_plan_keeps_a_quarter_a_round_and_stays_within_the_budget():
-    assert survivors_by_round(14) == [14, 4, 2]
-    assert survivors_by_round(48) == [48, 12, 3, 2]
-    assert survivors_by_round(1) == [1]
+    # down to 2 by quarters, then those 2 again on fresh seeds (the confirmation round)
+    assert survivors_by_round(14) == [14, 4, 2, 2]
+    assert survivors_by_round(48) == [48, 12, 3, 2, 2]
+    assert survivors_by_round(1) == [1]  # nothing to choose: its one round measures it
+    assert survivors_by_round(2) == [2, 2]  # one round orders them, the next measures them
     # The same seeds a round: each is played by the deck and every candidate still in, so the
-    # rounds cost 15, 5 and 3 games a seed (23 in all) and the first gets most. The 20 games
+    # rounds cost 15, 5, 3 and 3 games a seed (26 in all) and the first gets most. The 20 games
     # left over buy one more seed of the first round (15) and of the second (5).
-    assert seeds_by_round(14, 6000) == [261, 261, 260]
-    assert planned_games(14, 6000) == 260 * 23 + 15 + 5 == 6000
-    assert seeds_by_round(14, 23 + 5 + 3) == [1, 2, 2]  # 15 is too many; 5 and 3 are not
-    assert planned_games(14, 23) == 23
+    assert seeds_by_round(14, 6000) == [231, 231, 230, 230]
+    assert planned_games(14, 6000) == 230 * 26 + 15 + 5 == 6000
+    assert seeds_by_round(14, 26 + 5 + 3 + 3) == [1, 2, 2, 2]  # 15 is too many; the rest not
+    assert planned_games(14, 26) == 26
     with pytest.raises(BudgetTooSmall) as refused:
-        planned_games(14, 22)
-    assert refused.value.needed == 23
+        planned_games(14, 25)
+    assert refused.value.needed == 26
 
 
 def test_a_swap_whose_games_keep_changing_is_kept_over_one_that_changed_none():
@@ -148,13 +150,21 @@ def test_it_ranks_the_planted_swap_first_with_an_interval_above_zero():
     best = result["swaps"][0]
     assert best["index"] == 1 and best["distinguishable"] and best["ci95"][0] > 0
     assert result["measure"] == "win_rate" and result["games"] == stats.games <= 1500
-    assert [r["candidates"] for r in result["rounds"]] == [4, 2]
-    assert result["confidence"]["looks"] == 2 and result["confidence"]["z"] > 1.96
+    assert [r["candidates"] for r in result["rounds"]] == [4, 2, 2]
+    # two selection looks before the confirmation round; the calls held for the whole answer
+    assert result["confidence"]["looks"] == 3 and result["confidence"]["z"] > 1.96
+    assert result["error_control"]["method"] == "holm" and result["error_control"]["level"] == 0.95
     assert {s["index"] for s in result["swaps"]} == {0, 1, 2, 3}
+    # the finalists' figures are their confirmation round's, the selection's beside them
+    assert [s["confirmed"] for s in result["swaps"]] == [True, True, False, False]
+    assert best["games"] == result["rounds"][-1]["seeds"]
     assert (
-        sum(s["games"] for s in result["swaps"]) + sum(r["seeds"] for r in result["rounds"])
+        sum(s["selection"]["games"] for s in result["swaps"])
+        + sum(s["games"] for s in result["swaps"] if s["confirmed"])
+        + sum(r["seeds"] for r in result["rounds"])
         == stats.games
     )
+    assert not result["no_signal"] and result["advice"] is None
 
 
 def test_the_opponent_of_each_game_is_drawn_by_weight_from_its_seed():

@@ -153,6 +153,8 @@ def _context(request: HttpRequest, pk: int | DeckLink, job_id: UUID) -> dict[str
                 for swap in swaps
             ],
         )
+        if "error_control" in job.result:  # a job finished before the whole answer was held
+            context["error"] = 1 - job.result["error_control"]["level"]
     return context
 
 
