@@ -26,6 +26,7 @@ from .views.decks import compare as deck_compare
 from .views.decks import doctor, playtest
 from .views.decks import editor as decks
 from .views.decks import lists as deck_lists
+from .views.decks import text as deck_text
 from .views.events import checks, downloads, organiser, player, roster, rounds, standings
 
 site_urls = [
@@ -65,6 +66,7 @@ site_urls = [
     path("decks/import/", decks.deck_import, name="deck-import"),
     path("decks/<deck:pk>/", decks.deck_page, name="deck"),
     path("decks/<deck:pk>/export.txt", decks.deck_export, name="deck-export"),
+    path("decks/<deck:pk>/text/", deck_text.deck_text, name="deck-text"),
     path("decks/<deck:pk>/versions/", decks.deck_versions, name="deck-versions"),
     path("decks/<deck:pk>/copy/", decks.deck_copy, name="deck-copy"),
     path("decks/<deck:pk>/playtest/", playtest.deck_playtest, name="deck-playtest"),
