@@ -129,7 +129,8 @@ class ImportDeckForm(NewDeckForm):
         required=False,
         label="Decklist",
         help_text="One card a line (2 Hot Dog, 2x Hot Dog, 2 x Hot Dog, Hot Dog x2, - 2 Hot Dog), "
-        "section headers such as Main Deck: or Spellbook:, # or // comments.",
+        "section headers such as Main Deck: or Spellbook:, Maybeboard: for the cards you are "
+        "considering, # or // comments.",
     )
     file = forms.FileField(required=False, label="…or upload a text file")
     leave_out = forms.BooleanField(
