@@ -160,3 +160,12 @@ def test_a_line_that_cannot_be_read_is_shown_and_nothing_saved(alice_client, dec
 def test_only_the_owner_edits_a_deck_as_text(bob_client, deck):
     assert bob_client.get(f"/decks/{deck.pk}/text/").status_code == 404
     assert bob_client.post(f"/decks/{deck.pk}/text/", {"text": "1 Hot Dog"}).status_code == 404
+
+
+def test_a_deck_of_only_a_maybeboard_is_offered_to_test_games_as_nothing_saved(
+    alice, alice_client, samples
+):
+    game = Game.objects.get(slug="neopets")
+    deck_import(owner=alice, game=game, name="Ideas", text="Maybeboard:\n2 Hot Dog\n")
+    page = alice_client.get("/tools/test-games/", {"game": "neopets"}).content.decode()
+    assert "Ideas (Neopets Battledome TCG): nothing saved yet, save a version first" in page
