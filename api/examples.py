@@ -115,8 +115,10 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
             "main": [{"name": "Hot Dog", "quantity": 2}, {"name": "Omelette", "quantity": 1}],
             "neopets": [{"name": "Blue Acara", "quantity": 1}],
         },
+        "maybeboard": [{"name": "Omelette", "quantity": 1}],
     },
-    "decks_partial_update": {"name": "Kau Rush II"},
+    # the whole deck as text, its maybeboard under its header: the deck's next version
+    "decks_partial_update": {"text": f"{NEOPETS_LIST}Maybeboard:\n2 Omelette\n"},
     "events_partial_update": {"time_zone": "Europe/London"},
     "events_registrations_create": {"text": NEOPETS_LIST, "name": "Strong"},
     "events_registrations_drop_create": {"after_round": 2},

@@ -11,10 +11,16 @@ these readers from another app.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
 from django.db.models import QuerySet
+
+from rulebook.core.game import MAYBEBOARD
 
 from .models import Deck, DeckVersion
 from .resolution import DeckLine
+from .snapshots import SnapshotEntry, snapshot_build
 
 
 class VersionNotFound(Exception):
@@ -26,12 +32,39 @@ class VersionNotFound(Exception):
         self.number = number
 
 
-def stored_lines(deck: Deck) -> list[DeckLine]:
-    """The deck's entries in their stored order, cards and printings loaded (one query)."""
+def stored_lines(deck: Deck, *, maybeboard: bool = False) -> list[DeckLine]:
+    """The deck's entries in their stored order, cards and printings loaded (one query): its
+    sections', what the rules, test games and the doctor read; with `maybeboard`, the
+    maybeboard's too (section MAYBEBOARD.slug), what a write keeps and a page shows."""
     entries = deck.entries.select_related("card", "printing__set").order_by("position")
+    if not maybeboard:
+        entries = entries.exclude(section=MAYBEBOARD.slug)
     return [
         DeckLine(entry.section, entry.card, entry.quantity, entry.printing) for entry in entries
     ]
+
+
+def lines_snapshot(deck: Deck, lines: Sequence[DeckLine]) -> dict[str, Any]:
+    """The snapshot (decks.snapshots) of these lines as the deck's contents: what a version of
+    them stores, and what a diff against the latest version compares."""
+    sections: dict[str, list[SnapshotEntry]] = {slug: [] for slug in deck.game.spec.section_slugs}
+    maybeboard: list[SnapshotEntry] = []
+    for line in lines:
+        printing = line.printing
+        entry = SnapshotEntry(
+            key=line.card.key,
+            name=line.card.name,
+            quantity=line.quantity,
+            set=printing.set.code if printing else None,
+            number=printing.number if printing else None,
+        )
+        (maybeboard if line.section == MAYBEBOARD.slug else sections[line.section]).append(entry)
+    return snapshot_build(
+        name=deck.name,
+        format=deck.format.slug if deck.format else None,
+        sections=sections,
+        maybeboard=maybeboard,
+    )
 
 
 def stored_version_latest(deck: Deck) -> DeckVersion | None:

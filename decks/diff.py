@@ -9,14 +9,18 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rulebook.core.game import MAYBEBOARD
+
 EntryId = tuple[str, str | None, str | None]
 _IDENTITY = ("key", "name", "set", "number")
 
 
 def snapshot_diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, Any]:
-    """`{"name": {"from", "to"}?, "format": {...}?, "sections": {slug: {added, removed, changed}}}`.
+    """`{"name": {"from", "to"}?, "format": {...}?, "sections": {slug: {added, removed, changed}},
+    "maybeboard": {added, removed, changed}?}`.
 
-    Every section of either snapshot is listed, with empty lists when it did not change.
+    Every section of either snapshot is listed, with empty lists when it did not change; the
+    maybeboard when either holds one.
     """
     diff: dict[str, Any] = {}
     for field in ("name", "format"):
@@ -27,7 +31,17 @@ def snapshot_diff(old: Mapping[str, Any], new: Mapping[str, Any]) -> dict[str, A
         slug: _section_diff(old["sections"].get(slug, []), new["sections"].get(slug, []))
         for slug in slugs
     }
+    if old.get("maybeboard") or new.get("maybeboard"):
+        diff["maybeboard"] = _section_diff(old.get("maybeboard", []), new.get("maybeboard", []))
     return diff
+
+
+def diff_parts(diff: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """A diff's changes by section slug, in its order, the maybeboard's (MAYBEBOARD.slug) last."""
+    parts = list(diff["sections"].items())
+    if "maybeboard" in diff:
+        parts.append((MAYBEBOARD.slug, diff["maybeboard"]))
+    return parts
 
 
 def _section_diff(

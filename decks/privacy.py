@@ -31,6 +31,7 @@ from cards.models import Card, Game, Viewer
 from rulebook.core.report import Issue, Report
 from rulebook.core.resolve import EntryRef
 
+from .diff import diff_parts
 from .models import Deck, DeckVersion
 from .resolution import PRIVATE_CARD, DeckLine
 
@@ -126,27 +127,30 @@ class SnapshotMask:
     secrets: frozenset[str] = frozenset()
 
     def snapshot(self, snapshot: Mapping[str, Any]) -> dict[str, Any]:
-        """The snapshot with each hidden card's entries masked."""
-        return {
+        """The snapshot with each hidden card's entries masked (its maybeboard's too)."""
+        masked = {
             **snapshot,
             "sections": {
                 slug: [self._entry(entry) for entry in entries]
                 for slug, entries in snapshot["sections"].items()
             },
         }
+        if "maybeboard" in snapshot:
+            masked["maybeboard"] = [self._entry(entry) for entry in snapshot["maybeboard"]]
+        return masked
 
     def diff(self, diff: Mapping[str, Any]) -> dict[str, Any]:
         """A version diff (decks.diff) with each hidden card's entries masked."""
-        return {
+        masked = {
             **diff,
-            "sections": {
-                slug: {
-                    kind: [self._entry(entry) for entry in entries]
-                    for kind, entries in change.items()
-                }
-                for slug, change in diff["sections"].items()
-            },
+            "sections": {slug: self._change(change) for slug, change in diff["sections"].items()},
         }
+        if "maybeboard" in diff:
+            masked["maybeboard"] = self._change(diff["maybeboard"])
+        return masked
+
+    def _change(self, change: Mapping[str, Any]) -> dict[str, Any]:
+        return {kind: [self._entry(entry) for entry in entries] for kind, entries in change.items()}
 
     def hash(self, snapshot: Mapping[str, Any], digest: str) -> str | None:
         """A hash of this snapshot's contents (DeckVersion.content_hash, a registration's list
@@ -222,8 +226,9 @@ def _user_made(key: str) -> bool:
 
 
 def snapshot_entries(snapshot: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    """Every entry of a snapshot, all sections together."""
-    return [entry for entries in snapshot["sections"].values() for entry in entries]
+    """Every entry of a snapshot, all sections and its maybeboard together."""
+    sections = [*snapshot["sections"].values(), snapshot.get("maybeboard", [])]
+    return [entry for entries in sections for entry in entries]
 
 
 def snapshot_seen_by(deck: Deck, snapshot: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
@@ -253,9 +258,6 @@ def versions_seen_by(
 def diff_seen_by(deck: Deck, diff: Mapping[str, Any], viewer: Viewer) -> dict[str, Any]:
     """A version diff (decks.diff) with the entries of cards this viewer may not read masked."""
     entries = [
-        entry
-        for change in diff["sections"].values()
-        for entries in change.values()
-        for entry in entries
+        entry for _, change in diff_parts(diff) for entries in change.values() for entry in entries
     ]
     return snapshot_mask(deck.game, entries, viewer).diff(diff)

@@ -8,11 +8,13 @@ looked up in one query whatever the deck's size, printings in a second when a li
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from cards.models import Card, Game, Printing, Viewer
 from rulebook.core.cards import CardInfo
+from rulebook.core.game import MAYBEBOARD
 from rulebook.core.resolve import EntryRef, Unresolved, find_cards
 from rules.services.pool import DatabasePool
 
@@ -53,6 +55,12 @@ class EntryProblem:
     suggestions: tuple[str, ...] = ()
 
 
+def maybeboard_apart(lines: Sequence[DeckLine]) -> tuple[list[DeckLine], list[DeckLine]]:
+    """(the deck's lines, its maybeboard's): the cards considered are never judged or played."""
+    deck = [line for line in lines if line.section != MAYBEBOARD.slug]
+    return deck, [line for line in lines if line.section == MAYBEBOARD.slug]
+
+
 class InvalidEntries(Exception):
     """Some entries name no known section, card or printing; every one of them is listed."""
 
@@ -65,8 +73,8 @@ def entries_resolve(
     *, game: Game, refs: Sequence[EntryRef], owner: Viewer = None, pasted: bool = False
 ) -> list[DeckLine]:
     """The deck lines the refs describe, in request order, entries of one card and printing in
-    one section merged, over the cards the deck's owner may use. Raises InvalidEntries listing
-    every problem at once.
+    one section (or the maybeboard) merged, over the cards the deck's owner may use. Raises
+    InvalidEntries listing every problem at once.
 
     Cards are found as /validate/ finds them (rulebook.core.resolve.find_cards, issue 14): the same
     name, key, printing and name-against-key answers; only a printing the catalogue lacks is
@@ -78,7 +86,14 @@ def entries_resolve(
     pool = DatabasePool(game.slug, refs, viewer=owner, rows=True)
     problems: list[EntryProblem] = []
     lines: dict[tuple[str, int, int | None], DeckLine] = {}
-    found = find_cards(game.spec, refs, pool)
+    # A maybeboard line names its card as any line does; the rules core, which knows only the
+    # game's sections, finds it as though it were in the first.
+    first = game.spec.section_slugs[0]
+    lookups = [
+        dataclasses.replace(ref, section=first) if ref.section == MAYBEBOARD.slug else ref
+        for ref in refs
+    ]
+    found = find_cards(game.spec, lookups, pool)
     for index, (ref, card) in enumerate(zip(refs, found, strict=True)):
         if isinstance(card, Unresolved):
             problems.append(

@@ -19,6 +19,7 @@ from django.db.models.query import ModelIterable
 
 from basics.errors import InvalidRequest
 from cards.models import Card, Game, Viewer
+from rulebook.core.game import MAYBEBOARD
 from rulebook.core.identity import identity
 from rulebook.core.report import Report
 from rulebook.core.resolve import EntryRef
@@ -28,7 +29,7 @@ from . import contents, privacy
 from .diff import snapshot_diff
 from .links import DeckLink
 from .models import Deck, DeckDraft, DeckEntry, DeckLike, DeckVersion
-from .resolution import DeckLine
+from .resolution import DeckLine, maybeboard_apart
 
 
 def deck_list(*, user: User | AnonymousUser) -> QuerySet[Deck]:
@@ -116,19 +117,23 @@ def _decks_with_relations() -> QuerySet[Deck]:
     return Deck.objects.select_related("owner", "game", "format")
 
 
-def deck_lines(*, deck: Deck, viewer: Viewer) -> list[DeckLine]:
+def deck_lines(*, deck: Deck, viewer: Viewer, maybeboard: bool = False) -> list[DeckLine]:
     """The deck's entries in their stored order as this viewer may see them: a card they may
-    not read is "a private card" (decks.privacy). One query."""
-    return privacy.lines_seen_by(deck, contents.stored_lines(deck), viewer)
+    not read is "a private card" (decks.privacy). One query. With `maybeboard`, its
+    maybeboard's lines too (section MAYBEBOARD.slug), which no deck's reader counts."""
+    lines = contents.stored_lines(deck, maybeboard=maybeboard)
+    return privacy.lines_seen_by(deck, lines, viewer)
 
 
-def deck_entry_refs(*, deck: Deck, viewer: Viewer) -> list[EntryRef]:
+def deck_entry_refs(*, deck: Deck, viewer: Viewer, maybeboard: bool = False) -> list[EntryRef]:
     """The deck's entries as the rules core's requested lines, as this viewer may read them:
     by card id, printing pinned, a card they may not read named only "a private card".
 
-    This is how validation (as the owner), export and test games read a stored deck.
+    This is how validation (as the owner), export and test games read a stored deck; an export
+    asks for the `maybeboard` too (its entries in section MAYBEBOARD.slug, which the text
+    writer writes last).
     """
-    lines = contents.stored_lines(deck)
+    lines = contents.stored_lines(deck, maybeboard=maybeboard)
     return privacy.refs_seen_by(lines_as_refs(lines), lines, viewer)
 
 
@@ -191,6 +196,8 @@ class DeckShown:
     own_private: list[Card]
     report: Report | None = None
     invalid: InvalidRequest | None = None  # the format asked for does not exist
+    # the cards considered, not in the deck (section MAYBEBOARD.slug): never judged
+    maybeboard: list[DeckLine] = dataclasses.field(default_factory=list)
 
 
 def deck_shown(
@@ -203,9 +210,11 @@ def deck_shown(
     as_of: date | None = None,
 ) -> DeckShown:
     """The deck's stored lines, or `draft` (lines its owner is editing, resolved among the
-    cards they may use), as this viewer may see them (DeckShown); with `judge`, their report
-    in `format` (None: the game's default, as deck_validate) as of `as_of`."""
-    lines = contents.stored_lines(deck) if draft is None else list(draft)
+    cards they may use), as this viewer may see them (DeckShown), the maybeboard's apart; with
+    `judge`, the report of the deck's (never the maybeboard's) in `format` (None: the game's
+    default, as deck_validate) as of `as_of`."""
+    every = contents.stored_lines(deck, maybeboard=True) if draft is None else list(draft)
+    lines, maybeboard = maybeboard_apart(every)
     report, invalid = None, None
     if judge:
         try:
@@ -214,9 +223,10 @@ def deck_shown(
             invalid = exc
     return DeckShown(
         lines=privacy.lines_seen_by(deck, lines, viewer),
-        own_private=privacy.own_private_cards(lines, viewer),
+        own_private=privacy.own_private_cards(every, viewer),
         report=report,
         invalid=invalid,
+        maybeboard=privacy.lines_seen_by(deck, maybeboard, viewer),
     )
 
 
@@ -227,7 +237,7 @@ def deck_lines_same(*, deck: Deck, owner: Viewer, lines: Sequence[DeckLine]) -> 
     deck would tell which cards it holds."""
     if owner is None or not owner.is_authenticated or owner.pk != deck.owner_id:
         return False
-    return _identities(lines) == _identities(contents.stored_lines(deck))
+    return _identities(lines) == _identities(contents.stored_lines(deck, maybeboard=True))
 
 
 def _identities(lines: Sequence[DeckLine]) -> list[tuple[str, int | None, int, int]]:
@@ -369,17 +379,30 @@ def deck_diff(*, deck: Deck, from_number: int, to_number: int, viewer: Viewer) -
     return {"from": from_number, "to": to_number, **privacy.diff_seen_by(deck, diff, viewer)}
 
 
+def deck_diff_unsaved(*, deck: Deck, lines: Sequence[DeckLine], viewer: Viewer) -> dict[str, Any]:
+    """What saving these lines (its owner's, not yet a version) would change from the deck's
+    latest version (nothing before its first), as deck_diff says it: the preview of a save."""
+    latest = contents.stored_version_latest(deck)
+    old = contents.lines_snapshot(deck, []) if latest is None else latest.snapshot
+    diff = snapshot_diff(old, contents.lines_snapshot(deck, lines))
+    return privacy.diff_seen_by(deck, diff, viewer)
+
+
 def deck_public_using(*, card_id: int) -> QuerySet[Deck]:
-    """Public decks with the card in any section, those using the most copies first, then the
-    most liked, then the most recently changed; each with `copies` and `like_count`."""
+    """Public decks with the card in any section (a maybeboard only considers it), those using
+    the most copies first, then the most liked, then the most recently changed; each with
+    `copies` and `like_count`."""
+    entries = DeckEntry.objects.filter(card_id=card_id).exclude(section=MAYBEBOARD.slug)
     copies = Subquery(
-        DeckEntry.objects.filter(deck=OuterRef("pk"), card_id=card_id)
+        entries.filter(deck=OuterRef("pk"))
         .values("deck")
         .annotate(total=Sum("quantity"))
         .values("total")
     )
     return (
-        Deck.objects.filter(visibility=Deck.Visibility.PUBLIC, entries__card_id=card_id)
+        Deck.objects.filter(
+            visibility=Deck.Visibility.PUBLIC, pk__in=entries.values("deck")
+        )
         .distinct()
         .select_related("owner", "game", "format")
         .annotate(copies=copies, like_count=_like_count())

@@ -25,14 +25,15 @@ from django.utils import timezone
 
 from cards.models import Card, Game
 from rulebook.core.decklist import MAX_QUANTITY, LineProblem, parse_decklist
+from rulebook.core.game import MAYBEBOARD
 from rulebook.core.resolve import EntryRef
 from rules.models import Format
 
 from . import privacy
-from .contents import stored_lines, stored_version
+from .contents import lines_snapshot, stored_lines, stored_version
 from .models import Deck, DeckDraft, DeckEntry, DeckLike, DeckTag, DeckVersion
 from .resolution import DeckLine, entries_resolve
-from .snapshots import SnapshotEntry, content_hash, snapshot_build
+from .snapshots import content_hash
 from .verdicts import deck_verdict_judge
 
 
@@ -69,7 +70,8 @@ KEEP = _Keep.KEEP  # "leave this field as it is" in DeckChanges
 
 @dataclass(frozen=True)
 class DeckChanges:
-    """What an update sets. `sections` replaces the sections it names and keeps the others."""
+    """What an update sets. `sections` replaces the sections it names (the maybeboard among
+    them, as MAYBEBOARD.slug) and keeps the others."""
 
     name: str | _Keep = KEEP
     description: str | _Keep = KEEP
@@ -123,7 +125,7 @@ def deck_copy(*, deck: Deck, owner: User) -> tuple[Deck, list[DeckLine]]:
     a card of the deck they may not read (another author's private card) is left out. Answers
     the copy and the lines left out as the owner sees them ("a private card": section and
     copies, never which card), to say how many were."""
-    lines = stored_lines(deck)
+    lines = stored_lines(deck, maybeboard=True)
     left_out = privacy.hidden_lines(lines, owner)
     copy = deck_create(
         owner=owner,
@@ -157,7 +159,7 @@ def deck_update(*, deck: Deck, expected_revision: int | None, changes: DeckChang
 def _update_at_revision(deck: Deck, changes: DeckChanges) -> Deck:
     """Apply `changes` to `deck` as read, only if its row is still at that revision."""
     fields = changes.fields(deck)
-    current = stored_lines(deck)
+    current = stored_lines(deck, maybeboard=True)
     lines = current if changes.sections is KEEP else _merge(deck, current, changes.sections)
     entries_changed = _identities(lines) != _identities(current)
     if not fields and not entries_changed:
@@ -205,29 +207,45 @@ def deck_import(
     description: str = "",
     visibility: str = Deck.Visibility.PRIVATE,
 ) -> Deck:
-    """A new deck from a plain-text decklist. Raises DecklistUnreadable for lines the parser
-    cannot read and InvalidEntries (whose refs carry line numbers) for unknown cards."""
-    parsed = parse_decklist(text, game.spec)
-    if parsed.problems:
-        raise DecklistUnreadable(parsed.problems)
-    lines = entries_resolve(game=game, refs=parsed.entries, owner=owner, pasted=True)
+    """A new deck from a plain-text decklist (decklist_lines)."""
     return deck_create(
         owner=owner,
         game=game,
         name=name,
-        lines=lines,
+        lines=decklist_lines(game=game, text=text, owner=owner),
         format=format,
         description=description,
         visibility=visibility,
     )
 
 
+def decklist_lines(*, game: Game, text: str, owner: User) -> list[DeckLine]:
+    """The lines a plain-text decklist makes, its Maybeboard's among them, over the cards the
+    owner may use. Raises DecklistUnreadable for lines the parser cannot read and
+    InvalidEntries (whose refs carry line numbers) for unknown cards."""
+    parsed = parse_decklist(text, game.spec)
+    if parsed.problems:
+        raise DecklistUnreadable(parsed.problems)
+    refs = [*parsed.entries, *parsed.maybeboard]
+    return entries_resolve(game=game, refs=refs, owner=owner, pasted=True)
+
+
+def whole_deck(game: Game, lines: Sequence[DeckLine]) -> dict[str, list[DeckLine]]:
+    """These lines as DeckChanges.sections that replace the whole deck: every section of the
+    game and the maybeboard, the ones they leave out emptied."""
+    return {
+        slug: [line for line in lines if line.section == slug]
+        for slug in (*game.spec.section_slugs, MAYBEBOARD.slug)
+    }
+
+
 def _merge(
     deck: Deck, current: Sequence[DeckLine], replaced: Mapping[str, Sequence[DeckLine]]
 ) -> list[DeckLine]:
-    """The deck's lines with the sections in `replaced` swapped in, in the game's order."""
+    """The deck's lines with the sections in `replaced` swapped in, in the game's order, the
+    maybeboard last."""
     merged: list[DeckLine] = []
-    for slug in deck.game.spec.section_slugs:
+    for slug in (*deck.game.spec.section_slugs, MAYBEBOARD.slug):
         if slug in replaced:
             merged.extend(replaced[slug])
         else:
@@ -255,7 +273,7 @@ def _write_entries(deck: Deck, lines: Sequence[DeckLine]) -> None:
 
 def _record_version(deck: Deck, lines: Sequence[DeckLine]) -> DeckVersion | None:
     """Write the next version if the contents differ from the latest one's; else nothing."""
-    snapshot = _snapshot(deck, lines)
+    snapshot = lines_snapshot(deck, lines)
     digest = content_hash(snapshot)
     latest = deck.versions.order_by("-number").first()
     if latest is not None and latest.content_hash == digest:
@@ -265,24 +283,6 @@ def _record_version(deck: Deck, lines: Sequence[DeckLine]) -> DeckVersion | None
         number=latest.number + 1 if latest else 1,
         content_hash=digest,
         snapshot=snapshot,
-    )
-
-
-def _snapshot(deck: Deck, lines: Sequence[DeckLine]) -> dict[str, Any]:
-    sections: dict[str, list[SnapshotEntry]] = {slug: [] for slug in deck.game.spec.section_slugs}
-    for line in lines:
-        printing = line.printing
-        sections[line.section].append(
-            SnapshotEntry(
-                key=line.card.key,
-                name=line.card.name,
-                quantity=line.quantity,
-                set=printing.set.code if printing else None,
-                number=printing.number if printing else None,
-            )
-        )
-    return snapshot_build(
-        name=deck.name, format=deck.format.slug if deck.format else None, sections=sections
     )
 
 
@@ -410,12 +410,15 @@ def deck_swap(*, deck: Deck, out_key: str, card: Card, count: int) -> Deck:
 
 
 def deck_restore(*, deck: Deck, number: int, expected_revision: int | None) -> Deck:
-    """Make an old version the deck's contents again (its cards and format; the name, the
-    description and who sees it stay), as a new version: nothing of the history is lost.
+    """Make an old version the deck's contents again (its cards, maybeboard and format; the
+    name, the description and who sees it stay), as a new version: nothing of the history is
+    lost.
 
     Raises VersionNotFound, DeckChanged as deck_update does, and InvalidEntries when a card of
     the old version can no longer be used (deleted, or no longer shared with the owner)."""
     version = stored_version(deck, number)
+    parts = [*version.snapshot["sections"].items()]
+    parts.append((MAYBEBOARD.slug, version.snapshot.get("maybeboard", [])))
     refs = [
         EntryRef(
             slug,
@@ -424,17 +427,13 @@ def deck_restore(*, deck: Deck, number: int, expected_revision: int | None) -> D
             set=entry.get("set"),
             number=entry.get("number"),
         )
-        for slug, entries in version.snapshot["sections"].items()
+        for slug, entries in parts
         for entry in entries
     ]
     lines = entries_resolve(game=deck.game, refs=refs, owner=deck.owner)
     slug = version.snapshot.get("format")
     format = Format.objects.filter(game=deck.game, slug=slug).first() if slug else None
-    sections = {
-        section: [line for line in lines if line.section == section]
-        for section in deck.game.spec.section_slugs
-    }
-    changes = DeckChanges(sections=sections, format=format)
+    changes = DeckChanges(sections=whole_deck(deck.game, lines), format=format)
     return deck_update(deck=deck, expected_revision=expected_revision, changes=changes)
 
 

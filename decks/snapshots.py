@@ -4,12 +4,18 @@ A snapshot is in the API's sections shape, so it can be posted back as a deck:
 
     {"name": "Kau Rush", "format": "standard" | null,
      "sections": {"main": [{"key": "hot-dog", "name": "Hot Dog", "quantity": 2,
-                            "set": "SMP", "number": "045"}], "neopets": [], ...}}
+                            "set": "SMP", "number": "045"}], "neopets": [], ...},
+     "maybeboard": [{"key": "omelette", "name": "Omelette", "quantity": 1}]}
 
-The hash covers what makes two decks the same deck: the name, the format and, per section, the
-entries as (card key, printing, quantity) sorted. Order of entries, empty sections and card
-display names do not change it, so reordering a deck or renaming a card in the catalogue is not
-a new version.
+`maybeboard` (the cards considered, rulebook.core.game.MAYBEBOARD) sits beside `sections`, never
+among them, so whatever reads a snapshot's sections as the deck (a registration's locked list, a
+deck check) never counts it; a snapshot written before it existed has none.
+
+The hash covers what makes two decks the same deck: the name, the format, per section the
+entries as (card key, printing, quantity) sorted, and the maybeboard's alike when it holds any
+(so a version with none hashes as it did before maybeboards). Order of entries, empty sections
+and card display names do not change it, so reordering a deck or renaming a card in the
+catalogue is not a new version. The list hash (a registration's) covers the sections alone.
 """
 
 from __future__ import annotations
@@ -40,7 +46,11 @@ class SnapshotEntry:
 
 
 def snapshot_build(
-    *, name: str, format: str | None, sections: Mapping[str, Sequence[SnapshotEntry]]
+    *,
+    name: str,
+    format: str | None,
+    sections: Mapping[str, Sequence[SnapshotEntry]],
+    maybeboard: Sequence[SnapshotEntry] = (),
 ) -> dict[str, Any]:
     """The snapshot of a deck; `sections` in the order they should be shown."""
     return {
@@ -49,18 +59,20 @@ def snapshot_build(
         "sections": {
             slug: [entry.as_dict() for entry in entries] for slug, entries in sections.items()
         },
+        "maybeboard": [entry.as_dict() for entry in maybeboard],
     }
 
 
 def content_hash(snapshot: Mapping[str, Any]) -> str:
     """sha256 (hex) of the snapshot's canonical JSON: stable and order-independent."""
-    return _sha256(
-        {
-            "name": snapshot["name"],
-            "format": snapshot["format"],
-            "sections": _canonical_sections(snapshot),
-        }
-    )
+    canonical = {
+        "name": snapshot["name"],
+        "format": snapshot["format"],
+        "sections": _canonical_sections(snapshot),
+    }
+    if maybeboard := snapshot.get("maybeboard"):
+        canonical["maybeboard"] = sorted(_canonical_entry(entry) for entry in maybeboard)
+    return _sha256(canonical)
 
 
 def list_hash(snapshot: Mapping[str, Any]) -> str:

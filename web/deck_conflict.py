@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cards.models import Viewer
 from decks import selectors
+from decks.diff import diff_parts
 from decks.models import Deck
 
 
@@ -18,13 +19,13 @@ def changes_since(*, deck: Deck, version: int | None, viewer: Viewer) -> list[st
         diff = selectors.deck_diff(deck=deck, from_number=version, to_number=latest, viewer=viewer)
     except selectors.VersionNotFound:
         return [f"It is now at version {latest}."]
-    names = {section.slug: section.name for section in deck.game.spec.sections}
+    names = deck.game.spec.section_names
     said = [f"Version {version} → {latest}:"]
     for field in ("name", "format"):
         if field in diff:
             before, after = (diff[field][end] or "default" for end in ("from", "to"))
             said.append(f"{field.capitalize()}: {before} → {after}")
-    for slug, change in diff["sections"].items():
+    for slug, change in diff_parts(diff):
         section = names.get(slug, slug)
         said += [f"+ {e['quantity']} {e['name']} ({section})" for e in change["added"]]
         said += [f"- {e['quantity']} {e['name']} ({section})" for e in change["removed"]]

@@ -2,7 +2,9 @@
 
 Every editor request posts the whole draft (one row per entry: card id, printing, section,
 quantity, and the quantity it had when the page was drawn), plus what the user just did: add a
-card by name, remove a row, change a quantity or a section. The draft is read back into deck
+card by name, remove a row, change a quantity or a section, or move a row into or out of the
+maybeboard with one button (a section like the others here; decks.selectors keeps it apart
+from the deck). The draft is read back into deck
 lines with decks.resolution, the code the API's writes use, so what the editor shows is what
 saving stores.
 """
@@ -53,6 +55,7 @@ def draft_from_post(game: Game, post: QueryDict, owner: Viewer = None) -> Draft:
     )
     removed = post.get("remove")
     stepped, step = _step(post.get("step", ""))
+    moved, _, destination = post.get("move", "").partition(":")  # "ROW:SECTION", one button
     refs: list[EntryRef] = []
     problems: list[str] = []
     for index, (card, printing, section, raw, was) in enumerate(rows):
@@ -67,6 +70,8 @@ def draft_from_post(game: Game, post: QueryDict, owner: Viewer = None) -> Draft:
             )
         if index == stepped:  # the row's + or - button
             quantity = min(max(quantity + step, 0), MAX_QUANTITY)
+        if str(index) == moved:  # into or out of the maybeboard, every copy
+            section = destination
         card_id = integer_text(card)
         if quantity and card_id is not None:
             code, number = _printing(printing)

@@ -27,6 +27,7 @@ from .views.decks import compare as deck_compare
 from .views.decks import doctor, playtest, proxies
 from .views.decks import editor as decks
 from .views.decks import lists as deck_lists
+from .views.decks import text as deck_text
 from .views.events import checks, downloads, organiser, player, roster, rounds, standings
 
 site_urls = [
@@ -77,6 +78,7 @@ site_urls = [
     path("decks/<deck:pk>/", decks.deck_page, name="deck"),
     path("decks/<deck:pk>/export.txt", decks.deck_export, name="deck-export"),
     path("decks/<deck:pk>/proxies.pdf", proxies.deck_proxies_pdf, name="deck-proxies"),
+    path("decks/<deck:pk>/text/", deck_text.deck_text, name="deck-text"),
     path("decks/<deck:pk>/versions/", decks.deck_versions, name="deck-versions"),
     path("decks/<deck:pk>/copy/", decks.deck_copy, name="deck-copy"),
     path("decks/<deck:pk>/playtest/", playtest.deck_playtest, name="deck-playtest"),

@@ -19,6 +19,7 @@ from cards.proxy_sheets import PAPERS
 from decks.models import MAX_QUANTITY, Deck, DeckVersion
 from decks.resolution import DeckLine
 from decks.uploads import MAX_UPLOAD_BYTES, UnreadableUpload, decklist_text
+from rulebook.core.game import MAYBEBOARD
 from rulebook.core.resolve import EntryRef
 from rules.models import Format
 
@@ -59,6 +60,31 @@ class SectionsField(serializers.Field):
         return sections
 
 
+@extend_schema_field({"type": "array", "items": _ENTRY_SCHEMA})
+class MaybeboardField(serializers.Field):
+    """`[{"name"|"key"|"id", "quantity", "set"?, "number"?}, ...]`, the cards considered for the
+    deck but not in it, as [EntryRef, ...] in section MAYBEBOARD.slug; a bad entry is named
+    `maybeboard[2].quantity`."""
+
+    default_error_messages = {"not_list": "must be a list of entries"}
+
+    def to_internal_value(self, data: Any) -> list[EntryRef]:
+        if not isinstance(data, list):
+            self.fail("not_list")
+        problems = Problems()
+        entries = section_entries({MAYBEBOARD.slug: data}, problems, path="")
+        if problems.fields:  # by index, as the error handler names a list's items
+            found: dict[int, Any] = {}
+            for path, messages in problems.fields.items():  # "maybeboard[2].quantity"
+                index, _, field = path.removeprefix(f"{MAYBEBOARD.slug}[").partition("]")
+                if field:
+                    found.setdefault(int(index), {})[field.removeprefix(".")] = messages
+                else:  # the item is no entry object at all
+                    found[int(index)] = messages
+            raise serializers.ValidationError(found)
+        return entries
+
+
 class GameField(serializers.SlugRelatedField):
     """A game by its slug; text holding a NUL character is refused before the database is
     asked (PostgreSQL cannot compare such text, and no slug holds one)."""
@@ -79,19 +105,30 @@ def lines_by_section(lines: Sequence[DeckLine], game: Game) -> dict[str, list[di
     card the reader may not read (decks.privacy) has no id or key and `"private": true`."""
     sections: dict[str, list[dict[str, Any]]] = {slug: [] for slug in game.spec.section_slugs}
     for line in lines:
-        entry: dict[str, Any] = {
-            "id": line.card.pk,
-            "key": line.card.key or None,
-            "name": line.card.name,
-            "quantity": line.quantity,
-        }
-        if line.private:
-            entry["private"] = True
-        if line.printing is not None:
-            entry["set"] = line.printing.set.code
-            entry["number"] = line.printing.number
-        sections.setdefault(line.section, []).append(entry)
+        sections.setdefault(line.section, []).append(line_entry(line))
     return sections
+
+
+def line_entry(line: DeckLine) -> dict[str, Any]:
+    """One stored line as an entry of the sections shape (or of the maybeboard)."""
+    entry: dict[str, Any] = {
+        "id": line.card.pk,
+        "key": line.card.key or None,
+        "name": line.card.name,
+        "quantity": line.quantity,
+    }
+    if line.private:
+        entry["private"] = True
+    if line.printing is not None:
+        entry["set"] = line.printing.set.code
+        entry["number"] = line.printing.number
+    return entry
+
+
+MAYBEBOARD_HELP = (
+    "The cards considered for the deck but not in it, kept with it and its versions; never "
+    "counted by legality, test games or the deck doctor."
+)
 
 
 class DeckInput(serializers.Serializer):
@@ -103,6 +140,20 @@ class DeckInput(serializers.Serializer):
     visibility = serializers.ChoiceField(Deck.Visibility.choices, default=Deck.Visibility.PRIVATE)
     format = serializers.SlugField(allow_null=True, default=None)
     sections = SectionsField(default=dict)
+    maybeboard = MaybeboardField(
+        required=False,
+        help_text=f"{MAYBEBOARD_HELP} Left out, the deck's maybeboard stays as it is (a PUT "
+        "too).",
+    )
+    text = serializers.CharField(
+        max_length=200_000,
+        required=False,
+        write_only=True,
+        help_text="The whole deck as a plain-text decklist (as /decks/import/ reads it, its "
+        "cards considered under `Maybeboard:`), instead of `sections` and `maybeboard`: it "
+        "replaces every section and the maybeboard, as the deck's next version. A line that "
+        "cannot be read or names no card is a 400 naming it under `text`, with `lines`.",
+    )
     share_cards = serializers.BooleanField(
         default=False,
         write_only=True,
@@ -120,6 +171,10 @@ class DeckInput(serializers.Serializer):
         if deck is not None and game != deck.game:
             raise serializers.ValidationError({"game": [f"is {deck.game.slug}; it cannot change"]})
         attrs["game"] = game
+        given = self.initial_data if isinstance(self.initial_data, dict) else {}
+        if "text" in attrs and given.keys() & {"sections", "maybeboard"}:
+            message = "give the deck as text, or as sections and maybeboard, not both"
+            raise serializers.ValidationError({"text": [message]})
         if attrs.get("format") is not None:
             attrs["format"] = game_format(game, attrs["format"])
         unknown = sorted(set(attrs.get("sections", {})) - set(game.spec.section_slugs))
@@ -275,8 +330,21 @@ class DeckOutput(DeckSummaryOutput):
         help_text="The ETag header's value, for If-Match, to clients that do not read headers.",
     )
 
+    maybeboard = serializers.SerializerMethodField(help_text=MAYBEBOARD_HELP)
+
     class Meta(DeckSummaryOutput.Meta):
-        fields = [*DeckSummaryOutput.Meta.fields, "version", "sections", "private_cards", "etag"]
+        fields = [
+            *DeckSummaryOutput.Meta.fields,
+            "version",
+            "sections",
+            "maybeboard",
+            "private_cards",
+            "etag",
+        ]
+
+    @extend_schema_field(DeckEntryOutput(many=True))
+    def get_maybeboard(self, deck: Deck) -> list[dict[str, Any]]:
+        return [line_entry(line) for line in self.context["maybeboard"]]
 
     def get_private_cards(self, deck: Deck) -> list[str]:
         return [card.name for card in self.context["private_cards"]]
@@ -297,6 +365,9 @@ class SnapshotOutput(serializers.Serializer):
     name = serializers.CharField()
     format = serializers.CharField(allow_null=True)
     sections = serializers.DictField(child=SnapshotEntryOutput(many=True))
+    maybeboard = SnapshotEntryOutput(
+        many=True, required=False, help_text=f"{MAYBEBOARD_HELP} None in versions made before it."
+    )
 
 
 class ExportEntryOutput(SnapshotEntryOutput):
@@ -310,6 +381,7 @@ class DeckExportOutput(serializers.Serializer):
     name = serializers.CharField()
     format = serializers.CharField(allow_null=True)
     sections = serializers.DictField(child=ExportEntryOutput(many=True))
+    maybeboard = ExportEntryOutput(many=True, help_text=MAYBEBOARD_HELP)
 
 
 class ValueChangeOutput(serializers.Serializer):
@@ -351,6 +423,9 @@ class DeckDiffOutput(serializers.Serializer):
     name = ValueChangeOutput(serializers.CharField, required=False)
     format = ValueChangeOutput(serializers.CharField, required=False)
     sections = serializers.DictField(child=SectionDiffOutput())
+    maybeboard = SectionDiffOutput(
+        required=False, help_text="The maybeboard's changes, when either version has one."
+    )
 
     def get_fields(self) -> dict[str, serializers.Field]:
         numbers = {name: serializers.IntegerField() for name in ("from", "to")}

@@ -36,10 +36,11 @@ from decks import selectors, services
 from decks.links import DeckLink
 from decks.models import Deck, DeckVersion
 from decks.proxies import deck_proxies
-from decks.resolution import DeckLine, InvalidEntries, entries_resolve
+from decks.resolution import DeckLine, InvalidEntries, entries_resolve, maybeboard_apart
 from decks.user_cards import own_private_cards_share
 from decks.verdicts import decks_legal
 from rulebook.core.decklist import write_decklist
+from rulebook.core.game import MAYBEBOARD
 from rulebook.core.resolve import EntryRef
 
 from .errors import decklist_errors, invalid_entries_error
@@ -55,6 +56,7 @@ from .serializers import (
     DeckVersionDetailOutput,
     DeckVersionOutput,
     ProxiesQuery,
+    line_entry,
     lines_by_section,
 )
 
@@ -131,6 +133,7 @@ def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Res
     context = {
         "request": request,
         "lines": shown.lines,
+        "maybeboard": shown.maybeboard,
         "private_cards": shown.own_private,
         "latest_version": selectors.deck_version_latest(deck=deck, viewer=request.user),
     }
@@ -141,14 +144,35 @@ def deck_response(request: Request, deck: Deck, *, created: bool = False) -> Res
     return response
 
 
+def _requested_lines(
+    game: Game, data: dict[str, Any], owner: Viewer, *, whole: bool
+) -> dict[str, list[DeckLine]] | None:
+    """The sections (and maybeboard) a write sets, as DeckChanges.sections: the whole deck
+    from `text`, else the `sections` given (with `whole`, a PUT's, every section of the game,
+    those it leaves out empty) and the `maybeboard` if given; None when none is. 400 naming
+    each line or entry that cannot be read."""
+    if "text" in data:
+        with decklist_errors():
+            lines = services.decklist_lines(game=game, text=data["text"], owner=owner)
+        return services.whole_deck(game, lines)
+    requested = data.get("sections")
+    if whole:
+        requested = {slug: (requested or {}).get(slug, []) for slug in game.spec.section_slugs}
+    if "maybeboard" in data:
+        requested = {**(requested or {}), MAYBEBOARD.slug: data["maybeboard"]}
+    return None if requested is None else _resolve_sections(game, requested, owner)
+
+
 def _resolve_sections(
     game: Game, sections: dict[str, list[EntryRef]], owner: Viewer
 ) -> dict[str, list[DeckLine]]:
     """Resolve every requested entry (the owner's user-made cards among the cards) in one
-    batch; 400 naming each bad entry's field."""
+    batch; 400 naming each bad entry's field (`sections.main[2]`, `maybeboard[0]`)."""
     refs = [ref for entries in sections.values() for ref in entries]
     paths = [
-        f"sections.{slug}[{i}]" for slug, entries in sections.items() for i in range(len(entries))
+        f"maybeboard[{i}]" if slug == MAYBEBOARD.slug else f"sections.{slug}[{i}]"
+        for slug, entries in sections.items()
+        for i in range(len(entries))
     ]
     try:
         lines = entries_resolve(game=game, refs=refs, owner=owner)
@@ -175,7 +199,7 @@ class DeckListApi(generics.ListAPIView):
     @extend_schema(request=DeckInput, responses={201: DeckOutput})
     def post(self, request: Request) -> Response:
         data = _validated(DeckInput(data=request.data))
-        lines = _resolve_sections(data["game"], data["sections"], request.user)
+        lines = _requested_lines(data["game"], data, request.user, whole=False) or {}
         with transaction.atomic():
             deck = services.deck_create(
                 owner=request.user,
@@ -237,14 +261,11 @@ class DeckDetailApi(DeckAccess, APIView):
         deck = self.writable_deck(request, pk)
         expected = if_match_revision(request, deck, required=True)
         data = _validated(DeckInput(data=request.data, partial=partial, context={"deck": deck}))
-        requested = data.get("sections")
-        if not partial:  # PUT replaces the whole deck: the sections it leaves out become empty
-            requested = {slug: requested.get(slug, []) for slug in deck.game.spec.section_slugs}
+        # PUT replaces the whole deck: the sections it leaves out become empty
+        sections = _requested_lines(deck.game, data, request.user, whole=not partial)
         changes = services.DeckChanges(
             **{field: data[field] for field in _PLAIN_FIELDS if field in data},
-            sections=services.KEEP
-            if requested is None
-            else _resolve_sections(deck.game, requested, request.user),
+            sections=services.KEEP if sections is None else sections,
         )
         try:
             with transaction.atomic():
@@ -266,9 +287,8 @@ def _share_cards_if_asked(request: Request, deck: Deck, data: dict[str, Any]) ->
     if not data.get("share_cards") or deck.visibility == Deck.Visibility.PRIVATE:
         return
     try:
-        own_private_cards_share(
-            lines=selectors.deck_lines(deck=deck, viewer=request.user), owner=request.user
-        )
+        lines = selectors.deck_lines(deck=deck, viewer=request.user, maybeboard=True)
+        own_private_cards_share(lines=lines, owner=request.user)
     except UserCardRefused as refused:
         raise ApiError(refused.message, fields={"share_cards": [refused.message]}) from None
 
@@ -391,17 +411,19 @@ class DeckExportApi(DeckAccess, APIView):
     def get(self, request: Request, pk: int | DeckLink) -> Response:
         deck = self.readable_deck(request, pk)
         if request.accepted_renderer.format == PlainTextRenderer.format:
-            refs = selectors.deck_entry_refs(deck=deck, viewer=request.user)
+            refs = selectors.deck_entry_refs(deck=deck, viewer=request.user, maybeboard=True)
             refs = selectors.refs_for_text(game=deck.game, refs=refs, viewer=request.user)
             return Response(write_decklist(deck.game.spec, refs))
+        lines, maybeboard = maybeboard_apart(
+            selectors.deck_lines(deck=deck, viewer=request.user, maybeboard=True)
+        )
         return Response(
             {
                 "game": deck.game.slug,
                 "name": deck.name,
                 "format": deck.format.slug if deck.format else None,
-                "sections": lines_by_section(
-                    selectors.deck_lines(deck=deck, viewer=request.user), deck.game
-                ),
+                "sections": lines_by_section(lines, deck.game),
+                "maybeboard": [line_entry(line) for line in maybeboard],
             }
         )
 

@@ -16,19 +16,24 @@
     2 Hot Dog (SMP) 045
     2 Chupacabra [chupacabra-flame]
     1x Hot Dog (smp) 45 [Food,Snack] ^Keep^   (Archidekt: categories and labels dropped;
-                                               a [Sideboard] or [Maybeboard] category is the side)
+                                               a [Sideboard] category is the side)
+    Maybeboard                 (or "Maybe", "Considering": the deck's maybeboard, every game's)
+    1 Omelette
 
 Section headers are each GameSpec Section's name, slug or header words, as people write them:
 `Main Deck:`, `Main Deck (50):`, `Main Deck` alone, or Markdown `# Main Deck` / `## Neopets`
 (a `#` line that is not a header is a comment). Lines before any header belong to the game's
 first section. A byte-order mark and Windows line ends are read; Markdown list bullets
 (`- `, `* `, `+ `) before a card line are dropped, `// …` lines are comments, and a
-`Total: 50` line, as list sites write under a section, is skipped. `2 x Hot Dog` is two Hot
-Dogs; a card whose name starts with a lone x is written with the x after the quantity,
-`1x x Ray`, as the writer does. A card may be pinned to a
-printing, `(SET) number`, or named by key in brackets, `[key]`: either tells apart cards that
-share a name (MetaZoo Pages). A line the parser cannot read is reported with its number and
-text, never guessed at; the lines around it are still read.
+`Total: 50` line, as list sites write under a section, is skipped. A `Maybeboard` section (or
+an Archidekt `[Maybeboard]` category) holds the cards considered but not in the deck
+(game.MAYBEBOARD): they are read apart, into `maybeboard`, so no reader of `entries` (the
+rules, test games) ever counts them; the writer writes them last, under `Maybeboard:`.
+`2 x Hot Dog` is two Hot Dogs; a card whose name starts with a lone x is written with the x
+after the quantity, `1x x Ray`, as the writer does. A card may be pinned to a printing, `(SET)
+number`, or named by key in brackets, `[key]`: either tells apart cards that share a name
+(MetaZoo Pages). A line the parser cannot read is reported with its number and text, never
+guessed at; the lines around it are still read.
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .game import GameSpec
+from .game import MAYBEBOARD, GameSpec
 from .identity import identity
 from .resolve import EntryRef
 
@@ -82,12 +87,13 @@ _HEADER = re.compile(
 # A line longer than this is no header: "Main Deck (50):" and its decorations are short, and
 # reading a thousand-digit line with _HEADER takes seconds (its optional counts backtrack).
 _HEADER_LONGEST = 120
-# The side sections other sites export ("Sideboard", "// Sideboard", "Side Deck", "Maybeboard"):
-# the game's side section where it has one (MetaZoo's Archive lists them), else reported.
-SIDE_HEADERS = frozenset({"sideboard", "side deck", "side", "maybeboard", "maybe", "considering"})
-# Side headers compared without their spaces: "Side board", "Maybe board" and "Sideboard" are
-# one header ("Side board:" was reported and its cards then counted in the main deck).
+# The side sections other sites export ("Sideboard", "// Sideboard", "Side Deck"): the game's
+# side section where it has one (MetaZoo's Archive lists them), else reported.
+SIDE_HEADERS = frozenset({"sideboard", "side deck", "side"})
+# Side headers compared without their spaces: "Side board" and "Sideboard" are one header ("Side
+# board:" was reported and its cards then counted in the main deck); "Maybe board" is Maybeboard.
 _SIDE_SQUEEZED = frozenset(header.replace(" ", "") for header in SIDE_HEADERS)
+_MAYBE_SQUEEZED = frozenset(header.replace(" ", "") for header in MAYBEBOARD.headers)
 BYTE_ORDER_MARK = "\ufeff"
 
 
@@ -104,6 +110,8 @@ class LineProblem:
 class ParsedDecklist:
     entries: list[EntryRef] = field(default_factory=list)
     problems: list[LineProblem] = field(default_factory=list)
+    # the Maybeboard's lines (section MAYBEBOARD.slug): kept apart, since no deck counts them
+    maybeboard: list[EntryRef] = field(default_factory=list)
 
 
 def section_headers(game: GameSpec) -> dict[str, str]:
@@ -132,6 +140,9 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
         if header in headers:
             section = headers[header]
             continue
+        if header.replace(" ", "") in _MAYBE_SQUEEZED:
+            section = MAYBEBOARD.slug
+            continue
         if header.replace(" ", "") in _SIDE_SQUEEZED:
             section, side_name = None, line.lstrip("#/ ").rstrip(": ")
             continue
@@ -148,7 +159,7 @@ def parse_decklist(text: str, game: GameSpec) -> ParsedDecklist:
             continue
         entry = _parse_card_line(line, placed, number)
         if isinstance(entry, EntryRef):
-            parsed.entries.append(entry)
+            (parsed.maybeboard if placed == MAYBEBOARD.slug else parsed.entries).append(entry)
         elif line.endswith(":"):
             known = ", ".join(f"{s.name}:" for s in game.sections)
             parsed.problems.append(
@@ -173,11 +184,13 @@ def _categories(line: str) -> tuple[str, list[str]]:
 
 def _placed(categories: list[str], headers: dict[str, str], section: str) -> tuple[str | None, str]:
     """(the section a card line goes in, "") : the first of its categories that is a section
-    header (Archidekt's [Sideboard] is MetaZoo's Archive), else the section it is under; or
-    (None, the category) for a side section the game does not have."""
+    header (Archidekt's [Sideboard] is MetaZoo's Archive, [Maybeboard] the maybeboard), else the
+    section it is under; or (None, the category) for a side section the game does not have."""
     for category in categories:
         if category in headers:
             return headers[category], ""
+        if category.replace(" ", "") in _MAYBE_SQUEEZED:
+            return MAYBEBOARD.slug, ""
         if category.replace(" ", "") in _SIDE_SQUEEZED:
             return None, category
     return section, ""
@@ -263,15 +276,18 @@ def card_words(text: str) -> CardWords:
 def write_decklist(game: GameSpec, entries: Sequence[EntryRef]) -> str:
     """Canonical text for entries (by name): each section's header, then `N Name [(SET) NUM]`.
 
-    Sections come in the game's order and empty ones are left out; parse_decklist reads the
-    result back to the same entries. An entry without a name, or in a section the game does
+    Sections come in the game's order, then the maybeboard's entries (section MAYBEBOARD.slug),
+    and empty ones are left out; parse_decklist reads the result back to the same entries (the
+    maybeboard's in its `maybeboard`). An entry without a name, or in a section the game does
     not have, cannot be written: ValueError says which.
     """
-    strays = sorted({entry.section for entry in entries} - set(game.section_slugs))
+    strays = sorted(
+        {entry.section for entry in entries} - {*game.section_slugs, MAYBEBOARD.slug}
+    )
     if strays:
         raise ValueError(f"{game.name} decks have no section {', '.join(strays)}")
     lines: list[str] = []
-    for section in game.sections:
+    for section in (*game.sections, MAYBEBOARD):
         chosen = [entry for entry in entries if entry.section == section.slug]
         if not chosen:
             continue

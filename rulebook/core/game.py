@@ -21,6 +21,13 @@ class Section:
     headers: tuple[str, ...]
 
 
+# The cards considered for a deck but not in it (Moxfield's and Archidekt's maybeboard): every
+# game's decks may keep one beside their sections, in their versions and their text. It is no
+# section of any game, so the rules (which count only a game's sections), test games and the deck
+# doctor never read it; a game's own section may not take its slug.
+MAYBEBOARD = Section("maybeboard", "Maybeboard", ("maybeboard", "maybe", "considering"))
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """Everything about a game that is data rather than rules logic."""
@@ -58,9 +65,18 @@ class GameSpec:
     # them back (rulebook.readout's construction readout).
     construction_fields: tuple[str, ...] = ()
 
+    def __post_init__(self) -> None:
+        if MAYBEBOARD.slug in (section.slug for section in self.sections):
+            raise ValueError(f"{self.name}: {MAYBEBOARD.slug!r} is every deck's, not a section")
+
     @cached_property
     def section_slugs(self) -> tuple[str, ...]:
         return tuple(section.slug for section in self.sections)
+
+    @cached_property
+    def section_names(self) -> Mapping[str, str]:
+        """Each section's name by slug, the maybeboard's too: how a page says where a card is."""
+        return {section.slug: section.name for section in (*self.sections, MAYBEBOARD)}
 
     def card_problems(
         self,

@@ -83,6 +83,14 @@ class Ruleset:
         # this method: it runs for every deck validated.
         return Deck(deck.game, counted, deck.unresolved, aside)
 
+    @classmethod
+    def home_section(cls, card_type: str) -> str:
+        """The first of the game's sections that may hold a card of this type (section_types,
+        citing section_rules): where the card goes when it leaves the deck's maybeboard."""
+        slugs = cls.game.section_slugs
+        allowed = cls.section_types
+        return next((s for s in slugs if card_type in allowed.get(s, {card_type})), slugs[0])
+
     def misplaced(self, section: str, card: CardInfo) -> tuple[str, str] | None:
         """(rule, message) when the section may not hold the card, else None."""
         allowed = self.section_types.get(section)

@@ -205,7 +205,14 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     )  # fmt: skip
     s.call("decks", "decks_update", 412, id=deck_id, if_match=etag,
            body=s.model("DeckInputRequest", {"game": "neopets", "name": "Late"}))  # fmt: skip
-    etag = replaced.headers["ETag"]
+    # the deck edited as text, a maybeboard under its header: its next version (issue 40)
+    as_text = f"{neopets_text}\nMaybeboard:\n1 {_names('neopets', 1)[0]}\n"
+    edited = s.call(
+        "decks", "decks_partial_update", id=deck_id, if_match=replaced.headers["ETag"],
+        body=s.model("PatchedDeckInputRequest", {"text": as_text}),
+    )  # fmt: skip
+    assert [entry.quantity for entry in edited.parsed.maybeboard] == [1]
+    etag = edited.headers["ETag"]
     s.call("decks", "decks_list")
     s.call("decks", "decks_validation_retrieve", id=deck_id)
     s.call("decks", "decks_versions_list", id=deck_id)

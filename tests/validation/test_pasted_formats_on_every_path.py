@@ -116,7 +116,7 @@ def test_every_format_imports_every_card_on_the_website_8_3_1(alice, neopets_car
     assert sizes(Deck.objects.get(name=form)) == SIZES
 
 
-@pytest.mark.parametrize("header", ["Side board:", "Side Board", "// Maybe board"])
+@pytest.mark.parametrize("header", ["Side board:", "Side Board"])
 def test_a_side_board_however_spaced_is_not_counted_in_the_main_deck_8_3_1(
     api, neopets_cards, header
 ):
@@ -127,6 +127,18 @@ def test_a_side_board_however_spaced_is_not_counted_in_the_main_deck_8_3_1(
     assert "not added" in str(answer.json()), answer.json()
     parsed = parse_decklist(text, NEOPETS)
     assert sum(e.quantity for e in parsed.entries if e.section == "main") == 50
+
+
+@pytest.mark.parametrize("header", ["// Maybe board", "Maybeboard:", "Considering"])
+def test_a_maybeboard_however_written_is_never_counted_8_3_1(api, neopets_cards, header):
+    """8.3.1: the Main Deck holds exactly 50; a maybeboard's cards (issue 40) are considered,
+    not in the deck: the list is legal, and they are read apart."""
+    text = legal_text() + f"{header}\n2 Test Codestone 0\n"
+    answer = api.post("/api/v1/validate/", {"game": "neopets", "text": text}, format="json")
+    assert answer.json()["legal"] is True, answer.json()
+    parsed = parse_decklist(text, NEOPETS)
+    assert sum(e.quantity for e in parsed.entries if e.section == "main") == 50
+    assert [(e.name, e.quantity) for e in parsed.maybeboard] == [("Test Codestone 0", 2)]
 
 
 def test_an_archidekt_category_is_no_part_of_the_name_and_a_sideboard_category_is_the_side():

@@ -109,13 +109,28 @@ class NewDeckForm(forms.Form):
         self.fields["game"].choices = game_choices()
 
 
+class DeckTextForm(forms.Form):
+    """A deck's whole text, edited (web.views.decks.text): saved as its next version."""
+
+    text = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 18, "class": "mono"}),
+        max_length=200_000,  # the API's import takes as much
+        strip=False,
+        label="The whole deck, one card a line",
+        help_text="As the import reads it: section headers such as Main Deck: or Spellbook:, "
+        "then 2 Hot Dog, 2x Hot Dog or Hot Dog x2; the cards you are considering under "
+        "Maybeboard:. A card left out is taken out of the deck.",
+    )
+
+
 class ImportDeckForm(NewDeckForm):
     text = forms.CharField(
         widget=forms.Textarea(attrs={"rows": 12, "class": "mono"}),
         required=False,
         label="Decklist",
         help_text="One card a line (2 Hot Dog, 2x Hot Dog, 2 x Hot Dog, Hot Dog x2, - 2 Hot Dog), "
-        "section headers such as Main Deck: or Spellbook:, # or // comments.",
+        "section headers such as Main Deck: or Spellbook:, Maybeboard: for the cards you are "
+        "considering, # or // comments.",
     )
     file = forms.FileField(required=False, label="…or upload a text file")
     leave_out = forms.BooleanField(

@@ -14,7 +14,7 @@ from uuid import UUID
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -32,6 +32,7 @@ from jobs.services.access import simulation_cancel, simulation_may_cancel, simul
 from jobs.services.admission import DecksIllegal, SubmitLater
 from jobs.services.test_games import simulation_create
 from rulebook.core.decklist import parse_decklist
+from rulebook.core.game import MAYBEBOARD
 from rulebook.core.resolve import EntryRef
 from rulebook.registry import GAMES
 from rulebook.samples import SAMPLES as SAMPLE_DECKS
@@ -399,7 +400,9 @@ def deck_choices(
     groups = [("Sample decks", samples)]
     user = request.user
     if user.is_authenticated:
-        own = deck_list_own(user=user).filter(**with_engine).annotate(saved=Count("entries"))
+        # a deck whose only saved cards are its maybeboard's has nothing to play
+        in_deck = Count("entries", filter=~Q(entries__section=MAYBEBOARD.slug))
+        own = deck_list_own(user=user).filter(**with_engine).annotate(saved=in_deck)
         groups.append(("Your decks", [(str(d.pk), _own_label(d)) for d in own]))
     # The stored copies of the sample decks are offered once, above, as samples.
     public = (

@@ -25,13 +25,15 @@ from cards.selectors import card_pictures_named, cards_given_image_urls
 from cards.services.user_cards import UserCardRefused
 from decks import selectors, services
 from decks.collection import deck_missing
+from decks.diff import diff_parts
 from decks.links import DeckLink
 from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
 from decks.user_cards import own_private_cards_share
 from rulebook.core.decklist import write_decklist
+from rulebook.core.game import MAYBEBOARD
 from rulebook.opening_hands import HandRule, opening_hand
-from rulebook.registry import HAND_RULES
+from rulebook.registry import HAND_RULES, RULESETS
 from rulebook.simulation import engine_for
 from rules.models import Format
 from web.charts import deck_charts
@@ -102,7 +104,7 @@ def _import_text(
                 visibility=_visibility(request, data["visibility"]),
             )
         except (services.DecklistUnreadable, InvalidEntries) as exc:
-            found = _numbered_problems(exc)
+            found = numbered_problems(exc)
             problems += [f"line {number}: {message}" for number, message in found]
             left_out.update((number, message) for number, message in found if number)
             numbers = {number for number, _ in found if number}
@@ -113,7 +115,7 @@ def _import_text(
             return deck, problems, left_out, "\n".join(lines)
 
 
-def _numbered_problems(
+def numbered_problems(
     exc: services.DecklistUnreadable | InvalidEntries,
 ) -> list[tuple[int | None, str]]:
     if isinstance(exc, services.DecklistUnreadable):
@@ -187,9 +189,9 @@ class EditorState:
             as_of=post.get("as_of", "").strip(),
             seed=seed if seed is not None and seed >= 0 else secrets.randbelow(10**9),
             mulligans=max(0, integer_text(post.get("mulligans", "0")) or 0),
-            revision=_stored_number(post.get("revision", "")) or 0,
-            version=_stored_number(post.get("version", "")),
-            draft_revision=_stored_number(post.get("draft_revision", "")),
+            revision=stored_number(post.get("revision", "")) or 0,
+            version=stored_number(post.get("version", "")),
+            draft_revision=stored_number(post.get("draft_revision", "")),
         )
         if post.get("action") == "hand":
             state.seed, state.mulligans = secrets.randbelow(10**9), 0
@@ -203,7 +205,7 @@ class EditorState:
         self.version = selectors.deck_latest_version_number(deck=deck)
 
 
-def _stored_number(text: str) -> int | None:
+def stored_number(text: str) -> int | None:
     """A posted revision or version number, if a database could hold it: one past that is no
     deck's (a page posting it started from nothing there is), not a 500 on SQLite."""
     number = integer_text(text)
@@ -340,8 +342,7 @@ def _merge_other_tab(
     theirs_post = form_as_post(current.form)
     theirs = draft_from_post(deck.game, theirs_post, owner=request.user).lines
     base = drawn_lines(deck.game, request.POST, owner=request.user)
-    names = {section.slug: section.name for section in deck.game.spec.sections}
-    said = lines_changed(base, theirs, names)
+    said = lines_changed(base, theirs, deck.game.spec.section_names)
     saved = {
         "name": deck.name,
         "visibility": deck.visibility,
@@ -413,11 +414,11 @@ def _save(
     if problems:
         messages.error(request, "Not saved: " + " ".join(problems))
         return None
-    sections: dict[str, list[DeckLine]] = {slug: [] for slug in deck.game.spec.section_slugs}
-    for line in draft.lines:
-        sections[line.section].append(line)
     changes = services.DeckChanges(
-        name=state.name, visibility=state.visibility, format=fmt, sections=sections
+        name=state.name,
+        visibility=state.visibility,
+        format=fmt,
+        sections=services.whole_deck(deck.game, draft.lines),
     )
     # "Save mine over it" (after a conflict) names the revision the user was shown.
     overwrite = request.POST.get("action") == OVERWRITE
@@ -481,37 +482,53 @@ def _render_editor(
     if shown.invalid is not None:
         report_problem = f"{shown.invalid.field}: {shown.invalid.message}"
     own_private = shown.own_private if editable else []
-    order = {slug: index for index, slug in enumerate(spec.section_slugs)}
+    order = {slug: index for index, slug in enumerate((*spec.section_slugs, MAYBEBOARD.slug))}
     # each section grouped by card type, as deckbuilders read a list; names in order within.
     # Sorted as the reader sees the cards: a private card's place would tell its type and name.
+    # The maybeboard's rows come last, so every row's index is its place in the posted form.
     lines = sorted(
-        shown.lines,
+        [*shown.lines, *shown.maybeboard],
         key=lambda line: (order[line.section], line.card.type, line.card.name.casefold()),
     )
     refs = selectors.lines_as_refs(lines)
     cards_given_image_urls([line.card for line in lines])  # the picture beside each name
     rows = list(enumerate(lines))
+    maybe_rows = _rows_by_type([row for row in rows if row[1].section == MAYBEBOARD.slug])
+    home = RULESETS[spec.slug].home_section
+    by_slug = {section.slug: section for section in spec.sections}
+    for row in maybe_rows:  # its one-click way back into the deck
+        row["home"] = by_slug[home(row["line"].card.type)]
     formats = list(Format.objects.filter(game=deck.game).order_by("slug"))
+    sections = [
+        {
+            "section": section,
+            "rows": _rows_by_type([row for row in rows if row[1].section == section.slug]),
+            # the rules core's count (the legality panel's), not a second count here
+            "count": report.counts.get(section.slug, 0) if report else None,
+        }
+        for section in spec.sections
+    ]
+    # the cards considered, not in the deck: shown after it, never counted or charted
+    maybeboard = {
+        "section": MAYBEBOARD,
+        "rows": maybe_rows,
+        "count": sum(line.quantity for line in shown.maybeboard),
+        "maybe": True,
+    }
     context = {
         "deck": deck,
         "spec": spec,
         "editable": editable,
         "state": state,
         "draft": draft,
-        "sections": [
-            {
-                "section": section,
-                "rows": _rows_by_type([row for row in rows if row[1].section == section.slug]),
-                # the rules core's count (the legality panel's), not a second count here
-                "count": report.counts.get(section.slug, 0) if report else None,
-            }
-            for section in spec.sections
-        ],
+        "sections": sections,
+        "groups": [*sections, maybeboard],
+        "all_sections": (*spec.sections, MAYBEBOARD),  # where a row may be put
         "report": report,
         "report_problem": report_problem,
         # a private card has no stats to chart (not "cost 0")
-        "charts": deck_charts(spec.slug, [line for line in lines if not line.private]),
-        "hand": _hand(spec.slug, lines, state),
+        "charts": deck_charts(spec.slug, [line for line in shown.lines if not line.private]),
+        "hand": _hand(spec.slug, shown.lines, state),
         "hand_rule": HAND_RULES.get(spec.slug),
         "plays": engine_for(spec.slug) is not None,  # the deck doctor's "Suggest swaps"
         "formats": formats,
@@ -594,13 +611,19 @@ def hand_pile(rule: HandRule, lines: Sequence[DeckLine]) -> list[str]:
     ]
 
 
+def saved_text(request: HttpRequest, deck: Deck) -> str:
+    """The saved deck, its maybeboard last, as a plain-text decklist (what the import reads
+    back), as the requesting user may read it."""
+    refs = selectors.deck_entry_refs(deck=deck, viewer=request.user, maybeboard=True)
+    refs = selectors.refs_for_text(game=deck.game, refs=refs, viewer=request.user)
+    return write_decklist(deck.game.spec, refs)
+
+
 @as_visitor()
 def deck_export(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
     """The saved deck as a plain-text decklist (what the import reads back)."""
     deck = readable_deck(request, pk)
-    refs = selectors.deck_entry_refs(deck=deck, viewer=request.user)
-    refs = selectors.refs_for_text(game=deck.game, refs=refs, viewer=request.user)
-    text = write_decklist(deck.game.spec, refs)
+    text = saved_text(request, deck)
     response = HttpResponse(text, content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = content_disposition_header(False, _file_name(deck))
     return response
@@ -613,11 +636,13 @@ def _file_name(deck: Deck) -> str:
 
 
 def diff_changes(spec, diff: dict[str, Any] | None) -> list[dict[str, Any]]:
-    """A diff's sections in the game's order and names, for web/decks/diff_sections.html."""
-    names = {section.slug: section.name for section in spec.sections}
+    """A diff's sections in the game's order and names, the maybeboard last, for
+    web/decks/diff_sections.html."""
+    if diff is None:
+        return []
     return [
-        {"name": names.get(slug, slug), **change}
-        for slug, change in (diff or {}).get("sections", {}).items()
+        {"name": spec.section_names.get(slug, slug), **change}
+        for slug, change in diff_parts(diff)
     ]
 
 

@@ -23,9 +23,10 @@ def readout_rows(
 ) -> list[dict[str, Any]]:
     """One row a non-blank line of `text`: its number, its text and the section it went into
     (as the imported text was read), or why it was left out; headers and comments as such."""
-    names = {section.slug: section.name for section in spec.sections}
+    parsed = parse_decklist(imported_text, spec)
     went = {
-        entry.line: names[entry.section] for entry in parse_decklist(imported_text, spec).entries
+        entry.line: spec.section_names[entry.section]
+        for entry in (*parsed.entries, *parsed.maybeboard)
     }
     rows = []
     for number, line in enumerate(text.splitlines(), start=1):
