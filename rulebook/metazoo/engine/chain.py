@@ -18,7 +18,7 @@ from .state import ARENA, CEMETERY, LIMBO, RESPOND, UNDER, Caster, log_targets
 
 def window(game: Any, active: Caster) -> None:
     """A priority window (Priority, p. 21): the active Caster, then the opposing one."""
-    for caster in (active, active.opponent):
+    for caster in (active, active._opponent):
         priority(game, caster)
 
 
@@ -53,9 +53,9 @@ def response(game: Any, caster: Caster) -> tuple[Any, ...] | None:
 def exchange(game: Any, acted: Caster) -> None:
     """After an Action: priority to the other Caster, back and forth until one passes;
     then the chain resolves, last in first out."""
-    caster = acted.opponent
+    caster = acted._opponent
     while priority_in_chain(game, caster):
-        caster = caster.opponent
+        caster = caster._opponent
     while game.chain:
         resolve(game, game.chain.pop())
         game.sweep()

@@ -153,7 +153,7 @@ class Combat:
         game.sweep()  # not after the game ended: a Caster at 0 LP ends it at once
 
     def steps(self) -> None:
-        game, me, them = self.game, self.me, self.me.opponent
+        game, me, them = self.game, self.me, self.me._opponent
         if "confusion" in self.attacker.statuses and not game.flip(me, "confusion"):
             game.event("confused", me.seat, attacker=self.attacker.uid)
             return
@@ -180,7 +180,7 @@ class Combat:
 
     def spring(self, trap: Page) -> None:
         """Step 2 with a Trap: flip it face-up; Contract it (pay its Cost) or not."""
-        game, them = self.game, self.me.opponent
+        game, them = self.game, self.me._opponent
         card = trap.card
         game.event("trap_flipped", them.seat, page=trap.uid, name=card.name)
         if self.target is trap:
@@ -207,7 +207,7 @@ class Combat:
 
     def declare_defenders(self) -> tuple[Any, int | None]:
         """Step 3: Defenders, then the primary Defender and its Attack."""
-        game, them = self.game, self.me.opponent
+        game, them = self.game, self.me._opponent
         able = [
             page
             for page in them.arena

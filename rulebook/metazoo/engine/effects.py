@@ -70,10 +70,10 @@ def valid_targets(game: Any, me: Caster, page: Page, kind: str) -> list[Any]:
         if kind == "beastie":
             found = [p for side in game.casters for p in side.arena if p.card.type == BEASTIE]
         else:
-            side = me if kind == "own_beastie" else me.opponent
+            side = me if kind == "own_beastie" else me._opponent
             found = [p for p in side.arena if p.card.type == BEASTIE]
     elif kind in ("artifact", "opposing_artifact"):
-        sides = game.casters if kind == "artifact" else (me.opponent,)
+        sides = game.casters if kind == "artifact" else (me._opponent,)
         found = [p for side in sides for p in side.arena if p.card.type == ARTIFACT]
     else:
         return []
@@ -91,9 +91,9 @@ def reach(
     if kind == "self":
         return [page] if page.zone == ARENA else []
     if kind == "opposing_caster":
-        return [me.opponent]
+        return [me._opponent]
     if kind == "each_opposing_beastie":
-        return [p for p in me.opponent.arena if p.card.type == BEASTIE]
+        return [p for p in me._opponent.arena if p.card.type == BEASTIE]
     if kind == "every_beastie":
         aura = effect.get("aura")
         return [

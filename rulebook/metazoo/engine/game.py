@@ -130,7 +130,7 @@ class Game:
             self.pages += pages
             casters.append(Caster(seat, pages, deck.answers, deck.powers))
         a, b = casters
-        a.opponent, b.opponent = b, a
+        a._opponent, b._opponent = b, a
         self.casters = (a, b)
         self.seat_views: dict[int, SeatView] = {}  # each seat's view, once asked (SeatView.of)
         for caster in self.casters:
@@ -200,9 +200,9 @@ class Game:
         caller = self.casters[1]  # seat 0 is "you", seat 1 "the opponent" who calls
         call = self.ask(caller, CALL, (HEADS, TAILS))
         flip = HEADS if self.chance.coin() else TAILS
-        chooser = caller if call == flip else caller.opponent
+        chooser = caller if call == flip else caller._opponent
         goes_first = self.ask(chooser, GO_FIRST, YES_NO)
-        self.first = chooser.seat if goes_first else chooser.opponent.seat
+        self.first = chooser.seat if goes_first else chooser._opponent.seat
         self.event("first", self.first, caller=1, call=call, flip=flip, chooser=chooser.seat)
         self.active = self.first
         order = (self.casters[self.first], self.casters[1 - self.first])
@@ -220,7 +220,7 @@ class Game:
             take_turn(self, me)
         except GameOver:
             return False
-        self.active = me.opponent.seat
+        self.active = me._opponent.seat
         return True
 
     def finish(self, capped: bool) -> Outcome:
@@ -252,7 +252,7 @@ class Game:
         # it run about once a game, some 5% of the time a game takes.
         for caster in self.casters:
             caster.decisions.clear()
-            del caster.opponent
+            del caster._opponent
         return outcome
 
     # -- coins ----------------------------------------------------------------------------
@@ -363,7 +363,7 @@ class Game:
         """A Caster at 0 LP loses the game; both at once: a draw."""
         out = [caster for caster in self.casters if caster.lp == 0]
         if out:
-            self.winner = None if len(out) == 2 else out[0].opponent.seat
+            self.winner = None if len(out) == 2 else out[0]._opponent.seat
             self.end = "lp"
             raise GameOver
 

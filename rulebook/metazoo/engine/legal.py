@@ -149,7 +149,7 @@ def attack_targets(game: Any, me: Caster) -> list[Any]:
     """Combat step 1: the opposing Caster, their Beasties and Artifacts, and their
     face-down Traps not under a Page (Face up Pages without LP are no target); no Beastie in a
     turn Beasties cannot be targeted (`targetable`)."""
-    them = me.opponent
+    them = me._opponent
     targets: list[Any] = [them]
     targets.extend(p for p in them.arena if p.card.is_permanent and targetable(game, p))
     targets.extend(t for t in them.traps if t.host is None)
@@ -167,7 +167,7 @@ def targetable(game: Any, page: Page) -> bool:
 
 def is_attack_target(game: Any, me: Caster, target: Any) -> bool:
     """Whether `target` is among `attack_targets(me)`, checked without listing them."""
-    them = me.opponent
+    them = me._opponent
     if target is them:
         return True
     if not isinstance(target, Page):

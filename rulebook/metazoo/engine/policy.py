@@ -172,7 +172,7 @@ class HeuristicPolicy(Policy):
                     )
                     theirs = sum(
                         1
-                        for p in me.opponent.arena
+                        for p in game.casters[1 - me.seat].arena
                         if p.card.type == BEASTIE and (aura is None or aura in p.card.aura_types)
                     )
                     return theirs > mine
@@ -190,7 +190,7 @@ class HeuristicPolicy(Policy):
             if do == "equip":
                 return any(p.card.type == BEASTIE for p in me.arena)
             if do == "no_attacks":
-                return self._beasties(me.opponent) > self._beasties(me) + 1
+                return self._beasties(game.casters[1 - me.seat]) > self._beasties(me) + 1
         return False
 
     def _beasties(self, side: Caster) -> int:
@@ -219,7 +219,7 @@ class HeuristicPolicy(Policy):
         if kills:
             best = max(kills, key=DEAREST)
             return ("attack", attacker, index, best)
-        return ("attack", attacker, index, me.opponent)
+        return ("attack", attacker, index, game.casters[1 - me.seat])
 
     # -- priority windows -------------------------------------------------------------------
 

@@ -136,6 +136,7 @@ class Caster:
     """One player: Life Points, Status Effects, zones and Aura generated this turn."""
 
     __slots__ = (
+        "_opponent",
         "afterlife",
         "answers",
         "arena",
@@ -147,7 +148,6 @@ class Caster:
         "decisions",
         "limbo",
         "loss",
-        "opponent",
         "plays",
         "powers",
         "seat",
@@ -171,7 +171,10 @@ class Caster:
         self.aura: dict[str, int] = {}  # Aura generated and not yet spent or dissolved
         self.aura_page_played = False
         self.plays: dict[str, int] = {}
-        self.opponent: Caster = self
+        # private: a bot is handed its own Caster as it is, so no public door on it may lead
+        # to the other Caster's hidden Pages (rulebook.core.views); bots reach the other
+        # Caster through their view's `casters`
+        self._opponent: Caster = self
         self.decisions: dict[str, Decision] = {}
         self.answers = answers  # any of its Pages has an "any time" effect (MetaZooDeck)
         self.powers = powers  # any of its Pages has a Power
@@ -232,7 +235,7 @@ class Policy:
 # how many Pages.
 PUBLIC_CASTER = frozenset(
     ("afterlife", "answers", "arena", "aura", "aura_page_played", "cemetery", "damage",
-     "limbo", "loss", "lp", "opponent", "plays", "powers", "seat", "statuses")
+     "limbo", "loss", "lp", "plays", "powers", "seat", "statuses")
 )  # fmt: skip
 HIDDEN_CASTER = frozenset(("chapter", "spellbook", "traps"))
 
@@ -245,8 +248,9 @@ FACE_DOWN_PAGE = frozenset(("controller", "face_down", "owner", "zone"))
 class SeatView(views.SeatView):
     """A game in progress as one Caster sees it (what a policy reads): its own Caster whole,
     the other through `Public`, and the game's public state and the rules' measures of it.
-    Each door onto a Caster (one's own Caster's opponent, the combat's or the chain's Caster)
-    opens on that Caster as this one sees it; the other's face-down Pages show their back."""
+    Each door onto a Caster (the combat's or the chain's Caster) opens on that Caster as this
+    one sees it (one's own Caster has none: its opponent is private to the game); the other's
+    face-down Pages show their back."""
 
     __slots__ = ("casters",)
     # The turn, the combat under way and the Terra slots; an Attack's damage and targets, a
@@ -258,10 +262,10 @@ class SeatView(views.SeatView):
 
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
-        mine: Any = None
-        doors = {"opponent": lambda _: mine, "arena": self.shown_all}
+        # one's own Caster as it is (it has no public door); the other through `Public`
+        mine = game.casters[seat]
+        doors = {"arena": self.shown_all}
         other = views.Public(game.casters[1 - seat], PUBLIC_CASTER, HIDDEN_CASTER, doors)
-        mine = views.seen(game.casters[seat], {"opponent": other})
         self.casters = (mine, other) if seat == 0 else (other, mine)
 
     def shown(self, subject: Any) -> Any:

@@ -77,7 +77,7 @@ def test_a_sleeping_page_wakes_on_heads_only():
     game = started()
     me = game.casters[0]
     sleeper = put(game, 0, beastie("Dozy"))
-    game.inflict([sleeper], "sleep", me.opponent, automatically=True)
+    game.inflict([sleeper], "sleep", game.casters[1], automatically=True)
     coins(game, False, True)
     game.take_turn(me)
     assert "sleep" in sleeper.statuses and sleeper not in attackers(game, me)
