@@ -49,6 +49,7 @@ class AliceThings:
     card_id: int
     proposal_id: int
     upload_id: int
+    play_id: str
 
     def path_parameters(self, path: str) -> dict[str, str]:
         """Values for the parameters of an OpenAPI path such as /api/v1/decks/{id}/."""
@@ -63,6 +64,7 @@ class AliceThings:
             "card_id": self.card_id,
             "proposal_id": self.proposal_id,
             "upload_id": self.upload_id,
+            "play_id": self.play_id,
             "game": "neopets",
         }
         return {name: str(value) for name, value in values.items() if "{" + name + "}" in path}
@@ -97,7 +99,23 @@ def alice_things(alice) -> AliceThings:
         card_id=keeper_card_save(owner=alice, draft=WALKED_CARD).pk,
         # the only curator of Neopets, so she reviews her own proposal and upload
         **_curated(alice),
+        play_id=str(_played(alice).pk),
     )
+
+
+def _played(alice):
+    """A game of Neopets Alice plays against the bot (seed 1: she decides first)."""
+    from jobs.services.plays import play_create
+
+    play, _ = play_create(
+        owner=alice,
+        session_key="",
+        game="neopets",
+        decks=[(NEOPETS_SAMPLES.entries("strong"), []), (NEOPETS_SAMPLES.entries("weak"), [])],
+        bot="default",
+        seed=1,
+    )
+    return play
 
 
 def _curated(alice) -> dict[str, int]:

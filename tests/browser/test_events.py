@@ -230,7 +230,13 @@ def test_a_judge_finds_the_log_and_corrects_a_check_to_matched(page, sample_card
     bob = get_user_model().objects.get(username="bob")
     registration = registration_submit_text(event=event, player=bob, text=LEGAL, name="Bob's")
     judge = judge_add(event=event, username="charlie").judge
-    deck_check_record(registration=registration, judge=judge, text=ILLEGAL, penalty="Warning")
+    deck_check_record(
+        registration=registration,
+        judge=judge,
+        text=ILLEGAL,
+        penalty="warning",
+        infraction="decklist",
+    )
     log_in(page, "charlie")
     page.goto("/events/")
     expect(page.get_by_role("link", name="judge")).to_be_visible()

@@ -29,6 +29,7 @@ from jobs.services import queue
 from jobs.services.access import simulation_share
 from jobs.services.chunks import chunk_run
 from jobs.services.doctor import SwapRequest, doctor_create
+from jobs.services.plays import play_create
 from jobs.services.test_games import simulation_create
 from rulebook.core.resolve import EntryRef
 from rulebook.samples import NEOPETS
@@ -100,7 +101,16 @@ def things(alice, monkeypatch) -> dict[str, str]:
         draft=KeeperCardDraft("Zanzibar Oracle", "Spell", "Draw 2 cards.", edition=11),
     )
     card = Card.objects.filter(game=neopets, attributes__has_key="hp").first()
+    play, _ = play_create(
+        owner=alice,
+        session_key="",
+        game="neopets",
+        decks=[(NEOPETS.entries("strong"), []), (NEOPETS.entries("weak"), [])],
+        bot="default",
+        seed=1,
+    )
     return {
+        "play_id": str(play.pk),
         "deck": str(deck.link_token),
         "token": event.token,
         "shared": job.share_token,
@@ -183,6 +193,7 @@ def test_the_walk_fills_in_every_page_parameter():
         for match in PARAMETER.finditer(route)
     }
     filled = {"deck", "token", "job_id", "key", "game", "card_id", "pk", "player_id", "number"}
+    filled |= {"play_id"}
     # a token's, a judge's, a doctor's swap's, a proposal's and an upload's only addresses are
     # POSTs (revoke, remove, apply, review, approve)
     posted = {"token_id", "judge_id", "index", "proposal_id", "upload_id"}

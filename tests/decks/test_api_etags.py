@@ -96,8 +96,8 @@ def test_it_lets_exactly_one_of_two_concurrent_writers_win(alice, neopets, cards
     read_lines = services.stored_lines
     write_entries = services._write_entries
 
-    def read_then_wait(deck):
-        lines = read_lines(deck)
+    def read_then_wait(deck, **options):
+        lines = read_lines(deck, **options)
         both_read.wait()  # both writers have read revision 1 and passed the If-Match check
         return lines
 
