@@ -179,7 +179,7 @@ class MyCheckInApi(EventAccess, APIView):
         try:
             roster.check_in_self(event=event, player=request.user)
         except RegistrationRefused as exc:
-            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
+            raise _refused(exc) from None
         return Response(RosterRowOutput(_roster_row(event, request.user.pk)).data)
 
 
@@ -279,7 +279,7 @@ class WithdrawApi(EventAccess, APIView):
         except Registration.DoesNotExist:
             raise NotFound("You have no entry in this event.") from None
         except RegistrationRefused as exc:
-            raise ApiError(exc.message, fields={exc.field: [exc.message]}) from None
+            raise _refused(exc) from None
         [registration] = self.seen(request, event, [registration])
         return Response(RegistrationOutput(registration).data)
 
