@@ -291,32 +291,28 @@ def _vacuum_analyze() -> None:
 
 def _picture_cards(*, every: int) -> None:
     """Give every `every`th card a picture (one stored picture, shown by them all), the others
-    none: search answers with each card's `image` URLs (cards.services.images). Rows it changes
-    are rewritten compactly (VACUUM FULL), as a catalogue whose pictures came with its cards: an
-    UPDATE of every row left the table twice its size, which the bench would have timed."""
+    none: search answers with each card's `image` URLs (cards.services.images)."""
     import io
 
     from django.core.files.uploadedfile import SimpleUploadedFile
-    from django.db import connection
     from django.db.models import F
     from PIL import Image
 
-    from cards.models import Card
+    from cards.models import Card, CardPicture
     from cards.services.images import card_image_store
 
     out = io.BytesIO()
     Image.linear_gradient("L").resize((750, 1050)).save(out, format="PNG")
     stored = card_image_store(upload=SimpleUploadedFile("bench.png", out.getvalue()))
-    slots = Card.objects.annotate(slot=F("id") % every) if every else None
-    pictured = slots.filter(slot=0) if slots is not None else Card.objects.none()
-    bare = slots.exclude(slot=0) if slots is not None else Card.objects.all()
-    changed = pictured.exclude(image_thumb=stored.thumb).update(
-        image_thumb=stored.thumb, image_full=stored.full
-    ) + bare.exclude(image_thumb="").update(image_thumb="", image_full="")
-    if changed:
-        with connection.cursor() as cursor:
-            cursor.execute("VACUUM FULL cards_card")
-    print(f"{pictured.count():,} of {Card.objects.count():,} cards have a picture.")
+    CardPicture.objects.all().delete()
+    if every:
+        pictured = Card.objects.annotate(slot=F("id") % every).filter(slot=0)
+        for batch in _batches(pictured.values_list("id", flat=True).iterator(), BATCH_SIZE):
+            CardPicture.objects.bulk_create(
+                CardPicture(card_id=card_id, thumb=stored.thumb, full=stored.full)
+                for card_id in batch
+            )
+    print(f"{CardPicture.objects.count():,} of {Card.objects.count():,} cards have a picture.")
 
 
 def _make_sets() -> dict[str, object]:

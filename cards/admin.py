@@ -8,6 +8,7 @@ from django.utils.html import format_html, format_html_join
 from basics.errors import InvalidRequest
 
 from .models import REVISED_FIELDS, Card, CardSet, Game, Printing
+from .selectors import cards_given_image_urls
 from .services.images import StoredImage, card_image_attach, card_image_store
 from .services.revisions import RevisionNote, revisions_record
 
@@ -73,14 +74,15 @@ class CardAdmin(admin.ModelAdmin):
     list_filter = ["game", "type", "is_sample", "shared", ("owner", admin.EmptyFieldListFilter)]
     search_fields = ["name", "key", "text"]
     raw_id_fields = ["owner"]
-    readonly_fields = ["picture", "history"]
+    readonly_fields = ["picture_shown", "history"]
     inlines = [PrintingInline]
 
     @admin.display(description="Picture")
-    def picture(self, card: Card) -> str:
-        if not card.image_thumb:
+    def picture_shown(self, card: Card) -> str:
+        image_urls = cards_given_image_urls([card])[0].image_urls
+        if image_urls is None:
             return "none"
-        return format_html('<img src="{}" alt="" width="122">', card.image_thumb.url)
+        return format_html('<img src="{}" alt="" width="122">', image_urls["thumb"])
 
     @admin.display(description="History")
     def history(self, card: Card) -> str:

@@ -161,11 +161,6 @@ class Card(models.Model):
     shared = models.BooleanField(
         default=False, help_text="A user-made card that everyone may read and put in decks."
     )
-    # The card's picture in two sizes (cards.services.images): storage names made of each file's
-    # content hash, empty when it has none. Read with the card's row, so a page of cards costs
-    # no query more for them.
-    image_thumb = models.FileField(max_length=100, blank=True, default="", editable=False)
-    image_full = models.FileField(max_length=100, blank=True, default="", editable=False)
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
 
@@ -253,6 +248,23 @@ class Card(models.Model):
             attributes=self.attributes,
             id=self.pk,
         )
+
+
+class CardPicture(models.Model):
+    """A card's picture in two sizes (cards.services.images): storage names made of each file's
+    content hash. Kept beside the card rather than in its row: search rechecks every card its
+    trigram index finds in the table itself, so two 81-character names in each row made it read
+    half as many pages again and slowed search's p95 by a third (bench/search.py, issue 36). A
+    page of cards reads its pictures in one small query (cards.selectors.card_picture_names)."""
+
+    card = models.OneToOneField(
+        Card, primary_key=True, on_delete=models.CASCADE, related_name="picture"
+    )
+    thumb = models.FileField(max_length=100, editable=False)
+    full = models.FileField(max_length=100, editable=False)
+
+    def __str__(self) -> str:
+        return f"Picture of {self.card_id}"
 
 
 class Printing(models.Model):

@@ -26,6 +26,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cards.models import Card
+from cards.selectors import card_picture_names
 from cards.words import attribute_words, card_summary
 from rulebook.registry import GAMES
 
@@ -85,11 +86,16 @@ def _sheets(
     bottom = (page_height - ROWS * CARD_HEIGHT) / 2
     slots = [index for index, proxy in enumerate(proxies) for _ in range(proxy.copies)]
     drawn: set[int] = set()
+    thumbs = {
+        card_id: thumb
+        for card_id, (thumb, _) in card_picture_names(proxy.card for proxy in proxies).items()
+    }
     for start in range(0, len(slots), PER_PAGE):
         for place, index in enumerate(slots[start : start + PER_PAGE]):
             form = f"card{index}"
             if index not in drawn:  # a form is drawn once, outside any page, and reused
-                picture = _picture(proxies[index].card, pictures / f"{form}.jpg")
+                thumb = thumbs.get(proxies[index].card.pk, "")
+                picture = _picture(thumb, pictures / f"{form}.jpg")
                 _card_form(canvas, form, proxies[index].card, game, picture)
                 drawn.add(index)
             column, row = place % COLUMNS, place // COLUMNS
@@ -268,15 +274,15 @@ def _facts(card: Card, game: str) -> list[str]:
     ]
 
 
-def _picture(card: Card, path: Path) -> str | None:
+def _picture(thumb: str, path: Path) -> str | None:
     """The card's picture written to `path` as JPEG, which the PDF embeds as it is, by file name:
     from an image object ReportLab would unpack the pixels again to name it. The thumbnail (240
     by 336 pixels) prints at over 200 dpi in its 36 mm; the full size would cost ten times the
-    decoding for nothing seen. None without a picture."""
-    if not card.image_thumb.name:
+    decoding for nothing seen. None without a picture (an empty `thumb`)."""
+    if not thumb:
         return None
     try:
-        with default_storage.open(card.image_thumb.name) as stored, Image.open(stored) as opened:
+        with default_storage.open(thumb) as stored, Image.open(stored) as opened:
             opened.convert("RGB").save(path, format="JPEG", quality=90)
     except OSError:  # a picture gone from the storage: the card prints without it
         return None

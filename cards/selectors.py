@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any, TypedDict
 
+from django.core.files.storage import default_storage
 from django.db import connection, transaction
 from django.db.models import F, Q, QuerySet
 from django.db.models.functions import Upper
@@ -23,6 +24,7 @@ from rulebook.core.identity import identity
 
 from .models import (
     Card,
+    CardPicture,
     CardRevision,
     CardSet,
     Game,
@@ -89,6 +91,16 @@ def cards_for_display(cards: Iterable[Card]) -> list[Card]:
     return cards_given_image_urls(cards)
 
 
+def card_picture_names(cards: Iterable[Card]) -> dict[int, tuple[str, str]]:
+    """The storage names (thumbnail, full size) of these cards' pictures, by card id; a card
+    without one is left out. One query."""
+    ids = [card.pk for card in cards if card.pk is not None]
+    if not ids:
+        return {}
+    names = CardPicture.objects.filter(card__in=ids).values_list("card_id", "thumb", "full")
+    return {card_id: (thumb, full) for card_id, thumb, full in names}
+
+
 def cards_given_image_urls(cards: list[Card]) -> list[Card]:
     """The cards, each given `image_urls`: its picture's `thumb` and `full` URLs, or None.
 
@@ -96,16 +108,18 @@ def cards_given_image_urls(cards: list[Card]) -> list[Card]:
     to quote) is added to it: what storage.url answers for each name, without its urljoin and
     quote per name, which cost a search page with pictures a third more CPU (bench/search.py).
     A name elsewhere, or a storage whose URLs carry a query (signed), is asked one by one."""
+    names = card_picture_names(cards)
     folder = f"{FOLDER}/"
-    base = ""
+    base = picture_folder_url() if names else ""
     for card in cards:
-        thumb, full = card.image_thumb.name, card.image_full.name
+        thumb, full = names.get(card.pk, ("", ""))
         if not thumb:
             card.image_urls = None
-            continue
-        base = base or picture_folder_url()
-        if "?" in base or not (thumb.startswith(folder) and full.startswith(folder)):
-            card.image_urls = {"thumb": card.image_thumb.url, "full": card.image_full.url}
+        elif "?" in base or not (thumb.startswith(folder) and full.startswith(folder)):
+            card.image_urls = {
+                "thumb": default_storage.url(thumb),
+                "full": default_storage.url(full),
+            }
         else:
             card.image_urls = {
                 "thumb": base + thumb.removeprefix(folder),
@@ -115,7 +129,7 @@ def cards_given_image_urls(cards: list[Card]) -> list[Card]:
 
 
 @dataclass(frozen=True, slots=True)
-class CardPicture:
+class NamedPicture:
     """A card's picture where a page names the card without its row (a test game's figures, a
     deck's missing cards): what web/cards/picture_peek.html reads."""
 
@@ -125,22 +139,21 @@ class CardPicture:
 
 def card_pictures_named(
     *, game: str, names: Iterable[str], viewer: Viewer
-) -> dict[str, CardPicture]:
+) -> dict[str, NamedPicture]:
     """The pictures of the cards of this game with these names that this viewer may read, by
     each name as given (compared as card identity compares names). A name without a picture,
-    or only another's private card's, is left out. One query."""
+    or only another's private card's, is left out. Two queries."""
     wanted = {identity(name): name for name in names}
     cards = list(
         card_queryset(viewer)
-        .filter(game__slug=game, folded_name__in=wanted)
-        .exclude(image_thumb="")
-        .only("name", "folded_name", "image_thumb", "image_full")
+        .filter(game__slug=game, folded_name__in=wanted, picture__isnull=False)
+        .only("name", "folded_name")
     )
-    pictures: dict[str, CardPicture] = {}
+    pictures: dict[str, NamedPicture] = {}
     for card in cards_given_image_urls(cards):
         name = wanted[card.folded_name]
         if card.image_urls is not None and name not in pictures:  # the first of namesakes
-            pictures[name] = CardPicture(name=name, image_urls=card.image_urls)
+            pictures[name] = NamedPicture(name=name, image_urls=card.image_urls)
     return pictures
 
 

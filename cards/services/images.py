@@ -22,10 +22,11 @@ from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 from basics.errors import InvalidRequest
-from cards.models import Card
+from cards.models import Card, CardPicture
 from cards.picture_files import FOLDER
 
 FIELD = "image"
@@ -42,8 +43,7 @@ FULL_QUALITY = 88
 
 @dataclass(frozen=True)
 class StoredImage:
-    """A stored card image: the storage names of its two sizes (what Card.image_thumb and
-    Card.image_full hold)."""
+    """A stored card image: the storage names of its two sizes (what a CardPicture holds)."""
 
     thumb: str
     full: str
@@ -85,12 +85,17 @@ def card_image_save(drawn: DrawnImage) -> StoredImage:
     return StoredImage(thumb=_stored(drawn.thumb), full=_stored(drawn.full))
 
 
+@transaction.atomic
 def card_image_attach(*, card: Card, image: StoredImage | None) -> Card:
     """Show this stored image on the card (None: no image). The files stay: another card, or
     a proposal, may show the same picture."""
-    card.image_thumb.name = image.thumb if image else ""
-    card.image_full.name = image.full if image else ""
-    card.save(update_fields=["image_thumb", "image_full", "updated"])
+    if image is None:
+        CardPicture.objects.filter(card=card).delete()
+    else:
+        CardPicture.objects.update_or_create(
+            card=card, defaults={"thumb": image.thumb, "full": image.full}
+        )
+    card.save(update_fields=["updated"])  # caches keyed on the catalogue's latest change
     return card
 
 

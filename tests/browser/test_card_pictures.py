@@ -36,7 +36,7 @@ def test_a_card_s_page_shows_its_full_size_picture(page, hot_dog, shot):
     picture = page.get_by_role("img", name="Picture of Hot Dog")
     expect(picture).to_be_visible()
     assert picture.evaluate(LOADED)
-    assert picture.get_attribute("src") == hot_dog.image_full.url
+    assert picture.get_attribute("src") == hot_dog.picture.full.url
     shot("card-picture-page")
     shot("card-picture-page", phone=True)
 

@@ -7,6 +7,7 @@ import io
 import pytest
 from django.core.management import CommandError, call_command
 
+from cards.selectors import card_picture_names
 from tests.catalogue.conftest import make_card
 
 from .pictures import picture_bytes
@@ -24,10 +25,10 @@ def test_it_gives_a_card_its_picture_and_takes_it_off(db, media_root, tmp_path):
     picture.write_bytes(picture_bytes(image_format="JPEG"))
     assert run("keeper", "fire-bolt", str(picture)).startswith("Fire Bolt: card-images/")
     card.refresh_from_db()
-    assert (media_root / card.image_full.name).is_file()
+    assert (media_root / card.picture.full.name).is_file()
     assert run("keeper", "fire-bolt", "--remove") == "Fire Bolt has no picture now.\n"
     card.refresh_from_db()
-    assert not card.image_thumb
+    assert card_picture_names([card]) == {}
 
 
 def test_it_refuses_a_file_that_is_no_picture_storing_nothing(db, media_root, tmp_path):

@@ -7,6 +7,7 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 
+from cards.selectors import card_picture_names
 from tests.catalogue.conftest import make_card
 
 from .pictures import picture_bytes, upload
@@ -41,13 +42,13 @@ def test_an_uploaded_picture_is_shown_on_the_card(curator, media_root):
     response = change(curator, card, image=upload(picture_bytes()))
     assert response.status_code == 302
     card.refresh_from_db()
-    assert card.image_thumb.name.startswith("card-images/")
-    assert (media_root / card.image_full.name).is_file()
+    assert card.picture.thumb.name.startswith("card-images/")
+    assert (media_root / card.picture.full.name).is_file()
     page = curator.get(f"/admin/cards/card/{card.pk}/change/").content.decode()
-    assert f'src="/media/{card.image_thumb.name}"' in page
+    assert f'src="/media/{card.picture.thumb.name}"' in page
     assert change(curator, card, remove_image="on").status_code == 302
     card.refresh_from_db()
-    assert not card.image_thumb and not card.image_full
+    assert card_picture_names([card]) == {}
 
 
 def test_a_refused_file_is_said_on_the_form_and_nothing_is_stored(curator, media_root):
@@ -57,7 +58,7 @@ def test_a_refused_file_is_said_on_the_form_and_nothing_is_stored(curator, media
     assert response.status_code == 200
     assert "This file is not a PNG, JPEG, WebP or GIF picture" in response.content.decode()
     card.refresh_from_db()
-    assert not card.image_thumb
+    assert card_picture_names([card]) == {}
     assert not media_root.exists() or not any(media_root.rglob("*.*"))
 
 

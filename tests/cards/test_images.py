@@ -11,6 +11,7 @@ from django.test import Client
 from PIL import Image
 
 from basics.errors import InvalidRequest
+from cards.selectors import card_picture_names
 from cards.services.images import FULL_BOX, THUMB_BOX, card_image_attach, card_image_store
 
 from .pictures import EXIF_MARK, claimed_size_png, photo_with_exif, picture_bytes, upload
@@ -195,8 +196,8 @@ def test_attaching_shows_the_image_on_the_card_and_none_takes_it_off(db, media_r
     stored = card_image_store(upload=upload(picture_bytes()))
     card_image_attach(card=card, image=stored)
     card.refresh_from_db()
-    assert (card.image_thumb.name, card.image_full.name) == (stored.thumb, stored.full)
+    assert card_picture_names([card]) == {card.pk: (stored.thumb, stored.full)}
     card_image_attach(card=card, image=None)
     card.refresh_from_db()
-    assert not card.image_thumb and not card.image_full
+    assert card_picture_names([card]) == {}
     assert stored_files(media_root) == sorted([stored.thumb, stored.full])  # files stay

@@ -64,7 +64,7 @@ def test_pictures_named_by_key_or_name_go_to_their_cards_once_approved(
     assert not by_key["snack-3"].image_thumb.name
     upload_approve(upload=snacks, reviewer=alice)
     card = Card.objects.get(key="snack-2")
-    assert card.image_thumb.name == by_key["snack-2"].image_thumb.name
+    assert card.picture.thumb.name == by_key["snack-2"].image_thumb.name
 
 
 def test_every_problem_is_named_by_its_file_and_nothing_is_stored(

@@ -33,12 +33,12 @@ def test_search_results_show_a_card_s_thumbnail_and_none_for_the_others(client, 
     page = client.get("/cards/", {"q": "hot dog", "game": "neopets", "view": view})
     shown = pictures(page.content.decode())
     assert {alt for _, alt in shown if alt} == {"Picture of Hot Dog"}
-    assert {src for src, _ in shown} == {hot_dog.image_thumb.url}
+    assert {src for src, _ in shown} == {hot_dog.picture.thumb.url}
 
 
 def test_a_card_s_page_shows_the_full_size(client, hot_dog):
     page = client.get("/cards/neopets/hot-dog/").content.decode()
-    assert f'<img src="{hot_dog.image_full.url}" alt="Picture of Hot Dog"' in page
+    assert f'<img src="{hot_dog.picture.full.url}" alt="Picture of Hot Dog"' in page
     assert "card-picture" not in client.get("/cards/neopets/omelette/").content.decode()
 
 
@@ -46,8 +46,8 @@ def test_a_deck_page_peeks_at_a_card_s_picture_beside_its_name(client, hot_dog, 
     deck = make_deck(alice, hot_dog.game, MAIN, visibility=Deck.Visibility.PUBLIC)
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert pictures(page) == [
-        (hot_dog.image_thumb.url, ""),
-        (hot_dog.image_thumb.url, "Picture of Hot Dog"),
+        (hot_dog.picture.thumb.url, ""),
+        (hot_dog.picture.thumb.url, "Picture of Hot Dog"),
     ]
     assert page.count('class="peek"') == 1  # Healing Potion has none
 
@@ -59,8 +59,8 @@ def test_a_deck_s_missing_cards_peek_at_their_pictures(client, hot_dog, alice):
     missing = page[page.index('id="missing-cards"') :]
     missing = missing[: missing.index("</ul>")]
     assert pictures(missing) == [
-        (hot_dog.image_thumb.url, ""),
-        (hot_dog.image_thumb.url, "Picture of Hot Dog"),
+        (hot_dog.picture.thumb.url, ""),
+        (hot_dog.picture.thumb.url, "Picture of Hot Dog"),
     ]
     assert "Healing Potion" in missing  # named, without a picture
 
@@ -88,7 +88,7 @@ def test_a_test_game_s_table_of_cards_peeks_at_a_card_s_picture(
     rows = [row for row in table.split("<tr>") if re.match(r"<td>Hot Dog\s*<", row)]
     assert rows and all(
         pictures(row)
-        == [(hot_dog.image_thumb.url, ""), (hot_dog.image_thumb.url, "Picture of Hot Dog")]
+        == [(hot_dog.picture.thumb.url, ""), (hot_dog.picture.thumb.url, "Picture of Hot Dog")]
         for row in rows
     )
     assert table.count('class="peek"') == len(rows)  # no other card of the decks has one
