@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulebook.core.decisions import Decision
 from rulebook.core.telling import Reader, Telling, listed
-from rulebook.core.wording import counted
+from rulebook.core.wording import counted, option_words
+from rulebook.keeper.engine.state import BATTLE
 
 Event = Mapping[str, Any]
 
@@ -233,6 +235,16 @@ def _end(reader: Reader, event: Event) -> str:
     return f"The game is over after {counted(event['turns'], 'turn')}: {winner} won"
 
 
+def _battle_answer(reader: Reader, decision: Decision, option: Any) -> str | None:
+    """A battle answered whole (a bot's): "Ember Sprite and Ember Sprite attack you"; a
+    person's is asked a creature, then the target, at a time (legal.BattleOptions)."""
+    if not isinstance(option, tuple) or len(option) != 2:
+        return None
+    team, target = option
+    names = listed(option_words(creature, reader.who) for creature in team)
+    return f"{names} attack {option_words(target, reader.who)}"
+
+
 TELLING = Telling(
     {
         "deck": _deck,
@@ -273,5 +285,6 @@ TELLING = Telling(
         "triggered": _triggered,
         "recovery": lambda reader, event: "Recovery Phase: cards in play unexhausted",
         "end": _end,
-    }
+    },
+    {BATTLE: _battle_answer},
 )

@@ -14,7 +14,15 @@ from typing import Any
 from rulebook.core.decisions import Decision
 from rulebook.core.telling import Reader, Telling, listed
 from rulebook.core.wording import counted
-from rulebook.metazoo.engine.state import ACTION, DEFENDERS, PRIMARY, RESPOND, TARGET
+from rulebook.metazoo.engine.state import (
+    ACTION,
+    ALLOCATE,
+    DEFENDERS,
+    ORDER,
+    PRIMARY,
+    RESPOND,
+    TARGET,
+)
 
 Event = Mapping[str, Any]
 
@@ -100,7 +108,7 @@ def _trap(reader: Reader, event: Event) -> str:
 def _under(text: str) -> Any:
     def said(reader: Reader, event: Event) -> str:
         page = reader.card(event["page"], "a face-down Page")
-        host = reader.card(event.get("under") or event.get("to"), "a face-down Page")
+        host = reader.card(event["under"] if "under" in event else event["to"], "a face-down Page")
         return f"{reader.whose(event['player'])} {page} {text} {host}"
 
     return said
@@ -117,8 +125,8 @@ def _attack(reader: Reader, event: Event) -> str:
 def _defend(reader: Reader, event: Event) -> str:
     reader.show(*event["defenders"])
     defenders = listed(reader.card(page) for page in event["defenders"])
-    primary = subject(reader, event["primary"])
-    return f"{reader.who(event['player'])} defended with {defenders} ({primary} primary)"
+    primary = "" if event["primary"] is None else f" ({subject(reader, event['primary'])} primary)"
+    return f"{reader.who(event['player'])} defended with {defenders}{primary}"
 
 
 def _strike(reader: Reader, event: Event) -> str:
@@ -166,10 +174,14 @@ def _inflict(reader: Reader, event: Event) -> str:
 
 
 def _end_of_turn(reader: Reader, event: Event) -> str | None:
-    if not event["order"]:
-        return None
-    kinds = listed(item[0] if isinstance(item, list) else str(item) for item in event["order"])
-    return f"End of turn effects: {kinds}"
+    """The end-of-turn effects in the order they happen (none: nothing to tell)."""
+    items = [
+        f"{reader.card(item[1])}'s end-of-turn effect"
+        if item[0] == "effect"
+        else f"{item[0].capitalize()} on {subject(reader, item[1])}"
+        for item in event["order"]
+    ]
+    return f"End of turn: {listed(items)}" if items else None
 
 
 def _zone(reader: Reader, event: Event) -> str:
@@ -317,12 +329,34 @@ def _one(reader: Reader, decision: Decision, option: Any) -> str | None:
     return page(reader, option)
 
 
+def _order(reader: Reader, decision: Decision, option: Any) -> str | None:
+    """A simultaneous end-of-turn effect: "Burn on Blaze Fox", "Blaze Fox's end-of-turn
+    effect" (and which, where it has several)."""
+    if not isinstance(option, tuple) or len(option) != 2:
+        return None
+    kind, subject = option
+    if kind == "effect":
+        holder, index = subject
+        which = f" {index + 1}" if len(holder.card.end_of_turn) > 1 else ""
+        return f"{page(reader, holder)}'s end-of-turn effect{which}"
+    return f"{kind.capitalize()} on {page(reader, subject)}"
+
+
+def _damage_share(reader: Reader, decision: Decision, option: Any) -> str | None:
+    """A share of an Attack's Damage (the spread is asked one receiver at a time)."""
+    if isinstance(option, tuple):  # a bot's whole spread
+        return ", ".join(f"{n} Damage" for n in option)
+    return f"{option} Damage" if isinstance(option, int) else None
+
+
 TELLING = Telling(
     TELLING_EVENTS,
     {
         ACTION: _action,
         RESPOND: _action,
         PRIMARY: _primary,
+        ORDER: _order,
+        ALLOCATE: _damage_share,
         DEFENDERS: _one,
         TARGET: _one,
     },
