@@ -68,7 +68,9 @@ def _swap(reader: Reader, event: Event) -> str:
     return f"{who} swapped a hand card for a reserve"
 
 
-def _place(reader: Reader, event: Event) -> str:
+def _place(reader: Reader, event: Event) -> str | None:
+    if not event["cards"]:
+        return None
     return (
         f"{reader.who(event['player'])} placed {reader.cards(event['cards'])} as resources "
         f"({event['resources']} in the Resource Zone, {event['spent']} exhausted)"

@@ -122,7 +122,9 @@ def _attack(reader: Reader, event: Event) -> str:
     )
 
 
-def _defend(reader: Reader, event: Event) -> str:
+def _defend(reader: Reader, event: Event) -> str | None:
+    if not event["defenders"]:  # none declared: the strike says whom it hits
+        return None
     reader.show(*event["defenders"])
     defenders = listed(reader.card(page) for page in event["defenders"])
     primary = "" if event["primary"] is None else f" ({subject(reader, event['primary'])} primary)"
@@ -136,7 +138,9 @@ def _strike(reader: Reader, event: Event) -> str:
     )
 
 
-def _allocate(reader: Reader, event: Event) -> str:
+def _allocate(reader: Reader, event: Event) -> str | None:
+    if len(event["to"]) < 2:  # all of it to one: its damage event says so
+        return None
     spread = listed(f"{n} to {subject(reader, receiver)}" for receiver, n in event["to"])
     return f"{event['damage']} Damage, spread: {spread}"
 

@@ -22,7 +22,6 @@ MOMENTS = {
     "clashed": "a clash",
     "revealed": "a reveal",
     "drained": "a drain",
-    "action": "an Action",
 }
 
 
@@ -63,16 +62,10 @@ def _reaction(reader: Reader, event: Event) -> str:
     return f"{reader.who(event['player'])} reacted to {MOMENTS[event['on']]} with {event['card']}"
 
 
-def _declined(reader: Reader, event: Event) -> str:
-    return (
-        f"{reader.who(event['player'])} let {MOMENTS[event['offer']]} pass, not using "
-        f"{listed(event['cards'])}"
-    )
-
-
 def _reveal(reader: Reader, event: Event) -> str:
     return (
-        f"{reader.who(event['player'])} revealed {event['card']} ({event['stars']} stars; "
+        f"{reader.who(event['player'])} revealed {event['card']} "
+        f"({counted(event['stars'], 'star')}; "
         f"{event['left']} left in the Store)"
     )
 
@@ -116,7 +109,7 @@ TELLING_EVENTS = {
     "flip": _flip,
     "no_target": lambda reader, event: f"{event['card']} found no face-up Single to flip",
     "reaction": _reaction,
-    "declined": _declined,
+    "declined": None,  # an offer let pass: its answer ("pass") is in the history
     "clash": _by("started a clash with {card} for {prize} RP"),
     "reveal": _reveal,
     "store_refilled": lambda reader, event: (

@@ -58,7 +58,7 @@ def test_a_second_answer_to_one_decision_is_a_409_saying_so(client, samples):
     client.post(url + "answer/", {"number": number, "option": 0})
     again = client.post(url + "answer/", {"number": number, "option": 1})
     assert again.status_code == 409 and "answered already" in again.content.decode()
-
+    assert Play.objects.get().picks == [0]
 
 
 def test_a_stale_answer_from_htmx_is_a_409_with_the_page_as_it_stands(client, samples):
@@ -87,7 +87,7 @@ def test_the_page_tells_the_games_events_between_your_answers(client, samples):
     assert 'class="play-event play-turn">Turn 1:' in page
     assert re.search(r"attacked: attack dice [\d, and]+ against defence dice", page)
     assert 'class="play-answer"' in page and "Bot (seat" not in page
-    assert Play.objects.get().picks == [0]
+    assert 'id="play-recent"' in page  # what happened since your last answer, above it
 
 
 def test_a_game_is_its_sessions_alone_until_it_is_shared_finished(client, samples):

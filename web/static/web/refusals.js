@@ -4,7 +4,9 @@
 // swapped like any other page, so the person sees why nothing changed and where the game is.
 document.addEventListener("htmx:beforeSwap", (event) => {
   const status = event.detail.xhr.status;
-  const form = event.target.closest && event.target.closest("[data-swap-refusals]");
+  // (the event goes to the swap's target; the request's element is the form that was sent)
+  const sent = event.detail.requestConfig && event.detail.requestConfig.elt;
+  const form = sent && sent.closest && sent.closest("[data-swap-refusals]");
   if (form && (status === 400 || status === 409)) {
     event.detail.shouldSwap = true;
     event.detail.isError = false;
