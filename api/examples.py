@@ -308,6 +308,7 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "cards_history_list": {"page": 1},
     "owned_list": {"page": 1},
     "owned_shared_list": {"page": 1},
+    "plays_list": {"status": "open", "ordering": "-updated"},
 }
 
 # Parameters whose value differs between databases (numeric ids, random tokens, ETags): the

@@ -14,7 +14,7 @@ import sys
 BENCHMARKS = (
     "engine", "keeper", "metazoo", "simulate", "odds", "validate", "batch", "search",
     "suggestions", "load", "legal_list", "millennium_blades", "doctor", "seats", "swiss",
-    "curation", "collection", "proxies",
+    "curation", "collection", "proxies", "play",
 )  # fmt: skip
 LOCAL_POSTGRES = "postgres://postgres@127.0.0.1:5432/deckwarden"
 

@@ -70,6 +70,21 @@ class HistoryEntrySerializer(serializers.Serializer):
     question = serializers.CharField()
 
 
+class LogLineSerializer(serializers.Serializer):
+    turn = serializers.IntegerField(help_text="Turns begun so far (0 while setting up).")
+    seat = serializers.IntegerField(
+        allow_null=True, help_text="The seat it happened to or that did it; null for none."
+    )
+    text = serializers.CharField(
+        help_text="What happened, in words, as far as your seat may know it: another seat's "
+        "draw is \"drew a card\", a card set face down is not named."
+    )
+    before = serializers.IntegerField(
+        help_text="The `number` of the history entry it happened before (the history's length "
+        "if after them all)."
+    )
+
+
 class PlaySerializer(serializers.Serializer):
     id = serializers.UUIDField()
     url = serializers.URLField()
@@ -81,6 +96,11 @@ class PlaySerializer(serializers.Serializer):
     pending = PendingSerializer(allow_null=True, help_text="Null once the game is over.")
     finished = FinishedSerializer(allow_null=True, help_text="Null while the game goes on.")
     history = HistoryEntrySerializer(many=True, help_text="Every answer so far, in order.")
+    log = LogLineSerializer(
+        many=True,
+        help_text="The game's events so far in words (dice and their results, damage, cards "
+        "played, turns), in order, each placed among the answers by `before`.",
+    )
     view = serializers.JSONField(
         help_text="What your seat may see: each seat's public zones, your hidden zones whole "
         "(your hand), the others' as `{\"hidden\": count}`, and the table's public facts."
@@ -90,3 +110,27 @@ class PlaySerializer(serializers.Serializer):
     )
     created = serializers.DateTimeField()
     updated = serializers.DateTimeField()
+
+
+class PlaySummarySerializer(serializers.ModelSerializer):
+    """A game in the list of yours: enough to find it and take it up again."""
+
+    url = serializers.HyperlinkedIdentityField(
+        view_name="play-detail", lookup_field="pk", lookup_url_kwarg="play_id"
+    )
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    placements = serializers.ListField(
+        child=serializers.IntegerField(),
+        allow_null=True,
+        help_text="Each seat's placement, 1 first, once the game is over.",
+    )
+    answers = serializers.SerializerMethodField(help_text="How many picks you have made.")
+
+    class Meta:
+        model = Play
+        fields = ["id", "url", "game", "bot", "seed", "status", "placements", "answers",
+                  "created", "updated"]  # fmt: skip
+        read_only_fields = fields
+
+    def get_answers(self, play: Play) -> int:
+        return len(play.picks)

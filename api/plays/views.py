@@ -1,4 +1,4 @@
-"""Games against the bots: POST /plays/, GET /plays/{id}/, POST /plays/{id}/answer/.
+"""Games against the bots: GET and POST /plays/, GET /plays/{id}/, POST /plays/{id}/answer/.
 
 A game is its player's alone: a signed-in user's, or an anonymous client's session's (the
 session cookie the first answer set), read through jobs.selectors; another's answers 404, as
@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+import django_filters
+from django.db.models import QuerySet
 from django.urls import reverse as django_reverse
 from drf_spectacular.utils import extend_schema
-from rest_framework import status
+from rest_framework import generics, status
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
@@ -24,7 +26,7 @@ from api.simulations.serializers import DeckIllegalSerializer
 from api.simulations.views import job_deck
 from api.validation.serializers import ErrorSerializer
 from jobs.models import Play
-from jobs.selectors import play_get
+from jobs.selectors import play_get, plays_of
 from jobs.services.admission import DecksIllegal
 from jobs.services.plays import (
     PlayRefused,
@@ -36,12 +38,38 @@ from jobs.services.plays import (
 from rulebook.simulation.person import PersonGame
 
 from .requests import read_play_request
-from .serializers import AnswerInputSerializer, PlayInputSerializer, PlaySerializer
+from .serializers import (
+    AnswerInputSerializer,
+    PlayInputSerializer,
+    PlaySerializer,
+    PlaySummarySerializer,
+)
 
 
-class PlayCreateApi(APIView):
-    """Sit down against the bot: your deck in seat 0, the bot's in the others. Answers 201 with
-    the game at your first decision (`pending`), or `finished` if the bots ended it first."""
+class PlayFilter(django_filters.FilterSet):
+    game = django_filters.CharFilter(field_name="game__slug", help_text="game slug")
+    status = django_filters.ChoiceFilter(choices=Play.Status.choices)
+
+    class Meta:
+        model = Play
+        fields = ["game", "status"]
+
+
+class PlayListApi(generics.ListAPIView):
+    """GET: your games against the bot (a signed-in user's, or an anonymous client's session's),
+    the latest answered first; filter by `game` and `status`. POST: sit down against the bot:
+    your deck in seat 0, the bot's in the others; 201 with the game at your first decision
+    (`pending`), or `finished` if the bots ended it first."""
+
+    serializer_class = PlaySummarySerializer
+    filterset_class = PlayFilter
+    ordering_fields = ["created", "updated"]
+    queryset = Play.objects.none()  # for the schema; each request asks get_queryset
+
+    def get_queryset(self) -> QuerySet[Play]:
+        request = self.request
+        mine = plays_of(user=request.user, session_key=session_player(request.session))
+        return mine.defer("decks", "options")  # a list reads no deck
 
     @extend_schema(
         request=PlayInputSerializer,
@@ -154,6 +182,10 @@ def play_body(request: Request, play: Play, person: PersonGame) -> dict[str, Any
                 "question": entry.question,
             }
             for entry in person.entries
+        ],
+        "log": [
+            {"turn": told.turn, "seat": told.player, "text": told.text, "before": told.before}
+            for told in person.told
         ],
         "view": person.view(),
         "share_url": request.build_absolute_uri(

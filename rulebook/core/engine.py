@@ -14,6 +14,7 @@ from enum import StrEnum
 from typing import Any
 
 from .outcome import Outcome
+from .telling import Telling
 
 
 class JobKind(StrEnum):
@@ -40,7 +41,8 @@ class Engine:
     the report codes of an illegal deck the engine still plays, after a fix of its own in each
     game (Millennium Blades' random fix; none for the other games); `options`: what a job may
     choose; `policy`: how its default players play, told beside what the deck doctor measures
-    (this bot's play); `bots`: the players a person may sit down against.
+    (this bot's play); `bots`: the players a person may sit down against; `telling`: how the
+    game reads to that person.
     """
 
     prepare: Callable[[Any], Any]
@@ -55,6 +57,9 @@ class Engine:
     # The players a person may play against (rulebook.simulation.person), by name, each made
     # afresh for a game: the default player first.
     bots: Mapping[str, Callable[[], Any]] = field(default_factory=dict)
+    # How its log's events and its decisions' options read to a person in a seat
+    # (rulebook.core.telling; each engine's own `telling` module).
+    telling: Telling = field(default_factory=lambda: Telling({}))
 
     def plays_deck(self, codes: Iterable[str]) -> bool:
         """Whether a deck whose report has errors of these codes can be played."""

@@ -1,5 +1,7 @@
 """Small pieces of English used in messages, so every message says "an Equipment", not "a"."""
 
+from collections.abc import Callable
+
 VOWEL_SOUNDS = frozenset("AEIOU")
 
 
@@ -16,23 +18,23 @@ def counted(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-def option_words(option: object) -> str:
+def option_words(option: object, who: Callable[[int], str] | None = None) -> str:
     """One option of a decision as a person reads it: a card or creature by its name, a player
-    by seat, yes or no, a pass, a list and a tuple part by part."""
+    by seat (or as `who` names a seat), yes or no, a pass, a list and a tuple part by part."""
     if option is None:
         return "pass"
     if option is True or option is False:
         return "yes" if option else "no"
     if isinstance(option, list):
-        return "[" + ", ".join(option_words(part) for part in option) + "]"
+        return "[" + ", ".join(option_words(part, who) for part in option) + "]"
     if isinstance(option, tuple):
-        return " ".join(option_words(part) for part in option if part is not None)
+        return " ".join(option_words(part, who) for part in option if part is not None)
     for attribute in ("name", "card"):  # a card by its name, a card in play by its card's
         part = getattr(option, attribute, None)
         if part is not None:
-            return part if isinstance(part, str) else option_words(part)
+            return part if isinstance(part, str) else option_words(part, who)
     for attribute in ("seat", "index"):  # a player, a Caster: by seat
         seat = getattr(option, attribute, None)
         if isinstance(seat, int) and not isinstance(option, str | int):
-            return f"seat {seat}"
+            return f"seat {seat}" if who is None else who(seat)
     return str(option)

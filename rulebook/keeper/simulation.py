@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
 from rulebook.keeper.engine import HeuristicPolicy, KeeperDeck, RandomPolicy, play_game
+from rulebook.keeper.telling import TELLING
 
 prepare = KeeperDeck.from_deck
 play = play_game
@@ -22,4 +23,6 @@ POLICY = (
     "first."
 )
 
-ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY, bots=BOTS)
+ENGINE = Engine(
+    prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY, bots=BOTS, telling=TELLING
+)

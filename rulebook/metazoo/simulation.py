@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
 from rulebook.metazoo.engine import HeuristicPolicy, MetaZooDeck, RandomPolicy, play_game
+from rulebook.metazoo.telling import TELLING
 
 prepare = MetaZooDeck.from_deck
 play = play_game
@@ -22,4 +23,6 @@ POLICY = (
     "windows only with the listed responses."
 )
 
-ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY, bots=BOTS)
+ENGINE = Engine(
+    prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY, bots=BOTS, telling=TELLING
+)

@@ -13,6 +13,7 @@ from rulebook.millennium_blades.engine import (
     play_game,
 )
 from rulebook.millennium_blades.store import DEFAULT_STORE, STORES
+from rulebook.millennium_blades.telling import TELLING
 
 prepare = TournamentDeck.from_deck
 play = play_game
@@ -42,4 +43,14 @@ FIXES = frozenset(
 # A job may name the Store its clashes reveal from (rulebook/millennium_blades/store.py).
 OPTIONS = {"store": (DEFAULT_STORE, *sorted(set(STORES) - {DEFAULT_STORE}))}
 
-ENGINE = Engine(prepare, play, play.seats, frozenset({JobKind.TABLE}), FIXES, OPTIONS, POLICY, BOTS)
+ENGINE = Engine(
+    prepare,
+    play,
+    play.seats,
+    frozenset({JobKind.TABLE}),
+    FIXES,
+    OPTIONS,
+    POLICY,
+    BOTS,
+    telling=TELLING,
+)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from rulebook.core.engine import MATCHES_AND_CARD_TESTS, Engine
 from rulebook.neopets.engine import EngineDeck, HeuristicPolicy, RandomPolicy, play_game
+from rulebook.neopets.telling import TELLING
 
 prepare = EngineDeck.from_deck
 play = play_game
@@ -20,4 +21,6 @@ POLICY = (
     "matchup, negate the opponent's valuable cards and use dice-changing Food when it counts."
 )
 
-ENGINE = Engine(prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY, bots=BOTS)
+ENGINE = Engine(
+    prepare, play, play.seats, MATCHES_AND_CARD_TESTS, policy=POLICY, bots=BOTS, telling=TELLING
+)

@@ -5,7 +5,11 @@ the engine's bots, replayed from the seed and the picks alone.
     game.pending                # the person's next step: its number, prompt and options in words
     game.answer(2)              # the pick is checked, the bots play on to the person's next step
     game.entries                # every answer so far in words, the bots' too (their secrets not)
+    game.told                   # the game's events so far, as the person's seat may know them
     game.outcome                # the Outcome once the game is over
+
+The game keeps its log, and the engine's telling (rulebook.core.telling) puts its events and
+the options into words for the person's seat: what it may know, and no more.
 
 A person answers a decision one pick at a time (rulebook.core.asking), so the person's part of
 a game is a list of numbers. The bots are the engine's own (`Engine.bots`), made afresh and told
@@ -18,7 +22,7 @@ up again (a state lives in its greenlet, so each request replays it: a few milli
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +30,7 @@ from rulebook.core.asking import DONE, Answered, NotOffered, Step, chosen, step
 from rulebook.core.engine import Engine
 from rulebook.core.outcome import Outcome
 from rulebook.core.stepping import GameState
+from rulebook.core.telling import Reader, Told, listed, told
 from rulebook.core.views import HiddenZone, Public
 from rulebook.core.wording import option_words
 
@@ -77,12 +82,15 @@ class PersonGame:
         options: Mapping[str, Any] | None = None,
     ) -> None:
         game_class = engine.play.game_class  # type: ignore[attr-defined]  # a GameLoop's Game
-        self.state = GameState(game_class, decks, seed, **dict(options or {}))
+        self.state = GameState(game_class, decks, seed, record_log=True, **dict(options or {}))
         self.seat = seat
+        self.decks = decks
+        self.telling = engine.telling
         self.bots = {other: engine.bots[bot]() for other in range(len(decks)) if other != seat}
         for other, player in self.bots.items():
             player.begin(seed, other)
         self.entries: list[Entry] = []
+        self._logged: list[int] = []  # the log's length as each entry was made
         self._private: frozenset[str] = getattr(game_class, "PRIVATE_ANSWERS", frozenset())
         self._picks: list[int] = []  # the person's picks of the decision asked now
         self._step: Step | None = None
@@ -104,10 +112,42 @@ class PersonGame:
         if current.asks:
             prompt = f"{prompt} {current.asks}"
         if current.picked:
-            prompt = f"{prompt} (so far: {', '.join(map(words, current.picked))})"
+            prompt = f"{prompt} (so far: {', '.join(map(self.words, current.picked))})"
         return Pending(
-            len(self.entries), self.seat, prompt, option_texts(current.options, current.counts)
+            len(self.entries),
+            self.seat,
+            prompt,
+            option_texts(current.options, current.counts, self.words),
         )
+
+    @property
+    def told(self) -> list[Told]:
+        """The game's events so far in words, as the person's seat may know them, each saying
+        which entry it came before."""
+        log = self.state.log or []
+        return told(self.telling, log, self._reader(), self._logged)
+
+    def words(self, option: Any) -> str:
+        """An option (or a whole answer) of the decision asked now, as the person reads it: by
+        the engine's telling where it has words for the decision, else plainly, the seats named
+        as the person knows them ("the bot", "bot 2")."""
+        if isinstance(option, list):
+            return listed(self.words(part) for part in option) if option else "none"
+        decision = self.state.decision
+        worded = None if decision is None else self.telling.options.get(decision.kind)
+        if worded is not None and option is not DONE:
+            reader = self._reader(self.state.view(self.seat))
+            text = worded(reader, decision, option)
+            if text is not None:
+                return text
+        return words(option, self._reader().who)
+
+    def who(self, seat: int) -> str:
+        """A seat as the person reads it: "you", "the bot", at a table "bot 2"."""
+        return self._reader().who(seat)
+
+    def _reader(self, view: Any = None) -> Reader:
+        return Reader(self.seat, len(self.decks), self.decks, view)
 
     def view(self) -> dict[str, Any]:
         """What the person's seat may know, in words: each seat's public zones, the sizes of the
@@ -165,13 +205,14 @@ class PersonGame:
             if pick is None:
                 self._step = made
                 return
-            self._enter(seat, pick, words(chosen(made.options, pick)))
+            self._enter(seat, pick, self.words(chosen(made.options, pick)))
             self._picks.append(pick)
         self._step = None
 
     def _enter(self, seat: int, option: int | None, text: str) -> None:
         number = len(self.entries)
         self.entries.append(Entry(number, seat, option, text, self._question()))
+        self._logged.append(len(self.state.log or ()))
 
     def _question(self) -> str:
         decision = self.state.decision
@@ -185,17 +226,18 @@ class PersonGame:
         action = answer[0] if isinstance(answer, tuple) and answer else None
         if kind in self._private or f"{kind}:{action}" in self._private:
             return "(hidden)"
-        return words(answer)
+        return self.words(answer)
 
 
-def words(option: Any) -> str:
-    """An option as a person reads it: `option_words`, less the parts that are a rule's inner
-    data and not words at all (a Keeper ability's fields), and "done" that ends a selection."""
+def words(option: Any, who: Callable[[int], str] | None = None) -> str:
+    """An option as a person reads it: `option_words` (a seat as `who` names it), less the
+    parts that are a rule's inner data and not words at all (a Keeper ability's fields), and
+    "done" that ends a selection."""
     if option is DONE:
         return "done"
     if isinstance(option, tuple):
-        return option_words(tuple(part for part in option if not _inner(part)))
-    return option_words(option)
+        return option_words(tuple(part for part in option if not _inner(part)), who)
+    return option_words(option, who)
 
 
 def _inner(part: Any) -> bool:
@@ -203,16 +245,19 @@ def _inner(part: Any) -> bool:
     return dataclasses.is_dataclass(part) and getattr(part, "name", None) is None
 
 
-def option_texts(options: Sequence[Any], counts: Sequence[int] = ()) -> list[str]:
-    """Each option's words, with how many copies are left where more than one ("Tripwire
-    (4 left)"), and two that read alike told apart by a number ("cast Banner (2)")."""
+def option_texts(
+    options: Sequence[Any], counts: Sequence[int] = (), worded: Callable[[Any], str] = words
+) -> list[str]:
+    """Each option's words (as `worded` says them), with how many copies are left where more
+    than one ("Tripwire (4 left)"), and two that read alike told apart ("cast Banner, the
+    2nd")."""
     texts: list[str] = []
     seen: dict[str, int] = {}
     for place, option in enumerate(options):
-        text = words(option)
+        text = worded(option)
         seen[text] = seen.get(text, 0) + 1
         if seen[text] > 1:
-            text = f"{text} ({seen[text]})"
+            text = f"{text}, the {ordinal(seen[text])}"
         if place < len(counts) and counts[place] > 1:
             text = f"{text} ({counts[place]} left)"
         texts.append(text)
@@ -243,3 +288,10 @@ def shown(value: Any) -> Any:
     if isinstance(value, list | tuple | set | frozenset) or type(value).__name__ == "deque":
         return [shown(item) for item in value]
     return words(value)
+
+
+def ordinal(number: int) -> str:
+    """ "2nd", "3rd", "11th", "21st"."""
+    if 10 <= number % 100 <= 20:
+        return f"{number}th"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"

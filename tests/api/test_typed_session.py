@@ -541,7 +541,14 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
             "AnswerInputRequest", {"number": game.pending.number, "option": 0},
         )).parsed  # fmt: skip
     assert game.finished.placements and str(game.status) == "finished"
-    assert s.call("plays", "plays_retrieve", play_id=play_id).parsed.history[0].text
+    read = s.call("plays", "plays_retrieve", play_id=play_id).parsed
+    assert read.history[0].text and read.log[-1].text.startswith("The game is over")
+    # Alice's games (issue 42), filtered by game, the latest first (`status` filters too, but
+    # is the name of this helper's own argument)
+    mine = s.call("plays", "plays_list", game=models.PlaysListGame("neopets"), ordering="-updated")
+    mine = mine.parsed
+    assert [str(row.id) for row in mine.results] == [str(play_id)]
+    assert str(mine.results[0].status) == "finished" and mine.results[0].answers > 0
 
     # Errors, in their one shape
     s.call("validate", "validate_create", 400,

@@ -60,6 +60,9 @@ def test_a_person_plays_a_whole_game_to_its_end(
     expect(page.locator("#result-title")).to_contain_text("The game is over")
     log = page.locator("#play-log > li")
     assert log.count() >= answers
+    # the engines' events in words among the answers, the game's end last
+    assert page.locator("#play-log > li.play-event").count() > 0
+    expect(page.locator("#play-log > li").last).to_contain_text("over")
     play = Play.objects.get()
     assert play.status == "finished" and len(play.picks) == answers
     # a finished game keeps its log, and its link shows it to anyone
@@ -90,9 +93,18 @@ def test_a_reload_and_a_second_tab_mid_game_lose_nothing(page, sample_cards, fit
     second.wait_for_function(
         MOVED_ON, arg=page.locator("input[name=number]").get_attribute("value")
     )
-    # the first tab still shows the decision the second answered: its answer is refused
-    page.locator(".play-options button").first.click()
+    # the first tab still shows the decision the second answered: its answer is refused with
+    # its true status, and the page shows why and the game as the server has it (htmx swaps
+    # the 409's page: web/static/web/refusals.js)
+    with page.expect_response(lambda r: r.url.endswith("/answer/")) as refused:
+        page.locator(".play-options button").first.click()
+    assert refused.value.status == 409
     expect(page.locator("#play-problem")).to_contain_text("answered already")
+    now = second.locator("input[name=number]").get_attribute("value")
+    expect(page.locator("#decision input[name=number]")).to_have_value(now)
+    assert page.locator("#play-log > li").all_inner_texts() == (
+        second.locator("#play-log > li").all_inner_texts()
+    )
     assert len(Play.objects.get().picks) == 4
     page.reload()
     assert page.locator("#play-log > li").count() == second.locator("#play-log > li").count()

@@ -133,3 +133,39 @@ def test_an_idle_game_expires_and_no_longer_counts(alice_api, neopets_cards, set
 def test_a_request_it_cannot_play_names_the_field(alice_api, neopets_cards, changes, field):
     response = start(alice_api, **changes)
     assert response.status_code == 400 and field in response.json()["fields"]
+
+
+def test_the_detail_tells_the_games_events_in_words(alice_api, neopets_cards):
+    """`log` beside `history`: the engines' events as the seat may know them (issue 42)."""
+    play = start(alice_api).json()
+    while play["pending"] is not None:
+        play = answer(alice_api, play).json()
+    log = play["log"]
+    assert log[-1]["text"].startswith("The game is over")
+    texts = [line["text"] for line in log]
+    assert any(text.startswith("Turn 1:") for text in texts)
+    assert any("attack dice" in text for text in texts)
+    assert any(text == "The bot drew a card." for text in texts)
+    befores = [line["before"] for line in log]
+    assert befores == sorted(befores) and befores[-1] <= len(play["history"])
+
+
+def test_my_games_lists_the_requesters_games_alone(alice_api, charlie_api, api, neopets_cards):
+    first = start(alice_api).json()
+    second = start(alice_api, seed=8).json()
+    start(charlie_api)
+    anonymous = start(api).json()
+    answer(alice_api, first)  # the latest answered is listed first
+    listed = alice_api.get(URL).json()
+    assert [row["id"] for row in listed["results"]] == [first["id"], second["id"]]
+    row = listed["results"][0]
+    assert row["game"] == "neopets" and row["status"] == "open" and row["answers"] == 1
+    assert row["url"].endswith(f"{URL}{first['id']}/")
+    oldest = alice_api.get(URL, {"ordering": "created"}).json()["results"]
+    assert [row["id"] for row in oldest] == [first["id"], second["id"]]
+    assert alice_api.get(URL, {"status": "finished"}).json()["results"] == []
+    assert alice_api.get(URL, {"game": "keeper"}).json()["results"] == []
+    assert [row["id"] for row in api.get(URL).json()["results"]] == [anonymous["id"]]
+    assert APIClient().get(URL).json()["results"] == []
+    bad = alice_api.get(URL, {"ordering": "seed"})
+    assert bad.status_code == 400 and "ordering" in bad.json()["fields"]

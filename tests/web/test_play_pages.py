@@ -61,6 +61,35 @@ def test_a_second_answer_to_one_decision_is_a_409_saying_so(client, samples):
     assert Play.objects.get().picks == [0]
 
 
+def test_a_stale_answer_from_htmx_is_a_409_with_the_page_as_it_stands(client, samples):
+    """htmx is answered the true status too (web/static/web/refusals.js swaps it in): the
+    message, and the decision the game now waits on, not the stale one."""
+    url = start(client)
+    number = pending_number(client.get(url).content.decode())
+    client.post(url + "answer/", {"number": number, "option": 0})
+    stale = client.post(url + "answer/", {"number": number, "option": 0}, HTTP_HX_REQUEST="true")
+    page = stale.content.decode()
+    assert stale.status_code == 409 and "answered already" in page
+    assert pending_number(page) > number and "data-swap-refusals" in page
+    assert "web/refusals.js" in page
+
+
+def test_the_page_tells_the_games_events_between_your_answers(client, samples):
+    """The log reads the engines' events in words beside the answers: turns, the bot's dice
+    and damage; the decision says what happened since your last answer."""
+    url = start(client)
+    for _ in range(12):
+        page = client.get(url).content.decode()
+        if 'id="decision"' not in page:
+            break
+        client.post(url + "answer/", {"number": pending_number(page), "option": 0})
+    page = client.get(url).content.decode()
+    assert 'class="play-event play-turn">Turn 1:' in page
+    assert re.search(r"attacked: attack dice [\d, and]+ against defence dice", page)
+    assert 'class="play-answer"' in page and "Bot (seat" not in page
+    assert 'id="play-recent"' in page  # what happened since your last answer, above it
+
+
 def test_a_game_is_its_sessions_alone_until_it_is_shared_finished(client, samples):
     url = start(client)
     stranger = Client()

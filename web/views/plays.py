@@ -114,11 +114,9 @@ def answer(request: HttpRequest, play_id: UUID) -> HttpResponse:
             play=play, number=_integer(request, "number"), option=_integer(request, "option")
         )
     except (InvalidRequest, PlayRefused) as exc:
+        # the page as it stands, with why nothing changed, at its true status (htmx swaps it
+        # too: web/static/web/refusals.js)
         status = 400 if isinstance(exc, InvalidRequest) else 409
-        # htmx swaps no 4xx answer (htmx 2's responseHandling), and the person must see why
-        # nothing changed: it is told 200 with the page; without JavaScript, the 400 or 409
-        if request.headers.get("HX-Request"):
-            status = 200
         return _page(request, play, play_replay(play), problem=exc.message, status=status)
     return redirect("web:play", play_id=play.pk)
 
@@ -149,6 +147,7 @@ def _page(
 ) -> HttpResponse:
     view = person.view()
     pending = person.pending if play.status == Play.Status.OPEN else None
+    story = _story(person)
     placements = play.placements or []
     context = {
         "play": play,
@@ -157,9 +156,10 @@ def _page(
         "options": list(enumerate(pending.options)) if pending else [],
         "problem": problem,
         "shared": shared,
-        "seats": [_seat(seat, placements) for seat in view["seats"]],
+        "seats": [_seat(person, seat, placements) for seat in view["seats"]],
         "table": _rows(view["table"]),
-        "log": person.entries,
+        "log": story,
+        "recent": _since_your_answer(story) if pending else [],
         "you_placed": placements[person.seat] if placements else None,
         "share_url": request.build_absolute_uri(reverse("web:play-shared", args=[play.share_token]))
         if play.status == Play.Status.FINISHED
@@ -168,7 +168,39 @@ def _page(
     return render(request, "web/plays/play.html", context, status=status)
 
 
-def _seat(seat: dict[str, Any], placements: list[int]) -> dict[str, Any]:
+def _story(person: PersonGame) -> list[dict[str, Any]]:
+    """The log as the page reads it: the game's events in words (only what your seat may know)
+    and every answer, yours and the bots', in the order they happened."""
+    who = person.who
+    answers = [
+        {
+            "answer": True,
+            "who": who(entry.seat).capitalize(),
+            "you": entry.seat == person.seat,
+            "question": entry.question,
+            "text": entry.text,
+        }
+        for entry in person.entries
+    ]
+    story: list[dict[str, Any]] = []
+    given = 0  # the answers in the story so far
+    for told in person.told:
+        if told.before > given:
+            story.extend(answers[given : told.before])
+            given = told.before
+        story.append({"answer": False, "turn": told.event == "turn", "text": told.text})
+    story.extend(answers[given:])
+    return story
+
+
+def _since_your_answer(story: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """What happened since your last answer (all of it before your first): what you read
+    before you decide."""
+    yours = [place for place, line in enumerate(story) if line["answer"] and line["you"]]
+    return story[yours[-1] + 1 :] if yours else story
+
+
+def _seat(person: PersonGame, seat: dict[str, Any], placements: list[int]) -> dict[str, Any]:
     """A seat as the page shows it: whose, its zones (yours whole, the others' as sizes), and
     its public parts."""
     index = seat["seat"]
@@ -179,8 +211,8 @@ def _seat(seat: dict[str, Any], placements: list[int]) -> dict[str, Any]:
         if name not in ("seat", "you", "zones") and value not in (None, False, 0, [], {})
     }
     return {
-        # seats counted from 0, as the options name them ("attack … seat 1")
-        "title": f"You (seat {index})" if seat["you"] else f"Bot (seat {index})",
+        # named as the options and the log name them ("the bot", at a table "bot 2")
+        "title": person.who(index).capitalize(),
         "you": seat["you"],
         "placement": placements[index] if placements else None,
         "zones": _rows(seat["zones"]),

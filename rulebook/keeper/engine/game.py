@@ -111,8 +111,9 @@ class Game:
     seats = range(2, 3)  # the rulebook's game for two players
     QUESTIONS = QUESTIONS  # each kind of decision in the rulebook's words
     # Answers that name cards the other seat may not see (rulebook.simulation.person): the
-    # reserves (Setup), the swaps with them (Turn Order 1), a spell set face down as a trap.
-    PRIVATE_ANSWERS = frozenset((RESERVES_CHOICE, SWAPS, f"{ACTION}:set"))
+    # reserves (Setup), the swaps with them and the cards placed face-down as resources (Turn
+    # Order 1: the Resource Zone is not public knowledge), a spell set face down as a trap.
+    PRIVATE_ANSWERS = frozenset((RESERVES_CHOICE, SWAPS, RESOURCES, f"{ACTION}:set"))
 
     def __init__(
         self,
