@@ -21,7 +21,7 @@ from api.simulations.serializers import (
     DeckIllegalSerializer,
     SimulationAcceptedSerializer,
 )
-from api.simulations.views import accepted, cancel, job_deck, queue_error
+from api.simulations.views import accepted, cancel, decks_illegal, job_deck, queue_error
 from api.validation.serializers import ErrorSerializer
 from basics.clients import client_address
 from decks.selectors import deck_entries_for_job
@@ -69,11 +69,8 @@ class DoctorCreateApi(APIView):
                 address=client_address(request),
             )
         except DecksIllegal as exc:
-            raise ApiError(
-                "A deck is not legal; the doctor plays only legal decks (the deck first, then "
-                "each opponent).",
-                code="deck_illegal",
-                reports=[report.as_dict() for report in exc.reports],
+            raise decks_illegal(
+                exc, "the doctor plays only legal decks (the deck first, then each opponent)"
             ) from None
         except SubmitLater as exc:
             raise queue_error(exc) from None

@@ -23,7 +23,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.simulations.serializers import DeckIllegalSerializer
-from api.simulations.views import job_deck
+from api.simulations.views import decks_illegal, job_deck
 from api.validation.serializers import ErrorSerializer
 from jobs.models import Play
 from jobs.selectors import play_get, plays_of
@@ -94,11 +94,7 @@ class PlayListApi(generics.ListAPIView):
                 options=parsed.options,
             )
         except DecksIllegal as exc:
-            raise ApiError(
-                "A deck is not legal; games are played only with legal decks.",
-                code="deck_illegal",
-                reports=[report.as_dict() for report in exc.reports],
-            ) from None
+            raise decks_illegal(exc, "games are played only with legal decks") from None
         except PlayRefused as exc:
             raise refused(exc) from None
         body = play_body(request, play, person)

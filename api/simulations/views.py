@@ -145,14 +145,20 @@ def _submit(
             options=options,
         )
     except DecksIllegal as exc:
-        raise ApiError(
-            "A deck is not legal; test games are played only between legal decks.",
-            code="deck_illegal",
-            reports=[report.as_dict() for report in exc.reports],
-        ) from None
+        raise decks_illegal(exc, "test games are played only between legal decks") from None
     except SubmitLater as exc:
         raise queue_error(exc) from None
     return accepted(request, job, "simulation-detail")
+
+
+def decks_illegal(exc: DecksIllegal, rule: str) -> ApiError:
+    """A deck refused for its legality (400 deck_illegal), with every deck's report, in the
+    order the request gave them; `rule` says what is played only with legal decks."""
+    return ApiError(
+        f"A deck is not legal; {rule}.",
+        code="deck_illegal",
+        reports=[report.as_dict() for report in exc.reports],
+    )
 
 
 def queue_error(exc: SubmitLater) -> ApiError:
