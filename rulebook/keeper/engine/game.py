@@ -163,14 +163,13 @@ class Game:
         """Each card by its number (a game may hold its own copies of a deck's cards), each
         creature or trap by its card's, each player by its seat, a card outside play by its
         player and number; an action's ability by its place on the card."""
-        if decision.kind == ACTION and answer is not None:
+        if answer is None:  # a pass (about a third of a game's answers), named as it is
+            return None
+        if decision.kind == ACTION:
             kind, subject, ability = answer
-            abilities = _abilities(subject)
-            place = (
-                None
-                if ability is None
-                else next(i for i, own in enumerate(abilities) if own is ability)
-            )
+            place = None
+            if ability is not None:
+                place = next(i for i, own in enumerate(_abilities(subject)) if own is ability)
             return (kind, self._ref(subject), place)
         return each_part(answer, self._ref)
 
@@ -274,7 +273,8 @@ class Game:
         """Turn Order: Resource, Action, Battle and Recovery Phases."""
         self.active = me.index
         self.turn += 1
-        self.event("turn", me.index, turn=self.turn)
+        if self.log is not None:
+            self.event("turn", me.index, turn=self.turn)
         self.resource_phase(me, first_turn=self.turn == 1)
         self.check()
         self.action_phase(me)

@@ -173,7 +173,8 @@ class Game:
                 )
         self.store = list(range(len(self.store_stars)))
         self.first = self.current = self.chance.first_player(len(self.players))
-        self.event("first", self.first, store=self.store_cards.name, cards=len(self.store))
+        if self.log is not None:
+            self.event("first", self.first, store=self.store_cards.name, cards=len(self.store))
 
     def next_turn(self) -> bool:
         """One player's turn (On your turn): an optional Action, before or after the required
@@ -184,7 +185,8 @@ class Game:
             return False
         me = players[self.current]
         self.turn += 1
-        self.event("turn", me.index, hand=len(me.hand))
+        if self.log is not None:
+            self.event("turn", me.index, hand=len(me.hand))
         used = self.offer_action(me)
         if me.can_play:
             self.play_single(me)
@@ -237,7 +239,8 @@ class Game:
             self.declined(me, "action", options)
             return False
         me.plays[slot.card.name] += 1
-        self.event("action", me.index, card=slot.card.name)
+        if self.log is not None:
+            self.event("action", me.index, card=slot.card.name)
         for effect in slot.card.action:
             self.resolve(me, slot, effect)
         self.flip(slot)
@@ -261,15 +264,21 @@ class Game:
             if not source.up:  # face-down: no text, no Next effect
                 continue
             if self.next_blocked(me):
-                self.event("next_blocked", me.index, card=source.card.name)
+                if self.log is not None:
+                    self.event("next_blocked", me.index, card=source.card.name)
                 continue
             for effect in source.card.next:
                 if effect.do == "stars":
                     if slot.up:
                         slot.bonus += effect.n
-                        self.event(
-                            "stars", me.index, card=card.name, by=effect.n, source=source.card.name
-                        )
+                        if self.log is not None:
+                            self.event(
+                                "stars",
+                                me.index,
+                                card=card.name,
+                                by=effect.n,
+                                source=source.card.name,
+                            )
                 else:
                     self.resolve(me, source, effect)
         if card.next and slot.up:
@@ -307,7 +316,8 @@ class Game:
                 if slot.up
             ]
             if not targets:
-                self.event("no_target", me.index, card=source.card.name)
+                if self.log is not None:
+                    self.event("no_target", me.index, card=source.card.name)
                 return
             decision = self.decisions[me.index][FLIP_TARGET].offer(targets)
             seat, position = self.ask(decision)
@@ -364,7 +374,8 @@ class Game:
         if slot is None:
             self.declined(player, on, slots)
             return None
-        self.event("reaction", player.index, card=slot.card.name, on=on)
+        if self.log is not None:
+            self.event("reaction", player.index, card=slot.card.name, on=on)
         self.flip(slot)
         return slot
 
@@ -388,9 +399,10 @@ class Game:
             self.event("clash", starter.index, card=source.card.name, prize=prize)
         for other in order[1:]:
             if self.react(other, "clashed") is not None:
-                self.event(
-                    "clash_end", starter.index, card=source.card.name, reveals=[], winner=None
-                )
+                if self.log is not None:
+                    self.event(
+                        "clash_end", starter.index, card=source.card.name, reveals=[], winner=None
+                    )
                 return
         reveals = []
         for player in order:
@@ -423,7 +435,8 @@ class Game:
         `player`, to the discard; an empty Store takes its discard back, shuffled."""
         if not self.store:
             self.store, self.discard = self.discard, []
-            self.event("store_refilled", None, cards=len(self.store))
+            if self.log is not None:
+                self.event("store_refilled", None, cards=len(self.store))
         index = self.chance.take(self.store)
         self.discard.append(index)
         stars = self.store_stars[index]

@@ -96,14 +96,16 @@ def _stat(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     side = _target(me, effect)
     side.mods.append((effect.stat, effect.by, effect.until))
     side.refresh()
-    game.event("stat", side.index, stat=STATS[effect.stat], by=effect.by, until=effect.until)
+    if game.log is not None:
+        game.event("stat", side.index, stat=STATS[effect.stat], by=effect.by, until=effect.until)
     game.check_knock_out(side)  # lowering Hit Points below the damage taken knocks it out
 
 
 def _freeze(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
     side = _target(me, effect)
     side.frozen = True  # CR 8.20.4a
-    game.event("freeze", side.index)
+    if game.log is not None:
+        game.event("freeze", side.index)
 
 
 def _negate(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -122,7 +124,8 @@ def _search(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> Non
     for card in chosen:
         me.deck.remove(card)
         me.take(card)
-        game.event("search", me.index, card=card.name)
+        if game.log is not None:
+            game.event("search", me.index, card=card.name)
 
 
 def _scrap(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -131,7 +134,8 @@ def _scrap(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None
     for _ in range(min(game.amount(effect.n, me), len(side.deck))):
         card = side.top_card(game.chance)
         side.discard.append(card)
-        game.event("scrap", side.index, card=card.name)
+        if game.log is not None:
+            game.event("scrap", side.index, card=card.name)
 
 
 def _discard(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -144,7 +148,8 @@ def _discard(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     for card in list(chosen):
         side.give(card)
         side.discard.append(card)
-        game.event("discard", side.index, card=card.name)
+        if game.log is not None:
+            game.event("discard", side.index, card=card.name)
 
 
 def _extra_play(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -163,7 +168,8 @@ def _set_die(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     lowest = min(range(len(dice)), key=dice.__getitem__)
     if dice[lowest] < effect.value:
         dice[lowest] = effect.value
-        game.event("set_die", me.index, die=lowest, face=effect.value)
+        if game.log is not None:
+            game.event("set_die", me.index, die=lowest, face=effect.value)
 
 
 def _recover(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
@@ -175,7 +181,8 @@ def _recover(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> No
     for card in list(choose_cards(game, me, options, count, "recover")):
         me.discard.remove(card)
         me.take(card)
-        game.event("recover", me.index, card=card.name)
+        if game.log is not None:
+            game.event("recover", me.index, card=card.name)
 
 
 def _replay(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:

@@ -185,7 +185,8 @@ class Game:
         starter = self.chance.coin()
         takes_it = self.ask(Decision(starter, FIRST_TURN, YES_NO))
         self.first = starter if takes_it else 1 - starter
-        self.event("first_turn", self.first, deferred=not takes_it)
+        if self.log is not None:
+            self.event("first_turn", self.first, deferred=not takes_it)
         self.opening_codestone, self.mulligan = self.set_up(self.first)
         self.next_side = self.first
         self.round_starts = True
@@ -195,7 +196,8 @@ class Game:
         or when the round's loser has no Neopet left to send in."""
         if self.round_starts:
             self.round += 1
-            self.event("round", self.next_side, round=self.round)
+            if self.log is not None:
+                self.event("round", self.next_side, round=self.round)
             self.round_starts = False
         try:
             self.take_turn(self.sides[self.next_side])
@@ -204,7 +206,8 @@ class Game:
         except KnockOut as knock_out:
             loser = knock_out.loser
             self.round_winners.append(1 - loser)
-            self.event("knock_out", loser, round=self.round)
+            if self.log is not None:
+                self.event("knock_out", loser, round=self.round)
             if self.round_winners.count(1 - loser) >= ROUNDS_TO_WIN:
                 self.winner = 1 - loser
                 return False
@@ -259,7 +262,8 @@ class Game:
                     side.give(card)
                     side.deck.append(card)
                 self.draw(side, OPENING_INVENTORY)
-                self.event("mulligan", side.index)
+                if self.log is not None:
+                    self.event("mulligan", side.index)
             mulligans.append((side.index, wants))
         mulligan = tuple(wants for _, wants in sorted(mulligans))
         opening = tuple(any(c.type == CODESTONE for c in side.inventory) for side in self.sides)
@@ -317,7 +321,8 @@ class Game:
         side.neopets.remove(neopet)
         side.active = neopet
         self._in_play_changed(side, neopet, knock_out=False)  # no damage yet: nothing to check
-        self.event("neopet", side.index, card=neopet.name)
+        if self.log is not None:
+            self.event("neopet", side.index, card=neopet.name)
 
     # -- a turn (CR 5) --------------------------------------------------------------------
 
@@ -332,7 +337,8 @@ class Game:
         if me.deck:
             self.draw(me, 1)
         else:
-            self.event("exhausted", me.index)
+            if self.log is not None:
+                self.event("exhausted", me.index)
             self.deal(me, 1)
         self.train(me)
         self.prepare(me)
@@ -494,7 +500,8 @@ class Game:
         """CR 8.20.15b-c: carry out the effects, then put a played card where it goes."""
         card, me = item.card, item.owner
         if item.negated:
-            self.event("negated", me.index, card=card.name)
+            if self.log is not None:
+                self.event("negated", me.index, card=card.name)
         else:
             if card.type == PAINT_BRUSH and not item.triggered:
                 target = me.paint_target(card)
@@ -541,7 +548,8 @@ class Game:
         takes its place, keeping damage, status, Codestones and Equipment."""
         me.rainbow_pool.remove(target)
         me.rainbow_pool.append(me.active)  # type: ignore[arg-type]  # it transforms the active one
-        self.event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]  # it transforms the active one
+        if self.log is not None:
+            self.event("transform", me.index, card=target.name, was=me.active.name)  # type: ignore[union-attr]  # it transforms the active one
         was, me.active = me.active, target
         self._in_play_changed(me, was, target)  # type: ignore[arg-type]  # it transforms the active one
 
@@ -553,7 +561,8 @@ class Game:
             self.trigger(me, "on_battle_start")  # CR 5.5.2: the phase begins, frozen or not
         if me.frozen:  # CR 8.20.4b: a frozen Neopet does not attack in its next Battle Phase
             me.frozen = False
-            self.event("frozen", me.index)
+            if self.log is not None:
+                self.event("frozen", me.index)
             return
         dice = self.chance.dice
         attack = dice(me.attack + me.extra_attack_dice)  # CR 5.5.4
@@ -666,7 +675,8 @@ class Game:
 
     def _put_trigger(self, side: Side, card: EngineCard, effects: tuple[Effect, ...]) -> None:
         """A triggered ability of `card` goes on the queue and resolves (CR 8.16.3-8.16.4)."""
-        self.event("trigger", side.index, card=card.name)
+        if self.log is not None:
+            self.event("trigger", side.index, card=card.name)
         self._through_queue(QueueItem(card, side, None, effects, triggered=True))
 
     def _add_pending_triggers(self, mark: int) -> None:
