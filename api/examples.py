@@ -26,6 +26,16 @@ MAKE_THE_USER = (
     f"`DECKWARDEN_PASSWORD={EXAMPLE_PASSWORD} .venv/bin/python manage.py create_user "
     f"{EXAMPLE_USERNAME}`."
 )
+# A second player, so that a round has two (the examples of rounds): the organiser enters a
+# paper list for them and checks them in; they never sign in, so any password does.
+SECOND_USERNAME = "kim"
+MAKE_THE_SECOND_USER = (
+    f"`{SECOND_USERNAME}` is a second user: make them with "
+    f"`DECKWARDEN_PASSWORD={EXAMPLE_PASSWORD} .venv/bin/python manage.py create_user "
+    f"{SECOND_USERNAME}`."
+)
+# A legal list (50 Main Deck cards): the players of the rounds' examples register it.
+LEGAL_LIST = NEOPETS_SAMPLES.text("strong")
 
 # A card proposed for the catalogue (curation), as a card file holds it.
 CURATED_CARD = {
@@ -120,7 +130,7 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
     # the whole deck as text, its maybeboard under its header: the deck's next version
     "decks_partial_update": {"text": f"{NEOPETS_LIST}Maybeboard:\n2 Omelette\n"},
     "events_partial_update": {"time_zone": "Europe/London"},
-    "events_registrations_create": {"text": NEOPETS_LIST, "name": "Strong"},
+    "events_registrations_create": {"text": LEGAL_LIST, "name": "Strong"},
     "events_registrations_drop_create": {"after_round": 2},
     "events_registrations_partial_update": {
         "checked": True,
@@ -128,11 +138,11 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "note": "Checked at the desk.",
     },
     "events_registrations_paper_create": {
-        "player": EXAMPLE_USERNAME,
-        "text": NEOPETS_LIST,
+        "player": SECOND_USERNAME,
+        "text": LEGAL_LIST,
         "name": "Handed in",
     },
-    "events_roster_create": {"username": EXAMPLE_USERNAME},
+    "events_roster_create": {"username": SECOND_USERNAME},
     "events_roster_check_in_create": {"present": True},
     "events_check_in_create": {"minutes": 30},
     "events_judges_create": {"username": EXAMPLE_USERNAME},
@@ -142,6 +152,17 @@ REQUEST_EXAMPLES: dict[str, dict[str, Any]] = {
         "penalty": "",
         "notes": "Checked at table 4 after round 2.",
     },
+    "events_penalties_create": {
+        "player": EXAMPLE_USERNAME,
+        "penalty": "warning",
+        "infraction": "slow_play",
+        "notes": "Table 4, round 2: asked twice to play faster.",
+    },
+    # a draft, as the organiser checks it before publishing (its PATCH publishes it)
+    "events_rounds_create": {},
+    "events_rounds_partial_update": {"publish": True, "minutes": 50},
+    # the organiser's result is final: the first-listed player won 2-1
+    "events_rounds_results_create": {"table": 1, "wins": [2, 1], "draws": 0},
     "events_deck_checks_partial_update": {
         "penalty": "warning",
         "infraction": "decklist",
@@ -221,16 +242,6 @@ MEDIA_REQUEST_EXAMPLES["validate_batch_csv_create"] = MEDIA_REQUEST_EXAMPLES[
 # Operations "Try it out" cannot show with an example that works in every database, and why:
 # the checks of tests/api/test_examples.py pass them by, and these are the gaps to close.
 WITHOUT_EXAMPLES: dict[str, str] = {
-    **dict.fromkeys(
-        [
-            "events_rounds_create",
-            "events_rounds_retrieve",
-            "events_rounds_partial_update",
-            "events_rounds_results_create",
-        ],
-        "a round needs two checked-in players with legal locked lists; the examples' database "
-        "has one user",
-    ),
     "proposals_image_create": "a picture cannot be written as a text example",
     "uploads_pictures_create": "a zip of pictures cannot be written as a text example",
     "owned_create": "a card's id differs between databases, and a body example cannot name the "
@@ -243,8 +254,13 @@ REQUEST_NOTES: dict[str, str] = {
         f"The username and password of the user you made. {MAKE_THE_USER} "
         "Then Authorize with the `token` from the answer (sent as `Bearer <token>`)."
     ),
-    "events_registrations_paper_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
-    "events_roster_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
+    "events_registrations_paper_create": MAKE_THE_SECOND_USER,
+    "events_roster_create": MAKE_THE_SECOND_USER,
+    "events_rounds_create": (
+        f"A round pairs the checked-in players with a legal list: you (`{EXAMPLE_USERNAME}`) "
+        f"and `{SECOND_USERNAME}`, whose paper list you enter. {MAKE_THE_SECOND_USER}"
+    ),
+    "events_penalties_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "events_standings_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     "events_judges_create": f"`{EXAMPLE_USERNAME}` is the user you made.",
     **dict.fromkeys(
@@ -276,6 +292,18 @@ SENT_BEFORE: dict[str, list[str]] = {
     "events_standings_create": ["POST /api/v1/events/{token}/registrations/"],
     "events_deck_checks_create": ["POST /api/v1/events/{token}/registrations/"],
     "events_registrations_mine_withdraw_create": ["POST /api/v1/events/{token}/registrations/"],
+    "events_penalties_create": ["POST /api/v1/events/{token}/registrations/"],
+    # two players checked in with legal lists: you register and check yourself in, and you
+    # enter the second user's paper list and check them in (the roster's example invites them)
+    "events_rounds_create": [
+        "POST /api/v1/events/{token}/registrations/",
+        "POST /api/v1/events/{token}/registrations/paper/",
+        "POST /api/v1/events/{token}/check-in/",
+        "POST /api/v1/events/{token}/roster/mine/check-in/",
+        "POST /api/v1/events/{token}/roster/{player_id}/check-in/",
+    ],
+    # a result is for a published round
+    "events_rounds_results_create": ["PATCH /api/v1/events/{token}/rounds/{number}/"],
 }
 
 # Parameters (query or path) whose value is the same in every database that has the sample
@@ -296,6 +324,8 @@ PARAMETER_EXAMPLES: dict[str, dict[str, Any]] = {
     "events_registrations_list": {"ordering": "registered"},
     "events_judges_list": {"ordering": "added"},
     "events_deck_checks_list": {"ordering": "-checked"},
+    "events_penalties_list": {"ordering": "given"},
+    "events_rounds_retrieve": {"format": "json"},
     "events_report_retrieve": {"format": "json"},
     "events_roster_list": {"format": "json"},
     "events_standings_retrieve": {"format": "json"},
@@ -333,6 +363,7 @@ FROM_ANSWERS: dict[str, tuple[str, str]] = {
     ),
     "/api/v1/events/{token}/judges/{judge_id}": ("POST /api/v1/events/{token}/judges/", "id"),
     "/api/v1/events/{token}/deck-checks/{id}": ("POST /api/v1/events/{token}/deck-checks/", "id"),
+    "/api/v1/events/{token}/rounds/{number}": ("POST /api/v1/events/{token}/rounds/", "number"),
     "/api/v1/events/{token}/roster/{player_id}": (
         "POST /api/v1/events/{token}/roster/",
         "player_id",

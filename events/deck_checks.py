@@ -27,6 +27,7 @@ from .models import (
     Event,
     EventJudge,
     Infraction,
+    JudgePenalty,
     Penalty,
     Registration,
     penalty_said,
@@ -78,8 +79,35 @@ def deck_check_record(
     _find(check, text)
     check.save()
     if check.penalty:
-        notify_penalty(check=check)
+        notify_penalty(given=check)
     return check
+
+
+def penalty_give(
+    *,
+    registration: Registration,
+    judge: AbstractBaseUser,
+    penalty: str,
+    infraction: str,
+    notes: str = "",
+) -> JudgePenalty:
+    """A penalty given outside a deck check (issue 39, item 4: slow play at a table, a player
+    late), from the lists a check's penalty comes from, told to the player as a check's is (the
+    penalty only, never the notes). RegistrationRefused naming `penalty` for none or one off
+    the list, or `infraction` as deck_check_record does."""
+    if not penalty:
+        raise RegistrationRefused("penalty", "Choose the penalty to give.")
+    penalty, infraction = penalty_checked(penalty, infraction)
+    given = JudgePenalty.objects.create(
+        event=registration.event,
+        registration=registration,
+        judge=judge,
+        penalty=penalty,
+        infraction=infraction,
+        notes=notes.strip(),
+    )
+    notify_penalty(given=given)
+    return given
 
 
 def penalty_checked(penalty: str, infraction: str) -> tuple[str, str]:
@@ -152,7 +180,7 @@ def deck_check_edit(
             DeckCheckEdit.objects.create(deck_check=check, editor=editor, changes=changes)
         if "penalty" in changes:
             previous = penalty_said(before["penalty"], before["infraction"])
-            notify_penalty(check=check, previous=previous)
+            notify_penalty(given=check, previous=previous)
     return check
 
 

@@ -313,6 +313,39 @@ def penalty_said(penalty: str, infraction: str) -> str:
     return f"{kind} ({dict(Infraction.choices).get(infraction, infraction)})"
 
 
+class JudgePenalty(models.Model):
+    """A penalty a judge gave outside a deck check (issue 39, item 4): slow play seen at a
+    table, a player late for their round. From the same lists as a check's penalty, always
+    with its infraction; shown with the player's other penalties and in the event's report."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="penalties")
+    registration = models.ForeignKey(
+        Registration, on_delete=models.CASCADE, related_name="penalties"
+    )
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    given = models.DateTimeField(auto_now_add=True)
+    penalty = models.CharField(max_length=20, choices=Penalty.choices)
+    infraction = models.CharField(max_length=20, choices=Infraction.choices)
+    notes = models.TextField(blank=True, help_text="For the organiser and judges only.")
+
+    class Meta:
+        ordering = ["event", "given", "id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=~Q(penalty="") & ~Q(infraction=""), name="judge_penalty_is_listed"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.penalty_said} for {self.registration}"
+
+    @property
+    def penalty_said(self) -> str:
+        return penalty_said(self.penalty, self.infraction)
+
+
 class DeckCheckEdit(models.Model):
     """One correction of a deck check: who made it, when, and each field it changed with its
     value before and after. Read, like the check's notes, by the organiser and judges only."""

@@ -22,7 +22,7 @@ from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone
 
-from .models import DeckCheck, Event, NoticeSent, Registration, RosterEntry
+from .models import DeckCheck, Event, JudgePenalty, NoticeSent, Registration, RosterEntry
 from .notice_gate import Envelope, notice_allowed
 from .notice_words import quoted, subject_name
 from .webhooks import webhook_post
@@ -35,8 +35,9 @@ PENALTY = "check.penalty"
 # What a webhook hears, in the words of the forms that ask for one (the site's, the API's),
 # each kind named as the payload's `kind` says it: one list, so a new kind is never left out.
 WEBHOOK_NEWS = (
-    "a JSON POST when a list is illegal, a player is dropped, a deck check records or changes "
-    "a penalty, a player waiting gets a seat, or the deadline is a day away (kind "
+    "a JSON POST when a list is illegal, a player is dropped, a judge gives a penalty (at a "
+    "deck check or not) or corrects one, a player waiting gets a seat, or the deadline is a "
+    "day away (kind "
     f"{ILLEGAL}, {DROPPED}, {PENALTY}, {PROMOTED} or {REMINDER})."
 )
 
@@ -53,12 +54,16 @@ def notify(*, registrations: list[Registration], kind: str) -> None:
         transaction.on_commit(lambda: _queue(ids, kind))
 
 
-def notify_penalty(*, check: DeckCheck, previous: str | None = None) -> None:
-    """Queue the news of the check's penalty (as it stands when sent), after the commit;
-    `previous` is the penalty a correction changed (None: a first check), so that the player
-    reads a change as a change, not as a second penalty."""
-    check_id = check.pk
-    transaction.on_commit(lambda: _send_task(PENALTY_TASK, (check_id, previous)))
+def notify_penalty(*, given: DeckCheck | JudgePenalty, previous: str | None = None) -> None:
+    """Queue the news of a deck check's penalty (as it stands when sent), or of one a judge
+    gave outside a check, after the commit; `previous` is the penalty a correction changed
+    (None: a first check), so that the player reads a change as a change, not as a second
+    penalty."""
+    if isinstance(given, JudgePenalty):
+        args: tuple[Any, ...] = (None, None, given.pk)
+    else:
+        args = (given.pk, previous)
+    transaction.on_commit(lambda: _send_task(PENALTY_TASK, args))
 
 
 def _queue(ids: list[int], kind: str) -> None:
@@ -90,11 +95,15 @@ def deliver(*, registration: Registration, kind: str) -> None:
     _send(registration, kind, *_message(registration, kind))
 
 
-def deliver_penalty(*, check_id: int, previous: str | None = None) -> bool:
+def deliver_penalty(
+    *, check_id: int | None, previous: str | None = None, penalty_id: int | None = None
+) -> bool:
     """Tell the player the penalty of their deck check, as the check stands now (a later edit
-    wins), by email and the organiser's webhook; whether there was a check to tell of. The
-    message names the penalty alone (and the one it replaced, `previous`, after a correction):
-    the judges' notes are theirs."""
+    wins), or the one given outside a check (`penalty_id`), by email and the organiser's
+    webhook; whether there was a penalty to tell of. The message names the penalty alone (and
+    the one it replaced, `previous`, after a correction): the judges' notes are theirs."""
+    if penalty_id is not None:
+        return _deliver_given(penalty_id)
     check = (
         DeckCheck.objects.filter(pk=check_id)
         .select_related("event", "registration__player", "registration__deck_version")
@@ -116,6 +125,26 @@ def deliver_penalty(*, check_id: int, previous: str | None = None) -> bool:
     limited_as = f"{PENALTY}:{check.pk}:{check.penalty}:{check.infraction}"
     message = _penalty_message(check.event, now, previous)
     _send(check.registration, PENALTY, *message, extra=extra, limited_as=limited_as)
+    return True
+
+
+def _deliver_given(penalty_id: int) -> bool:
+    given = (
+        JudgePenalty.objects.filter(pk=penalty_id)
+        .select_related("event", "registration__player", "registration__deck_version")
+        .first()
+    )
+    if given is None:  # deleted with its event meanwhile
+        return False
+    now = given.penalty_said
+    extra = {"penalty": now, "penalty_kind": given.penalty, "infraction": given.infraction}
+    name = quoted(given.event.name)
+    message = (
+        f"{subject_name(given.event.name)}: penalty",
+        f"A judge of {name} gave you a penalty: {now}",
+    )
+    limited_as = f"{PENALTY}:given:{given.pk}"  # each penalty is news; the daily cap holds
+    _send(given.registration, PENALTY, *message, extra=extra, limited_as=limited_as)
     return True
 
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 from zoneinfo import ZoneInfo
 
@@ -33,7 +34,15 @@ from rulebook.core.decklist import write_decklist
 from rulebook.core.report import issues_text
 from rulebook.core.resolve import EntryRef
 
-from .models import DeckCheck, DeckCheckEdit, Event, EventJudge, Match, Registration
+from .models import (
+    DeckCheck,
+    DeckCheckEdit,
+    Event,
+    EventJudge,
+    JudgePenalty,
+    Match,
+    Registration,
+)
 
 # Whoever reads: a signed-in user or an anonymous visitor.
 Viewer = User | AnonymousUser
@@ -108,13 +117,43 @@ def deck_check_seen_by(*, event: Event, user: Viewer, pk: int) -> DeckCheck:
     return deck_checks_seen_by(event=event, user=user).get(pk=pk)
 
 
-def penalties_of(*, event: Event, user: Viewer, player_id: int) -> QuerySet[DeckCheck]:
-    """A player's penalties at this event, oldest first, for whoever reads its checks
-    (deck_checks_seen_by): what a judge sees before giving another."""
-    checks = deck_checks_seen_by(event=event, user=user)
-    return checks.filter(registration__player_id=player_id).exclude(penalty="").order_by(
-        "checked", "id"
-    )
+def judge_penalties_seen_by(*, event: Event, user: Viewer) -> QuerySet[JudgePenalty]:
+    """The penalties given outside deck checks, oldest first, for whoever reads the checks
+    (can_judge); none for anyone else, the player penalised included (they are told by email)."""
+    if not can_judge(event=event, user=user):
+        return JudgePenalty.objects.none()
+    return event.penalties.select_related("registration__player", "judge")
+
+
+def penalties_of(*, event: Event, user: Viewer, player_id: int) -> list[dict[str, Any]]:
+    """A player's penalties at this event, oldest first, from deck checks and given outside
+    them, for whoever reads its checks (can_judge): what a judge sees before giving another."""
+    if not can_judge(event=event, user=user):
+        return []
+    return [given for given in _penalties_given(event) if given["player_id"] == player_id]
+
+
+def _penalties_given(event: Event) -> list[dict[str, Any]]:
+    """Every penalty of the event, oldest first: each deck check's (`check` its id) and each
+    given outside a check (`check` None), with the player, when, what, by whom and the notes."""
+    checks = event.deck_checks.exclude(penalty="").select_related("judge", "registration")
+    others = event.penalties.select_related("judge", "registration")
+    given = [_given(check, check.pk, check.checked) for check in checks]
+    given += [_given(penalty, None, penalty.given) for penalty in others]
+    return sorted(given, key=lambda row: row["given"])
+
+
+def _given(penalty: DeckCheck | JudgePenalty, check: int | None, when: datetime) -> dict[str, Any]:
+    return {
+        "player_id": penalty.registration.player_id,
+        "check": check,
+        "given": when,
+        "penalty": penalty.penalty,
+        "infraction": penalty.infraction,
+        "said": penalty.penalty_said,
+        "judge": penalty.judge.get_username() if penalty.judge else None,
+        "notes": penalty.notes,
+    }
 
 
 def rounds_played(*, event: Event) -> int | None:
@@ -238,17 +277,26 @@ def registration_decklist(*, registration: Registration, user: Viewer) -> str:
 
 
 def event_report(*, event: Event) -> dict[str, Any]:
-    """The whole-event legality report: every current entry, illegal first, with counts of the
-    players still in (legal, illegal, unchecked, errors by code) and of those dropped."""
+    """The whole-event legality report: every current entry with a seat, illegal first, with
+    counts of the players still in (legal, illegal, unchecked, errors by code) and of those
+    dropped; apart from them, the `waitlist` (issue 39, item 5): the players waiting for a
+    seat, in line, counted neither as registered nor among the lists still in."""
     penalties: dict[int, list[dict[str, Any]]] = defaultdict(list)
-    given = event.deck_checks.exclude(penalty="").select_related("judge", "registration")
-    for check in given.order_by("checked", "id"):
-        penalties[check.registration.player_id].append(_penalty_row(check))
+    for given in _penalties_given(event):
+        penalties[given["player_id"]].append(_penalty_row(given))
     tables = _tables_by_registration(event)
+    line = _places_in_line(event)
     rows = [
-        _report_row(registration, penalties[registration.player_id], tables[registration.pk])
+        _report_row(
+            registration,
+            penalties[registration.player_id],
+            tables[registration.pk],
+            line.get(registration.pk),
+        )
         for registration in registrations_current(event=event)
     ]
+    waitlist = sorted((row for row in rows if row["waitlisted"]), key=lambda r: r["waitlisted"])
+    rows = [row for row in rows if not row["waitlisted"]]
     playing = [row for row in rows if not row["dropped"]]
     by_code: Counter[str] = Counter()
     for row in playing:
@@ -265,10 +313,21 @@ def event_report(*, event: Event) -> dict[str, Any]:
             "illegal": sum(not row["legal"] for row in playing),
             "unchecked": sum(not row["checked"] for row in playing),
             "dropped": len(rows) - len(playing),
+            "waitlisted": len(waitlist),
             "by_code": dict(sorted(by_code.items())),
         },
         "registrations": rows,
+        "waitlist": waitlist,
     }
+
+
+def _places_in_line(event: Event) -> dict[int, int]:
+    """Each waiting player's place on the waitlist (1: the next seat is theirs), by entry; a
+    player who left while waiting has none (they are among the dropped)."""
+    waiting = Registration.objects.filter(
+        event=event, replaced__isnull=True, dropped__isnull=True, waitlisted__isnull=False
+    ).order_by("waitlisted", "id")  # the order events.services.waitlist_promote seats them in
+    return {pk: place for place, pk in enumerate(waiting.values_list("pk", flat=True), start=1)}
 
 
 REPORT_COLUMNS = (
@@ -282,6 +341,7 @@ REPORT_COLUMNS = (
     "dropped",
     "drop_reason",
     "dropped_after_round",
+    "waitlisted",
     "checked",
     "entered_by",
     "note",
@@ -300,10 +360,12 @@ REPORT_COLUMNS = (
 def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
     """The report flattened to one CSV row per registration (the columns of REPORT_COLUMNS):
     everything the organiser reviewed, the registration's id to find it again, `entered_by`
-    naming who typed in a paper list (empty: the player registered), and the record."""
+    naming who typed in a paper list (empty: the player registered), and the record; the
+    waitlist last, apart, each row with its place in line (`waitlisted`, empty for a seat)."""
     return [
         {
             **{name: row[name] for name in REPORT_COLUMNS[:-5]},
+            "waitlisted": row["waitlisted"] or "",
             "entered_by": row["entered_by"] or "",
             "penalties": "; ".join(
                 f"{p['said']} by {p['judge'] or 'a former judge'}" for p in row["penalties"]
@@ -313,18 +375,16 @@ def event_report_rows(*, report: dict[str, Any]) -> list[dict[str, Any]]:
             "errors": issues_text(row["errors"]),
             "warnings": issues_text(row["warnings"]),
         }
-        for row in report["registrations"]
+        for row in [*report["registrations"], *report["waitlist"]]
     ]
 
 
-def _penalty_row(check: DeckCheck) -> dict[str, Any]:
+def _penalty_row(given: dict[str, Any]) -> dict[str, Any]:
+    """A penalty as the report gives it (the judges' notes are not in it)."""
     return {
-        "check": check.pk,
-        "checked": check.checked.isoformat(),
-        "penalty": check.penalty,
-        "infraction": check.infraction,
-        "said": check.penalty_said,
-        "judge": check.judge.get_username() if check.judge else None,
+        "check": given["check"],
+        "checked": given["given"].isoformat(),
+        **{name: given[name] for name in ("penalty", "infraction", "said", "judge")},
     }
 
 
@@ -369,7 +429,10 @@ def _table_said(table: dict[str, Any]) -> str:
 
 
 def _report_row(
-    registration: Registration, penalties: list[dict[str, Any]], rounds: list[dict[str, Any]]
+    registration: Registration,
+    penalties: list[dict[str, Any]],
+    rounds: list[dict[str, Any]],
+    place_in_line: int | None,
 ) -> dict[str, Any]:
     version = registration.deck_version
     return {
@@ -384,6 +447,7 @@ def _report_row(
         "withdrew": registration.drop_reason == "withdrew",
         "drop_reason": registration.drop_reason or None,
         "dropped_after_round": registration.dropped_after_round,
+        "waitlisted": place_in_line,
         "checked": registration.checked is not None,
         "note": registration.note,
         "entered_by": registration.entered_by.username if registration.entered_by else None,
@@ -400,14 +464,14 @@ def _report_row(
 
 
 def event_metagame(*, event: Event, user: Viewer) -> dict[str, Any]:
-    """Most-played cards per section over the entries still in the event: copies, decks
-    playing the card and their share of all decks. Cards this user may not read count
-    together as "a private card" (lists_mask), so no total names them."""
-    registrations = registrations_seen_by(
-        event=event,
-        registrations=registrations_current(event=event).filter(dropped__isnull=True),
-        user=user,
+    """Most-played cards per section over the entries still in the event (a seat held, not
+    left; the waitlist's lists are not played): copies, decks playing the card and their share
+    of all decks. Cards this user may not read count together as "a private card"
+    (lists_mask), so no total names them."""
+    playing = registrations_current(event=event).filter(
+        dropped__isnull=True, waitlisted__isnull=True
     )
+    registrations = registrations_seen_by(event=event, registrations=playing, user=user)
     copies: dict[str, Counter[str]] = defaultdict(Counter)
     decks: dict[str, Counter[str]] = defaultdict(Counter)
     for registration in registrations:

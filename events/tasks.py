@@ -25,10 +25,13 @@ def deliver_notifications(registration_ids: list[int], kind: str) -> int:
 
 
 @shared_task(name=PENALTY_TASK)
-def deliver_penalty_notice(check_id: int, previous: str | None = None) -> bool:
+def deliver_penalty_notice(
+    check_id: int | None, previous: str | None = None, penalty_id: int | None = None
+) -> bool:
     """Tell the player the penalty of their deck check (changed from `previous`, if a
-    correction changed it; None for a first check); whether the check still exists."""
-    return deliver_penalty(check_id=check_id, previous=previous)
+    correction changed it; None for a first check), or one a judge gave outside a check
+    (`penalty_id`); whether it still exists."""
+    return deliver_penalty(check_id=check_id, previous=previous, penalty_id=penalty_id)
 
 
 @shared_task(name=REMIND_TASK)

@@ -171,6 +171,7 @@ events_urls = [
     path("<str:token>/close/", organiser.event_close, name="close"),
     path("<str:token>/checks/", checks.deck_check_log, name="checks"),
     path("<str:token>/checks/<int:pk>/edit/", checks.deck_check_edit, name="check-edit"),
+    path("<str:token>/penalties/", checks.penalty_give, name="penalty"),
     path("<str:token>/judges/", checks.judge_add, name="judges"),
     path("<str:token>/judges/<int:judge_id>/remove/", checks.judge_remove, name="judge-remove"),
     path("<str:token>/drop/<int:pk>/", organiser.registration_drop, name="drop"),

@@ -22,7 +22,7 @@ from api.errors import ApiError
 from api.validation.serializers import ErrorSerializer
 from cards.filtersets import IntegerFilter
 from events import deck_checks, selectors
-from events.models import DeckCheck, Event, EventJudge
+from events.models import DeckCheck, Event, EventJudge, JudgePenalty, Registration
 from events.services import RegistrationRefused
 
 from .serializers import (
@@ -31,6 +31,8 @@ from .serializers import (
     DeckCheckOutput,
     JudgeInput,
     JudgeOutput,
+    PenaltyInput,
+    PenaltyOutput,
 )
 from .views import EventAccess
 
@@ -131,11 +133,7 @@ class DeckCheckListApi(JudgedEvent, generics.ListAPIView):
         serializer = DeckCheckInput(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        current = selectors.registrations_current(event=event)
-        registration = current.filter(player__username__iexact=data["player"]).first()
-        if registration is None:
-            message = "has no entry in this event"
-            raise ApiError(f"{data['player']!r} {message}.", fields={"player": [message]})
+        registration = entry_of(event, data["player"])
         with decklist_errors(), refusals():
             check = deck_checks.deck_check_record(
                 registration=registration,
@@ -146,6 +144,61 @@ class DeckCheckListApi(JudgedEvent, generics.ListAPIView):
                 notes=data.get("notes", ""),
             )
         return Response(DeckCheckOutput(check).data, status=status.HTTP_201_CREATED)
+
+
+def entry_of(event: Event, username: str) -> Registration:
+    """The player's current entry in the event; a 400 naming `player` if they have none."""
+    current = selectors.registrations_current(event=event)
+    registration = current.filter(player__username__iexact=username).first()
+    if registration is None:
+        message = "has no entry in this event"
+        raise ApiError(f"{username!r} {message}.", fields={"player": [message]})
+    return registration
+
+
+class PenaltyFilter(django_filters.FilterSet):
+    registration = IntegerFilter(help_text="One registration's penalties.")
+
+    class Meta:
+        model = JudgePenalty
+        fields = ["registration"]
+
+
+class PenaltyListApi(JudgedEvent, generics.ListAPIView):
+    """GET the penalties judges gave outside deck checks, oldest first (a deck check's penalty
+    is on the check; the report lists both); POST gives one (issue 39, item 4): slow play at a
+    table, a player late. From the lists a check's penalty comes from, with the same 400s; the
+    player is told the penalty, never the notes. The organiser's and judges' only."""
+
+    permission_classes = [IsAuthenticated]
+    serializer_class = PenaltyOutput
+    filterset_class = PenaltyFilter
+    ordering_fields = ["given"]
+    queryset = JudgePenalty.objects.none()  # the schema's; get_queryset() is the request's
+
+    def get_queryset(self):
+        event = self.judged_event(self.request, self.kwargs["token"])
+        return selectors.judge_penalties_seen_by(event=event, user=self.request.user)
+
+    @extend_schema(
+        request=PenaltyInput,
+        responses={201: PenaltyOutput, 400: ErrorSerializer, 403: ErrorSerializer},
+    )
+    def post(self, request: Request, token: str) -> Response:
+        event = self.judged_event(request, token)
+        serializer = PenaltyInput(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        registration = entry_of(event, data["player"])
+        with refusals():
+            given = deck_checks.penalty_give(
+                registration=registration,
+                judge=request.user,
+                penalty=data["penalty"],
+                infraction=data.get("infraction", ""),
+                notes=data.get("notes", ""),
+            )
+        return Response(PenaltyOutput(given).data, status=status.HTTP_201_CREATED)
 
 
 class DeckCheckDetailApi(EventAccess, APIView):

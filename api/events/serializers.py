@@ -123,8 +123,11 @@ def after_round_field(**kwargs: Any) -> serializers.IntegerField:
 
 
 class ReportPenaltyOutput(serializers.Serializer):
-    check = serializers.IntegerField(help_text="The deck check that gave it.")
-    checked = serializers.DateTimeField()
+    check = serializers.IntegerField(
+        allow_null=True,
+        help_text="The deck check that gave it; null: given outside a check (penalties/).",
+    )
+    checked = serializers.DateTimeField(help_text="When it was given.")
     penalty = serializers.ChoiceField(choices=Penalty.choices)
     infraction = serializers.ChoiceField(choices=Infraction.choices)
     said = serializers.CharField(help_text='In words: "game loss (slow play)".')
@@ -156,6 +159,10 @@ class ReportRowOutput(serializers.Serializer):
     withdrew = serializers.BooleanField(help_text="Dropped by the player's own choice.")
     drop_reason = drop_reason_field()
     dropped_after_round = after_round_field(allow_null=True)
+    waitlisted = serializers.IntegerField(
+        allow_null=True,
+        help_text="The place on the waitlist (1: the next seat); null: the player has a seat.",
+    )
     checked = serializers.BooleanField(help_text="The organiser has checked the list.")
     note = serializers.CharField(help_text="The organiser's note its player reads.")
     entered_by = serializers.CharField(
@@ -165,7 +172,9 @@ class ReportRowOutput(serializers.Serializer):
     wins = serializers.IntegerField(allow_null=True, help_text="From the standings.")
     losses = serializers.IntegerField(allow_null=True)
     draws = serializers.IntegerField(allow_null=True)
-    penalties = ReportPenaltyOutput(many=True, help_text="Given at deck checks, oldest first.")
+    penalties = ReportPenaltyOutput(
+        many=True, help_text="Given at deck checks and outside them, oldest first."
+    )
     rounds = ReportTableOutput(many=True, help_text="The rounds played here, in order.")
     errors = IssueSerializer(many=True)
     warnings = IssueSerializer(many=True)
@@ -173,11 +182,12 @@ class ReportRowOutput(serializers.Serializer):
 
 
 class ReportSummaryOutput(serializers.Serializer):
-    registrations = serializers.IntegerField()
+    registrations = serializers.IntegerField(help_text="Players with a seat (not waiting).")
     legal = serializers.IntegerField()
     illegal = serializers.IntegerField()
     unchecked = serializers.IntegerField(help_text="Players still in whose list is unchecked.")
     dropped = serializers.IntegerField()
+    waitlisted = serializers.IntegerField(help_text="Players waiting for a seat.")
     by_code = serializers.DictField(
         child=serializers.IntegerField(), help_text="Registrations with each error code."
     )
@@ -189,7 +199,12 @@ class EventReportOutput(serializers.Serializer):
     format = serializers.CharField()
     date = serializers.DateField()
     summary = ReportSummaryOutput()
-    registrations = ReportRowOutput(many=True, help_text="Illegal first, then by player.")
+    registrations = ReportRowOutput(
+        many=True, help_text="The players with a seat: illegal first, then by player."
+    )
+    waitlist = ReportRowOutput(
+        many=True, help_text="The players waiting for a seat, in line: not registered yet."
+    )
 
 
 class DropIllegalOutput(serializers.Serializer):
@@ -547,6 +562,27 @@ class DeckCheckWords(serializers.Serializer):
         max_length=4000,
         help_text="For the organiser and judges: players never see them.",
     )
+
+
+class PenaltyInput(DeckCheckWords):
+    """A penalty given outside a deck check: slow play at a table, a player late."""
+
+    player = serializers.CharField(help_text="The player's username: their current entry.")
+    penalty = serializers.ChoiceField(
+        choices=Penalty.choices, help_text="The penalty given; the player is told it."
+    )
+
+
+class PenaltyOutput(serializers.Serializer):
+    id = serializers.IntegerField()
+    registration = serializers.IntegerField(source="registration_id")
+    player = serializers.CharField(source="registration.player.username")
+    judge = serializers.CharField(source="judge.username", allow_null=True, default=None)
+    given = serializers.DateTimeField()
+    penalty = serializers.ChoiceField(choices=Penalty.choices)
+    infraction = serializers.ChoiceField(choices=Infraction.choices)
+    said = serializers.CharField(source="penalty_said", help_text='"game loss (slow play)".')
+    notes = serializers.CharField(help_text="The judges' notes; players never see them.")
 
 
 class DeckCheckInput(DeckCheckWords):

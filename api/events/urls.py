@@ -104,6 +104,11 @@ urlpatterns = [
         judge_views.DeckCheckDetailApi.as_view(),
         name="event-deck-check",
     ),
+    path(
+        "events/<str:token>/penalties/",
+        judge_views.PenaltyListApi.as_view(),
+        name="event-penalties",
+    ),
     path("events/<str:token>/report/", views.EventReportApi.as_view(), name="event-report"),
     path(
         "events/<str:token>/report/csv/", views.EventReportCsvApi.as_view(), name="event-report-csv"

@@ -174,10 +174,16 @@ class RegistrationFilter(django_filters.FilterSet):
     player = django_filters.CharFilter(
         field_name="player__username", lookup_expr="iexact", help_text="A player's username."
     )
+    waitlisted = django_filters.BooleanFilter(
+        field_name="waitlisted",
+        lookup_expr="isnull",
+        exclude=True,
+        help_text="Players waiting for a seat (true) or holding one (false).",
+    )
 
     class Meta:
         model = Registration
-        fields = ["legal", "dropped", "checked", "player"]
+        fields = ["legal", "dropped", "checked", "player", "waitlisted"]
 
 
 class RegistrationListApi(EventAccess, generics.ListAPIView):

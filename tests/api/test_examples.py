@@ -28,6 +28,7 @@ from api.examples import (
     EXAMPLE_USERNAME,
     MEDIA_REQUEST_EXAMPLES,
     REQUEST_EXAMPLES,
+    SECOND_USERNAME,
     SENT_BEFORE,
     WITHOUT_EXAMPLES,
     answer_source,
@@ -138,10 +139,13 @@ class Reader:
 @pytest.fixture
 def reader(db, monkeypatch) -> Reader:
     """After `make run`: the sample cards; the user made as auth_token_create's example says,
-    signed in with the token that example answers."""
+    signed in with the token that example answers, and the second user the rounds' examples
+    name."""
     call_command("load_samples", verbosity=0)
     monkeypatch.setenv(PASSWORD_VARIABLE, EXAMPLE_PASSWORD)
     call_command("create_user", EXAMPLE_USERNAME, stdout=StringIO())
+    # the second player of the rounds' examples, made as their note says
+    call_command("create_user", SECOND_USERNAME, stdout=StringIO())
     # the curation examples' user curates Neopets, as their notes say
     call_command("grant_curator", EXAMPLE_USERNAME, "neopets", stdout=StringIO())
     reader = Reader(APIClient())

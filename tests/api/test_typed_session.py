@@ -356,6 +356,15 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     read = s.call("events", "events_deck_checks_retrieve", token=event.id, id=check.id).parsed
     [edit] = read.edits
     assert edit.editor == "alice" and {c.field for c in edit.changes} >= {"penalty", "matches"}
+    # A penalty outside a deck check: slow play seen at Bob's table
+    given = s.call(
+        "events", "events_penalties_create", 201, token=event.id,
+        body=s.model("PenaltyInputRequest",
+                     {"player": "bob", "penalty": "warning", "infraction": "slow_play"}),
+    ).parsed  # fmt: skip
+    assert given.said == "warning (slow play)" and given.judge == "alice"
+    listed = s.call("events", "events_penalties_list", token=event.id).parsed
+    assert [p.id for p in listed.results] == [given.id]
     s.call("events", "events_judges_destroy", 204, token=event.id, judge_id=judge.id)
     withdrawn = s.call(
         "events", "events_registrations_mine_withdraw_create", token=event.id,

@@ -1,7 +1,7 @@
 """Judges see what they judge, and players check themselves in (issue 39, items 4 and 5), in a
 real browser: a judge chooses a player, reads their locked list beside the deck-check form and
-gives a penalty from the list, then sees it among the player's penalties; the organiser opens
-check-in and a player checks in on the event's page."""
+gives a penalty from the list, then one outside a check (slow play), and sees both among the
+player's penalties; the organiser opens check-in and a player checks in on the event's page."""
 
 from __future__ import annotations
 
@@ -37,6 +37,13 @@ def test_a_judge_reads_the_locked_list_beside_the_form_and_gives_a_listed_penalt
     assert (check.penalty, check.infraction) == ("warning", "tardiness")
     page.goto(f"/events/{event.token}/checks/?registration={entries[2].pk}")
     expect(page.locator("#locked-list")).to_contain_text("warning (tardiness)")
+    # a penalty outside a deck check: slow play seen at the player's table
+    page.get_by_label("Penalty given").select_option("warning")
+    page.get_by_label("Given for").select_option("slow_play")
+    page.get_by_role("button", name="Give the penalty").click()
+    expect(page.locator(".messages")).to_contain_text("player2: warning (slow play).")
+    expect(page.locator("#locked-list")).to_contain_text("warning (slow play)")
+    expect(page.locator("#locked-list")).to_contain_text("not at a deck check")
     shot("deck-check-beside-list")
     page.goto(f"/events/{event.token}/sheets/")
     expect(page.locator(".sheet")).to_have_count(9)

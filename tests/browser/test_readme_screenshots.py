@@ -66,3 +66,28 @@ def test_it_makes_the_readme_screenshots(page, sample_cards, logged_in):
             arg=before,
         )
     save(page, "play", 900)
+
+
+def test_it_makes_the_rounds_screenshot(page, sample_cards):
+    """docs/events/rounds.png, the event walk-through's picture: what a player reads on the
+    rounds page after three Swiss rounds of nine (a bye each) and the top cut's first round,
+    their own table marked, the clock, and the standings with their tiebreakers."""
+    from django.contrib.auth import get_user_model
+
+    from events import rounds
+    from tests.browser.test_events import log_in
+    from tests.browser.test_rounds import nine_players
+
+    alice = get_user_model().objects.create_user("alice", password="alice-password-1")
+    event, _ = nine_players(alice)
+    for cut in (None, None, None, 4):
+        played = rounds.round_start(event=event, top_cut=cut, publish=True)
+        for match in played.matches.filter(opponent__isnull=False):
+            if played.kind == played.CUT and match.table == 2:
+                continue  # the cut's second table is still playing
+            wins = [[2, 1], [0, 2], [2, 0], [1, 2]][match.table % 4]
+            rounds.result_report(round=played, user=alice, table=match.table, wins=wins, draws=0)
+    log_in(page, "player3")
+    page.goto(f"/events/{event.token}/rounds/")
+    page.set_viewport_size({"width": WIDTH, "height": 900})
+    page.screenshot(path=str(DOCS / "events" / "rounds.png"), full_page=True)

@@ -152,6 +152,7 @@ def test_the_report_lists_illegal_entries_first_with_counts(
         "illegal": 1,
         "unchecked": 2,
         "dropped": 0,
+        "waitlisted": 0,
         "by_code": {"main.size": 1},
     }
 

@@ -296,3 +296,107 @@ def test_penalties_and_rounds_are_in_the_report_csv(event, judged, charlie, alic
     assert [(p["penalty"], p["infraction"], p["judge"]) for p in entry["penalties"]] == [
         ("game_loss", "marked_cards", "charlie")
     ]
+
+
+# Issue 39, item 4: a penalty outside a deck check (slow play at a table, a player late).
+
+
+def test_a_judge_gives_a_penalty_outside_a_check_and_it_joins_the_players_penalties(
+    event, judged, charlie, alice, bob, mailoutbox, django_capture_on_commit_callbacks
+):
+    import csv
+    import io
+
+    from deckwarden.celery import app
+    from tests.events.test_notifications import with_email
+
+    api_as(charlie).post(
+        url(event, "deck-checks/"),
+        {"player": "bob", "matches": True, "penalty": "warning", "infraction": "tardiness"},
+        format="json",
+    )
+    with_email(bob, "bob@example.org")
+    app.conf.task_always_eager = True
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            given = api_as(charlie).post(
+                url(event, "penalties/"),
+                {
+                    "player": "bob",
+                    "penalty": "game_loss",
+                    "infraction": "slow_play",
+                    "notes": "Table 4, third warning",
+                },
+                format="json",
+            )
+    finally:
+        app.conf.task_always_eager = False
+    assert given.status_code == 201, given.json()
+    body = given.json()
+    said = (body["player"], body["judge"], body["said"])
+    assert said == ("bob", "charlie", "game loss (slow play)")
+    # the player is told the penalty, never the judges' notes
+    [mail] = [m for m in mailoutbox if "game loss (slow play)" in m.body]
+    assert "third warning" not in mail.body
+    listed = api_as(alice).get(url(event, "penalties/")).json()["results"]
+    assert [p["id"] for p in listed] == [body["id"]]
+    assert api_as(bob).get(url(event, "penalties/")).status_code == 403
+
+    chosen = site_as(charlie).get(f"/events/{event.token}/checks/", {"registration": judged.pk})
+    earlier = chosen.content.decode().split('id="earlier-penalties"')[1]
+    assert earlier.index("warning (tardiness)") < earlier.index("game loss (slow play)")
+    assert "not at a deck check" in earlier and "third warning" in earlier
+
+    report = site_as(alice).get(f"/events/{event.token}/report.csv")
+    [row] = csv.DictReader(io.StringIO(report.content.decode()))
+    assert row["penalties"] == "warning (tardiness) by charlie; game loss (slow play) by charlie"
+    [entry] = api_as(alice).get(url(event, "report/")).json()["registrations"]
+    assert [p["check"] is None for p in entry["penalties"]] == [False, True]
+
+
+def test_a_penalty_outside_a_check_gets_the_same_400s(event, judged, charlie):
+    from events.models import JudgePenalty
+
+    judge = api_as(charlie)
+    cases = [
+        ({"penalty": "stern look", "infraction": "slow_play"}, "penalty"),
+        ({"penalty": "game_loss"}, "infraction"),
+        ({"penalty": "warning", "infraction": "being rude"}, "infraction"),
+        ({"infraction": "slow_play"}, "penalty"),  # outside a check, a penalty is the point
+    ]
+    for sent, field in cases:
+        answer = judge.post(url(event, "penalties/"), {"player": "bob", **sent}, format="json")
+        assert (answer.status_code, list(answer.json()["fields"])) == (400, [field]), sent
+    nobody = judge.post(
+        url(event, "penalties/"),
+        {"player": "zed", "penalty": "warning", "infraction": "slow_play"},
+        format="json",
+    )
+    assert nobody.status_code == 400 and list(nobody.json()["fields"]) == ["player"]
+    page = site_as(charlie).post(
+        f"/events/{event.token}/penalties/",
+        {"given-registration": judged.pk, "given-penalty": "game_loss"},
+    )
+    assert page.status_code == 400 and "Say what the penalty is for" in page.content.decode()
+    assert not JudgePenalty.objects.exists()
+
+
+def test_a_judge_gives_a_penalty_from_the_checks_page(event, judged, charlie, bob):
+    page = site_as(charlie).post(
+        f"/events/{event.token}/penalties/",
+        {
+            "given-registration": judged.pk,
+            "given-penalty": "warning",
+            "given-infraction": "slow_play",
+            "given-notes": "Round 2",
+        },
+        follow=True,
+    )
+    html = page.content.decode()
+    assert "bob: warning (slow play)." in html  # told, and back with bob chosen
+    assert "warning (slow play)" in html.split('id="earlier-penalties"')[1]
+    # a player never reaches the form
+    assert site_as(bob).post(
+        f"/events/{event.token}/penalties/",
+        {"given-registration": judged.pk, "given-penalty": "warning"},
+    ).status_code in (403, 404)

@@ -249,3 +249,42 @@ def test_the_report_csv_gives_each_players_rounds_here(event, alice, alice_api, 
         row["rounds"].endswith(" open") or "bye" in row["rounds"].split("; ")[1]
         for row in rows.values()
     )
+
+
+def test_a_pairing_with_a_player_who_withdrew_or_waits_is_refused_and_a_round_skips_them(
+    event, alice, alice_api, neopets_cards
+):
+    """Issue 39's refusals: nobody who left (by their own withdrawal as by a drop) or who waits
+    for a seat is paired, by the service or by the organiser's hand."""
+    from django.utils import timezone
+
+    from events.roster import registration_withdraw
+
+    entries = field(event, alice, 5)
+    registration_withdraw(event=event, player=entries[0].player, after_round=0)
+    Registration.objects.filter(pk=entries[1].pk).update(waitlisted=timezone.now())
+    body = alice_api.post(url(event, "rounds/"), {}, format="json").json()
+    paired = {p for pairing in body["pairings"] for p in pairing["players"]}
+    assert paired == {e.pk for e in entries[2:]}
+    for out in entries[:2]:
+        others = [e.pk for e in entries[2:]]
+        answer = alice_api.patch(
+            url(event, "rounds/1/"),
+            {"pairings": [[out.pk, others[0]], [others[1], others[2]]]},
+            format="json",
+        )
+        assert answer.status_code == 400 and "pairings" in answer.json()["fields"]
+
+
+def test_a_result_from_someone_outside_the_event_finds_no_round(
+    event, alice, alice_api, bob, neopets_cards
+):
+    """A stranger to the event cannot even read its rounds: a result from them is the 404 of a
+    round that is not there, and the table stays open."""
+    field(event, alice, 2)
+    alice_api.post(url(event, "rounds/"), {"publish": True}, format="json")
+    answer = as_user(bob).post(
+        url(event, "rounds/1/results/"), {"table": 1, "wins": [2, 0]}, format="json"
+    )
+    assert answer.status_code == 404
+    assert alice_api.get(url(event, "rounds/1/")).json()["pairings"][0]["state"] == "open"

@@ -219,6 +219,6 @@ def test_a_new_date_rechecks_every_list_and_says_whose_verdict_changed(
 def test_the_webhook_help_names_every_kind_it_is_sent_penalties_too(event, alice, alice_api):
     page = client_for(alice).get(f"/events/{event.token}/edit/").content.decode()
     kinds = "list.illegal, player.dropped, check.penalty, waitlist.promoted or deadline.reminder"
-    assert "a deck check records or changes a penalty" in page and kinds in page
+    assert "a judge gives a penalty (at a deck check or not)" in page and kinds in page
     schema = alice_api.get("/api/v1/schema/", HTTP_ACCEPT="application/json")
     assert schema.status_code == 200 and "check.penalty" in schema.content.decode()

@@ -7,6 +7,9 @@ the organiser's check-in window is open."""
 
 from __future__ import annotations
 
+from csv import DictReader
+from io import StringIO
+
 import pytest
 from django.test import Client
 from rest_framework.test import APIClient
@@ -137,3 +140,42 @@ def test_a_player_checks_in_on_the_event_page_while_it_is_open(event, full, alic
     player.post(f"{page}check-in/")
     assert "You are checked in" in player.get(page).content.decode()
     assert "Close check-in" in organiser.get(f"{page}manage/").content.decode()
+
+
+def test_the_waitlist_is_shown_apart_and_counted_neither_as_registered_nor_in_the_metagame(
+    event, full, alice, alice_api, neopets_cards
+):  # `full`: Bob holds the one seat, Charlie waits
+    """Issue 39, item 5: the players waiting are the organiser's to see, in line, but they
+    hold no seat: the counts, the dashboard's registrations, the metagame and report.csv
+    tell them apart."""
+    from django.contrib.auth import get_user_model
+
+    from tests.rulebook.core.factories import legal_entries
+
+    dave = get_user_model().objects.create_user("dave")
+    registration_submit(
+        event=event, player=dave, deck_version=make_version(dave, legal_entries(), "D")
+    )
+    report = alice_api.get(f"/api/v1/events/{event.token}/report/").json()
+    assert (report["summary"]["registrations"], report["summary"]["waitlisted"]) == (1, 2)
+    assert [r["player"] for r in report["registrations"]] == ["bob"]
+    assert [(r["player"], r["waitlisted"]) for r in report["waitlist"]] == [
+        ("charlie", 1),
+        ("dave", 2),
+    ]
+    assert alice_api.get(f"/api/v1/events/{event.token}/metagame/").json()["decks"] == 1
+    waiting = alice_api.get(f"/api/v1/events/{event.token}/registrations/", {"waitlisted": True})
+    assert sorted(r["player"] for r in waiting.json()["results"]) == ["charlie", "dave"]
+
+    csv = alice_api.get(f"/api/v1/events/{event.token}/report/csv/").content.decode("utf-8-sig")
+    rows = [(row["player"], row["waitlisted"]) for row in DictReader(StringIO(csv))]
+    assert rows == [("bob", ""), ("charlie", "1"), ("dave", "2")]
+
+    page = Client()
+    page.force_login(alice)
+    html = page.get(f"/events/{event.token}/manage/").content.decode()
+    registrations = html[html.index('id="registrations"') : html.index('id="waitlist"')]
+    waitlist = html[html.index('id="waitlist"') : html.index('id="roster"')]
+    assert "bob" in registrations and "charlie" not in registrations
+    assert "charlie" in waitlist and "dave" in waitlist
+    assert "<strong>1</strong> registered" in html and "<strong>2</strong> on the waitlist" in html

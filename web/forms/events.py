@@ -178,19 +178,10 @@ class DecklistTextField(forms.CharField):
         return self.to_python(initial) != self.to_python(data)
 
 
-class DeckCheckEditForm(forms.Form):
-    """What a judge finds at a check, or corrects after: it matched, or the deck as presented;
-    the penalty from the list with what it is for, and the judges' notes."""
+class PenaltyWords(forms.Form):
+    """A penalty from the list with what it is for, and the judges' notes: what a deck check
+    and a penalty given outside one both say (events.deck_checks.penalty_checked)."""
 
-    # not "matches": a form control of that name shadows the form element's own matches()
-    # method in the browser, and htmx, calling it, stopped working on the page
-    deck_matches = forms.BooleanField(required=False, label="The deck matches the locked list")
-    text = DecklistTextField(
-        required=False,
-        widget=forms.Textarea(attrs={"rows": 10, "class": "mono"}),
-        label="Or the deck as presented",
-        help_text="The count of each card, one a line, with section headers (Main Deck:).",
-    )
     penalty = forms.ChoiceField(
         required=False, choices=[("", "none"), *Penalty.choices], label="Penalty"
     )
@@ -209,29 +200,69 @@ class DeckCheckEditForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
+        if not data.get("penalty"):  # "none" with the old infraction still chosen: none at all
+            data["infraction"] = ""
+        try:
+            penalty_checked(data.get("penalty", ""), data.get("infraction", ""))
+        except RegistrationRefused as exc:
+            self.add_error(exc.field, exc.message)
+        return data
+
+
+class DeckCheckEditForm(PenaltyWords):
+    """What a judge finds at a check, or corrects after: it matched, or the deck as presented;
+    the penalty from the list with what it is for, and the judges' notes."""
+
+    # not "matches": a form control of that name shadows the form element's own matches()
+    # method in the browser, and htmx, calling it, stopped working on the page
+    deck_matches = forms.BooleanField(required=False, label="The deck matches the locked list")
+    text = DecklistTextField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "class": "mono"}),
+        label="Or the deck as presented",
+        help_text="The count of each card, one a line, with section headers (Main Deck:).",
+    )
+    field_order = ["deck_matches", "text", "penalty", "infraction", "notes"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
         # The list counts as typed only if it differs from what the form was given: on the
         # correction form it comes prefilled with the deck as presented, and ticking "matches"
         # while leaving it as it was says the deck matched after all.
         matches, typed = data.get("deck_matches"), "text" in self.changed_data and data.get("text")
         if (matches and typed) or not (matches or data.get("text")):
             raise forms.ValidationError("Tick that it matches or type the deck (not both).")
-        if not data.get("penalty"):  # "none" with the old infraction still chosen: none at all
-            data["infraction"] = ""
-        try:
-            penalty_checked(data.get("penalty", ""), data["infraction"])
-        except RegistrationRefused as exc:
-            self.add_error(exc.field, exc.message)
         return data
 
 
-class DeckCheckForm(DeckCheckEditForm):
-    """A judge's check of one player's deck: it matched, or the deck as presented."""
+class ForPlayer(forms.Form):
+    """A form about one of the event's players (their current entry), chosen from a list."""
 
     registration = forms.ChoiceField(label="Player")
-    field_order = ["registration"]
 
     def __init__(self, *args: Any, registrations: list[Any], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["registration"].choices = [
             (r.pk, f"{r.player.get_username()} — {r.deck_name}") for r in registrations
         ]
+
+
+class DeckCheckForm(ForPlayer, DeckCheckEditForm):
+    """A judge's check of one player's deck: it matched, or the deck as presented."""
+
+    field_order = ["registration", *DeckCheckEditForm.field_order]
+
+
+class PenaltyForm(ForPlayer, PenaltyWords):
+    """A penalty a judge gives outside a deck check (issue 39, item 4): slow play, tardiness."""
+
+    field_order = ["registration", "penalty", "infraction", "notes"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["penalty"].required = True
+        self.fields["penalty"].choices = Penalty.choices
+        # labels of their own: the deck check's form is on the same page
+        self.fields["penalty"].label = "Penalty given"
+        self.fields["infraction"].label = "Given for"
+        self.fields["notes"].label = "Its notes (judges only)"

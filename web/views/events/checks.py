@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from decks.resolution import InvalidEntries
@@ -18,7 +19,12 @@ from decks.services import DecklistUnreadable
 from events import deck_checks, selectors
 from events.models import DeckCheck, Event, Registration
 from events.services import RegistrationRefused
-from web.forms.events import DeckCheckEditForm, DeckCheckForm, add_decklist_problems
+from web.forms.events import (
+    DeckCheckEditForm,
+    DeckCheckForm,
+    PenaltyForm,
+    add_decklist_problems,
+)
 
 from .access import event_or_404, judged_event, organised_event
 from .downloads import list_sections
@@ -26,9 +32,10 @@ from .downloads import list_sections
 
 @login_required
 def deck_check_log(request: HttpRequest, token: str) -> HttpResponse:
-    """The log of deck checks, newest first, and the form to record one."""
+    """The log of deck checks, newest first, the form to record one and the form to give a
+    penalty outside a check."""
     event = judged_event(request, token)
-    current = list(selectors.registrations_current(event=event).filter(dropped__isnull=True))
+    current = _players(event)
     chosen = request.POST.get("registration") or request.GET.get("registration")
     form = DeckCheckForm(
         request.POST or None, registrations=current, initial={"registration": chosen}
@@ -51,16 +58,69 @@ def deck_check_log(request: HttpRequest, token: str) -> HttpResponse:
             verdict = "matches" if check.matches else "differs from the locked list"
             messages.success(request, f"{registration.player}'s deck {verdict}.")
             return redirect("events:checks", token=token)
+    penalty_form = PenaltyForm(
+        registrations=current, prefix="given", initial={"registration": chosen}
+    )
+    return _log_page(request, event, current, form, penalty_form, chosen)
+
+
+@login_required
+@require_POST
+def penalty_give(request: HttpRequest, token: str) -> HttpResponse:
+    """A penalty given outside a deck check (issue 39, item 4), from the log page's form; back
+    to the page with the player chosen, their penalties beside the form."""
+    event = judged_event(request, token)
+    current = _players(event)
+    form = PenaltyForm(request.POST, registrations=current, prefix="given")
+    chosen = request.POST.get("given-registration")
+    if form.is_valid():
+        data = form.cleaned_data
+        registration = next(r for r in current if str(r.pk) == data["registration"])
+        try:
+            given = deck_checks.penalty_give(
+                registration=registration,
+                judge=request.user,
+                penalty=data["penalty"],
+                infraction=data["infraction"],
+                notes=data["notes"],
+            )
+        except RegistrationRefused as exc:
+            form.add_error(exc.field, exc.message)
+        else:
+            messages.success(request, f"{registration.player}: {given.penalty_said}.")
+            return redirect(
+                f"{reverse('events:checks', kwargs={'token': token})}?registration="
+                f"{registration.pk}#locked-list"
+            )
+    check_form = DeckCheckForm(registrations=current, initial={"registration": chosen})
+    return _log_page(request, event, current, check_form, form, chosen)
+
+
+def _players(event: Event) -> list[Registration]:
+    """Whom a judge checks and penalises: every current entry still in the event."""
+    return list(selectors.registrations_current(event=event).filter(dropped__isnull=True))
+
+
+def _log_page(
+    request: HttpRequest,
+    event: Event,
+    current: list[Registration],
+    form: DeckCheckForm,
+    penalty_form: PenaltyForm,
+    chosen: str | None,
+) -> HttpResponse:
+    """The log page with its two forms, either of them as sent back with its errors."""
     context = {
         "event": event,
         "form": form,
+        "penalty_form": penalty_form,
         "checks": selectors.deck_checks_seen_by(event=event, user=request.user),
         "organiser": selectors.is_organiser(event=event, user=request.user),
         "judges": selectors.event_judges(event=event),
         "players": current,
         **_judged_player(request, event, next((r for r in current if str(r.pk) == chosen), None)),
     }
-    status = 400 if form.errors else 200
+    status = 400 if form.errors or penalty_form.errors else 200
     return render(request, "web/events/checks.html", context, status=status)
 
 
