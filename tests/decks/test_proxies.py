@@ -161,6 +161,23 @@ def test_the_deck_page_offers_proxies_of_the_deck_and_of_the_missing_cards(clien
     assert response["Content-Disposition"] == 'inline; filename="Twelve (missing proxies).pdf"'
 
 
+def test_print_proxies_prints_the_whole_deck_when_some_cards_are_missing(
+    client, alice, big_deck, cards
+):
+    """The deck page's two buttons ask for different things: the whole deck's form carried the
+    missing cards' flag whenever the reader lacked a card (the page's own `missing`)."""
+    OwnedCard.objects.create(owner=alice, card=cards["Hot Dog"], quantity=7)
+    client.force_login(alice)
+    page = client.get(f"/decks/{big_deck.address}/").content.decode()
+    whole = page[page.index('id="proxies-form"') :]
+    whole = whole[: whole.index("</form>")]
+    assert 'name="missing"' not in whole
+    missing = page[page.index('id="missing-proxies"') :]
+    assert 'name="missing" value="1"' in missing[: missing.index("</form>")]
+    response = client.get(f"/decks/{big_deck.address}/proxies.pdf", {"paper": "a4"})
+    assert placements(read(response)) == 12  # the whole deck, not the 5 missing
+
+
 def test_the_site_sends_an_empty_deck_back_to_its_page_saying_why(client, alice, neopets, cards):
     empty = make_deck(alice, neopets, {}, name="Empty")
     client.force_login(alice)
