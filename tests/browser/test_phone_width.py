@@ -23,7 +23,7 @@ from bench.validate import DECKLIST
 from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from curation.services import bulk_commit, curator_grant
-from decks.models import Deck
+from decks.models import Deck, ProxyPrint
 from decks.services import deck_import
 from events.services import event_create, registration_submit_text
 from jobs.services import queue
@@ -78,6 +78,10 @@ def things(alice, monkeypatch) -> dict[str, str]:
     registration = registration_submit_text(
         event=event, player=alice, text=DECKLIST, name="Saturday list"
     )
+    # a print of the deck's proxies, as a deck of more than 120 cards is printed: queued
+    proxy_print = ProxyPrint.objects.create(
+        owner=alice, deck=deck, paper="a4", copies=130, contents="phone"
+    )
     monkeypatch.setattr(queue, "send_chunks", lambda chunks, **options: None)
     job = simulation_create(
         owner=alice,
@@ -130,6 +134,7 @@ def things(alice, monkeypatch) -> dict[str, str]:
     return {
         "upload_id": str(upload.pk),
         "play_id": str(play.pk),
+        "print_id": str(proxy_print.pk),
         "deck": str(deck.link_token),
         "token": event.token,
         "shared": job.share_token,
@@ -214,7 +219,7 @@ def test_the_walk_fills_in_every_page_parameter():
         for match in PARAMETER.finditer(route)
     }
     filled = {"deck", "token", "job_id", "key", "game", "card_id", "pk", "player_id", "number"}
-    filled |= {"play_id"}
+    filled |= {"play_id", "print_id"}
     # a token's, a judge's, a doctor's swap's, a proposal's and an upload's only addresses are
     # POSTs (revoke, remove, apply, review, approve)
     posted = {"token_id", "judge_id", "index", "proposal_id", "upload_id"}
