@@ -116,8 +116,8 @@ def test_the_versions_page_s_diff_peeks_at_a_card_s_picture(client, hot_dog, ali
     changed = diff_list(page)
     assert "Hot Dog" in changed and "2 → 3" in changed
     assert pictures(changed) == [
-        (hot_dog.image_thumb.url, ""),
-        (hot_dog.image_thumb.url, "Picture of Hot Dog"),
+        (hot_dog.picture.thumb.url, ""),
+        (hot_dog.picture.thumb.url, "Picture of Hot Dog"),
     ]
 
 
@@ -129,8 +129,8 @@ def test_comparing_two_decks_peeks_at_a_card_s_picture(client, hot_dog, alice):
     added = diff_list(page)
     assert "+ 3 Hot Dog" in added
     assert pictures(added) == [
-        (hot_dog.image_thumb.url, ""),
-        (hot_dog.image_thumb.url, "Picture of Hot Dog"),
+        (hot_dog.picture.thumb.url, ""),
+        (hot_dog.picture.thumb.url, "Picture of Hot Dog"),
     ]
     assert added.count('class="peek"') == 1  # Healing Potion, unchanged, is not listed
 
@@ -143,8 +143,8 @@ def test_my_collection_and_its_shared_page_peek_at_a_card_s_picture(client, hot_
     page = client.get("/collection/").content.decode()
     table = page[page.index('id="owned-cards"') :]
     assert pictures(table) == [
-        (hot_dog.image_thumb.url, ""),
-        (hot_dog.image_thumb.url, "Picture of Hot Dog"),
+        (hot_dog.picture.thumb.url, ""),
+        (hot_dog.picture.thumb.url, "Picture of Hot Dog"),
     ]
     assert "Omelette" in table and table.count('class="peek"') == 1
     token = owned_share_set(owner=alice, shared=True).token
