@@ -51,6 +51,8 @@ ERROR_CODES: dict[str, str] = {
     "precondition_failed": "412: the deck changed since that ETag; `etag` is its current one.",
     "deck_registered": "The deck is registered for an event, which keeps it; it stays.",
     "card_in_use": "The card is in decks that hold it; it stays.",
+    "proxies_not_ready": "409: the proxies' PDF is still being drawn, or failed; "
+    "`print_status` says which.",
     # Test games
     "deck_illegal": "Test games are played only between legal decks; `reports` says why.",
     "job_finished": "409: the job has ended and cannot be cancelled; `job_status` says how.",

@@ -246,6 +246,11 @@ WITHOUT_EXAMPLES: dict[str, str] = {
     "uploads_pictures_create": "a zip of pictures cannot be written as a text example",
     "owned_create": "a card's id differs between databases, and a body example cannot name the "
     "answer it comes from",
+    **dict.fromkeys(
+        ["decks_proxies_print_retrieve", "decks_proxies_print_pdf_retrieve"],
+        "a print is made only for a deck of more than 120 cards, drawn by a worker: the "
+        "examples' deck is printed at once",
+    ),
 }
 
 # What the reader must know to make an example work, shown beside it.

@@ -12,6 +12,7 @@ from typing import Any
 from rulebook.core.game import MAYBEBOARD
 
 EntryId = tuple[str, str | None, str | None]
+DIFF_KINDS = ("added", "removed", "changed")  # what a section's diff lists, in this order
 _IDENTITY = ("key", "name", "set", "number")
 
 

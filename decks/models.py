@@ -7,12 +7,15 @@ and the version history in step with every saved change.
 from __future__ import annotations
 
 import secrets
+import uuid
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Q
+from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from rulebook.core.decklist import MAX_QUANTITY
@@ -265,3 +268,75 @@ class DeckVerdict(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deck}: {'legal' if self.legal else 'not legal'}"
+
+
+# A print is kept this long after it was asked for, then deleted with its PDF; one still queued
+# after PROXY_PRINT_WAIT was lost (no worker runs, or one died drawing it) and counts as failed.
+PROXY_PRINT_KEPT = timedelta(days=1)
+PROXY_PRINT_WAIT = timedelta(minutes=10)
+
+
+class ProxyPrint(models.Model):
+    """A deck's proxies printed in the background (decks.proxies: a deck of more copies than
+    are printed while the request waits) for the person who asked: a worker draws the PDF into
+    the private storage (STORAGES["private"]), and only its owner reads it
+    (decks.selectors.proxy_print_get), for a day; then it is deleted."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued"
+        DONE = "done"
+        FAILED = "failed"
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="proxy_prints"
+    )
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="proxy_prints")
+    paper = models.CharField(max_length=10)
+    missing = models.BooleanField(
+        default=False, help_text="Only the copies the owner's collection lacked."
+    )
+    copies = models.PositiveIntegerField(help_text="Cards printed, one per copy.")
+    contents = models.CharField(
+        max_length=64,
+        help_text="sha256 of what is printed (the title, the paper, each card and its copies): "
+        "the same cards asked for again while this is kept get this print, not another.",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    file = models.CharField(
+        max_length=200,
+        blank=True,
+        default="",
+        help_text="The PDF's name in the private storage, once drawn.",
+    )
+    error = models.TextField(blank=True, default="")
+    created = models.DateTimeField(auto_now_add=True)
+    finished = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+        indexes = [
+            models.Index(fields=["owner", "contents"], name="proxy_print_owner_contents"),
+            models.Index(fields=["created"], name="proxy_print_created"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.copies} proxies of {self.deck_id} ({self.status})"
+
+    @property
+    def state(self) -> str:
+        """Its status as its owner is told: queued, done, or failed (a print queued longer than
+        PROXY_PRINT_WAIT was lost, and is failed too)."""
+        if self.status == self.Status.QUEUED and self.created < timezone.now() - PROXY_PRINT_WAIT:
+            return self.Status.FAILED
+        return self.status
+
+    @property
+    def problem(self) -> str:
+        """Why it failed, for its owner ("" unless it did)."""
+        if self.state != self.Status.FAILED:
+            return ""
+        minutes = PROXY_PRINT_WAIT.seconds // 60
+        return self.error or (
+            f"No worker drew it within {minutes} minutes (are the workers running?); ask again."
+        )

@@ -11,11 +11,13 @@ import dataclasses
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import date
 from typing import TYPE_CHECKING, Any
+from uuid import UUID
 
 from django.contrib.auth.models import AnonymousUser, User
 from django.db.models import Count, OuterRef, Q, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.db.models.query import ModelIterable
+from django.utils import timezone
 
 from basics.errors import InvalidRequest
 from cards.models import Card, Game, Viewer
@@ -28,7 +30,16 @@ from rules.services.validation import deck_validate
 from . import contents, privacy
 from .diff import snapshot_diff
 from .links import DeckLink
-from .models import Deck, DeckDraft, DeckEntry, DeckLike, DeckVersion
+from .models import (
+    PROXY_PRINT_KEPT,
+    PROXY_PRINT_WAIT,
+    Deck,
+    DeckDraft,
+    DeckEntry,
+    DeckLike,
+    DeckVersion,
+    ProxyPrint,
+)
 from .resolution import DeckLine, maybeboard_apart
 
 
@@ -437,3 +448,34 @@ def deck_with_likes(decks: QuerySet[Deck]) -> QuerySet[Deck]:
 
 def deck_liked_by(*, deck: Deck, user: User | AnonymousUser) -> bool:
     return user.is_authenticated and DeckLike.objects.filter(deck=deck, user=user).exists()
+
+
+def proxy_print_get(*, user: Viewer, print_id: UUID, deck: Deck) -> ProxyPrint:
+    """The user's own print of this deck's proxies (decks.proxies) while it is kept; anyone
+    else's, or one of another deck, is ProxyPrint.DoesNotExist, as one that never was."""
+    if user is None or not user.is_authenticated:
+        raise ProxyPrint.DoesNotExist
+    return ProxyPrint.objects.get(
+        pk=print_id,
+        owner=user,
+        deck=deck,
+        created__gte=timezone.now() - PROXY_PRINT_KEPT,
+    )
+
+
+def proxy_print_kept(*, owner: User, digest: str) -> ProxyPrint | None:
+    """The owner's latest print of these contents (ProxyPrint.contents, a digest) that a repeated
+    request may answer with: kept, and done or still queued within the wait (not failed, nor
+    lost)."""
+    now = timezone.now()
+    return (
+        ProxyPrint.objects.filter(
+            owner=owner, contents=digest, created__gte=now - PROXY_PRINT_KEPT
+        )
+        .filter(
+            Q(status=ProxyPrint.Status.DONE)
+            | Q(status=ProxyPrint.Status.QUEUED, created__gte=now - PROXY_PRINT_WAIT)
+        )
+        .order_by("-created")
+        .first()
+    )

@@ -245,6 +245,12 @@ STORAGES = {
     # MEDIA_ROOT and MEDIA_URL, read when used (so a test's override_settings moves it).
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    # Files one person reads, never served at an address: the proxies' PDFs printed in the
+    # background (decks.proxies), which the site reads from here for their owner alone.
+    "private": {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {"location": str(VAR_DIR / "private")},
+    },
 }
 if MEDIA_BUCKET:
     MEDIA_ENDPOINT_URL = env_str("DECKWARDEN_MEDIA_ENDPOINT_URL", "")
@@ -266,6 +272,21 @@ if MEDIA_BUCKET:
             "object_parameters": {
                 "CacheControl": f"public, max-age={MEDIA_CACHE_SECONDS}, immutable"
             },
+        },
+    }
+    # The private files in the same bucket, under private/: readable with the service's keys
+    # alone (no public ACL, no address handed out; the site reads them for their owner).
+    _prefix = STORAGES["default"]["OPTIONS"]["location"].strip("/")
+    STORAGES["private"] = {
+        "BACKEND": "storages.backends.s3.S3Storage",
+        "OPTIONS": {
+            **STORAGES["default"]["OPTIONS"],
+            "location": f"{_prefix}/private" if _prefix else "private",
+            "custom_domain": None,
+            "querystring_auth": True,
+            "default_acl": "private",
+            "file_overwrite": False,
+            "object_parameters": {"CacheControl": "private, no-store"},
         },
     }
     # The pages show images from there: the one other host the Content-Security-Policy allows.
@@ -386,6 +407,7 @@ SPECTACULAR_SETTINGS = {
         "IssueCodeEnum": "api.choices.issue_code_choices",
         "ErrorCodeEnum": "api.validation.serializers.ERROR_CODE_CHOICES",
         "JobStatusEnum": "jobs.models.SimulationJob.Status",
+        "ProxyPrintStatusEnum": "decks.models.ProxyPrint.Status",
     },
 }
 

@@ -126,3 +126,16 @@ def media_root(settings, tmp_path):
     """Uploaded files (card images) go to a folder of this test's own, returned."""
     settings.MEDIA_ROOT = tmp_path / "media"
     return settings.MEDIA_ROOT
+
+
+@pytest.fixture
+def private_root(settings, tmp_path):
+    """Private files (proxies printed in the background) go to a folder of this test's own,
+    returned."""
+    folder = tmp_path / "private"
+    storage = {"BACKEND": "django.core.files.storage.FileSystemStorage"}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "private": {**storage, "OPTIONS": {"location": folder}},
+    }
+    return folder

@@ -78,6 +78,21 @@ site_urls = [
     path("decks/<deck:pk>/", decks.deck_page, name="deck"),
     path("decks/<deck:pk>/export.txt", decks.deck_export, name="deck-export"),
     path("decks/<deck:pk>/proxies.pdf", proxies.deck_proxies_pdf, name="deck-proxies"),
+    path(
+        "decks/<deck:pk>/proxies/<uuid:print_id>/",
+        proxies.proxy_print_page,
+        name="deck-proxy-print",
+    ),
+    path(
+        "decks/<deck:pk>/proxies/<uuid:print_id>/progress/",
+        proxies.proxy_print_progress,
+        name="deck-proxy-print-progress",
+    ),
+    path(
+        "decks/<deck:pk>/proxies/<uuid:print_id>.pdf",
+        proxies.proxy_print_download,
+        name="deck-proxy-print-pdf",
+    ),
     path("decks/<deck:pk>/text/", deck_text.deck_text, name="deck-text"),
     path("decks/<deck:pk>/versions/", decks.deck_versions, name="deck-versions"),
     path("decks/<deck:pk>/copy/", decks.deck_copy, name="deck-copy"),

@@ -12,11 +12,13 @@ from typing import Any
 
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.reverse import reverse
 
 from api.entries import Problems, section_entries
 from cards.models import Game
 from cards.proxy_sheets import PAPERS
-from decks.models import MAX_QUANTITY, Deck, DeckVersion
+from decks.models import MAX_QUANTITY, Deck, DeckVersion, ProxyPrint
+from decks.proxies import pages
 from decks.resolution import DeckLine
 from decks.uploads import MAX_UPLOAD_BYTES, UnreadableUpload, decklist_text
 from rulebook.core.game import MAYBEBOARD
@@ -450,3 +452,41 @@ class ProxiesQuery(serializers.Serializer):
         help_text="true: only the copies your collection lacks (signed in; see "
         "/decks/{id}/missing/).",
     )
+
+
+class ProxyPrintOutput(serializers.Serializer):
+    """A deck's proxies printed in the background (more than 120 cards): where it stands, and
+    once done, where its PDF is. Only whoever asked for it reads it, for a day."""
+
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(
+        choices=ProxyPrint.Status.choices,
+        source="state",
+        help_text="queued until a worker has drawn it, then done (or failed: `error` says why).",
+    )
+    url = serializers.SerializerMethodField(help_text="Poll this until `status` is done.")
+    pdf = serializers.SerializerMethodField(help_text="The PDF, once done (null until then).")
+    paper = serializers.ChoiceField(sorted(PAPERS))
+    missing = serializers.BooleanField(help_text="Only the copies your collection lacked.")
+    copies = serializers.IntegerField(help_text="Cards printed, one per copy.")
+    pages = serializers.SerializerMethodField()
+    error = serializers.CharField(source="problem", help_text="Why it failed; empty otherwise.")
+    created = serializers.DateTimeField()
+    finished = serializers.DateTimeField(allow_null=True)
+
+    def _address(self, name: str, proxy_print: ProxyPrint) -> str:
+        deck = self.context["deck"]
+        args = [deck.address, proxy_print.pk]
+        return reverse(name, args=args, request=self.context.get("request"))
+
+    def get_url(self, proxy_print: ProxyPrint) -> str:
+        return self._address("deck-proxy-print", proxy_print)
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_pdf(self, proxy_print: ProxyPrint) -> str | None:
+        if proxy_print.state != ProxyPrint.Status.DONE:
+            return None
+        return self._address("deck-proxy-print-pdf", proxy_print)
+
+    def get_pages(self, proxy_print: ProxyPrint) -> int:
+        return pages(proxy_print.copies)

@@ -18,6 +18,16 @@ urlpatterns = [
     path("decks/<deck:pk>/export/", views.DeckExportApi.as_view(), name="deck-export"),
     path("decks/<deck:pk>/proxies/", views.DeckProxiesApi.as_view(), name="deck-proxies"),
     path(
+        "decks/<deck:pk>/proxies/<uuid:print_id>/",
+        views.ProxyPrintApi.as_view(),
+        name="deck-proxy-print",
+    ),
+    path(
+        "decks/<deck:pk>/proxies/<uuid:print_id>/pdf/",
+        views.ProxyPrintPdfApi.as_view(),
+        name="deck-proxy-print-pdf",
+    ),
+    path(
         "decks/<deck:pk>/export/text/", views.DeckExportTextApi.as_view(), name="deck-export-text"
     ),
 ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import date
 from typing import Any, NoReturn
+from uuid import UUID
 
 import django_filters
 from django.db import transaction
@@ -28,17 +29,19 @@ from api.errors import ApiError
 from api.negotiation import OneRepresentation
 from api.parsers import MultiPartParser
 from api.renderers import PdfRenderer, PlainTextRenderer
+from api.simulations.views import queue_error
 from api.validation.serializers import ErrorSerializer, ReportSerializer
 from basics.ids import integer_text
 from cards.models import Game, Viewer
 from cards.services.user_cards import UserCardRefused
 from decks import selectors, services
 from decks.links import DeckLink
-from decks.models import Deck, DeckVersion
-from decks.proxies import deck_proxies
+from decks.models import Deck, DeckVersion, ProxyPrint
+from decks.proxies import deck_proxies, proxy_print_pdf
 from decks.resolution import DeckLine, InvalidEntries, entries_resolve, maybeboard_apart
 from decks.user_cards import own_private_cards_share
 from decks.verdicts import decks_legal
+from jobs.services.admission import SubmitLater
 from rulebook.core.decklist import write_decklist
 from rulebook.core.game import MAYBEBOARD
 from rulebook.core.resolve import EntryRef
@@ -56,6 +59,7 @@ from .serializers import (
     DeckVersionDetailOutput,
     DeckVersionOutput,
     ProxiesQuery,
+    ProxyPrintOutput,
     line_entry,
     lines_by_section,
 )
@@ -443,23 +447,101 @@ class DeckExportTextApi(DeckExportApi):
 class DeckProxiesApi(DeckAccess, APIView):
     """The saved deck's cards as proxies to print: a PDF of cards at their real size (63 by 88
     mm), nine to an A4 or Letter page with cut marks; `missing=true`, only the copies your
-    collection lacks. An empty deck, or nothing missing, is a 400 saying so."""
+    collection lacks. An empty deck, or nothing missing, is a 400 saying so. More than 120
+    cards (up to 1,000) are drawn in the background for the signed-in user who asks: 202 with
+    the print's status URL (Location); asked again, the same print answers, the PDF once done."""
 
     renderer_classes = [PdfRenderer]
     content_negotiation_class = OneRepresentation
 
     @extend_schema(
         parameters=[ProxiesQuery],
-        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 400: ErrorSerializer},
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            (202, "application/json"): ProxyPrintOutput,
+            400: ErrorSerializer,
+            503: ErrorSerializer,
+        },
     )
     def get(self, request: Request, pk: int | DeckLink) -> Response:
         deck = self.readable_deck(request, pk)
         query = _validated(ProxiesQuery(data=request.query_params))
-        pdf = deck_proxies(
-            deck=deck, viewer=request.user, paper=query["paper"], missing=query["missing"]
-        )
-        name = f"deck-{deck.pk}-{'missing-' if query['missing'] else ''}proxies.pdf"
-        return Response(pdf, headers={"Content-Disposition": f'inline; filename="{name}"'})
+        try:
+            printed = deck_proxies(
+                deck=deck, viewer=request.user, paper=query["paper"], missing=query["missing"]
+            )
+        except SubmitLater as exc:
+            raise queue_error(exc) from None
+        if isinstance(printed, ProxyPrint):
+            if printed.state != ProxyPrint.Status.DONE:
+                return _print_accepted(request, deck, printed)
+            printed = proxy_print_pdf(proxy_print=printed)
+        return _pdf_answer(deck, printed, missing=query["missing"])
+
+
+class ProxyPrintApi(DeckAccess, APIView):
+    """A deck's proxies printed in the background for you: queued, done (with the PDF's URL)
+    or failed (saying why). Another user's print is a 404, as one deleted after its day."""
+
+    @extend_schema(
+        operation_id="decks_proxies_print_retrieve",
+        responses={200: ProxyPrintOutput, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, pk: int | DeckLink, print_id: UUID) -> Response:
+        deck = self.readable_deck(request, pk)
+        found = _proxy_print(request, deck, print_id)
+        context = {"request": request, "deck": deck}
+        return Response(ProxyPrintOutput(found, context=context).data)
+
+
+class ProxyPrintPdfApi(DeckAccess, APIView):
+    """The PDF of a print that is done; 409 while it is queued, or when it failed."""
+
+    renderer_classes = [PdfRenderer]
+    content_negotiation_class = OneRepresentation
+
+    @extend_schema(
+        operation_id="decks_proxies_print_pdf_retrieve",
+        responses={
+            (200, "application/pdf"): OpenApiTypes.BINARY,
+            404: ErrorSerializer,
+            409: ErrorSerializer,
+        },
+    )
+    def get(self, request: Request, pk: int | DeckLink, print_id: UUID) -> Response:
+        deck = self.readable_deck(request, pk)
+        found = _proxy_print(request, deck, print_id)
+        if found.state != ProxyPrint.Status.DONE:
+            failed = found.state == ProxyPrint.Status.FAILED
+            raise ApiError(
+                f"These proxies failed: {found.problem}"
+                if failed
+                else "These proxies are still being drawn; poll the print's URL until it is done.",
+                code="proxies_not_ready",
+                status_code=status.HTTP_409_CONFLICT,
+                print_status=found.state,
+            )
+        return _pdf_answer(deck, proxy_print_pdf(proxy_print=found), missing=found.missing)
+
+
+def _proxy_print(request: Request, deck: Deck, print_id: UUID) -> ProxyPrint:
+    try:
+        return selectors.proxy_print_get(user=request.user, print_id=print_id, deck=deck)
+    except ProxyPrint.DoesNotExist:
+        raise NotFound("No print of this deck's proxies of yours has this id.") from None
+
+
+def _print_accepted(request: Request, deck: Deck, printed: ProxyPrint) -> Response:
+    """202 as JSON (the operation's PDF renderer renders no JSON): where to follow the print."""
+    request.accepted_renderer = JSONRenderer()
+    request.accepted_media_type = JSONRenderer.media_type
+    body = ProxyPrintOutput(printed, context={"request": request, "deck": deck}).data
+    return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": body["url"]})
+
+
+def _pdf_answer(deck: Deck, pdf: bytes, *, missing: bool) -> Response:
+    name = f"deck-{deck.pk}-{'missing-' if missing else ''}proxies.pdf"
+    return Response(pdf, headers={"Content-Disposition": f'inline; filename="{name}"'})
 
 
 class DeckImportApi(APIView):

@@ -178,6 +178,10 @@ class ErrorSerializer(serializers.Serializer):
     job_status = serializers.CharField(
         required=False, help_text="409: the job's status, which cannot be cancelled."
     )
+    print_status = serializers.CharField(
+        required=False,
+        help_text="409 (proxies_not_ready): the print's status, queued or failed, with no PDF.",
+    )
 
 
 class ProblemSerializer(ErrorSerializer):

@@ -16,6 +16,7 @@ from django.utils import timezone
 from api.tokens import token_create
 from cards.models import Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
+from decks.models import ProxyPrint
 from decks.selectors import deck_version_latest
 from decks.services import deck_create
 from events.services import event_create, registration_submit
@@ -50,6 +51,7 @@ class AliceThings:
     proposal_id: int
     upload_id: int
     play_id: str
+    print_id: str
 
     def path_parameters(self, path: str) -> dict[str, str]:
         """Values for the parameters of an OpenAPI path such as /api/v1/decks/{id}/."""
@@ -65,6 +67,7 @@ class AliceThings:
             "proposal_id": self.proposal_id,
             "upload_id": self.upload_id,
             "play_id": self.play_id,
+            "print_id": self.print_id,
             "game": "neopets",
         }
         return {name: str(value) for name, value in values.items() if "{" + name + "}" in path}
@@ -72,8 +75,8 @@ class AliceThings:
 
 @pytest.fixture
 def alice_things(alice) -> AliceThings:
-    """Alice's token, the sample cards, a deck, a test-game job, an event she organises and
-    her registration in it."""
+    """Alice's token, the sample cards, a deck (and a print of its proxies), a test-game job, an
+    event she organises and her registration in it."""
     call_command("load_samples", verbosity=0)
     game = Game.objects.get(slug="neopets")
     deck = deck_create(owner=alice, game=game, name="Walked", lines=[], visibility="unlisted")
@@ -100,6 +103,12 @@ def alice_things(alice) -> AliceThings:
         # the only curator of Neopets, so she reviews her own proposal and upload
         **_curated(alice),
         play_id=str(_played(alice).pk),
+        # a print of the deck's proxies, queued (as a deck of over 120 cards is printed)
+        print_id=str(
+            ProxyPrint.objects.create(
+                owner=alice, deck=deck, paper="a4", copies=130, contents="walked"
+            ).pk
+        ),
     )
 
 

@@ -15,6 +15,7 @@ import httpx
 import pytest
 
 from api.examples import CURATED_CSV
+from decks.proxies import proxy_print_draw
 from deckwarden.wsgi import application
 from jobs.models import SimulationJob
 from jobs.services.chunks import chunk_run
@@ -99,7 +100,7 @@ def play(job_id) -> None:
 @pytest.mark.django_db(transaction=False)
 def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_answer(
     schema, client_package, alice, bob, connection_kept, settings,
-    django_capture_on_commit_callbacks, media_root,
+    django_capture_on_commit_callbacks, media_root, private_root,
 ):
     from django.core.management import call_command
 
@@ -222,6 +223,20 @@ def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_a
     text = s.call("decks", "decks_export_text_retrieve", id=deck_id).parsed
     assert isinstance(text, str) and "Main Deck:" in text
     pdf = s.call("decks", "decks_proxies_retrieve", id=deck_id).content
+    assert pdf.startswith(b"%PDF")
+    # more than 120 cards are printed in the background: 202, its status, then its PDF
+    hot_dogs = {"main": [{"name": hot_dog.name, "quantity": 130}]}
+    large_deck = {"game": "neopets", "name": "Large", "sections": hot_dogs}
+    large = s.call(
+        "decks", "decks_create", 201, body=s.model("DeckInputRequest", large_deck)
+    ).parsed
+    queued = s.call("decks", "decks_proxies_retrieve", 202, id=str(large.id)).parsed
+    print_of = {"id": str(large.id), "print_id": queued.id}
+    s.call("decks", "decks_proxies_print_pdf_retrieve", 409, **print_of)
+    proxy_print_draw(print_id=str(queued.id))
+    drawn = s.call("decks", "decks_proxies_print_retrieve", **print_of).parsed
+    assert str(drawn.status) == "done" and drawn.pages == 15
+    pdf = s.call("decks", "decks_proxies_print_pdf_retrieve", **print_of).content
     assert pdf.startswith(b"%PDF")
     second = s.call(
         "decks", "decks_create", 201,

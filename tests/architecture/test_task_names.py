@@ -11,6 +11,7 @@ PINNED = {
     "events.tasks.deliver_penalty_notice",
     "events.tasks.remind_deadlines",
     "decks.tasks.refresh_verdicts",
+    "decks.tasks.print_proxies",
 }
 
 

@@ -23,7 +23,7 @@ from bench.validate import DECKLIST
 from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from curation.services import bulk_commit, curator_grant
-from decks.models import Deck
+from decks.models import Deck, ProxyPrint
 from decks.services import deck_import
 from events.services import event_create, registration_submit_text
 from jobs.services import queue
@@ -46,7 +46,10 @@ NOT_PAGES = re.compile(
     r"^(api/|api-auth/|admin/|media/|favicon|accounts/logout/|.*/progress/$|cards/names/)"
 )
 # The parts the phone audit found cut off: they must fit whole, not scroll inside their box.
-WHOLE = ".section-table, #odds, figure.chart svg.width-400, #results, .metagame, #doctor-swaps"
+WHOLE = (
+    ".section-table, #odds, figure.chart svg.width-400, #results, .metagame, #doctor-swaps, "
+    "#diff-counts"
+)
 SCROLLED_INSIDE = """(selector) => [...document.querySelectorAll(selector)]
   .filter(e => e.getBoundingClientRect().right > innerWidth + 0.5
     || e.scrollWidth > e.clientWidth + 1
@@ -77,6 +80,10 @@ def things(alice, monkeypatch) -> dict[str, str]:
     )
     registration = registration_submit_text(
         event=event, player=alice, text=DECKLIST, name="Saturday list"
+    )
+    # a print of the deck's proxies, as a deck of more than 120 cards is printed: queued
+    proxy_print = ProxyPrint.objects.create(
+        owner=alice, deck=deck, paper="a4", copies=130, contents="phone"
     )
     monkeypatch.setattr(queue, "send_chunks", lambda chunks, **options: None)
     job = simulation_create(
@@ -130,6 +137,7 @@ def things(alice, monkeypatch) -> dict[str, str]:
     return {
         "upload_id": str(upload.pk),
         "play_id": str(play.pk),
+        "print_id": str(proxy_print.pk),
         "deck": str(deck.link_token),
         "token": event.token,
         "shared": job.share_token,
@@ -214,11 +222,30 @@ def test_the_walk_fills_in_every_page_parameter():
         for match in PARAMETER.finditer(route)
     }
     filled = {"deck", "token", "job_id", "key", "game", "card_id", "pk", "player_id", "number"}
-    filled |= {"play_id"}
+    filled |= {"play_id", "print_id"}
     # a token's, a judge's, a doctor's swap's, a proposal's and an upload's only addresses are
     # POSTs (revoke, remove, apply, review, approve)
     posted = {"token_id", "judge_id", "index", "proposal_id", "upload_id"}
     assert names <= {*filled, *posted}, names
+
+
+def test_the_text_editor_s_preview_fits_a_360_px_phone(page, sample_cards, logged_in):
+    """The preview's table of lines per section fits whole, its widest row (Maybeboard) too:
+    it was a few pixels too wide, and scrolled inside its box."""
+    alice = logged_in("alice")
+    neopets = Game.objects.get(slug="neopets")
+    text = f"{NEOPETS.text('strong')}\nMaybeboard:\n2 Omelette\n"
+    deck = deck_import(owner=alice, game=neopets, name="Strong", text=text)
+    page.set_viewport_size(PHONE_360)
+    page.goto(f"/decks/{deck.address}/text/")
+    box = page.get_by_label("The whole deck, one card a line")
+    box.fill(box.input_value().replace("2 Omelette", "1 Omelette\n1 Hot Dog"))
+    page.get_by_role("button", name="Preview the changes").click()
+    counts = page.locator("#diff-counts")
+    expect(counts.get_by_role("row", name="Maybeboard")).to_be_visible()
+    page.screenshot(path=str(SCREENSHOTS / "deck-text-preview-360.png"), full_page=True)
+    assert page.evaluate(SCROLLED_INSIDE, WHOLE) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_360["width"]
 
 
 def test_a_tap_on_a_draw_odds_figure_says_its_exact_fraction(browser, live_server, sample_cards):

@@ -1,7 +1,7 @@
 """Issue 40, items 4 and 5 in a browser, at desktop width and at a 360 px phone: a deck's proxies
-printed (the whole deck on Letter, then its missing cards on A4), read back as PDFs; and a card's
-picture beside its name among the deck's missing cards and in a test game's table of cards,
-large on a hover or a tap, without sideways scroll."""
+printed (the whole deck on Letter, then its missing cards on A4; a large deck in the
+background), read back as PDFs; and a card's picture beside its name among the deck's missing
+cards and in a test game's table of cards, large on a hover or a tap, without sideways scroll."""
 
 from __future__ import annotations
 
@@ -14,12 +14,16 @@ from pypdf import PdfReader
 
 from cards.models import Card
 from cards.services.images import card_image_attach, card_image_store
+from decks import proxies
+from decks.models import ProxyPrint
+from decks.resolution import entries_resolve
+from decks.services import DeckChanges, deck_update, whole_deck
 from jobs.models import SimulationJob
 from jobs.services import queue
 from jobs.services.chunks import chunk_run
 from tests.browser.conftest import SCREENSHOTS
 from tests.cards.pictures import picture_bytes, upload
-from tests.decks.conftest import make_deck
+from tests.decks.conftest import make_deck, refs
 
 DECK = {
     "neopets": [{"name": "Blue Acara", "quantity": 1}],
@@ -68,13 +72,9 @@ def look(page, peek, large, phone: bool) -> None:
     assert box["x"] >= 0 and box["x"] + box["width"] <= page.viewport_size["width"]
 
 
-@pytest.mark.parametrize("width", [1280, 360], ids=["desktop", "phone-360"])
-def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
-    browser, live_server, hot_dog, django_user_model, no_broker, width
-):
+def signed_in(browser, live_server, width: int):
+    """A browser context at this width (a touch phone at 360 px) and its page, Alice signed in."""
     phone = width == 360
-    alice = django_user_model.objects.create_user("alice", password="a long password 1")
-    deck = make_deck(alice, hot_dog.game, DECK, name="Acara Rush")
     context = browser.new_context(
         base_url=live_server.url,
         viewport={"width": width, "height": 900},
@@ -87,6 +87,17 @@ def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
     page.get_by_label("Password").fill("a long password 1")
     page.get_by_role("button", name="Log in").click()
     page.wait_for_url("**/")
+    return context, page
+
+
+@pytest.mark.parametrize("width", [1280, 360], ids=["desktop", "phone-360"])
+def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
+    browser, live_server, hot_dog, django_user_model, no_broker, width
+):
+    phone = width == 360
+    alice = django_user_model.objects.create_user("alice", password="a long password 1")
+    deck = make_deck(alice, hot_dog.game, DECK, name="Acara Rush")
+    context, page = signed_in(browser, live_server, width)
 
     page.goto(f"/decks/{deck.address}/")
     # the whole deck, on Letter paper: 12 cards, two pages
@@ -125,4 +136,71 @@ def test_a_deck_s_proxies_print_and_its_cards_show_their_pictures(
     look(page, row.locator(".peek"), row.get_by_role("img", name="Picture of Hot Dog"), phone)
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.screenshot(path=SCREENSHOTS / f"proxies-test-game-pictures-{width}.png", full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 360], ids=["desktop", "phone-360"])
+def test_a_large_deck_s_proxies_are_prepared_in_the_background_then_downloaded(
+    browser, live_server, hot_dog, private_root, django_user_model, monkeypatch, width
+):
+    """130 cards: the button leads to "Preparing your PDF", which offers the download by
+    itself once a worker (here the test) has drawn it."""
+    monkeypatch.setattr(proxies, "_send", lambda print_id: None)  # no broker: the test draws
+    alice = django_user_model.objects.create_user("alice", password="a long password 1")
+    large = {
+        "main": [{"name": "Hot Dog", "quantity": 121}, {"name": "Mau Codestone", "quantity": 9}]
+    }
+    deck = make_deck(alice, hot_dog.game, large, name="Hot Dog Pile")
+    context, page = signed_in(browser, live_server, width)
+    page.goto(f"/decks/{deck.address}/")
+    page.get_by_role("button", name="Print proxies", exact=True).click()
+    page.wait_for_url("**/proxies/*/")
+    expect(page.locator("#print-status")).to_contain_text("Preparing your PDF")
+    expect(page.get_by_role("link", name="Download the PDF")).to_have_count(0)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=SCREENSHOTS / f"proxies-preparing-{width}.png", full_page=True)
+
+    proxies.proxy_print_draw(print_id=ProxyPrint.objects.get().pk)
+    download = page.get_by_role("link", name="Download the PDF")
+    expect(download).to_be_visible()  # the page followed the print by itself
+    answer = page.request.get(download.get_attribute("href"))
+    assert answer.status == 200 and answer.headers["content-type"] == "application/pdf"
+    pdf = PdfReader(io.BytesIO(answer.body()))
+    assert len(pdf.pages) == 15 and "SAMPLE CARD" in pdf.pages[0].extract_text()
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=SCREENSHOTS / f"proxies-ready-{width}.png", full_page=True)
+    context.close()
+
+
+@pytest.mark.parametrize("width", [1280, 360], ids=["desktop", "phone-360"])
+def test_a_versions_diff_and_a_comparison_show_a_card_s_picture(
+    browser, live_server, hot_dog, django_user_model, width
+):
+    """Wherever a card is named: the versions page's diff and two decks compared."""
+    alice = django_user_model.objects.create_user("alice", password="a long password 1")
+    deck = make_deck(alice, hot_dog.game, DECK, name="Acara Rush")
+    more = {**DECK, "main": [{"name": "Hot Dog", "quantity": 3}, DECK["main"][1]]}
+    lines = entries_resolve(game=hot_dog.game, refs=refs(more))
+    deck_update(
+        deck=deck,
+        expected_revision=None,
+        changes=DeckChanges(sections=whole_deck(hot_dog.game, lines)),
+    )
+    other = make_deck(alice, hot_dog.game, {"main": DECK["main"][1:]}, name="Codestones")
+    context, page = signed_in(browser, live_server, width)
+    phone = width == 360
+
+    page.goto(f"/decks/{deck.address}/versions/?from=1&to=2")
+    row = page.locator("#diff li", has_text="Hot Dog")
+    expect(row).to_contain_text("2 → 3")
+    look(page, row.locator(".peek"), row.get_by_role("img", name="Picture of Hot Dog"), phone)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=SCREENSHOTS / f"versions-picture-{width}.png", full_page=True)
+
+    page.goto(f"/decks/compare/?a={other.address}&b={deck.address}")
+    row = page.locator("#diff li", has_text="Hot Dog")
+    expect(row).to_contain_text("+ 3 Hot Dog")
+    look(page, row.locator(".peek"), row.get_by_role("img", name="Picture of Hot Dog"), phone)
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.screenshot(path=SCREENSHOTS / f"compare-picture-{width}.png", full_page=True)
     context.close()

@@ -1,5 +1,6 @@
 """Card pictures on the website: thumbnails in search results, the full size on a card's page,
-and a peek beside a card's name in decks; nothing where a card has none."""
+and a peek beside a card's name in decks, their versions' diffs, a comparison of two decks and
+a collection; nothing where a card has none."""
 
 from __future__ import annotations
 
@@ -7,13 +8,16 @@ import re
 
 import pytest
 
-from cards.models import Card
+from cards.models import Card, OwnedCard
+from cards.owned import owned_share_set
 from cards.services.images import card_image_attach, card_image_store
 from decks.models import Deck
+from decks.resolution import entries_resolve
+from decks.services import DeckChanges, deck_update
 from jobs.models import SimulationJob
 from jobs.services.chunks import chunk_run
 from tests.cards.pictures import picture_bytes, upload
-from tests.decks.conftest import MAIN, make_deck
+from tests.decks.conftest import MAIN, make_deck, refs
 
 
 @pytest.fixture
@@ -92,3 +96,58 @@ def test_a_test_game_s_table_of_cards_peeks_at_a_card_s_picture(
         for row in rows
     )
     assert table.count('class="peek"') == len(rows)  # no other card of the decks has one
+
+
+def diff_list(page: str) -> str:
+    """The page's diff, from its first section's heading to the end of its list."""
+    part = page[page.index('id="diff"') :]
+    return part[: part.index("</ul>")]
+
+
+THREE = {"main": [{"name": "Hot Dog", "quantity": 3}, {"name": "Healing Potion", "quantity": 1}]}
+
+
+def test_the_versions_page_s_diff_peeks_at_a_card_s_picture(client, hot_dog, alice):
+    deck = make_deck(alice, hot_dog.game, MAIN, visibility=Deck.Visibility.PUBLIC)
+    lines = entries_resolve(game=hot_dog.game, refs=refs(THREE))
+    changes = DeckChanges(sections={"main": lines})
+    deck_update(deck=deck, expected_revision=None, changes=changes)
+    page = client.get(f"/decks/{deck.pk}/versions/", {"from": 1, "to": 2}).content.decode()
+    changed = diff_list(page)
+    assert "Hot Dog" in changed and "2 → 3" in changed
+    assert pictures(changed) == [
+        (hot_dog.picture.thumb.url, ""),
+        (hot_dog.picture.thumb.url, "Picture of Hot Dog"),
+    ]
+
+
+def test_comparing_two_decks_peeks_at_a_card_s_picture(client, hot_dog, alice):
+    public = {"visibility": Deck.Visibility.PUBLIC}
+    first = make_deck(alice, hot_dog.game, {"main": MAIN["main"][1:]}, name="Potions", **public)
+    second = make_deck(alice, hot_dog.game, THREE, name="Hot Dogs", **public)
+    page = client.get("/decks/compare/", {"a": first.pk, "b": second.pk}).content.decode()
+    added = diff_list(page)
+    assert "+ 3 Hot Dog" in added
+    assert pictures(added) == [
+        (hot_dog.picture.thumb.url, ""),
+        (hot_dog.picture.thumb.url, "Picture of Hot Dog"),
+    ]
+    assert added.count('class="peek"') == 1  # Healing Potion, unchanged, is not listed
+
+
+def test_my_collection_and_its_shared_page_peek_at_a_card_s_picture(client, hot_dog, alice):
+    OwnedCard.objects.create(owner=alice, card=hot_dog, quantity=2)
+    omelette = Card.objects.get(game__slug="neopets", name="Omelette")
+    OwnedCard.objects.create(owner=alice, card=omelette, quantity=1)
+    client.force_login(alice)
+    page = client.get("/collection/").content.decode()
+    table = page[page.index('id="owned-cards"') :]
+    assert pictures(table) == [
+        (hot_dog.picture.thumb.url, ""),
+        (hot_dog.picture.thumb.url, "Picture of Hot Dog"),
+    ]
+    assert "Omelette" in table and table.count('class="peek"') == 1
+    token = owned_share_set(owner=alice, shared=True).token
+    client.logout()
+    shared = client.get(f"/collection/shared/{token}/").content.decode()
+    assert pictures(shared[shared.index('id="owned-cards"') :])[1][1] == "Picture of Hot Dog"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.defaultfilters import pluralize
@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from basics.errors import InvalidRequest
 from cards.models import MAX_OWNED, CollectionShare, Game
 from cards.owned import owned_list, owned_set, owned_share_get, owned_share_set, owned_shared
+from cards.selectors import cards_given_image_urls
 from decks import selectors
 from decks.collection import (
     CSV_COLUMNS,
@@ -42,7 +43,7 @@ PAGE_SIZE = 60
 def collection(request: HttpRequest) -> HttpResponse:
     game = request.GET.get("game", "")
     rows = owned_list(owner=request.user, game=game if game in GAMES else None)
-    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = _pictured(Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page")))
     share = owned_share_get(owner=request.user)
     return render(
         request,
@@ -160,10 +161,16 @@ def collection_shared(request: HttpRequest, token: str) -> HttpResponse:
         owner, rows = owned_shared(token=token)
     except CollectionShare.DoesNotExist:
         raise Http404("No collection is shared by this link.") from None
-    page = Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
+    page = _pictured(Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page")))
     return render(
         request, "web/collection/shared.html", {"page": page, "owner": owner, "query": ""}
     )
+
+
+def _pictured(page: Page) -> Page:
+    """The page of owned cards, each card given its picture's URLs (or None) for its peek."""
+    cards_given_image_urls([row.card for row in page])
+    return page
 
 
 @login_required

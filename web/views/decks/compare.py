@@ -40,7 +40,7 @@ def deck_compare(request: HttpRequest) -> HttpResponse:
         "first": first,
         "second": second,
         "diff": diff,
-        "changes": diff_changes(game.spec, diff) if diff else [],
+        "changes": diff_changes(game.spec, diff, request.user) if diff else [],
         "problem": problem,
         "offered": offered.order_by("name", "id")[:MOST_OFFERED],
     }

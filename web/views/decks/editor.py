@@ -20,12 +20,12 @@ from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_POST
 
 from basics.ids import MAX_ID, integer_text
-from cards.models import Game
+from cards.models import Game, Viewer
 from cards.selectors import card_pictures_named, cards_given_image_urls
 from cards.services.user_cards import UserCardRefused
 from decks import selectors, services
 from decks.collection import deck_missing
-from decks.diff import diff_parts
+from decks.diff import DIFF_KINDS, diff_parts
 from decks.links import DeckLink
 from decks.models import Deck, DeckDraft
 from decks.resolution import DeckLine, InvalidEntries
@@ -635,14 +635,26 @@ def _file_name(deck: Deck) -> str:
     return f"{name or 'deck'}.txt"
 
 
-def diff_changes(spec, diff: dict[str, Any] | None) -> list[dict[str, Any]]:
+def diff_changes(spec, diff: dict[str, Any] | None, viewer: Viewer) -> list[dict[str, Any]]:
     """A diff's sections in the game's order and names, the maybeboard last, for
-    web/decks/diff_sections.html."""
+    web/decks/diff_sections.html; each entry with the `picture` of its card, when the catalogue
+    has one the viewer may see (None otherwise)."""
     if diff is None:
         return []
+    parts = diff_parts(diff)
+    entries = [entry for _, change in parts for kind in DIFF_KINDS for entry in change[kind]]
+    names = {entry.get("name", "") for entry in entries}
+    pictures = card_pictures_named(game=spec.slug, names=names - {""}, viewer=viewer)
+
+    def pictured(entries: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        return [{**entry, "picture": pictures.get(entry.get("name", ""))} for entry in entries]
+
     return [
-        {"name": spec.section_names.get(slug, slug), **change}
-        for slug, change in diff_parts(diff)
+        {
+            "name": spec.section_names.get(slug, slug),
+            **{kind: pictured(change[kind]) for kind in DIFF_KINDS},
+        }
+        for slug, change in parts
     ]
 
 
@@ -676,7 +688,7 @@ def deck_versions(request: HttpRequest, pk: int | DeckLink) -> HttpResponse:
         "deck": deck,
         "versions": versions,
         "diff": diff,
-        "changes": diff_changes(deck.game.spec, diff),
+        "changes": diff_changes(deck.game.spec, diff, request.user),
         "problem": problem,
         "editable": deck.owner_id == request.user.pk,
     }

@@ -134,7 +134,7 @@ def _render(
     conflict: list[str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    changes = diff_changes(deck.game.spec, diff)
+    changes = diff_changes(deck.game.spec, diff, request.user)
     latest = selectors.deck_latest_version_number(deck=deck)
     context = {
         "deck": deck,
