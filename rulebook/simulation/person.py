@@ -135,7 +135,7 @@ class PersonGame:
             return listed(self.words(part) for part in option) if option else "none"
         decision = self.state.decision
         worded = None if decision is None else self.telling.options.get(decision.kind)
-        if worded is not None and option is not DONE:
+        if decision is not None and worded is not None and option is not DONE:
             reader = self._reader(self.state.view(self.seat))
             text = worded(reader, decision, option)
             if text is not None:

@@ -24,6 +24,7 @@ class Game(GameView, Protocol):
 
     chance: Chance
     plays_left: int
+    log: list[dict[str, Any]] | None  # None when no log is asked for: build no event then
     ask: Callable[[Decision], Any]  # a player's checked answer (rulebook.core.stepping)
 
     def amount(self, value: int | str, me: Side) -> int: ...
