@@ -171,7 +171,7 @@ def game_objects(value: Any) -> Any:
     if kind in VIEW_TYPES:
         return value._of
     if kind is tuple or kind is list:
-        return kind([game_objects(item) for item in value])
+        return kind(map(game_objects, value))
     return value
 
 
@@ -233,9 +233,10 @@ def _measure(rule: Callable[..., Any]) -> Callable[..., Any]:
     own object's place)."""
 
     def measure(*args: Any, **kwargs: Any) -> Any:
-        return rule(
-            *[game_objects(arg) for arg in args],
-            **{key: game_objects(arg) for key, arg in kwargs.items()},
-        )
+        # (map, and keywords only when given: a measure is called many times a decision, and
+        # a comprehension is a call of its own in Python 3.11)
+        if kwargs:
+            kwargs = {key: game_objects(arg) for key, arg in kwargs.items()}
+        return rule(*map(game_objects, args), **kwargs)
 
     return measure
