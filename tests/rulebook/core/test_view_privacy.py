@@ -172,12 +172,13 @@ def test_a_keeper_player_sees_how_many_resources_the_other_has_never_which():
     assert not isinstance(state.view(seat).players[seat].resources, HiddenZone)  # one's own
 
 
-def test_a_door_from_ones_own_side_opens_on_the_other_side_as_one_sees_it():
-    """Neopets: one's own side's opponent is the other side's public view (CR 9.11.2: its
-    Inventory only as a size), the very object the view's `sides` holds."""
+def test_ones_own_side_is_the_games_own_with_no_door_onto_the_other_side():
+    """Neopets: one's own side is handed whole, as the game holds it, and opens no door onto
+    the other side (its opponent is private to the game); the other side is reached through
+    the view's `sides`, its Inventory only as a size (CR 9.11.2)."""
     module, _ = ENGINES["neopets"]
     state = GameState(module.play_game.game_class, decks_of("neopets"), 2)
     view = state.view(0)
-    assert view.sides[0].opponent is view.sides[1]
-    assert isinstance(view.sides[0].opponent.inventory, HiddenZone)
-    assert view.sides[0].inventory is state._game.sides[0].inventory  # one's own, whole
+    assert view.sides[0] is state._game.sides[0]  # one's own, whole
+    assert "opponent" not in public_names(view.sides[0])
+    assert isinstance(view.sides[1].inventory, HiddenZone)
