@@ -52,9 +52,30 @@ class Public:
     """Another seat's part of a game (a side, a player), as this seat sees it, live.
 
     `shown` names its doors and face-down cards: each such attribute is read through its
-    function (its value as the game holds it, to what this seat sees of it)."""
+    function (its value as the game holds it, to what this seat sees of it). A `Public` is an
+    instance of a class made once for its public, hidden and shown names (`_public_class`),
+    where each name is a property: a public one read by a C getter through `_of`, so reading
+    it costs no Python call (a `__getattr__` would cost one, and an AttributeError made and
+    dropped first); any other name is refused by `__getattr__`."""
 
-    __slots__ = ("_hidden", "_of", "_public", "_shown")
+    __slots__ = ("_of", "_shown")
+    _public: frozenset[str] = frozenset()  # its public names, less the shown ones
+    _hidden: frozenset[str] = frozenset()
+
+    def __new__(
+        cls,
+        of: Any,
+        public: frozenset[str],
+        hidden: frozenset[str],
+        shown: Mapping[str, Callable[[Any], Any]] = _NO_DOORS,
+    ) -> Public:
+        key = (public, hidden, tuple(shown))
+        view_class = _PUBLIC_CLASSES.get(key)
+        if view_class is None:
+            view_class = _PUBLIC_CLASSES[key] = _public_class(*key)
+            VIEW_TYPES.add(view_class)
+        instance: Public = object.__new__(view_class)
+        return instance
 
     def __init__(
         self,
@@ -63,17 +84,9 @@ class Public:
         hidden: frozenset[str],
         shown: Mapping[str, Callable[[Any], Any]] = _NO_DOORS,
     ) -> None:
-        self._of, self._hidden, self._shown = of, hidden, shown
-        self._public = public.difference(shown) if shown else public
+        self._of, self._shown = of, shown
 
     def __getattr__(self, name: str) -> Any:
-        if name in self._public:
-            return getattr(self._of, name)
-        if name in self._hidden:
-            return HiddenZone(getattr(self._of, name))
-        show = self._shown.get(name)
-        if show is not None:
-            return show(getattr(self._of, name))
         raise AttributeError(f"{name!r} of another seat is not known to this seat")
 
     def __eq__(self, other: object) -> bool:
@@ -84,6 +97,38 @@ class Public:
 
     def __repr__(self) -> str:
         return f"Public({self._of!r})"
+
+
+# Each `Public` class, by its public, hidden and shown names.
+_PUBLIC_CLASSES: dict[tuple[frozenset[str], frozenset[str], tuple[str, ...]], type] = {}
+
+
+def _public_class(public: frozenset[str], hidden: frozenset[str], shown: tuple[str, ...]) -> type:
+    public = public.difference(shown)
+    namespace: dict[str, Any] = {
+        "__slots__": (),
+        "__module__": __name__,
+        "_public": public,
+        "_hidden": hidden,
+        **{name: property(attrgetter(f"_of.{name}")) for name in public},
+        **{name: property(_hidden_zone(name)) for name in hidden},
+        **{name: property(_door(name)) for name in shown},
+    }
+    return type("Public", (Public,), namespace)
+
+
+def _hidden_zone(name: str) -> Callable[[Any], HiddenZone]:
+    def read(view: Any) -> HiddenZone:
+        return HiddenZone(getattr(view._of, name))
+
+    return read
+
+
+def _door(name: str) -> Callable[[Any], Any]:
+    def read(view: Any) -> Any:
+        return view._shown[name](getattr(view._of, name))
+
+    return read
 
 
 def face_down(of: Any, public: frozenset[str]) -> Public:
