@@ -332,15 +332,16 @@ class Policy(AnswersByKind):
 
 # What one player may know of the other: hitpoints, the creatures in play, the traps set face
 # down (rulebook, "Trap Zone": "not public knowledge"; "the identity of the card is not public
-# knowledge"), how many resources are exhausted and how many not, and the graveyard; of the
-# hand, the deck, the reserves and the Resource Zone, how many cards (rulebook, "Resource
-# Zone": "The contents of this zone are not public knowledge"; a resource "is always played
-# face-down, as its identity is not public knowledge").
+# knowledge"), how many resources are exhausted and how many not; of the hand, the deck, the
+# reserves, the Resource Zone and the graveyard, how many cards (rulebook, "Resource Zone":
+# "The contents of this zone are not public knowledge"; a resource "is always played
+# face-down, as its identity is not public knowledge"; "Graveyard": "The contents of the
+# graveyard are not public knowledge, but its owner may look through it at any time").
 PUBLIC_PLAYER = frozenset(
-    ("battle_targets", "creatures", "graveyard", "hp", "in_play", "index", "plays", "rerolls",
-     "spent", "traps", "unspent")
+    ("battle_targets", "creatures", "hp", "in_play", "index", "plays", "rerolls", "spent",
+     "traps", "unspent")
 )  # fmt: skip
-HIDDEN_PLAYER = frozenset(("deck", "drawn", "hand", "reserves", "resources"))
+HIDDEN_PLAYER = frozenset(("deck", "drawn", "graveyard", "hand", "reserves", "resources"))
 # A set trap as the other player sees its back: whose it is, whether it is exhausted, and its
 # value, which the policies' measures read (half its cost: known, as the cost paid to set it
 # was; the card itself is not).
