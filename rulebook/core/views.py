@@ -5,13 +5,15 @@ through `Public`, which reads through the attributes their rules make public and
 hidden zone only as its size (`HiddenZone`); anything else is an AttributeError that names
 it, so a bot that peeks fails loudly instead of playing on what it could not know.
 
-The doors are what leads from a part to another seat's: a seat's own side knows its opponent,
-a queue item its owner. A view's part never opens one onto the game's own object: its own part
-is `seen(part, doors)`, which reads through to the part itself but answers each door with the
-seat's view of what is behind it, and a `Public` names its doors in `shown`. A card face down
-is a `Public` of what its back shows (`face_down`). What a view costs is paid once a game or
-once a read of a door, never once a read of one's own cards: `seen` classifies a class's
-attributes once, and each is read by a C getter (`attrgetter`) with no Python call between.
+The doors are what leads from a part to another seat's: a queue item knows its owner, a combat
+its Casters. A view's part never opens one onto the game's own object: a part with doors is
+`seen(part, doors)`, which reads through to the part itself but answers each door with the
+seat's view of what is behind it, and a `Public` names its doors in `shown`. (A seat's own
+side is best handed as it is, with its doors private to the game: then reading it costs
+nothing.) A card face down is a `Public` of what its back shows (`face_down`). What a view
+costs is paid once a game or once a read of a door, never once a read of a public attribute:
+`seen` and `Public` classify a class's attributes once, and each is read by a C getter
+(`attrgetter`) with no Python call between.
 """
 
 from __future__ import annotations
