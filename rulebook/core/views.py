@@ -280,10 +280,12 @@ def _measure(rule: Callable[..., Any]) -> Callable[..., Any]:
     own object's place)."""
 
     def measure(*args: Any, **kwargs: Any) -> Any:
-        # (map, and keywords only when given: a measure is called many times a decision, and
-        # a comprehension is a call of its own in Python 3.11)
+        # (map, and keywords passed on only when given: a measure is called many times a
+        # decision; a comprehension is a call of its own in Python 3.11, and `**kwargs` a
+        # copy of the dict where the module runs compiled)
         if kwargs:
-            kwargs = {key: game_objects(arg) for key, arg in kwargs.items()}
-        return rule(*map(game_objects, args), **kwargs)
+            objects = {key: game_objects(arg) for key, arg in kwargs.items()}
+            return rule(*map(game_objects, args), **objects)
+        return rule(*map(game_objects, args))
 
     return measure
