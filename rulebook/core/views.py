@@ -5,13 +5,15 @@ through `Public`, which reads through the attributes their rules make public and
 hidden zone only as its size (`HiddenZone`); anything else is an AttributeError that names
 it, so a bot that peeks fails loudly instead of playing on what it could not know.
 
-The doors are what leads from a part to another seat's: a seat's own side knows its opponent,
-a queue item its owner. A view's part never opens one onto the game's own object: its own part
-is `seen(part, doors)`, which reads through to the part itself but answers each door with the
-seat's view of what is behind it, and a `Public` names its doors in `shown`. A card face down
-is a `Public` of what its back shows (`face_down`). What a view costs is paid once a game or
-once a read of a door, never once a read of one's own cards: `seen` classifies a class's
-attributes once, and each is read by a C getter (`attrgetter`) with no Python call between.
+The doors are what leads from a part to another seat's: a queue item knows its owner, a combat
+its Casters. A view's part never opens one onto the game's own object: a part with doors is
+`seen(part, doors)`, which reads through to the part itself but answers each door with the
+seat's view of what is behind it, and a `Public` names its doors in `shown`. (A seat's own
+side is best handed as it is, with its doors private to the game: then reading it costs
+nothing.) A card face down is a `Public` of what its back shows (`face_down`). What a view
+costs is paid once a game or once a read of a door, never once a read of a public attribute:
+`seen` and `Public` classify a class's attributes once, and each is read by a C getter
+(`attrgetter`) with no Python call between.
 """
 
 from __future__ import annotations
@@ -52,9 +54,30 @@ class Public:
     """Another seat's part of a game (a side, a player), as this seat sees it, live.
 
     `shown` names its doors and face-down cards: each such attribute is read through its
-    function (its value as the game holds it, to what this seat sees of it)."""
+    function (its value as the game holds it, to what this seat sees of it). A `Public` is an
+    instance of a class made once for its public, hidden and shown names (`_public_class`),
+    where each name is a property: a public one read by a C getter through `_of`, so reading
+    it costs no Python call (a `__getattr__` would cost one, and an AttributeError made and
+    dropped first); any other name is refused by `__getattr__`."""
 
-    __slots__ = ("_hidden", "_of", "_public", "_shown")
+    __slots__ = ("_of", "_shown")
+    _public: frozenset[str] = frozenset()  # its public names, less the shown ones
+    _hidden: frozenset[str] = frozenset()
+
+    def __new__(
+        cls,
+        of: Any,
+        public: frozenset[str],
+        hidden: frozenset[str],
+        shown: Mapping[str, Callable[[Any], Any]] = _NO_DOORS,
+    ) -> Public:
+        key = (public, hidden, tuple(shown))
+        view_class = _PUBLIC_CLASSES.get(key)
+        if view_class is None:
+            view_class = _PUBLIC_CLASSES[key] = _public_class(*key)
+            VIEW_TYPES.add(view_class)
+        instance: Public = object.__new__(view_class)
+        return instance
 
     def __init__(
         self,
@@ -63,17 +86,9 @@ class Public:
         hidden: frozenset[str],
         shown: Mapping[str, Callable[[Any], Any]] = _NO_DOORS,
     ) -> None:
-        self._of, self._hidden, self._shown = of, hidden, shown
-        self._public = public.difference(shown) if shown else public
+        self._of, self._shown = of, shown
 
     def __getattr__(self, name: str) -> Any:
-        if name in self._public:
-            return getattr(self._of, name)
-        if name in self._hidden:
-            return HiddenZone(getattr(self._of, name))
-        show = self._shown.get(name)
-        if show is not None:
-            return show(getattr(self._of, name))
         raise AttributeError(f"{name!r} of another seat is not known to this seat")
 
     def __eq__(self, other: object) -> bool:
@@ -84,6 +99,38 @@ class Public:
 
     def __repr__(self) -> str:
         return f"Public({self._of!r})"
+
+
+# Each `Public` class, by its public, hidden and shown names.
+_PUBLIC_CLASSES: dict[tuple[frozenset[str], frozenset[str], tuple[str, ...]], type] = {}
+
+
+def _public_class(public: frozenset[str], hidden: frozenset[str], shown: tuple[str, ...]) -> type:
+    public = public.difference(shown)
+    namespace: dict[str, Any] = {
+        "__slots__": (),
+        "__module__": __name__,
+        "_public": public,
+        "_hidden": hidden,
+        **{name: property(attrgetter(f"_of.{name}")) for name in public},
+        **{name: property(_hidden_zone(name)) for name in hidden},
+        **{name: property(_door(name)) for name in shown},
+    }
+    return type("Public", (Public,), namespace)
+
+
+def _hidden_zone(name: str) -> Callable[[Any], HiddenZone]:
+    def read(view: Any) -> HiddenZone:
+        return HiddenZone(getattr(view._of, name))
+
+    return read
+
+
+def _door(name: str) -> Callable[[Any], Any]:
+    def read(view: Any) -> Any:
+        return view._shown[name](getattr(view._of, name))
+
+    return read
 
 
 def face_down(of: Any, public: frozenset[str]) -> Public:
@@ -171,7 +218,7 @@ def game_objects(value: Any) -> Any:
     if kind in VIEW_TYPES:
         return value._of
     if kind is tuple or kind is list:
-        return kind([game_objects(item) for item in value])
+        return kind(map(game_objects, value))
     return value
 
 
@@ -233,9 +280,12 @@ def _measure(rule: Callable[..., Any]) -> Callable[..., Any]:
     own object's place)."""
 
     def measure(*args: Any, **kwargs: Any) -> Any:
-        return rule(
-            *[game_objects(arg) for arg in args],
-            **{key: game_objects(arg) for key, arg in kwargs.items()},
-        )
+        # (map, and keywords passed on only when given: a measure is called many times a
+        # decision; a comprehension is a call of its own in Python 3.11, and `**kwargs` a
+        # copy of the dict where the module runs compiled)
+        if kwargs:
+            objects = {key: game_objects(arg) for key, arg in kwargs.items()}
+            return rule(*map(game_objects, args), **objects)
+        return rule(*map(game_objects, args))
 
     return measure

@@ -332,28 +332,20 @@ class Policy(AnswersByKind):
 
 # What one player may know of the other: hitpoints, the creatures in play, the traps set face
 # down (rulebook, "Trap Zone": "not public knowledge"; "the identity of the card is not public
-# knowledge"), how many resources are exhausted and how many not, and the graveyard; of the
-# hand, the deck, the reserves and the Resource Zone, how many cards (rulebook, "Resource
-# Zone": "The contents of this zone are not public knowledge"; a resource "is always played
-# face-down, as its identity is not public knowledge").
+# knowledge"), how many resources are exhausted and how many not; of the hand, the deck, the
+# reserves, the Resource Zone and the graveyard, how many cards (rulebook, "Resource Zone":
+# "The contents of this zone are not public knowledge"; a resource "is always played
+# face-down, as its identity is not public knowledge"; "Graveyard": "The contents of the
+# graveyard are not public knowledge, but its owner may look through it at any time").
 PUBLIC_PLAYER = frozenset(
-    ("battle_targets", "creatures", "graveyard", "hp", "in_play", "index", "plays", "rerolls",
-     "spent", "traps", "unspent")
+    ("battle_targets", "creatures", "hp", "in_play", "index", "plays", "rerolls", "spent",
+     "traps", "unspent")
 )  # fmt: skip
-HIDDEN_PLAYER = frozenset(("deck", "drawn", "hand", "reserves", "resources"))
+HIDDEN_PLAYER = frozenset(("deck", "drawn", "graveyard", "hand", "reserves", "resources"))
 # A set trap as the other player sees its back: whose it is, whether it is exhausted, and its
 # value, which the policies' measures read (half its cost: known, as the cost paid to set it
 # was; the card itself is not).
 FACE_DOWN_TRAP = frozenset(("controller", "exhausted", "is_creature", "owner", "value"))
-
-
-def face_down_traps(traps: list[Permanent]) -> list[Any]:
-    return [views.face_down(trap, FACE_DOWN_TRAP) for trap in traps]
-
-
-def _in_play_face_down(in_play: Any) -> Any:
-    """Another player's `in_play()`: its creatures, then its traps face down."""
-    return lambda: [*in_play.__self__.creatures, *face_down_traps(in_play.__self__.traps)]
 
 
 class SeatView(views.SeatView):
@@ -361,12 +353,13 @@ class SeatView(views.SeatView):
     (a Player opens no door onto another's), the other's through `Public`, and the rules'
     measures of what may attack and defend."""
 
-    __slots__ = ("players",)
+    __slots__ = ("_backs", "players")
     PUBLIC = frozenset(("can_attack", "can_defend", "can_use", "turn", "active"))
 
     def __init__(self, game: GameView, seat: int) -> None:
         super().__init__(game, seat)
-        shown = {"traps": face_down_traps, "in_play": _in_play_face_down}
+        self._backs: dict[Permanent, Any] = {}  # another's set traps, by their backs (`back`)
+        shown = {"traps": self.backs, "in_play": self._in_play_face_down}
         self.players = tuple(
             player
             if player.index == seat
@@ -374,22 +367,42 @@ class SeatView(views.SeatView):
             for player in game.players
         )
 
-    def shown(self, target: Any) -> Any:
-        """A target as this player sees it: another's set trap face down, a card in another's
-        zone with that player as this one sees it (the zone only as its size)."""
-        if isinstance(target, Permanent):
-            if target.controller != self.seat and not target.is_creature:
-                return views.face_down(target, FACE_DOWN_TRAP)
-            return target
-        if isinstance(target, ZoneCard) and target.player.index != self.seat:
-            return views.seen(
-                target,
-                {
-                    "player": self.players[target.player.index],
-                    "zone": views.HiddenZone(target.zone),
-                },
-            )
-        return target
+    def back(self, trap: Permanent) -> Any:
+        """Another player's set trap as this one sees it (its back), made once a trap."""
+        shown = self._backs.get(trap)
+        if shown is None:
+            shown = self._backs[trap] = views.face_down(trap, FACE_DOWN_TRAP)
+        return shown
+
+    def backs(self, traps: list[Permanent]) -> list[Any]:
+        back = self.back
+        return [back(trap) for trap in traps]
+
+    def _in_play_face_down(self, in_play: Any) -> Any:
+        """Another player's `in_play()`: its creatures, then its traps face down."""
+        player = in_play.__self__
+        return lambda: [*player.creatures, *self.backs(player.traps)]
+
+    def shown_all(self, targets: list[Any]) -> list[Any]:
+        """Each target as this player sees it: another's set trap face down, a card in
+        another's zone with that player as this one sees it (the zone only as its size)."""
+        seat = self.seat
+        found = []
+        for target in targets:
+            kind = type(target)
+            if kind is Permanent:
+                if target.controller != seat and not target.is_creature:
+                    target = self.back(target)
+            elif kind is ZoneCard and target.player.index != seat:
+                target = views.seen(
+                    target,
+                    {
+                        "player": self.players[target.player.index],
+                        "zone": views.HiddenZone(target.zone),
+                    },
+                )
+            found.append(target)
+        return found
 
     def opponent(self, player: Any) -> Any:
         return self.players[1 - player.index]

@@ -79,8 +79,7 @@ def pick(
     if chooser == OPPONENT:
         ranked = sorted(pool, key=lambda target: score(me, target, hostile))
         return ranked[:count]
-    seen_as = game.view(me.index).shown  # each target as the chooser sees it
-    shown = [seen_as(target) for target in pool]
+    shown = game.view(me.index).shown_all(pool)  # each target as the chooser sees it
     return list(game.ask(Decision(me.index, TARGETS, shown, most=count, context=(hostile,))))
 
 

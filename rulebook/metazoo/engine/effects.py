@@ -38,7 +38,7 @@ def choose_targets(
         elif kind in SINGLE:
             options = valid_targets(game, me, page, kind)
             game.asking = effect["do"]
-            targets[kind] = game.ask(me, TARGET, options) if options else None
+            targets[kind] = game.choose(me, TARGET, options) if options else None
     return targets
 
 
@@ -176,6 +176,6 @@ def redirect(game: Any, me: Caster, item: dict[str, Any] | None) -> None:
             options = [p for p in spell["caster"].arena if p.card.type == target.card.type]
             if options:
                 game.asking = "redirect"
-                chosen = game.ask(me, TARGET, options)
+                chosen = game.choose(me, TARGET, options)
                 spell["targets"][kind] = chosen
                 game.event("redirected", me.seat, page=spell["page"].uid, target=chosen.uid)

@@ -44,7 +44,6 @@ from .state import (
     LIMBO,
     MULLIGAN,
     OPENING_PAGES,
-    ORDER,
     PRIMARY,
     QUESTIONS,
     RESPOND,
@@ -486,14 +485,19 @@ class Game:
     def ask(
         self, caster: Caster, kind: str, options: Any, least: int = 0, most: int | None = None
     ) -> Any:
-        if kind in (ORDER, TARGET):  # as the Caster sees them (SeatView.shown)
-            options = self.view(caster.seat).shown_all(options)
         decision = caster.decisions.get(kind)
         if decision is None or most is not None:
             decision = Decision(caster.seat, kind, options, least=least, most=most)
         else:
             decision.options = options  # (Decision.offer of one option: asked every Action)
         return self.answer(decision)
+
+    def choose(
+        self, caster: Caster, kind: str, options: list[Any], least: int = 0, most: int | None = None
+    ) -> Any:
+        """`ask` a choice among parts of the game (a target, an order of effects), each offered
+        as the Caster sees it (SeatView.shown_all); the answer is the game's own."""
+        return self.ask(caster, kind, self.view(caster.seat).shown_all(options), least, most)
 
     def count(self, me: Caster, page: Page) -> None:
         me.plays[page.card.name] = me.plays.get(page.card.name, 0) + 1

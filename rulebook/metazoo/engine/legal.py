@@ -148,11 +148,17 @@ def attackers(game: Any, me: Caster) -> list[Page]:
 def attack_targets(game: Any, me: Caster) -> list[Any]:
     """Combat step 1: the opposing Caster, their Beasties and Artifacts, and their
     face-down Traps not under a Page (Face up Pages without LP are no target); no Beastie in a
-    turn Beasties cannot be targeted (`targetable`)."""
+    turn Beasties cannot be targeted (`targetable`). Listed as `me` sees them (its view's
+    `shown`): the opposing Caster as its view's, a face-down Trap by its back."""
+    view = game.view(me.seat)
     them = me._opponent
-    targets: list[Any] = [them]
-    targets.extend(p for p in them.arena if p.card.is_permanent and targetable(game, p))
-    targets.extend(t for t in them.traps if t.host is None)
+    targets: list[Any] = [view.casters[them.seat]]
+    for page in them.arena:  # face up: only a Trap under one is shown otherwise
+        if page.card.is_permanent and targetable(game, page):
+            targets.append(page if page.trap is None else view.shown(page))
+    for trap in them.traps:
+        if trap.host is None:
+            targets.append(view.back(trap))
     return targets
 
 
@@ -256,10 +262,7 @@ class ActionOptions:
     def attack_targets(self) -> list[Any]:
         found = self._lists.get("targets")
         if found is None:
-            view = self._game.view(self._me.seat)
-            found = self._lists["targets"] = [
-                view.shown(target) for target in attack_targets(self._game, self._me)
-            ]
+            found = self._lists["targets"] = attack_targets(self._game, self._me)
         return found
 
     def __contains__(self, action: object) -> bool:

@@ -210,16 +210,18 @@ class HeuristicPolicy(Policy):
         index = attacker.card.strongest
         attack = attacker.card.attacks[index]
         base = game.attack_base(attacker, attack)
-        kills = [  # of the targets (game.attack_targets), the face-up Pages (a Caster has no
-            target  # face, a face-down Page shows it is one)
+        them = game.casters[1 - me.seat]
+        kills = [  # of the targets (game.attack_targets), the face-up Pages (not the Caster,
+            target  # which has no face; a face-down Page shows it is one)
             for target in options.attack_targets()
-            if getattr(target, "face_down", True) is False
+            if target is not them
+            and not target.face_down
             and game.current_lp(target) <= base + game.advantage(attacker, attack, target)
         ]
         if kills:
             best = max(kills, key=DEAREST)
             return ("attack", attacker, index, best)
-        return ("attack", attacker, index, game.casters[1 - me.seat])
+        return ("attack", attacker, index, them)
 
     # -- priority windows -------------------------------------------------------------------
 

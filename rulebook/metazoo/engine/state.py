@@ -8,6 +8,7 @@ there, by controller) and the six shared Terra slots.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from rulebook.core import views
@@ -252,7 +253,7 @@ class SeatView(views.SeatView):
     one sees it (one's own Caster has none: its opponent is private to the game); the other's
     face-down Pages show their back."""
 
-    __slots__ = ("casters",)
+    __slots__ = ("_backs", "casters")
     # The turn, the combat under way and the Terra slots; an Attack's damage and targets, a
     # Page's LP, whether a Terra is active.
     PUBLIC = frozenset(
@@ -267,29 +268,41 @@ class SeatView(views.SeatView):
         doors = {"arena": self.shown_all}
         other = views.Public(game.casters[1 - seat], PUBLIC_CASTER, HIDDEN_CASTER, doors)
         self.casters = (mine, other) if seat == 0 else (other, mine)
+        self._backs: dict[Page, Any] = {}  # another's face-down Pages, by their backs (`back`)
 
     def shown(self, subject: Any) -> Any:
         """A subject of the game as this Caster sees it: a Caster as its view's, another's
         face-down Page by its back (and a face-up one with another's Trap under it, the Trap
         by its back), a tuple item by item; anything else as it is."""
-        kind = type(subject)
-        if kind is Caster:
-            return self.casters[subject.seat]
-        if kind is Page:
-            seat = self.seat
-            if subject.controller != seat and subject.face_down:
-                return views.face_down(subject, FACE_DOWN_PAGE)
-            trap = subject.trap
-            if trap is not None and trap.controller != seat:
-                return views.seen(subject, {"trap": views.face_down(trap, FACE_DOWN_PAGE)})
-            return subject
-        if kind is tuple:
-            return tuple([self.shown(item) for item in subject])
-        return subject
+        return self.shown_all((subject,))[0]
 
-    def shown_all(self, subjects: list[Any]) -> list[Any]:
-        shown = self.shown
-        return [shown(subject) for subject in subjects]
+    def shown_all(self, subjects: Iterable[Any]) -> list[Any]:
+        """`shown` of each subject, in one loop (a target list is shown every Attack)."""
+        seat = self.seat
+        found = []
+        for subject in subjects:
+            kind = type(subject)
+            if kind is Page:
+                if subject.face_down:
+                    if subject.controller != seat:
+                        subject = self.back(subject)
+                else:
+                    trap = subject.trap
+                    if trap is not None and trap.controller != seat:
+                        subject = views.seen(subject, {"trap": self.back(trap)})
+            elif kind is Caster:
+                subject = self.casters[subject.seat]
+            elif kind is tuple:
+                subject = tuple(self.shown_all(subject))
+            found.append(subject)
+        return found
+
+    def back(self, page: Page) -> Any:
+        """Another Caster's face-down Page as this one sees it (its back), made once a Page."""
+        shown = self._backs.get(page)
+        if shown is None:
+            shown = self._backs[page] = views.face_down(page, FACE_DOWN_PAGE)
+        return shown
 
     @property
     def chain(self) -> list[dict[str, Any]]:

@@ -108,7 +108,7 @@ def end_effects(game: Any, me: Caster) -> None:
             items.extend(("effect", (page, i)) for i in range(len(page.card.end_of_turn)))
     items.extend((status, me) for status in SUFFERED if status in me.statuses)
     if len(items) > 1:
-        items = list(game.ask(me, ORDER, items, least=len(items), most=len(items)))
+        items = list(game.choose(me, ORDER, items, least=len(items), most=len(items)))
     if game.log is not None:  # every turn's, so a judge sees each Burn and Poison owed
         game.event("end_of_turn", me.seat, order=[_end_item_id(kind, s) for kind, s in items])
     for kind, subject in items:

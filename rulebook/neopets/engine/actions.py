@@ -62,7 +62,7 @@ def apply(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:
 
 
 def _target(me: Side, effect: Effect) -> Side:
-    return me.opponent if effect.to_opponent else me
+    return me._opponent if effect.to_opponent else me
 
 
 def _draw(game: Game, me: Side, effect: Effect, item: QueueItem | None) -> None:

@@ -137,7 +137,7 @@ class Game:
         self.unsupported = {**deck_a.unsupported, **deck_b.unsupported}
         self.chance = Chance(seed)
         a, b = Side(0, deck_a), Side(1, deck_b)
-        a.opponent, b.opponent = b, a
+        a._opponent, b._opponent = b, a
         self.sides = (a, b)
         self.seat_views: dict[int, SeatView] = {}  # each seat's view, once asked (SeatView.of)
         # Each seat's recurring decision points, given their options each time they come.
@@ -445,7 +445,7 @@ class Game:
         only once it has finished resolving (CR 8.16.3)."""
         item, mark = self.queue[-1], len(self.pending)
         owner = item.owner
-        if owner.foods or owner.opponent.foods:
+        if owner.foods or owner._opponent.foods:
             self.window(owner, RESPOND)
         self._resolve(item)
         self.queue.pop()
@@ -481,7 +481,7 @@ class Game:
         passed = False
         while not passed:
             passed = True
-            for side in (first, first.opponent):
+            for side in (first, first._opponent):
                 if not side.foods:
                     continue
                 level = side.level
@@ -556,7 +556,7 @@ class Game:
     # -- battle (CR 5.5) ------------------------------------------------------------------
 
     def battle(self, me: Side) -> None:
-        opponent = me.opponent
+        opponent = me._opponent
         if me.triggers:
             self.trigger(me, "on_battle_start")  # CR 5.5.2: the phase begins, frozen or not
         if me.frozen:  # CR 8.20.4b: a frozen Neopet does not attack in its next Battle Phase
@@ -705,11 +705,11 @@ class Game:
         me.refresh()
         opponent_too = any(card.hits_opponent for card in cards)
         if opponent_too:
-            me.opponent.refresh()
+            me._opponent.refresh()
         if knock_out:
             self.check_knock_out(me)
             if opponent_too:
-                self.check_knock_out(me.opponent)
+                self.check_knock_out(me._opponent)
 
     def _count_play(self, side: Side, card: EngineCard) -> None:
         side.plays[card.name] = side.plays.get(card.name, 0) + 1

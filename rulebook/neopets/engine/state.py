@@ -33,6 +33,7 @@ class Side:
     """
 
     __slots__ = (
+        "_opponent",
         "active",
         "agility",
         "attack",
@@ -55,7 +56,6 @@ class Side:
         "map_pieces",
         "mods",
         "neopets",
-        "opponent",
         "plays",
         "rainbow_pool",
         "raw",
@@ -92,7 +92,10 @@ class Side:
         self.halves_damage = False
         self.triggers = False  # whether a card in play has a triggered ability
         self.plays: dict[str, int] = {}
-        self.opponent: Side = self
+        # private: a bot is handed its own side as it is, so no public door on it may lead to
+        # the other side's hidden cards (rulebook.core.views); bots reach the other side
+        # through their view's `sides`
+        self._opponent: Side = self
 
     @property
     def level(self) -> int:
@@ -161,7 +164,7 @@ class Side:
             for effect in card.passive:
                 if not effect.to_opponent:
                     self._apply_passive(effect, stats)
-        for card in self.opponent.in_play():
+        for card in self._opponent.in_play():
             if card.hits_opponent:
                 for effect in card.passive:
                     if effect.to_opponent:
@@ -349,16 +352,17 @@ HIDDEN_SIDE = frozenset(("deck", "inventory", "foods", "neopets", "rainbow_pool"
 class SeatView(views.SeatView):
     """A game in progress as one seat sees it (what a policy reads: GameView): its own side
     whole, the other through `Public`; the queue, the battle dice and whose turn, all public.
-    A door to the other side (one's own side's opponent, a queue item's owner) opens on the
-    other side as this seat sees it."""
+    A door to the other side (a queue item's owner) opens on the other side as this seat sees
+    it; one's own side has none (its opponent is private to the game)."""
 
     __slots__ = ("sides",)
     PUBLIC = frozenset(("rolls", "active"))
 
     def __init__(self, game: GameView, seat: int) -> None:
         super().__init__(game, seat)
+        # one's own side as it is (it has no public door); the other through `Public`
+        mine = game.sides[seat]
         other = views.Public(game.sides[1 - seat], PUBLIC_SIDE, HIDDEN_SIDE)
-        mine = views.seen(game.sides[seat], {"opponent": other})
         self.sides = (mine, other) if seat == 0 else (other, mine)
 
     @property
