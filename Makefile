@@ -50,6 +50,7 @@ var/secret_key:
 ## built with --strict (into var/site, git-ignored): a broken link or a page left out of the nav fails.
 test: speedups
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mkdocs build --strict
 	$(VENV)/bin/mypy
@@ -67,6 +68,7 @@ docs: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 

@@ -123,7 +123,9 @@ def _form_body(request: HttpRequest) -> dict[str, str]:
     # A field given twice would be read as its last value, the others dropped unsaid (as a JSON
     # object giving a key twice is refused by rulebook.core.jsontext).
     repeated = sorted(
-        name for fields in (request.POST, request.FILES) for name, values in fields.lists()
+        name
+        for fields in (request.POST, request.FILES)
+        for name, values in fields.lists()
         if len(values) > 1
     )
     if repeated:

@@ -51,9 +51,7 @@ def validate_username_unconfusable(username: str) -> None:
     # their skeletons are computed here rather than stored.
     lookalikes = users.filter(username__iexact=skeleton).exists() or any(
         username_skeleton(other) == skeleton
-        for other in users.filter(username__regex=r"[^ -~]").values_list(
-            "username", flat=True
-        )
+        for other in users.filter(username__regex=r"[^ -~]").values_list("username", flat=True)
     )
     if lookalikes:
         raise ValidationError(

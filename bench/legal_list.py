@@ -73,17 +73,13 @@ def _load(total: int) -> None:
         return
     call_command("load_samples", verbosity=0)
     game = Game.objects.get(slug="neopets")
-    users = [
-        get_user_model().objects.get_or_create(username=f"bench{n}")[0] for n in range(USERS)
-    ]
+    users = [get_user_model().objects.get_or_create(username=f"bench{n}")[0] for n in range(USERS)]
     text = NEOPETS.text("strong")
     started = time.perf_counter()
     for n in range(total):
         owner = users[n % USERS]
         if n % 2:
-            deck_create(
-                owner=owner, game=game, name=f"Empty {n:04}", lines=[], visibility="public"
-            )
+            deck_create(owner=owner, game=game, name=f"Empty {n:04}", lines=[], visibility="public")
         else:
             deck_import(
                 owner=owner, game=game, name=f"Legal {n:04}", text=text, visibility="public"

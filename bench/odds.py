@@ -58,10 +58,15 @@ def _is_odds(answer: dict) -> bool:
     """An odds answer: damage chances summing to one, and both races."""
     race = answer.get("race", {})
     damage = answer.get("damage", {})
-    return bool(damage) and abs(sum(damage.values()) - 1) < 1e-9 and set(race) == {
-        "attacker_first",
-        "defender_first",
-    }
+    return (
+        bool(damage)
+        and abs(sum(damage.values()) - 1) < 1e-9
+        and set(race)
+        == {
+            "attacker_first",
+            "defender_first",
+        }
+    )
 
 
 def clear_caches() -> None:

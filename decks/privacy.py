@@ -71,9 +71,9 @@ def lines_seen_by(deck: Deck, lines: Sequence[DeckLine], viewer: Viewer) -> list
     ]
 
 
-def refs_seen_by(refs: Sequence[EntryRef], lines: Sequence[DeckLine], viewer: Viewer) -> list[
-    EntryRef
-]:
+def refs_seen_by(
+    refs: Sequence[EntryRef], lines: Sequence[DeckLine], viewer: Viewer
+) -> list[EntryRef]:
     """Requested lines (by card id, as decks.selectors.lines_as_refs makes them) with every
     card this viewer may not read named only "a private card": a test game or a check run
     for them finds no such card and says so, without its name or id."""

@@ -96,9 +96,7 @@ def entries_resolve(
     found = find_cards(game.spec, lookups, pool)
     for index, (ref, card) in enumerate(zip(refs, found, strict=True)):
         if isinstance(card, Unresolved):
-            problems.append(
-                EntryProblem(index, ref, card.field, card.message(), card.suggestions)
-            )
+            problems.append(EntryProblem(index, ref, card.field, card.message(), card.suggestions))
             continue
         printing = None
         if ref.printing is not None:

@@ -57,9 +57,13 @@ def scratch_decks_adopt(*, scratch_owner: AbstractBaseUser, user: AbstractBaseUs
 def scratch_owners_delete(*, keep: set[int], made_before) -> int:
     """Delete every scratch owner not in `keep` (those a live session holds) made before
     `made_before`, with their decks, drafts and test games (cascades); how many."""
-    owners = get_user_model().objects.filter(
-        is_active=False, username__startswith=SCRATCH_PREFIX, date_joined__lt=made_before
-    ).exclude(pk__in=keep)
+    owners = (
+        get_user_model()
+        .objects.filter(
+            is_active=False, username__startswith=SCRATCH_PREFIX, date_joined__lt=made_before
+        )
+        .exclude(pk__in=keep)
+    )
     count = owners.count()
     owners.delete()
     return count

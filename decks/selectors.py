@@ -79,9 +79,7 @@ def deck_get_own(*, user: User | AnonymousUser, deck_id: int) -> Deck:
     return _decks_with_relations().get(owner=user, pk=deck_id)
 
 
-def deck_list_own(
-    *, user: User | AnonymousUser, game: str | None = None
-) -> QuerySet[Deck]:
+def deck_list_own(*, user: User | AnonymousUser, game: str | None = None) -> QuerySet[Deck]:
     """The user's own decks (none for a visitor), by name, of one game when it is given."""
     if not user.is_authenticated:
         return Deck.objects.none()
@@ -91,9 +89,7 @@ def deck_list_own(
     return decks.order_by("name", "id")
 
 
-def deck_versions_own(
-    *, user: User | AnonymousUser, game: Game
-) -> QuerySet[DeckVersion]:
+def deck_versions_own(*, user: User | AnonymousUser, game: Game) -> QuerySet[DeckVersion]:
     """Every version of the user's own decks of a game (none for a visitor), by deck name and
     newest first: what a player may register for an event."""
     if not user.is_authenticated:
@@ -411,9 +407,7 @@ def deck_public_using(*, card_id: int) -> QuerySet[Deck]:
         .values("total")
     )
     return (
-        Deck.objects.filter(
-            visibility=Deck.Visibility.PUBLIC, pk__in=entries.values("deck")
-        )
+        Deck.objects.filter(visibility=Deck.Visibility.PUBLIC, pk__in=entries.values("deck"))
         .distinct()
         .select_related("owner", "game", "format")
         .annotate(copies=copies, like_count=_like_count())
@@ -469,9 +463,7 @@ def proxy_print_kept(*, owner: User, digest: str) -> ProxyPrint | None:
     lost)."""
     now = timezone.now()
     return (
-        ProxyPrint.objects.filter(
-            owner=owner, contents=digest, created__gte=now - PROXY_PRINT_KEPT
-        )
+        ProxyPrint.objects.filter(owner=owner, contents=digest, created__gte=now - PROXY_PRINT_KEPT)
         .filter(
             Q(status=ProxyPrint.Status.DONE)
             | Q(status=ProxyPrint.Status.QUEUED, created__gte=now - PROXY_PRINT_WAIT)

@@ -424,9 +424,7 @@ class Match(models.Model):
 
     class Meta:
         ordering = ["round", "table"]
-        constraints = [
-            models.UniqueConstraint(fields=["round", "table"], name="match_table_once")
-        ]
+        constraints = [models.UniqueConstraint(fields=["round", "table"], name="match_table_once")]
 
     def __str__(self) -> str:
         return f"Table {self.table} of {self.round}"
@@ -447,6 +445,8 @@ class Match(models.Model):
         if len(set(map(tuple, self.reports.values()))) > 1:
             return "disputed"
         return "reported" if self.reports else "open"
+
+
 class VerifiedEmail(models.Model):
     """The address a user proved theirs by following a signed link (events.email_addresses).
     Notices go only to `user.email` when it is this address: changing one's email leaves it

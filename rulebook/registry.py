@@ -43,6 +43,7 @@ _listeners: list[Callable[[], None]] = []
 K = TypeVar("K")
 V = TypeVar("V")
 
+
 def register(plugin: GamePlugin) -> None:
     """Make a game known; ValueError if its slug or one of its ruleset keys is taken."""
     if plugin.slug in PLUGINS:

@@ -144,8 +144,7 @@ class DeckInput(serializers.Serializer):
     sections = SectionsField(default=dict)
     maybeboard = MaybeboardField(
         required=False,
-        help_text=f"{MAYBEBOARD_HELP} Left out, the deck's maybeboard stays as it is (a PUT "
-        "too).",
+        help_text=f"{MAYBEBOARD_HELP} Left out, the deck's maybeboard stays as it is (a PUT too).",
     )
     text = serializers.CharField(
         max_length=200_000,

@@ -156,9 +156,6 @@ class KeeperCardApi(APIView):
                 refused.message,
                 code="card_in_use",
                 status_code=status.HTTP_409_CONFLICT,
-                decks=[
-                    {"id": deck.pk, "name": deck.name}
-                    for deck in card_author_decks(card=card)
-                ],
+                decks=[{"id": deck.pk, "name": deck.name} for deck in card_author_decks(card=card)],
             ) from None
         return Response(status=status.HTTP_204_NO_CONTENT)

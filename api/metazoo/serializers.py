@@ -12,7 +12,6 @@ from api.validation.serializers import EntrySerializer, IssueSerializer, ReportS
 class RegisteredListSerializer(serializers.Serializer):
     """One registered list: a Spellbook and, optionally, an Archive."""
 
-
     spellbook = EntrySerializer(many=True)
     archive = EntrySerializer(many=True, required=False)
 

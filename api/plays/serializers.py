@@ -77,7 +77,7 @@ class LogLineSerializer(serializers.Serializer):
     )
     text = serializers.CharField(
         help_text="What happened, in words, as far as your seat may know it: another seat's "
-        "draw is \"drew a card\", a card set face down is not named."
+        'draw is "drew a card", a card set face down is not named.'
     )
     before = serializers.IntegerField(
         help_text="The `number` of the history entry it happened before (the history's length "

@@ -167,7 +167,6 @@ class _CsvReader:
         self.card_lines: dict[str, list[int]] = {}  # key -> every row describing the card
         self.absent: tuple[str, ...] = ()  # the columns the header leaves out
 
-
     def add(self, number: int, column: str, message: str) -> None:
         self.problems.append(Problem(self.source, f"row {number}", column, message))
 

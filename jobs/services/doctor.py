@@ -131,9 +131,7 @@ def doctor_create(
     )
 
 
-def format_pool(
-    *, game: str, format: str | None, viewer: User | None
-) -> list[EntryRef]:
+def format_pool(*, game: str, format: str | None, viewer: User | None) -> list[EntryRef]:
     """A pool of a format's cards: every card of the game this viewer may use (the catalogue,
     shared user-made cards and their own) that the format, as in force today, does not ban.
 

@@ -54,8 +54,28 @@ from .identity import identity, typographic
 # What a sentence runs on through (`sentences`): a stop after a title or an initial ("Dr.
 # Hollow", "J. R. Hollow"), a stop a lower-case word follows, any stop inside quotes or inside a
 # word ("S.T.E.V.E."); any other character but a stop, "!", "?" or a line end.
-TITLES = ("Dr", "Mr", "Mrs", "Ms", "Mx", "St", "Mt", "Jr", "Sr", "Prof", "Capt", "Lt", "Sgt",
-          "Col", "Gen", "Rev", "Fr", "No", "Vol", "vs")
+TITLES = (
+    "Dr",
+    "Mr",
+    "Mrs",
+    "Ms",
+    "Mx",
+    "St",
+    "Mt",
+    "Jr",
+    "Sr",
+    "Prof",
+    "Capt",
+    "Lt",
+    "Sgt",
+    "Col",
+    "Gen",
+    "Rev",
+    "Fr",
+    "No",
+    "Vol",
+    "vs",
+)
 _ABBREVIATION = rf"\b(?:{'|'.join(TITLES)}|[A-Z])\."
 _INSIDE = (
     r"\"[^\"]*\"",
@@ -486,4 +506,3 @@ def unread_problems(name: str, unread: Collection[str], field_name: str) -> list
         )
         for sentence in unread
     ]
-

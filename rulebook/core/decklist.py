@@ -281,9 +281,7 @@ def write_decklist(game: GameSpec, entries: Sequence[EntryRef]) -> str:
     maybeboard's in its `maybeboard`). An entry without a name, or in a section the game does
     not have, cannot be written: ValueError says which.
     """
-    strays = sorted(
-        {entry.section for entry in entries} - {*game.section_slugs, MAYBEBOARD.slug}
-    )
+    strays = sorted({entry.section for entry in entries} - {*game.section_slugs, MAYBEBOARD.slug})
     if strays:
         raise ValueError(f"{game.name} decks have no section {', '.join(strays)}")
     lines: list[str] = []

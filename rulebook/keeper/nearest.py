@@ -74,9 +74,9 @@ def nearest_components(sentence: str, tables: EditionTables) -> tuple[Nearest, .
     )
     usable = [(ratio, index) for ratio, index in scored if _key(index) not in redacted]
     best = usable[0][0]
-    offered = [
-        Nearest(_SHAPES[index][0]) for ratio, index in usable if ratio >= best - _CLOSE
-    ][:_AT_MOST]
+    offered = [Nearest(_SHAPES[index][0]) for ratio, index in usable if ratio >= best - _CLOSE][
+        :_AT_MOST
+    ]
     ratio, index = scored[0]
     if ratio >= max(best, _LIKE) and _key(index) in redacted:
         offered.insert(0, Nearest(_SHAPES[index][0], redacted[_key(index)]))

@@ -232,8 +232,8 @@ class NeopetsRuleset(Ruleset):
                 "neopets.name",
                 "7.1.3",
                 f"The Neopet Deck holds {len(species)} Neopets named {names[0]}; all of them "
-                f"must have different names (Deck Construction: \"all five must have a "
-                f"different name\"; 7.1.3): keep one of them.",
+                f'must have different names (Deck Construction: "all five must have a '
+                f'different name"; 7.1.3): keep one of them.',
                 section=NEOPETS,
                 cards=names,
             )

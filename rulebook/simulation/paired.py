@@ -80,4 +80,3 @@ class PairedStats(Mergeable):
             WITH: self.with_card.result(),
             WITHOUT: self.without_card.result(),
         }
-

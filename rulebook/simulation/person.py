@@ -294,4 +294,4 @@ def ordinal(number: int) -> str:
     """ "2nd", "3rd", "11th", "21st"."""
     if 10 <= number % 100 <= 20:
         return f"{number}th"
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th')}"
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(number % 10, 'th') }"

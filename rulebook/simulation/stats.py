@@ -381,6 +381,4 @@ def _deck_from_json(data: Mapping[str, Any], games: int, draws: int) -> DeckTall
     else:  # stored before placements were counted: a two-seat chunk, whose draws shared first
         first = counts["wins"] + draws
         placements = +Counter({1: first, 2: games - first})
-    return DeckTally(
-        **counts, placements=placements, opening=Counter(data["opening"]), cards=cards
-    )
+    return DeckTally(**counts, placements=placements, opening=Counter(data["opening"]), cards=cards)

@@ -106,8 +106,13 @@ def _list_status(spec: GameSpec, row: Format, day: date) -> dict[str, tuple[str,
         FormatListEntry.objects.filter(format=row, effective__lte=day)
         .order_by("effective", "id")
         .values_list(
-            "card__folded_name", "card__name", "card__type", "card__text", "card__attributes",
-            "status", "limit",
+            "card__folded_name",
+            "card__name",
+            "card__type",
+            "card__text",
+            "card__attributes",
+            "status",
+            "limit",
         )
     )
     by_card: dict[str, tuple[str, int | None]] = {}

@@ -74,9 +74,7 @@ def test_the_organisers_report_csv_neutralises_formulas_and_keeps_accents(alice,
 def test_the_report_csv_of_the_api_is_the_same_safe_csv(alice, hostile_event):
     client = Client()
     client.force_login(alice)
-    response = client.get(
-        f"/api/v1/events/{hostile_event.token}/report/", HTTP_ACCEPT="text/csv"
-    )
+    response = client.get(f"/api/v1/events/{hostile_event.token}/report/", HTTP_ACCEPT="text/csv")
     decks = {row["deck"] for row in rows_of(response.content)}
     assert "'" + HOSTILE in decks
 

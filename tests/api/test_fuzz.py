@@ -50,6 +50,4 @@ schema = schemathesis.openapi.from_wsgi(
 def test_every_answer_is_one_the_schema_describes(case, alice_things, connection_kept):
     if case.path_parameters:
         case.path_parameters.update(alice_things.path_parameters(case.path))
-    case.call_and_validate(
-        headers={"Authorization": f"Token {alice_things.token}"}, checks=CHECKS
-    )
+    case.call_and_validate(headers={"Authorization": f"Token {alice_things.token}"}, checks=CHECKS)

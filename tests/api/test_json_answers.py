@@ -49,4 +49,3 @@ def test_it_answers_missing_or_bad_credentials_with_401_and_the_scheme(api, db, 
     assert response.status_code == 401
     assert response["WWW-Authenticate"] == "Token"
     assert response.json()["status"] == 401
-

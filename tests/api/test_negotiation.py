@@ -56,7 +56,9 @@ def test_errors_are_problem_details_for_clients_that_ask(api, db):
     problem = response.json()
     assert problem["type"] == "urn:deckwarden:error:invalid"
     assert (problem["title"], problem["status"], problem["instance"]) == (
-        "Bad Request", 400, "/api/v1/validate/"
+        "Bad Request",
+        400,
+        "/api/v1/validate/",
     )
     assert problem["code"] == "invalid" and "game" in problem["fields"]
 

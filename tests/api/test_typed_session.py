@@ -99,8 +99,15 @@ def play(job_id) -> None:
 
 @pytest.mark.django_db(transaction=False)
 def test_a_generated_client_runs_every_operation_and_the_schema_declares_every_answer(
-    schema, client_package, alice, bob, connection_kept, settings,
-    django_capture_on_commit_callbacks, media_root, private_root,
+    schema,
+    client_package,
+    alice,
+    bob,
+    connection_kept,
+    settings,
+    django_capture_on_commit_callbacks,
+    media_root,
+    private_root,
 ):
     from django.core.management import call_command
 

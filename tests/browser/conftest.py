@@ -151,9 +151,11 @@ def page(browser, live_server, outside_requests, request) -> Iterator[object]:
     refused = []
     page.on(
         "console",
-        lambda message: refused.append(f"{page.url}: {message.text}")
-        if "Content Security Policy" in message.text
-        else None,
+        lambda message: (
+            refused.append(f"{page.url}: {message.text}")
+            if "Content Security Policy" in message.text
+            else None
+        ),
     )
     yield page
     _save(page, f"{request.node.name}-last")

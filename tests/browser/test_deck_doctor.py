@@ -29,7 +29,13 @@ NEOPETS_ENTRIES = NEOPETS.entries("strong")
 
 
 def test_it_suggests_swaps_charts_them_and_applies_the_best(
-    page, sample_cards, logged_in, no_broker, viewport, fits, shot  # noqa: F811
+    page,
+    sample_cards,
+    logged_in,
+    no_broker,  # noqa: F811 (the fixture imported above)
+    viewport,
+    fits,
+    shot,
 ):
     alice = logged_in("alice")
     neopets = Game.objects.get(slug="neopets")

@@ -98,7 +98,11 @@ def make_deck(owner, name: str, sample: str, format_slug: str | None = None) -> 
     neopets = Game.objects.get(slug="neopets")
     chosen = Format.objects.get(game=neopets, slug=format_slug) if format_slug else None
     return deck_import(
-        owner=owner, game=neopets, name=name, text=text, format=chosen,
+        owner=owner,
+        game=neopets,
+        name=name,
+        text=text,
+        format=chosen,
         visibility=Deck.Visibility.PUBLIC,
     )
 

@@ -55,7 +55,12 @@ def test_it_goldfishes_and_gives_the_chance_of_a_group(
 
 
 def test_a_test_game_job_is_cancelled_from_its_page(
-    page, sample_cards, no_broker, viewport, fits, shot  # noqa: F811
+    page,
+    sample_cards,
+    no_broker,  # noqa: F811 (the fixture imported above)
+    viewport,
+    fits,
+    shot,
 ):
     page.goto("/tools/test-games/")
     page.get_by_label("Deck A", exact=True).select_option("sample:neopets:strong")

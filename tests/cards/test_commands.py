@@ -177,7 +177,7 @@ def test_it_ships_millennium_blades_samples_of_all_three_kinds():
         ('{"game": "neopets", "cards": ' + "[" * 5000 + "]" * 5000 + "}", "nested too deeply"),
         (
             json.dumps(neopets_file()).replace('"name": "Acara"', '"name": "Acara\\ud800"', 1),
-            'cards[0].name holds a lone surrogate',
+            "cards[0].name holds a lone surrogate",
         ),
         (
             json.dumps(neopets_file()).replace('"hp": 8', '"hp": 8, "hp": 9', 1),

@@ -68,10 +68,14 @@ def test_a_community_spreadsheet_may_leave_out_every_column_but_name_and_type():
         "game": "",
         "sets": [],
         "cards": [
-            {"name": "Hot Dog", "type": "Food", "text": "Heal 2 HP.", "attributes": {},
-             "printings": []},
-            {"name": "Cheese Pizza", "type": "Food", "text": "", "attributes": {},
-             "printings": []},
+            {
+                "name": "Hot Dog",
+                "type": "Food",
+                "text": "Heal 2 HP.",
+                "attributes": {},
+                "printings": [],
+            },
+            {"name": "Cheese Pizza", "type": "Food", "text": "", "attributes": {}, "printings": []},
         ],
     }
     with_set = read("Hot Dog,Food,SET1,Set One,7", header="name,type,set,Set name,number")

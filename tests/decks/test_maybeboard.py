@@ -55,9 +55,7 @@ def test_a_deck_with_100_considered_copies_is_still_legal_8_3_1_7_8_2(deck, alic
 
 
 def test_test_games_and_the_doctor_never_see_the_maybeboard(deck, alice):
-    refs = selectors.deck_entries_for_job(
-        user=alice, game="neopets", deck_id=deck.pk, field="deck"
-    )
+    refs = selectors.deck_entries_for_job(user=alice, game="neopets", deck_id=deck.pk, field="deck")
     assert sum(ref.quantity for ref in refs) == 58  # 50 + 4 Neopets + 4 Rainbow Pool
     assert not any(ref.section == MAYBEBOARD.slug for ref in refs)
     text_refs = parse_decklist(STRONG + CONSIDERED, GAMES["neopets"]).entries

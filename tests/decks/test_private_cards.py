@@ -262,9 +262,7 @@ def outsider(request, charlie):
     return None if request.param == "anonymous" else charlie
 
 
-def test_an_outsider_is_told_no_hash_of_a_version_holding_a_private_card(
-    outsider, deck, oracle
-):
+def test_an_outsider_is_told_no_hash_of_a_version_holding_a_private_card(outsider, deck, oracle):
     """issue 15, privacy: the hash covers the Oracle's key (its name and Alice's id), so a
     reader who sees "3 a private card" could hash guessed names until one matched."""
     told = hashes_told(outsider, deck)

@@ -197,8 +197,12 @@ def test_ticking_matches_on_the_site_with_the_prefilled_list_left_alone_says_it_
     prefilled = judge.get(page).context["form"]["text"].value()
     assert "Test Codestone" in prefilled
     # as a browser sends a textarea: its lines ending in CRLF
-    sent = {"deck_matches": "on", "text": prefilled.replace("\n", "\r\n"), "penalty": "warning",
-            "infraction": "decklist"}
+    sent = {
+        "deck_matches": "on",
+        "text": prefilled.replace("\n", "\r\n"),
+        "penalty": "warning",
+        "infraction": "decklist",
+    }
     edited = {**sent, "text": prefilled + "\n1 Hot Dog"}
     both = judge.post(page, edited)
     assert both.status_code == 400 and "not both" in both.content.decode()

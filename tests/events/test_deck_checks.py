@@ -60,17 +60,21 @@ def test_a_deck_short_one_card_shows_the_difference_and_the_section_limit(
 ):
     """The deck as presented lacks a Codestone: the difference against the locked list, and
     the 49-card Main Deck it breaks (CR 8.3.1), with the penalty noted."""
-    answer = api_as(charlie).post(
-        url(event, "deck-checks/"),
-        {
-            "player": "bob",
-            "text": illegal_text(),
-            "penalty": "game_loss",
-            "infraction": "decklist",
-            "notes": "Found it",
-        },
-        format="json",
-    ).json()
+    answer = (
+        api_as(charlie)
+        .post(
+            url(event, "deck-checks/"),
+            {
+                "player": "bob",
+                "text": illegal_text(),
+                "penalty": "game_loss",
+                "infraction": "decklist",
+                "notes": "Found it",
+            },
+            format="json",
+        )
+        .json()
+    )
     assert answer["matches"] is False
     [difference] = answer["differences"]
     assert (difference["section"], difference["locked"], difference["presented"]) == ("main", 8, 7)
@@ -101,9 +105,12 @@ def test_players_never_see_a_check_or_its_notes(event, judged, charlie, bob, bob
         format="json",
     )
     assert bob_api.get(url(event, "deck-checks/")).status_code == 403
-    assert bob_api.post(
-        url(event, "deck-checks/"), {"player": "bob", "matches": True}, format="json"
-    ).status_code == 403
+    assert (
+        bob_api.post(
+            url(event, "deck-checks/"), {"player": "bob", "matches": True}, format="json"
+        ).status_code
+        == 403
+    )
     for address in (url(event, "registrations/mine/"), url(event, "registrations/")):
         assert "Watch this one" not in bob_api.get(address).content.decode()
     assert site_as(bob).get(f"/events/{event.token}/checks/").status_code == 403
@@ -188,7 +195,7 @@ def test_a_judge_finds_the_deck_checks_from_the_event_page_and_the_events_list(
     page = site_as(charlie).get(f"/events/{event.token}/").content.decode()
     assert checks in page and "You judge this event" in page
     listed = site_as(charlie).get("/events/").content.decode()
-    assert f'{checks}>judge</a>' in listed and ">player<" not in listed
+    assert f"{checks}>judge</a>" in listed and ">player<" not in listed
     assert ">organiser</a>" in site_as(alice).get("/events/").content.decode()
     # a player is not offered the log (it would be a 404 to them)
     assert checks not in site_as(bob).get(f"/events/{event.token}/").content.decode()
@@ -239,7 +246,7 @@ def test_the_check_page_shows_the_chosen_players_locked_list_and_earlier_penalti
 ):
     judge = site_as(charlie)
     page = f"/events/{event.token}/checks/"
-    assert "id=\"locked-list\"" not in judge.get(page).content.decode()  # nobody chosen yet
+    assert 'id="locked-list"' not in judge.get(page).content.decode()  # nobody chosen yet
     first = judge.post(
         page,
         {

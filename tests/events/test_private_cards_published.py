@@ -161,9 +161,9 @@ def test_it_shows_an_outsider_a_private_card_in_the_api(outsider, event, bobs_en
     response = api_as(outsider).get(f"/api/v1/events/{event.token}/registrations/")
     assert response.status_code == 200
     entry = next(row for row in response.json()["results"] if row["id"] == bobs_entry.pk)
-    assert {"key": None, "name": PRIVATE_CARD, "quantity": 3, "private": True} in entry[
-        "sections"
-    ]["deck"]
+    assert {"key": None, "name": PRIVATE_CARD, "quantity": 3, "private": True} in entry["sections"][
+        "deck"
+    ]
     assert SAGE.name in str(entry["sections"])
     assert entry["legal"] == bobs_entry.legal  # the verdict is the same for everyone
     assert_hidden(response.content.decode(), oracle)
@@ -265,9 +265,7 @@ def test_the_text_of_a_list_tells_no_namesake_the_player_keeps_private(
     imp = KeeperCardDraft(name="Mirror Imp", type="Spell", text="Copy a spell.", edition=11)
     keeper_card_save(owner=bob, draft=imp)
     daves = user_card_share(card=keeper_card_save(owner=dave, draft=imp), shared=True)
-    deck = deck_create(
-        owner=bob, game=event.game, name="Imps", lines=[DeckLine("deck", daves, 40)]
-    )
+    deck = deck_create(owner=bob, game=event.game, name="Imps", lines=[DeckLine("deck", daves, 40)])
     Registration.objects.filter(pk=bobs_entry.pk).update(deck_version=deck.versions.get())
     page = signed_in(outsider).get(f"/events/{event.token}/lists/{bobs_entry.pk}/")
     assert "40 Mirror Imp" in page.content.decode()

@@ -17,9 +17,7 @@ SAGE = KeeperCardDraft(name="Bob's Sage", type="Spell", text="Draw 2 cards.", ed
 def test_a_list_of_the_players_own_cards_is_locked_as_legal(alice, bob):
     keeper = Game.objects.get(slug="keeper")
     sage = keeper_card_save(owner=bob, draft=SAGE)
-    deck = deck_create(
-        owner=bob, game=keeper, name="Sages", lines=[DeckLine("deck", sage, 40)]
-    )
+    deck = deck_create(owner=bob, game=keeper, name="Sages", lines=[DeckLine("deck", sage, 40)])
     assert deck_report(deck=deck, viewer=bob).legal  # what Bob's deck page says
     event = keeper_night(alice)
     registration = registration_submit(event=event, player=bob, deck_version=deck.versions.get())

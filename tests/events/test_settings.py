@@ -208,11 +208,15 @@ def test_a_new_date_rechecks_every_list_and_says_whose_verdict_changed(
     assert registration.legal is False
     renamed = alice_api.patch(f"/api/v1/events/{event.token}/", {"name": "Renamed"}, format="json")
     assert renamed.json()["recheck"] is None  # nothing lists are judged by changed
-    page = client_for(alice).post(
-        f"/events/{event.token}/edit/",
-        form(event, date="2026-12-04", registration_deadline="2026-12-04T09:00"),
-        follow=True,
-    ).content.decode()
+    page = (
+        client_for(alice)
+        .post(
+            f"/events/{event.token}/edit/",
+            form(event, date="2026-12-04", registration_deadline="2026-12-04T09:00"),
+            follow=True,
+        )
+        .content.decode()
+    )
     assert "1 list checked again" in page and "illegal → legal" in page
 
 

@@ -18,9 +18,7 @@ def keeper(db):
     call_command("load_samples", verbosity=0)
 
 
-def test_a_saved_card_is_costed_by_the_formula_private_and_usable_in_a_deck(
-    alice_api, charlie_api
-):
+def test_a_saved_card_is_costed_by_the_formula_private_and_usable_in_a_deck(alice_api, charlie_api):
     review = alice_api.post("/api/v1/keeper/cost/", SEER, format="json").json()
     saved = alice_api.post(URL, SEER, format="json")
     assert saved.status_code == 201, saved.json()
@@ -68,9 +66,7 @@ def test_saving_needs_a_signed_in_user(api):
     assert api.post(URL, SEER, format="json").status_code == 401
 
 
-def test_a_name_another_author_shared_is_refused_however_its_apostrophe_is_typed(
-    alice_api, bob
-):
+def test_a_name_another_author_shared_is_refused_however_its_apostrophe_is_typed(alice_api, bob):
     """Names compare as card identity on every path (issue 14): Bob's shared "Jhudora\\u2019s
     Bluff" (curly, as a phone types it) and Alice's "Jhudora's Bluff" would be one name in
     her decks, which could then name neither."""

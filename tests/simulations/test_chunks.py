@@ -275,9 +275,7 @@ def test_a_claim_is_still_renewed_after_the_database_closed_the_renewing_connect
     assert chunk_run(chunk_id=chunk.pk, worker="slow").outcome is ChunkOutcome.RECORDED
 
 
-def test_a_sweep_that_cannot_reach_the_broker_leaves_the_chunk_for_the_next_sweep(
-    job, monkeypatch
-):
+def test_a_sweep_that_cannot_reach_the_broker_leaves_the_chunk_for_the_next_sweep(job, monkeypatch):
     chunk = job.chunks.get(index=0)
     chunk_claim(chunk_id=chunk.pk, worker="killed")
     SimulationChunk.objects.filter(pk=chunk.pk).update(

@@ -107,7 +107,8 @@ def test_an_unknown_card_still_refuses_the_deck(api, mb_cards):
     bad = inline("knights")
     bad["sections"]["singles"][0]["name"] = "No Such Single"
     response = api.post(
-        URL, {"game": "millennium-blades", "decks": [bad, inline("tides")], "games": 5},
+        URL,
+        {"game": "millennium-blades", "decks": [bad, inline("tides")], "games": 5},
         format="json",
     )
     assert response.status_code == 400 and response.json()["code"] == "deck_illegal"

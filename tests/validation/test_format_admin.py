@@ -20,7 +20,11 @@ def test_staff_can_watch_test_game_jobs_but_not_edit_them(admin_client):
     from jobs.models import SimulationJob
 
     job = SimulationJob.objects.create(
-        game=Game.objects.get(slug="neopets"), kind="match", decks=[], games=10, seed=1,
+        game=Game.objects.get(slug="neopets"),
+        kind="match",
+        decks=[],
+        games=10,
+        seed=1,
         chunk_size=5,
     )
     listing = admin_client.get("/admin/jobs/simulationjob/")

@@ -159,17 +159,16 @@ def _reprint(card, key: str):
 
 
 @pytest.mark.parametrize("named_by", ["test-faerie", "test-faerie-promo"])
-def test_6_7_2_the_latest_entry_for_a_card_rules_every_key_of_it(
-    standard, neopets_cards, named_by
-):
+def test_6_7_2_the_latest_entry_for_a_card_rules_every_key_of_it(standard, neopets_cards, named_by):
     """Issue 14, class 2: a ban recorded on one key and lifted on another key of the same card
     (6.7.2) is lifted, whichever key the deck names; before the lift, banned under both."""
     faerie = neopets_cards["Test Faerie"]
     promo = _reprint(faerie, "test-faerie-promo")
     list_entry(standard, faerie, "banned", date(2024, 1, 1))
     list_entry(standard, promo, "legal", date(2024, 6, 1))
-    entries = [e if e.name != faerie.name else replace(e, name=None, key=named_by)
-               for e in legal_entries()]
+    entries = [
+        e if e.name != faerie.name else replace(e, name=None, key=named_by) for e in legal_entries()
+    ]
     before = deck_validate(game="neopets", entries=entries, as_of=date(2024, 2, 1))
     after = deck_validate(game="neopets", entries=entries, as_of=date(2024, 7, 1))
     assert [issue.code for issue in before.errors] == ["card.banned"]
@@ -187,16 +186,13 @@ def test_7_9_4_a_banned_card_set_aside_in_the_rainbow_pool_is_banned(standard, n
     assert report.not_counted == {"rainbow_pool": 1}
 
 
-def test_a_banned_card_in_the_wrong_section_is_banned_as_well_as_misplaced(
-    standard, neopets_cards
-):
+def test_a_banned_card_in_the_wrong_section_is_banned_as_well_as_misplaced(standard, neopets_cards):
     """Issue 14, class 1: a banned Faerie put in the Rainbow Pool (8.2.1) is reported both
     ways; the list check reads every copy, counted or not."""
     faerie = neopets_cards["Test Faerie"]
     list_entry(standard, faerie, "banned", date(2024, 1, 1))
     entries = [
-        e if e.name != faerie.name else replace(e, section="rainbow_pool")
-        for e in legal_entries()
+        e if e.name != faerie.name else replace(e, section="rainbow_pool") for e in legal_entries()
     ]
     report = deck_validate(game="neopets", entries=entries, as_of=date(2024, 2, 1))
     assert {"card.banned", "card.section"} <= {issue.code for issue in report.errors}

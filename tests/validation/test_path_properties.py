@@ -71,9 +71,7 @@ class PathProperties(TestCase):
             entries.append(EntryRef(section, copies, name=card.name, key=card.key))
         return entries
 
-    @settings(
-        max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-    )
+    @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(decks())
     def test_every_path_gives_one_deck_one_answer(self, deck) -> None:
         slug, lines = deck

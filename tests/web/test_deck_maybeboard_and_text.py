@@ -25,9 +25,7 @@ def deck(samples, alice) -> Deck:
 
 
 def maybeboard(deck: Deck) -> dict[str, int]:
-    return dict(
-        deck.entries.filter(section="maybeboard").values_list("card__name", "quantity")
-    )
+    return dict(deck.entries.filter(section="maybeboard").values_list("card__name", "quantity"))
 
 
 def row_of(html: str, name: str) -> int:

@@ -112,7 +112,6 @@ class Game:
             log=tuple(self.log) if self.log is not None else None,
         )
 
-
     def view(self, seat: int) -> DiceView:
         return DiceView(self, seat)
 

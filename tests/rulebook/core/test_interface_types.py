@@ -75,5 +75,3 @@ def test_placements_count_from_one_and_tied_seats_share_theirs():
     assert placements_by_score([5, 5, 1]) == (1, 1, 3)
     assert two_seat_placements(None) == (1, 1)
     assert two_seat_placements(1) == (2, 1)
-
-

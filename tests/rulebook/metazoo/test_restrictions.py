@@ -106,8 +106,6 @@ UNREAD = [
 ]  # fmt: skip
 
 
-
-
 @pytest.mark.parametrize(("page_ref", "name", "text", "clauses"), WORDINGS)
 def test_each_wording_written_similarly_is_read_p25(page_ref, name, text, clauses):
     read = read_restrictions(name, text, frozenset(KNOWN))
@@ -177,7 +175,7 @@ def test_more_than_n_allows_n_copies_p25():
 
 
 def test_any_other_beasties_and_any_spirit_beasties_p25():
-    """"... with any other Beasties" clashes with every other Beastie (not its own copies);
+    """ "... with any other Beasties" clashes with every other Beastie (not its own copies);
     "... with any Spirit Beasties" with Beasties that need Spirit Aura only."""
     other = page("", "Sample Other", aura_cost={"spirit": 1})
     water = page("", "Sample Water", aura_cost={"water": 1})
@@ -191,7 +189,7 @@ def test_any_other_beasties_and_any_spirit_beasties_p25():
 
 
 def test_a_page_named_her_ba_is_its_own_name_in_its_text_p25():
-    """"Her" is a word of descriptions ("her Beasties"), but "Her Ba" is this Page's name: the
+    """ "Her" is a word of descriptions ("her Beasties"), but "Her Ba" is this Page's name: the
     card's own name is a terminal of the grammar, matched first."""
     her_ba = page("Her Ba may not be included in a Spellbook with Dr. Hollow.", name="Her Ba")
     assert clauses_of(her_ba.attr("restrictions"))[0].names == ("Dr. Hollow",)
@@ -380,7 +378,7 @@ def token(text: str) -> CardInfo:
 
 
 def test_a_tokens_section_sentence_is_read_as_no_restriction_p7():
-    """"This Token may be included in a Spellbook" speaks of a Spellbook and is read: the
+    """ "This Token may be included in a Spellbook" speaks of a Spellbook and is read: the
     grammar knows it as a Token's sections, not a restriction, so the Token is not refused."""
     opened = page("This Token may be included in a Spellbook.", "Sample Ally Token", "Token")
     assert opened.attr("restrictions") is None and opened.attr("token_sections") == ["spellbook"]
@@ -389,7 +387,7 @@ def test_a_tokens_section_sentence_is_read_as_no_restriction_p7():
 
 
 def test_a_tokens_sentence_the_grammar_cannot_read_is_refused_p7():
-    """"You may only include this Token in a Spellbook with Dr. Hollow" could mean a
+    """ "You may only include this Token in a Spellbook with Dr. Hollow" could mean a
     restriction or a permission: refused, naming the Token, never read as either in silence."""
     with pytest.raises(CardFileError):
         token("You may only include this Token in a Spellbook with Dr. Hollow.")

@@ -89,9 +89,7 @@ def test_golden_rules_text_allowing_any_number_of_copies_lifts_the_limit() -> No
     food = TWO_OF["Food"][0]
     free = read(replace(food, text="A deck may contain any number of copies of this card."))
     pool = [card for card in ALL_CARDS if card.key != food.key]
-    entries = [
-        e if e.name != food.name else replace(e, quantity=3) for e in legal_entries()
-    ]
+    entries = [e if e.name != food.name else replace(e, quantity=3) for e in legal_entries()]
     entries = [e for e in entries if e.name != TWO_OF["Food"][1].name or e.quantity != 2] + [
         EntryRef("main", 1, name=TWO_OF["Food"][1].name)
     ]

@@ -134,8 +134,11 @@ class Replay:
 
     def expect_zone(self, number: int, zone: str, player: int, what: str) -> None:
         if self.zone.get(number) != (zone, player):
-            self.fail(ZONES, f"card {number} {what} from {zone} of player {player}, but it is "
-                      f"in {self.zone.get(number)}")
+            self.fail(
+                ZONES,
+                f"card {number} {what} from {zone} of player {player}, but it is "
+                f"in {self.zone.get(number)}",
+            )
 
     def on_setup(self, event: dict) -> None:
         for number in event["reserves"]:
@@ -244,7 +247,6 @@ class Replay:
                 if self.zone.get(number) != (IN_PLAY, side):
                     self.fail(BATTLES, f"card {number} in a battle but not player {side}'s in play")
 
-
     def on_end(self, event: dict) -> None:
         if self.in_battle and self.battle_losers:
             self.losers = set(self.battle_losers)
@@ -270,8 +272,10 @@ class Replay:
             return
         expected = None if len(empty) == 2 else 1 - next(iter(empty))
         if event["winner"] != expected:
-            self.fail(LOSING, f"player(s) {sorted(empty)} ran out of cards, yet the winner is "
-                      f"{event['winner']}")
+            self.fail(
+                LOSING,
+                f"player(s) {sorted(empty)} ran out of cards, yet the winner is {event['winner']}",
+            )
 
     def on_stat(self, event: dict) -> None:
         """ "A total of" ruling: offense and defense are never taken below 0."""
@@ -366,9 +370,7 @@ class Replay:
         damaged = {e["n"]: e for e in self.window if e["event"] == "damage"}
         destroyed = {e["n"] for e in self.window if e["event"] == "destroyed"}
         # Damaged, but not destroyed: each card once, and only the trigger's player's.
-        survivors = {
-            n for n in damaged if n not in destroyed and self.controller_of(n) == me
-        }
+        survivors = {n for n in damaged if n not in destroyed and self.controller_of(n) == me}
         if when == "others_damaged" and len(survivors - {number}) < x:
             self.fail(
                 CONDITION,
@@ -391,8 +393,9 @@ class Replay:
             self.fail(CONDITION, f"'{when}' of at least {x} met by {counted[when]}")
         if when == "player_damage":
             taken = -sum(
-                e["change"] for e in self.window if e["event"] == "hp" and e["player"] == me
-                and e["change"] < 0
+                e["change"]
+                for e in self.window
+                if e["event"] == "hp" and e["player"] == me and e["change"] < 0
             )
             if taken < x:
                 self.fail(CONDITION, f"'you take at least {x} damage' after {taken}")

@@ -1,6 +1,5 @@
 """Properties over random seeds and random legal decks of the sample cards (hypothesis)."""
 
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
