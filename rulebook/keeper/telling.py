@@ -19,8 +19,10 @@ from rulebook.keeper.engine.state import BATTLE
 
 Event = Mapping[str, Any]
 
-# Zones a card may come from whose contents only their owner knows.
-HIDDEN_ZONES = frozenset(("hand", "deck", "resources", "reserves"))
+# Zones a card may come from whose contents only their owner knows (the graveyard too: "The
+# contents of the graveyard are not public knowledge", Keeper rulebook, Graveyard): a card
+# from one is named only to a seat that has seen it.
+HIDDEN_ZONES = frozenset(("hand", "deck", "resources", "reserves", "graveyard"))
 
 
 def _deck(reader: Reader, event: Event) -> None:

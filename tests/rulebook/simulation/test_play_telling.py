@@ -181,3 +181,19 @@ def test_the_cards_the_bot_places_as_resources_read_hidden():
         if entry.seat == 1 and entry.question.startswith("Which cards do you place as resources")
     ]
     assert placed and set(placed) == {"(hidden)"}
+
+
+def test_a_card_leaving_the_bots_graveyard_is_named_only_if_the_person_saw_it():
+    """Keeper rulebook, Graveyard: "The contents of the graveyard are not public knowledge": a
+    card destroyed from the bot's graveyard reads "a card" unless it was shown to the person
+    (put there from play, in the open), and then by its name."""
+    engine = engine_for("keeper")
+    reader = Reader(0, 2)
+    reader.number(7, "Fire Bolt", owner=1)  # the bot's card, never shown
+    reader.number(8, "Ice Wall", owner=1)
+    reader.show(8)  # destroyed in play, face up, before it went to the graveyard
+    destroyed = engine.telling.events["destroyed"]
+    unseen = {"event": "destroyed", "player": 0, "n": 7, "from": "graveyard", "of": 1}
+    seen = {**unseen, "n": 8}
+    assert destroyed(reader, unseen) == "a card was destroyed from the bot's graveyard"
+    assert destroyed(reader, seen) == "Ice Wall was destroyed from the bot's graveyard"
