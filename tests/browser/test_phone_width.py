@@ -24,7 +24,8 @@ from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from curation.services import bulk_commit, curator_grant
 from decks.models import Deck, ProxyPrint
-from decks.services import deck_import
+from decks.resolution import entries_resolve
+from decks.services import DeckChanges, deck_import, deck_update
 from events.services import event_create, registration_submit_text
 from jobs.services import queue
 from jobs.services.access import simulation_share
@@ -71,6 +72,11 @@ CONTROLS_SCROLLED = """() => [...document.querySelectorAll('.table-wrap')]
 def things(alice, monkeypatch) -> dict[str, str]:
     neopets = Game.objects.get(slug="neopets")
     deck = deck_import(owner=alice, game=neopets, name="Strong", text=NEOPETS.text("strong"))
+    # a second version (one line fewer), so its versions page offers Restore
+    second: dict[str, list] = {}
+    for line in entries_resolve(game=neopets, refs=NEOPETS.entries("strong")[:-1]):
+        second.setdefault(line.section, []).append(line)
+    deck_update(deck=deck, expected_revision=None, changes=DeckChanges(sections=second))
     event = event_create(
         organiser=alice,
         name="Saturday Battledome at the Neopia Central community hall",
