@@ -23,6 +23,7 @@ every chunk written is recorded; this module makes that safe with any number of 
 from __future__ import annotations
 
 import enum
+import gc
 import logging
 import threading
 from collections.abc import Iterator
@@ -147,7 +148,23 @@ def _unclaimed(chunk_id: int) -> ChunkRun:
 def chunk_play(*, chunk: SimulationChunk) -> Stats:
     """Play the chunk's games (no database work): its mergeable statistics, of the kind its job
     says it is."""
-    return handler_for(chunk.job).play(chunk.job, chunk)
+    with _collector_passes_over_what_exists():
+        return handler_for(chunk.job).play(chunk.job, chunk)
+
+
+@contextmanager
+def _collector_passes_over_what_exists() -> Iterator[None]:
+    """While a chunk plays, the cycle collector leaves alone every object that exists when it
+    starts (Django, the modules, the cards: some 200,000 in a worker). Each game leaves reference
+    cycles, so the collector runs often, and it walked all of those each time: 300 Neopets games
+    in a worker's process took 12% fewer instructions with them frozen (callgrind, issue 44).
+    Frozen objects are still freed by their counts; unfreezing hands them back to the collector.
+    Another thread's chunk ending first unfreezes early, which costs speed, never memory."""
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def chunk_record(*, chunk: SimulationChunk, stats: Stats) -> bool:

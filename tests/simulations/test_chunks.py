@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import gc
 import time
 import uuid
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from django.conf import settings as django_settings
@@ -292,3 +294,27 @@ def test_a_sweep_that_cannot_reach_the_broker_leaves_the_chunk_for_the_next_swee
     assert chunk.status == "running"  # still stale: not a pending chunk that no task will play
     monkeypatch.undo()
     assert chunks_requeue_stale() == 1
+
+
+def test_a_chunk_plays_with_what_exists_frozen_and_leaves_the_collector_as_it_was(job, monkeypatch):
+    """The cycle collector passes over what existed before the chunk (gc.freeze: 12% fewer
+    instructions for a worker's games, issue 44), and gets it all back after, a failed chunk
+    too: nothing stays out of its reach."""
+    chunk = job.chunks.order_by("index").first()
+    play = chunks.handler_for(job).play
+    frozen = []
+
+    def watched(job, chunk):
+        frozen.append(gc.get_freeze_count())
+        return play(job, chunk)
+
+    def failing(job, chunk):
+        raise RuntimeError("a game broke")
+
+    monkeypatch.setattr(chunks, "handler_for", lambda job: SimpleNamespace(play=watched))
+    assert isinstance(chunk_play(chunk=chunk), ChunkStats)
+    assert frozen[0] > 10_000 and gc.get_freeze_count() == 0
+    monkeypatch.setattr(chunks, "handler_for", lambda job: SimpleNamespace(play=failing))
+    with pytest.raises(RuntimeError):
+        chunk_play(chunk=chunk)
+    assert gc.get_freeze_count() == 0
