@@ -408,6 +408,7 @@ SPECTACULAR_SETTINGS = {
         "ErrorCodeEnum": "api.validation.serializers.ERROR_CODE_CHOICES",
         "JobStatusEnum": "jobs.models.SimulationJob.Status",
         "ProxyPrintStatusEnum": "decks.models.ProxyPrint.Status",
+        "PlayStatusEnum": "jobs.models.Play.Status",
     },
 }
 

@@ -74,7 +74,9 @@ def pairings(page, number: int) -> list[tuple[str, str]]:
 
 
 def standings(page) -> list[dict]:
-    """The standings table, best first: name, whether dropped, points, record and tiebreakers."""
+    """The standings table, best first: name, whether dropped, points, record and tiebreakers
+    (read once the page after the last click shows it: evaluate_all does not wait)."""
+    expect(page.locator("#standings tbody tr").first).to_be_visible()
     rows = page.locator("#standings tbody tr").evaluate_all(ROWS)
     return [
         {
@@ -103,7 +105,9 @@ def entered_by_service(event: Event, number: int, by, skip: set[int]) -> None:
 def enter_on_the_page(page, number: int, table: int, result: str, said: str) -> None:
     """The organiser (or a player at their own table) picks a result and sends it."""
     page.locator(f"#result-{number}-{table}").select_option(result)
-    page.locator(f"#result-{number}-{table} + button").click()
+    # the page answers the post: wait for it (the message may read as the previous round's)
+    with page.expect_navigation():
+        page.locator(f"#result-{number}-{table} + button").click()
     expect(page.locator(".messages")).to_contain_text(f"Table {table}'s result {said}")
 
 
