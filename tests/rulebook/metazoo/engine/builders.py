@@ -74,3 +74,23 @@ def in_chapter(game: Game, seat: int, page_card: PageCard) -> Page:
 
 def events(game: Game, kind: str) -> list[dict]:
     return [e for e in game.log if e["event"] == kind]
+
+
+def started(*policies) -> Game:
+    """A game set up (Win Condition, p. 16) and at its first turn, before any Page is played."""
+    game = new_game(policies=policies or None)
+    game.begin()
+    game.turn = 1
+    return game
+
+
+def coins(game: Game, *results: bool) -> None:
+    """Every coin of the game from now on comes up as given, in order (heads: True)."""
+    queued = list(results)
+
+    def flip(caster, why):
+        heads = queued.pop(0)
+        game.event("coin", caster.seat, why=why, result="heads" if heads else "tails")
+        return heads
+
+    game.flip = flip

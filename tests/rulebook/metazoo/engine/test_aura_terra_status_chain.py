@@ -15,16 +15,9 @@ from .builders import (
     card,
     events,
     in_chapter,
-    new_game,
     put,
+    started,
 )
-
-
-def started(*policies):
-    game = new_game(policies=policies or None)
-    game.begin()
-    game.turn = 1
-    return game
 
 
 def test_neutral_is_paid_by_any_aura_and_a_type_only_by_its_own():

@@ -7,26 +7,7 @@ from __future__ import annotations
 from rulebook.metazoo.engine.combat import Combat
 from rulebook.metazoo.engine.legal import ActionOptions, attackers, responses
 
-from .builders import FLAME_AURA, Scripted, beastie, card, events, in_chapter, new_game, put
-
-
-def started(*policies):
-    game = new_game(policies=policies or None)
-    game.begin()
-    game.turn = 1
-    return game
-
-
-def coins(game, *results: bool) -> None:
-    """Every coin of the game from now on comes up as given, in order (heads: True)."""
-    queued = list(results)
-
-    def flip(caster, why):
-        heads = queued.pop(0)
-        game.event("coin", caster.seat, why=why, result="heads" if heads else "tails")
-        return heads
-
-    game.flip = flip
+from .builders import FLAME_AURA, Scripted, beastie, card, coins, events, in_chapter, put, started
 
 
 def test_a_casters_burn_and_poison_resolve_at_the_end_of_its_turn():
