@@ -20,6 +20,7 @@ def test_an_inflict_on_tails_places_nothing_and_on_heads_an_indicator_on_every_t
     assert a.statuses == {} == b.statuses and events(game, "inflict") == []
     game.inflict([a, b], "scared", me, automatically=False)
     assert a.statuses == {"scared": 1} == b.statuses
+    assert not a.fatigued and not b.fatigued  # (only Frozen Fatigues)
     assert [
         (e["player"], e["target"], e["status"], e["count"]) for e in events(game, "inflict")
     ] == [
