@@ -131,7 +131,10 @@ def test_a_contract_is_logged_with_its_targets_and_a_spell_goes_to_the_cemetery(
         "Bolt",
         "Spell",
         aura_cost={"flame": 1},
-        effects=[{"do": "damage", "n": 30, "target": "opposing_beastie"}],
+        effects=[
+            {"do": "damage", "n": 30, "target": "opposing_beastie"},
+            {"do": "damage", "n": 10, "target": "opposing_caster"},
+        ],
     )
     spell = in_chapter(game, 0, bolt)
     game.act(me, ("contract", spell))
@@ -142,10 +145,16 @@ def test_a_contract_is_logged_with_its_targets_and_a_spell_goes_to_the_cemetery(
         "Spell",
         {"flame": 1},
     )
-    assert made["targets"] == {"opposing_beastie": otter.uid}
+    assert made["targets"] == {"opposing_beastie": otter.uid} and made["player"] == 0
+    assert [(e["target"], e["source"]) for e in events(game, "damage")] == [
+        (otter.uid, spell.uid),
+        ("caster:1", spell.uid),
+    ]
+    assert game.casters[1].lp == 990
     assert otter.damage == 30 and spell.zone == "cemetery" and spell in me.cemetery
     assert me.plays == {"Bolt": 1} and aura.fatigued
-    assert [e["kind"] for e in events(game, "resolve")] == ["contract"]
+    (resolved,) = events(game, "resolve")
+    assert (resolved["player"], resolved["page"], resolved["kind"]) == (0, spell.uid, "contract")
 
 
 def test_a_beastie_enters_fatigued_unless_fleet():
@@ -178,15 +187,20 @@ def test_a_beasties_contract_effects_resolve_then_it_enters_and_its_enter_effect
         lp=20,
         effects=[
             {"do": "damage", "n": 10, "target": "opposing_caster"},
-            {"when": "enter", "do": "damage", "n": 20, "target": "opposing_caster"},
+            {"when": "enter", "do": "damage", "n": 20, "target": "opposing_beastie"},
         ],
     )
+    otter = put(game, 1, beastie("Otter", lp=50))
     page = in_chapter(game, 0, herald)
     game.act(me, ("contract", page))
-    assert page.zone == "arena" and them.lp == 970
-    hits = [(e["amount"], e["lp"]) for e in events(game, "damage")]
-    assert hits == [(10, 990), (20, 970)]
-    entered = [e["event"] for e in game.log if e["event"] in ("damage", "enter")]
+    assert page.zone == "arena" and them.lp == 990 and otter.damage == 20
+    hits = [(e["target"], e["amount"], e["source"]) for e in events(game, "damage")]
+    assert hits == [("caster:1", 10, page.uid), (otter.uid, 20, page.uid)]
+    entered = [
+        e["event"]
+        for e in game.log
+        if e["event"] == "damage" or (e["event"] == "enter" and e["page"] == page.uid)
+    ]
     assert entered == ["damage", "enter", "damage"]
 
 
@@ -195,15 +209,22 @@ def test_equipment_goes_under_its_beastie_or_to_limbo_if_the_beastie_left():
     its target gone before it resolves, it goes to its owner's Limbo (README rules notes)."""
     game = started()
     me = game.casters[0]
-    put(game, 0, FLAME_AURA)
-    put(game, 0, FLAME_AURA)
+    for _ in range(3):
+        put(game, 0, FLAME_AURA)
     wolf = put(game, 0, beastie("Wolf"))
-    kit = in_chapter(game, 0, POWERUP)
+    kit, more = in_chapter(game, 0, POWERUP), in_chapter(game, 0, POWERUP)
     game.act(me, ("contract", kit))
     assert kit.zone == "under" and wolf.carried == [kit] and wolf.bonus == 20
     assert kit not in me.arena and kit.controller == 0
     (equip,) = events(game, "equip")
-    assert (equip["page"], equip["to"], equip["bonus"]) == (kit.uid, wolf.uid, 20)
+    assert (equip["player"], equip["page"], equip["to"], equip["bonus"]) == (
+        0,
+        kit.uid,
+        wolf.uid,
+        20,
+    )
+    game.act(me, ("contract", more))
+    assert wolf.carried == [kit, more] and wolf.bonus == 40
     other = in_chapter(game, 0, POWERUP)
     contract(game, me, other)
     game.destroy(wolf)
@@ -215,25 +236,27 @@ def test_a_power_fatigues_its_page_and_resolves_through_the_chain():
     """Use Powers (p. 17): Fatigue the Page to use the Power; an Action passes priority and
     goes on the chain (p. 20-22)."""
     game = started()
-    me, them = game.casters
+    me = game.casters[0]
     imp = card(
         "Imp",
         "Beastie",
         aura_cost={"dark": 1},
         lp=30,
-        effects=[{"when": "power", "do": "damage", "n": 10, "target": "opposing_caster"}],
+        effects=[{"when": "power", "do": "damage", "n": 10, "target": "opposing_beastie"}],
     )
     page = put(game, 0, imp)
+    otter = put(game, 1, beastie("Otter"))
     game.act(me, ("power", page, 0))
-    assert page.fatigued and them.lp == 990
+    assert page.fatigued and otter.damage == 10
     (used,) = events(game, "power")
     assert (used["player"], used["page"], used["name"], used["effect"], used["targets"]) == (
         0,
         page.uid,
         "Imp",
         0,
-        {},
+        {"opposing_beastie": otter.uid},
     )
+    assert [e["source"] for e in events(game, "damage")] == [page.uid]
     assert [e["kind"] for e in events(game, "resolve")] == ["power"]
 
 
@@ -255,6 +278,18 @@ def test_an_action_gives_the_other_caster_priority_and_a_pass_resolves_the_chain
     assert theirs.used_any_time == game.turn
     (used,) = events(game, "any_time")
     assert (used["player"], used["page"], used["name"]) == (1, theirs.uid, "Healer")
+
+
+def test_an_any_time_effect_used_in_a_window_passes_priority_and_resolves_before_the_next():
+    """Priority (p. 21): the active Caster gains priority and may use an "any time" effect;
+    that Action passes priority to the opposing Caster; once it takes none the chain resolves,
+    then priority goes to the opposing Caster as the window says."""
+    game = started(Scripted(respond=[lambda g, d: d.options[0]]), Scripted(respond=[None, None]))
+    mine, _ = answering(game, 0, 1)
+    mine.damage = 20
+    window(game, game.casters[0])
+    assert mine.damage == 0 and mine.used_any_time == game.turn
+    assert [e["player"] for e in events(game, "pass")] == [1, 1]
 
 
 def test_a_caster_without_any_time_effects_is_never_asked_to_respond():

@@ -59,12 +59,14 @@ def test_one_indicator_of_each_kind_but_any_number_of_poison():
     """Status Effects (p. 29): "A target may only have 1 Status Effect Indicator of each type on
     it (except for Poison)"; a Caster too."""
     game = started()
+    game.turn = 3
     me, them = game.casters
     page = put(game, 1, beastie("A"))
     for _ in range(3):
         game.inflict([page, them], "poison", me, automatically=True)
         game.inflict([page, them], "burn", me, automatically=True)
-    assert page.statuses == {"poison": 3, "burn": 1} and them.statuses == page.statuses
+    assert page.statuses.keys() == {"poison", "burn"} == them.statuses.keys()
+    assert page.statuses["poison"] == 3 == them.statuses["poison"]
     logged = [(e["target"], e["status"], e["count"]) for e in events(game, "inflict")]
     assert [x for x in logged if x[0] == page.uid] == [
         (page.uid, "poison", 1),
@@ -73,6 +75,9 @@ def test_one_indicator_of_each_kind_but_any_number_of_poison():
         (page.uid, "poison", 3),
     ]
     assert ("caster:1", "poison", 3) in logged
+    other = put(game, 1, beastie("B"))
+    game.inflict([page, other], "burn", me, automatically=True)  # the first has one already
+    assert other.statuses.keys() == {"burn"}
 
 
 def test_burn_is_damage_and_poison_lp_loss_at_the_end_of_its_controllers_turn():

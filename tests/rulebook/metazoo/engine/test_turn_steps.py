@@ -75,6 +75,8 @@ def test_priority_comes_before_the_bookmark_and_before_the_end_effects():
         "pass:1",
         "end_of_turn",
     ]
+    assert [(e["player"], e["turn"]) for e in events(game, "turn")] == [(0, 1)]
+    assert [e["player"] for e in events(game, "end_of_turn")] == [0]
 
 
 def test_an_attack_taken_as_an_action_fatigues_the_beastie_and_deals_its_damage():
@@ -92,9 +94,9 @@ def test_awaken_logs_the_pages_awakened_and_not_a_frozen_one():
     Fatigued through that Awaken (README rules notes)."""
     game = started()
     me = game.casters[0]
-    tired = put(game, 0, beastie("Tired"), fatigued=True)
-    cold = put(game, 0, beastie("Cold"), fatigued=True)
     put(game, 0, beastie("Awake"))
+    cold = put(game, 0, beastie("Cold"), fatigued=True)
+    tired = put(game, 0, beastie("Tired"), fatigued=True)
     theirs = put(game, 1, beastie("Theirs"), fatigued=True)
     game.inflict([cold], "frozen", game.casters[1], automatically=True)
     game.awaken(me)
@@ -145,6 +147,22 @@ def test_regen_and_end_of_turn_effects_resolve_at_the_end_of_the_turn():
     assert troll.damage == 20 and them.lp == 990
     order = events(game, "end_of_turn")
     assert [e["order"] for e in order] == [[], [["regen", troll.uid], ["effect", gnat.uid, 0]]]
+    assert [e["player"] for e in order] == [1, 0]
+    assert [e["source"] for e in events(game, "damage")] == [gnat.uid]
+
+
+def test_regen_of_an_artifact_and_regen_gained_from_another_page():
+    """Traits (p. 28): "Traits grant a Beastie or Artifact special abilities"; a Trait an ARENA
+    effect grants the Beasties you control (Lantern of Wards) counts as the Beastie's own."""
+    game = started()
+    me = game.casters[0]
+    totem = put(game, 0, card("Totem", "Artifact", lp=50, traits=["Regen"]))
+    grant = {"when": "arena", "do": "grant_trait", "trait": "Regen", "target": "own_beastie"}
+    put(game, 0, card("Lantern", "Artifact", lp=50, effects=[grant]))
+    pup = put(game, 0, beastie("Pup"))
+    totem.damage = pup.damage = 20
+    game.end_effects(me)
+    assert totem.damage == 10 and pup.damage == 10
 
 
 def test_one_end_effect_asks_no_order_and_several_are_ordered_by_the_active_caster():
