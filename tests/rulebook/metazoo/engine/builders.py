@@ -27,6 +27,15 @@ def beastie(name: str, lp: int = 50, damage: int = 20, aura: str = "flame", **mo
 
 FLAME_AURA = card("Flame Aura", "Aura", aura_type="flame", basic=True)
 WATER_AURA = card("Water Aura", "Aura", aura_type="water", basic=True)
+# A Beastie with an "any time" effect: its Caster is asked in every priority window.
+HEALER = card(
+    "Healer",
+    "Beastie",
+    aura_cost={"forest": 1},
+    lp=50,
+    attacks=[{"name": "Tap", "damage": 10}],
+    effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
+)
 
 
 class Scripted(HeuristicPolicy):

@@ -8,16 +8,8 @@ from rulebook.metazoo.engine.chain import resolve, window
 from rulebook.metazoo.engine.contracts import contract
 from rulebook.metazoo.engine.legal import trap_moves
 
-from .builders import FLAME_AURA, Scripted, beastie, card, events, in_chapter, put, started
+from .builders import FLAME_AURA, HEALER, Scripted, beastie, card, events, in_chapter, put, started
 
-HEALER = card(
-    "Healer",
-    "Beastie",
-    aura_cost={"forest": 1},
-    lp=50,
-    attacks=[{"name": "Tap", "damage": 10}],
-    effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
-)
 POWERUP = card(
     "Powerup",
     "Artifact",
@@ -69,6 +61,7 @@ def test_a_special_terra_is_placed_in_a_slot_its_effects_count_and_leave_with_it
     assert special.zone == "terra_slot" and game.terra[0] is special and special.controller == 0
     assert special not in me.chapter and me.plays == {"Grove": 1}
     assert game.max_lp(pup) == 60 and them.lp == 990
+    assert [e["source"] for e in events(game, "damage")] == [special.uid]
     (placed,) = events(game, "terra")
     assert (placed["player"], placed["page"], placed["name"], placed["slot"]) == (
         0,

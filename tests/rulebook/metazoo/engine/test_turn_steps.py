@@ -6,17 +6,10 @@ from __future__ import annotations
 
 from rulebook.metazoo.engine.turns import start_effects
 
-from .builders import Scripted, beastie, card, events, new_game, put, started
+from .builders import HEALER, Scripted, beastie, card, events, new_game, put, started
 
 BITE_AT_START = {"when": "start_of_turn", "do": "damage", "n": 10, "target": "opposing_caster"}
 BITE_AT_END = {"when": "end_of_turn", "do": "damage", "n": 10, "target": "opposing_caster"}
-HEALER = card(
-    "Healer",
-    "Beastie",
-    aura_cost={"forest": 1},
-    lp=50,
-    effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
-)
 
 
 def test_a_caster_may_mulligan_down_to_an_empty_chapter_and_is_then_asked_no_more():
