@@ -5,7 +5,7 @@ generated first, then Basic Aura Pages of the Cost's type, then Special ones).""
 
 from __future__ import annotations
 
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from rulebook.metazoo.engine.aura import Budget, can_pay, dissolve, payment, to_hand
@@ -42,6 +42,7 @@ def test_aura_already_generated_pays_before_any_page_is_fatigued():
         [("Flame Aura", "flame", 1)],
         {},
     )
+    assert paid(payment({"any": 1}, [flame], (("flame", 1),))) == ([], {})
     assert paid(payment({"water": 1}, [flame], (("flame", 1), ("neutral", 1)))) == (
         [("Flame Aura", "flame", 1)],
         {},
@@ -131,10 +132,27 @@ def test_contracting_fatigues_the_aura_pages_paid_and_destroys_one_that_says_so(
     (made,) = events(game, "generate")
     assert (made["player"], made["page"], made["aura"], made["n"]) == (0, ember.uid, "flame", 2)
     (pay,) = events(game, "pay")
-    assert (pay["cost"], pay["pages"], pay["left"]) == ({"flame": 1}, [ember.uid], {"flame": 1})
+    assert (pay["player"], pay["cost"], pay["pages"], pay["left"]) == (
+        0,
+        {"flame": 1},
+        [ember.uid],
+        {"flame": 1},
+    )
     kit = in_chapter(game, 0, card("Kit", "Beastie", aura_cost={"neutral": 1}, lp=10))
     game.act(me, ("contract", kit))  # paid from the Flame left
     assert me.aura == {} and not spare.fatigued and kit.zone == "arena"
+
+
+def test_aura_already_generated_counts_toward_what_may_be_contracted():
+    """Take Actions (p. 17): "you may use generated Aura to pay the cost of a Page in your
+    Chapter an Contract it": Aura left from an earlier Cost this turn counts, with no Aura
+    Page to hand."""
+    game = started()
+    me = game.casters[0]
+    pup = in_chapter(game, 0, beastie("Pup"))
+    assert ("contract", pup) not in game.actions(me)
+    me.aura = {"flame": 1}
+    assert ("contract", pup) in game.actions(me)
 
 
 def test_a_page_without_a_cost_is_contracted_without_paying():
@@ -163,17 +181,28 @@ def test_unspent_aura_of_both_casters_dissolves_at_the_end_of_the_turn():
 
 
 KINDS = ("flame", "water", "neutral")
-AURA_PAGES = {"flame": FLAME_AURA, "water": WATER_AURA, "prism": PRISM, "ember": EMBER}
+# (an Aura Page without an Aura Type generates Aura of any type: cards.py, aura_yield)
+AURA_PAGES = {
+    "flame": FLAME_AURA,
+    "water": WATER_AURA,
+    "prism": PRISM,
+    "ember": EMBER,
+    "blank": card("Blank Aura", "Aura"),
+}
+COSTS = st.lists(
+    st.tuples(st.sampled_from(KINDS), st.integers(1, 3)), max_size=3, unique_by=lambda c: c[0]
+)
 
 
 @given(
     pool=st.dictionaries(st.sampled_from(("flame", "water", "any")), st.integers(1, 2), max_size=2),
     pages=st.lists(st.tuples(st.sampled_from(sorted(AURA_PAGES)), st.booleans()), max_size=5),
-    cost=st.lists(
-        st.tuples(st.sampled_from(KINDS), st.integers(1, 3)), max_size=3, unique_by=lambda c: c[0]
-    ),
+    costs=st.lists(COSTS, min_size=1, max_size=3),
 )
-def test_what_a_caster_can_pay_is_what_a_payment_is_found_for(pool, pages, cost):
+@example(
+    pool={}, pages=[("blank", False), ("flame", False)], costs=[[("flame", 1)], [("water", 1)]]
+)
+def test_what_a_caster_can_pay_is_what_a_payment_is_found_for(pool, pages, costs):
     """The Budget a Caster's options are read from (legal.py) says a Cost can be paid exactly
     when `payment` finds a way (Generating Aura, p. 18), asked once or many times."""
     arena = []
@@ -181,9 +210,10 @@ def test_what_a_caster_can_pay_is_what_a_payment_is_found_for(pool, pages, cost)
         page = Page(number, AURA_PAGES[name], 0)
         page.fatigued = fatigued
         arena.append(page)
-    cost = tuple(sorted(cost))
-    found = payment(pool, to_hand(arena), cost) is not None
-    budget = Budget(pool, arena)
-    assert budget.covers(cost) == found == budget.covers(cost)
-    assert can_pay(pool, to_hand(arena), cost) == found
+    budget = Budget(pool, arena)  # (one Budget asked every Cost, as for a Chapter)
+    for cost in costs:
+        cost = tuple(sorted(cost))
+        found = payment(pool, to_hand(arena), cost) is not None
+        assert budget.covers(cost) == found == budget.covers(cost)
+        assert can_pay(pool, to_hand(arena), cost) == found
     assert Budget(pool, arena).covers(()) and can_pay(pool, [], ())
