@@ -37,6 +37,7 @@ def test_an_aura_page_enters_awakened_and_counts_as_the_turns_one():
     game.act(me, ("aura", page))
     assert page in me.arena and page.zone == "arena" and not page.fatigued
     assert page not in me.chapter and me.aura_page_played
+    assert [e["fatigued"] for e in events(game, "enter") if e["page"] == page.uid] == [False]
     assert me.plays == {"Flame Aura": 1}
 
 

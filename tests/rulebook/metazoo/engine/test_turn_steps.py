@@ -6,7 +6,16 @@ from __future__ import annotations
 
 from rulebook.metazoo.engine.turns import start_effects
 
-from .builders import HEALER, Scripted, beastie, card, events, new_game, put, started
+from .builders import (
+    HEALER,
+    Scripted,
+    beastie,
+    card,
+    events,
+    new_game,
+    put,
+    started,
+)
 
 BITE_AT_START = {"when": "start_of_turn", "do": "damage", "n": 10, "target": "opposing_caster"}
 BITE_AT_END = {"when": "end_of_turn", "do": "damage", "n": 10, "target": "opposing_caster"}
@@ -38,11 +47,12 @@ def test_start_of_turn_effects_are_the_active_casters_own():
     happen right now before Bookmarking"."""
     game = started()
     me, them = game.casters
-    put(game, 0, card("Gnat", "Beastie", lp=20, effects=[BITE_AT_START]))
+    gnat = put(game, 0, card("Gnat", "Beastie", lp=20, effects=[BITE_AT_START]))
     start_effects(game, them)
     assert me.lp == 1000 and them.lp == 1000
     start_effects(game, me)
     assert them.lp == 990
+    assert [e["source"] for e in events(game, "damage")] == [gnat.uid]
 
 
 def test_priority_comes_before_the_bookmark_and_before_the_end_effects():
@@ -80,6 +90,19 @@ def test_an_attack_taken_as_an_action_fatigues_the_beastie_and_deals_its_damage(
     pup = put(game, 0, beastie("Pup", damage=30))
     game.act(me, ("attack", pup, 0, them))
     assert pup.fatigued and them.lp == 970
+
+
+def test_the_actions_of_a_turn_are_asked_until_the_caster_takes_none():
+    """Take Actions (p. 17): "in any order", as many as the Caster likes, until it takes none."""
+
+    def play_aura(game, decision):
+        return decision.options.of_kind("aura")[0]
+
+    chooser = Scripted(action=[play_aura, None])
+    game = started(chooser, Scripted())
+    game.take_turn(game.casters[0])
+    assert [e["name"] for e in events(game, "enter")] == ["Flame Aura"]
+    assert chooser.asked.count("action") == 2
 
 
 def test_awaken_logs_the_pages_awakened_and_not_a_frozen_one():
