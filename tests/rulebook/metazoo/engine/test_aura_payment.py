@@ -202,6 +202,9 @@ COSTS = st.lists(
 @example(
     pool={}, pages=[("blank", False), ("flame", False)], costs=[[("flame", 1)], [("water", 1)]]
 )
+@example(pool={}, pages=[("flame", False), ("flame", False)], costs=[[("flame", 2)]])
+@example(pool={}, pages=[("ember", False)], costs=[[("flame", 2)]])
+@example(pool={}, pages=[("prism", False)], costs=[[("water", 1)]])
 def test_what_a_caster_can_pay_is_what_a_payment_is_found_for(pool, pages, costs):
     """The Budget a Caster's options are read from (legal.py) says a Cost can be paid exactly
     when `payment` finds a way (Generating Aura, p. 18), asked once or many times."""
