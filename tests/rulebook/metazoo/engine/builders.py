@@ -27,6 +27,15 @@ def beastie(name: str, lp: int = 50, damage: int = 20, aura: str = "flame", **mo
 
 FLAME_AURA = card("Flame Aura", "Aura", aura_type="flame", basic=True)
 WATER_AURA = card("Water Aura", "Aura", aura_type="water", basic=True)
+# A Beastie with an "any time" effect: its Caster is asked in every priority window.
+HEALER = card(
+    "Healer",
+    "Beastie",
+    aura_cost={"forest": 1},
+    lp=50,
+    attacks=[{"name": "Tap", "damage": 10}],
+    effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
+)
 
 
 class Scripted(HeuristicPolicy):
@@ -74,3 +83,23 @@ def in_chapter(game: Game, seat: int, page_card: PageCard) -> Page:
 
 def events(game: Game, kind: str) -> list[dict]:
     return [e for e in game.log if e["event"] == kind]
+
+
+def started(*policies) -> Game:
+    """A game set up (Win Condition, p. 16) and at its first turn, before any Page is played."""
+    game = new_game(policies=policies or None)
+    game.begin()
+    game.turn = 1
+    return game
+
+
+def coins(game: Game, *results: bool) -> None:
+    """Every coin of the game from now on comes up as given, in order (heads: True)."""
+    queued = list(results)
+
+    def flip(caster, why):
+        heads = queued.pop(0)
+        game.event("coin", caster.seat, why=why, result="heads" if heads else "tails")
+        return heads
+
+    game.flip = flip

@@ -15,16 +15,9 @@ from .builders import (
     card,
     events,
     in_chapter,
-    new_game,
     put,
+    started,
 )
-
-
-def started(*policies):
-    game = new_game(policies=policies or None)
-    game.begin()
-    game.turn = 1
-    return game
 
 
 def test_neutral_is_paid_by_any_aura_and_a_type_only_by_its_own():
@@ -119,6 +112,8 @@ def test_the_chain_resolves_last_in_first_out_and_a_nullified_spell_does_nothing
     kinds = [e["event"] for e in game.log if e["event"] in ("contract", "nullified", "resolve")]
     assert kinds == ["contract", "contract", "resolve", "nullified"]
     assert target.damage == 0 and spell.zone == "cemetery"
+    (stopped,) = events(game, "nullified")
+    assert (stopped["player"], stopped["page"]) == (0, spell.uid)
 
 
 def test_a_page_the_engine_cannot_play_is_listed_never_played_as_something_else():

@@ -6,19 +6,12 @@ from __future__ import annotations
 
 from rulebook.metazoo.engine.combat import Allocation, Combat
 
-from .builders import Scripted, beastie, card, events, in_chapter, new_game, put
+from .builders import Scripted, beastie, card, events, in_chapter, put, started
 
 
 def fight(game, attacker, target, index: int = 0) -> None:
     me = game.casters[attacker.controller]
     Combat(game, me, attacker, attacker.card.attacks[index], target).fight()
-
-
-def started(*policies):
-    game = new_game(policies=policies or None)
-    game.begin()
-    game.turn = 1
-    return game
 
 
 def test_an_undefended_attack_on_the_caster_deals_its_damage_and_fatigues_the_attacker():

@@ -7,26 +7,18 @@ from __future__ import annotations
 from rulebook.metazoo.engine.combat import Combat
 from rulebook.metazoo.engine.legal import ActionOptions, attackers, responses
 
-from .builders import FLAME_AURA, Scripted, beastie, card, events, in_chapter, new_game, put
-
-
-def started(*policies):
-    game = new_game(policies=policies or None)
-    game.begin()
-    game.turn = 1
-    return game
-
-
-def coins(game, *results: bool) -> None:
-    """Every coin of the game from now on comes up as given, in order (heads: True)."""
-    queued = list(results)
-
-    def flip(caster, why):
-        heads = queued.pop(0)
-        game.event("coin", caster.seat, why=why, result="heads" if heads else "tails")
-        return heads
-
-    game.flip = flip
+from .builders import (
+    FLAME_AURA,
+    HEALER,
+    Scripted,
+    beastie,
+    card,
+    coins,
+    events,
+    in_chapter,
+    put,
+    started,
+)
 
 
 def test_a_casters_burn_and_poison_resolve_at_the_end_of_its_turn():
@@ -118,16 +110,6 @@ def test_bottled_fog_keeps_attacks_off_beasties_that_turn():
     assert hound not in [a[3] for a in options.of_kind("attack")]
     game.turn += 1
     assert ("attack", pup, 0, hound) in ActionOptions(game, me)
-
-
-HEALER = card(
-    "Healer",
-    "Beastie",
-    aura_cost={"forest": 1},
-    lp=50,
-    attacks=[{"name": "Tap", "damage": 10}],
-    effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
-)
 
 
 def test_a_fatigued_pages_any_time_effect_is_an_action_of_the_turn_as_in_a_window():
