@@ -188,6 +188,26 @@ def _end_of_turn(reader: Reader, event: Event) -> str | None:
     return f"End of turn: {listed(items)}" if items else None
 
 
+# When a `trigger` event's effects resolve, as its Page's text says it.
+_WHEN = {
+    "enter": "ENTER effect",
+    "destroyed": "DESTROYED effect",
+    "start_of_turn": "start-of-turn effect",
+    "end_of_turn": "end-of-turn effect",
+    "attack": "Attack's effect",
+}
+
+
+def _trigger(reader: Reader, event: Event) -> str:
+    """A target chosen as an effect no Action started resolves, or none there to choose."""
+    chosen = [subject(reader, t) for t in event["targets"].values() if t is not None]
+    does = f"targets {listed(chosen)}" if chosen else "has no target: it does nothing"
+    if chosen and None in event["targets"].values():
+        does += " (another of its targets has none)"
+    page = f"{reader.whose(event['player'])} {reader.card(event['page'])}"
+    return f"{page}'s {_WHEN[event['when']]} {does}"
+
+
 def _zone(reader: Reader, event: Event) -> str:
     return f"{reader.shown(event['page'])} went to {reader.whose(event['player'])} {event['zone']}"
 
@@ -231,6 +251,7 @@ TELLING_EVENTS = {
     "power": _shown("used {page}'s Power{targets}"),
     "any_time": _shown("used {page}'s effect{targets}"),
     "terra": _terra,
+    "trigger": _trigger,
     "trap": _trap,
     "trap_moved": _under("was moved under"),
     "trap_flipped": _shown("had a Trap flipped face up: {page}"),

@@ -8,7 +8,8 @@
    makes it the primary Defender; none declared: the original target is the primary Defender.
 4. The attacking Caster gains priority.
 5. Who attacks first (First Strike; both: a coin flip, heads the Attacker).
-6. Each chosen Attack resolves: its effects and Status icon (on the primary Defender), the
+6. Each chosen Attack resolves: its effects (a target they name chosen by the striking
+   Beastie's Caster, effects.trigger) and Status icon (on the primary Defender), the
    Damage modifiers, Damage in multiples of 5 allocated across the Defenders (at least 5 each
    if possible; once each has at least its current LP, the rest may go to the original
    target), dealt, DESTROYED effects. Combat ends early when either side is gone.
@@ -27,7 +28,7 @@ from .aura import to_hand
 from .cards import Attack
 from .chain import exchange, priority
 from .contracts import contract
-from .effects import apply_effect
+from .effects import trigger
 from .legal import can_contract_trap
 from .state import (
     ADVANTAGE_DAMAGE,
@@ -304,14 +305,8 @@ class Combat:
                 attack=attack.name,
                 primary=log_id(primary),
             )
-        for effect in attack.effects:
-            # (a key only where the effect names its target: never None)
-            target: dict[str, Any] = (
-                {effect.get("target"): primary}  # type: ignore[dict-item]  # see above
-                if effect.get("target")
-                else {}
-            )
-            apply_effect(game, effect, side, striker, target)
+        if attack.effects:  # a target they name is chosen as for any effect no Action starts
+            trigger(game, side, striker, attack.effects, "attack")
         if attack.status and present(primary):
             inflict(game, [primary], attack.status, side, automatically=False)
         receivers = [r for r in receivers if present(r)]

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulebook.metazoo.effects import ENTER
+
 from .aura import pay
-from .effects import apply_effect, choose_targets
+from .effects import choose_targets, trigger
 from .state import AFTERLIFE, ARENA, CHAPTER, TERRA_SLOT, TERRA_SLOTS, Caster, Page, log_targets
 
 
@@ -19,6 +21,9 @@ def contract_aura(game: Any, me: Caster, page: Page) -> None:
     game.leave_chapter(me, page)
     game.enter(me, page, fatigued=False)
     game.count(me, page)
+    if page.card.enter:  # (not on the chain: its Damage destroys Pages now, as the chain's)
+        trigger(game, me, page, page.card.enter, ENTER)
+        game.sweep()
 
 
 def contract_terra(game: Any, me: Caster, page: Page) -> None:
@@ -53,8 +58,9 @@ def contract_terra(game: Any, me: Caster, page: Page) -> None:
     if replaced is not None:
         game.to_zone(replaced, AFTERLIFE)
     game.count(me, page)
-    for effect in page.card.enter:
-        apply_effect(game, effect, me, page, {})
+    if page.card.enter:  # (not on the chain: its Damage destroys Pages now, as the chain's)
+        trigger(game, me, page, page.card.enter, ENTER)
+        game.sweep()
 
 
 def place_trap(game: Any, me: Caster, page: Page) -> None:

@@ -3,8 +3,11 @@ a game in progress (game.py hands itself in).
 
 A Page's effects name a kind of target; a targeting kind is chosen by its Caster as the Page
 is Contracted or the effect used (How to Contract a Page, p. 18), and the effect reaches it as
-it resolves only if it is still there; the other kinds reach every Page they name. ARENA effects
-(damage and LP bonuses, Traits granted) are static: read where they count (game.py, combat.py).
+it resolves only if it is still there; the other kinds reach every Page they name. An effect
+no Action starts (`trigger`: ENTER of a Page not Contracted onto the chain, DESTROYED, start and
+end of turn, an Attack's effect text) has its target chosen by its controller as it resolves.
+ARENA effects (damage and LP bonuses, Traits granted) are static: read where they count
+(game.py, combat.py).
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from typing import Any
 from rulebook.metazoo.cards import ARTIFACT, BEASTIE, SPELL
 from rulebook.metazoo.effects import SINGLE_TARGETS as SINGLE
 
-from .state import ARENA, TARGET, UNDER, Caster, Page, present
+from .state import ARENA, TARGET, UNDER, Caster, Page, log_id, present
 from .statuses import inflict
 
 
@@ -40,6 +43,26 @@ def choose_targets(
             game.asking = effect["do"]
             targets[kind] = game.choose(me, TARGET, options) if options else None
     return targets
+
+
+def trigger(
+    game: Any, me: Caster, page: Page, effects: tuple[dict[str, Any], ...], when: str
+) -> None:
+    """Effects that resolve at a moment rather than through an Action (Keywords, p. 25: ENTER
+    and DESTROYED "Effects that resolve when a Page ..."; Turn Steps, p. 16-17: "at the
+    'start'/'end' of your turn ... happen right now"): their controller chooses each target
+    now, among the legal ones (Targeting Defined, p. 23); with none, the effect reaches nothing.
+    The log names the target chosen, or none, for each kind the effects target."""
+    combat = game.combat
+    attacker = combat.attacker if combat is not None and combat.me is not me else None
+    targets = choose_targets(game, me, page, effects, attacker)
+    if targets and game.log is not None:
+        chosen = {kind: log_id(target) for kind, target in targets.items()}
+        game.event(
+            "trigger", me.seat, page=page.uid, name=page.card.name, when=when, targets=chosen
+        )
+    for effect in effects:
+        apply_effect(game, effect, me, page, targets)
 
 
 def effect_has_targets(

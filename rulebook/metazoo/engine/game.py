@@ -26,11 +26,12 @@ from rulebook.core.decisions import YES_NO, Decision
 from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.core.stepping import TURN_CAP_RULE, Ref, each_part
 from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
+from rulebook.metazoo.effects import DESTROYED
 
 from .cards import MetaZooDeck, PageCard
 from .combat import Combat, advantage, attack_base, attack_damage
 from .contracts import contract_terra, move_trap, place_trap
-from .effects import apply_effect, valid_targets
+from .effects import trigger, valid_targets
 from .legal import actions
 from .state import (
     ACTION,
@@ -395,13 +396,13 @@ class Game:
             self.leave_slot(page)
             self.terra[self.terra.index(page)] = None
             self.to_zone(page, AFTERLIFE)
-            return
-        self.leave_arena(page)
-        if self.log is not None:
-            self.event("destroyed", controller.seat, page=page.uid, name=page.card.name)
-        self.to_zone(page, AFTERLIFE if page.card.type == AURA else LIMBO)
-        for effect in page.card.destroyed:
-            apply_effect(self, effect, controller, page, {})
+        else:
+            self.leave_arena(page)
+            if self.log is not None:
+                self.event("destroyed", controller.seat, page=page.uid, name=page.card.name)
+            self.to_zone(page, AFTERLIFE if page.card.type == AURA else LIMBO)
+        if page.card.destroyed:
+            trigger(self, controller, page, page.card.destroyed, DESTROYED)
 
     def leave_slot(self, terra: Page) -> None:
         if terra in self.statics:

@@ -10,12 +10,13 @@ from typing import Any
 
 from rulebook.core.decisions import YES_NO
 from rulebook.metazoo.cards import BEASTIE
+from rulebook.metazoo.effects import END_OF_TURN, START_OF_TURN
 
 from .aura import dissolve
 from .chain import exchange, push_action, window
 from .combat import Combat
 from .contracts import move_trap
-from .effects import apply_effect
+from .effects import trigger
 from .legal import ActionOptions
 from .state import ACTION, MULLIGAN, ORDER, REGEN, SPELLBOOK, Caster, log_id, present
 from .statuses import SUFFERED, expire, remove_status, suffer, wake
@@ -71,8 +72,8 @@ def start_effects(game: Any, me: Caster) -> None:
     """Start of turn: Sleep's coin (README), then "start of your turn" effects."""
     wake(game, me)
     for page in list(me.arena):
-        for effect in page.card.start_of_turn:
-            apply_effect(game, effect, me, page, {})
+        if page.card.start_of_turn:
+            trigger(game, me, page, page.card.start_of_turn, START_OF_TURN)
     game.sweep()
 
 
@@ -115,7 +116,7 @@ def end_effects(game: Any, me: Caster) -> None:
         if kind == "effect":
             page, index = subject
             if present(page):
-                apply_effect(game, page.card.end_of_turn[index], me, page, {})
+                trigger(game, me, page, (page.card.end_of_turn[index],), END_OF_TURN)
         elif kind == "regen":
             if present(subject):
                 game.recover(subject, REGEN, me)

@@ -4,10 +4,13 @@ reports every rule the game broke: what happened must be well formed, and what m
 must happen (obligations: every Burn and Poison a Caster's Pages and the Caster carry resolves at
 the end of its turn, every sleeping Page's coin is flipped at the start of its controller's turn
 and only heads wakes it, a Terra Contracted into six full slots replaces the slot the rotation
-has reached, and the rotation moves on).
+has reached, and the rotation moves on; an effect that names a target and resolves where no
+Action chose one, a Terra's or an Aura Page's ENTER, DESTROYED, start and end of turn, has its
+target chosen then: a legal one, and none only when none was legal).
 
-It imports nothing of the engine: what it knows of the game is the log, what it knows of the
-rules is written here. A violation is (rule, message); rules are named by the rulebook's
+It imports nothing of the engine: what it knows of the game is the log (and, given them, the
+Pages' printed `effects` by name, from the Spellbooks' own data), what it knows of the rules is
+written here. A violation is (rule, message); rules are named by the rulebook's
 headings and pages.
 """
 
@@ -48,6 +51,27 @@ TERRA = "Terra Pages and Rotation (p. 13)"
 TRAPS = "Trap Pages: moved once (p. 17)"
 ENDING = "Win Condition and Running out of Pages (p. 16, 43)"
 BARRED = "Earth's Binding: no Attacks until its Caster's next turn"
+TRIGGERED = (
+    "Targeting Defined (p. 23): an effect resolving at ENTER, DESTROYED, the start or the end "
+    "of a turn (Keywords, p. 25; Turn Steps, p. 16-17) takes a legal target if there is one"
+)
+
+# The kinds of target an effect chooses (the vocabulary as the README and the importer's help
+# tell a user); the judge replays which Pages are legal for those on Beasties and Artifacts
+# (not a Spell on the chain, nor the Attacker: it does not follow the chain).
+CHOSEN = frozenset(
+    {"beastie", "opposing_beastie", "own_beastie", "artifact", "opposing_artifact", "spell",
+     "attacker"}
+)  # fmt: skip
+# kind -> (the Page type, whose: None either Caster's, True the effect's controller's, False
+# the other Caster's)
+JUDGED: dict[str, tuple[str, bool | None]] = {
+    "beastie": ("Beastie", None),
+    "opposing_beastie": ("Beastie", False),
+    "own_beastie": ("Beastie", True),
+    "artifact": ("Artifact", None),
+    "opposing_artifact": ("Artifact", False),
+}
 
 DISCARD = {
     "Beastie": "limbo",
@@ -94,13 +118,18 @@ class Replay:
     mulligan_left: int | None = None
     bookmarked_this_turn: int = 0
     over: bool = False
+    effects: dict[str, list] = field(default_factory=dict)  # printed effects, by Page name
+    names: dict[int, str] = field(default_factory=dict)
+    triggers: Counter = field(default_factory=Counter)  # (page, when) owed a `trigger` event
 
     def broke(self, rule: str, message: str) -> None:
         self.violations.append((rule, f"turn {self.turn}: {message}"))
 
 
-def check_log(log: list[dict]) -> list[tuple[str, str]]:
-    replay = Replay()
+def check_log(log: list[dict], effects: dict[str, list] | None = None) -> list[tuple[str, str]]:
+    """The rules the game of this log broke; given `effects` (each Page's printed effects, by
+    name), also each effect that names a target and resolved without its `trigger` event."""
+    replay = Replay(effects=dict(effects or {}))
     for event in log:
         if replay.over and event["event"] != "game_over":
             replay.broke(ENDING, f"an event after a Caster reached 0 LP: {event['event']}")
@@ -119,6 +148,7 @@ def _setup(r: Replay, e: dict) -> None:
         for uid, page in pages.items():
             r.types[int(uid)] = page["type"]
             r.owner[int(uid)] = seat
+            r.names[int(uid)] = page["name"]
 
 
 def _first(r: Replay, e: dict) -> None:
@@ -162,6 +192,7 @@ def _turn(r: Replay, e: dict) -> None:
     if e["player"] != expected:
         r.broke(TURNS, f"Caster {e['player']} took the turn of Caster {expected}")
     _turn_ended(r)
+    _triggers_due(r, "start_of_turn", "end_of_turn", "enter", "destroyed")
     r.ended = False
     r.active = e["player"]
     r.turn = e["turn"]
@@ -178,6 +209,67 @@ def _turn(r: Replay, e: dict) -> None:
         if side == r.active and r.statuses.get(page, Counter())["sleep"]
     }
     r.waking.clear()
+    for page, side in r.arena.items():
+        if side == r.active:
+            _owe(r, page, "start_of_turn", bool(_targeting(r, page, "start_of_turn")))
+
+
+def _targeting(r: Replay, page: int, when: str) -> list[dict]:
+    """The Page's printed effects resolving `when` that choose a target."""
+    return [
+        effect
+        for effect in r.effects.get(r.names.get(page, ""), ())
+        if effect.get("when", "contract") == when and effect.get("target") in CHOSEN
+    ]
+
+
+def _owe(r: Replay, page: int, when: str, due: bool) -> None:
+    """A `trigger` event is due if `due`: the Page's effects resolving now name a target (one
+    event for all of a Page's effects resolving together; one an end-of-turn effect)."""
+    if due:
+        r.triggers[(page, when)] += 1
+
+
+def _triggers_due(r: Replay, *whens: str) -> None:
+    """Each `trigger` owed at these moments came: a turn's start and end effects only while
+    their Page is still in the Arena (it may leave first: they then do nothing)."""
+    for (page, when), count in list(r.triggers.items()):
+        if when not in whens:
+            continue
+        del r.triggers[(page, when)]
+        if count > 0 and (when in ("enter", "destroyed") or page in r.arena):
+            r.broke(TRIGGERED, f"page {page}'s {when} effect resolved without choosing a target")
+
+
+def _trigger(r: Replay, e: dict) -> None:
+    """A target chosen as an effect no Action started resolved: a legal one, or none (null)
+    only when none was legal."""
+    page, when, seat = e["page"], e["when"], e["player"]
+    if r.effects and when != "attack":
+        if r.triggers[(page, when)] <= 0:
+            r.broke(TRIGGERED, f"a {when} target chosen for page {page}, none owed")
+        r.triggers[(page, when)] -= 1
+    for kind, target in e["targets"].items():
+        if kind not in JUDGED:
+            continue
+        legal = _legal_targets(r, kind, seat)
+        if target is None and legal:
+            r.broke(TRIGGERED, f"page {page}'s {when} effect took no {kind}, among {legal}")
+        elif target is not None and target not in legal:
+            r.broke(TRIGGERED, f"page {page}'s {when} effect took {target}: no legal {kind}")
+
+
+def _legal_targets(r: Replay, kind: str, seat: int) -> list[int]:
+    """Face-up Pages in the Arena of the kind's type and side; no Beastie in the turn Beasties
+    cannot be targeted (Bottled Fog, README)."""
+    page_type, own = JUDGED[kind]
+    if page_type == "Beastie" and r.shrouded == r.turn:
+        return []
+    return sorted(
+        page
+        for page, side in r.arena.items()
+        if r.types.get(page) == page_type and (own is None or (side == seat) == own)
+    )
 
 
 def _turn_ended(r: Replay) -> None:
@@ -222,6 +314,15 @@ def _end_of_turn(r: Replay, e: dict) -> None:
     for status, subject in sorted(set(ordered) - carried, key=str):
         r.broke(STATUS_OWED, f"{status} on {subject} ordered, but not carried")
     r.owed = ordered  # each resolves in this order, unless its subject has gone by then
+    for item in e["order"]:
+        if item[0] == "effect":
+            page, index = item[1], item[2]
+            ends = [
+                effect
+                for effect in r.effects.get(r.names.get(page, ""), ())
+                if effect.get("when") == "end_of_turn"
+            ]
+            _owe(r, page, "end_of_turn", ends[index].get("target") in CHOSEN)
 
 
 def _coin(r: Replay, e: dict) -> None:
@@ -248,6 +349,7 @@ def _awaken(r: Replay, e: dict) -> None:
         r.broke(SLEEP, f"page {page} still asleep after its coin came heads")
     r.sleep_owed.clear()
     r.waking.clear()
+    _triggers_due(r, "start_of_turn")
     if r.bookmarked_this_turn != 1 and r.spellbook[seat] > 0:
         r.broke(TURNS, "Awaken without one Bookmark first")
     expected = {
@@ -285,6 +387,7 @@ def _enter(r: Replay, e: dict) -> None:
         r.chapter[seat].discard(page)
         if e["fatigued"]:
             r.broke(AURA_ONCE, "an Aura Page entered Fatigued")
+        _owe(r, page, "enter", bool(_targeting(r, page, "enter")))
     r.arena[page] = seat
     if e["fatigued"]:
         r.fatigued.add(page)
@@ -351,6 +454,7 @@ def _terra(r: Replay, e: dict) -> None:
             TERRA, f"Terra replaced {e['replaced']}, not slot {expected + 1}'s {r.slots[expected]}"
         )
     r.slots[e["slot"] - 1] = page
+    _owe(r, page, "enter", bool(_targeting(r, page, "enter")))
 
 
 def _trap(r: Replay, e: dict) -> None:
@@ -511,6 +615,7 @@ def _destroyed(r: Replay, e: dict) -> None:
     r.zero.discard(page)
     r.combat.setdefault("destroyed", []).append(page)
     _leave(r, page)
+    _owe(r, page, "destroyed", bool(_targeting(r, page, "destroyed")))
 
 
 def _leave(r: Replay, page: int) -> None:
@@ -567,6 +672,7 @@ def _game_over(r: Replay, e: dict) -> None:
         r.broke(ENDING, "the game ended with no reason")
     if reason == "":  # the turn cap comes between turns: the last turn ended whole
         _turn_ended(r)
+        _triggers_due(r, "start_of_turn", "end_of_turn", "enter", "destroyed")
     r.over = False
 
 
@@ -602,4 +708,5 @@ HANDLERS = {
     "end_of_turn": _end_of_turn,
     "coin": _coin,
     "shroud": _shroud,
+    "trigger": _trigger,
 }

@@ -117,6 +117,19 @@ def random_page(rng: random.Random, name: str, aura: str) -> CardInfo:
             attributes["effects"] = [
                 {"when": "end_of_turn", "do": "damage", "n": 10, "target": "opposing_caster"}
             ]
+        elif roll < 0.65:  # effects that choose a target with no Action to choose it
+            attributes["effects"] = [
+                {"when": "destroyed", "do": "damage", "n": 20, "target": "opposing_beastie"}
+            ]
+        elif roll < 0.7:
+            attributes["effects"] = [
+                {"when": "start_of_turn", "do": "inflict", "status": "burn", "target": "beastie"}
+            ]
+        elif roll < 0.75:
+            attributes["effects"] = [
+                {"when": "end_of_turn", "do": "recover", "n": 10, "target": "own_beastie"},
+                {"when": "end_of_turn", "do": "destroy", "target": "opposing_artifact"},
+            ]
     elif kind in ("Spell", "Potion"):
         if kind == "Potion":
             attributes["aura_cost"] = {}
@@ -153,7 +166,8 @@ def random_page(rng: random.Random, name: str, aura: str) -> CardInfo:
 
 
 def basics() -> list[CardInfo]:
-    """A Basic Aura Page of each type, a Special Aura Page, Basic Terra and a Special Terra."""
+    """A Basic Aura Page of each type, two Special Aura Pages, Basic Terra and two Special
+    Terra."""
     pages = [
         CardInfo(
             key=f"{aura}-aura",
@@ -176,6 +190,26 @@ def basics() -> list[CardInfo]:
             },
         )
     )
+    pages.append(
+        CardInfo(
+            key="omen-aura",
+            name="Omen Aura",
+            type="Aura",
+            text="As it enters, Scare target opposing Beastie.",
+            attributes={
+                "aura_type": "dark",
+                "spellbook_limit": 2,
+                "effects": [
+                    {
+                        "when": "enter",
+                        "do": "inflict",
+                        "status": "scared",
+                        "target": "opposing_beastie",
+                    }
+                ],
+            },
+        )
+    )
     pages += [
         CardInfo(
             key=f"{terra}-terra",
@@ -195,6 +229,19 @@ def basics() -> list[CardInfo]:
                 "terra": "forest",
                 "spellbook_limit": 2,
                 "effects": [{"when": "arena", "do": "lp_bonus", "n": 10}],
+            },
+        )
+    )
+    pages.append(
+        CardInfo(
+            key="storm-coast",
+            name="Storm Coast",
+            type="Terra",
+            text="As it enters, 20 Damage to target Beastie.",
+            attributes={
+                "terra": "river",
+                "spellbook_limit": 2,
+                "effects": [{"when": "enter", "do": "damage", "n": 20, "target": "beastie"}],
             },
         )
     )
@@ -224,6 +271,8 @@ def random_spellbooks(count: int, seed: int, terra: tuple[int, int] = (0, 3)) ->
             EntryRef("spellbook", rng.randint(*terra), name=f"{rng.choice(TERRAS).title()} Terra")
         )
         refs.append(EntryRef("spellbook", rng.randint(0, 2), name="Old Grove"))
+        for special in ("Omen Aura", "Storm Coast"):  # (ENTER effects that choose a target)
+            refs.append(EntryRef("spellbook", rng.randint(0, 2), name=special))
         size = sum(ref.quantity for ref in refs)
         candidates = by_aura[auras[0]] + by_aura[auras[1]]
         for page in rng.sample(candidates, len(candidates)):

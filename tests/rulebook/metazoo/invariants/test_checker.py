@@ -5,19 +5,25 @@ from __future__ import annotations
 
 import copy
 
+import pytest
+
 from rulebook.metazoo.engine import MetaZooDeck, RandomPolicy, play_game
 from rulebook.samples import METAZOO as SAMPLES
 
 from .checker import (
     ALLOCATION,
     ATTACKING,
+    JUDGED,
     LIFE,
     SLEEP,
     STATUS_OWED,
     TERRA,
+    TRIGGERED,
     TURNS,
     check_log,
 )
+from .decks import random_spellbooks
+from .test_games_keep_the_rules import ready
 
 
 def sample_log(seed: int = 3) -> list[dict]:
@@ -129,3 +135,42 @@ def test_it_sees_a_terra_rotation_that_does_not_move_on():
     assert TERRA in rules_broken(log)
     log[-1].update(slot=2, replaced=1)
     assert TERRA not in rules_broken(log)
+
+
+def triggered_log(when: str) -> tuple[list[dict], dict[str, list], dict]:
+    """A game between random user-made Spellbooks with a target chosen for a `when` effect no
+    Action started (its `trigger` event, a Beastie or Artifact target), the Pages' printed
+    effects, and that event."""
+    books = ready(random_spellbooks(16, 2))
+    for seed in range(200):
+        book_a, book_b = books[seed % 16], books[(seed * 7 + 3) % 16]
+        policies = (RandomPolicy(), RandomPolicy())
+        game = play_game([book_a.deck, book_b.deck], seed, policies=policies, record_log=True)
+        log = list(game.log)
+        for at, event in enumerate(log):
+            if event["event"] == "trigger" and event["when"] == when:
+                ((kind, target),) = event["targets"].items()
+                if kind in JUDGED and target is not None:
+                    log = copy.deepcopy(log)
+                    return log, {**book_a.effects, **book_b.effects}, log[at]
+    raise AssertionError(f"no game with a target chosen at {when}")
+
+
+@pytest.mark.parametrize("when", ["enter", "destroyed", "start_of_turn", "end_of_turn"])
+def test_it_sees_a_triggered_target_never_chosen_or_not_chosen_while_one_was_legal(when):
+    """Obligation (issue 37; Targeting Defined, p. 23; Keywords, p. 25; Turn Steps, p. 16-17):
+    an effect that names a target and resolves with no Action to choose it (a Terra's or Aura
+    Page's ENTER, DESTROYED, start and end of turn) chooses a legal target as it resolves;
+    the engine once resolved it with none, and the log said nothing."""
+    log, effects, event = triggered_log(when)
+    assert check_log(log, effects) == []
+    at = log.index(event)
+    silent = log[:at] + log[at + 1 :]  # the effect resolved without choosing (the old engine)
+    assert TRIGGERED in {rule for rule, _ in check_log(silent, effects)}
+    (kind,) = event["targets"]
+    event["targets"][kind] = None  # none chosen, though the one chosen was legal
+    assert TRIGGERED in {rule for rule, _ in check_log(log, effects)}
+    pages = log[0]["pages"][0]
+    aura = next(int(n) for n, page in pages.items() if page["type"] == "Aura")
+    event["targets"][kind] = aura  # an Aura Page: never a Beastie's or Artifact's place
+    assert TRIGGERED in {rule for rule, _ in check_log(log, effects)}

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from typing import NamedTuple
 
 import pytest
 
+from rulebook.core.cards import Deck
 from rulebook.metazoo.engine import HeuristicPolicy, MetaZooDeck, RandomPolicy, play_game
 from rulebook.samples import METAZOO as SAMPLES
 
@@ -24,18 +26,39 @@ RANDOM, HEURISTIC = RandomPolicy(), HeuristicPolicy()
 POLICIES = ((RANDOM, RANDOM), (HEURISTIC, RANDOM), (RANDOM, HEURISTIC), (HEURISTIC, HEURISTIC))
 
 
+class Spellbook(NamedTuple):
+    """A Spellbook ready to play, and its Pages' printed effects by name, read from the
+    Spellbook's own data (not the engine's) for the judge."""
+
+    deck: MetaZooDeck
+    effects: dict[str, list]
+
+
+def ready(decks: list[Deck]) -> list[Spellbook]:
+    return [
+        Spellbook(
+            MetaZooDeck.from_deck(deck),
+            {
+                entry.card.name: list(entry.card.attributes.get("effects") or ())
+                for entry in deck.entries("spellbook")
+            },
+        )
+        for deck in decks
+    ]
+
+
 @cache
-def user_spellbooks() -> list[MetaZooDeck]:
-    return [MetaZooDeck.from_deck(deck) for deck in random_spellbooks(16, 2)]
+def user_spellbooks() -> list[Spellbook]:
+    return ready(random_spellbooks(16, 2))
 
 
 def judged(games) -> str:
     """The rules broken over these games, by rule, with an example of each."""
     broken: Counter[str] = Counter()
     examples: dict[str, str] = {}
-    for deck_a, deck_b, seed, policies in games:
-        log = play_game([deck_a, deck_b], seed, policies=policies, record_log=True).log
-        for rule, message in check_log(list(log)):
+    for book_a, book_b, seed, policies in games:
+        log = play_game([book_a.deck, book_b.deck], seed, policies=policies, record_log=True).log
+        for rule, message in check_log(list(log), {**book_a.effects, **book_b.effects}):
             broken[rule] += 1
             examples.setdefault(rule, f"seed {seed}: {message}")
     return "\n".join(f"{count} x {rule}: {examples[rule]}" for rule, count in broken.items())
@@ -55,20 +78,22 @@ def test_terra_heavy_games_keep_the_rotation_going_round():
     """Terra Pages and Rotation (p. 13): with a dozen Terra a Spellbook, the random players
     Contract Terra into six full slots often, so the judge's obligation (each replaces the
     slot the rotation has reached, and the rotation moves on) is tested, not only stated."""
-    decks = [MetaZooDeck.from_deck(deck) for deck in random_spellbooks(4, 5, terra=(12, 14))]
+    decks = ready(random_spellbooks(4, 5, terra=(12, 14)))
     games = [(decks[seed % 4], decks[(seed + 1) % 4], seed, (RANDOM, RANDOM)) for seed in range(20)]
     assert judged(games) == ""
     slots = Counter(
         event["slot"]
-        for deck_a, deck_b, seed, policies in games
-        for event in play_game([deck_a, deck_b], seed, policies=policies, record_log=True).log
+        for book_a, book_b, seed, policies in games
+        for event in play_game(
+            [book_a.deck, book_b.deck], seed, policies=policies, record_log=True
+        ).log
         if event["event"] == "terra" and event["replaced"] is not None
     )
     assert set(slots) == {1, 2, 3, 4, 5, 6}  # the rotation went all the way round
 
 
 def test_games_between_the_sample_spellbooks_keep_the_rules_under_both_policies():
-    decks = [MetaZooDeck.from_deck(SAMPLES.deck(name)) for name in SAMPLES.names()]
+    decks = ready([SAMPLES.deck(name) for name in SAMPLES.names()])
     games = [
         (deck_a, deck_b, seed, policies)
         for deck_a in decks
@@ -85,13 +110,14 @@ def test_the_random_spellbooks_use_every_part_of_the_vocabulary():
     decks = user_spellbooks()
     for seed in range(300):
         log = play_game(
-            [decks[seed % 16], decks[(seed * 7 + 3) % 16]],
+            [decks[seed % 16].deck, decks[(seed * 7 + 3) % 16].deck],
             seed,
             policies=POLICIES[seed % 4],
             record_log=True,
         ).log
         events.update(event["event"] for event in log)
         events.update(f"status:{e['status']}" for e in log if e["event"] == "inflict")
+        events.update(f"trigger:{e['when']}" for e in log if e["event"] == "trigger")
     played = {
         "trap",
         "trap_moved",
@@ -107,6 +133,7 @@ def test_the_random_spellbooks_use_every_part_of_the_vocabulary():
         "shroud",
         "mulligan",
     }
+    played |= {f"trigger:{when}" for when in ("enter", "destroyed", "start_of_turn", "end_of_turn")}
     played |= {
         f"status:{status}"
         for status in ("frozen", "burn", "paralyze", "poison", "scared", "sleep", "confusion")
