@@ -72,11 +72,14 @@ from rulebook.simulation.doctor.verdicts import ERROR
 from rulebook.simulation.seeds import game_seed
 from rulebook.validate import standard_format
 
+from . import doctor_speed
+
 GAME = "neopets"
 # (card of the deck, the weaker card planted in its place, copies)
 PLANTED = (("green-grarrl", "green-slorg", 1), ("blue-korbat", "yellow-chia", 1))
 OTHERS = 12  # candidates besides the two that put the planted cards back, in the sampled case
 CASES = ("pool", "sampled")
+SPEED_GAMES = ("neopets", "millennium-blades")
 RELIABLE = 0.95  # of the seeds: the 19 of 20
 GRID = (*range(10, 60, 2), 60, 70, 80, 100, 120, 150, 200, 250, 300, 400)
 TRUTH_SEED = 987_654_321
@@ -137,7 +140,17 @@ def main() -> int:
         help="play every game of every job (slow: use --seeds 100 or so) instead of replaying",
     )
     parser.add_argument("--case", choices=CASES, action="append", help="default: both")
+    parser.add_argument(
+        "--speed",
+        action="store_true",
+        help="games/s of a doctor job against a plain job's instead (bench.doctor_speed)",
+    )
+    parser.add_argument("--budget", type=int, default=10_000, help="--speed: the doctor's")
+    parser.add_argument("--processes", type=int, default=2, help="--speed: worker processes")
     args = parser.parse_args()
+    if args.speed:
+        ratios = [doctor_speed.measure(game, args.budget, args.processes) for game in SPEED_GAMES]
+        return int(min(ratios) < doctor_speed.TARGET)
     return max(run_case(case, args.seeds, args.truth, args.live) for case in args.case or CASES)
 
 

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..chunks import plan_chunks
+from ..chunks import ChunkPlan, plan_chunks
 from ..engines import Engine
 from ..kinds import JobKind
 from ..seeds import MAX_SEED, game_seed
@@ -97,6 +97,15 @@ def play_round_chunk(
         stats.games += 1 + len(candidates)
         stats.seeds += 1
     return stats
+
+
+def round_chunks(current: Round, chunk_games: int) -> list[ChunkPlan]:
+    """A round's chunks: its seeds split so that a chunk plays about chunk_games games."""
+    seeds_per_chunk = max(1, chunk_games // (len(current.candidates) + 1))
+    return [
+        ChunkPlan(plan.index, current.first_game + plan.first_game, plan.count)
+        for plan in plan_chunks(current.seeds, seeds_per_chunk)
+    ]
 
 
 def doctor_run(
