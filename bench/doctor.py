@@ -1,22 +1,29 @@
 """`python -m bench.doctor`: does the deck doctor find a planted improvement, cheaply and honestly?
 
     .venv/bin/python -m bench.doctor [--seeds 1000] [--truth 2000] [--case sampled] [--live]
+    .venv/bin/python -m bench.doctor --case neopets --case millennium-blades --seeds 200
+    .venv/bin/python -m bench.doctor --speed [--budget 10000]   (bench.doctor_speed)
 
 The planted case: the Neopets sample deck "strong" with two of its cards replaced by weaker
 ones (PLANTED), facing the strong deck as it was; the candidates put each back, among OTHERS
-like-for-like swaps the doctor's own generator finds for the planted deck. It measures, with the
-code a worker runs (rulebook.simulation.doctor):
+like-for-like swaps the doctor's own generator finds for the planted deck. The sample cases
+(bench.doctor_cases, issue 41 item 5): a sample deck of each game against its sample field,
+every swap the generator makes from the game's sample cards (Neopets strong against rival, 154;
+Millennium Blades beasts at a table of four, 191): unevenly good, as in real use, so a "good"
+swap is the best by the truth or one within NEAR (0.02) of it, and the doctor is also held to
+an eighth of separate card tests' games. It measures, with the code a worker runs
+(rulebook.simulation.doctor):
 
 1. the long-run truth: every candidate's change in win rate over TRUTH paired games;
 2. equal allocation: every candidate the same games on the same seeds, best estimate first; the
-   fewest games per candidate (on a grid of steps of 2 up to 60) at which a planted swap ranks
-   first in at least 95% of the seeds (the issue's 19 of 20), and so the total games equal
-   allocation needs for that reliability;
-3. the doctor with a budget of 1/4 of that total (the issue's target), then 5/16, 6/16 ... all
-   of it until it is as reliable, on the same seeds: how often a planted swap ranks first, the
-   games it spent, and how many of its intervals hold the truth; and so the fewest games with
-   which it is as reliable, against the issue's target of a quarter of equal allocation's (said
-   "meets" or "MISSES", as bench.engine says of its target);
+   fewest games per candidate (on a grid of steps of 2 up to 60, then coarser) at which a good
+   (planted) swap ranks first in at least 95% of the seeds (the issue's 19 of 20), and so the
+   total games equal allocation needs for that reliability;
+3. the doctor with a budget of 1/4 of that total (the issue's target; a sample case from 2/16),
+   then 5/16, 6/16 ... all of it until it is as reliable, on the same seeds: how often a good
+   swap ranks first, the games it spent, and how many of its intervals hold the truth; and so
+   the fewest games with which it is as reliable, against the issue's target of a quarter of
+   equal allocation's (said "meets" or "MISSES", as bench.engine says of its target);
 4. at that budget, what the answer promises: how many answers make a wrong call (a swap called
    better or worse whose truth is not so) against the stated whole-answer level of 5%, and the
    top swap's reported change less its truth on average, against the issue's 0.02, beside the
