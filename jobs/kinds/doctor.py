@@ -19,7 +19,7 @@ from django.db.models import F
 
 from jobs.models import SimulationChunk, SimulationJob
 from rulebook.core import frozen
-from rulebook.simulation import ChunkPlan, Engine, JobKind, engine_for, plan_chunks
+from rulebook.simulation import ChunkPlan, Engine, JobKind, engine_for
 from rulebook.simulation.doctor import (
     DoctorStats,
     Field,
@@ -28,6 +28,7 @@ from rulebook.simulation.doctor import (
     doctor_result,
     next_round,
     play_round_chunk,
+    round_chunks,
     survivors_by_round,
 )
 
@@ -93,12 +94,7 @@ DOCTOR = DoctorHandler()
 
 
 def _round_chunks(job: SimulationJob, current: Round) -> list[ChunkPlan]:
-    """A round's chunks: its seeds split so that a chunk plays about chunk_size games."""
-    seeds_per_chunk = max(1, job.chunk_size // (len(current.candidates) + 1))
-    return [
-        ChunkPlan(plan.index, current.first_game + plan.first_game, plan.count)
-        for plan in plan_chunks(current.seeds, seeds_per_chunk)
-    ]
+    return round_chunks(current, job.chunk_size)
 
 
 def _rounds(job: SimulationJob) -> list[Round]:

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import datetime
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from jobs.models import SimulationJob
@@ -92,6 +95,21 @@ def test_the_same_seed_gives_the_same_answer_whatever_the_chunk_size(
         results.append(play_all(job_id).result)
     assert SimulationJob.objects.get(pk=job_id).chunks.count() > 4
     assert results[0] == results[1]
+
+
+def test_a_chunk_reads_its_job_without_the_swaps_decks_once_its_worker_holds_them(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    """Issue 41, item 4: a doctor job's decks are every swap's deck (about 1 MB for a format's
+    154 swaps), read once by each worker process, not again with every chunk it plays."""
+    with django_capture_on_commit_callbacks(execute=False):
+        job_id = alice_api.post(URL, body(budget=3000), format="json").json()["id"]
+    first, second = SimulationJob.objects.get(pk=job_id).chunks.order_by("index")[:2]
+    chunk_run(chunk_id=first.pk, worker="test")  # this process reads the decks once
+    with CaptureQueriesContext(connection) as queries:
+        chunk_run(chunk_id=second.pk, worker="test")
+    assert queries.captured_queries
+    assert not [q for q in queries.captured_queries if '"decks"' in q["sql"]]
 
 
 def test_a_swap_naming_a_card_the_deck_does_not_hold_is_a_400_naming_it(alice_api, neopets_cards):

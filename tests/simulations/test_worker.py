@@ -9,7 +9,6 @@ broker never take each other's tasks.
 
 from __future__ import annotations
 
-import math
 import os
 import shutil
 import signal
@@ -32,7 +31,14 @@ from jobs.models import SimulationJob
 from rulebook.core.frozen import deck_thaw
 from rulebook.samples import PROJECT_ROOT as ROOT
 from rulebook.simulation import ENGINES
-from rulebook.simulation.doctor import Field, Round, doctor_result, doctor_run, first_round
+from rulebook.simulation.doctor import (
+    Field,
+    Round,
+    doctor_result,
+    doctor_run,
+    first_round,
+    round_chunks,
+)
 from tests.faults.brokers import broker_at
 from tests.faults.servers import private_redis, suite_database_url
 
@@ -475,9 +481,14 @@ def test_a_deck_doctor_job_survives_its_redis_broker_restarting_between_rounds(
     ]
     budget = 1000
     # Round 0 in two chunks, one for each of the worker's processes: once both are taken the
-    # broker holds nothing of the job, and the worker queues round 1 with Redis down.
-    seeds = first_round(len(swaps), budget).seeds
-    settings.DECKWARDEN_SIMULATION_CHUNK_GAMES = math.ceil(seeds / 2) * (len(swaps) + 1)
+    # broker holds nothing of the job, and the worker queues round 1 with Redis down. (A round
+    # is split into several chunks when it has the games: the chunk size that makes it two.)
+    first = first_round(len(swaps), budget)
+    settings.DECKWARDEN_SIMULATION_CHUNK_GAMES = next(
+        games
+        for games in range(first.games, 100 * first.games)
+        if len(round_chunks(first, games)) == 2
+    )
     roomy = {"DECKWARDEN_SIMULATION_CHUNK_SECONDS": "60", "CELERY_VISIBILITY_TIMEOUT": "120"}
     with (
         private_redis() as redis,

@@ -19,7 +19,15 @@ from .halving import (
     ranking,
     survivors_by_round,
 )
-from .run import Field, doctor_result, doctor_run, field_problem, play_round_chunk, plays_table
+from .run import (
+    Field,
+    doctor_result,
+    doctor_run,
+    field_problem,
+    play_round_chunk,
+    plays_table,
+    round_chunks,
+)
 from .swaps import Swap, SwapProblem, apply_swap, candidate_swaps, copies_held
 from .tally import DoctorStats, SwapTally
 
@@ -45,5 +53,6 @@ __all__ = [
     "play_round_chunk",
     "plays_table",
     "ranking",
+    "round_chunks",
     "survivors_by_round",
 ]

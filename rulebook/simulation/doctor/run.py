@@ -3,11 +3,12 @@ process (for the command line, tests and the benchmark), and the result."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..chunks import plan_chunks
+from ..chunks import ChunkPlan, plan_chunks
 from ..engines import Engine
 from ..kinds import JobKind
 from ..seeds import MAX_SEED, game_seed
@@ -97,6 +98,33 @@ def play_round_chunk(
         stats.games += 1 + len(candidates)
         stats.seeds += 1
     return stats
+
+
+# A round is split into at least this many chunks (when it has the seeds), so that every worker
+# process shares even the last, small rounds: each round is a barrier (the next one's candidates
+# are read from all its games), and a round of one or two chunks keeps the other processes
+# waiting. None smaller than SMALLEST of the chunk size, where a chunk's own cost (its task,
+# claim and record) would start to show beside its games.
+ROUND_CHUNKS = 8
+SMALLEST = 1 / 8
+
+
+def round_chunks(current: Round, chunk_games: int) -> list[ChunkPlan]:
+    """A round's chunks, of about chunk_games games each (as a test game job's are), at least
+    ROUND_CHUNKS of them, and as equal as whole seeds allow, so that no small last chunk is
+    played alone while the round's other chunks are done: its seeds differ by at most one."""
+    per_seed = len(current.candidates) + 1
+    by_size = math.ceil(current.seeds / max(1, chunk_games // per_seed))
+    fewest_games = max(1, int(chunk_games * SMALLEST))
+    at_most = max(1, current.seeds * per_seed // fewest_games)
+    count = min(current.seeds, max(by_size, min(ROUND_CHUNKS, at_most)))
+    size, more = divmod(current.seeds, count)
+    plans, first = [], current.first_game
+    for index in range(count):
+        seeds = size + (index < more)
+        plans.append(ChunkPlan(index, first, seeds))
+        first += seeds
+    return plans
 
 
 def doctor_run(

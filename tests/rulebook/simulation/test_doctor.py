@@ -29,8 +29,14 @@ from rulebook.simulation.doctor import (
     doctor_run,
     field_problem,
     planned_games,
+    round_chunks,
 )
-from rulebook.simulation.doctor.halving import promise, seeds_by_round, survivors_by_round
+from rulebook.simulation.doctor.halving import (
+    Round,
+    promise,
+    seeds_by_round,
+    survivors_by_round,
+)
 from rulebook.simulation.seeds import game_seed
 from rulebook.validate import standard_format
 
@@ -140,6 +146,29 @@ def test_the_same_seed_gives_the_same_answer_whatever_the_chunking():
     assert one[0] == many[0] and one[1].as_json() == many[1].as_json()
     merged = DoctorStats.from_json(many[1].as_json())
     assert merged.as_json() == many[1].as_json()  # what a chunk's row stores reads back whole
+
+
+def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_alone():
+    """Issue 41, item 4: each round is a barrier (the next is chosen from all its games), so a
+    round's chunks are as equal as whole seeds allow and, however few its games, several: the
+    last rounds of a format's 154 swaps (3 and 2 candidates) were one chunk each, played by one
+    worker process while the others waited."""
+    candidates, budget, chunk_games = 154, 10_000, 250
+    first = 0
+    for number, (seeds, count) in enumerate(
+        zip(seeds_by_round(candidates, budget), survivors_by_round(candidates), strict=True)
+    ):
+        chunks = round_chunks(Round(number, first, seeds, tuple(range(count))), chunk_games)
+        spans = [
+            n for chunk in chunks for n in range(chunk.first_game, chunk.first_game + chunk.count)
+        ]
+        assert spans == list(range(first, first + seeds))  # every seed once, in order
+        assert [chunk.index for chunk in chunks] == list(range(len(chunks)))
+        sizes = {chunk.count for chunk in chunks}
+        assert max(sizes) - min(sizes) <= 1
+        assert len(chunks) >= 4
+        assert max(sizes) * (count + 1) <= max(chunk_games, count + 1)  # no more than a test game's
+        first += seeds
 
 
 def test_it_ranks_the_planted_swap_first_with_an_interval_above_zero():
