@@ -16,6 +16,8 @@ from rulebook.core.decklist import MAX_QUANTITY
 from rulebook.core.resolve import EntryRef
 
 ENTRY_FIELDS = ("name", "key", "id", "quantity", "set", "number")
+_KNOWN = frozenset(ENTRY_FIELDS)
+_TEXT_FIELDS = ("name", "key", "set", "number")
 MAX_TEXT = 200
 NUL = "\x00"
 NUL_MESSAGE = "must not contain NUL characters"
@@ -89,17 +91,20 @@ def _entry(path: str, section: str, item: Any, problems: Problems) -> EntryRef |
 
 def entry_problems(item: dict[str, Any]) -> list[tuple[str, str]]:
     """(field, message) for each field of an entry object that cannot be read."""
-    found = [
-        (name, f"is not an entry field; use {', '.join(ENTRY_FIELDS)}")
-        for name in item
-        if name not in ENTRY_FIELDS
-    ]
-    if not item.keys() & {"name", "key", "id"}:
+    found = []
+    if not item.keys() <= _KNOWN:  # a subset test first: most entries name no other field
+        found += [
+            (name, f"is not an entry field; use {', '.join(ENTRY_FIELDS)}")
+            for name in item
+            if name not in _KNOWN
+        ]
+    if "name" not in item and "key" not in item and "id" not in item:
         found.append(("name", "is required: name the card by name, key or id"))
-    for name in ("name", "key", "set", "number"):
-        problem = text_problem(item[name]) if name in item else None
-        if problem:
-            found.append((name, problem))
+    for name in _TEXT_FIELDS:
+        if name in item:
+            problem = text_problem(item[name])
+            if problem:
+                found.append((name, problem))
     if "id" in item and not (is_integer(item["id"]) and 1 <= item["id"] <= MAX_ID):
         found.append(("id", f"must be a positive integer; not {item['id']!r}"))
     quantity = item.get("quantity")

@@ -122,7 +122,8 @@ def unknown_fields(
     if isinstance(value, list) and isinstance(schema.get("items"), dict):
         found = []
         for index, item in enumerate(value):
-            found += unknown_fields(item, schema["items"], components, f"{path}[{index}]")
+            if isinstance(item, (dict, list)):  # a field can hide only in an object
+                found += unknown_fields(item, schema["items"], components, f"{path}[{index}]")
         return found
     return []
 
@@ -136,17 +137,36 @@ def _unknown_in_object(
         return []  # a free-form object: the operation reads whatever it holds
     found = []
     for key, item in value.items():
-        name = f"{path}.{key}" if path else str(key)
         if properties and key in properties:
-            found += unknown_fields(item, properties[key], components, name)
+            known = properties[key]
         elif isinstance(extra, dict):
-            found += unknown_fields(item, extra, components, name)
-        elif extra is not True:
-            found.append(name)
+            known = extra
+        else:
+            if extra is not True:
+                found.append(f"{path}.{key}" if path else str(key))
+            continue
+        if isinstance(item, (dict, list)):  # a field can hide only in an object
+            found += unknown_fields(item, known, components, f"{path}.{key}" if path else str(key))
     return found
 
 
+# Each schema of the generated (and cached) OpenAPI document resolved once, by identity: a
+# body's every object and list item is checked against one, so resolving it afresh for each
+# was most of the check's cost. The schema is kept beside its resolution, so its id is never
+# reused by another dict while the entry stands.
+_RESOLVED: dict[int, tuple[Schema, Schema]] = {}
+
+
 def _resolved(schema: Schema, components: Schema) -> Schema:
+    known = _RESOLVED.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    resolved = _resolve(schema, components)
+    _RESOLVED[id(schema)] = (schema, resolved)
+    return resolved
+
+
+def _resolve(schema: Schema, components: Schema) -> Schema:
     """The schema with its $ref followed, and allOf and oneOf/anyOf merged into one object
     whose properties are any alternative's (a field one alternative names is known)."""
     ref = schema.get("$ref")

@@ -35,8 +35,22 @@ def json_loads(text: str, *, name_records: bool = True) -> Any:
 
     With name_records, a path names a list item that is an object with a name by it too
     (`cards[3] "Acara".attributes`), so a person finds the record in a long file."""
+    repeats: list[_RepeatedKeys] = []
+
+    def objects(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        """json's object_pairs_hook: a plain dict, or one marked with its repeated keys (the
+        walk in unreadable_value names where it is, since the hook cannot know)."""
+        obj = dict(pairs)
+        if len(obj) == len(pairs):
+            return obj
+        marked = _RepeatedKeys(obj)
+        keys = [key for key, _ in pairs]
+        marked.repeated = [key for key in obj if keys.count(key) > 1]
+        repeats.append(marked)
+        return marked
+
     try:
-        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_object)
+        data = json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=objects)
     except json.JSONDecodeError as exc:
         raise NotJson(f"{exc.msg} at line {exc.lineno} column {exc.colno}") from None
     except NotJson:
@@ -46,9 +60,14 @@ def json_loads(text: str, *, name_records: bool = True) -> Any:
     except ValueError:  # int() past sys.get_int_max_str_digits()
         limit = sys.get_int_max_str_digits()
         raise NotJson(f"it holds a number of more than {limit} digits") from None
-    problem = unreadable_value(data, name_records=name_records)
-    if problem is not None:
-        raise UnreadableValue(*problem)
+    # The walk that names where a value must be refused is needed only when one may be there:
+    # a repeated key, or text that can hold a NUL or a lone surrogate. json refuses a raw NUL
+    # (a control character) inside a string, so both come only from a \u escape, or from a
+    # surrogate already in the text. Most bodies have none, and skip the walk.
+    if repeats or "\\u" in text or not _is_utf8(text):
+        problem = unreadable_value(data, name_records=name_records)
+        if problem is not None:
+            raise UnreadableValue(*problem)
     return data
 
 
@@ -60,18 +79,6 @@ class _RepeatedKeys(dict[str, Any]):
     """A JSON object that gave some keys more than once (json keeps the last value of each)."""
 
     repeated: list[str]
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """json's object_pairs_hook: a plain dict, unless a key is repeated; the walk in
-    unreadable_value then names the object, since the hook cannot know where it is."""
-    obj = dict(pairs)
-    if len(obj) == len(pairs):
-        return obj
-    marked = _RepeatedKeys(obj)
-    keys = [key for key, _ in pairs]
-    marked.repeated = [key for key in obj if keys.count(key) > 1]
-    return marked
 
 
 def unreadable_value(data: Any, *, name_records: bool) -> tuple[str, str] | None:
