@@ -78,8 +78,13 @@ def main() -> int:
     parser.add_argument("--engines", nargs="+", choices=sorted(DECKS), default=list(DECKS))
     parser.add_argument("--workers", action="store_true", help="1 → 2 celery worker processes")
     parser.add_argument("--games", type=int, default=6000, help="the --workers job's games")
+    parser.add_argument(
+        "--chunk-size", type=int, help="games a chunk (DECKWARDEN_SIMULATION_CHUNK_GAMES)"
+    )
     parser.add_argument("--profile", metavar="FILE", help="cProfile the jobs into FILE")
     args = parser.parse_args()
+    if args.chunk_size:
+        os.environ["DECKWARDEN_SIMULATION_CHUNK_GAMES"] = str(args.chunk_size)
     database = os.environ.get("BENCH_DATABASE_URL", DEFAULT_DATABASE)
     broker = (
         os.environ.get("CELERY_BROKER_URL", DEFAULT_BROKER)
@@ -384,7 +389,9 @@ def _worker(processes: int, database: str, broker: str) -> Iterator[Callable[[],
 
     queue = settings.DECKWARDEN_SIMULATION_QUEUE
     with app.connection_for_write() as conn:  # tasks of an earlier run would muddle this one
-        Queue(queue, Exchange(queue), routing_key=queue)(conn.default_channel).purge()
+        bound = Queue(queue, Exchange(queue), routing_key=queue)(conn.default_channel)
+        bound.declare()
+        bound.purge()
     command = [sys.executable, "-m", "celery", "-A", "deckwarden", "worker"]
     command += [f"--concurrency={processes}", f"--queues={queue}", "--loglevel=WARNING"]
     command += [f"--hostname=bench{processes}@%h", "--without-gossip", "--without-mingle"]

@@ -34,7 +34,7 @@ from typing import Any, cast
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
@@ -93,10 +93,13 @@ def chunk_claim(*, chunk_id: int, worker: str) -> SimulationChunk | None:
     )
     if not claimed:
         return None
-    chunk = SimulationChunk.objects.select_related("job__game").get(pk=chunk_id)
-    SimulationJob.objects.filter(pk=chunk.job_id, status=SimulationJob.Status.QUEUED).update(
-        status=SimulationJob.Status.RUNNING, started=now
-    )
+    # Not the job's decks: each worker process reads them once a job (jobs.kinds), and a
+    # chunk's claim reading them again cost as much as a hundred games' statistics (issue 44).
+    chunk = SimulationChunk.objects.select_related("job__game").defer("job__decks").get(pk=chunk_id)
+    if chunk.job.status == SimulationJob.Status.QUEUED:  # the job's first chunk claimed
+        SimulationJob.objects.filter(pk=chunk.job_id, status=SimulationJob.Status.QUEUED).update(
+            status=SimulationJob.Status.RUNNING, started=now
+        )
     return chunk
 
 
@@ -184,11 +187,16 @@ def chunk_record(*, chunk: SimulationChunk, stats: Stats) -> bool:
         # The UPDATE locks the job's row until commit, so concurrent last chunks take turns,
         # and the second sees the first's chunk done.
         SimulationJob.objects.filter(pk=chunk.job_id).update(done=F("done") + games)
-        job = SimulationJob.objects.select_related("game").get(pk=chunk.job_id)
-        if (
-            not job.is_finished
-            and not job.chunks.exclude(status=SimulationChunk.Status.DONE).exists()
-        ):
+        unrecorded = SimulationChunk.objects.filter(job=OuterRef("pk")).exclude(
+            status=SimulationChunk.Status.DONE
+        )
+        job = (
+            SimulationJob.objects.select_related("game")
+            .defer("decks")  # as in chunk_claim
+            .annotate(unrecorded=Exists(unrecorded))
+            .get(pk=chunk.job_id)
+        )
+        if not job.is_finished and not job.unrecorded:
             _advance(job)
     return True
 
