@@ -34,7 +34,7 @@ from typing import Any, cast
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import F, Q
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
@@ -187,16 +187,13 @@ def chunk_record(*, chunk: SimulationChunk, stats: Stats) -> bool:
         # The UPDATE locks the job's row until commit, so concurrent last chunks take turns,
         # and the second sees the first's chunk done.
         SimulationJob.objects.filter(pk=chunk.job_id).update(done=F("done") + games)
-        unrecorded = SimulationChunk.objects.filter(job=OuterRef("pk")).exclude(
+        unrecorded = SimulationChunk.objects.filter(job_id=chunk.job_id).exclude(
             status=SimulationChunk.Status.DONE
         )
-        job = (
-            SimulationJob.objects.select_related("game")
-            .defer("decks")  # as in chunk_claim
-            .annotate(unrecorded=Exists(unrecorded))
-            .get(pk=chunk.job_id)
-        )
-        if not job.is_finished and not job.unrecorded:
+        if unrecorded.exists():
+            return True  # not the last chunk: the job is read only once every one is recorded
+        job = SimulationJob.objects.select_related("game").defer("decks").get(pk=chunk.job_id)
+        if not job.is_finished:
             _advance(job)
     return True
 
