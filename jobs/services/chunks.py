@@ -45,6 +45,12 @@ from . import queue
 
 logger = logging.getLogger(__name__)
 
+# A chunk's job is read without its frozen decks: the handler reads them once per worker
+# process and job, not with every chunk, and a doctor job's hold every swap's deck (about 1 MB
+# for the 154 swaps of a Neopets format's cards: some 40 ms to parse, twice a chunk, beside its
+# games' half second).
+JOB_DEFERRED = ("job__decks",)
+
 
 class ChunkOutcome(enum.Enum):
     RECORDED = "recorded"  # this run's result counted
@@ -93,9 +99,9 @@ def chunk_claim(*, chunk_id: int, worker: str) -> SimulationChunk | None:
     )
     if not claimed:
         return None
-    # Not the job's decks: each worker process reads them once a job (jobs.kinds), and a
-    # chunk's claim reading them again cost as much as a hundred games' statistics (issue 44).
-    chunk = SimulationChunk.objects.select_related("job__game").defer("job__decks").get(pk=chunk_id)
+    chunk = (
+        SimulationChunk.objects.select_related("job__game").defer(*JOB_DEFERRED).get(pk=chunk_id)
+    )
     if chunk.job.status == SimulationJob.Status.QUEUED:  # the job's first chunk claimed
         SimulationJob.objects.filter(pk=chunk.job_id, status=SimulationJob.Status.QUEUED).update(
             status=SimulationJob.Status.RUNNING, started=now
@@ -136,7 +142,12 @@ def _claim_kept(chunk: SimulationChunk) -> Iterator[None]:
 
 def _unclaimed(chunk_id: int) -> ChunkRun:
     """Why a chunk could not be claimed: finished work, or a live claim worth waiting for."""
-    chunk = SimulationChunk.objects.select_related("job").filter(pk=chunk_id).first()
+    chunk = (
+        SimulationChunk.objects.select_related("job")
+        .defer(*JOB_DEFERRED)
+        .filter(pk=chunk_id)
+        .first()
+    )
     if (
         chunk is None
         or chunk.status != SimulationChunk.Status.RUNNING
@@ -236,9 +247,11 @@ def chunks_requeue_stale() -> int:
     """
     stale_before = timezone.now() - claim_timeout()
     stale = Q(status=SimulationChunk.Status.RUNNING, claimed_at__lt=stale_before)
-    candidates = SimulationChunk.objects.filter(
-        stale, job__status__in=SimulationJob.UNFINISHED
-    ).select_related("job")
+    candidates = (
+        SimulationChunk.objects.filter(stale, job__status__in=SimulationJob.UNFINISHED)
+        .select_related("job")
+        .defer(*JOB_DEFERRED)
+    )
     freed = [
         chunk
         for chunk in candidates
@@ -281,7 +294,9 @@ def chunks_requeue_lost() -> int:
         return 0
     resent = [
         chunk
-        for chunk in suspects.select_related("job").order_by("job__created", "index")
+        for chunk in suspects.select_related("job")
+        .defer(*JOB_DEFERRED)
+        .order_by("job__created", "index")
         if SimulationChunk.objects.filter(pending, pk=chunk.pk).update(queued_at=now)
     ]
     try:
