@@ -12,7 +12,7 @@ import subprocess
 import sys
 
 BENCHMARKS = (
-    "engine", "keeper", "metazoo", "simulate", "odds", "validate", "batch", "search",
+    "engine", "keeper", "metazoo", "simulate", "jobs", "odds", "validate", "batch", "search",
     "suggestions", "load", "legal_list", "millennium_blades", "doctor", "seats", "swiss",
     "curation", "collection", "proxies", "play",
 )  # fmt: skip

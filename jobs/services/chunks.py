@@ -102,9 +102,10 @@ def chunk_claim(*, chunk_id: int, worker: str) -> SimulationChunk | None:
     chunk = (
         SimulationChunk.objects.select_related("job__game").defer(*JOB_DEFERRED).get(pk=chunk_id)
     )
-    SimulationJob.objects.filter(pk=chunk.job_id, status=SimulationJob.Status.QUEUED).update(
-        status=SimulationJob.Status.RUNNING, started=now
-    )
+    if chunk.job.status == SimulationJob.Status.QUEUED:  # the job's first chunk claimed
+        SimulationJob.objects.filter(pk=chunk.job_id, status=SimulationJob.Status.QUEUED).update(
+            status=SimulationJob.Status.RUNNING, started=now
+        )
     return chunk
 
 
@@ -197,11 +198,13 @@ def chunk_record(*, chunk: SimulationChunk, stats: Stats) -> bool:
         # The UPDATE locks the job's row until commit, so concurrent last chunks take turns,
         # and the second sees the first's chunk done.
         SimulationJob.objects.filter(pk=chunk.job_id).update(done=F("done") + games)
+        unrecorded = SimulationChunk.objects.filter(job_id=chunk.job_id).exclude(
+            status=SimulationChunk.Status.DONE
+        )
+        if unrecorded.exists():
+            return True  # not the last chunk: the job is read only once every one is recorded
         job = SimulationJob.objects.select_related("game").defer("decks").get(pk=chunk.job_id)
-        if (
-            not job.is_finished
-            and not job.chunks.exclude(status=SimulationChunk.Status.DONE).exists()
-        ):
+        if not job.is_finished:
             _advance(job)
     return True
 
