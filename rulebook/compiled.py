@@ -62,6 +62,7 @@ MODULES = (
     "rulebook.neopets.engine.game",
     "rulebook.neopets.engine.policy",
     "rulebook.neopets.engine.state",
+    "rulebook.simulation.stats",  # a job counts every game it plays here
 )
 
 PURE_PYTHON = "DECKWARDEN_PURE_PYTHON"

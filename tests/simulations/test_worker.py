@@ -82,6 +82,9 @@ class Worker:
     """A `celery -A deckwarden worker` process group on this test's queue, logging to a file."""
 
     def __init__(self, name: str, log_dir: Path, cwd: Path = ROOT, **limits: str) -> None:
+        # This test's jobs must be sent to the queue its workers take (the own_queue fixture,
+        # which a module borrowing these helpers lacks): otherwise only the sweep finds them.
+        assert queue_name() == settings.DECKWARDEN_SIMULATION_QUEUE, "use the own_queue fixture"
         self.log = log_dir / f"{name}.log"
         env = {
             **os.environ,
@@ -169,6 +172,21 @@ def test_it_plays_a_job_in_a_real_worker_with_the_in_process_result(api, neopets
         job = wait_for(job_id, lambda job: job.is_finished)
         assert job.status == "done", job.error
     assert job.result == in_process_result(400, 11)
+
+
+def test_an_idle_worker_takes_a_job_at_once(api, neopets_cards):
+    """A job's tasks go to the queue the workers take, so the first game starts as soon as the
+    job is kept. Sent anywhere else, the workers' sweep would still find its chunks once their
+    10-second lease ran out and send them again, and every other test here would pass: only
+    the wait shows it (a user's job sat "queued" 12 seconds)."""
+    with workers() as (started, log_dir):
+        started.append(Worker("idle", log_dir))
+        warm_up = submit(api, games=50, seed=3, chunk_size=50)
+        wait_for(warm_up, lambda job: job.is_finished)
+        time.sleep(1)  # the worker waits, idle, for the next task
+        job = wait_for(submit(api, games=200, seed=4, chunk_size=50), lambda job: job.started)
+    waited = (job.started - job.created).total_seconds()
+    assert waited < 5, f"the first chunk was claimed {waited:.1f} s after the job was kept"
 
 
 def a_copy_of_the_project(folder: Path) -> Path:
