@@ -55,12 +55,14 @@ def test_an_action_draining_rp_does_something_only_when_an_opponent_has_rp():
 
 
 def test_a_clash_action_is_worth_starting_only_when_its_player_is_not_behind():
-    """Clashing: the total is the revealed card plus the Top Card's stars; a bonus to clashes
-    the player starts counts for the starter (README: `clash_bonus` `started`)."""
+    """Clashing: the total is the revealed card plus the Top Card's stars, and a tie for the
+    highest is a tie (no one gains RP, so none is lost by starting it); a bonus to clashes the
+    player starts counts for the starter (README: `clash_bonus` `started`)."""
     clash = action({"when": "action", "do": "clash", "win": 2})
     bonus = single("Starter", 1, {"when": "ongoing", "do": "clash_bonus", "n": 3, "started": True})
     assert not usable(table([single("Small", 1)], [single("Big", 3)]), clash)
     assert usable(table([bonus], [single("Big", 3)]), clash)
+    assert usable(table([single("Even", 3)], [single("Big", 3)]), clash)  # a tie loses nothing
 
 
 def test_a_flip_action_does_something_only_with_an_opponents_card_it_may_flip():
