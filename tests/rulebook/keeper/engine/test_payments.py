@@ -3,7 +3,7 @@ Abilities": activation costs; guide, "Activation Costs" and "Caveats")."""
 
 import pytest
 
-from .builders import creature, in_play, new_game
+from .builders import FILLER, creature, give_resources, in_play, new_game
 
 DRAW = "Draw 1 card."
 
@@ -111,12 +111,79 @@ def test_exhausted_resources_paid_add_to_those_already_exhausted():
     assert me.spent == 3
 
 
-@pytest.mark.parametrize("verb", ["Sacrifice", "Destroy"])
-def test_cards_given_up_from_the_deck_are_its_top_ones(verb):
-    """ "cards on the top of your deck": the top of the deck is the end of its list."""
+@pytest.mark.parametrize(("verb", "destroyed"), [("Sacrifice", 0), ("Destroy", 2)])
+def test_cards_given_up_from_the_deck_are_its_top_ones(verb, destroyed):
+    """ "cards on the top of your deck": the top of the deck is the end of its list. Sacrificed
+    cards are not destroyed (rulebook, "Sacrifice": they "do not trigger any abilities that
+    respond to destruction"); destroyed ones are."""
     game, scribe, _, _ = scribe_paying(f"{verb} 2 cards on the top of your deck.")
     me = game.players[0]
     me.deck = [creature(f"Card {i}", 1, 1) for i in range(5)]
     top = me.deck[-2:]
     game.activate_creature(me, scribe, scribe.card.abilities[0])
     assert sorted(card.name for card in me.graveyard) == sorted(card.name for card in top)
+    assert len([e for e in game.log if e["event"] == "destroyed"]) == destroyed
+
+
+def test_the_payment_is_logged_with_its_card_and_the_payers_state_after():
+    """docs/game-logs.md, `pay`: for which card in play, and the payer's hitpoints and
+    resources after."""
+    game, scribe, _, _ = scribe_paying("Exhaust 2 of your resources.")
+    me = game.players[0]
+    give_resources(me, 3)
+    hp = me.hp
+    game.activate_creature(me, scribe, scribe.card.abilities[0])
+    (paid,) = [e for e in game.log if e["event"] == "pay"]
+    assert (paid["source"], paid["x"], paid["cards"]) == (game.ref(scribe.card), 2, [])
+    assert (paid["hp"], paid["resources"], paid["spent"]) == (hp, 3, 2)
+
+
+def test_a_creature_never_sacrifices_itself_to_act_even_when_it_is_the_cheapest():
+    """ "You must sacrifice [x] cards in play to attack with, defend with, or use an ability of
+    this creature" (guide, "Caveats"): the creature must still be in play to act, so the payer's
+    least valuable card given up is another one, though this one is worth less."""
+    game = new_game()
+    me = game.players[0]
+    text = (
+        "You must sacrifice 1 cards in play to attack with, defend with, or use an ability of "
+        "this creature."
+    )
+    cheap = in_play(game, 0, creature("Cheap", 1, 5, text))
+    dear = in_play(game, 0, creature("Dear", 4, 5))
+    game.exhaust_to_act(me, cheap)
+    assert cheap in me.creatures and dear not in me.creatures
+
+
+def test_the_last_resources_may_be_destroyed_to_pay():
+    """ "Destroy [x] of your resources." (guide, "Activation Costs"): x resources are enough."""
+    game, scribe, _, _ = scribe_paying("Destroy 2 of your resources.")
+    me = game.players[0]
+    ability = scribe.card.abilities[0]
+    give_resources(me, 1)
+    assert not game.can_activate(me, ability, scribe)
+    give_resources(me, 1)
+    assert game.can_activate(me, ability, scribe)
+    game.activate_creature(me, scribe, ability)
+    assert me.resources == []
+
+
+@pytest.mark.parametrize(("hp", "payable"), [(3, False), (4, True)])
+def test_hitpoints_are_paid_only_while_the_payer_keeps_some(hp, payable):
+    """ "Pay [x] hitpoints." (guide, "Activation Costs", redacted in the 9th Edition and still
+    played): a player at 0 hitpoints has lost (rulebook, "Winning and Losing"), so the engine
+    never pays its last hitpoints; an empty deck does not matter to this cost."""
+    game, scribe, _, _ = scribe_paying("Pay 3 hitpoints.")
+    me = game.players[0]
+    me.hp, me.deck = hp, []
+    assert game.can_activate(me, scribe.card.abilities[0], scribe) is payable
+
+
+@pytest.mark.parametrize(("cards", "payable"), [(2, False), (3, True)])
+def test_the_deck_is_never_emptied_to_pay(cards, payable):
+    """ "Sacrifice [x] cards on the top of your deck." (guide, "Activation Costs", redacted in
+    the 9th Edition and still played): an empty deck loses (rulebook, "Winning and Losing"), so
+    the engine never gives up the last card of the deck."""
+    game, scribe, _, _ = scribe_paying("Sacrifice 2 cards on the top of your deck.")
+    me = game.players[0]
+    me.deck = [FILLER] * cards
+    assert game.can_activate(me, scribe.card.abilities[0], scribe) is payable

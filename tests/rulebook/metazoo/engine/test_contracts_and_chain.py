@@ -305,3 +305,26 @@ def test_a_priority_window_asks_the_active_caster_first_then_the_other():
     answering(game, 0, 1)
     window(game, game.casters[1])
     assert [e["player"] for e in events(game, "pass")] == [1, 0]
+
+
+def test_an_enter_effect_that_names_no_target_reaches_the_opposing_side():
+    """ENTER (Keywords, p. 21): "Effects that resolve when a Page enters the Arena", for the
+    Caster who Contracted it: one that names the opposing Caster or each opposing Beastie,
+    without targeting, reaches that Caster's side."""
+    game = started()
+    me, them = game.casters
+    herald = card(
+        "Crier",
+        "Beastie",
+        lp=20,
+        effects=[
+            {"when": "enter", "do": "damage", "n": 10, "target": "opposing_caster"},
+            {"when": "enter", "do": "damage", "n": 20, "target": "each_opposing_beastie"},
+        ],
+    )
+    otters = [put(game, 1, beastie(f"Otter {n}", lp=50)) for n in range(2)]
+    mine = put(game, 0, beastie("Mine", lp=50))
+    page = in_chapter(game, 0, herald)
+    game.act(me, ("contract", page))
+    assert page.zone == "arena" and them.lp == 990 and me.lp == 1000
+    assert [otter.damage for otter in otters] == [20, 20] and mine.damage == 0

@@ -352,3 +352,56 @@ def test_meta_breaker_at_0_rp_leaves_judges_whistle_face_up():
     outcome = play_game([TournamentDeck.from_deck(d) for d in (breaker, ronin)], 1, record_log=True)
     assert events(outcome, "reaction") == [] and events(outcome, "flip") == []
     assert (1, 0) in [(e["player"], e["by"]) for e in events(outcome, "rp")]
+
+
+def test_a_clashed_reaction_makes_the_clash_a_tie_before_any_reveal():
+    """Reaction effects, "are activated whenever the relevant condition on the effect is met":
+    another player starting a clash is offered the Reaction at once; used, the clash is a tie
+    (no one gains RP) and its card flips. Each seat after the starter is offered it, the
+    starter never."""
+    hunter = single("Hunter", 1, {"when": "play", "do": "clash", "win": 3})
+    fan = board("Fan", {"when": "reaction", "on": "clashed", "do": "tie_clash"})
+    game, outcome = tournament(
+        [deck([hunter], accessories=[fan]), deck([single("B", 1)]), deck([single("C", 1)])],
+        the_store=store(5, 1, 1),
+        first=0,
+        policies=(
+            Scripted(single=in_order, react_clashed=never),
+            Scripted(single=in_order),
+            Scripted(single=in_order),
+        ),
+    )
+    assert game.players[0].board[0].up  # the starter was never offered its own
+    assert [len(e["reveals"]) for e in events(outcome, "clash_end")] == [3]
+    again = single("Hunter Again", 1, {"when": "play", "do": "clash", "win": 3})
+    tied, outcome = tournament(
+        [deck([hunter, again]), deck([single("B", 1)], accessories=[fan]), deck(plain("C", 2))],
+        the_store=store(5, 1, 1),
+        first=0,
+    )
+    first, second = events(outcome, "clash_end")
+    assert (first["player"], first["card"], first["reveals"], first["winner"]) == (
+        0,
+        "Hunter",
+        [],
+        None,
+    )
+    assert len(second["reveals"]) == 3 and len(events(outcome, "reveal")) == 3
+    assert not tied.players[1].board[0].up and outcome.figures["clashes"] == 2
+
+
+def test_an_opponents_top_card_blocking_next_effects_works_only_while_its_top_effects_do():
+    """Top Card: "Top effects work as long as the card [is] the right-most face-up card", and
+    "stop working when the player's tableau is full or their hand is empty"."""
+    tinker = single("Tinker", 1, {"when": "next", "do": "gain_rp", "n": 2})
+    warden = single("Warden", 1, {"when": "top", "do": "block_next"})
+    game, outcome = tournament(
+        [deck([tinker, single("A", 1)]), deck([warden, single("B", 1), single("B2", 1)])],
+        first=1,
+    )
+    assert game.players[0].rp == 2 and events(outcome, "next_blocked") == []
+    game, outcome = tournament(
+        [deck([tinker, single("A", 1)]), deck([single("B", 1), warden, single("B2", 1)])],
+        first=1,
+    )
+    assert game.players[0].rp == 0 and len(events(outcome, "next_blocked")) == 1
