@@ -22,18 +22,16 @@ def window(game: Any, active: Caster) -> None:
         priority(game, caster)
 
 
-def priority(game: Any, caster: Caster) -> bool:
+def priority(game: Any, caster: Caster) -> None:
     """Give a Caster priority: an "any time" Action or none; after an Action priority passes
-    to the other Caster, and so on, until one takes none: then the chain resolves.
-    Whether the Caster acted."""
+    to the other Caster, and so on, until one takes none: then the chain resolves."""
     if not caster.answers:  # (as `response` says: asked several times an Action)
-        return False
+        return
     answer = response(game, caster)
     if answer is None:
-        return False
+        return
     push_action(game, caster, answer)  # (a response always goes on the chain)
     exchange(game, caster)
-    return True
 
 
 def response(game: Any, caster: Caster) -> tuple[Any, ...] | None:
