@@ -103,7 +103,13 @@ def chosen(names: list[str]) -> list[Module]:
     return [m for m in MODULES if any(named(m, name) for name in names)]
 
 
-def config(module: Module) -> str:
+# mutmut stops a mutant's tests after (their clean time + a constant) x this x 2 of CPU time and
+# counts it caught ("timeout"). Its default, 15, let one looping MetaZoo mutant (whose rule tests
+# judge 3,000 games) hold the run's one worker for 40 minutes; 2 stops it at four times.
+TIMEOUT_MULTIPLIER = 2.0
+
+
+def config(module: Module, timeout_multiplier: float) -> str:
     """The run's pyproject.toml: mutmut's settings and pytest's, for a Django-free run."""
     pytest_args = [
         "-p", "no:django", "-p", "no:cacheprovider", "-p", "tests.hypothesis_profile",
@@ -118,6 +124,7 @@ def config(module: Module) -> str:
             f"pytest_add_cli_args = {json.dumps(pytest_args)}",
             f"pytest_add_cli_args_test_selection = {json.dumps([module.tests])}",
             "use_git_change_detection = false",
+            f"timeout_multiplier = {timeout_multiplier}",
             "",
             "[tool.pytest.ini_options]",
             'python_files = ["test_*.py"]',
@@ -126,14 +133,14 @@ def config(module: Module) -> str:
     )
 
 
-def prepare(module: Module) -> Path:
+def prepare(module: Module, timeout_multiplier: float) -> Path:
     """A fresh run folder: the worktree's rules library, tests and sample cards, linked."""
     run = WORK / module.key
     shutil.rmtree(run, ignore_errors=True)
     run.mkdir(parents=True)
     for name in ("rulebook", "tests", "cards"):
         (run / name).symlink_to(ROOT / name)
-    (run / "pyproject.toml").write_text(config(module))
+    (run / "pyproject.toml").write_text(config(module, timeout_multiplier))
     return run
 
 
@@ -180,8 +187,8 @@ def results(run: Path) -> dict[str, tuple[str, str]]:
     return {name: (status, diff) for name, (status, diff) in json.loads(done.stdout).items()}
 
 
-def measure(module: Module, minutes: float) -> dict[str, object]:
-    run = prepare(module)
+def measure(module: Module, minutes: float, timeout_multiplier: float) -> dict[str, object]:
+    run = prepare(module, timeout_multiplier)
     started = time.monotonic()
     done = mutmut(run, "run", "--max-children", "1", timeout=minutes * 60)
     seconds = time.monotonic() - started
@@ -227,6 +234,13 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--minutes", type=float, default=15.0, help="stop a module's run after")
     parser.add_argument("--target", type=float, default=0.90, help="least share caught")
     parser.add_argument("--list", action="store_true", help="list the modules and stop")
+    parser.add_argument(
+        "--timeout-multiplier",
+        type=float,
+        default=TIMEOUT_MULTIPLIER,
+        help="a mutant's tests are stopped (and it is caught) past about twice this times their "
+        "clean run's time",
+    )
     args = parser.parse_args(argv)
     modules = chosen(args.modules)
     if args.list:
@@ -235,7 +249,7 @@ def main(argv: list[str]) -> int:
     print(HEADER, flush=True)
     below = []
     for module in modules:
-        figures = measure(module, args.minutes)
+        figures = measure(module, args.minutes, args.timeout_multiplier)
         print(row(figures), flush=True)
         with (WORK / "figures.jsonl").open("a") as log:
             log.write(json.dumps(figures) + "\n")
