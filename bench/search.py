@@ -7,7 +7,7 @@ unless --reuse finds it loaded), migrates it, bulk-loads synthetic cards (marked
 data) across the four games, runs ANALYZE, then times requests through the API (Django's test
 client: URL routing, view, selector, filters, pagination count, serialization of the first page)
 for name search, rules-text search, a stat comparison, fuzzy named lookup and autocomplete.
-Prints p50 and p95 per kind against the 25 ms target (issue 2, item 11), beside a trivial
+Prints p50 and p95 per kind against the 20 ms target (issue 44, item 4), beside a trivial
 endpoint's (GET /api/v1/health/live/) timed in the same run: on a loaded machine compare ratios.
 Then two figures a loaded machine changes little (issue 25, item 7): the CPU time per request
 of Django and of its PostgreSQL backend process (read from /proc when the server is local),
@@ -30,7 +30,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from bench.answers import expect, run_unthrottled
 
-TARGET_P95_MS = 25.0
+TARGET_P95_MS = 20.0  # issue 44 (issue 2 asked for 25)
 TRIVIAL = "health/live"  # a trivial endpoint, timed in the same run
 BENCH_DATABASE = "deckwarden_bench"
 BATCH_SIZE = 5_000
@@ -564,7 +564,7 @@ def _print_table(timings: dict[str, list[float]]) -> None:
     print("The trivial endpoint's line tells how loaded the machine was: compare ratios.")
     print(
         f"{'query':<20} {'runs':>5} {'p50 ms':>8} {'p95 ms':>8} {'p95/trivial':>12}"
-        "  target p95 <= 25 ms"
+        f"  target p95 <= {TARGET_P95_MS:.0f} ms"
     )
     trivial_p95 = _percentiles(timings[TRIVIAL])[1]
     for kind, samples in timings.items():
