@@ -58,6 +58,9 @@ SIMPLIFICATIONS = (
     "the moment each event happens.",
     "A player loses with an empty deck when it is checked (after each action, battle and "
     "trigger), not at the instant the last card leaves it.",
+    "A cost paid in hitpoints or with cards from the top of the deck is offered only when it "
+    "leaves its player above 0 hitpoints and with a card in the deck: the rulebook lets a "
+    "player pay down to 0 and lose at once (Winning and Losing), which the engine never offers.",
 )
 
 
