@@ -42,7 +42,7 @@ class DoctorHandler(JobHandler):
     kind = JobKind.DOCTOR
 
     def plan(self, job: SimulationJob) -> Sequence[ChunkPlan]:
-        return _round_chunks(job, _rounds(job)[0])
+        return round_chunks(_rounds(job)[0], job.chunk_size)
 
     def play(self, job: SimulationJob, chunk: SimulationChunk) -> DoctorStats:
         engine, base, candidates, field = _prepared(job.pk)
@@ -79,7 +79,7 @@ class DoctorHandler(JobHandler):
             survivors_by_round(candidates)[following.number] - len(following.candidates)
         )
         SimulationJob.objects.filter(pk=job.pk).update(doctor=spec, games=F("games") - unplayed)
-        return _round_chunks(job, following)
+        return round_chunks(following, job.chunk_size)
 
     def result(self, job: SimulationJob, merged: DoctorStats) -> dict[str, Any]:
         spec = job.doctor
@@ -91,10 +91,6 @@ class DoctorHandler(JobHandler):
 
 
 DOCTOR = DoctorHandler()
-
-
-def _round_chunks(job: SimulationJob, current: Round) -> list[ChunkPlan]:
-    return round_chunks(current, job.chunk_size)
 
 
 def _rounds(job: SimulationJob) -> list[Round]:
