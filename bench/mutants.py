@@ -4,6 +4,7 @@
     .venv/bin/python -m bench.mutants neopets.engine.game    # one (or a few) of them
     .venv/bin/python -m bench.mutants neopets                # every rule module of a game
     .venv/bin/python -m bench.mutants --list
+    .venv/bin/python -m bench.mutants keeper.engine.game --sample 200   # an estimate, below
 
 mutmut (3.x, a dev dependency) makes mutants of one module's functions (an operator, a
 constant, a comparison or an argument changed; a call's result dropped) and runs, for each, the
@@ -22,6 +23,13 @@ each survivor's diff to var/mutants/<module>/survivors.txt. The survivors that a
 unreachable, and why, are listed in docs/testing/mutants.md. Exit 1 if a module is below
 --target (90%).
 
+--sample N runs a random sample of N of the module's mutants (drawn with --sample-seed, so the
+same sample again) instead of all of them, for modules too big to run in full on a shared
+machine, and reports the share of the sample caught with its 95% (Wilson score) interval: an
+estimate of the module's share, labelled as such, never a full run's figure. Random mutant
+sampling is the estimate of Wong & Mathur (1995) and Zhang et al. (ICSE 2010); see
+docs/testing/mutants.md.
+
 mutmut mutates functions only (not module-level tables) and leaves decorated functions
 (properties) alone; the player policies (`policy.py`) are not rules and are not mutated.
 """
@@ -30,7 +38,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import random
 import shutil
 import signal
 import subprocess
@@ -179,6 +189,47 @@ print(json.dumps(found))
 """
 
 
+# Run inside a run folder: every mutant name mutmut makes of the module, without running a test
+# (the names `mutmut run` takes, and the keys `results` gives).
+NAMES = """
+import json, sys
+from pathlib import Path
+from mutmut.mutation.file_mutation import mutate_file_contents
+from mutmut.utils.format_utils import get_mutant_name
+
+path = Path(sys.argv[1])
+mutated = mutate_file_contents(str(path), path.read_text())
+print(json.dumps([get_mutant_name(path, name) for name in mutated.mutant_names]))
+"""
+
+
+def mutant_names(run: Path, module: Module) -> list[str]:
+    env = {**os.environ, "DECKWARDEN_PURE_PYTHON": "1"}
+    command = [sys.executable, "-c", NAMES, module.path]
+    done = subprocess.run(command, cwd=run, env=env, capture_output=True, text=True, check=True)
+    return sorted(json.loads(done.stdout))
+
+
+def draw_sample(names: list[str], size: int, seed: int) -> list[str]:
+    """A simple random sample (without replacement) of the names, the same for the same seed."""
+    return sorted(random.Random(seed).sample(sorted(names), min(size, len(names))))
+
+
+def wilson_interval(caught: int, checked: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval (95% for z = 1.96) of a share `caught` of `checked`.
+
+    Unlike the normal approximation it stays within 0..1 and is not zero-wide when every
+    sampled mutant is caught (or none), which is exactly where a good module's sample lands.
+    """
+    if not checked:
+        return 0.0, 1.0
+    share = caught / checked
+    scale = 1 + z * z / checked
+    centre = (share + z * z / (2 * checked)) / scale
+    spread = z * math.sqrt(share * (1 - share) / checked + z * z / (4 * checked * checked)) / scale
+    return max(0.0, centre - spread), min(1.0, centre + spread)
+
+
 def results(run: Path) -> dict[str, tuple[str, str]]:
     """Every mutant of the run: its status, and its diff unless it was killed."""
     env = {**os.environ, "DECKWARDEN_PURE_PYTHON": "1"}
@@ -187,26 +238,36 @@ def results(run: Path) -> dict[str, tuple[str, str]]:
     return {name: (status, diff) for name, (status, diff) in json.loads(done.stdout).items()}
 
 
-def measure(module: Module, minutes: float, timeout_multiplier: float) -> dict[str, object]:
+def measure(
+    module: Module, minutes: float, timeout_multiplier: float, sample: int | None, seed: int
+) -> dict[str, object]:
     run = prepare(module, timeout_multiplier)
+    chosen_names = draw_sample(mutant_names(run, module), sample, seed) if sample else []
     started = time.monotonic()
-    done = mutmut(run, "run", "--max-children", "1", timeout=minutes * 60)
+    done = mutmut(run, "run", "--max-children", "1", *chosen_names, timeout=minutes * 60)
     seconds = time.monotonic() - started
     (run / "run.log").write_text(done.stdout)
     found = results(run)
-    counts = Counter(status for status, _ in found.values())
     total = len(found)
+    if sample:  # only the sampled mutants are judged; the rest were never run
+        found = {name: found[name] for name in chosen_names}
+    counts = Counter(status for status, _ in found.values())
     caught = counts["killed"] + counts["timeout"]
     with (run / "survivors.txt").open("w") as out:
         for name, (status, diff) in sorted(found.items()):
             if status not in ("killed", "timeout"):
                 out.write(f"# {name}: {status}\n{diff}\n")
+    # A sample's estimate is of the mutants it checked (a stopped sample says how many it missed).
+    checked = len(found) - counts["not checked"]
     return {
         "module": module.key,
         **{status: counts[status] for status in STATUSES},
-        "other": total - sum(counts[status] for status in STATUSES),
+        "other": len(found) - sum(counts[status] for status in STATUSES),
         "total": total,
-        "rate": caught / total if total else 0.0,
+        "sample": {"size": len(found), "seed": seed, "interval": wilson_interval(caught, checked)}
+        if sample
+        else None,
+        "rate": caught / (checked if sample else len(found)) if checked else 0.0,
         "minutes": round(seconds / 60, 1),
         "stopped": done.returncode != 0 and seconds >= minutes * 60,
     }
@@ -215,16 +276,25 @@ def measure(module: Module, minutes: float, timeout_multiplier: float) -> dict[s
 def row(figures: dict[str, object]) -> str:
     rate = float(figures["rate"])  # type: ignore[arg-type]
     stopped = " (stopped)" if figures["stopped"] else ""
+    sample = figures.get("sample")
+    if sample:  # an estimate: say so, and how sure it is
+        low, high = sample["interval"]  # type: ignore[index]
+        size = sample["size"]  # type: ignore[index]
+        run = f"sample of {size} / {figures['total']} (seed {sample['seed']})"  # type: ignore[index]
+        caught = f"estimate {rate:.1%} (95% interval {low:.1%} to {high:.1%})"
+        killed = f"{figures['killed']} / {size}"
+    else:
+        run, caught, killed = "full", f"{rate:.1%}", f"{figures['killed']} / {figures['total']}"
     return (
-        f"| {figures['module']} | {figures['killed']} / {figures['total']} "
+        f"| {figures['module']} | {run} | {killed} "
         f"| {figures['timeout']} | {figures['survived']} | {figures['no tests']} "
-        f"| {figures['not checked']} | {rate:.1%} | {figures['minutes']}{stopped} |"
+        f"| {figures['not checked']} | {caught} | {figures['minutes']}{stopped} |"
     )
 
 
 HEADER = (
-    "| module | killed / total | timeout | survived | no tests | not checked | caught | minutes |\n"
-    "|---|---|---|---|---|---|---|---|"
+    "| module | run | killed / run | timeout | survived | no tests | not checked | caught "
+    "| minutes |\n|---|---|---|---|---|---|---|---|---|"
 )
 
 
@@ -241,6 +311,14 @@ def main(argv: list[str]) -> int:
         help="a mutant's tests are stopped (and it is caught) past about twice this times their "
         "clean run's time",
     )
+    parser.add_argument(
+        "--sample",
+        type=int,
+        metavar="N",
+        help="run a random sample of N of each module's mutants: an estimate, with its 95%% "
+        "interval",
+    )
+    parser.add_argument("--sample-seed", type=int, default=1, help="which random sample")
     args = parser.parse_args(argv)
     modules = chosen(args.modules)
     if args.list:
@@ -249,7 +327,9 @@ def main(argv: list[str]) -> int:
     print(HEADER, flush=True)
     below = []
     for module in modules:
-        figures = measure(module, args.minutes, args.timeout_multiplier)
+        figures = measure(
+            module, args.minutes, args.timeout_multiplier, args.sample, args.sample_seed
+        )
         print(row(figures), flush=True)
         with (WORK / "figures.jsonl").open("a") as log:
             log.write(json.dumps(figures) + "\n")
