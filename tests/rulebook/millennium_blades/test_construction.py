@@ -63,6 +63,24 @@ def test_it_refuses_a_second_copy_citing_the_one_copy_rule():
     assert error["cards"] == ["Single 0"]
 
 
+def test_the_size_error_says_how_many_singles_to_remove_and_the_limit():
+    """Tournament Phase: up to eight Singles; ten are two too many, and the error says so."""
+    report = RULES.check(deck(singles=[(card, 1) for card in SINGLES[:10]]), STANDARD)
+    (error,) = report.as_dict()["errors"]
+    assert error["message"].startswith("Singles has 10 cards;")
+    assert error["message"].endswith("Remove 2.")
+    assert error["limit"] == 8
+
+
+def test_the_copy_error_says_how_many_copies_to_remove_and_the_limit():
+    """Deckbuilding Phase: one copy of any card; of three, two must go, and the error says so."""
+    report = RULES.check(deck(singles=[(SINGLES[0], 3)]), STANDARD)
+    (error,) = report.as_dict()["errors"]
+    assert error["message"].startswith("Single 0 appears 3 times;")
+    assert error["message"].endswith("Remove 2.")
+    assert error["limit"] == 1
+
+
 def test_it_counts_copies_by_card_across_entries_and_printings():
     """Deckbuilding Phase: one copy of any card, whichever printing each entry pins."""
     split = Deck(
