@@ -144,6 +144,27 @@ def test_it_sends_a_negated_equipment_to_the_discard_instead_of_a_slot():
     opponent.take(justice)
     game.play_card(me, gauntlet, me.inventory)
     assert me.equipment == [] and me.discard == [gauntlet]
+    told = [(e["event"], e["player"], e["card"], e.get("to")) for e in game.log[-3:]]
+    assert told == [  # the Food put away to the Void (CR 7.8.6), the Equipment negated
+        ("put_away", opponent.index, "Hot Dog of Justice", "void"),
+        ("negated", me.index, "Battle Gauntlet", None),
+        ("put_away", me.index, "Battle Gauntlet", "discard"),
+    ]
+
+
+def test_priority_passes_to_the_opponent_when_the_player_has_no_food_of_their_level():
+    """CR 8.20.15a: the player who put Korbat Defender on the queue gets priority first, then
+    the opponent; holding only a Frozen Negg (level 3) at level 2, the player passes, and the
+    opponent still negates it with Hot Dog of Justice."""
+    game, me, opponent = two_players()
+    at_level(me, 2)
+    korbat, negg = sample_card("Korbat Defender"), sample_card("Frozen Negg")
+    me.take(korbat)
+    me.take(negg)
+    opponent.take(sample_card("Hot Dog of Justice"))
+    game.play_card(me, korbat, me.inventory)
+    assert me.inventory == [negg]  # nothing drawn
+    assert me.discard == [korbat] and opponent.foods == []
 
 
 def test_a_name_typed_with_a_no_break_space_or_an_accent_is_the_name():

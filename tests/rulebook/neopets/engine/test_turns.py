@@ -123,7 +123,8 @@ def test_it_deals_one_damage_to_an_exhausted_players_neopet_at_the_draw_phase():
     me.deck.clear()
     game.take_turn(me)  # the first turn: no battle follows
     assert me.damage == 1
-    assert "exhausted" in [e["event"] for e in game.log]
+    exhausted = [e for e in game.log if e["event"] == "exhausted"]
+    assert [e["player"] for e in exhausted] == [me.index]  # the log says who is exhausted
 
 
 def test_it_ends_a_game_nobody_can_win_as_a_draw_at_the_turn_cap():
