@@ -3,8 +3,12 @@ Millennium Blades rules notes for what the summary leaves open)."""
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.core.resolve import EntryRef
 from rulebook.millennium_blades.engine import SIMPLIFICATIONS, TournamentDeck, play_game
+from rulebook.millennium_blades.engine.cards import TournamentCard
+from rulebook.millennium_blades.engine.state import TABLEAU_SLOTS, Slot
 from rulebook.samples import MILLENNIUM_BLADES as SAMPLES
 from rulebook.validate import resolve_and_check, standard_format
 
@@ -129,6 +133,27 @@ def test_top_effects_stop_when_the_hand_is_empty_or_the_tableau_full():
     assert not me.hand and game.clash_strength(me) == 5  # hand empty: no +2
     me.hand.append(me.tableau[0].card)
     assert game.clash_strength(me) == 7
+    for card in plain("Down", TABLEAU_SLOTS - 1):  # the tableau full, Golem still the Top Card
+        me.tableau.append(Slot(TournamentCard(card.key, card.name, card.type, card.attributes), 0))
+        me.tableau[-1].up = False
+    assert len(me.tableau) == TABLEAU_SLOTS and me.top() is me.tableau[0]
+    assert game.clash_strength(me) == 5
+
+
+def test_another_seat_sees_a_face_down_card_only_by_its_back():
+    """Face-Down Cards: a face-down card "still counts as a card" in its tableau slot, but no
+    other player may look at it; a face-up card is seen as it is."""
+    errata = single("Errata", 3, {"when": "play", "do": "flip_opponent"})
+    game, _ = tournament(
+        [deck([single("Big", 6), single("Small", 1)]), deck([errata, single("B", 1)])], first=0
+    )
+    seen = game.view(1)
+    assert seen.seat == 1 and seen.players[1] is game.players[1]  # its own seat whole
+    down, up = sorted(seen.players[0].tableau, key=lambda slot: slot.up)
+    assert not down.up and down.owner == 0
+    with pytest.raises(AttributeError):
+        down.card  # noqa: B018  # its face is hidden
+    assert up.up and up.card.name in ("Big", "Small")
 
 
 def test_a_clash_reveals_from_its_starter_clockwise_and_a_tie_for_highest_is_a_tie():
