@@ -9,13 +9,16 @@ import pytest
 
 from rulebook.keeper.engine import RandomPolicy, play_game
 
-from .builders import sample
+from .builders import creature, fix_dice, in_play, new_game, sample
 
 RANDOM = (RandomPolicy(), RandomPolicy())
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def logs():
+    """Forty games, played afresh for each test: mutation testing (docs/testing/mutants.md)
+    runs only the tests that reach a rule, and games shared by a module would reach it from
+    its first test alone."""
     return [
         play_game([sample("value"), sample("control")], seed, policies=RANDOM, record_log=True).log
         for seed in range(40)
@@ -69,3 +72,68 @@ def test_every_card_number_is_named_and_each_copy_has_its_own(logs):
             numbers = event["reserves"] + event["hand"]
             assert len(set(numbers)) == len(numbers)
         json.dumps(log)
+
+
+def test_each_card_played_pays_its_cost_and_a_spent_spell_goes_to_its_owner(logs):
+    """Summoning Creatures, Casting Spells and Setting Traps: a card's cost is paid as it is
+    played (`cost`: the card's cost; the turn's spent resources add up), and a cast spell or an
+    activated trap, once resolved, goes to its owner's graveyard (`spent`, its owner)."""
+    costs = {card.name: card.cost for name in ("value", "control") for card in sample(name).cards}
+    played = {"summon": 0, "cast": 0, "set": 0, "trap": 0}
+    for log in logs:
+        names = {}
+        for event in log:
+            if event["event"] == "deck":
+                names.update((event["first"] + i, name) for i, name in enumerate(event["names"]))
+        owner = {n: 0 if n < 40 else 1 for n in names}
+        paying, spent = None, {0: 0, 1: 0}
+        for event in log:
+            kind, player = event["event"], event["player"]
+            if kind == "turn":
+                spent = {0: 0, 1: 0}
+            elif kind in ("summon", "cast", "set"):
+                paying = (player, costs[names[event["n"]]])
+                played[kind] += 1
+            elif kind == "cost":
+                assert (player, event["paid"]) == paying, event
+                spent[player] += event["paid"]
+                assert event["spent"] >= spent[player], event  # what it paid stays spent
+                paying = None
+            elif kind in ("trap", "spent"):
+                assert player == owner[event["n"]], event
+                played["trap"] += kind == "trap"
+    assert all(played.values()), played
+
+
+def test_the_end_says_how_many_turns_were_played(logs):
+    for log in logs:
+        (end,) = [event for event in log if event["event"] == "end"]
+        assert end["turns"] == sum(event["event"] == "turn" for event in log)
+
+
+def test_a_named_counter_used_says_which_creature_and_what_it_did():
+    """Guide, "Effects": a damage counter's placer removes it to roll a die and inflict that
+    much damage; an exhaustion counter's, to exhaust the creature. The log names the creature,
+    the kind, and the damage or exhaustion that follows (docs/game-logs.md, `counter_used`)."""
+    game = new_game()
+    me = game.players[0]
+    target = in_play(game, 1, creature("Target", 1, 20))
+    target.add_marks("damage", 0, 1)
+    target.add_marks("exhaustion", 0, 1)
+    n = game.ref(target.card)
+    fix_dice(game, [4])
+    game.use_damage_counters(me)
+    game.use_exhaustion_counters(me)
+    told = [  # what each says: the counter's kind, the damage's amount, why it was exhausted
+        (event["event"], event["player"], event["n"], event.get("kind", event.get("amount")))
+        for event in game.log
+        if event["event"] in ("counter_used", "damage", "exhaust")
+    ]
+    assert told == [
+        ("counter_used", 0, n, "damage"),
+        ("damage", 1, n, 4),
+        ("counter_used", 0, n, "exhaustion"),
+        ("exhaust", 0, n, None),
+    ]
+    assert [e["why"] for e in game.log if e["event"] == "exhaust"] == ["counter"]
+    assert target.exhausted and target.defense == 16

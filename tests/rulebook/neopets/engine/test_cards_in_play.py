@@ -2,7 +2,7 @@
 
 import pytest
 
-from rulebook.neopets.engine.cards import EngineCard
+from rulebook.neopets.engine.cards import AGILITY, ATTACK, DEFENCE, EngineCard
 from rulebook.neopets.engine.game import KnockOut
 
 from .builders import (
@@ -311,3 +311,47 @@ def test_it_offers_a_location_held_in_the_inventory_only_once_its_map_pieces_are
     assert ruins not in game.playable(me)
     me.map_pieces.append(EngineCard(piece))
     assert ruins in game.playable(me)
+
+
+def test_every_attached_codestones_boost_adds_to_the_stats_agility_too():
+    """CR 6.2.2 and 7.11.3: an attached Codestone's printed boost adds to the Neopet's stats,
+    each Codestone's on top of the others'."""
+    _, me = fresh_game()
+    assert (me.agility, me.defence) == (6, 2)  # Blue Acara's printed stats
+    me.attach(EngineCard(codestone("Swift Codestone", agility=1)))
+    me.attach(EngineCard(codestone("Swifter Codestone", agility=2, defence=1)))
+    assert (me.agility, me.defence) == (9, 3)
+
+
+def test_passive_rerolls_and_extra_attack_dice_of_two_cards_add_up():
+    """CR 8.18: each card's passive ability applies while it is in play, so two Equipment
+    giving a reroll and an extra attack die give two of each."""
+    _, me = fresh_game()
+    for n in (1, 2):
+        me.equipment.append(
+            EngineCard(
+                info(
+                    f"Lucky Charm {n}",
+                    "Equipment",
+                    effects=[
+                        {"do": "reroll", "n": 1, "when": "while_in_play"},
+                        {"do": "extra_dice", "n": 1, "step": "attack"},
+                    ],
+                )
+            )
+        )
+    me.refresh()
+    assert (me.rerolls, me.extra_attack_dice, me.extra_defence_dice) == (2, 2, 0)
+
+
+def test_attack_defence_and_agility_are_capped_at_10_and_count_0_below_0():
+    """CR 6.2.4: Attack, Defence and Agility never exceed 10; a stat below 0 rolls no dice, so
+    it counts as 0; a stat of 1 stays 1."""
+    _, me = fresh_game()
+    me.mods = [
+        (ATTACK, 8, "end_of_turn"),
+        (DEFENCE, -1, "end_of_turn"),
+        (AGILITY, -7, "end_of_turn"),
+    ]
+    me.refresh()  # Blue Acara: 3 / 2 / 6
+    assert (me.attack, me.defence, me.agility) == (10, 1, 0)

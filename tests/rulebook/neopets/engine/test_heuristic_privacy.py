@@ -1,6 +1,8 @@
 """The heuristic player values what it may know (CR 9.11): another side's Paint Brush on the
 queue is weighed without looking into that side's Rainbow Pool (CR 9.11.2: private)."""
 
+import pytest
+
 from rulebook.neopets.engine import HeuristicPolicy
 from rulebook.neopets.engine.cards import EngineCard
 from rulebook.neopets.engine.state import QueueItem
@@ -21,3 +23,19 @@ def test_another_sides_paint_brush_is_weighed_without_its_rainbow_pool():
     """CR 9.11.2: whether the painted Neopet is strong or weak is the painter's secret, so the
     value the other seat gives the Brush (whether to negate it) cannot depend on it."""
     assert value_to_the_other_seat([FIRE_ACARA]) == value_to_the_other_seat([WEAK_ACARA]) > 0
+
+
+def test_a_seat_sees_its_own_side_whole_and_the_others_without_its_hidden_cards():
+    """CR 9.11: a player's Inventory, deck, Rainbow Pool and Neopets not yet sent in are private;
+    the Neopet in play and whose turn it is are public (each seat's view, what a bot reads)."""
+    game, _ = fresh_game()
+    for seat in (0, 1):
+        view, other = game.view(seat), 1 - seat
+        assert view.sides[seat] is game.sides[seat]
+        assert view.sides[other].active is game.sides[other].active
+        for hidden in ("inventory", "deck", "rainbow_pool", "neopets", "foods"):
+            zone = getattr(view.sides[other], hidden)  # how many cards, and no more
+            assert len(zone) == len(getattr(game.sides[other], hidden))
+            with pytest.raises(PermissionError):
+                list(zone)
+        assert view.active == game.active
