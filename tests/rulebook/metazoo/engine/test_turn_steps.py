@@ -165,6 +165,9 @@ def test_regen_and_end_of_turn_effects_resolve_at_the_end_of_the_turn():
     assert [e["order"] for e in order] == [[], [["regen", troll.uid], ["effect", gnat.uid, 0]]]
     assert [e["player"] for e in order] == [1, 0]
     assert [e["source"] for e in events(game, "damage")] == [gnat.uid]
+    # the log names the Page that recovered, by how much, and its LP after
+    recovered = [(e["target"], e["amount"], e["lp"]) for e in events(game, "recover")]
+    assert recovered == [(troll.uid, 10, 40)]
 
 
 def test_regen_of_an_artifact_and_regen_gained_from_another_page():
