@@ -47,6 +47,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -169,19 +170,23 @@ def mutmut(run: Path, *args: str, timeout: float) -> subprocess.CompletedProcess
 
 
 # Run inside a run folder (mutmut reads its settings there): every mutant's status and, for those
-# not killed, its diff, as JSON; mutmut's own `results` and `show`, in one process.
+# not killed, its diff, as JSON; mutmut's own `results` and `show`, in one process. Given names
+# (JSON on stdin), only those mutants: a sample's, without diffing the rest, unrun.
 RESULTS = """
-import json
+import json, sys
 from mutmut.mutation.diff_apply import get_diff_for_mutant
 from mutmut.mutation.data import SourceFileMutationData
 from mutmut.stats import status_by_exit_code
 from mutmut.utils.file_utils import walk_mutatable_files
 
+only = set(json.load(sys.stdin))
 found = {}
 for path in walk_mutatable_files():
     data = SourceFileMutationData(path=path)
     data.load()
     for name, code in data.exit_code_by_key.items():
+        if only and name not in only:
+            continue
         status = status_by_exit_code[code]
         diff = "" if status == "killed" else get_diff_for_mutant(name, path=path)
         found[name] = [status, diff]
@@ -230,11 +235,14 @@ def wilson_interval(caught: int, checked: int, z: float = 1.96) -> tuple[float, 
     return max(0.0, centre - spread), min(1.0, centre + spread)
 
 
-def results(run: Path) -> dict[str, tuple[str, str]]:
-    """Every mutant of the run: its status, and its diff unless it was killed."""
+def results(run: Path, names: Sequence[str] = ()) -> dict[str, tuple[str, str]]:
+    """Every mutant of the run (or those named): its status, and its diff unless killed."""
     env = {**os.environ, "DECKWARDEN_PURE_PYTHON": "1"}
     command = [sys.executable, "-c", RESULTS]
-    done = subprocess.run(command, cwd=run, env=env, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        command, cwd=run, env=env, input=json.dumps(list(names)), capture_output=True, text=True,
+        check=True,
+    )  # fmt: skip
     return {name: (status, diff) for name, (status, diff) in json.loads(done.stdout).items()}
 
 
@@ -242,15 +250,14 @@ def measure(
     module: Module, minutes: float, timeout_multiplier: float, sample: int | None, seed: int
 ) -> dict[str, object]:
     run = prepare(module, timeout_multiplier)
-    chosen_names = draw_sample(mutant_names(run, module), sample, seed) if sample else []
+    names = mutant_names(run, module)
+    chosen_names = draw_sample(names, sample, seed) if sample else []
     started = time.monotonic()
     done = mutmut(run, "run", "--max-children", "1", *chosen_names, timeout=minutes * 60)
     seconds = time.monotonic() - started
     (run / "run.log").write_text(done.stdout)
-    found = results(run)
-    total = len(found)
-    if sample:  # only the sampled mutants are judged; the rest were never run
-        found = {name: found[name] for name in chosen_names}
+    found = results(run, chosen_names)  # a sample's only: the rest were never run
+    total = len(names)
     counts = Counter(status for status, _ in found.values())
     caught = counts["killed"] + counts["timeout"]
     with (run / "survivors.txt").open("w") as out:
