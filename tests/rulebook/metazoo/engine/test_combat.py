@@ -31,6 +31,14 @@ def test_the_primary_defender_strikes_back_and_the_target_is_not_fatigued():
     fight(game, pup, hound)
     assert game.current_lp(hound) == 30 and game.current_lp(pup) == 40
     assert not hound.fatigued
+    # the log names each Attack used: the attacker's declared, the primary Defender's back
+    (declared,) = events(game, "attack")
+    assert (declared["attacker"], declared["attack"], declared["target"]) == (
+        pup.uid, "Pup Bite", hound.uid,
+    )  # fmt: skip
+    assert [(e["attacker"], e["attack"]) for e in events(game, "strike")] == [
+        (pup.uid, "Pup Bite"), (hound.uid, "Hound Bite"),
+    ]  # fmt: skip
 
 
 def test_defenders_take_the_damage_and_the_rest_overflows_to_the_target():
