@@ -4,9 +4,10 @@ p. 20, Priority p. 21) and the resolution chain (p. 22)."""
 
 from __future__ import annotations
 
+from rulebook.metazoo.engine.aura import budget
 from rulebook.metazoo.engine.chain import resolve, window
 from rulebook.metazoo.engine.contracts import contract
-from rulebook.metazoo.engine.legal import trap_moves
+from rulebook.metazoo.engine.legal import contractable, trap_moves
 
 from .builders import FLAME_AURA, HEALER, Scripted, beastie, card, events, in_chapter, put, started
 
@@ -328,3 +329,27 @@ def test_an_enter_effect_that_names_no_target_reaches_the_opposing_side():
     game.act(me, ("contract", page))
     assert page.zone == "arena" and them.lp == 990 and me.lp == 1000
     assert [otter.damage for otter in otters] == [20, 20] and mine.damage == 0
+
+
+def test_a_spell_answering_the_chain_is_contracted_only_with_a_chain_to_answer():
+    """Reflection ("Any time: the next Spell targeting a Page you control targets its Caster's
+    Page instead"), like a nullify, answers a Spell on the chain (Chain, p. 22): with no chain
+    it has nothing to answer and is not offered; a Spell that answers nothing is."""
+    game = started()
+    me = game.casters[0]
+    water = card("Water Aura", "Aura", aura_type="water", basic=True)
+    put(game, 0, water)
+    put(game, 0, water)
+    redirect = {"when": "any_time", "do": "redirect"}
+    reflection = in_chapter(
+        game,
+        0,
+        card("Reflection", "Spell", aura_cost={"water": 1, "neutral": 1}, effects=[redirect]),
+    )
+    bookmark = {"do": "bookmark", "n": 1}
+    splash = in_chapter(
+        game, 0, card("Splash", "Spell", aura_cost={"water": 1}, effects=[bookmark])
+    )
+    assert not game.chain
+    assert not contractable(game, me, reflection, budget(me))
+    assert contractable(game, me, splash, budget(me))
