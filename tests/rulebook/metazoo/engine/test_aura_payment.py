@@ -220,3 +220,13 @@ def test_what_a_caster_can_pay_is_what_a_payment_is_found_for(pool, pages, costs
         assert budget.covers(cost) == found == budget.covers(cost)
         assert can_pay(pool, to_hand(arena), cost) == found
     assert Budget(pool, arena).covers(()) and can_pay(pool, [], ())
+
+
+def test_a_basic_aura_page_pays_only_its_own_type_or_neutral():
+    """A Basic Aura Page generates one Aura of its type (p. 18): a Flame Aura pays a Flame or a
+    Neutral Cost, never a Water one."""
+    game = started()
+    flame = put(game, 0, FLAME_AURA)
+    assert can_pay({}, [flame], (("flame", 1),)) and can_pay({}, [flame], (("neutral", 1),))
+    assert not can_pay({}, [flame], (("water", 1),))
+    assert payment({}, [flame], (("water", 1),)) is None
