@@ -218,6 +218,31 @@ def test_a_card_restricted_to_no_copies_goes_first_too():
     assert result.legal
 
 
+def test_a_card_restricted_to_one_copy_keeps_its_copy_and_a_banned_one_names_its_section():
+    """Format list: a restriction of 1 is the one copy the game allows anyway (Deckbuilding
+    Phase), so the card stays; a banned card is removed, from the section it was in."""
+    fmt = FormatInfo(
+        "strict", "Strict", "millennium-blades",
+        restricted={SINGLES[1].key: 1}, banned=frozenset({ACCESSORIES[0].key}),
+    )  # fmt: skip
+    d = deck([(SINGLES[0], 1), (SINGLES[1], 1)], accessories=[(ACCESSORIES[0], 1)])
+    result = fix_deck(d, 1, fmt=fmt)
+    assert [(r.section, r.card, r.reason) for r in result.removed] == [
+        ("accessories", ACCESSORIES[0], BANNED)
+    ]
+    assert content(result.deck) == Counter(
+        {("singles", SINGLES[0].key): 1, ("singles", SINGLES[1].key): 1}
+    )
+
+
+def test_the_fixed_deck_keeps_each_kept_cards_printing():
+    """The fix only removes cards ("randomly remove cards until it meets the card limit"):
+    each card it keeps is the printing the deck named."""
+    pinned = Deck("millennium-blades", {"singles": (Entry(SINGLES[0], 2, ("MB-SMP", "101")),)})
+    (kept,) = fix_deck(pinned, 1).deck.sections["singles"]
+    assert (kept.card, kept.quantity, kept.printing) == (SINGLES[0], 1, ("MB-SMP", "101"))
+
+
 def test_it_keeps_one_copy_of_a_card_named_by_two_keys() -> None:
     """Deckbuilding Phase, one copy of each card: a Single stored under two keys (one name, the
     same rules) is one card, so the fix removes the second key's copy as a copy, and what it
