@@ -326,3 +326,13 @@ def test_renaming_every_key_changes_no_removal(d, seed, keys) -> None:
         },
     )
     assert named_removals(fix_deck(renamed_deck, seed)) == named_removals(fix_deck(d, seed))
+
+
+def test_an_unknown_card_kept_is_named_as_the_deck_named_it():
+    """Deckbuilding Phase, one copy: of an unknown card asked for twice one copy is kept, still
+    named by the key and entry the deck gave it (so it can be looked up again)."""
+    asked = EntryRef("singles", 2, name="Mystery Blade", key="mystery-blade", id=7)
+    result = fix_deck(deck(), 3, unknown=[asked])
+    assert result.unknown_kept == (
+        EntryRef("singles", 1, name="Mystery Blade", key="mystery-blade", id=7),
+    )
