@@ -430,3 +430,20 @@ def test_an_opponents_top_card_blocking_next_effects_works_only_while_its_top_ef
         first=1,
     )
     assert game.players[0].rp == 0 and len(events(outcome, "next_blocked")) == 1
+
+
+def test_ongoing_stars_and_clash_bonuses_add_up_and_a_started_bonus_counts_only_when_started():
+    """Ongoing effects work while the card is face-up; each adds to the player's total in a
+    clash (Clashing), and a bonus "in clashes you start" only in those."""
+    ongoing = [
+        {"when": "ongoing", "do": "stars", "n": 1},
+        {"when": "ongoing", "do": "stars", "n": 2},
+        {"when": "ongoing", "do": "clash_bonus", "n": 1},
+        {"when": "ongoing", "do": "clash_bonus", "n": 2},
+        {"when": "ongoing", "do": "clash_bonus", "n": 4, "started": True},
+        {"when": "ongoing", "do": "clash_bonus", "n": 8, "started": True},
+    ]
+    game, _ = tournament([deck([single("Champion", 1, *ongoing)]), deck(plain("B", 1))])
+    me = game.players[0]
+    assert game.clash_strength(me) == 1 + 3 + 3  # its stars, Ongoing stars, clash bonuses
+    assert game.clash_strength(me, started=True) == 1 + 3 + 3 + 12
