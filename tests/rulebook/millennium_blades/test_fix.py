@@ -227,8 +227,8 @@ def test_a_card_restricted_to_one_copy_keeps_its_copy_and_a_banned_one_names_its
     )  # fmt: skip
     d = deck([(SINGLES[0], 1), (SINGLES[1], 1)], accessories=[(ACCESSORIES[0], 1)])
     result = fix_deck(d, 1, fmt=fmt)
-    assert [(r.section, r.card, r.reason) for r in result.removed] == [
-        ("accessories", ACCESSORIES[0], BANNED)
+    assert [(r.section, r.name, r.card, r.reason) for r in result.removed] == [
+        ("accessories", ACCESSORIES[0].name, ACCESSORIES[0], BANNED)
     ]
     assert content(result.deck) == Counter(
         {("singles", SINGLES[0].key): 1, ("singles", SINGLES[1].key): 1}
