@@ -92,6 +92,7 @@ def test_each_card_played_pays_its_cost_and_a_spent_spell_goes_to_its_owner(logs
             if kind == "turn":
                 spent = {0: 0, 1: 0}
             elif kind in ("summon", "cast", "set"):
+                assert paying is None, event  # the card before was paid for
                 paying = (player, costs[names[event["n"]]])
                 played[kind] += 1
             elif kind == "cost":
