@@ -9,8 +9,9 @@ reads a few hundred (see bench/search.py and tests/catalogue/test_search_counts.
 The count stays exact up to the cap; past it the paginator says so (`count_is_exact` False,
 `count` one more than it counted to), so a page says "more than 1,000", never a made-up total.
 
-A page is read ids first, then its rows by id: the ids of a page in the catalogue's order come
-from an index alone where one covers the order and the filters (cards' card_catalogue_order
+A page holds the ids of its rows, and its reader reads the rows it shows by id (with what it
+shows them with: cards.selectors.cards_for_display): the ids of a page in the catalogue's order
+come from an index alone where one covers the order and the filters (cards' card_catalogue_order
 includes what the privacy rule reads), where reading whole rows in that order until a page of
 matches was found visited a table page per row passed over (1,018 pages for a name search).
 """
@@ -58,11 +59,9 @@ class CappedCountPaginator(Paginator):
         return self.object_list.order_by()[: self.count_cap + 1].count()
 
     def page(self, number: object) -> Page:
-        """Page `number`: its ids in order (one narrow query), then those rows (by primary key)."""
+        """Page `number`, holding its rows' ids in order (one narrow query)."""
         page = super().page(number)
-        ids = list(page.object_list.values_list("pk", flat=True))
-        rows = self.object_list.order_by().in_bulk(ids)
-        page.object_list = [rows[pk] for pk in ids if pk in rows]  # unless deleted meanwhile
+        page.object_list = list(page.object_list.values_list("pk", flat=True))
         return page
 
     @property

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, TypedDict
@@ -57,20 +57,48 @@ def card_queryset(viewer: Viewer = None) -> QuerySet[Card]:
     return Card.objects.usable_by(viewer).defer("text_vector").order_by("name", "key", "id")
 
 
-def cards_for_display(cards: Iterable[Card]) -> list[Card]:
-    """The cards, each given `game_slug`, `printing_list`: its printings as plain rows
-    (`set_code`, `set_name`, `set_is_sample`, `number`, `rarity`, `image_url`) in set and
-    number order, and `image_urls` (cards_given_image_urls).
+def cards_for_display(*, ids: Sequence[int], viewer: Viewer) -> list[Card]:
+    """The cards with these ids that the viewer may read (card_queryset), in the ids' order,
+    each given `game_slug`, `printing_list`: its printings as plain rows (`set_code`,
+    `set_name`, `set_is_sample`, `number`, `rarity`, `image_url`) in set and number order, and
+    `image_urls` (as cards_given_image_urls gives them).
 
-    Two small queries for all the cards. Plain rows rather than prefetch_related's model
-    instances: on a page of 50 cards that halves the CPU time of reading it (bench/search.py).
+    Two queries for all the cards: the rows with their game's slug and their picture's names
+    joined in, then the printings. Plain printing rows rather than prefetch_related's model
+    instances: on a page of 50 cards that halves the CPU time of reading it; the joins in
+    place of a query each for the games and the pictures took a search page from six queries
+    to four (bench/search.py).
     """
-    cards = list(cards)
-    if not cards:
-        return cards
-    slugs = dict(Game.objects.values_list("id", "slug"))
+    if not ids:
+        return []
     rows = (
-        Printing.objects.filter(card__in=[card.pk for card in cards])
+        card_queryset(viewer)
+        .order_by()
+        .filter(pk__in=ids)
+        .defer("created", "updated")  # shown nowhere a page of cards is
+        .annotate(
+            slug_of_game=F("game__slug"),
+            thumb_name=F("picture__thumb"),
+            full_name=F("picture__full"),
+        )
+    )
+    by_id = {card.pk: card for card in rows}
+    printings = _printing_rows(by_id)
+    pictures = {card.pk: (card.thumb_name, card.full_name) for card in by_id.values()}
+    cards: list[Card] = []
+    for pk in ids:
+        card = by_id.get(pk)
+        if card is not None:  # unless deleted meanwhile
+            card.game_slug = card.slug_of_game
+            card.printing_list = printings[pk]
+            cards.append(card)
+    return _given_image_urls(cards, pictures)
+
+
+def _printing_rows(card_ids: Iterable[int]) -> dict[int, list[PrintingRow]]:
+    """These cards' printings as plain rows, by card id, in set and number order. One query."""
+    rows = (
+        Printing.objects.filter(card__in=list(card_ids))
         .order_by("set__code", "number", "id")
         .values(
             "card_id",
@@ -85,10 +113,7 @@ def cards_for_display(cards: Iterable[Card]) -> list[Card]:
     by_card: dict[int, list[PrintingRow]] = defaultdict(list)
     for row in rows:
         by_card[row["card_id"]].append(row)
-    for card in cards:
-        card.game_slug = slugs[card.game_id]
-        card.printing_list = by_card[card.pk]
-    return cards_given_image_urls(cards)
+    return by_card
 
 
 def card_picture_names(cards: Iterable[Card]) -> dict[int, tuple[str, str]]:
@@ -103,17 +128,25 @@ def card_picture_names(cards: Iterable[Card]) -> dict[int, tuple[str, str]]:
 
 def cards_given_image_urls(cards: list[Card]) -> list[Card]:
     """The cards, each given `image_urls`: its picture's `thumb` and `full` URLs, or None.
+    One query."""
+    return _given_image_urls(cards, card_picture_names(cards))
+
+
+def _given_image_urls(
+    cards: list[Card], names: Mapping[int, tuple[str | None, str | None]]
+) -> list[Card]:
+    """The cards, each given `image_urls` from its picture's storage names (none, or empty:
+    no picture).
 
     The storage is asked for the pictures' folder URL once, and each name (a hex digest, nothing
     to quote) is added to it: what storage.url answers for each name, without its urljoin and
     quote per name, which cost a search page with pictures a third more CPU (bench/search.py).
     A name elsewhere, or a storage whose URLs carry a query (signed), is asked one by one."""
-    names = card_picture_names(cards)
     folder = f"{FOLDER}/"
     base = picture_folder_url() if names else ""
     for card in cards:
-        thumb, full = names.get(card.pk, ("", ""))
-        if not thumb:
+        thumb, full = names.get(card.pk, (None, None))
+        if not thumb or not full:
             card.image_urls = None
         elif "?" in base or not (thumb.startswith(folder) and full.startswith(folder)):
             card.image_urls = {
@@ -207,9 +240,9 @@ def card_named(*, game: str, name: str, fuzzy: bool = False, viewer: Viewer = No
     catalogue order answers.
     """
     exact = card_queryset(viewer).filter(game__slug=game, folded_name=identity(name))
-    card = exact.first()
-    if card is not None:
-        return cards_for_display([card])[0]
+    card_id = exact.values_list("pk", flat=True).first()
+    if card_id is not None:
+        return cards_for_display(ids=[card_id], viewer=viewer)[0]
     if not fuzzy:
         return None
     best = card_suggestions(game=game, name=name, limit=1, viewer=viewer)
@@ -380,9 +413,8 @@ def card_collection(
     `{"set", "number", "game"}` (a printing). One query finds every candidate; each identifier
     is then matched in Python, so the answer keeps the identifiers' order.
     """
-    candidates = cards_for_display(
-        card_queryset(viewer).filter(_collection_q(identifiers)).distinct()
-    )
+    found = card_queryset(viewer).filter(_collection_q(identifiers)).distinct()
+    candidates = cards_for_display(ids=list(found.values_list("pk", flat=True)), viewer=viewer)
     cards: list[Card] = []
     not_found: list[CardIdentifier] = []
     for identifier in identifiers:

@@ -369,7 +369,7 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "api.pagination.Pagination",
     "PAGE_SIZE": 50,
     "DEFAULT_FILTER_BACKENDS": [
-        "django_filters.rest_framework.DjangoFilterBackend",
+        "api.filtering.AskedFilters",
         "api.ordering.Ordering",
     ],
     "DEFAULT_SCHEMA_CLASS": "api.schema.AutoSchema",

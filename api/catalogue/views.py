@@ -96,12 +96,14 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
         return card_queryset(self.request.user)
 
     def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:
-        """The page of cards, each with its game slug and printings (read for this page only)."""
-        page = super().paginate_queryset(queryset)
-        return None if page is None else cards_for_display(page)
+        """The page of cards (SearchPagination's pages hold ids), each with its game slug,
+        printings and picture (read for this page only)."""
+        ids = super().paginate_queryset(queryset)
+        return None if ids is None else cards_for_display(ids=ids, viewer=self.request.user)
 
     def get_object(self) -> Card:
-        return cards_for_display([super().get_object()])[0]
+        card = super().get_object()
+        return cards_for_display(ids=[card.pk], viewer=self.request.user)[0]
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, OwnedNeedsSignIn):

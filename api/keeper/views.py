@@ -81,7 +81,9 @@ class KeeperCardListApi(generics.ListAPIView):
 
     def paginate_queryset(self, queryset: QuerySet[Card]) -> list[Card] | None:
         page = super().paginate_queryset(queryset)
-        return None if page is None else cards_for_display(page)
+        if page is None:
+            return None
+        return cards_for_display(ids=[card.pk for card in page], viewer=self.request.user)
 
     @extend_schema(
         request=KeeperCardEditInput, responses={201: CardSerializer, 400: ErrorSerializer}
@@ -91,7 +93,9 @@ class KeeperCardListApi(generics.ListAPIView):
             card = keeper_card_save(owner=request.user, draft=_draft(request))
         except UserCardRefused as refused:
             raise ApiError(refused.message, fields={refused.field: [refused.message]}) from None
-        shown = CardSerializer(cards_for_display([card])[0], context={"request": request}).data
+        shown = CardSerializer(
+            cards_for_display(ids=[card.pk], viewer=request.user)[0], context={"request": request}
+        ).data
         location = reverse("card-detail", kwargs={"pk": card.pk})
         return Response(shown, status=status.HTTP_201_CREATED, headers={"Location": location})
 
@@ -140,7 +144,9 @@ class KeeperCardApi(APIView):
             {"id": deck.pk, "name": deck.name, "legal": legal}
             for deck, legal in card_decks_checked(card=card)
         ]
-        shown = CardSerializer(cards_for_display([card])[0], context={"request": request}).data
+        shown = CardSerializer(
+            cards_for_display(ids=[card.pk], viewer=request.user)[0], context={"request": request}
+        ).data
         return Response({"card": shown, "decks": checked})
 
     @extend_schema(

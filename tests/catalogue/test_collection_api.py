@@ -47,7 +47,7 @@ def test_it_finds_100_cards_in_a_fixed_number_of_queries(
 ):
     identifiers = [{"name": name, "game": card.game.slug} for name, card in catalogue.items()]
     identifiers = (identifiers * 8)[:100]
-    with django_assert_max_num_queries(4):  # cards, games, printings, pictures
+    with django_assert_max_num_queries(3):  # ids, cards with games and pictures, printings
         response = collect(api, identifiers)
     assert len(response.json()["data"]) == 100
 

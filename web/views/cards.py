@@ -90,7 +90,11 @@ def card_search(request: HttpRequest) -> HttpResponse:
             paginator.count_through(request.GET.get("page"))
             page = paginator.get_page(request.GET.get("page"))
             page.object_list = _owned_marked(
-                request, [_summarised(card) for card in cards_for_display(page.object_list)]
+                request,
+                [
+                    _summarised(card)
+                    for card in cards_for_display(ids=page.object_list, viewer=request.user)
+                ],
             )
             context["page"] = page
             if not page.paginator.count:
@@ -299,7 +303,7 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
     card = visible.filter(key=key).first()
     if card is None:
         return _unknown_key(request, GAMES[game], key, visible)
-    card = cards_for_display([card])[0]
+    card = cards_for_display(ids=[card.pk], viewer=request.user)[0]
     spec = GAMES[game]
     return render(
         request,
