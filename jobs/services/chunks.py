@@ -34,14 +34,14 @@ from typing import Any, cast
 
 from django.conf import settings
 from django.db import DatabaseError, connection, transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone
 from kombu.exceptions import KombuError
 
 from jobs.kinds import Stats, handler_for
 from jobs.models import SimulationChunk, SimulationJob
 
-from . import queue
+from . import chunk_sql, queue
 
 logger = logging.getLogger(__name__)
 
@@ -84,24 +84,12 @@ def claim_timeout() -> timedelta:
 def chunk_claim(*, chunk_id: int, worker: str) -> SimulationChunk | None:
     """Take the chunk if it is free (or its claim went stale) and its job is unfinished."""
     now = timezone.now()
-    claimable = Q(status=SimulationChunk.Status.PENDING) | Q(
-        status=SimulationChunk.Status.RUNNING, claimed_at__lt=now - claim_timeout()
+    chunk = chunk_sql.chunk_claimed(
+        chunk_id, worker=worker[:200], now=now, stale_before=now - claim_timeout()
     )
-    claimed = (
-        SimulationChunk.objects.filter(claimable, pk=chunk_id)
-        .filter(job__status__in=SimulationJob.UNFINISHED)
-        .update(
-            status=SimulationChunk.Status.RUNNING,
-            claimed_at=now,
-            worker=worker[:200],
-            attempts=F("attempts") + 1,
-        )
-    )
-    if not claimed:
+    if chunk is None:
         return None
-    chunk = (
-        SimulationChunk.objects.select_related("job__game").defer(*JOB_DEFERRED).get(pk=chunk_id)
-    )
+    chunk.job = chunk_sql.job_read(chunk.job_id)
     if chunk.job.status == SimulationJob.Status.QUEUED:  # the job's first chunk claimed
         SimulationJob.objects.filter(pk=chunk.job_id, status=SimulationJob.Status.QUEUED).update(
             status=SimulationJob.Status.RUNNING, started=now
@@ -187,21 +175,13 @@ def chunk_record(*, chunk: SimulationChunk, stats: Stats) -> bool:
 
     False when another run of the same chunk got there first: its (identical) result stands.
     """
-    handler = handler_for(chunk.job)
+    games = handler_for(chunk.job).games(chunk.job, chunk)
     with transaction.atomic():
-        recorded = SimulationChunk.objects.filter(
-            pk=chunk.pk, status=SimulationChunk.Status.RUNNING
-        ).update(status=SimulationChunk.Status.DONE, result=stats.as_json())
-        if not recorded:
+        if not chunk_sql.chunk_recorded(chunk, stats.as_json(), games):
             return False
-        games = handler.games(chunk.job, chunk)
-        # The UPDATE locks the job's row until commit, so concurrent last chunks take turns,
-        # and the second sees the first's chunk done.
-        SimulationJob.objects.filter(pk=chunk.job_id).update(done=F("done") + games)
-        unrecorded = SimulationChunk.objects.filter(job_id=chunk.job_id).exclude(
-            status=SimulationChunk.Status.DONE
-        )
-        if unrecorded.exists():
+        # Its progress UPDATE locks the job's row until commit, so concurrent last chunks take
+        # turns, and the second sees the first's chunk done.
+        if chunk_sql.chunks_unrecorded(chunk.job_id):
             return True  # not the last chunk: the job is read only once every one is recorded
         job = SimulationJob.objects.select_related("game").defer("decks").get(pk=chunk.job_id)
         if not job.is_finished:
