@@ -474,6 +474,10 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# Celery's Django fixup closes the database connection before and after every task, unless this
+# is set: then once in this many tasks. Between, deckwarden.celery closes it only when unusable
+# or older than CONN_MAX_AGE, as Django does between requests.
+CELERY_DB_REUSE_MAX = 10_000
 # A worker whose broker goes away (a Redis restart) reconnects, however long it takes, rather
 # than exiting and leaving queued jobs with nobody to play them (Celery's default gives up
 # after 100 tries); the chunk it is playing goes on meanwhile and is recorded in the database,

@@ -202,6 +202,22 @@ def test_a_sweep_leaves_pending_chunks_whose_tasks_wait_in_the_queue(
     assert not queued
 
 
+def test_a_sweep_leaves_a_chunk_whose_task_a_worker_has_just_taken(
+    job, monkeypatch, django_capture_on_commit_callbacks
+):
+    """Taken from the queue, not yet claimed: the queue holds one task fewer than the pending
+    chunks for a moment, and then the worker claims its chunk. Nothing is lost: no duplicates."""
+    sent_long_ago(job)
+    monkeypatch.setattr(queue, "queued_tasks", lambda: 2)
+    taken = job.chunks.get(index=0)
+    monkeypatch.setattr(
+        "jobs.services.chunks.sleep", lambda seconds: chunk_claim(chunk_id=taken.pk, worker="a")
+    )
+    with django_capture_on_commit_callbacks() as queued:
+        assert chunks_requeue_lost() == 0
+    assert not queued
+
+
 def test_a_sweep_leaves_chunks_sent_less_than_a_lease_ago(
     job, empty_queue, django_capture_on_commit_callbacks
 ):
