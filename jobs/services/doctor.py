@@ -30,6 +30,7 @@ from rulebook.simulation.doctor import (
     Swap,
     apply_swap,
     candidate_swaps,
+    chunk_games_within,
     field_problem,
     first_round,
     planned_games,
@@ -125,7 +126,10 @@ def doctor_create(
             },
             games=games,
             seed=new_job_seed() if seed is None else seed,
-            chunk_size=limits.checked_chunk_size(games, None),
+            # the rounds' chunks, not only the games', within the job's chunk limit
+            chunk_size=chunk_games_within(
+                len(candidates), budget, limits.checked_chunk_size(games, None), limits.max_chunks
+            ),
             client=client_key(owner, address),
         )
     )

@@ -97,6 +97,19 @@ def test_the_same_seed_gives_the_same_answer_whatever_the_chunk_size(
     assert results[0] == results[1]
 
 
+def test_a_job_keeps_to_the_chunk_limit_over_all_its_rounds(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks, settings
+):
+    """DECKWARDEN_SIMULATION_MAX_CHUNKS holds for a doctor job as for a test game job: its
+    chunks grow until all its rounds' fit (each round was split into at least eight)."""
+    settings.DECKWARDEN_SIMULATION_MAX_CHUNKS = 8
+    with django_capture_on_commit_callbacks(execute=False):
+        job_id = alice_api.post(URL, body(), format="json").json()["id"]
+    job = play_all(job_id)
+    assert job.status == "done" and len(job.result["rounds"]) == 3
+    assert job.chunks.count() <= 8
+
+
 def test_a_chunk_reads_its_job_without_the_swaps_decks_once_its_worker_holds_them(
     alice_api, neopets_cards, django_capture_on_commit_callbacks
 ):

@@ -21,6 +21,7 @@ from .halving import (
 )
 from .run import (
     Field,
+    chunk_games_within,
     doctor_result,
     doctor_run,
     field_problem,
@@ -41,6 +42,7 @@ __all__ = [
     "SwapTally",
     "apply_swap",
     "candidate_swaps",
+    "chunk_games_within",
     "confirmation_round",
     "copies_held",
     "doctor_result",

@@ -24,6 +24,7 @@ from rulebook.simulation.doctor import (
     SwapTally,
     apply_swap,
     candidate_swaps,
+    chunk_games_within,
     copies_held,
     doctor_result,
     doctor_run,
@@ -37,6 +38,7 @@ from rulebook.simulation.doctor.halving import (
     seeds_by_round,
     survivors_by_round,
 )
+from rulebook.simulation.doctor.run import ROUND_CHUNKS, planned_chunks
 from rulebook.simulation.seeds import game_seed
 from rulebook.validate import standard_format
 
@@ -167,8 +169,27 @@ def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_
         sizes = {chunk.count for chunk in chunks}
         assert max(sizes) - min(sizes) <= 1
         assert len(chunks) >= 4
-        assert max(sizes) * (count + 1) <= max(chunk_games, count + 1)  # no more than a test game's
+        # about a test game's chunk, to the nearest seed: a first round's 155-game seeds are
+        # not one a chunk, more chunks than a test game job of the same games
+        assert min(sizes) * (count + 1) <= max(chunk_games, count + 1)
+        assert len(chunks) <= max(ROUND_CHUNKS, round(seeds * (count + 1) / chunk_games))
         first += seeds
+
+
+@pytest.mark.parametrize(("candidates", "budget"), [(154, 100_000), (256, 100_000), (14, 3_000)])
+def test_a_job_keeps_to_the_chunk_limit_and_its_chunks_grow_only_as_far_as_it_needs(
+    candidates, budget
+):
+    """DECKWARDEN_SIMULATION_MAX_CHUNKS (400) holds for a doctor job: 154 swaps at 100,000
+    games once planned 587 chunks, every first-round seed one chunk of 155 games."""
+    chunk_games = chunk_games_within(candidates, budget, 250, 400)
+    assert planned_chunks(candidates, budget, chunk_games) <= 400
+    assert chunk_games == 250 or planned_chunks(candidates, budget, chunk_games - 1) > 400
+
+
+def test_a_chunk_limit_below_one_chunk_a_round_plays_each_round_in_one():
+    chunk_games = chunk_games_within(154, 10_000, 250, 3)
+    assert planned_chunks(154, 10_000, chunk_games) == len(survivors_by_round(154)) == 6
 
 
 def test_it_ranks_the_planted_swap_first_with_an_interval_above_zero():
