@@ -63,7 +63,7 @@ class DoctorHandler(JobHandler):
         return chunk.count * (len(_round_of(job, chunk).candidates) + 1)
 
     def merge(self, job: SimulationJob, parts: Sequence[Mapping[str, Any]]) -> DoctorStats:
-        return DoctorStats.merge_all([DoctorStats.from_json(part) for part in parts])
+        return DoctorStats.merge_json(parts)
 
     def follow(self, job: SimulationJob, merged: DoctorStats) -> Sequence[ChunkPlan]:
         """The next round's chunks, the round kept in the job's `doctor`; none after the last.

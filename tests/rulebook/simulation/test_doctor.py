@@ -30,6 +30,7 @@ from rulebook.simulation.doctor import (
     doctor_run,
     field_problem,
     planned_games,
+    play_round_chunk,
     round_chunks,
 )
 from rulebook.simulation.doctor.halving import (
@@ -160,6 +161,24 @@ def test_the_same_seed_gives_the_same_answer_whatever_the_chunking():
     assert one[0] == many[0] and one[1].as_json() == many[1].as_json()
     merged = DoctorStats.from_json(many[1].as_json())
     assert merged.as_json() == many[1].as_json()  # what a chunk's row stores reads back whole
+
+
+def test_a_rounds_barrier_merges_the_chunks_stored_json_as_it_merges_their_statistics():
+    """Issue 41 item 4: the last chunk of a round merges every chunk so far from their stored
+    JSON while the other workers wait, so it sums their counts without reading each in full;
+    the answer is the same, the confirmation round's tallies kept apart."""
+    deck, candidates, field = planted()
+    playing = dict(enumerate(candidates))
+    parts = [
+        play_round_chunk(
+            NEOPETS_ENGINE, deck, playing, field, job_seed=5, first_game=first, count=3,
+            confirming=first == 6,
+        )
+        for first in (0, 3, 6)
+    ]  # fmt: skip
+    merged = DoctorStats.merge_json([part.as_json() for part in parts])
+    assert merged == DoctorStats.merge_all(parts) and merged.confirmed and merged.tallies
+    assert merged.as_json() == DoctorStats.merge_all(parts).as_json()
 
 
 def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_alone():
