@@ -3,10 +3,11 @@ the ranking.
 
 The plan is fixed before any game is played, from the number of candidates and the budget alone:
 rounds of K, ceil(K/4), ... down to 2 candidates, each playing the same number of fresh seeds
-(one more in the first rounds the remainder pays for); in each, every candidate still in plays
-those seeds (the deck as it is plays each seed once, shared by all), then the most promising
-quarter goes on. So most of the budget goes to the first round, where a good swap could
-otherwise be dropped on a handful of games, and the rest to the few still close.
+(one more in the first rounds the remainder pays for) but those keeping more than ROOMY, which
+play fewer (seeds_by_round); in each, every candidate still in plays those seeds (the deck as
+it is plays each seed once, shared by all), then the most promising quarter goes on. So most
+of the budget goes to the first round, where a good swap could otherwise be dropped on a
+handful of games, and the rest to the few still close.
 
 Promising is not the best change so far but the upper end of a rough two-standard-error band
 around it (`promise`). A swap changes the result of only some games (the ones where its card
