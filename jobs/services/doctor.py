@@ -34,6 +34,7 @@ from rulebook.simulation.doctor import (
     field_problem,
     first_round,
     planned_games,
+    played_together,
     plays_table,
 )
 from rules.services.formats import format_info, game_spec_for
@@ -122,7 +123,12 @@ def doctor_create(
                 "weights": list(weights or [1.0] * len(opponents)),
                 "table": plays_table(engine),
                 "budget": budget,
-                "rounds": [first_round(len(candidates), budget).as_json()],
+                "rounds": [
+                    r.as_json()
+                    for r in played_together(
+                        first_round(len(candidates), budget), len(candidates), budget
+                    )
+                ],
             },
             games=games,
             seed=new_job_seed() if seed is None else seed,

@@ -15,7 +15,9 @@ from .halving import (
     first_round,
     looks_z,
     next_round,
+    next_rounds,
     planned_games,
+    played_together,
     ranking,
     survivors_by_round,
 )
@@ -28,6 +30,7 @@ from .run import (
     play_round_chunk,
     plays_table,
     round_chunks,
+    rounds_chunks,
 )
 from .swaps import Swap, SwapProblem, apply_swap, candidate_swaps, copies_held
 from .tally import DoctorStats, SwapTally
@@ -51,10 +54,13 @@ __all__ = [
     "first_round",
     "looks_z",
     "next_round",
+    "next_rounds",
     "planned_games",
     "play_round_chunk",
+    "played_together",
     "plays_table",
     "ranking",
     "round_chunks",
+    "rounds_chunks",
     "survivors_by_round",
 ]

@@ -210,6 +210,34 @@ def next_round(
     )
 
 
+def played_together(current: Round, candidates: int, budget: int) -> list[Round]:
+    """`current` and, when it is the last selection round, the confirmation round with it: the
+    same candidates on the seeds after its own. Nothing `current` finds changes who plays the
+    confirmation (both finalists go on; the selection rounds order them once all is played),
+    so the two are played at once, a barrier fewer between the job's two smallest rounds.
+    (So the finalists are not grouped after the last selection round: grouped only if they
+    ended every game alike, they would have been after the round before, unless neither had
+    changed a game by then.)"""
+    if current.number != confirmation_round(candidates) - 1:
+        return [current]
+    confirming = Round(
+        current.number + 1,
+        current.first_game + current.seeds,
+        seeds_by_round(candidates, budget)[current.number + 1],
+        current.candidates,
+    )
+    return [current, confirming]
+
+
+def next_rounds(
+    previous: Round, stats: DoctorStats, candidates: int, budget: int, seed: int
+) -> list[Round]:
+    """The rounds played after `previous` (played_together), given every game so far; none
+    when `previous` was the last."""
+    following = next_round(previous, stats, candidates, budget, seed)
+    return [] if following is None else played_together(following, candidates, budget)
+
+
 def alike_groups(candidates: Sequence[int], stats: DoctorStats, seed: int) -> list[tuple[int, ...]]:
     """The candidates (all of one round, so they played the same games) grouped by how they
     ended every game: each group ordered by tie-break, the first to go on for it. Only swaps

@@ -19,8 +19,9 @@ from .halving import (
     confirmation_round,
     first_round,
     looks_z,
-    next_round,
+    next_rounds,
     planned_games,
+    played_together,
     ranking,
     seeds_by_round,
     survivors_by_round,
@@ -134,6 +135,13 @@ def round_chunks(current: Round, chunk_games: int) -> list[ChunkPlan]:
     return plans
 
 
+def rounds_chunks(rounds: Sequence[Round], chunk_games: int) -> list[ChunkPlan]:
+    """The chunks of rounds played together (halving.played_together), each round's as
+    round_chunks splits it, numbered on from the first round's."""
+    plans = [plan for current in rounds for plan in round_chunks(current, chunk_games)]
+    return [ChunkPlan(index, plan.first_game, plan.count) for index, plan in enumerate(plans)]
+
+
 def planned_chunks(candidates: int, budget: int, chunk_games: int) -> int:
     """The chunks a job's rounds are split into, at most: a round that plays fewer candidates
     than planned (some ended every game alike) has fewer games, so no more chunks."""
@@ -172,24 +180,24 @@ def doctor_run(
     seeds (any split gives the same answer): the rounds played and all their games' counts."""
     rounds: list[Round] = []
     stats = DoctorStats()
-    current: Round | None = first_round(len(candidates), budget)
-    while current is not None:
-        rounds.append(current)
-        playing = {index: candidates[index] for index in current.candidates}
-        for plan in plan_chunks(current.seeds, chunk_seeds):
-            stats = stats.merge(
-                play_round_chunk(
-                    engine,
-                    deck,
-                    playing,
-                    field,
-                    job_seed=seed,
-                    first_game=current.first_game + plan.first_game,
-                    count=plan.count,
-                    confirming=current.number == confirmation_round(len(candidates)),
+    playing = played_together(first_round(len(candidates), budget), len(candidates), budget)
+    while playing:
+        rounds.extend(playing)
+        for current in playing:
+            for plan in plan_chunks(current.seeds, chunk_seeds):
+                stats = stats.merge(
+                    play_round_chunk(
+                        engine,
+                        deck,
+                        {index: candidates[index] for index in current.candidates},
+                        field,
+                        job_seed=seed,
+                        first_game=current.first_game + plan.first_game,
+                        count=plan.count,
+                        confirming=current.number == confirmation_round(len(candidates)),
+                    )
                 )
-            )
-        current = next_round(current, stats, len(candidates), budget, seed)
+        playing = next_rounds(rounds[-1], stats, len(candidates), budget, seed)
     return rounds, stats
 
 
