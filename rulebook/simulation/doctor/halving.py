@@ -108,13 +108,14 @@ FINALISTS = 2  # the last round compares two, so its games decide between the la
 BAND = 2.0  # standard errors above the change a swap's promise reaches
 # A round that keeps more than ROOMY candidates plays fewer seeds than the others, in the
 # ratio (ROOMY / kept) ** ROOMY_EXPONENT: a good swap need only be among the many it keeps, and
-# the seeds are worth more in the last rounds, which choose among three and two. With the same
-# seeds in every round, a Neopets format's 154 swaps spent 72% of the budget on the first round
-# (keeping 39) and never lost a good swap there over 200 seeds: every miss was a later round's
-# pick among ten, three or two. Rounds that keep four or fewer (the whole plan of 5 to 16
-# candidates, so `python -m bench doctor`'s planted 14) play as many seeds as before.
-ROOMY = 4
-ROOMY_EXPONENT = 0.5
+# the seeds are worth more in the last rounds, which choose among ten, three and two. With the
+# same seeds in every round, a Neopets format's 154 swaps spent 72% of the budget on the first
+# round (keeping 39) and lost a good swap there in none of 200 seeds: every miss was a later
+# round's pick. Plans whose rounds keep at most twelve (up to 48 candidates, so both planted
+# cases of `python -m bench doctor`) play the same seeds a round as before. (Keeping more than
+# four at (4 / kept) ** 0.5 did better on Neopets, but cost the planted 48 swaps' case a tenth.)
+ROOMY = 12
+ROOMY_EXPONENT = 1.0
 EPSILON = 1e-9  # a budget that pays exactly for a seed buys it, whatever the floats' rounding
 
 
