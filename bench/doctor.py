@@ -97,8 +97,11 @@ DOCTOR_SHARES = (0.25, *(sixteenths / 16 for sixteenths in range(5, 17)))
 TARGET_SHARE = 0.25
 SEPARATE_SHARE = 1 / 8  # of separate card tests' games, for the same reliability
 # the sample cases: the doctor from an eighth of equal allocation's games (a pool's swaps are
-# unevenly good, so many are near the best and far fewer games may do)
-SAMPLE_SHARES = (2 / 16, 3 / 16, *DOCTOR_SHARES)
+# unevenly good, so many are near the best and far fewer games may do), by thirty-seconds up
+# to the quarter: an eighth of separate card tests' games is K/(K+1) of a quarter of equal
+# allocation's, so a doctor reliable at the quarter itself just misses the eighth, and steps of
+# sixteenths (2,900 games on Neopets) cannot tell 7/32 from the quarter
+SAMPLE_SHARES = (*(thirty_seconds / 32 for thirty_seconds in range(4, 8)), *DOCTOR_SHARES)
 NEAR = 0.02  # a sample case's top swap is right when its truth is within this of the best's
 SHOWN = 20  # candidates listed with their truth; more are summed up
 TOP_BIAS = 0.02  # the top swap's reported change, within this of the truth on average

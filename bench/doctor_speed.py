@@ -24,9 +24,10 @@ from rulebook.simulation.doctor import (
     DoctorStats,
     confirmation_round,
     first_round,
-    next_round,
+    next_rounds,
     planned_games,
     play_round_chunk,
+    played_together,
     round_chunks,
 )
 
@@ -68,19 +69,21 @@ def _doctor(chunk: tuple[tuple[int, ...], int, int, bool]) -> DoctorStats:
 
 
 def doctor_job(pool: Any, count: int, budget: int) -> tuple[int, int]:
-    """A doctor job's rounds, each a barrier: the games played and the rounds."""
+    """A doctor job's rounds, each a barrier (but the confirmation round, played with the last
+    selection round): the games played and the rounds."""
+    last = confirmation_round(count)
     stats, rounds = DoctorStats(), 0
-    current = first_round(count, budget)
-    while current is not None:
-        rounds += 1
-        confirming = current.number == confirmation_round(count)
+    playing = played_together(first_round(count, budget), count, budget)
+    while playing:
+        rounds += len(playing)
         chunks = [
-            (current.candidates, plan.first_game, plan.count, confirming)
+            (current.candidates, plan.first_game, plan.count, current.number == last)
+            for current in playing
             for plan in round_chunks(current, CHUNK_GAMES)
         ]
         for part in pool.imap_unordered(_doctor, chunks):
             stats = stats.merge(part)
-        current = next_round(current, stats, count, budget, SEED)
+        playing = next_rounds(playing[-1], stats, count, budget, SEED)
     return stats.games, rounds
 
 

@@ -424,7 +424,8 @@ DECKWARDEN_SIMULATION_CHUNK_SECONDS = env_int("DECKWARDEN_SIMULATION_CHUNK_SECON
 # chunk time limit).
 DECKWARDEN_SIMULATION_CLAIM_SECONDS = env_int("DECKWARDEN_SIMULATION_CLAIM_SECONDS", 10, minimum=1)
 # What one job may ask for: games, the smallest chunk (each chunk is a task and a row), stricter
-# for anonymous clients; and at most this many chunks, whoever asks.
+# for anonymous clients; and at most this many chunks, whoever asks (a deck doctor job plays each
+# of its rounds, at most six, in at least one chunk, so it keeps to a limit below that one a round).
 DECKWARDEN_SIMULATION_MAX_GAMES = env_int("DECKWARDEN_SIMULATION_MAX_GAMES", 100_000, minimum=1)
 DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS = env_int(
     "DECKWARDEN_SIMULATION_MAX_GAMES_ANONYMOUS", 10_000, minimum=1

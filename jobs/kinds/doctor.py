@@ -26,9 +26,9 @@ from rulebook.simulation.doctor import (
     Round,
     confirmation_round,
     doctor_result,
-    next_round,
+    next_rounds,
     play_round_chunk,
-    round_chunks,
+    rounds_chunks,
     survivors_by_round,
 )
 
@@ -42,7 +42,9 @@ class DoctorHandler(JobHandler):
     kind = JobKind.DOCTOR
 
     def plan(self, job: SimulationJob) -> Sequence[ChunkPlan]:
-        return round_chunks(_rounds(job)[0], job.chunk_size)
+        """The rounds written at submission (the first, and the confirmation with it when the
+        first is the last selection round)."""
+        return rounds_chunks(_rounds(job), job.chunk_size)
 
     def play(self, job: SimulationJob, chunk: SimulationChunk) -> DoctorStats:
         engine, base, candidates, field = _prepared(job.pk)
@@ -63,23 +65,25 @@ class DoctorHandler(JobHandler):
         return chunk.count * (len(_round_of(job, chunk).candidates) + 1)
 
     def merge(self, job: SimulationJob, parts: Sequence[Mapping[str, Any]]) -> DoctorStats:
-        return DoctorStats.merge_all([DoctorStats.from_json(part) for part in parts])
+        return DoctorStats.merge_json(parts)
 
     def follow(self, job: SimulationJob, merged: DoctorStats) -> Sequence[ChunkPlan]:
-        """The next round's chunks, the round kept in the job's `doctor`; none after the last.
-        A round of fewer candidates than planned (some ended every game alike, and one goes on
-        for them) plays fewer games: the job's total says so."""
+        """The next rounds' chunks (the next, and the confirmation with the last selection
+        round: halving.played_together), the rounds kept in the job's `doctor`; none after
+        the last. A round of fewer candidates than planned (some ended every game alike, and
+        one goes on for them) plays fewer games: the job's total says so."""
         spec = job.doctor
         candidates = len(spec["swaps"])
-        following = next_round(_rounds(job)[-1], merged, candidates, spec["budget"], job.seed)
-        if following is None:
+        following = next_rounds(_rounds(job)[-1], merged, candidates, spec["budget"], job.seed)
+        if not following:
             return ()
-        spec["rounds"].append(following.as_json())
-        unplayed = following.seeds * (
-            survivors_by_round(candidates)[following.number] - len(following.candidates)
+        spec["rounds"].extend(r.as_json() for r in following)
+        unplayed = sum(
+            r.seeds * (survivors_by_round(candidates)[r.number] - len(r.candidates))
+            for r in following
         )
         SimulationJob.objects.filter(pk=job.pk).update(doctor=spec, games=F("games") - unplayed)
-        return round_chunks(following, job.chunk_size)
+        return rounds_chunks(following, job.chunk_size)
 
     def result(self, job: SimulationJob, merged: DoctorStats) -> dict[str, Any]:
         spec = job.doctor

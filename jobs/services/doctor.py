@@ -30,9 +30,11 @@ from rulebook.simulation.doctor import (
     Swap,
     apply_swap,
     candidate_swaps,
+    chunk_games_within,
     field_problem,
     first_round,
     planned_games,
+    played_together,
     plays_table,
 )
 from rules.services.formats import format_info, game_spec_for
@@ -121,11 +123,19 @@ def doctor_create(
                 "weights": list(weights or [1.0] * len(opponents)),
                 "table": plays_table(engine),
                 "budget": budget,
-                "rounds": [first_round(len(candidates), budget).as_json()],
+                "rounds": [
+                    r.as_json()
+                    for r in played_together(
+                        first_round(len(candidates), budget), len(candidates), budget
+                    )
+                ],
             },
             games=games,
             seed=new_job_seed() if seed is None else seed,
-            chunk_size=limits.checked_chunk_size(games, None),
+            # the rounds' chunks, not only the games', within the job's chunk limit
+            chunk_size=chunk_games_within(
+                len(candidates), budget, limits.checked_chunk_size(games, None), limits.max_chunks
+            ),
             client=client_key(owner, address),
         )
     )

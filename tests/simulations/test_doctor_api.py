@@ -97,6 +97,40 @@ def test_the_same_seed_gives_the_same_answer_whatever_the_chunk_size(
     assert results[0] == results[1]
 
 
+def test_a_job_keeps_to_the_chunk_limit_over_all_its_rounds(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks, settings
+):
+    """DECKWARDEN_SIMULATION_MAX_CHUNKS holds for a doctor job as for a test game job: its
+    chunks grow until all its rounds' fit (each round was split into at least eight)."""
+    settings.DECKWARDEN_SIMULATION_MAX_CHUNKS = 8
+    with django_capture_on_commit_callbacks(execute=False):
+        job_id = alice_api.post(URL, body(), format="json").json()["id"]
+    job = play_all(job_id)
+    assert job.status == "done" and len(job.result["rounds"]) == 3
+    assert job.chunks.count() <= 8
+
+
+def test_the_confirmation_round_is_queued_with_the_last_selection_round(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    """Issue 41 item 4: the finalists' fresh games need nothing the last selection round finds
+    (both go on), so its chunks are written and played with that round's: a barrier fewer."""
+    with django_capture_on_commit_callbacks(execute=False):
+        job_id = alice_api.post(URL, body(), format="json").json()["id"]
+    job = SimulationJob.objects.get(pk=job_id)
+    for chunk in list(job.chunks.all()):  # the first round, of three swaps
+        chunk_run(chunk_id=chunk.pk, worker="test")
+    job.refresh_from_db()
+    selection, confirmation = job.doctor["rounds"][1:]
+    pending = job.chunks.filter(status="pending")
+    assert {c.first_game for c in pending} >= {selection["first_game"], confirmation["first_game"]}
+    assert sum(c.count for c in pending) == selection["seeds"] + confirmation["seeds"]
+    assert play_all(job_id).result["rounds"] == [
+        {"candidates": count, "seeds": r["seeds"]}
+        for count, r in zip((3, 2, 2), job.doctor["rounds"], strict=True)
+    ]
+
+
 def test_a_chunk_reads_its_job_without_the_swaps_decks_once_its_worker_holds_them(
     alice_api, neopets_cards, django_capture_on_commit_callbacks
 ):

@@ -15,18 +15,22 @@ from .halving import (
     first_round,
     looks_z,
     next_round,
+    next_rounds,
     planned_games,
+    played_together,
     ranking,
     survivors_by_round,
 )
 from .run import (
     Field,
+    chunk_games_within,
     doctor_result,
     doctor_run,
     field_problem,
     play_round_chunk,
     plays_table,
     round_chunks,
+    rounds_chunks,
 )
 from .swaps import Swap, SwapProblem, apply_swap, candidate_swaps, copies_held
 from .tally import DoctorStats, SwapTally
@@ -41,6 +45,7 @@ __all__ = [
     "SwapTally",
     "apply_swap",
     "candidate_swaps",
+    "chunk_games_within",
     "confirmation_round",
     "copies_held",
     "doctor_result",
@@ -49,10 +54,13 @@ __all__ = [
     "first_round",
     "looks_z",
     "next_round",
+    "next_rounds",
     "planned_games",
     "play_round_chunk",
+    "played_together",
     "plays_table",
     "ranking",
     "round_chunks",
+    "rounds_chunks",
     "survivors_by_round",
 ]

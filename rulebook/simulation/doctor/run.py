@@ -3,7 +3,6 @@ process (for the command line, tests and the benchmark), and the result."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,8 +19,12 @@ from .halving import (
     confirmation_round,
     first_round,
     looks_z,
-    next_round,
+    next_rounds,
+    planned_games,
+    played_together,
     ranking,
+    seeds_by_round,
+    survivors_by_round,
 )
 from .tally import DoctorStats, SwapTally
 from .verdicts import ERROR, METHOD, Verdict, holm, shares
@@ -112,11 +115,16 @@ SMALLEST = 1 / 8
 def round_chunks(current: Round, chunk_games: int) -> list[ChunkPlan]:
     """A round's chunks, of about chunk_games games each (as a test game job's are), at least
     ROUND_CHUNKS of them, and as equal as whole seeds allow, so that no small last chunk is
-    played alone while the round's other chunks are done: its seeds differ by at most one."""
-    per_seed = len(current.candidates) + 1
-    by_size = math.ceil(current.seeds / max(1, chunk_games // per_seed))
+    played alone while the round's other chunks are done: its seeds differ by at most one.
+
+    About, not at most: a seed of a first round plays the deck and every candidate (155 games
+    for 154 swaps), so chunks of at most 250 games would be one seed each, 60% more chunks (and
+    their tasks, claims and records) than a test game job of the same games, and past the
+    job's chunk limit at 100,000 games."""
+    games = current.seeds * (len(current.candidates) + 1)
+    by_size = max(1, round(games / chunk_games))
     fewest_games = max(1, int(chunk_games * SMALLEST))
-    at_most = max(1, current.seeds * per_seed // fewest_games)
+    at_most = max(1, games // fewest_games)
     count = min(current.seeds, max(by_size, min(ROUND_CHUNKS, at_most)))
     size, more = divmod(current.seeds, count)
     plans, first = [], current.first_game
@@ -125,6 +133,37 @@ def round_chunks(current: Round, chunk_games: int) -> list[ChunkPlan]:
         plans.append(ChunkPlan(index, first, seeds))
         first += seeds
     return plans
+
+
+def rounds_chunks(rounds: Sequence[Round], chunk_games: int) -> list[ChunkPlan]:
+    """The chunks of rounds played together (halving.played_together), each round's as
+    round_chunks splits it, numbered on from the first round's."""
+    plans = [plan for current in rounds for plan in round_chunks(current, chunk_games)]
+    return [ChunkPlan(index, plan.first_game, plan.count) for index, plan in enumerate(plans)]
+
+
+def planned_chunks(candidates: int, budget: int, chunk_games: int) -> int:
+    """The chunks a job's rounds are split into, at most: a round that plays fewer candidates
+    than planned (some ended every game alike) has fewer games, so no more chunks."""
+    rounds = zip(seeds_by_round(candidates, budget), survivors_by_round(candidates), strict=True)
+    return sum(
+        len(round_chunks(Round(number, 0, seeds, tuple(range(count))), chunk_games))
+        for number, (seeds, count) in enumerate(rounds)
+    )
+
+
+def chunk_games_within(candidates: int, budget: int, chunk_games: int, max_chunks: int) -> int:
+    """The smallest chunk size from chunk_games up whose rounds are at most max_chunks chunks
+    (a job's limit: each chunk is a task and a row). A round is at least one chunk, so a limit
+    below the rounds' number cannot be met: then the size that plays each round in one."""
+    low, high = chunk_games, max(chunk_games, planned_games(candidates, budget) * 8 + 8)
+    while low < high:  # fewer chunks as they grow: the first size that fits
+        middle = (low + high) // 2
+        if planned_chunks(candidates, budget, middle) <= max_chunks:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def doctor_run(
@@ -141,24 +180,24 @@ def doctor_run(
     seeds (any split gives the same answer): the rounds played and all their games' counts."""
     rounds: list[Round] = []
     stats = DoctorStats()
-    current: Round | None = first_round(len(candidates), budget)
-    while current is not None:
-        rounds.append(current)
-        playing = {index: candidates[index] for index in current.candidates}
-        for plan in plan_chunks(current.seeds, chunk_seeds):
-            stats = stats.merge(
-                play_round_chunk(
-                    engine,
-                    deck,
-                    playing,
-                    field,
-                    job_seed=seed,
-                    first_game=current.first_game + plan.first_game,
-                    count=plan.count,
-                    confirming=current.number == confirmation_round(len(candidates)),
+    playing = played_together(first_round(len(candidates), budget), len(candidates), budget)
+    while playing:
+        rounds.extend(playing)
+        for current in playing:
+            for plan in plan_chunks(current.seeds, chunk_seeds):
+                stats = stats.merge(
+                    play_round_chunk(
+                        engine,
+                        deck,
+                        {index: candidates[index] for index in current.candidates},
+                        field,
+                        job_seed=seed,
+                        first_game=current.first_game + plan.first_game,
+                        count=plan.count,
+                        confirming=current.number == confirmation_round(len(candidates)),
+                    )
                 )
-            )
-        current = next_round(current, stats, len(candidates), budget, seed)
+        playing = next_rounds(rounds[-1], stats, len(candidates), budget, seed)
     return rounds, stats
 
 

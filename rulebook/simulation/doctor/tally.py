@@ -4,7 +4,7 @@ on the same seeds. Integer counts only, so chunks merge exactly in any order."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -145,6 +145,43 @@ class DoctorStats(Mergeable):
             data.get("seeds", 0),
             data.get("deck_wins", 0),
         )
+
+    @classmethod
+    def merge_json(cls, parts: Iterable[Mapping[str, Any]]) -> DoctorStats:
+        """Parts kept as JSON (each part's `as_json`), merged: what merging each part read in
+        full gives, with each swap's integers summed straight from the JSON. A round's barrier
+        merges every chunk so far (a first round of 154 swaps is some 30 chunks of 154 tallies
+        each) while the other workers wait, and reading every chunk's tallies into objects of
+        their own before adding them took most of that merge."""
+        sums: tuple[dict[str, list[int]], dict[str, list[int]]] = ({}, {})
+        games = seeds = deck_wins = 0
+        simplifications: set[str] = set()
+        for part in parts:
+            games += part["games"]
+            seeds += part.get("seeds", 0)
+            deck_wins += part.get("deck_wins", 0)
+            simplifications.update(part["simplifications"])
+            for kept, tallies in zip(
+                sums, (part["tallies"], part.get("confirmed", {})), strict=True
+            ):
+                for index, tally in tallies.items():
+                    counts = kept.setdefault(index, [0] * (len(PAIR_KINDS) + 3))
+                    for position, kind in enumerate(PAIR_KINDS):
+                        counts[position] += tally["pairs"][kind]
+                    counts[-3] += tally["placement_with"]
+                    counts[-2] += tally["placement_without"]
+                    counts[-1] += tally.get("trace", 0)  # a chunk recorded before traces: 0
+        selection, confirmation = (
+            {int(index): _summed(counts) for index, counts in kept.items()} for kept in sums
+        )
+        return cls(selection, games, simplifications, confirmation, seeds, deck_wins)
+
+
+def _summed(counts: list[int]) -> SwapTally:
+    """A tally from summed counts (its pairs, placements and trace, in as_json's order)."""
+    summed = zip(PAIR_KINDS, counts[: len(PAIR_KINDS)], strict=True)
+    pairs = Counter({kind: count for kind, count in summed if count})
+    return SwapTally(pairs, counts[-3], counts[-2], counts[-1] & MAX_SEED)
 
 
 def _merged(first: dict[int, SwapTally], second: dict[int, SwapTally]) -> dict[int, SwapTally]:

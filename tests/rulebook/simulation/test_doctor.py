@@ -24,11 +24,13 @@ from rulebook.simulation.doctor import (
     SwapTally,
     apply_swap,
     candidate_swaps,
+    chunk_games_within,
     copies_held,
     doctor_result,
     doctor_run,
     field_problem,
     planned_games,
+    play_round_chunk,
     round_chunks,
 )
 from rulebook.simulation.doctor.halving import (
@@ -37,6 +39,7 @@ from rulebook.simulation.doctor.halving import (
     seeds_by_round,
     survivors_by_round,
 )
+from rulebook.simulation.doctor.run import ROUND_CHUNKS, planned_chunks
 from rulebook.simulation.seeds import game_seed
 from rulebook.validate import standard_format
 
@@ -110,6 +113,17 @@ def test_the_plan_keeps_a_quarter_a_round_and_stays_within_the_budget():
     assert refused.value.needed == 26
 
 
+def test_a_round_that_keeps_many_plays_fewer_seeds_and_the_last_rounds_more():
+    """Issue 41 item 5: on a Neopets format's 154 swaps, the same seeds in every round put 72%
+    of the budget in the first round, which never lost a good swap; the misses were the last
+    rounds' picks. A round keeping 39 plays 12/39 of the seeds of one keeping twelve or fewer;
+    the plans of up to 48 candidates are as they were."""
+    assert survivors_by_round(154) == [154, 39, 10, 3, 2, 2]
+    assert seeds_by_round(154, 10_000) == [28, 93, 92, 93, 93, 92]
+    assert planned_games(154, 10_000) == 28 * 155 + 93 * 40 + 92 * 11 + 93 * 7 + 92 * 3 == 9999
+    assert seeds_by_round(48, 1274) == [18, 17, 17, 17, 17]  # kept 12: the same seeds a round
+
+
 def test_a_swap_whose_games_keep_changing_is_kept_over_one_that_changed_none():
     # Both at "no change" after eight games; the first changed four results (two each way), so
     # its next games can still show a gain; the second never changed one and cannot be far
@@ -148,6 +162,24 @@ def test_the_same_seed_gives_the_same_answer_whatever_the_chunking():
     assert merged.as_json() == many[1].as_json()  # what a chunk's row stores reads back whole
 
 
+def test_a_rounds_barrier_merges_the_chunks_stored_json_as_it_merges_their_statistics():
+    """Issue 41 item 4: the last chunk of a round merges every chunk so far from their stored
+    JSON while the other workers wait, so it sums their counts without reading each in full;
+    the answer is the same, the confirmation round's tallies kept apart."""
+    deck, candidates, field = planted()
+    playing = dict(enumerate(candidates))
+    parts = [
+        play_round_chunk(
+            NEOPETS_ENGINE, deck, playing, field, job_seed=5, first_game=first, count=3,
+            confirming=first == 6,
+        )
+        for first in (0, 3, 6)
+    ]  # fmt: skip
+    merged = DoctorStats.merge_json([part.as_json() for part in parts])
+    assert merged == DoctorStats.merge_all(parts) and merged.confirmed and merged.tallies
+    assert merged.as_json() == DoctorStats.merge_all(parts).as_json()
+
+
 def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_alone():
     """Issue 41, item 4: each round is a barrier (the next is chosen from all its games), so a
     round's chunks are as equal as whole seeds allow and, however few its games, several: the
@@ -167,8 +199,27 @@ def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_
         sizes = {chunk.count for chunk in chunks}
         assert max(sizes) - min(sizes) <= 1
         assert len(chunks) >= 4
-        assert max(sizes) * (count + 1) <= max(chunk_games, count + 1)  # no more than a test game's
+        # about a test game's chunk, to the nearest seed: a first round's 155-game seeds are
+        # not one a chunk, more chunks than a test game job of the same games
+        assert min(sizes) * (count + 1) <= max(chunk_games, count + 1)
+        assert len(chunks) <= max(ROUND_CHUNKS, round(seeds * (count + 1) / chunk_games))
         first += seeds
+
+
+@pytest.mark.parametrize(("candidates", "budget"), [(154, 100_000), (256, 100_000), (14, 3_000)])
+def test_a_job_keeps_to_the_chunk_limit_and_its_chunks_grow_only_as_far_as_it_needs(
+    candidates, budget
+):
+    """DECKWARDEN_SIMULATION_MAX_CHUNKS (400) holds for a doctor job: 154 swaps at 100,000
+    games once planned 587 chunks, every first-round seed one chunk of 155 games."""
+    chunk_games = chunk_games_within(candidates, budget, 250, 400)
+    assert planned_chunks(candidates, budget, chunk_games) <= 400
+    assert chunk_games == 250 or planned_chunks(candidates, budget, chunk_games - 1) > 400
+
+
+def test_a_chunk_limit_below_one_chunk_a_round_plays_each_round_in_one():
+    chunk_games = chunk_games_within(154, 10_000, 250, 3)
+    assert planned_chunks(154, 10_000, chunk_games) == len(survivors_by_round(154)) == 6
 
 
 def test_it_ranks_the_planted_swap_first_with_an_interval_above_zero():
