@@ -61,22 +61,23 @@ def section_entries(sections: Any, problems: Problems, path: str = "sections") -
             problems.add(f"{prefix}{section}", "must be a list of entries")
             continue
         for index, item in enumerate(items):
-            entry = _entry(f"{prefix}{section}[{index}]", section, item, problems)
-            if entry is not None:
+            entry = _entry(section, item)
+            if isinstance(entry, EntryRef):
                 entries.append(entry)
+                continue
+            path = f"{prefix}{section}[{index}]"  # made only for an entry with problems
+            for name, message in entry:
+                problems.add(f"{path}.{name}" if name else path, message)
     return entries
 
 
-def _entry(path: str, section: str, item: Any, problems: Problems) -> EntryRef | None:
-    """The entry at `path`, or None with its problems added."""
+def _entry(section: str, item: Any) -> EntryRef | list[tuple[str, str]]:
+    """The entry, or its problems as (field, message); field "" is the entry itself."""
     if not isinstance(item, dict):
-        problems.add(path, "must be an object with name (or key or id) and quantity")
-        return None
+        return [("", "must be an object with name (or key or id) and quantity")]
     found = entry_problems(item)
-    for name, message in found:
-        problems.add(f"{path}.{name}", message)
     if found:
-        return None
+        return found
     name = item.get("name")
     return EntryRef(
         section=section,

@@ -15,6 +15,7 @@ from django.http.multipartparser import MultiPartParserError
 from django.http.response import HttpResponseRedirectBase
 from django.urls import Resolver404, resolve
 
+from api.parsers import read_json_body
 from api.request_fields import unknown_field_problems, unknown_parameter_problems
 from basics.errors import error_body
 from basics.nul_characters import field_with_nul
@@ -140,8 +141,8 @@ def _json_body(request: HttpRequest) -> Any:
     if not length or length > settings.DATA_UPLOAD_MAX_MEMORY_SIZE:
         return None
     try:
-        return json.loads(request.body)
-    except (ValueError, RecursionError):
+        return read_json_body(request)
+    except ValueError:  # not strict JSON: the view's parser names the problem
         return None
 
 

@@ -9,12 +9,29 @@ from __future__ import annotations
 import codecs
 from typing import Any
 
+from django.conf import settings
+from django.http import HttpRequest
 from rest_framework import parsers
 from rest_framework.exceptions import ParseError, ValidationError
 from rest_framework.parsers import get_encoding
 
 from basics.nul_characters import field_with_nul
 from rulebook.core.jsontext import NUL_MESSAGE, UnreadableValue, json_loads
+
+# Where a request keeps its body as the strict reader read it (read_json_body), so the view's
+# parser does not read and check the same text a second time.
+_READ = "_deckwarden_json_body"
+
+
+def read_json_body(request: HttpRequest) -> Any:
+    """The request's JSON body, read by the strict reader (NotJson, or UnicodeDecodeError for
+    bytes that are not text in its encoding) and kept on the request: api.middleware reads it
+    before any view (for the fields the operation does not know), and JSONParser takes it from
+    there."""
+    encoding = request.encoding or settings.DEFAULT_CHARSET
+    data = json_loads(request.body.decode(encoding), name_records=False)
+    setattr(request, _READ, data)
+    return data
 
 
 class JSONParser(parsers.JSONParser):
@@ -26,13 +43,20 @@ class JSONParser(parsers.JSONParser):
     """
 
     def parse(self, stream: Any, media_type: str | None = None, parser_context: Any = None) -> Any:
-        encoding = get_encoding(parser_context or {})
+        context = parser_context or {}
+        read = getattr(getattr(context.get("request"), "_request", None), _READ, _UNREAD)
+        if read is not _UNREAD:
+            return read
+        encoding = get_encoding(context)
         try:
             return json_loads(codecs.getreader(encoding)(stream).read(), name_records=False)
         except UnreadableValue as exc:
             raise ValidationError({exc.path: [exc.problem]}) from None
         except ValueError as exc:  # NotJson, or bytes that are not text in the encoding
             raise ParseError(f"JSON parse error - {exc}") from None
+
+
+_UNREAD = object()
 
 
 class _NulRefusal:

@@ -101,6 +101,10 @@ def unknown_parameter_problems(
     }
 
 
+# A request's path and method name its operation for as long as the process runs (the schema is
+# made once); remembered so that every request does not try the patterns one by one. Bounded:
+# paths carry ids.
+@functools.lru_cache(maxsize=4096)
 def _operation(path: str, method: str) -> Operation | None:
     """The schema's operation that answers `method path`, or None."""
     for pattern, operations in _operations()[0]:
@@ -116,44 +120,95 @@ def unknown_fields(
     name. No schema at all means no body is read, so every top-level field is unknown."""
     if schema is None:
         return [str(key) for key in value] if isinstance(value, dict) else []
-    schema = _resolved(schema, components)
+    shape = _shape(schema, components)
     if isinstance(value, dict):
-        return _unknown_in_object(value, schema, components, path)
-    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        return _unknown_in_object(value, shape, components, path)
+    if isinstance(value, list) and shape.items is not None:
         found = []
         for index, item in enumerate(value):
             if isinstance(item, (dict, list)):  # a field can hide only in an object
-                found += unknown_fields(item, schema["items"], components, f"{path}[{index}]")
+                found += unknown_fields(item, shape.items, components, f"{path}[{index}]")
         return found
     return []
 
 
 def _unknown_in_object(
-    value: dict[str, Any], schema: Schema, components: Schema, path: str
+    value: dict[str, Any], shape: _Shape, components: Schema, path: str
 ) -> list[str]:
-    properties = schema.get("properties")
-    extra = schema.get("additionalProperties")
-    if properties is None and extra is None:
+    if shape.free:
         return []  # a free-form object: the operation reads whatever it holds
     found = []
+    if value.keys() <= shape.properties.keys():
+        # Every field is named (nearly every body): only those that can hold fields of their
+        # own are looked into, so a list of entries costs one subset test an entry.
+        for key in shape.nested:
+            item = value.get(key)
+            if isinstance(item, (dict, list)):
+                found += unknown_fields(item, shape.properties[key], components, _at(path, key))
+        return found
     for key, item in value.items():
-        if properties and key in properties:
-            known = properties[key]
-        elif isinstance(extra, dict):
-            known = extra
+        if key in shape.properties:
+            known = shape.properties[key]
+        elif isinstance(shape.extra, dict):
+            known = shape.extra
         else:
-            if extra is not True:
-                found.append(f"{path}.{key}" if path else str(key))
+            if shape.extra is not True:
+                found.append(_at(path, key))
             continue
         if isinstance(item, (dict, list)):  # a field can hide only in an object
-            found += unknown_fields(item, known, components, f"{path}.{key}" if path else str(key))
+            found += unknown_fields(item, known, components, _at(path, key))
     return found
+
+
+def _at(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else str(key)
+
+
+@dataclass(frozen=True)
+class _Shape:
+    """What the check reads of a resolved schema, worked out once per schema."""
+
+    properties: dict[str, Schema]  # the fields it names
+    extra: Any  # additionalProperties: a schema, True (anything), or None/False (nothing)
+    free: bool  # it names no fields and says nothing of others: any field is read
+    nested: tuple[str, ...]  # the named fields whose values can hold fields of their own
+    items: Schema | None  # a list's item schema
+
+
+def _holds_fields(schema: Schema) -> bool:
+    return any(key in schema for key in ("properties", "additionalProperties", "items"))
 
 
 # Each schema of the generated (and cached) OpenAPI document resolved once, by identity: a
 # body's every object and list item is checked against one, so resolving it afresh for each
-# was most of the check's cost. The schema is kept beside its resolution, so its id is never
+# was most of the check's cost. The schema is kept beside its shape, so its id is never
 # reused by another dict while the entry stands.
+_SHAPES: dict[int, tuple[Schema, _Shape]] = {}
+
+
+def _shape(schema: Schema, components: Schema) -> _Shape:
+    known = _SHAPES.get(id(schema))
+    if known is not None and known[0] is schema:
+        return known[1]
+    resolved = _resolved(schema, components)
+    properties = resolved.get("properties") or {}
+    extra = resolved.get("additionalProperties")
+    items = resolved.get("items")
+    shape = _Shape(
+        properties=properties,
+        extra=extra,
+        free=not properties and extra is None and "properties" not in resolved,
+        nested=tuple(
+            name
+            for name, field in properties.items()
+            if _holds_fields(_resolved(field, components))
+        ),
+        items=items if isinstance(items, dict) else None,
+    )
+    _SHAPES[id(schema)] = (schema, shape)
+    return shape
+
+
 _RESOLVED: dict[int, tuple[Schema, Schema]] = {}
 
 

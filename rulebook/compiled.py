@@ -24,11 +24,16 @@ from pathlib import Path
 from types import ModuleType
 
 # Where a game spends its time (bench/): every engine's modules and the core every engine
-# calls on every decision (its chance, its decisions, the stepped state and the views).
+# calls on every decision (its chance, its decisions, the stepped state and the views); and
+# where a deck's validation spends it (bench.validate: resolving entries, the shared rules and
+# Neopets' construction, the deck most validated).
 # Listed once here; setup.py compiles exactly these.
 MODULES = (
+    "rulebook.core.cards",  # the deck a validation builds and every rule reads (below)
     "rulebook.core.chance",
     "rulebook.core.decisions",
+    "rulebook.core.resolve",  # validation: entries to cards (POST /validate/, every stored deck)
+    "rulebook.core.ruleset",  # validation: the section and copy rules every game shares
     "rulebook.core.stepping",
     "rulebook.core.views",
     "rulebook.keeper.engine.cards",
@@ -56,6 +61,7 @@ MODULES = (
     "rulebook.millennium_blades.engine.game",
     "rulebook.millennium_blades.engine.policy",
     "rulebook.millennium_blades.engine.state",
+    "rulebook.neopets.construction",  # validation: the flagship's construction rules
     "rulebook.neopets.engine.actions",
     "rulebook.neopets.engine.cards",
     "rulebook.neopets.engine.dice",
@@ -63,6 +69,7 @@ MODULES = (
     "rulebook.neopets.engine.policy",
     "rulebook.neopets.engine.state",
     "rulebook.simulation.stats",  # a job counts every game it plays here
+    "rulebook.validate",
 )
 
 PURE_PYTHON = "DECKWARDEN_PURE_PYTHON"
