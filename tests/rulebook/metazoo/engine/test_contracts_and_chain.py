@@ -331,6 +331,27 @@ def test_an_enter_effect_that_names_no_target_reaches_the_opposing_side():
     assert [otter.damage for otter in otters] == [20, 20] and mine.damage == 0
 
 
+def test_an_effect_the_engine_cannot_play_is_listed_and_the_pages_others_still_resolve():
+    """A Page's effects of an action outside the engine's vocabulary are listed as unsupported
+    (the card schema accepts them; docs/rules/metazoo.md: what the engine does not play is
+    `unsupported`) and never resolved, while its other ENTER effects (Keywords, p. 21) still are."""
+    game = started()
+    me, them = game.casters
+    odd = card(
+        "Odd",
+        "Beastie",
+        lp=20,
+        effects=[
+            {"when": "enter", "do": "teleport"},
+            {"when": "enter", "do": "damage", "n": 10, "target": "opposing_caster"},
+        ],
+    )
+    assert odd.unsupported == ("unknown effect 'teleport'",)
+    page = in_chapter(game, 0, odd)
+    game.act(me, ("contract", page))
+    assert page.zone == "arena" and them.lp == 990
+
+
 def test_a_spell_answering_the_chain_is_contracted_only_with_a_chain_to_answer():
     """Reflection ("Any time: the next Spell targeting a Page you control targets its Caster's
     Page instead"), like a nullify, answers a Spell on the chain (Chain, p. 22): with no chain

@@ -450,7 +450,8 @@ def test_ongoing_stars_and_clash_bonuses_add_up_and_a_started_bonus_counts_only_
 
 
 def test_an_effect_the_engine_cannot_play_is_listed_and_skipped_and_the_cards_others_play():
-    """Effects on cards: a malformed effect (here a parameter no effect has) is listed in the
+    """Effects on cards (docs/rules/millennium-blades.md: what the engine cannot play is listed
+    as unsupported): a malformed effect (here a parameter no effect has) is listed in the
     deck's `unsupported` and not played, while the same card's next effect is; a Single's Play
     effect is not listed (only off the tableau does a Play never happen)."""
     odd = single("Odd", 1, {"when": "play", "do": "gain_rp", "n": 5, "bogus": 1}, GAIN)
