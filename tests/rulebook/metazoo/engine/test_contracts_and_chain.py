@@ -374,3 +374,25 @@ def test_a_spell_answering_the_chain_is_contracted_only_with_a_chain_to_answer()
     assert not game.chain
     assert not contractable(game, me, reflection, budget(me))
     assert contractable(game, me, splash, budget(me))
+
+
+def test_a_spell_or_equipment_that_targets_needs_a_valid_target_and_a_beastie_does_not():
+    """A Spell or Potion that targets may be Contracted only with a valid target (p. 18), and so
+    may Equipment (p. 38); a Beastie's CONTRACT effect needs none (docs/rules/metazoo.md)."""
+    game = started()
+    me = game.casters[0]
+    for _ in range(3):
+        put(game, 0, FLAME_AURA)
+    zap = {"do": "damage", "n": 10, "target": "opposing_beastie"}
+    spell = in_chapter(game, 0, card("Zap", "Spell", aura_cost={"flame": 1}, effects=[zap]))
+    kit = in_chapter(game, 0, POWERUP)
+    biter = in_chapter(
+        game, 0, card("Biter", "Beastie", aura_cost={"flame": 1}, lp=20, effects=[zap])
+    )
+    assert not contractable(game, me, spell, budget(me))
+    assert not contractable(game, me, kit, budget(me))
+    assert contractable(game, me, biter, budget(me))
+    put(game, 1, beastie("Otter"))
+    put(game, 0, beastie("Wolf"))
+    assert contractable(game, me, spell, budget(me))
+    assert contractable(game, me, kit, budget(me))
