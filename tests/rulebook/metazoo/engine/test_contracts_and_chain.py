@@ -9,7 +9,7 @@ from rulebook.metazoo.engine.chain import resolve, window
 from rulebook.metazoo.engine.contracts import contract
 from rulebook.metazoo.engine.legal import contractable, trap_moves
 
-from .builders import FLAME_AURA, HEALER, Scripted, beastie, card, events, in_chapter, put, started
+from .builders import HEALER, Scripted, beastie, card, events, flame_aura, in_chapter, put, started
 
 POWERUP = card(
     "Powerup",
@@ -34,7 +34,7 @@ def test_an_aura_page_enters_awakened_and_counts_as_the_turns_one():
     the Arena Awakened"."""
     game = started()
     me = game.casters[0]
-    page = in_chapter(game, 0, FLAME_AURA)
+    page = in_chapter(game, 0, flame_aura())
     game.act(me, ("aura", page))
     assert page in me.arena and page.zone == "arena" and not page.fatigued
     assert page not in me.chapter and me.aura_page_played
@@ -83,7 +83,7 @@ def test_a_trap_is_placed_face_down_without_its_cost_and_moved_once():
     a Beastie or Artifact you control without a Trap under it."""
     game = started()
     me = game.casters[0]
-    aura = put(game, 0, FLAME_AURA)
+    aura = put(game, 0, flame_aura())
     host = put(game, 0, beastie("Host"))
     eel = card("Eel", "Beastie", aura_cost={"flame": 1}, lp=60, traits=["Trap"])
     trap = in_chapter(game, 0, eel)
@@ -120,7 +120,7 @@ def test_a_contract_is_logged_with_its_targets_and_a_spell_goes_to_the_cemetery(
     resolve and it goes to the Cemetery (The Battleground, Cemetery)."""
     game = started()
     me = game.casters[0]
-    aura = put(game, 0, FLAME_AURA)
+    aura = put(game, 0, flame_aura())
     otter = put(game, 1, beastie("Otter", lp=50, aura="water"))
     bolt = card(
         "Bolt",
@@ -159,8 +159,8 @@ def test_a_beastie_enters_fatigued_unless_fleet():
     me = game.casters[0]
     slow = in_chapter(game, 0, beastie("Slow", aura="neutral"))
     fast = in_chapter(game, 0, beastie("Fast", aura="neutral", traits=["Fleet"]))
-    put(game, 0, FLAME_AURA)
-    put(game, 0, FLAME_AURA)
+    put(game, 0, flame_aura())
+    put(game, 0, flame_aura())
     game.act(me, ("contract", slow))
     game.act(me, ("contract", fast))
     assert slow.fatigued and not fast.fatigued
@@ -205,7 +205,7 @@ def test_equipment_goes_under_its_beastie_or_to_limbo_if_the_beastie_left():
     game = started()
     me = game.casters[0]
     for _ in range(3):
-        put(game, 0, FLAME_AURA)
+        put(game, 0, flame_aura())
     wolf = put(game, 0, beastie("Wolf"))
     kit, more = in_chapter(game, 0, POWERUP), in_chapter(game, 0, POWERUP)
     game.act(me, ("contract", kit))
@@ -264,7 +264,7 @@ def test_an_action_gives_the_other_caster_priority_and_a_pass_resolves_the_chain
     (theirs,) = answering(game, 1)
     answering(game, 0)
     theirs.damage = 20
-    put(game, 0, FLAME_AURA)
+    put(game, 0, flame_aura())
     pup = in_chapter(game, 0, beastie("Pup"))
     game.act(me, ("contract", pup))
     assert [e["player"] for e in events(game, "pass")] == [0]
@@ -382,7 +382,7 @@ def test_a_spell_or_equipment_that_targets_needs_a_valid_target_and_a_beastie_do
     game = started()
     me = game.casters[0]
     for _ in range(3):
-        put(game, 0, FLAME_AURA)
+        put(game, 0, flame_aura())
     zap = {"do": "damage", "n": 10, "target": "opposing_beastie"}
     spell = in_chapter(game, 0, card("Zap", "Spell", aura_cost={"flame": 1}, effects=[zap]))
     kit = in_chapter(game, 0, POWERUP)

@@ -8,13 +8,13 @@ from rulebook.metazoo.engine.combat import Combat
 from rulebook.metazoo.engine.legal import ActionOptions, attackers, responses
 
 from .builders import (
-    FLAME_AURA,
     HEALER,
     Scripted,
     beastie,
     card,
     coins,
     events,
+    flame_aura,
     in_chapter,
     put,
     started,
@@ -134,7 +134,7 @@ def test_the_log_names_the_targets_of_an_any_time_effect_and_the_aura_pages_that
     game.act(me, ("any_time", healer))
     (used,) = events(game, "any_time")
     assert used["targets"] == {"own_beastie": healer.uid}
-    aura = put(game, 0, FLAME_AURA)
+    aura = put(game, 0, flame_aura())
     pup = in_chapter(game, 0, beastie("Pup"))
     game.act(me, ("contract", pup))
     (paid,) = events(game, "pay")
