@@ -37,14 +37,15 @@ def water_aura() -> PageCard:
 
 
 # A Beastie with an "any time" effect: its Caster is asked in every priority window.
-HEALER = card(
-    "Healer",
-    "Beastie",
-    aura_cost={"forest": 1},
-    lp=50,
-    attacks=[{"name": "Tap", "damage": 10}],
-    effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
-)
+def healer_card() -> PageCard:
+    return card(
+        "Healer",
+        "Beastie",
+        aura_cost={"forest": 1},
+        lp=50,
+        attacks=[{"name": "Tap", "damage": 10}],
+        effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
+    )
 
 
 class Scripted(HeuristicPolicy):

@@ -9,15 +9,27 @@ from rulebook.metazoo.engine.chain import resolve, window
 from rulebook.metazoo.engine.contracts import contract
 from rulebook.metazoo.engine.legal import contractable, trap_moves
 
-from .builders import HEALER, Scripted, beastie, card, events, flame_aura, in_chapter, put, started
-
-POWERUP = card(
-    "Powerup",
-    "Artifact",
-    aura_cost={"flame": 1},
-    lp=30,
-    effects=[{"do": "equip", "n": 20, "target": "own_beastie"}],
+from .builders import (
+    Scripted,
+    beastie,
+    card,
+    events,
+    flame_aura,
+    healer_card,
+    in_chapter,
+    put,
+    started,
 )
+
+
+def powerup():
+    return card(
+        "Powerup",
+        "Artifact",
+        aura_cost={"flame": 1},
+        lp=30,
+        effects=[{"do": "equip", "n": 20, "target": "own_beastie"}],
+    )
 
 
 def answering(game, *seats: int) -> list:
@@ -25,7 +37,7 @@ def answering(game, *seats: int) -> list:
     healers = []
     for seat in seats:
         game.casters[seat].answers = True  # (set from the Spellbook as a game begins)
-        healers.append(put(game, seat, HEALER))
+        healers.append(put(game, seat, healer_card()))
     return healers
 
 
@@ -207,7 +219,7 @@ def test_equipment_goes_under_its_beastie_or_to_limbo_if_the_beastie_left():
     for _ in range(3):
         put(game, 0, flame_aura())
     wolf = put(game, 0, beastie("Wolf"))
-    kit, more = in_chapter(game, 0, POWERUP), in_chapter(game, 0, POWERUP)
+    kit, more = in_chapter(game, 0, powerup()), in_chapter(game, 0, powerup())
     game.act(me, ("contract", kit))
     assert kit.zone == "under" and wolf.carried == [kit] and wolf.bonus == 20
     assert kit not in me.arena and kit.controller == 0
@@ -220,7 +232,7 @@ def test_equipment_goes_under_its_beastie_or_to_limbo_if_the_beastie_left():
     )
     game.act(me, ("contract", more))
     assert wolf.carried == [kit, more] and wolf.bonus == 40
-    other = in_chapter(game, 0, POWERUP)
+    other = in_chapter(game, 0, powerup())
     contract(game, me, other)
     game.destroy(wolf)
     resolve(game, game.chain.pop())
@@ -385,7 +397,7 @@ def test_a_spell_or_equipment_that_targets_needs_a_valid_target_and_a_beastie_do
         put(game, 0, flame_aura())
     zap = {"do": "damage", "n": 10, "target": "opposing_beastie"}
     spell = in_chapter(game, 0, card("Zap", "Spell", aura_cost={"flame": 1}, effects=[zap]))
-    kit = in_chapter(game, 0, POWERUP)
+    kit = in_chapter(game, 0, powerup())
     biter = in_chapter(
         game, 0, card("Biter", "Beastie", aura_cost={"flame": 1}, lp=20, effects=[zap])
     )
