@@ -25,17 +25,27 @@ def beastie(name: str, lp: int = 50, damage: int = 20, aura: str = "flame", **mo
     return card(name, "Beastie", aura_cost={aura: 1}, lp=lp, attacks=attacks, **more)
 
 
-FLAME_AURA = card("Flame Aura", "Aura", aura_type="flame", basic=True)
-WATER_AURA = card("Water Aura", "Aura", aura_type="water", basic=True)
+# Built by each test that uses them, never once at import: mutmut switches a mutant on only
+# after the test modules are imported, so a Page compiled at import is never mutated
+# (docs/testing/mutants.md).
+def flame_aura() -> PageCard:
+    return card("Flame Aura", "Aura", aura_type="flame", basic=True)
+
+
+def water_aura() -> PageCard:
+    return card("Water Aura", "Aura", aura_type="water", basic=True)
+
+
 # A Beastie with an "any time" effect: its Caster is asked in every priority window.
-HEALER = card(
-    "Healer",
-    "Beastie",
-    aura_cost={"forest": 1},
-    lp=50,
-    attacks=[{"name": "Tap", "damage": 10}],
-    effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
-)
+def healer_card() -> PageCard:
+    return card(
+        "Healer",
+        "Beastie",
+        aura_cost={"forest": 1},
+        lp=50,
+        attacks=[{"name": "Tap", "damage": 10}],
+        effects=[{"when": "any_time", "do": "recover", "n": 20, "target": "own_beastie"}],
+    )
 
 
 class Scripted(HeuristicPolicy):
@@ -55,8 +65,8 @@ class Scripted(HeuristicPolicy):
         return super().answer(game, decision)
 
 
-def spellbook(*cards: PageCard, filler: PageCard = FLAME_AURA, size: int = 40) -> MetaZooDeck:
-    pages = list(cards) + [filler] * max(size - len(cards), 0)
+def spellbook(*cards: PageCard, filler: PageCard | None = None, size: int = 40) -> MetaZooDeck:
+    pages = list(cards) + [filler or flame_aura()] * max(size - len(cards), 0)
     return MetaZooDeck(tuple(pages))
 
 

@@ -11,20 +11,25 @@ from hypothesis import strategies as st
 from rulebook.metazoo.engine.aura import Budget, can_pay, dissolve, payment, to_hand
 from rulebook.metazoo.engine.state import Page
 
-from .builders import FLAME_AURA, WATER_AURA, beastie, card, events, in_chapter, put, started
+from .builders import beastie, card, events, flame_aura, in_chapter, put, started, water_aura
 
-PRISM = card(
-    "Prism Aura",
-    "Aura",
-    aura_type="neutral",
-    effects=[{"do": "generate_aura", "aura": "any", "n": 1}],
-)
-EMBER = card(
-    "Ember Aura",
-    "Aura",
-    aura_type="flame",
-    effects=[{"do": "generate_aura", "aura": "flame", "n": 2, "destroy_self": True}],
-)
+
+def prism_aura():
+    return card(
+        "Prism Aura",
+        "Aura",
+        aura_type="neutral",
+        effects=[{"do": "generate_aura", "aura": "any", "n": 1}],
+    )
+
+
+def ember_aura():
+    return card(
+        "Ember Aura",
+        "Aura",
+        aura_type="flame",
+        effects=[{"do": "generate_aura", "aura": "flame", "n": 2, "destroy_self": True}],
+    )
 
 
 def paid(plan):
@@ -36,7 +41,7 @@ def paid(plan):
 def test_aura_already_generated_pays_before_any_page_is_fatigued():
     """Generating Aura (p. 18): Aura generated this turn and not spent is still there to pay."""
     game = started()
-    flame = put(game, 0, FLAME_AURA)
+    flame = put(game, 0, flame_aura())
     assert paid(payment({"flame": 1}, [flame], (("flame", 1),))) == ([], {})
     assert paid(payment({"flame": 1}, [flame], (("flame", 2),))) == (
         [("Flame Aura", "flame", 1)],
@@ -53,7 +58,11 @@ def test_a_typed_cost_takes_basic_aura_pages_of_its_type_before_special_ones():
     """A Basic Aura Page generates one Aura of its type (p. 18); the engine spends those before
     a Special Aura Page (README simplification), whatever the order of the Arena."""
     game = started()
-    ember, flame, water = put(game, 0, EMBER), put(game, 0, FLAME_AURA), put(game, 0, WATER_AURA)
+    ember, flame, water = (
+        put(game, 0, ember_aura()),
+        put(game, 0, flame_aura()),
+        put(game, 0, water_aura()),
+    )
     assert paid(payment({}, [ember, water, flame], (("flame", 1),))) == (
         [("Flame Aura", "flame", 1)],
         {},
@@ -68,7 +77,11 @@ def test_aura_of_any_type_pays_a_typed_cost_when_its_own_type_runs_short():
     """A Special Aura Page that generates Aura of any type (Glossary: Aura Types) pays any typed
     Cost; the Basic Aura of the Cost's type is used first."""
     game = started()
-    prism, water, flame = put(game, 0, PRISM), put(game, 0, WATER_AURA), put(game, 0, FLAME_AURA)
+    prism, water, flame = (
+        put(game, 0, prism_aura()),
+        put(game, 0, water_aura()),
+        put(game, 0, flame_aura()),
+    )
     assert paid(payment({}, [prism, water], (("flame", 1),))) == ([("Prism Aura", "any", 1)], {})
     assert paid(payment({}, [prism, flame], (("flame", 2),))) == (
         [("Flame Aura", "flame", 1), ("Prism Aura", "any", 1)],
@@ -82,7 +95,7 @@ def test_a_neutral_cost_takes_typed_aura_left_before_aura_of_any_type():
     """Aura Types (p. 8): any Aura pays a Neutral Cost; what is left stays generated (the engine
     keeps the "any" Aura, which pays more Costs)."""
     game = started()
-    water = put(game, 0, WATER_AURA)
+    water = put(game, 0, water_aura())
     assert paid(payment({"any": 1, "water": 1}, [], (("neutral", 1),))) == ([], {"any": 1})
     assert paid(payment({"any": 1, "flame": 2}, [], (("neutral", 1),))) == (
         [],
@@ -93,7 +106,7 @@ def test_a_neutral_cost_takes_typed_aura_left_before_aura_of_any_type():
         [("Water Aura", "water", 1)],
         {},
     )
-    assert paid(payment({}, [water, put(game, 0, FLAME_AURA)], (("neutral", 1),))) == (
+    assert paid(payment({}, [water, put(game, 0, flame_aura())], (("neutral", 1),))) == (
         [("Water Aura", "water", 1)],
         {},
     )
@@ -102,7 +115,7 @@ def test_a_neutral_cost_takes_typed_aura_left_before_aura_of_any_type():
 def test_generating_more_than_the_cost_leaves_the_rest_generated():
     """A Special Aura Page's written Effect (p. 18): Ember generates 2 Flame; 1 paid, 1 left."""
     game = started()
-    ember = put(game, 0, EMBER)
+    ember = put(game, 0, ember_aura())
     assert paid(payment({}, [ember], (("flame", 1),))) == (
         [("Ember Aura", "flame", 2)],
         {"flame": 1},
@@ -112,8 +125,8 @@ def test_generating_more_than_the_cost_leaves_the_rest_generated():
 def test_only_awakened_aura_pages_are_to_hand():
     """Generating Aura (p. 18): "Fatigue an Awakened Aura Page"; a Beastie generates none."""
     game = started()
-    awake = put(game, 0, FLAME_AURA)
-    put(game, 0, FLAME_AURA, fatigued=True)
+    awake = put(game, 0, flame_aura())
+    put(game, 0, flame_aura(), fatigued=True)
     put(game, 0, beastie("Pup"))
     assert to_hand(game.casters[0].arena) == [awake]
     assert payment({}, to_hand(game.casters[0].arena), (("flame", 2),)) is None
@@ -124,7 +137,7 @@ def test_contracting_fatigues_the_aura_pages_paid_and_destroys_one_that_says_so(
     Effect: "Destroy this Page"; the Aura left stays generated for this turn."""
     game = started()
     me = game.casters[0]
-    ember, spare = put(game, 0, EMBER), put(game, 0, WATER_AURA)
+    ember, spare = put(game, 0, ember_aura()), put(game, 0, water_aura())
     pup = in_chapter(game, 0, beastie("Pup"))
     game.act(me, ("contract", pup))
     assert ember.zone == "afterlife" and not spare.fatigued
@@ -158,7 +171,7 @@ def test_aura_already_generated_counts_toward_what_may_be_contracted():
 def test_a_page_without_a_cost_is_contracted_without_paying():
     game = started()
     me = game.casters[0]
-    aura = put(game, 0, FLAME_AURA)
+    aura = put(game, 0, flame_aura())
     free = in_chapter(game, 0, card("Free", "Beastie", lp=10))
     game.act(me, ("contract", free))
     assert free.zone == "arena" and not aura.fatigued and events(game, "pay") == []
@@ -183,10 +196,10 @@ def test_unspent_aura_of_both_casters_dissolves_at_the_end_of_the_turn():
 KINDS = ("flame", "water", "neutral")
 # (an Aura Page without an Aura Type generates Aura of any type: cards.py, aura_yield)
 AURA_PAGES = {
-    "flame": FLAME_AURA,
-    "water": WATER_AURA,
-    "prism": PRISM,
-    "ember": EMBER,
+    "flame": flame_aura(),
+    "water": water_aura(),
+    "prism": prism_aura(),
+    "ember": ember_aura(),
     "blank": card("Blank Aura", "Aura"),
 }
 COSTS = st.lists(
@@ -226,7 +239,7 @@ def test_a_basic_aura_page_pays_only_its_own_type_or_neutral():
     """A Basic Aura Page generates one Aura of its type (p. 18): a Flame Aura pays a Flame or a
     Neutral Cost, never a Water one."""
     game = started()
-    flame = put(game, 0, FLAME_AURA)
+    flame = put(game, 0, flame_aura())
     assert can_pay({}, [flame], (("flame", 1),)) and can_pay({}, [flame], (("neutral", 1),))
     assert not can_pay({}, [flame], (("water", 1),))
     assert payment({}, [flame], (("water", 1),)) is None

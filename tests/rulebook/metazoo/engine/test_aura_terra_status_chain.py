@@ -8,22 +8,22 @@ from rulebook.metazoo.engine.aura import can_pay, payment
 from rulebook.samples import METAZOO
 
 from .builders import (
-    FLAME_AURA,
-    WATER_AURA,
     Scripted,
     beastie,
     card,
     events,
+    flame_aura,
     in_chapter,
     put,
     started,
+    water_aura,
 )
 
 
 def test_neutral_is_paid_by_any_aura_and_a_type_only_by_its_own():
     """Aura Types: "Any Aura can be used to pay a Neutral Aura's Cost" (p. 8)."""
     game = started()
-    sources = [put(game, 0, FLAME_AURA), put(game, 0, WATER_AURA)]
+    sources = [put(game, 0, flame_aura()), put(game, 0, water_aura())]
     assert can_pay({}, sources, (("neutral", 2),))
     assert can_pay({}, sources, (("flame", 1), ("neutral", 1)))
     assert not can_pay({}, sources, (("flame", 2),))
@@ -35,7 +35,7 @@ def test_neutral_is_paid_by_any_aura_and_a_type_only_by_its_own():
 def test_a_fatigued_aura_page_generates_nothing():
     """Generating Aura (p. 18): Fatigue an Awakened Aura Page."""
     game = started()
-    tired = put(game, 0, FLAME_AURA, fatigued=True)
+    tired = put(game, 0, flame_aura(), fatigued=True)
     assert not can_pay({}, [tired], (("flame", 1),))
 
 
@@ -102,8 +102,8 @@ def test_the_chain_resolves_last_in_first_out_and_a_nullified_spell_does_nothing
     game = started(Scripted(), Scripted())
     me, them = game.casters
     for _ in range(2):
-        put(game, 0, FLAME_AURA)
-    put(game, 1, WATER_AURA)
+        put(game, 0, flame_aura())
+    put(game, 1, water_aura())
     target = put(game, 1, beastie("Otter", lp=40, aura="water"))
     in_chapter(game, 1, dampen)
     them.answers = True  # (set from the Spellbook as a game begins; here the Page is added)

@@ -9,15 +9,27 @@ from rulebook.metazoo.engine.chain import resolve, window
 from rulebook.metazoo.engine.contracts import contract
 from rulebook.metazoo.engine.legal import contractable, trap_moves
 
-from .builders import FLAME_AURA, HEALER, Scripted, beastie, card, events, in_chapter, put, started
-
-POWERUP = card(
-    "Powerup",
-    "Artifact",
-    aura_cost={"flame": 1},
-    lp=30,
-    effects=[{"do": "equip", "n": 20, "target": "own_beastie"}],
+from .builders import (
+    Scripted,
+    beastie,
+    card,
+    events,
+    flame_aura,
+    healer_card,
+    in_chapter,
+    put,
+    started,
 )
+
+
+def powerup():
+    return card(
+        "Powerup",
+        "Artifact",
+        aura_cost={"flame": 1},
+        lp=30,
+        effects=[{"do": "equip", "n": 20, "target": "own_beastie"}],
+    )
 
 
 def answering(game, *seats: int) -> list:
@@ -25,7 +37,7 @@ def answering(game, *seats: int) -> list:
     healers = []
     for seat in seats:
         game.casters[seat].answers = True  # (set from the Spellbook as a game begins)
-        healers.append(put(game, seat, HEALER))
+        healers.append(put(game, seat, healer_card()))
     return healers
 
 
@@ -34,7 +46,7 @@ def test_an_aura_page_enters_awakened_and_counts_as_the_turns_one():
     the Arena Awakened"."""
     game = started()
     me = game.casters[0]
-    page = in_chapter(game, 0, FLAME_AURA)
+    page = in_chapter(game, 0, flame_aura())
     game.act(me, ("aura", page))
     assert page in me.arena and page.zone == "arena" and not page.fatigued
     assert page not in me.chapter and me.aura_page_played
@@ -83,7 +95,7 @@ def test_a_trap_is_placed_face_down_without_its_cost_and_moved_once():
     a Beastie or Artifact you control without a Trap under it."""
     game = started()
     me = game.casters[0]
-    aura = put(game, 0, FLAME_AURA)
+    aura = put(game, 0, flame_aura())
     host = put(game, 0, beastie("Host"))
     eel = card("Eel", "Beastie", aura_cost={"flame": 1}, lp=60, traits=["Trap"])
     trap = in_chapter(game, 0, eel)
@@ -120,7 +132,7 @@ def test_a_contract_is_logged_with_its_targets_and_a_spell_goes_to_the_cemetery(
     resolve and it goes to the Cemetery (The Battleground, Cemetery)."""
     game = started()
     me = game.casters[0]
-    aura = put(game, 0, FLAME_AURA)
+    aura = put(game, 0, flame_aura())
     otter = put(game, 1, beastie("Otter", lp=50, aura="water"))
     bolt = card(
         "Bolt",
@@ -159,8 +171,8 @@ def test_a_beastie_enters_fatigued_unless_fleet():
     me = game.casters[0]
     slow = in_chapter(game, 0, beastie("Slow", aura="neutral"))
     fast = in_chapter(game, 0, beastie("Fast", aura="neutral", traits=["Fleet"]))
-    put(game, 0, FLAME_AURA)
-    put(game, 0, FLAME_AURA)
+    put(game, 0, flame_aura())
+    put(game, 0, flame_aura())
     game.act(me, ("contract", slow))
     game.act(me, ("contract", fast))
     assert slow.fatigued and not fast.fatigued
@@ -205,9 +217,9 @@ def test_equipment_goes_under_its_beastie_or_to_limbo_if_the_beastie_left():
     game = started()
     me = game.casters[0]
     for _ in range(3):
-        put(game, 0, FLAME_AURA)
+        put(game, 0, flame_aura())
     wolf = put(game, 0, beastie("Wolf"))
-    kit, more = in_chapter(game, 0, POWERUP), in_chapter(game, 0, POWERUP)
+    kit, more = in_chapter(game, 0, powerup()), in_chapter(game, 0, powerup())
     game.act(me, ("contract", kit))
     assert kit.zone == "under" and wolf.carried == [kit] and wolf.bonus == 20
     assert kit not in me.arena and kit.controller == 0
@@ -220,7 +232,7 @@ def test_equipment_goes_under_its_beastie_or_to_limbo_if_the_beastie_left():
     )
     game.act(me, ("contract", more))
     assert wolf.carried == [kit, more] and wolf.bonus == 40
-    other = in_chapter(game, 0, POWERUP)
+    other = in_chapter(game, 0, powerup())
     contract(game, me, other)
     game.destroy(wolf)
     resolve(game, game.chain.pop())
@@ -264,7 +276,7 @@ def test_an_action_gives_the_other_caster_priority_and_a_pass_resolves_the_chain
     (theirs,) = answering(game, 1)
     answering(game, 0)
     theirs.damage = 20
-    put(game, 0, FLAME_AURA)
+    put(game, 0, flame_aura())
     pup = in_chapter(game, 0, beastie("Pup"))
     game.act(me, ("contract", pup))
     assert [e["player"] for e in events(game, "pass")] == [0]
@@ -331,6 +343,27 @@ def test_an_enter_effect_that_names_no_target_reaches_the_opposing_side():
     assert [otter.damage for otter in otters] == [20, 20] and mine.damage == 0
 
 
+def test_an_effect_the_engine_cannot_play_is_listed_and_the_pages_others_still_resolve():
+    """A Page's effects of an action outside the engine's vocabulary are listed as unsupported
+    (the card schema accepts them; docs/rules/metazoo.md: what the engine does not play is
+    `unsupported`) and never resolved, while its other ENTER effects (Keywords, p. 21) still are."""
+    game = started()
+    me, them = game.casters
+    odd = card(
+        "Odd",
+        "Beastie",
+        lp=20,
+        effects=[
+            {"when": "enter", "do": "teleport"},
+            {"when": "enter", "do": "damage", "n": 10, "target": "opposing_caster"},
+        ],
+    )
+    assert odd.unsupported == ("unknown effect 'teleport'",)
+    page = in_chapter(game, 0, odd)
+    game.act(me, ("contract", page))
+    assert page.zone == "arena" and them.lp == 990
+
+
 def test_a_spell_answering_the_chain_is_contracted_only_with_a_chain_to_answer():
     """Reflection ("Any time: the next Spell targeting a Page you control targets its Caster's
     Page instead"), like a nullify, answers a Spell on the chain (Chain, p. 22): with no chain
@@ -353,3 +386,25 @@ def test_a_spell_answering_the_chain_is_contracted_only_with_a_chain_to_answer()
     assert not game.chain
     assert not contractable(game, me, reflection, budget(me))
     assert contractable(game, me, splash, budget(me))
+
+
+def test_a_spell_or_equipment_that_targets_needs_a_valid_target_and_a_beastie_does_not():
+    """A Spell or Potion that targets may be Contracted only with a valid target (p. 18), and so
+    may Equipment (p. 38); a Beastie's CONTRACT effect needs none (docs/rules/metazoo.md)."""
+    game = started()
+    me = game.casters[0]
+    for _ in range(3):
+        put(game, 0, flame_aura())
+    zap = {"do": "damage", "n": 10, "target": "opposing_beastie"}
+    spell = in_chapter(game, 0, card("Zap", "Spell", aura_cost={"flame": 1}, effects=[zap]))
+    kit = in_chapter(game, 0, powerup())
+    biter = in_chapter(
+        game, 0, card("Biter", "Beastie", aura_cost={"flame": 1}, lp=20, effects=[zap])
+    )
+    assert not contractable(game, me, spell, budget(me))
+    assert not contractable(game, me, kit, budget(me))
+    assert contractable(game, me, biter, budget(me))
+    put(game, 1, beastie("Otter"))
+    put(game, 0, beastie("Wolf"))
+    assert contractable(game, me, spell, budget(me))
+    assert contractable(game, me, kit, budget(me))

@@ -8,13 +8,13 @@ from rulebook.metazoo.engine.combat import Combat
 from rulebook.metazoo.engine.legal import ActionOptions, attackers, responses
 
 from .builders import (
-    FLAME_AURA,
-    HEALER,
     Scripted,
     beastie,
     card,
     coins,
     events,
+    flame_aura,
+    healer_card,
     in_chapter,
     put,
     started,
@@ -118,7 +118,7 @@ def test_a_fatigued_pages_any_time_effect_is_an_action_of_the_turn_as_in_a_windo
     game = started()
     me = game.casters[0]
     me.answers = True
-    healer = put(game, 0, HEALER, fatigued=True)
+    healer = put(game, 0, healer_card(), fatigued=True)
     assert ("any_time", healer) in responses(game, me)
     assert ("any_time", healer) in ActionOptions(game, me)
 
@@ -129,12 +129,12 @@ def test_the_log_names_the_targets_of_an_any_time_effect_and_the_aura_pages_that
     game = started(Scripted(target=[lambda g, d: d.options[0]]), Scripted())
     me = game.casters[0]
     me.answers = True
-    healer = put(game, 0, HEALER)
+    healer = put(game, 0, healer_card())
     healer.damage = 30
     game.act(me, ("any_time", healer))
     (used,) = events(game, "any_time")
     assert used["targets"] == {"own_beastie": healer.uid}
-    aura = put(game, 0, FLAME_AURA)
+    aura = put(game, 0, flame_aura())
     pup = in_chapter(game, 0, beastie("Pup"))
     game.act(me, ("contract", pup))
     (paid,) = events(game, "pay")

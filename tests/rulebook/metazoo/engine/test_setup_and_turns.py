@@ -10,10 +10,10 @@ from rulebook.metazoo.engine.state import STARTING_LP, GameOver
 from rulebook.samples import METAZOO
 
 from .builders import (
-    FLAME_AURA,
     Scripted,
     beastie,
     events,
+    flame_aura,
     in_chapter,
     new_game,
     put,
@@ -76,7 +76,7 @@ def test_only_one_aura_page_a_turn():
     game = new_game()
     game.begin()
     me = game.casters[0]
-    in_chapter(game, 0, FLAME_AURA)
+    in_chapter(game, 0, flame_aura())
     options = game.actions(me)
     assert options.of_kind("aura")
     game.act(me, options.of_kind("aura")[0])

@@ -7,11 +7,11 @@ from __future__ import annotations
 from rulebook.metazoo.engine.turns import start_effects
 
 from .builders import (
-    HEALER,
     Scripted,
     beastie,
     card,
     events,
+    healer_card,
     new_game,
     put,
     started,
@@ -62,7 +62,7 @@ def test_priority_comes_before_the_bookmark_and_before_the_end_effects():
     me = game.casters[0]
     for seat in (0, 1):
         game.casters[seat].answers = True
-        put(game, seat, HEALER)
+        put(game, seat, healer_card())
     game.take_turn(me)
     steps = [
         e["event"] if e["event"] != "pass" else f"pass:{e['player']}"

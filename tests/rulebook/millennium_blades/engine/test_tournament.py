@@ -447,3 +447,15 @@ def test_ongoing_stars_and_clash_bonuses_add_up_and_a_started_bonus_counts_only_
     me = game.players[0]
     assert game.clash_strength(me) == 1 + 3 + 3  # its stars, Ongoing stars, clash bonuses
     assert game.clash_strength(me, started=True) == 1 + 3 + 3 + 12
+
+
+def test_an_effect_the_engine_cannot_play_is_listed_and_skipped_and_the_cards_others_play():
+    """Effects on cards (docs/rules/millennium-blades.md: what the engine cannot play is listed
+    as unsupported): a malformed effect (here a parameter no effect has) is listed in the
+    deck's `unsupported` and not played, while the same card's next effect is; a Single's Play
+    effect is not listed (only off the tableau does a Play never happen)."""
+    odd = single("Odd", 1, {"when": "play", "do": "gain_rp", "n": 5, "bogus": 1}, GAIN)
+    prepared = TournamentDeck.from_deck(deck([odd, single("Rich", 1, GAIN)]))
+    assert prepared.unsupported == {"Odd": ("malformed 'gain_rp' effect",)}
+    game, _ = tournament([deck([odd]), deck(plain("B", 1))], first=0)
+    assert game.players[0].rp == 1  # the second effect's 1 RP, not the malformed one's 5

@@ -9,8 +9,10 @@ from rulebook.neopets.engine import TURN_CAP, play_game
 from .builders import Scripted, deck_of, filler, game_between, neopet, sample_deck
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def logged_games():
+    # Played for each test, not once per module: mutmut credits a test only with what ran for it,
+    # so games shared by a module fixture would let only the first test judge a mutant.
     strong, weak = sample_deck("strong"), sample_deck("weak")
     return [play_game([strong, weak], seed, record_log=True) for seed in range(12)] + [
         play_game([strong, strong], seed, record_log=True) for seed in range(12)
