@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import shutil
@@ -50,6 +49,8 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+
+from rulebook.simulation.wilson import wilson_interval
 
 ROOT = Path(__file__).resolve().parents[1]
 WORK = ROOT / "var" / "mutants"
@@ -73,6 +74,8 @@ CONSTRUCTION_RULES = {
     "metazoo": ("construction",),
     "millennium_blades": ("construction", "fix"),
 }
+# A sample none of whose mutants was checked says nothing of the module: any share is possible.
+NOTHING_CHECKED = (0.0, 1.0)
 STATUSES = ("killed", "timeout", "survived", "no tests", "not checked")
 
 
@@ -220,21 +223,6 @@ def draw_sample(names: list[str], size: int, seed: int) -> list[str]:
     return sorted(random.Random(seed).sample(sorted(names), min(size, len(names))))
 
 
-def wilson_interval(caught: int, checked: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval (95% for z = 1.96) of a share `caught` of `checked`.
-
-    Unlike the normal approximation it stays within 0..1 and is not zero-wide when every
-    sampled mutant is caught (or none), which is exactly where a good module's sample lands.
-    """
-    if not checked:
-        return 0.0, 1.0
-    share = caught / checked
-    scale = 1 + z * z / checked
-    centre = (share + z * z / (2 * checked)) / scale
-    spread = z * math.sqrt(share * (1 - share) / checked + z * z / (4 * checked * checked)) / scale
-    return max(0.0, centre - spread), min(1.0, centre + spread)
-
-
 def results(run: Path, names: Sequence[str] = ()) -> dict[str, tuple[str, str]]:
     """Every mutant of the run (or those named): its status, and its diff unless killed."""
     env = {**os.environ, "DECKWARDEN_PURE_PYTHON": "1"}
@@ -271,7 +259,11 @@ def measure(
         **{status: counts[status] for status in STATUSES},
         "other": len(found) - sum(counts[status] for status in STATUSES),
         "total": total,
-        "sample": {"size": len(found), "seed": seed, "interval": wilson_interval(caught, checked)}
+        "sample": {
+            "size": len(found),
+            "seed": seed,
+            "interval": wilson_interval(caught, checked) or NOTHING_CHECKED,
+        }
         if sample
         else None,
         "rate": caught / (checked if sample else len(found)) if checked else 0.0,

@@ -3,9 +3,7 @@
 
 from __future__ import annotations
 
-import pytest
-
-from bench.mutants import draw_sample, row, wilson_interval
+from bench.mutants import draw_sample, row
 
 NAMES = [f"rulebook.keeper.engine.game.x_play__mutmut_{n}" for n in range(1, 1001)]
 
@@ -19,22 +17,6 @@ def test_the_same_seed_draws_the_same_sample_of_distinct_mutants():
 
 def test_a_sample_larger_than_the_module_is_every_mutant():
     assert draw_sample(NAMES[:30], 200, seed=1) == sorted(NAMES[:30])
-
-
-@pytest.mark.parametrize(
-    ("caught", "checked", "low", "high"),
-    [
-        # Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table I,
-        # method 3 (the Wilson score interval)
-        (81, 263, 0.2553, 0.3662),
-        (15, 148, 0.0624, 0.1605),
-        (0, 20, 0.0, 0.1611),
-        (1, 29, 0.0061, 0.1718),
-        (10, 10, 0.7225, 1.0),  # all of a small sample caught: it cannot promise 90%
-    ],
-)
-def test_the_wilson_interval_of_a_share(caught, checked, low, high):
-    assert wilson_interval(caught, checked) == pytest.approx((low, high), abs=1e-4)
 
 
 def test_a_sample_row_is_labelled_an_estimate_with_its_interval():

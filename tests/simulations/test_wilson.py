@@ -22,6 +22,23 @@ def test_it_matches_known_wilson_intervals(successes, trials, low, high):
     assert hi == pytest.approx(high, abs=5e-5)
 
 
+@pytest.mark.parametrize(
+    ("caught", "checked", "low", "high"),
+    [
+        # Newcombe (1998), "Two-sided confidence intervals for the single proportion", Table I,
+        # method 3 (the Wilson score interval)
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+        (10, 10, 0.7225, 1.0),  # all of a small sample caught: it cannot promise 90%
+    ],
+)
+def test_it_matches_newcombes_published_intervals(caught, checked, low, high):
+    """bench.mutants' sampled kill rates are given with this interval."""
+    assert wilson_interval(caught, checked) == pytest.approx((low, high), abs=1e-4)
+
+
 def test_it_narrows_as_games_grow():
     small = wilson_interval(6, 10)
     large = wilson_interval(6000, 10000)
