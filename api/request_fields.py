@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 Schema = dict[str, Any]
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -179,22 +180,42 @@ def _holds_fields(schema: Schema) -> bool:
     return any(key in schema for key in ("properties", "additionalProperties", "items"))
 
 
-# Each schema of the generated (and cached) OpenAPI document resolved once, by identity: a
-# body's every object and list item is checked against one, so resolving it afresh for each
-# was most of the check's cost. The schema is kept beside its shape, so its id is never
-# reused by another dict while the entry stands.
+# Each schema of the generated (and cached) OpenAPI document resolved, and its shape worked
+# out, once, by identity: a body's every object and list item is checked against one, so
+# resolving it afresh for each was most of the check's cost. The schema is kept beside what was
+# made of it, so its id is never reused by another dict while the entry stands.
+_RESOLVED: dict[int, tuple[Schema, Schema]] = {}
 _SHAPES: dict[int, tuple[Schema, _Shape]] = {}
 
 
-def _shape(schema: Schema, components: Schema) -> _Shape:
-    known = _SHAPES.get(id(schema))
+def _by_identity(
+    made: dict[int, tuple[Schema, T]],
+    schema: Schema,
+    components: Schema,
+    make: Callable[[Schema, Schema], T],
+) -> T:
+    known = made.get(id(schema))
     if known is not None and known[0] is schema:
         return known[1]
+    value = make(schema, components)
+    made[id(schema)] = (schema, value)
+    return value
+
+
+def _resolved(schema: Schema, components: Schema) -> Schema:
+    return _by_identity(_RESOLVED, schema, components, _resolve)
+
+
+def _shape(schema: Schema, components: Schema) -> _Shape:
+    return _by_identity(_SHAPES, schema, components, _make_shape)
+
+
+def _make_shape(schema: Schema, components: Schema) -> _Shape:
     resolved = _resolved(schema, components)
     properties = resolved.get("properties") or {}
     extra = resolved.get("additionalProperties")
     items = resolved.get("items")
-    shape = _Shape(
+    return _Shape(
         properties=properties,
         extra=extra,
         free=not properties and extra is None and "properties" not in resolved,
@@ -205,20 +226,6 @@ def _shape(schema: Schema, components: Schema) -> _Shape:
         ),
         items=items if isinstance(items, dict) else None,
     )
-    _SHAPES[id(schema)] = (schema, shape)
-    return shape
-
-
-_RESOLVED: dict[int, tuple[Schema, Schema]] = {}
-
-
-def _resolved(schema: Schema, components: Schema) -> Schema:
-    known = _RESOLVED.get(id(schema))
-    if known is not None and known[0] is schema:
-        return known[1]
-    resolved = _resolve(schema, components)
-    _RESOLVED[id(schema)] = (schema, resolved)
-    return resolved
 
 
 def _resolve(schema: Schema, components: Schema) -> Schema:
