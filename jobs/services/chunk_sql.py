@@ -9,6 +9,7 @@ would: on PostgreSQL and on SQLite (3.35 or later, for RETURNING).
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime
 from typing import Any
 
@@ -21,6 +22,13 @@ JOBS = SimulationJob._meta.db_table
 Status = SimulationChunk.Status
 
 
+UNFINISHED = SimulationJob.UNFINISHED
+
+
+def _placeholders(values: Collection[object]) -> str:
+    return ", ".join(["%s"] * len(values))
+
+
 def _columns(*names: str) -> str:
     return ", ".join(connection.ops.quote_name(name) for name in names)
 
@@ -28,7 +36,7 @@ def _columns(*names: str) -> str:
 CLAIM = (
     f"UPDATE {CHUNKS} SET status = %s, claimed_at = %s, worker = %s, attempts = attempts + 1"
     " WHERE id = %s AND (status = %s OR (status = %s AND claimed_at < %s))"
-    f" AND job_id IN (SELECT id FROM {JOBS} WHERE status IN (%s, %s))"
+    f" AND job_id IN (SELECT id FROM {JOBS} WHERE status IN ({_placeholders(UNFINISHED)}))"
     # What a worker reads of a chunk it claimed (claimed_at and worker it wrote itself).
     f" RETURNING {_columns('id', 'job_id', 'index', 'first_game', 'count', 'status', 'attempts')}"
 )
@@ -56,7 +64,7 @@ def chunk_claimed(
         Status.PENDING.value,
         Status.RUNNING.value,
         claimed_at.get_db_prep_value(stale_before, connection),
-        *(status.value for status in SimulationJob.UNFINISHED),
+        *(status.value for status in UNFINISHED),
     ]
     # Read to the end (a list): SQLite ends a statement, and its write, once its rows are read.
     claimed = list(SimulationChunk.objects.raw(CLAIM, parameters))
