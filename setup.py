@@ -34,6 +34,13 @@ def extensions():
     )
 
 
+# Appended to Python's own flags (`-g -O3` on this project's machines), the later winning. No
+# debug symbols: nobody steps through Cython's generated C, and writing them was a quarter of
+# the compiler's time. -O2, not -O3: the engines play as fast (bench.engine, paired runs within
+# 2%), and the largest module compiles in 44% less CPU time with both (issue 44, item 3).
+QUICKER_COMPILE = ["-g0", "-O2"]
+
+
 class BuildExtSayingWhy(build_ext):
     """build_ext, with what to do when this machine cannot compile."""
 
@@ -41,6 +48,12 @@ class BuildExtSayingWhy(build_ext):
         super().finalize_options()
         if self.parallel is None:  # one compiler per core: the install's longest step
             self.parallel = os.cpu_count() or 1
+
+    def build_extensions(self):
+        if self.compiler.compiler_type == "unix":  # gcc and clang read these flags alike
+            for extension in self.extensions:
+                extension.extra_compile_args = [*extension.extra_compile_args, *QUICKER_COMPILE]
+        super().build_extensions()
 
     def run(self):
         try:
