@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.http import HttpRequest
 from django.utils.html import format_html, format_html_join
 
+from basics.admin_urls import URLS_ASSUME_HTTPS
 from basics.errors import InvalidRequest
 
 from .models import REVISED_FIELDS, Card, CardSet, Game, Printing
@@ -17,6 +18,7 @@ class PrintingInline(admin.TabularInline):
     model = Printing
     extra = 0
     autocomplete_fields = ["set"]
+    formfield_overrides = URLS_ASSUME_HTTPS
 
 
 @admin.register(Game)
@@ -131,3 +133,4 @@ class PrintingAdmin(admin.ModelAdmin):
     list_filter = ["set__game", "set", "rarity"]
     search_fields = ["card__name", "number", "set__code"]
     autocomplete_fields = ["card", "set"]
+    formfield_overrides = URLS_ASSUME_HTTPS

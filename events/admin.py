@@ -1,5 +1,7 @@
 from django.contrib import admin
 
+from basics.admin_urls import URLS_ASSUME_HTTPS
+
 from .models import Event, Registration
 
 
@@ -8,6 +10,7 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ["name", "game", "date", "registration_deadline", "organiser", "published"]
     list_filter = ["game", "published"]
     search_fields = ["name", "organiser__username"]
+    formfield_overrides = URLS_ASSUME_HTTPS
 
 
 @admin.register(Registration)
