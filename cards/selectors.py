@@ -52,9 +52,10 @@ def card_queryset(viewer: Viewer = None) -> QuerySet[Card]:
     """The cards this viewer may use (see Card.objects.usable_by; by default the catalogue and
     shared user-made cards) in the catalogue's deterministic order, read without joins (so that
     counting a search's matches reads only the card table); give the cards that will be shown
-    their game slug and printings with `cards_for_display`. The full-text vector, only ever
-    searched, is not read."""
-    return Card.objects.usable_by(viewer).defer("text_vector").order_by("name", "key", "id")
+    their game slug and printings with `cards_for_display`. The columns only searches read
+    are not read."""
+    cards = Card.objects.usable_by(viewer).without_searched_columns()
+    return cards.order_by("name", "key", "id")
 
 
 def cards_for_display(*, ids: Sequence[int], viewer: Viewer) -> list[Card]:

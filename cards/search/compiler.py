@@ -12,9 +12,8 @@ from collections import defaultdict
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
-from django.db.models import Exists, F, IntegerField, OrderBy, OuterRef, Q
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast, Coalesce
+from django.db.models import Exists, F, OrderBy, OuterRef, Q
+from django.db.models.functions import Coalesce
 from django.db.models.lookups import (
     Exact,
     GreaterThan,
@@ -28,6 +27,7 @@ from rulebook.registry import GAMES
 
 from .. import models
 from ..fulltext import FULL_TEXT_CONFIG
+from ..stat_columns import stat_column
 from .errors import OwnedNeedsSignIn
 from .nodes import And, Comparison, ExactName, Filter, NameWords, Node, Not, Or, Order
 from .parser import parse
@@ -144,7 +144,7 @@ def search_ordering(node: Node) -> list[OrderBy] | None:
 def _stat_value(stat: str):
     """A stat as a number, through each game's own attribute (`atk` is attack or offense)."""
     attributes = sorted({a for spec in GAMES.values() if (a := spec.numeric_attribute(stat))})
-    values = [Cast(KT(f"attributes__{attribute}"), IntegerField()) for attribute in attributes]
+    values = [F(stat_column(attribute)) for attribute in attributes]
     return values[0] if len(values) == 1 else Coalesce(*values)
 
 
@@ -160,7 +160,7 @@ def comparison_q(stat: str, operator: str, number: int) -> Q:
             games_by_attribute[attribute].add(slug)
     parts = []
     for attribute, slugs in games_by_attribute.items():
-        value = Cast(KT(f"attributes__{attribute}"), IntegerField())
+        value = F(stat_column(attribute))  # NULL where the card lacks the attribute
         if number not in _INT64:
             true_of_all = operator in (_ABOVE_ALL if number > 0 else _BELOW_ALL)
             compared = Q() if true_of_all else Q(pk__in=[])
@@ -168,8 +168,8 @@ def comparison_q(stat: str, operator: str, number: int) -> Q:
             compared = ~Q(Exact(value, number))
         else:
             compared = Q(_LOOKUPS[operator](value, number))
-        # The expression and the has_key condition are those of migration 0003's partial index.
-        matches = Q(attributes__has_key=attribute) & compared
+        # The condition of the attribute's partial index (cards.stat_columns.stat_index).
+        matches = Q(**{f"{stat_column(attribute)}__isnull": False}) & compared
         if slugs != _games_having(attribute):
             matches &= Q(game__slug__in=sorted(slugs))
         parts.append(matches)
