@@ -47,11 +47,13 @@ STAT_COLUMNS = tuple(stat_column(attribute) for attribute in STAT_ATTRIBUTES)
 
 
 def stat_field(attribute: str) -> models.GeneratedField:
-    """The attribute's value as an integer, written by the database with the row."""
+    """The attribute's value as an integer, written by the database with the row; NULL (null,
+    so that a negated comparison holds for a card lacking it) where the card lacks it."""
     return models.GeneratedField(
         expression=Cast(KT(f"attributes__{attribute}"), models.IntegerField()),
         output_field=models.IntegerField(),
         db_persist=True,
+        null=True,
     )
 
 

@@ -66,6 +66,7 @@ class Migration(migrations.Migration):
                     db_persist=True,
                     expression=Cast(KT(f"attributes__{attribute}"), models.IntegerField()),
                     output_field=models.IntegerField(),
+                    null=True,
                 ),
             )
             for attribute in ATTRIBUTES
