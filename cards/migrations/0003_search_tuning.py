@@ -16,7 +16,7 @@ from django.db.models.fields.json import KT
 from django.db.models.functions import Cast, Upper
 
 # Every numeric attribute of every game when this migration was written; a game that adds one
-# adds a migration with its index (tests/catalogue/test_search_indexes.py checks this list).
+# adds a migration with its index (0015 made them columns: tests/catalogue/test_stat_columns.py).
 NUMERIC_ATTRIBUTES = (
     "agility",
     "attack",

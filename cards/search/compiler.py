@@ -12,33 +12,20 @@ from collections import defaultdict
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
-from django.db.models import Exists, F, IntegerField, OrderBy, OuterRef, Q
-from django.db.models.fields.json import KT
-from django.db.models.functions import Cast, Coalesce
-from django.db.models.lookups import (
-    Exact,
-    GreaterThan,
-    GreaterThanOrEqual,
-    LessThan,
-    LessThanOrEqual,
-)
+from django.db.models import Exists, F, OrderBy, OuterRef, Q
+from django.db.models.functions import Coalesce
 
 from rulebook.core.identity import identity
 from rulebook.registry import GAMES
 
 from .. import models
 from ..fulltext import FULL_TEXT_CONFIG
+from ..stat_columns import stat_column
 from .errors import OwnedNeedsSignIn
 from .nodes import And, Comparison, ExactName, Filter, NameWords, Node, Not, Or, Order
 from .parser import parse
 
-_LOOKUPS = {
-    "=": Exact,
-    "<": LessThan,
-    "<=": LessThanOrEqual,
-    ">": GreaterThan,
-    ">=": GreaterThanOrEqual,
-}
+_LOOKUPS = {"=": "exact", "<": "lt", "<=": "lte", ">": "gt", ">=": "gte"}
 _HAS_WORD = re.compile(r"\w")
 # Databases compare 64-bit integers (SQLite refuses a larger parameter outright), and no stat
 # can hold more: a comparison with a number past either end is decided without asking.
@@ -144,7 +131,7 @@ def search_ordering(node: Node) -> list[OrderBy] | None:
 def _stat_value(stat: str):
     """A stat as a number, through each game's own attribute (`atk` is attack or offense)."""
     attributes = sorted({a for spec in GAMES.values() if (a := spec.numeric_attribute(stat))})
-    values = [Cast(KT(f"attributes__{attribute}"), IntegerField()) for attribute in attributes]
+    values = [F(stat_column(attribute)) for attribute in attributes]
     return values[0] if len(values) == 1 else Coalesce(*values)
 
 
@@ -160,16 +147,19 @@ def comparison_q(stat: str, operator: str, number: int) -> Q:
             games_by_attribute[attribute].add(slug)
     parts = []
     for attribute, slugs in games_by_attribute.items():
-        value = Cast(KT(f"attributes__{attribute}"), IntegerField())
+        column = stat_column(attribute)  # NULL where the card lacks the attribute
+        has_it = Q(**{f"{column}__isnull": False})
         if number not in _INT64:
             true_of_all = operator in (_ABOVE_ALL if number > 0 else _BELOW_ALL)
-            compared = Q() if true_of_all else Q(pk__in=[])
+            matches = has_it if true_of_all else Q(pk__in=[])
         elif operator == "!=":
-            compared = ~Q(Exact(value, number))
+            matches = has_it & ~Q(**{column: number})
         else:
-            compared = Q(_LOOKUPS[operator](value, number))
-        # The expression and the has_key condition are those of migration 0003's partial index.
-        matches = Q(attributes__has_key=attribute) & compared
+            # A column lookup, which a negation (`-lvl>=2`) makes true of a card lacking the
+            # stat; and no `has_it` beside, or the planner would count the cards lacking it
+            # twice, expect a tenth of the matches and plan for that (the partial index
+            # cards.stat_columns.stat_index serves the comparison alone).
+            matches = Q(**{f"{column}__{_LOOKUPS[operator]}": number})
         if slugs != _games_having(attribute):
             matches &= Q(game__slug__in=sorted(slugs))
         parts.append(matches)

@@ -94,9 +94,8 @@ class DatabasePool:
         asked = set(_lookups(game, refs))
         if rows:
             pinned = any(ref.set is not None for ref in refs)
-            # The full-text vector is only ever searched: reading it was a third of the time a
-            # 20,000-copy collection import took to read its cards (bench/collection.py).
-            self._load(Card.objects.usable_by(viewer).defer("text_vector"), asked, printings=pinned)
+            cards = Card.objects.usable_by(viewer).without_searched_columns()
+            self._load(cards, asked, printings=pinned)
             self._take_in_force()
             return
         use_cache = cache.active()

@@ -13,8 +13,8 @@ def test_it_compares_the_attribute_each_game_resolves_without_naming_games():
     """Only Neopets cards carry `attack` and only Keeper cards `offense` (each card is checked
     against its game's schema), so no game condition is needed."""
     compiled = str(compiler.comparison_q("atk", ">", 3))
-    assert "('attributes__has_key', 'attack')" in compiled
-    assert "('attributes__has_key', 'offense')" in compiled
+    assert "('stat_attack__gt', 3)" in compiled
+    assert "('stat_offense__gt', 3)" in compiled
     assert "game__slug" not in compiled
 
 
@@ -32,4 +32,4 @@ def test_it_names_the_games_when_another_game_has_the_attribute_under_another_st
     monkeypatch.setattr(compiler, "GAMES", {**GAMES, "other": other})
     compiled = str(compiler.comparison_q("atk", ">", 3))
     assert "('game__slug__in', ['neopets'])" in compiled
-    assert "('attributes__has_key', 'power')" in compiled
+    assert "('stat_power__gt', 3)" in compiled

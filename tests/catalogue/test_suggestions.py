@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.conf import settings
 from django.db import connection, transaction
@@ -53,3 +55,19 @@ def test_a_typo_with_a_strong_match_is_looked_up_at_the_strong_threshold_only(ca
     # Only the name without a strong match ("Hto Dgo") is asked again, at the weaker threshold.
     assert len(lookups) == 2 and "'0.3'" in thresholds[1]
     assert "Hto Dgo" in lookups[1] and "Potoin" not in lookups[1] and "Acaar" not in lookups[1]
+
+
+@pytest.mark.skipif(not settings.IS_POSTGRES, reason="needs PostgreSQL (DATABASE_URL)")
+def test_the_best_match_alone_is_asked_at_a_stronger_threshold_first_with_the_same_answer(
+    catalogue,
+):
+    """A fuzzy named lookup wants the best match only: asked at 0.6 first (fewer names to read
+    and score), it is still the first of the "did you mean" list, whichever step finds it."""
+    names = ["Exploding Potoin", "Red Acaar", "Hto Dgo"]  # similarity 0.62, 0.54, 0.14
+    lists = card_suggestions_many(game="neopets", names=names)
+    with CaptureQueriesContext(connection) as queries:
+        best = card_suggestions_many(game="neopets", names=names, limit=1)
+    assert best == {name: found[:1] for name, found in lists.items()}
+    assert best["Exploding Potoin"] == ["Exploding Potion"] and best["Red Acaar"] == ["Red Acara"]
+    asked = [q["sql"] for q in queries.captured_queries if "set_config" in q["sql"]]
+    assert [re.search(r"'(0\.\d)'", sql)[1] for sql in asked] == ["0.6", "0.5", "0.3"]
