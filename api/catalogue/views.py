@@ -127,11 +127,16 @@ class CardNamedApi(APIView):
         name = params.validated_data["fuzzy" if fuzzy else "exact"]
         card = card_named(game=game, name=name, fuzzy=fuzzy, viewer=request.user)
         if card is None:
+            # A fuzzy lookup that found nothing has already asked every similarity the "did
+            # you mean" list would ask: no name is like this one, so the list is not asked again.
+            suggestions = (
+                [] if fuzzy else card_suggestions(game=game, name=name, viewer=request.user)
+            )
             raise ApiError(
                 f"No {game} card is named {name!r}.",
                 code="not_found",
                 status_code=status.HTTP_404_NOT_FOUND,
-                suggestions=card_suggestions(game=game, name=name, viewer=request.user),
+                suggestions=suggestions,
             )
         return Response(CardSerializer(card, context={"request": request}).data)
 

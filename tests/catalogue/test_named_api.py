@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 pytestmark = pytest.mark.usefixtures("catalogue")
 
@@ -47,6 +49,21 @@ def test_it_answers_fuzzy_with_nothing_similar_with_404(api):
     response = api.get("/api/v1/cards/named/", {"game": "neopets", "fuzzy": "zzzzzzzz"})
     assert response.status_code == 404
     assert response.json()["suggestions"] == []
+
+
+def test_a_fuzzy_miss_asks_for_similar_names_once(api):
+    """The fuzzy lookup asked every similarity the "did you mean" list would: nothing found,
+    the 404's empty list is not asked again (on PostgreSQL a trigram lookup per threshold, at
+    0.3 the costliest; elsewhere a read of the game's names)."""
+    with CaptureQueriesContext(connection) as queries:
+        response = api.get("/api/v1/cards/named/", {"game": "neopets", "fuzzy": "zzzzzzzz"})
+    assert response.status_code == 404 and response.json()["suggestions"] == []
+    lookups = [
+        query["sql"]
+        for query in queries.captured_queries
+        if "similarity(" in query["sql"] or query["sql"].startswith('SELECT "cards_card"."name"')
+    ]
+    assert len(lookups) == (3 if connection.vendor == "postgresql" else 1)
 
 
 @pytest.mark.parametrize(
