@@ -122,8 +122,9 @@ def test_dice_heal_both_heals_the_caster_then_the_opponent_with_their_own_dice()
         "six-sided dice and increase the hitpoints of one opponent by the result.",
     )
     assert (me.hp, them.hp) == (20 + 11, 20 + 3)
-    heals = [(e["player"], e["change"], e["hp"]) for e in game.log if e["event"] == "hp"]
-    assert heals == [(0, 11, 31), (1, 3, 23)]
+    heals = [(e["player"], e["change"], e["hp"], e["why"]) for e in game.log if e["event"] == "hp"]
+    assert heals == [(0, 11, 31, "heal"), (1, 3, 23, "heal")]
+    assert [e["dice"] for e in game.log if e["event"] == "dice"] == [[6, 5], [1, 2]]
 
 
 def test_dice_heal_adds_every_die():
@@ -133,3 +134,55 @@ def test_dice_heal_adds_every_die():
     fix_dice(game, [2, 3, 4])
     cast(game, "Roll 3 six-sided dice and increase your hitpoints by the result.")
     assert me.hp == 20 + 9
+
+
+def test_exhausted_targets_cannot_attack_until_the_recovery_phase():
+    """ "Exhaust all targets.": an exhausted creature "cannot currently be used" (rulebook,
+    "Resources, Exhaustion, and Recovery") until the Recovery Phase; the log names it."""
+    game = new_game()
+    them = game.players[1]
+    brute = in_play(game, 1, creature("Brute", 3, 10))
+    cast(game, "Target up to 1 card in play. Exhaust all targets.")
+    assert brute.exhausted and not game.can_attack(them, brute)
+    (event,) = [e for e in game.log if e["event"] == "exhaust"]
+    assert (event["n"], event["why"]) == (game.ref(brute.card), "effect")
+    game.recovery_phase()
+    assert game.can_attack(them, brute)
+
+
+def test_destroy_all_targets_is_stopped_by_an_immortality_counter():
+    """ "Destroy all targets." explicitly destroys, so the controller who placed an
+    immortality counter removes it to save the creature ("Effect that would explicitly destroy
+    it" ruling); the counter is spent."""
+    game = new_game()
+    them = game.players[1]
+    saint = in_play(game, 1, creature("Saint", 3, 10))
+    saint.add_marks("immortality", 1, 1)
+    cast(game, "Target up to 1 card in play. Destroy all targets.")
+    assert saint in them.creatures and saint.mark("immortality", 1) == 0
+
+
+def test_an_offense_boost_on_one_target_is_logged_with_its_card():
+    """ "Increase targets' offense by a total of [x].": one target takes all of it."""
+    game = new_game()
+    ally = in_play(game, 0, creature("Ally", 2, 5))
+    cast(game, "Target up to 1 card in play. Increase targets' offense by a total of 3.")
+    assert ally.offense == 5
+    (stat,) = [e for e in game.log if e["event"] == "stat"]
+    assert (stat["n"], stat["offense"]) == (game.ref(ally.card), 5)
+
+
+def test_a_switch_of_control_is_logged_with_the_new_controller():
+    """ "Switch control of each target in-play creature to a different player of your choice
+    until the end of this turn.": the log says who controls which creature, and why."""
+    game = new_game()
+    me = game.players[0]
+    theirs = in_play(game, 1, creature("Theirs", 3, 10))
+    cast(
+        game,
+        "Target up to 1 card in play. Switch control of each target in-play creature to a "
+        "different player of your choice until the end of this turn.",
+    )
+    assert theirs in me.creatures
+    (control,) = [e for e in game.log if e["event"] == "control"]
+    assert (control["player"], control["n"], control["why"]) == (0, game.ref(theirs.card), "effect")

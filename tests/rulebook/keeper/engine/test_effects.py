@@ -38,8 +38,8 @@ def test_an_effect_removes_counters_whoever_placed_them(removed, left):
     victim.add_marks("offense", 1, 2)
     cast(game, f"Target up to 1 card in play. Remove up to {removed} counters from each target.")
     assert victim.all_counters() == left
-    (event,) = [e for e in game.log if e["event"] == "counters"]
-    assert event["removed"] == 5 - left
+    (event,) = [e for e in game.log if e["event"] == "counters"]  # the log says who removed
+    assert (event["player"], event["n"], event["removed"]) == (0, game.ref(victim.card), 5 - left)
 
 
 def test_a_removed_counter_can_no_longer_be_used_by_its_placer():
