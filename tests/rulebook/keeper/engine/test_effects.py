@@ -103,6 +103,13 @@ def test_a_card_sent_to_the_resource_zone_arrives_exhausted_beside_the_exhausted
     )
     assert victim.card in them.resources and not them.unexhausted_resource(victim.card)
     assert (len(them.resources), them.unspent) == (4, 1)
+    (moved,) = [e for e in game.log if e["event"] == "moved"]
+    assert (moved["player"], moved["to"], moved["resources"], moved["spent"]) == (
+        1,
+        "resources",
+        4,
+        3,
+    )
 
 
 def test_counters_placed_twice_add_up():
@@ -117,6 +124,8 @@ def test_counters_placed_twice_add_up():
     cast(game, text)
     cast(game, text)
     assert (ally.mark("offense", 0), ally.mark("offense", 1)) == (4, 0)
+    placed = [(e["player"], e["kind"], e["placed"]) for e in game.log if e["event"] == "counters"]
+    assert placed == [(0, "offense", 2)] * 2
 
 
 @pytest.mark.parametrize(
