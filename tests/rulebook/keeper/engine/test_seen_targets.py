@@ -42,3 +42,21 @@ def test_a_player_choosing_targets_sees_creatures_and_own_traps_but_not_the_oppo
         assert sorted(peeks.seen) == sorted(
             ["Creature 0", "Creature 1", f"Trap {caster}", f"face down ({other})"]
         )
+
+
+def test_a_player_sees_the_other_players_creatures_and_only_the_backs_of_their_traps():
+    """The Field: creatures are in play face up; a set trap's identity and a hand's contents
+    are not public knowledge ("Trap Zone", "Hand"). A player's own traps are known to them."""
+    game = new_game()
+    in_play(game, 0, spell("Trap 0", TRAP_TEXT))
+    in_play(game, 1, creature("Creature 1", 1, 5))
+    in_play(game, 1, spell("Trap 1", TRAP_TEXT))
+    game.players[1].hand = [creature("Secret", 1, 5)]
+    mine, theirs = game.view(0).players
+    assert [trap.card.name for trap in mine.traps] == ["Trap 0"]
+    assert [c.card.name for c in theirs.creatures] == ["Creature 1"]
+    (back,) = theirs.traps
+    assert back.controller == 1 and not hasattr(back, "card")
+    creature_seen, trap_seen = theirs.in_play()
+    assert creature_seen.card.name == "Creature 1" and not hasattr(trap_seen, "card")
+    assert len(theirs.hand) == 1 and not isinstance(theirs.hand, list)  # how many, not which
