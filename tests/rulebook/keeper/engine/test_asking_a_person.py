@@ -68,3 +68,28 @@ def test_a_person_picks_swaps_the_rules_allow_each_from_what_the_last_left():
     assert names == expected
     # asking changes nothing: the game makes the swaps once the answer is checked
     assert [c.name for c in (*me.hand, *me.reserves)] == ["H1", "H2", "R1"]
+
+
+def test_each_step_asks_its_question_and_shows_what_is_picked_so_far():
+    """A person sees the question of each step and the team or swaps picked so far."""
+    game = new_game()
+    me = game.players[0]
+    a = in_play(game, 0, creature("A", 1, 5))
+    battle = BattleOptions(game, me)
+    first = battle.compose([])
+    assert (first.asks, first.picked, first.options) == (
+        "Which creature attacks next?",
+        [],
+        [None, a],
+    )
+    target = battle.compose([1])
+    assert (target.asks, target.picked) == ("Whom does the team attack?", [a])
+    h, r = creature("H", 1, 1), creature("R", 1, 1)
+    me.hand, me.reserves = [h], [r]
+    swaps = Swaps(me)
+    given = swaps.compose([])
+    assert (given.asks, given.picked) == ("Which hand card do you swap next?", [])
+    taken = swaps.compose([1])
+    assert (taken.asks, taken.options) == ("Which reserves card takes H's place?", [r])
+    again = swaps.compose([1, 0])
+    assert again.picked == [(h, r)]
