@@ -140,3 +140,16 @@ def test_swaps_are_refused_unless_each_takes_a_hand_card_for_a_reserves_card():
     assert [(h, r), (h, r)] not in options  # H is in the reserves after the first swap
     assert [(h,)] not in options and [h] not in options and "swap" not in options
     assert (options.hand, options.reserves) == ([h], [r])
+
+
+def test_an_ability_paid_with_its_own_counters_is_offered_only_when_the_creature_has_them():
+    """Activation costs: "Remove [x] counters from this card." is paid from the acting
+    creature's own counters (guide, "Activation Costs")."""
+    game, _, options = action_phase(resources=0)
+    text = "BURST: Remove 2 counters from this card. Draw 1 card."
+    charged = in_play(game, 0, creature("Charged", 1, 5, text))
+    charged.counters = 2
+    empty = in_play(game, 0, creature("Empty", 1, 5, text))
+    assert ("ability", charged, charged.card.abilities[0]) in options
+    assert ("ability", empty, empty.card.abilities[0]) not in options
+    assert [action[1] for action in options if action[0] == "ability"] == [charged]
