@@ -89,3 +89,14 @@ def test_an_empty_store_takes_its_discard_back_and_the_log_says_how_many():
     _, outcome = tournament([deck([duel]), deck(plain("B", 1))], the_store=store(3), first=0)
     refills = events(outcome, "store_refilled")
     assert refills and all(e["cards"] == 1 for e in refills)
+
+
+def test_a_flip_effect_turns_an_opponents_face_up_card_face_down():
+    """A "flip an opponent's card" effect: the player picks one of the opponents' face-up
+    cards, which goes face down (no text, no stars) and is logged as flipped by the effect."""
+    prank = single("Prank", 1, {"when": "play", "do": "flip_opponent"})
+    game, outcome = tournament([deck([prank]), deck(plain("B", 2, stars=3))], first=1)
+    target = game.players[1].tableau[0]
+    assert target.card.name == "B 0" and not target.up
+    flips = [e for e in events(outcome, "flip") if e["card"] == "B 0"]
+    assert len(flips) == 1
