@@ -100,3 +100,12 @@ def test_a_flip_effect_turns_an_opponents_face_up_card_face_down():
     assert target.card.name == "B 0" and not target.up
     flips = [e for e in events(outcome, "flip") if e["card"] == "B 0"]
     assert len(flips) == 1
+
+
+def test_the_default_player_flips_the_leaders_top_card():
+    """A "flip an opponent's card" effect asks its player which card (a `flip_target`
+    decision); the default player flips the leading opponent's right-most card, its Top Card."""
+    prank = single("Prank", 1, {"when": "play", "do": "flip_opponent"})
+    game, _ = tournament([deck([single("A", 1), prank]), deck(plain("B", 3, stars=3))], first=1)
+    first, second = game.players[1].tableau[:2]
+    assert first.up and not second.up and second.card.name == "B 1"
