@@ -4,7 +4,7 @@ import pytest
 
 from rulebook.core.cards import CardInfo, Deck, Entry, FormatInfo
 from rulebook.keeper.components import COMPONENTS
-from rulebook.keeper.construction import KeeperRuleset
+from rulebook.keeper.construction import KeeperRuleset, ordinal
 from rulebook.keeper.cost import explain_cost
 from rulebook.keeper.parser import read_sentence
 from rulebook.keeper.tables import ELEVENTH_EDITION, EditionTables, VariableLimit
@@ -429,3 +429,22 @@ def test_a_variable_above_a_revised_limit_bans_the_card_wherever_the_sentence_st
     spell = card("Draw 2 cards.\nDraw 11 cards.", type="Spell", cost=1)
     report = check((spell, 1), (card(name="Filler"), 39), ruleset=LimitedRuleset())
     assert {"card.banned_text", "card.spell_abilities"} <= set(codes(report)[0])
+
+
+def test_a_banned_texts_message_names_the_edition_that_redacted_it():
+    """Rulebook, "Redacted Ability Text": the error says in which edition the text was
+    redacted, as the rulebook names editions ("the 9th edition")."""
+    text = "REBIRTH: Target up to 1 card in your graveyard. Draw 1 card."
+    issue = next(i for i in with_filler(card(text)).errors if i.code == "card.banned_text")
+    assert "(redacted in the 9th edition)" in issue.message
+
+
+@pytest.mark.parametrize(
+    ("number", "said"),
+    [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (9, "9th"), (10, "10th"), (11, "11th"),
+     (12, "12th"), (13, "13th"), (20, "20th"), (21, "21st"), (22, "22nd"), (23, "23rd"),
+     (111, "111th"), (112, "112th")],
+)  # fmt: skip
+def test_editions_are_named_as_the_rulebook_names_them(number, said):
+    """Construction messages name editions ("indicate the 10th edition or later")."""
+    assert ordinal(number) == said

@@ -1,0 +1,62 @@
+"""What a player sees of the cards in play when choosing targets (rulebook, "The Field": a set
+trap's "identity ... is not public knowledge"; "Creatures": summoned "face-up")."""
+
+from __future__ import annotations
+
+from rulebook.keeper.engine.policy import HeuristicPolicy
+
+from .builders import creature, in_play, new_game, spell
+
+TRAP_TEXT = "Activate when you take at least 5 damage. Draw 1 card."
+
+
+class Peeks(HeuristicPolicy):
+    """Asked for targets, it notes which cards it can read, then picks none."""
+
+    def __init__(self) -> None:
+        self.seen: list[str] = []
+
+    def pick_targets(self, game, decision, hostile):
+        for option in decision.options:
+            try:
+                self.seen.append(option.card.name)
+            except AttributeError:  # a set trap seen from behind: no card to read
+                self.seen.append(f"face down ({option.controller})")
+        return []
+
+
+def test_a_player_choosing_targets_sees_creatures_and_own_traps_but_not_the_opponents():
+    """Either player choosing targets in play reads every creature and its own set traps; the
+    other player's set trap is offered by its back (whose it is), never by its card."""
+    for caster in (0, 1):
+        peeks = Peeks()
+        policies = (peeks, HeuristicPolicy()) if caster == 0 else (HeuristicPolicy(), peeks)
+        game = new_game(policies=policies)
+        in_play(game, 0, creature("Creature 0", 1, 5))
+        in_play(game, 0, spell("Trap 0", TRAP_TEXT))
+        in_play(game, 1, creature("Creature 1", 1, 5))
+        in_play(game, 1, spell("Trap 1", TRAP_TEXT))
+        card = spell("Look", "Target up to 4 cards in play. Destroy all targets.")
+        game.resolve(game.players[caster], card.abilities[0], card, None)
+        other = 1 - caster
+        assert sorted(peeks.seen) == sorted(
+            ["Creature 0", "Creature 1", f"Trap {caster}", f"face down ({other})"]
+        )
+
+
+def test_a_player_sees_the_other_players_creatures_and_only_the_backs_of_their_traps():
+    """The Field: creatures are in play face up; a set trap's identity and a hand's contents
+    are not public knowledge ("Trap Zone", "Hand"). A player's own traps are known to them."""
+    game = new_game()
+    in_play(game, 0, spell("Trap 0", TRAP_TEXT))
+    in_play(game, 1, creature("Creature 1", 1, 5))
+    in_play(game, 1, spell("Trap 1", TRAP_TEXT))
+    game.players[1].hand = [creature("Secret", 1, 5)]
+    mine, theirs = game.view(0).players
+    assert [trap.card.name for trap in mine.traps] == ["Trap 0"]
+    assert [c.card.name for c in theirs.creatures] == ["Creature 1"]
+    (back,) = theirs.traps
+    assert back.controller == 1 and not hasattr(back, "card")
+    creature_seen, trap_seen = theirs.in_play()
+    assert creature_seen.card.name == "Creature 1" and not hasattr(trap_seen, "card")
+    assert len(theirs.hand) == 1 and not isinstance(theirs.hand, list)  # how many, not which
