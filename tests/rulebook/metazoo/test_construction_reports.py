@@ -10,6 +10,7 @@ from rulebook.metazoo.construction import (
     ARCHIVE_RULES,
     FUNCTIONALLY_SAME,
     RESTRICTIONS,
+    SPELLBOOK_LIMIT,
     SPELLBOOK_RULES,
     MetaZooRuleset,
 )
@@ -58,6 +59,14 @@ def test_a_short_spellbook_and_a_long_archive_say_how_many_to_add_and_remove_p43
             "message": "Archive has 17 Pages; it may have at most 15: remove 2.",
         },
     ]
+
+
+def test_a_page_over_its_spellbook_limit_says_how_many_to_remove_p5():
+    (issue,) = report(LEGAL_SPELLBOOK, {"sample-ember-pup": 2}).errors
+    assert (issue.rule, issue.cards) == (SPELLBOOK_LIMIT, ("Sample Ember Pup",))
+    assert issue.message == (
+        "Sample Ember Pup has a Spellbook Limit of 4; the Spellbook and Archive hold 6: remove 2."
+    )
 
 
 def test_printings_from_two_sets_counted_as_one_page_are_named_by_key_p40():
