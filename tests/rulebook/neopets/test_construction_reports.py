@@ -165,7 +165,7 @@ def test_an_unknown_card_in_the_rainbow_pool_counts_toward_its_ten_rule_8_2_1():
     entries.append(EntryRef("rainbow_pool", 1, name="Nobody Knows Kau"))
     errors = issues(entries, MemoryPool([*ALL_CARDS, *pets], GAME))
     assert [e["code"] for e in errors] == ["card.unknown", "rainbow_pool.size"]
-    assert errors[1]["message"].endswith(": remove 1.")
+    assert (errors[1]["section"], errors[1]["message"][-11:]) == ("rainbow_pool", ": remove 1.")
 
 
 def test_a_neopet_in_the_main_deck_is_sent_to_its_own_deck_rule_8_13_2():
