@@ -93,6 +93,13 @@ def test_a_restriction_the_rules_cannot_read_is_a_warning_naming_the_page_p25():
     ]
 
 
+def test_pages_after_an_unread_restriction_are_still_checked_p25():
+    odd = Entry(CardInfo("sample-odd", "Sample Odd", "Spell", attributes={"restrictions": 7}), 1)
+    found = report(AURAS, None, odd, loner({"not_with": ["Dr. Hollow"]}), spell("Dr. Hollow"))
+    assert [w.code for w in found.warnings] == ["spellbook.restriction_unread"]
+    assert [e.cards for e in found.errors] == [("Sample Loner", "Dr. Hollow")]
+
+
 def test_a_page_with_two_it_may_not_share_a_spellbook_with_names_both_p25():
     restriction = {"not_with": ["Dr. Hollow", "Fireball"]}
     assert errors(loner(restriction), spell("Dr. Hollow"), spell("Fireball")) == [
