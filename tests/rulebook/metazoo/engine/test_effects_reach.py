@@ -1,0 +1,59 @@
+"""Whom an effect reaches (2023 rulebook: Keywords p. 25, DESTROYED; Combat step 6 p. 28, "Any
+'DESTROYED' effects resolve"; Chain p. 22 and the sample Reflection: "the next Spell targeting a
+Page you control targets its Caster's Page instead"), and what the log names (docs/game-logs.md:
+`trigger`, `redirected`)."""
+
+from __future__ import annotations
+
+from rulebook.metazoo.engine.combat import Combat
+from rulebook.metazoo.engine.effects import redirect
+
+from .builders import Scripted, beastie, card, events, put, started
+
+
+def test_a_defenders_destroyed_effect_on_the_attacker_reaches_the_attacking_beastie():
+    """The defending Caster's Beastie, Destroyed by the Attack, deals its DESTROYED Damage to
+    "the Beastie Attacking this Page's controller"; the log names the Page and its target."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    spite = {"when": "destroyed", "do": "damage", "n": 20, "target": "attacker"}
+    martyr = put(game, 1, card("Martyr", "Beastie", aura_cost={"earth": 1}, lp=10, effects=[spite]))
+    brute = put(game, 0, beastie("Brute", lp=60, damage=30, aura="earth"))
+    Combat(game, game.casters[0], brute, brute.card.attacks[0], martyr).fight()
+    assert martyr.zone == "limbo" and game.current_lp(brute) == 40
+    (told,) = events(game, "trigger")
+    assert (told["player"], told["page"], told["name"], told["when"], told["targets"]) == (
+        1, martyr.uid, "Martyr", "destroyed", {"attacker": brute.uid},
+    )  # fmt: skip
+
+
+def _spell_on_chain(game, caster, target_kind, target):
+    spell = put(game, caster.seat, card("Zap", "Spell", effects=[]))
+    game.chain.append(
+        {"kind": "contract", "page": spell, "caster": caster, "targets": {target_kind: target}}
+    )
+    return game.chain[-1]
+
+
+def test_reflection_turns_a_spell_aimed_at_your_page_onto_its_casters_page():
+    game = started()
+    me, them = game.casters
+    mine = put(game, 0, beastie("Mine"))
+    theirs = put(game, 1, beastie("Theirs"))
+    item = _spell_on_chain(game, them, "opposing_beastie", mine)
+    redirect(game, me, None)
+    assert item["targets"] == {"opposing_beastie": theirs}
+    (told,) = events(game, "redirected")
+    assert (told["player"], told["target"]) == (0, theirs.uid)
+
+
+def test_reflection_leaves_a_spell_aimed_at_its_own_casters_page_alone():
+    """Only a Spell "targeting a Page you control" is turned."""
+    game = started()
+    me, them = game.casters
+    put(game, 0, beastie("Mine"))
+    theirs = put(game, 1, beastie("Theirs"))
+    put(game, 1, beastie("Other"))
+    item = _spell_on_chain(game, them, "own_beastie", theirs)
+    redirect(game, me, None)
+    assert item["targets"] == {"own_beastie": theirs}
+    assert events(game, "redirected") == []
