@@ -15,7 +15,7 @@ from .cards import CardInfo, Deck, Entry, FormatInfo
 from .codes import COMMON_CODES
 from .game import GameSpec
 from .report import Report
-from .wording import with_article
+from .wording import listed, with_article
 
 
 class Ruleset:
@@ -116,7 +116,7 @@ class Ruleset:
         allowed = self.section_types.get(section, frozenset())
         return self.section_rules.get(section, ""), (
             f"{card.name} is {with_article(card.type)}; the {self.section_name(section)} may "
-            f"hold only {', '.join(sorted(allowed))}. Move it or remove it."
+            f"hold only {listed(sorted(allowed))} cards. Move it or remove it."
         )
 
     def check_lists(self, deck: Deck, fmt: FormatInfo, report: Report) -> None:

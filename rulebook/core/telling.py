@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .decisions import Decision
-from .wording import counted
+from .wording import counted, listed
 
 Said = Callable[["Reader", Mapping[str, Any]], str | None]
 Worded = Callable[["Reader", Decision, Any], str | None]
@@ -115,14 +115,6 @@ class Reader:
         if numbers and all(self.knows(number) for number in numbers):
             return listed(self.card(number) for number in numbers)
         return counted(len(numbers), noun)
-
-
-def listed(parts: Iterable[Any]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    words = [str(part) for part in parts]
-    if len(words) < 2:
-        return "".join(words) or "nothing"
-    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def sentence(text: str) -> str:

@@ -1,6 +1,7 @@
 """Small pieces of English used in messages, so every message says "an Equipment", not "a"."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 VOWEL_SOUNDS = frozenset("AEIOU")
 
@@ -10,6 +11,14 @@ def with_article(noun: str) -> str:
     the only nouns this serves, and none of them starts with a silent or a sounded letter
     that breaks the rule (no "hour", no "unicorn")."""
     return f"{'an' if noun[:1].upper() in VOWEL_SOUNDS else 'a'} {noun}"
+
+
+def listed(parts: Iterable[Any]) -> str:
+    """ "a", "a and b", "a, b and c"."""
+    words = [str(part) for part in parts]
+    if len(words) < 2:
+        return "".join(words) or "nothing"
+    return f"{', '.join(words[:-1])} and {words[-1]}"
 
 
 def counted(number: int, noun: str) -> str:

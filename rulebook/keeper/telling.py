@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulebook.core.decisions import Decision
-from rulebook.core.telling import Reader, Telling, listed
-from rulebook.core.wording import counted, option_words
+from rulebook.core.telling import Reader, Telling
+from rulebook.core.wording import counted, listed, option_words
 from rulebook.keeper.engine.state import BATTLE
 
 Event = Mapping[str, Any]

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from rulebook.core.decisions import Decision
-from rulebook.core.telling import Reader, Telling, listed
-from rulebook.core.wording import counted
+from rulebook.core.telling import Reader, Telling
+from rulebook.core.wording import counted, listed
 from rulebook.neopets.engine.state import EQUIPMENT_SLOT, REROLLS
 
 Event = Mapping[str, Any]

@@ -30,9 +30,9 @@ from rulebook.core.asking import DONE, Answered, NotOffered, Step, chosen, step
 from rulebook.core.engine import Engine
 from rulebook.core.outcome import Outcome
 from rulebook.core.stepping import GameState
-from rulebook.core.telling import Reader, Told, listed, told
+from rulebook.core.telling import Reader, Told, told
 from rulebook.core.views import HiddenZone, Public
-from rulebook.core.wording import option_words
+from rulebook.core.wording import listed, option_words
 
 __all__ = ["Entry", "NotOffered", "Pending", "PersonGame"]
 

@@ -118,6 +118,14 @@ def test_a_misplaced_card_is_named_with_its_article_rule_8_2_1():
     assert "Test Sword 0 is an Equipment; the Rainbow Pool" in report.errors[0].message
 
 
+def test_a_misplaced_card_is_told_which_cards_its_section_holds_rule_8_1_1():
+    """8.1.1: the Neopet Deck holds Neopets; the message names the type as cards ("only
+    Neopet cards"), not as a bare type ("only Neopet.")."""
+    report = check([*legal_entries(), ref("neopets", TWO_OF["Equipment"][0])])
+    [issue] = [issue for issue in report.errors if issue.code == "card.section"]
+    assert "the Neopet Deck may hold only Neopet cards. Move it or remove it." in issue.message
+
+
 def test_it_rejects_a_card_in_the_neopet_deck_rule_8_1_1():
     report = check([*legal_entries(), ref("neopets", RAINBOW[1])])
     assert codes(report) == ["card.section"]
