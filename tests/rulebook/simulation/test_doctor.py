@@ -180,11 +180,12 @@ def test_a_rounds_barrier_merges_the_chunks_stored_json_as_it_merges_their_stati
     assert merged.as_json() == DoctorStats.merge_all(parts).as_json()
 
 
-def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_alone():
+def test_every_round_is_shared_by_several_even_chunks_ending_in_smaller_ones():
     """Issue 41, item 4: each round is a barrier (the next is chosen from all its games), so a
     round's chunks are as equal as whole seeds allow and, however few its games, several: the
     last rounds of a format's 154 swaps (3 and 2 candidates) were one chunk each, played by one
-    worker process while the others waited."""
+    worker process while the others waited. The last is split into halves, so that two workers
+    end a round within a small piece of each other, not a whole chunk apart."""
     candidates, budget, chunk_games = 154, 10_000, 250
     first = 0
     for number, (seeds, count) in enumerate(
@@ -196,13 +197,20 @@ def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_
         ]
         assert spans == list(range(first, first + seeds))  # every seed once, in order
         assert [chunk.index for chunk in chunks] == list(range(len(chunks)))
-        sizes = {chunk.count for chunk in chunks}
+        even = [chunk.count for chunk in chunks if chunk.count >= chunks[0].count - 1]
+        tail = [chunk.count for chunk in chunks[len(even) :]]
+        assert tail == sorted(tail, reverse=True)  # halves of the last, smaller and smaller
+        if len(chunks) >= ROUND_CHUNKS and chunks[-1].count * 2 <= even[-1]:
+            assert chunks[-1].count * (count + 1) <= chunk_games / 2
+        sizes = set(even)
         assert max(sizes) - min(sizes) <= 1
         assert len(chunks) >= 4
         # about a test game's chunk, to the nearest seed: a first round's 155-game seeds are
         # not one a chunk, more chunks than a test game job of the same games
         assert min(sizes) * (count + 1) <= max(chunk_games, count + 1)
-        assert len(chunks) <= max(ROUND_CHUNKS, round(seeds * (count + 1) / chunk_games))
+        assert len(chunks) - len(tail) <= max(
+            ROUND_CHUNKS, round(seeds * (count + 1) / chunk_games)
+        )
         first += seeds
 
 
