@@ -1,9 +1,12 @@
 """The deck doctor: rounds of paired games, each round's chunks written when the round before
-it is complete.
+it is complete, but those of the candidates sure to go on, written ahead while its last chunks
+are played (`ahead`).
 
 A doctor job's `decks` hold the deck, its opponents, then each candidate swap's deck, frozen at
 submission (jobs.services.doctor); `doctor` holds the swaps, the field's weights and the rounds
-so far. The plan (rulebook.simulation.doctor) fixes every round's size before a game is played,
+so far, and `ahead` the rounds' parts written ahead (a round and the chunks' indices that play
+it for those candidates; `barrier`, the first of them, until the round they follow is over).
+The plan (rulebook.simulation.doctor) fixes every round's size before a game is played,
 so the job's `games` and progress are known from the start. Which candidates go on to the next
 round is read from the merged counts of every chunk so far, which merge exactly, so 1 worker or
 40 give the same rounds and the same answer.
@@ -97,7 +100,10 @@ class DoctorHandler(JobHandler):
             return ()
         ahead = rounds_ahead(rounds[-1], sure, candidates, budget)
         start = SimulationChunk.objects.filter(job=job).count()
-        plans = rounds_chunks(ahead, job.chunk_size)
+        # Of about the chunk size, not split further: they fill the workers' wait at a
+        # round's end, and each chunk costs its task, claim and record (a tenth of a second of
+        # wall time on a loaded machine, where 16 games of Neopets take half that).
+        plans = rounds_chunks(ahead, job.chunk_size, at_least=1)
         # A round's chunks are written twice over (ahead, then the rest), so only while the
         # job keeps within its chunk limit with every later round's chunks still to come.
         later = planned_chunks(candidates, budget, job.chunk_size, ahead[0].number)

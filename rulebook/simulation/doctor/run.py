@@ -118,9 +118,9 @@ ROUND_CHUNKS = 8
 SMALLEST = 1 / 8
 
 
-def round_chunks(current: Round, chunk_games: int) -> list[ChunkPlan]:
+def round_chunks(current: Round, chunk_games: int, at_least: int = ROUND_CHUNKS) -> list[ChunkPlan]:
     """A round's chunks, of about chunk_games games each (as a test game job's are), at least
-    ROUND_CHUNKS of them, as equal as whole seeds allow but the last, which is split in halves,
+    `at_least` of them, as equal as whole seeds allow but the last, which is split in halves,
     and halves of those, down to a seed or SMALLEST of the chunk size (_tail): the workers then
     reach the round's end within a small piece of each other. Of equal chunks, an odd number
     shared by two workers left one of them a whole chunk's wait at each round's end.
@@ -134,7 +134,7 @@ def round_chunks(current: Round, chunk_games: int) -> list[ChunkPlan]:
     by_size = max(1, round(games / chunk_games))
     fewest_games = max(1, int(chunk_games * SMALLEST))
     at_most = max(1, games // fewest_games)
-    count = min(current.seeds, max(by_size, min(ROUND_CHUNKS, at_most)))
+    count = min(current.seeds, max(by_size, min(at_least, at_most)))
     size, more = divmod(current.seeds, count)
     sizes = [size + (index < more) for index in range(count)]
     if count >= ROUND_CHUNKS:
@@ -157,10 +157,12 @@ def _tail(seeds: int, smallest: int) -> list[int]:
     return [*pieces, seeds]
 
 
-def rounds_chunks(rounds: Sequence[Round], chunk_games: int) -> list[ChunkPlan]:
+def rounds_chunks(
+    rounds: Sequence[Round], chunk_games: int, at_least: int = ROUND_CHUNKS
+) -> list[ChunkPlan]:
     """The chunks of rounds played together (halving.played_together), each round's as
     round_chunks splits it, numbered on from the first round's."""
-    plans = [plan for current in rounds for plan in round_chunks(current, chunk_games)]
+    plans = [p for current in rounds for p in round_chunks(current, chunk_games, at_least)]
     return [ChunkPlan(index, plan.first_game, plan.count) for index, plan in enumerate(plans)]
 
 
