@@ -109,12 +109,15 @@ def play_round_chunk(
     return stats
 
 
-# A round is split into at least this many chunks (when it has the seeds), so that every worker
-# process shares even the last, small rounds: each round is a barrier (the next one's candidates
-# are read from all its games), and a round of one or two chunks keeps the other processes
-# waiting. None smaller than SMALLEST of the chunk size, where a chunk's own cost (its task,
-# claim and record) would start to show beside its games.
-ROUND_CHUNKS = 8
+# The rounds played at once (a round, or the last selection round with the confirmation) are
+# split into at least this many chunks between them (when they have the seeds), so that every
+# worker process shares even the last, small rounds: each is a barrier (the next round's
+# candidates are read from all its games), and a round of one or two chunks keeps the other
+# processes waiting. Not more: each chunk costs its task, claim and record, about a tenth of a
+# second of wall time on a loaded machine (two cores, load 9), where 40 games of Neopets take
+# 0.15 s; eight a round made a Neopets job of 154 swaps 64 chunks where a test game job of the
+# same games has 40. None smaller than SMALLEST of the chunk size.
+ROUND_CHUNKS = 4
 SMALLEST = 1 / 8
 
 
@@ -160,22 +163,25 @@ def _tail(seeds: int, smallest: int) -> list[int]:
 def rounds_chunks(
     rounds: Sequence[Round], chunk_games: int, at_least: int = ROUND_CHUNKS
 ) -> list[ChunkPlan]:
-    """The chunks of rounds played together (halving.played_together), each round's as
-    round_chunks splits it, numbered on from the first round's."""
-    plans = [p for current in rounds for p in round_chunks(current, chunk_games, at_least)]
+    """The chunks of rounds played together (halving.played_together), at least `at_least`
+    between them, each round's as round_chunks splits it, numbered on from the first round's."""
+    each = math.ceil(at_least / max(1, len(rounds)))
+    plans = [p for current in rounds for p in round_chunks(current, chunk_games, each)]
     return [ChunkPlan(index, plan.first_game, plan.count) for index, plan in enumerate(plans)]
 
 
 def planned_chunks(candidates: int, budget: int, chunk_games: int, first_round: int = 0) -> int:
-    """The chunks a job's rounds (from round `first_round` on) are split into, at most: a round
-    that plays fewer candidates than planned (some ended every game alike) has fewer games, so
-    no more chunks."""
-    rounds = zip(seeds_by_round(candidates, budget), survivors_by_round(candidates), strict=True)
-    return sum(
-        len(round_chunks(Round(number, 0, seeds, tuple(range(count))), chunk_games))
-        for number, (seeds, count) in enumerate(rounds)
-        if number >= first_round
-    )
+    """The chunks a job's rounds (from round `first_round` on, the first of rounds played
+    together) are split into, at most: a round that plays fewer candidates than planned (some
+    ended every game alike) has fewer games, so no more chunks."""
+    seeds, survivors = seeds_by_round(candidates, budget), survivors_by_round(candidates)
+    total, number = 0, first_round
+    while number < len(seeds):
+        first = Round(number, 0, seeds[number], tuple(range(survivors[number])))
+        together = played_together(first, candidates, budget)
+        total += len(rounds_chunks(together, chunk_games))
+        number += len(together)
+    return total
 
 
 def chunk_games_within(candidates: int, budget: int, chunk_games: int, max_chunks: int) -> int:

@@ -207,7 +207,8 @@ def test_every_round_is_shared_by_several_even_chunks_ending_in_smaller_ones():
         assert len(chunks) >= 4
         # about a test game's chunk, to the nearest seed: a first round's 155-game seeds are
         # not one a chunk, more chunks than a test game job of the same games
-        assert min(sizes) * (count + 1) <= max(chunk_games, count + 1)
+        # (a round of 4.05 chunks' games is four of 253)
+        assert min(sizes) * (count + 1) <= max(chunk_games * 1.5, count + 1)
         assert len(chunks) - len(tail) <= max(
             ROUND_CHUNKS, round(seeds * (count + 1) / chunk_games)
         )
