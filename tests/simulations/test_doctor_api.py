@@ -139,19 +139,31 @@ def test_the_next_rounds_sure_candidates_start_before_the_round_ends_with_the_sa
     waited for; the rest of those rounds follows the round's end. The answer, the games and
     each seed's games counted once are those of a job whose every round waited."""
     settings.DECKWARDEN_SIMULATION_CHUNK_GAMES = 37
+    swaps = [
+        *body()["swaps"],
+        {"out": "Hot Dog", "in": "Omelette", "count": 2},
+        {"out": "Rusty Sword", "in": "Thorny Armour"},
+        {"out": "Exploding Potion", "in": "Healing Potion"},
+    ]
     with django_capture_on_commit_callbacks(execute=False):
-        waited_id = alice_api.post(URL, body(), format="json").json()["id"]
-        job_id = alice_api.post(URL, body(), format="json").json()["id"]
+        waited_id = alice_api.post(URL, body(swaps=swaps), format="json").json()["id"]
+        job_id = alice_api.post(URL, body(swaps=swaps), format="json").json()["id"]
     waited = play_all(waited_id)  # one chunk at a time: no round's end is ever waited for
     assert waited.status == "done" and not waited.doctor.get("ahead")
-    last = SimulationJob.objects.get(pk=job_id).chunks.order_by("index").last()
-    held = chunk_claim(chunk_id=last.pk, worker="another")  # round 0's last chunk, in play
-    assert held is not None
+    last = SimulationJob.objects.get(pk=job_id).chunks.order_by("-index")[:4]
+    held = [
+        chunk_claim(chunk_id=c.pk, worker="another") for c in last
+    ]  # round 0's last four, in play
     job = play_all(job_id)  # every other chunk of round 0, then those written ahead
     assert len(job.doctor["rounds"]) == 1  # round 0 is not over...
     ahead = job.chunks.filter(index__gte=job.doctor["barrier"])
     assert ahead.exists() and not ahead.exclude(status="done").exists()  # ...yet these played
-    chunk_record(chunk=held, stats=chunk_play(chunk=held))
+    for chunk in held:
+        assert chunk is not None
+        chunk_record(chunk=chunk, stats=chunk_play(chunk=chunk))
+    job.refresh_from_db()
+    written_ahead = job.doctor["ahead"][0]["round"]["candidates"]
+    assert 0 < len(written_ahead) < len(job.doctor["rounds"][1]["candidates"])  # and the rest
     job = play_all(job_id)
     assert job.status == "done"
     assert job.result == waited.result
