@@ -9,14 +9,16 @@ of the format" asks: 154 on Neopets, 191 on Millennium Blades) and a test-game j
 against the same field with as many games, each timed from submission to its result. The pairs
 alternate which goes first (a shared machine's load drifts; the doctor first in the first
 pair, whose games the test-game job then plays), each pair's ratio is printed with the load
-average, and the median is held to the target. Every doctor job of a case has the same seed,
-so every answer must be the same: a different one stops the benchmark.
+average (and the workers' CPU seconds for the doctor's job over the plain job's: what the
+doctor spends more, not waits), and the median is held to the target. Every doctor job of a
+case has the same seed, so every answer must be the same: a different one stops the benchmark.
 """
 
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from statistics import median
 from typing import Any
 
@@ -34,30 +36,34 @@ def workers_measure(games: list[str], budget: int, processes: int, pairs: int) -
     bench_jobs._setup(database, broker)
     bench_jobs._cancel_unfinished()
     medians = []
-    with bench_jobs._worker(processes, database, broker):
+    with bench_jobs._worker(processes, database, broker) as worker_cpu:
         for game in games:
-            _timed(_plain_job(game, 200, SEED + 1))  # every process warmed up
+            _timed(_plain_job(game, 200, SEED + 1), worker_cpu)  # every process warmed up
             ratios, answer, doctor_games = [], None, 0
             for pair in range(pairs):
                 order = ("doctor", "plain") if pair % 2 == 0 else ("plain", "doctor")
                 rates: dict[str, float] = {}
+                cpu: dict[str, float] = {}
                 for which in order:
                     if which == "doctor":
-                        job, seconds = _timed(_doctor_job(game, budget))
+                        job, seconds, cpu[which] = _timed(_doctor_job(game, budget), worker_cpu)
                         if answer is None:
                             answer = job.result
                         elif job.result != answer:
                             raise SystemExit(f"WRONG ANSWER: {game}'s doctor answered otherwise")
                         doctor_games = job.games
                     else:  # as many games as the doctor's (the first pair plays it first)
-                        job, seconds = _timed(_plain_job(game, doctor_games))
+                        job, seconds, cpu[which] = _timed(
+                            _plain_job(game, doctor_games), worker_cpu
+                        )
                     rates[which] = job.games / seconds
                 ratio = rates["doctor"] / rates["plain"]
                 ratios.append(ratio)
                 print(
                     f"{game} pair {pair + 1}: doctor {doctor_games} games, {rates['doctor']:.0f} "
-                    f"games/s; plain {rates['plain']:.0f} games/s; {ratio:.0%} "
-                    f"(load {bench_jobs._load()})",
+                    f"games/s; plain {rates['plain']:.0f} games/s; {ratio:.0%} (the workers' "
+                    f"CPU for the doctor's job {cpu['doctor'] / cpu['plain']:.0%} of the plain "
+                    f"job's; load {bench_jobs._load()})",
                     flush=True,
                 )
             middle = median(ratios)
@@ -71,10 +77,11 @@ def workers_measure(games: list[str], budget: int, processes: int, pairs: int) -
     return min(medians)
 
 
-def _timed(job: Any) -> tuple[Any, float]:
-    started = time.perf_counter()
+def _timed(job: Any, worker_cpu: Callable[[], float]) -> tuple[Any, float, float]:
+    """The finished job, the wall seconds from its submission and the workers' CPU seconds."""
+    started, cpu = time.perf_counter(), worker_cpu()
     job = bench_jobs._wait(job, timeout=1800)
-    return job, time.perf_counter() - started
+    return job, time.perf_counter() - started, worker_cpu() - cpu
 
 
 def _entries(game: str, name: str) -> Any:
