@@ -35,8 +35,11 @@ from rulebook.simulation.doctor import (
 )
 from rulebook.simulation.doctor.halving import (
     Round,
+    first_round,
+    next_round,
     promise,
     seeds_by_round,
+    sure_to_go_on,
     survivors_by_round,
 )
 from rulebook.simulation.doctor.run import ROUND_CHUNKS, planned_chunks
@@ -122,6 +125,34 @@ def test_a_round_that_keeps_many_plays_fewer_seeds_and_the_last_rounds_more():
     assert seeds_by_round(154, 10_000) == [28, 93, 92, 93, 93, 92]
     assert planned_games(154, 10_000) == 28 * 155 + 93 * 40 + 92 * 11 + 93 * 7 + 92 * 3 == 9999
     assert seeds_by_round(48, 1274) == [18, 17, 17, 17, 17]  # kept 12: the same seeds a round
+
+
+def test_a_swap_sure_to_go_on_is_kept_however_the_rounds_unplayed_games_end():
+    """Issue 41, item 4: the next round's games of a swap sure to go on start while its round's
+    last games are played, so the round's end must keep it whatever they say: here each of
+    the two unplayed seeds is lost with the sure swap and won with every other. Swap c has won
+    c games only with it so far (of 16, four go on); 15 is sure, 14 is not (those two seeds
+    would drop it)."""
+    candidates, budget, seed = 16, 3000, 5
+    first = first_round(candidates, budget)
+    played = first.seeds - 2
+
+    def tally(with_only: int, without_only: int, games: int, trace: int) -> SwapTally:
+        both = games - with_only - without_only
+        return SwapTally(
+            Counter(with_only=with_only, without_only=without_only, both=both), 0, 0, trace
+        )
+
+    so_far = DoctorStats({c: tally(c, 0, played, c + 1) for c in range(candidates)})
+    sure = sure_to_go_on([first], so_far, candidates, budget, seed)
+    assert sure == (15,)
+    ended = DoctorStats(
+        {
+            c: tally(c, 2, first.seeds, c + 1) if c in sure else tally(c + 2, 0, first.seeds, c + 1)
+            for c in range(candidates)
+        }
+    )
+    assert set(sure) <= set(next_round(first, ended, candidates, budget, seed).candidates)
 
 
 def test_a_swap_whose_games_keep_changing_is_kept_over_one_that_changed_none():
