@@ -79,7 +79,7 @@ from rulebook.simulation.doctor.verdicts import ERROR
 from rulebook.simulation.seeds import game_seed
 from rulebook.validate import standard_format
 
-from . import doctor_speed
+from . import doctor_speed, doctor_workers
 from .doctor_cases import SAMPLE_FIELDS, sample_case
 
 GAME = "neopets"
@@ -166,9 +166,21 @@ def main() -> int:
     )
     parser.add_argument("--budget", type=int, default=10_000, help="--speed: the doctor's")
     parser.add_argument("--processes", type=int, default=2, help="--speed: worker processes")
+    parser.add_argument(
+        "--workers",
+        action="store_true",
+        help="--speed: end to end in celery workers on RabbitMQ (bench.doctor_workers)",
+    )
+    parser.add_argument("--pairs", type=int, default=3, help="--speed --workers: pairs a case")
     args = parser.parse_args()
+    speed_games = [game for game in args.case or SPEED_GAMES if game in SPEED_GAMES]
+    if args.speed and args.workers:
+        lowest = doctor_workers.workers_measure(
+            speed_games, args.budget, args.processes, args.pairs
+        )
+        return int(lowest < doctor_speed.TARGET)
     if args.speed:
-        ratios = [doctor_speed.measure(game, args.budget, args.processes) for game in SPEED_GAMES]
+        ratios = [doctor_speed.measure(game, args.budget, args.processes) for game in speed_games]
         return int(min(ratios) < doctor_speed.TARGET)
     return max(run_case(case, args.seeds, args.truth, args.live) for case in args.case or CASES)
 

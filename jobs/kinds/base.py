@@ -30,6 +30,8 @@ class JobHandler(ABC):
     in jobs.kinds.HANDLERS."""
 
     kind: JobKind
+    # Whether `ahead` may give chunks (else the life cycle does not merge to ask it).
+    looks_ahead = False
 
     @abstractmethod
     def plan(self, job: SimulationJob) -> Sequence[ChunkPlan]:
@@ -47,6 +49,20 @@ class JobHandler(ABC):
     @abstractmethod
     def merge(self, job: SimulationJob, parts: Sequence[Mapping[str, Any]]) -> Any:
         """Every recorded chunk's statistics (their JSON, in index order) merged into one."""
+
+    def barrier(self, job_id: Any) -> int | None:
+        """The first chunk written ahead (`ahead`) that the job's next step does not wait for:
+        it follows once every chunk before this one is recorded. None: every chunk written.
+        Read in the recording chunk's transaction, with the job's row locked."""
+        return None
+
+    def ahead(self, job: SimulationJob, merged: Any) -> Sequence[ChunkPlan]:
+        """Chunks that can start before every chunk written is recorded, given the statistics
+        of those recorded so far (`merged`), without changing what follows or the answer: asked
+        when no chunk written waits for a worker, so the workers need not wait at the step's
+        end; their indices counted from 0, as `follow`'s. Called in a chunk's transaction with
+        the job's row locked."""
+        return ()
 
     def follow(self, job: SimulationJob, merged: Any) -> Sequence[ChunkPlan]:
         """The chunks that follow once every chunk written is recorded, their indices counted

@@ -1,9 +1,12 @@
 """The deck doctor: rounds of paired games, each round's chunks written when the round before
-it is complete.
+it is complete, but those of the candidates sure to go on, written ahead while its last chunks
+are played (`ahead`).
 
 A doctor job's `decks` hold the deck, its opponents, then each candidate swap's deck, frozen at
 submission (jobs.services.doctor); `doctor` holds the swaps, the field's weights and the rounds
-so far. The plan (rulebook.simulation.doctor) fixes every round's size before a game is played,
+so far, and `ahead` the rounds' parts written ahead (a round and the chunks' indices that play
+it for those candidates; `barrier`, the first of them, until the round they follow is over).
+The plan (rulebook.simulation.doctor) fixes every round's size before a game is played,
 so the job's `games` and progress are known from the start. Which candidates go on to the next
 round is read from the merged counts of every chunk so far, which merge exactly, so 1 worker or
 40 give the same rounds and the same answer.
@@ -13,8 +16,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db.models import F
 
 from jobs.models import SimulationChunk, SimulationJob
@@ -27,8 +32,11 @@ from rulebook.simulation.doctor import (
     confirmation_round,
     doctor_result,
     next_rounds,
+    planned_chunks,
     play_round_chunk,
+    rounds_ahead,
     rounds_chunks,
+    sure_to_go_on,
     survivors_by_round,
 )
 
@@ -48,30 +56,74 @@ class DoctorHandler(JobHandler):
 
     def play(self, job: SimulationJob, chunk: SimulationChunk) -> DoctorStats:
         engine, base, candidates, field = _prepared(job.pk)
-        current = _round_of(job, chunk)
+        part = _part_of(job, chunk)
         return play_round_chunk(
             engine,
             base,
-            {index: candidates[index] for index in current.candidates},
+            {index: candidates[index] for index in part.candidates},
             field,
             job_seed=job.seed,
             first_game=chunk.first_game,
             count=chunk.count,
-            confirming=current.number == confirmation_round(len(candidates)),
+            confirming=part.number == confirmation_round(len(candidates)),
+            deck_counted=part.deck_counted,
         )
 
     def games(self, job: SimulationJob, chunk: SimulationChunk) -> int:
-        """Each seed's games: the deck's own and each candidate's of its round."""
-        return chunk.count * (len(_round_of(job, chunk).candidates) + 1)
+        """Each seed's games: the deck's own (unless a chunk written ahead counted it) and each
+        of its candidates'."""
+        part = _part_of(job, chunk)
+        return chunk.count * (len(part.candidates) + part.deck_counted)
 
     def merge(self, job: SimulationJob, parts: Sequence[Mapping[str, Any]]) -> DoctorStats:
         return DoctorStats.merge_json(parts)
+
+    looks_ahead = True
+
+    def barrier(self, job_id: Any) -> int | None:
+        """The first chunk written ahead for the next rounds, until those rounds are written."""
+        barrier = SimulationJob.objects.filter(pk=job_id).values_list("doctor__barrier", flat=True)
+        return barrier.first()
+
+    def ahead(self, job: SimulationJob, merged: DoctorStats) -> Sequence[ChunkPlan]:
+        """The next rounds' chunks for the candidates sure to go on to them whatever the games
+        not recorded yet say (halving.sure_to_go_on), so no worker waits for the round's last
+        chunks with nothing to play; the rest of those rounds follows once the round is over
+        (`follow`). The same games, the same answer: only when they are played changes."""
+        spec = job.doctor
+        if spec.get("barrier") is not None:
+            return ()  # written already
+        candidates, budget = len(spec["swaps"]), spec["budget"]
+        rounds = _rounds(job)
+        sure = sure_to_go_on(rounds, merged, candidates, budget, job.seed)
+        if not sure:
+            return ()
+        ahead = rounds_ahead(rounds[-1], sure, candidates, budget)
+        start = SimulationChunk.objects.filter(job=job).count()
+        # Of about the chunk size, not split further: they fill the workers' wait at a
+        # round's end, and each chunk costs its task, claim and record (a tenth of a second of
+        # wall time on a loaded machine, where 16 games of Neopets take half that).
+        plans = rounds_chunks(ahead, job.chunk_size, at_least=1)
+        # A round's chunks are written twice over (ahead, then the rest), so only while the
+        # job keeps within its chunk limit with every later round's chunks still to come.
+        later = planned_chunks(candidates, budget, job.chunk_size, ahead[0].number)
+        if start + len(plans) + later > settings.DECKWARDEN_SIMULATION_MAX_CHUNKS:
+            return ()
+        for current in ahead:
+            indices = [start + p.index for p in plans if _within(current, p.first_game)]
+            spec.setdefault("ahead", []).append(
+                {"round": current.as_json(), "chunks": [min(indices), max(indices) + 1]}
+            )
+        spec["barrier"] = start
+        SimulationJob.objects.filter(pk=job.pk).update(doctor=spec)
+        return plans
 
     def follow(self, job: SimulationJob, merged: DoctorStats) -> Sequence[ChunkPlan]:
         """The next rounds' chunks (the next, and the confirmation with the last selection
         round: halving.played_together), the rounds kept in the job's `doctor`; none after
         the last. A round of fewer candidates than planned (some ended every game alike, and
-        one goes on for them) plays fewer games: the job's total says so."""
+        one goes on for them) plays fewer games: the job's total says so. Candidates whose
+        games of these rounds were written ahead (`ahead`) are not played again."""
         spec = job.doctor
         candidates = len(spec["swaps"])
         following = next_rounds(_rounds(job)[-1], merged, candidates, spec["budget"], job.seed)
@@ -82,8 +134,17 @@ class DoctorHandler(JobHandler):
             r.seeds * (survivors_by_round(candidates)[r.number] - len(r.candidates))
             for r in following
         )
+        spec["barrier"] = None
         SimulationJob.objects.filter(pk=job.pk).update(doctor=spec, games=F("games") - unplayed)
-        return rounds_chunks(following, job.chunk_size)
+        rest = []
+        for current in following:
+            played = _played_ahead(spec, current.number)
+            if not played <= set(current.candidates):  # sure_to_go_on's promise broken
+                raise RuntimeError(f"round {current.number}: {played} played ahead, not kept")
+            others = tuple(c for c in current.candidates if c not in played)
+            if others:
+                rest.append(Round(current.number, current.first_game, current.seeds, others))
+        return rounds_chunks(rest, job.chunk_size)
 
     def result(self, job: SimulationJob, merged: DoctorStats) -> dict[str, Any]:
         spec = job.doctor
@@ -101,9 +162,42 @@ def _rounds(job: SimulationJob) -> list[Round]:
     return [Round.from_json(data) for data in job.doctor["rounds"]]
 
 
-def _round_of(job: SimulationJob, chunk: SimulationChunk) -> Round:
-    first = chunk.first_game
-    return next(r for r in _rounds(job) if r.first_game <= first < r.first_game + r.seeds)
+@dataclass(frozen=True)
+class _Part:
+    """What a chunk plays: the seeds of round `number`, for these candidates, and the deck's
+    own games counted or not (not in a round's chunks written after some of its candidates'
+    were written ahead: those counted them)."""
+
+    number: int
+    candidates: tuple[int, ...]
+    deck_counted: bool
+
+
+def _part_of(job: SimulationJob, chunk: SimulationChunk) -> _Part:
+    spec = job.doctor
+    for written in spec.get("ahead", ()):
+        low, high = written["chunks"]
+        if low <= chunk.index < high:
+            current = Round.from_json(written["round"])
+            return _Part(current.number, current.candidates, True)
+    current = next(r for r in _rounds(job) if _within(r, chunk.first_game))
+    played = _played_ahead(spec, current.number)
+    others = tuple(c for c in current.candidates if c not in played)
+    return _Part(current.number, others, not played)
+
+
+def _within(current: Round, first_game: int) -> bool:
+    return current.first_game <= first_game < current.first_game + current.seeds
+
+
+def _played_ahead(spec: Mapping[str, Any], number: int) -> set[int]:
+    """The candidates of round `number` whose games were written ahead of it."""
+    return {
+        candidate
+        for written in spec.get("ahead", ())
+        if written["round"]["number"] == number
+        for candidate in written["round"]["candidates"]
+    }
 
 
 @functools.lru_cache(maxsize=8)

@@ -47,7 +47,10 @@ JOB = "SELECT {} FROM {} WHERE id = %s".format(
 )
 RECORD = f"UPDATE {CHUNKS} SET status = %s, result = %s WHERE id = %s AND status = %s"
 PROGRESS = f"UPDATE {JOBS} SET done = done + %s WHERE id = %s"
-UNRECORDED = f"SELECT 1 FROM {CHUNKS} WHERE job_id = %s AND status <> %s LIMIT 1"
+UNRECORDED = f"SELECT 1 FROM {CHUNKS} WHERE job_id = %s AND status <> %s"
+PENDING = f"SELECT 1 FROM {CHUNKS} WHERE job_id = %s AND status = %s LIMIT 1"
+BELOW = ' AND "index" < %s'
+ONE = " LIMIT 1"
 
 
 def chunk_claimed(
@@ -92,10 +95,22 @@ def chunk_recorded(chunk: SimulationChunk, result: Any, games: int) -> bool:
     return True
 
 
-def chunks_unrecorded(job_id: Any) -> bool:
-    """Whether any chunk of the job is not done."""
+def chunks_unrecorded(job_id: Any, *, below: int | None = None) -> bool:
+    """Whether any chunk of the job (of index below `below`, if given) is not done."""
+    parameters = [_job_id(job_id), Status.DONE.value]
+    statement = UNRECORDED
+    if below is not None:
+        statement += BELOW
+        parameters.append(below)
     with connection.cursor() as cursor:
-        cursor.execute(UNRECORDED, [_job_id(job_id), Status.DONE.value])
+        cursor.execute(statement + ONE, parameters)
+        return cursor.fetchone() is not None
+
+
+def chunks_pending(job_id: Any) -> bool:
+    """Whether any chunk of the job waits for a worker to claim it."""
+    with connection.cursor() as cursor:
+        cursor.execute(PENDING, [_job_id(job_id), Status.PENDING.value])
         return cursor.fetchone() is not None
 
 

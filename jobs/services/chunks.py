@@ -178,35 +178,72 @@ def chunk_record(*, chunk: SimulationChunk, stats: Stats) -> bool:
 
     False when another run of the same chunk got there first: its (identical) result stands.
     """
-    games = handler_for(chunk.job).games(chunk.job, chunk)
+    handler = handler_for(chunk.job)
+    games = handler.games(chunk.job, chunk)
     with transaction.atomic():
         if not chunk_sql.chunk_recorded(chunk, stats.as_json(), games):
             return False
         # Its progress UPDATE locks the job's row until commit, so concurrent last chunks take
         # turns, and the second sees the first's chunk done.
-        if chunk_sql.chunks_unrecorded(chunk.job_id):
-            return True  # not the last chunk: the job is read only once every one is recorded
-        job = SimulationJob.objects.select_related("game").defer("decks").get(pk=chunk.job_id)
+        barrier = handler.barrier(chunk.job_id)
+        if chunk_sql.chunks_unrecorded(chunk.job_id, below=barrier):
+            # Not the last chunk: the job is read only once every one is recorded, or when this
+            # worker would wait for the others' last chunks and the handler may know more work.
+            if (
+                handler.looks_ahead
+                and barrier is None
+                and not chunk_sql.chunks_pending(chunk.job_id)
+            ):
+                _look_ahead(_job_read(chunk.job_id))
+            return True
+        job = _job_read(chunk.job_id)
         if not job.is_finished:
-            _advance(job)
+            _advance(job, barrier)
     return True
 
 
-def _advance(job: SimulationJob) -> None:
-    """Every chunk written is recorded: merge their statistics, in index order, and queue the
-    chunks the handler says follow, or finish the job with its result."""
-    handler = handler_for(job)
-    # Every chunk is recorded by now: each has its result.
+def _job_read(job_id: Any) -> SimulationJob:
+    return SimulationJob.objects.select_related("game").defer("decks").get(pk=job_id)
+
+
+def _recorded_merged(job: SimulationJob, below: int | None = None) -> Any:
+    """The recorded chunks' statistics (of index below `below`, if given), merged in index
+    order by the job's handler."""
+    chunks = job.chunks.filter(status=SimulationChunk.Status.DONE)
+    if below is not None:
+        chunks = chunks.filter(index__lt=below)
     parts = cast(
-        "list[dict[str, Any]]",
-        list(job.chunks.order_by("index").values_list("result", flat=True)),
+        "list[dict[str, Any]]", list(chunks.order_by("index").values_list("result", flat=True))
     )
-    merged = handler.merge(job, parts)
+    return handler_for(job).merge(job, parts)
+
+
+def _look_ahead(job: SimulationJob) -> None:
+    """Queue the chunks the handler can start before the job's step ends (JobHandler.ahead)."""
+    if job.is_finished:
+        return
+    ahead = handler_for(job).ahead(job, _recorded_merged(job))
+    if ahead:
+        queue.chunks_queue(job, ahead, resent_if_refused=True)
+
+
+def _advance(job: SimulationJob, barrier: int | None) -> None:
+    """Every chunk written (before the barrier, if any: JobHandler.barrier) is recorded: merge
+    their statistics, in index order, and queue the chunks the handler says follow, or finish
+    the job with its result once nothing is left to play."""
+    handler = handler_for(job)
+    merged = _recorded_merged(job, barrier)
     following = handler.follow(job, merged)
     if following:
         # Sent by the worker that recorded the last chunk: with the broker away for a moment
         # the chunks wait, written, for the sweep, and the job goes on once it is back.
         queue.chunks_queue(job, following, resent_if_refused=True)
+        return
+    if barrier is not None:
+        # The chunks written ahead are all this step plays: once they are recorded too (they
+        # may be already), the job goes on.
+        if not chunk_sql.chunks_unrecorded(job.pk):
+            _advance(job, None)
         return
     SimulationJob.objects.filter(pk=job.pk, status__in=SimulationJob.UNFINISHED).update(
         status=SimulationJob.Status.DONE,

@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from cards.models import Card, Game
 from cards.services.user_cards import KeeperCardDraft, keeper_card_save
 from jobs.models import SimulationJob
-from jobs.services.chunks import chunk_run
+from jobs.services.chunks import chunk_claim, chunk_play, chunk_record, chunk_run
 from jobs.services.doctor import format_pool
 from rules.models import Format, FormatListEntry
 
@@ -129,6 +129,45 @@ def test_the_confirmation_round_is_queued_with_the_last_selection_round(
         {"candidates": count, "seeds": r["seeds"]}
         for count, r in zip((3, 2, 2), job.doctor["rounds"], strict=True)
     ]
+
+
+def test_the_next_rounds_sure_candidates_start_before_the_round_ends_with_the_same_answer(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks, settings
+):
+    """Issue 41, item 4: while another worker plays a round's last chunk, the next rounds'
+    chunks of the candidates sure to go on whatever it finds are written and played, not
+    waited for; the rest of those rounds follows the round's end. The answer, the games and
+    each seed's games counted once are those of a job whose every round waited."""
+    settings.DECKWARDEN_SIMULATION_CHUNK_GAMES = 37
+    swaps = [
+        *body()["swaps"],
+        {"out": "Hot Dog", "in": "Omelette", "count": 2},
+        {"out": "Rusty Sword", "in": "Thorny Armour"},
+        {"out": "Exploding Potion", "in": "Healing Potion"},
+    ]
+    with django_capture_on_commit_callbacks(execute=False):
+        waited_id = alice_api.post(URL, body(swaps=swaps), format="json").json()["id"]
+        job_id = alice_api.post(URL, body(swaps=swaps), format="json").json()["id"]
+    waited = play_all(waited_id)  # one chunk at a time: no round's end is ever waited for
+    assert waited.status == "done" and not waited.doctor.get("ahead")
+    last = SimulationJob.objects.get(pk=job_id).chunks.order_by("-index")[:4]
+    held = [
+        chunk_claim(chunk_id=c.pk, worker="another") for c in last
+    ]  # round 0's last four, in play
+    job = play_all(job_id)  # every other chunk of round 0, then those written ahead
+    assert len(job.doctor["rounds"]) == 1  # round 0 is not over...
+    ahead = job.chunks.filter(index__gte=job.doctor["barrier"])
+    assert ahead.exists() and not ahead.exclude(status="done").exists()  # ...yet these played
+    for chunk in held:
+        assert chunk is not None
+        chunk_record(chunk=chunk, stats=chunk_play(chunk=chunk))
+    job.refresh_from_db()
+    written_ahead = job.doctor["ahead"][0]["round"]["candidates"]
+    assert 0 < len(written_ahead) < len(job.doctor["rounds"][1]["candidates"])  # and the rest
+    job = play_all(job_id)
+    assert job.status == "done"
+    assert job.result == waited.result
+    assert job.done == job.games == waited.games
 
 
 def test_a_chunk_reads_its_job_without_the_swaps_decks_once_its_worker_holds_them(

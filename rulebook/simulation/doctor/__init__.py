@@ -19,6 +19,8 @@ from .halving import (
     planned_games,
     played_together,
     ranking,
+    rounds_ahead,
+    sure_to_go_on,
     survivors_by_round,
 )
 from .run import (
@@ -27,6 +29,7 @@ from .run import (
     doctor_result,
     doctor_run,
     field_problem,
+    planned_chunks,
     play_round_chunk,
     plays_table,
     round_chunks,
@@ -55,12 +58,15 @@ __all__ = [
     "looks_z",
     "next_round",
     "next_rounds",
+    "planned_chunks",
     "planned_games",
     "play_round_chunk",
     "played_together",
     "plays_table",
     "ranking",
     "round_chunks",
+    "rounds_ahead",
     "rounds_chunks",
+    "sure_to_go_on",
     "survivors_by_round",
 ]

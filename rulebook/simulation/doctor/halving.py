@@ -211,6 +211,19 @@ def next_round(
     )
 
 
+def rounds_ahead(previous: Round, sure: Sequence[int], candidates: int, budget: int) -> list[Round]:
+    """The rounds next_rounds will give after `previous`, played by the `sure` candidates only
+    (sure_to_go_on): their seeds are the plan's, whoever else goes on."""
+    number = previous.number + 1
+    following = Round(
+        number,
+        previous.first_game + previous.seeds,
+        seeds_by_round(candidates, budget)[number],
+        tuple(sure),
+    )
+    return played_together(following, candidates, budget)
+
+
 def played_together(current: Round, candidates: int, budget: int) -> list[Round]:
     """`current` and, when it is the last selection round, the confirmation round with it: the
     same candidates on the seeds after its own. Nothing `current` finds changes who plays the
@@ -237,6 +250,68 @@ def next_rounds(
     when `previous` was the last."""
     following = next_round(previous, stats, candidates, budget, seed)
     return [] if following is None else played_together(following, candidates, budget)
+
+
+def sure_to_go_on(
+    rounds: Sequence[Round], stats: DoctorStats, candidates: int, budget: int, seed: int
+) -> tuple[int, ...]:
+    """The candidates of the last of `rounds` (a selection round, some of whose games are not
+    in `stats` yet) that next_round keeps whatever those games say: so their next games may
+    start before the round ends (issue 41 item 4), and the answer is the one the round's end
+    gives. Bounds, not guesses: each candidate still has the round's unplayed seeds to play
+    (its games once the round is over less those counted), each of which may add one to its
+    wins with the swap only, to its wins without it only, or to neither; its promise at the end
+    lies between the lowest and the highest those can give. A candidate is sure when fewer than
+    the round keeps could end above its lowest, and it goes on for its group of alike swaps
+    whatever the rest say (it comes first by tie-break among those that have ended every game
+    alike so far: later games may split a group, never join two)."""
+    current = rounds[-1]
+    number = current.number + 1
+    if number >= confirmation_round(candidates):
+        return ()  # the confirmation round's finalists are played with the last selection round
+    keep = survivors_by_round(candidates)[number]
+    final_games = sum(r.seeds for r in rounds)
+    bounds = {c: _promise_bounds(stats.tally(c), final_games) for c in current.candidates}
+    first_of_group = {group[0] for group in _possible_groups(current.candidates, stats, seed)}
+    sure = []
+    for c in current.candidates:
+        lowest = bounds[c][0]
+        above = sum(1 for d in current.candidates if d != c and bounds[d][1] >= lowest - EPSILON)
+        if c in first_of_group and above < keep:
+            sure.append(c)
+    return tuple(sure)
+
+
+def _promise_bounds(tally: SwapTally, final_games: int) -> tuple[float, float]:
+    """The lowest and highest promise a tally can reach with the unplayed games of its round
+    (final_games less its own): all wins with the swap only gives the highest; the lowest is
+    none of them or all wins without it (the band grows with the games changed, so no mix in
+    between is lower)."""
+    unplayed = final_games - tally.games
+    net = tally.pairs["with_only"] - tally.pairs["without_only"]
+    changed = tally.changed
+
+    def reached(more_net: int, more_changed: int) -> float:
+        band = BAND * math.sqrt(changed + more_changed + 1)
+        return (net + more_net + band) / max(final_games, 1)
+
+    highest = reached(unplayed, unplayed)
+    lowest = min(reached(0, 0), reached(-unplayed, unplayed))
+    return lowest, highest
+
+
+def _possible_groups(
+    candidates: Sequence[int], stats: DoctorStats, seed: int
+) -> list[tuple[int, ...]]:
+    """The groups the round's end may make at most (alike_groups): those alike so far, and
+    every candidate that changed nothing so far in one (they may all change the same games
+    later), each ordered by tie-break."""
+    groups: dict[Any, list[int]] = {}
+    for candidate in sorted(candidates, key=lambda c: tie_break(seed, c)):
+        tally = stats.tally(candidate)
+        key = tally.alike_key() if tally.changed else None
+        groups.setdefault(key, []).append(candidate)
+    return [tuple(group) for group in groups.values()]
 
 
 def alike_groups(candidates: Sequence[int], stats: DoctorStats, seed: int) -> list[tuple[int, ...]]:

@@ -3,6 +3,7 @@ process (for the command line, tests and the benchmark), and the result."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -82,11 +83,14 @@ def play_round_chunk(
     first_game: int,
     count: int,
     confirming: bool = False,
+    deck_counted: bool = True,
 ) -> DoctorStats:
     """Games first_game .. first_game + count - 1 of a round: on each seed the deck as it is
     plays once, and each candidate (index -> prepared swapped deck) plays the same seed against
     the same opponents, so only the swap differs. `confirming`: the confirmation round, whose
-    tallies are kept apart from the selection rounds'."""
+    tallies are kept apart from the selection rounds'. Not `deck_counted`: the deck's games of
+    these seeds are counted by another chunk (the round's candidates sure to play it started
+    early, halving.sure_to_go_on); played again here only to pair the candidates' games."""
     tallies = {index: SwapTally() for index in candidates}
     stats = DoctorStats({} if confirming else tallies, confirmed=tallies if confirming else {})
     for number in range(first_game, first_game + count):
@@ -94,62 +98,90 @@ def play_round_chunk(
         opponents = field.seats(seed)
         unswapped = engine.play((deck, *opponents), seed)
         stats.simplifications.update(unswapped.simplifications)
-        stats.deck_wins += unswapped.winner == 0
         for index, swapped_deck in candidates.items():
             swapped = engine.play((swapped_deck, *opponents), seed)
             tallies[index].add(swapped, unswapped, number)
-        stats.games += 1 + len(candidates)
-        stats.seeds += 1
+        stats.games += len(candidates)
+        if deck_counted:
+            stats.games += 1
+            stats.seeds += 1
+            stats.deck_wins += unswapped.winner == 0
     return stats
 
 
-# A round is split into at least this many chunks (when it has the seeds), so that every worker
-# process shares even the last, small rounds: each round is a barrier (the next one's candidates
-# are read from all its games), and a round of one or two chunks keeps the other processes
-# waiting. None smaller than SMALLEST of the chunk size, where a chunk's own cost (its task,
-# claim and record) would start to show beside its games.
-ROUND_CHUNKS = 8
+# The rounds played at once (a round, or the last selection round with the confirmation) are
+# split into at least this many chunks between them (when they have the seeds), so that every
+# worker process shares even the last, small rounds: each is a barrier (the next round's
+# candidates are read from all its games), and a round of one or two chunks keeps the other
+# processes waiting. Not more: each chunk costs its task, claim and record, about a tenth of a
+# second of wall time on a loaded machine (two cores, load 9), where 40 games of Neopets take
+# 0.15 s; eight a round made a Neopets job of 154 swaps 64 chunks where a test game job of the
+# same games has 40. None smaller than SMALLEST of the chunk size.
+ROUND_CHUNKS = 4
 SMALLEST = 1 / 8
 
 
-def round_chunks(current: Round, chunk_games: int) -> list[ChunkPlan]:
+def round_chunks(current: Round, chunk_games: int, at_least: int = ROUND_CHUNKS) -> list[ChunkPlan]:
     """A round's chunks, of about chunk_games games each (as a test game job's are), at least
-    ROUND_CHUNKS of them, and as equal as whole seeds allow, so that no small last chunk is
-    played alone while the round's other chunks are done: its seeds differ by at most one.
+    `at_least` of them, as equal as whole seeds allow but the last, which is split in halves,
+    and halves of those, down to a seed or SMALLEST of the chunk size (_tail): the workers then
+    reach the round's end within a small piece of each other. Of equal chunks, an odd number
+    shared by two workers left one of them a whole chunk's wait at each round's end.
 
     About, not at most: a seed of a first round plays the deck and every candidate (155 games
     for 154 swaps), so chunks of at most 250 games would be one seed each, 60% more chunks (and
     their tasks, claims and records) than a test game job of the same games, and past the
     job's chunk limit at 100,000 games."""
-    games = current.seeds * (len(current.candidates) + 1)
+    decks = len(current.candidates) + 1
+    games = current.seeds * decks
     by_size = max(1, round(games / chunk_games))
     fewest_games = max(1, int(chunk_games * SMALLEST))
     at_most = max(1, games // fewest_games)
-    count = min(current.seeds, max(by_size, min(ROUND_CHUNKS, at_most)))
+    count = min(current.seeds, max(by_size, min(at_least, at_most)))
     size, more = divmod(current.seeds, count)
+    sizes = [size + (index < more) for index in range(count)]
+    if count >= ROUND_CHUNKS:
+        sizes[-1:] = _tail(sizes[-1], smallest=max(1, math.ceil(fewest_games / decks)))
     plans, first = [], current.first_game
-    for index in range(count):
-        seeds = size + (index < more)
+    for index, seeds in enumerate(sizes):
         plans.append(ChunkPlan(index, first, seeds))
         first += seeds
     return plans
 
 
-def rounds_chunks(rounds: Sequence[Round], chunk_games: int) -> list[ChunkPlan]:
-    """The chunks of rounds played together (halving.played_together), each round's as
-    round_chunks splits it, numbered on from the first round's."""
-    plans = [plan for current in rounds for plan in round_chunks(current, chunk_games)]
+def _tail(seeds: int, smallest: int) -> list[int]:
+    """A round's last chunk of `seeds` split into halves, each half the one before (rounded
+    up), none under `smallest` seeds: 6 seeds are 3, 2 and 1."""
+    pieces = []
+    while seeds >= 2 * smallest:
+        piece = (seeds + 1) // 2
+        pieces.append(piece)
+        seeds -= piece
+    return [*pieces, seeds]
+
+
+def rounds_chunks(
+    rounds: Sequence[Round], chunk_games: int, at_least: int = ROUND_CHUNKS
+) -> list[ChunkPlan]:
+    """The chunks of rounds played together (halving.played_together), at least `at_least`
+    between them, each round's as round_chunks splits it, numbered on from the first round's."""
+    each = math.ceil(at_least / max(1, len(rounds)))
+    plans = [p for current in rounds for p in round_chunks(current, chunk_games, each)]
     return [ChunkPlan(index, plan.first_game, plan.count) for index, plan in enumerate(plans)]
 
 
-def planned_chunks(candidates: int, budget: int, chunk_games: int) -> int:
-    """The chunks a job's rounds are split into, at most: a round that plays fewer candidates
-    than planned (some ended every game alike) has fewer games, so no more chunks."""
-    rounds = zip(seeds_by_round(candidates, budget), survivors_by_round(candidates), strict=True)
-    return sum(
-        len(round_chunks(Round(number, 0, seeds, tuple(range(count))), chunk_games))
-        for number, (seeds, count) in enumerate(rounds)
-    )
+def planned_chunks(candidates: int, budget: int, chunk_games: int, first_round: int = 0) -> int:
+    """The chunks a job's rounds (from round `first_round` on, the first of rounds played
+    together) are split into, at most: a round that plays fewer candidates than planned (some
+    ended every game alike) has fewer games, so no more chunks."""
+    seeds, survivors = seeds_by_round(candidates, budget), survivors_by_round(candidates)
+    total, number = 0, first_round
+    while number < len(seeds):
+        first = Round(number, 0, seeds[number], tuple(range(survivors[number])))
+        together = played_together(first, candidates, budget)
+        total += len(rounds_chunks(together, chunk_games))
+        number += len(together)
+    return total
 
 
 def chunk_games_within(candidates: int, budget: int, chunk_games: int, max_chunks: int) -> int:

@@ -35,8 +35,11 @@ from rulebook.simulation.doctor import (
 )
 from rulebook.simulation.doctor.halving import (
     Round,
+    first_round,
+    next_round,
     promise,
     seeds_by_round,
+    sure_to_go_on,
     survivors_by_round,
 )
 from rulebook.simulation.doctor.run import ROUND_CHUNKS, planned_chunks
@@ -124,6 +127,34 @@ def test_a_round_that_keeps_many_plays_fewer_seeds_and_the_last_rounds_more():
     assert seeds_by_round(48, 1274) == [18, 17, 17, 17, 17]  # kept 12: the same seeds a round
 
 
+def test_a_swap_sure_to_go_on_is_kept_however_the_rounds_unplayed_games_end():
+    """Issue 41, item 4: the next round's games of a swap sure to go on start while its round's
+    last games are played, so the round's end must keep it whatever they say: here each of
+    the two unplayed seeds is lost with the sure swap and won with every other. Swap c has won
+    c games only with it so far (of 16, four go on); 15 is sure, 14 is not (those two seeds
+    would drop it)."""
+    candidates, budget, seed = 16, 3000, 5
+    first = first_round(candidates, budget)
+    played = first.seeds - 2
+
+    def tally(with_only: int, without_only: int, games: int, trace: int) -> SwapTally:
+        both = games - with_only - without_only
+        return SwapTally(
+            Counter(with_only=with_only, without_only=without_only, both=both), 0, 0, trace
+        )
+
+    so_far = DoctorStats({c: tally(c, 0, played, c + 1) for c in range(candidates)})
+    sure = sure_to_go_on([first], so_far, candidates, budget, seed)
+    assert sure == (15,)
+    ended = DoctorStats(
+        {
+            c: tally(c, 2, first.seeds, c + 1) if c in sure else tally(c + 2, 0, first.seeds, c + 1)
+            for c in range(candidates)
+        }
+    )
+    assert set(sure) <= set(next_round(first, ended, candidates, budget, seed).candidates)
+
+
 def test_a_swap_whose_games_keep_changing_is_kept_over_one_that_changed_none():
     # Both at "no change" after eight games; the first changed four results (two each way), so
     # its next games can still show a gain; the second never changed one and cannot be far
@@ -180,11 +211,12 @@ def test_a_rounds_barrier_merges_the_chunks_stored_json_as_it_merges_their_stati
     assert merged.as_json() == DoctorStats.merge_all(parts).as_json()
 
 
-def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_alone():
+def test_every_round_is_shared_by_several_even_chunks_ending_in_smaller_ones():
     """Issue 41, item 4: each round is a barrier (the next is chosen from all its games), so a
     round's chunks are as equal as whole seeds allow and, however few its games, several: the
     last rounds of a format's 154 swaps (3 and 2 candidates) were one chunk each, played by one
-    worker process while the others waited."""
+    worker process while the others waited. The last is split into halves, so that two workers
+    end a round within a small piece of each other, not a whole chunk apart."""
     candidates, budget, chunk_games = 154, 10_000, 250
     first = 0
     for number, (seeds, count) in enumerate(
@@ -196,13 +228,21 @@ def test_every_round_is_shared_by_several_even_chunks_so_no_small_one_is_played_
         ]
         assert spans == list(range(first, first + seeds))  # every seed once, in order
         assert [chunk.index for chunk in chunks] == list(range(len(chunks)))
-        sizes = {chunk.count for chunk in chunks}
+        even = [chunk.count for chunk in chunks if chunk.count >= chunks[0].count - 1]
+        tail = [chunk.count for chunk in chunks[len(even) :]]
+        assert tail == sorted(tail, reverse=True)  # halves of the last, smaller and smaller
+        if len(chunks) >= ROUND_CHUNKS and chunks[-1].count * 2 <= even[-1]:
+            assert chunks[-1].count * (count + 1) <= chunk_games / 2
+        sizes = set(even)
         assert max(sizes) - min(sizes) <= 1
         assert len(chunks) >= 4
         # about a test game's chunk, to the nearest seed: a first round's 155-game seeds are
         # not one a chunk, more chunks than a test game job of the same games
-        assert min(sizes) * (count + 1) <= max(chunk_games, count + 1)
-        assert len(chunks) <= max(ROUND_CHUNKS, round(seeds * (count + 1) / chunk_games))
+        # (a round of 4.05 chunks' games is four of 253)
+        assert min(sizes) * (count + 1) <= max(chunk_games * 1.5, count + 1)
+        assert len(chunks) - len(tail) <= max(
+            ROUND_CHUNKS, round(seeds * (count + 1) / chunk_games)
+        )
         first += seeds
 
 
