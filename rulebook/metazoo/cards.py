@@ -76,7 +76,9 @@ GAME = GameSpec(
             "other Page it would lift its printed Spellbook Limit",
         ),
     },
-    required_by_type={BEASTIE: ("aura_cost", "lp")},
+    # "Artifacts have LP and can be Attacked" (Page Types: Artifacts, p. 6): an Artifact read
+    # without its LP would enter the Arena at 0 and be neither a Page with LP nor one without.
+    required_by_type={BEASTIE: ("aura_cost", "lp"), ARTIFACT: ("lp",)},
     stat_aliases={"lp": "lp", "limit": "spellbook_limit"},
     cost_attribute="aura_cost",  # Aura by type: shown as the cost, not one number to sort by
     # Spellbook Restrictions read from the text by a grammar, kept as reviewed data

@@ -175,7 +175,7 @@ def test_a_sentence_about_construction_that_does_not_read_is_refused_at_import_8
     """A sentence that speaks of building a deck and reads as no clause is refused, naming
     card, field and sentence: the deck is never judged as if the card said nothing."""
     card = {"name": "Test Odd Card", "type": "Location" if game == "neopets" else "Artifact",
-            "text": text}  # fmt: skip
+            "text": text, "attributes": {} if game == "neopets" else {"lp": 30}}  # fmt: skip
     with pytest.raises(CardFileError) as refused:
         read_cards({"game": game, "cards": [card]})
     ((where, field, message),) = refused.value.problems
@@ -200,6 +200,6 @@ def test_a_sentence_about_construction_that_does_not_read_is_refused_at_import_8
 def test_play_text_naming_a_construction_word_is_read_as_play_8_2_1_7_10_1_p25(game, text):
     """The main clause's verb is an action of play: the card imports and states no data."""
     card = {"name": "Test Odd Card", "type": "Location" if game == "neopets" else "Artifact",
-            "text": text}  # fmt: skip
+            "text": text, "attributes": {} if game == "neopets" else {"lp": 30}}  # fmt: skip
     (read,) = read_cards({"game": game, "cards": [card]})
     assert not set(read.attributes) & {*neopets.FIELDS, "restrictions", "token_sections"}

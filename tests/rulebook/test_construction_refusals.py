@@ -57,7 +57,7 @@ def test_a_metazoo_restriction_the_text_contradicts_is_refused_in_words_p25(
 ):
     sentence = "You may not include this Page in a Spellbook with Bigfoot."
     card = {"name": "Sample Loner", "type": "Artifact", "text": f"{sentence} ARENA: +10 LP.",
-            "attributes": {"restrictions": recorded}}  # fmt: skip
+            "attributes": {"restrictions": recorded, "lp": 30}}  # fmt: skip
     where, named, message = refusal("metazoo", card)
     assert "Sample Loner" in where and named == "attributes.restrictions"
     assert f"“{recorded_words}”" in message and f"“{sentence}”" in message, message

@@ -30,3 +30,12 @@ def test_at_least_four_legal_sample_spellbooks_that_the_engine_plays_in_full():
         assert MetaZooDeck.from_deck(deck).unsupported == {}, name
         plans.add(frozenset(entry.card.name for entry in deck.entries("spellbook")))
     assert len(plans) == len(names)
+
+
+def test_an_artifact_needs_its_lp_as_a_beastie_does_page_types_artifacts_p_6():
+    """Page Types, p. 6: "Artifacts have LP and can be Attacked". Card data for an Artifact
+    without LP is refused, naming the field, rather than entering the Arena at 0 LP."""
+    assert GAME.card_problems("Artifact", {"aura_cost": {"flame": 1}}, name="Lamp") == [
+        ("attributes.lp", "is required on an Artifact")
+    ]
+    assert GAME.card_problems("Artifact", {"aura_cost": {"flame": 1}, "lp": 30}) == []
