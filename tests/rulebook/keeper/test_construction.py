@@ -443,7 +443,7 @@ def test_a_banned_texts_message_names_the_edition_that_redacted_it():
     ("number", "said"),
     [(1, "1st"), (2, "2nd"), (3, "3rd"), (4, "4th"), (9, "9th"), (10, "10th"), (11, "11th"),
      (12, "12th"), (13, "13th"), (20, "20th"), (21, "21st"), (22, "22nd"), (23, "23rd"),
-     (111, "111th"), (112, "112th")],
+     (111, "111th"), (112, "112th"), (121, "121st")],
 )  # fmt: skip
 def test_editions_are_named_as_the_rulebook_names_them(number, said):
     """Construction messages name editions ("indicate the 10th edition or later")."""
