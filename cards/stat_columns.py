@@ -20,8 +20,9 @@ from django.db.models import Q
 from django.db.models.fields.json import KT
 from django.db.models.functions import Cast
 
-# Every numeric attribute of every game (tests/catalogue/test_search_indexes.py checks this
-# list against the rules registry): a game adding one adds its column and index in a migration.
+# Every numeric attribute of the games in this repository (tests/catalogue/test_stat_columns.py
+# checks this list against the rules registry): a game here adding one adds its column and index
+# in a migration; a plugin game's own attribute is searched as an expression (has_stat_column).
 STAT_ATTRIBUTES = (
     "agility",
     "attack",
@@ -43,6 +44,19 @@ def stat_column(attribute: str) -> str:
     return f"stat_{attribute}"
 
 
+def has_stat_column(attribute: str) -> bool:
+    """Whether the attribute has its column. A game added as a plugin (rulebook.registry: a
+    package and a line, no migration) may bring numeric attributes of its own: those are read
+    from `attributes` as an expression (`stat_expression`), slower but the same answers."""
+    return attribute in STAT_ATTRIBUTES
+
+
+def stat_expression(attribute: str) -> Cast:
+    """The attribute's value as an integer, computed from `attributes` by the query (NULL where
+    the card lacks it): what each stat column stores."""
+    return Cast(KT(f"attributes__{attribute}"), models.IntegerField())
+
+
 STAT_COLUMNS = tuple(stat_column(attribute) for attribute in STAT_ATTRIBUTES)
 
 
@@ -50,7 +64,7 @@ def stat_field(attribute: str) -> models.GeneratedField:
     """The attribute's value as an integer, written by the database with the row; NULL (null,
     so that a negated comparison holds for a card lacking it) where the card lacks it."""
     return models.GeneratedField(
-        expression=Cast(KT(f"attributes__{attribute}"), models.IntegerField()),
+        expression=stat_expression(attribute),
         output_field=models.IntegerField(),
         db_persist=True,
         null=True,

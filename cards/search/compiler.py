@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Callable
 
 from django.contrib.postgres.search import SearchQuery
 from django.db import connection
@@ -20,7 +21,7 @@ from rulebook.registry import GAMES
 
 from .. import models
 from ..fulltext import FULL_TEXT_CONFIG
-from ..stat_columns import stat_column
+from ..stat_columns import has_stat_column, stat_column, stat_expression
 from .errors import OwnedNeedsSignIn
 from .nodes import And, Comparison, ExactName, Filter, NameWords, Node, Not, Or, Order
 from .parser import parse
@@ -131,8 +132,13 @@ def search_ordering(node: Node) -> list[OrderBy] | None:
 def _stat_value(stat: str):
     """A stat as a number, through each game's own attribute (`atk` is attack or offense)."""
     attributes = sorted({a for spec in GAMES.values() if (a := spec.numeric_attribute(stat))})
-    values = [F(stat_column(attribute)) for attribute in attributes]
+    values = [_stat(attribute) for attribute in attributes]
     return values[0] if len(values) == 1 else Coalesce(*values)
+
+
+def _stat(attribute: str):
+    """The attribute's value: its column, or for a plugin game's own attribute, its expression."""
+    return F(stat_column(attribute)) if has_stat_column(attribute) else stat_expression(attribute)
 
 
 def comparison_q(stat: str, operator: str, number: int) -> Q:
@@ -147,23 +153,37 @@ def comparison_q(stat: str, operator: str, number: int) -> Q:
             games_by_attribute[attribute].add(slug)
     parts = []
     for attribute, slugs in games_by_attribute.items():
-        column = stat_column(attribute)  # NULL where the card lacks the attribute
-        has_it = Q(**{f"{column}__isnull": False})
+        has_it, compared = _comparing(attribute, number)
         if number not in _INT64:
             true_of_all = operator in (_ABOVE_ALL if number > 0 else _BELOW_ALL)
             matches = has_it if true_of_all else Q(pk__in=[])
         elif operator == "!=":
-            matches = has_it & ~Q(**{column: number})
+            matches = has_it & ~compared("exact")
         else:
-            # A column lookup, which a negation (`-lvl>=2`) makes true of a card lacking the
-            # stat; and no `has_it` beside, or the planner would count the cards lacking it
-            # twice, expect a tenth of the matches and plan for that (the partial index
-            # cards.stat_columns.stat_index serves the comparison alone).
-            matches = Q(**{f"{column}__{_LOOKUPS[operator]}": number})
+            matches = compared(_LOOKUPS[operator])
         if slugs != _games_having(attribute):
             matches &= Q(game__slug__in=sorted(slugs))
         parts.append(matches)
     return _combine(parts, Q.OR) if parts else Q(pk__in=[])
+
+
+def _comparing(attribute: str, number: int) -> tuple[Q, Callable[[str], Q]]:
+    """(cards having the attribute, the attribute compared with `number` by a lookup's name).
+
+    On its column: a lookup alone, which a negation (`-lvl>=2`) makes true of a card lacking
+    the stat (Django adds `IS NULL` to a negated lookup on a nullable column); and no `has_it`
+    beside, or the planner would count the cards lacking it twice, expect a tenth of the
+    matches and plan for that (the partial index cards.stat_columns.stat_index serves the
+    comparison alone). On the expression of a plugin game's own attribute (no column): the
+    comparison with `has_key`, so that a negation holds for a card lacking it there too."""
+    if has_stat_column(attribute):
+        column = stat_column(attribute)
+        return Q(**{f"{column}__isnull": False}), lambda lookup: Q(
+            **{f"{column}__{lookup}": number}
+        )
+    value = stat_expression(attribute)
+    has_key = Q(attributes__has_key=attribute)
+    return has_key, lambda lookup: has_key & Q(value.output_field.get_lookup(lookup)(value, number))
 
 
 def _games_having(attribute: str) -> set[str]:
