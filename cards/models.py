@@ -20,7 +20,7 @@ from rulebook.core.identity import identity
 from rulebook.registry import GAMES
 
 from .fulltext import RulesTextVector
-from .stat_columns import STAT_ATTRIBUTES, STAT_COLUMNS, stat_field, stat_index
+from .stat_columns import STAT_ATTRIBUTES, STAT_COLUMNS, stat_column, stat_field, stat_index
 
 
 class GameQuerySet(models.QuerySet):
@@ -171,19 +171,6 @@ class Card(models.Model):
     )
     created = models.DateTimeField(auto_now_add=True)
     updated = models.DateTimeField(auto_now=True)
-    # The numeric attributes as columns, written by the database (see cards/stat_columns.py).
-    stat_agility = stat_field("agility")
-    stat_attack = stat_field("attack")
-    stat_cost = stat_field("cost")
-    stat_defence = stat_field("defence")
-    stat_defense = stat_field("defense")
-    stat_edition = stat_field("edition")
-    stat_hp = stat_field("hp")
-    stat_level = stat_field("level")
-    stat_lp = stat_field("lp")
-    stat_offense = stat_field("offense")
-    stat_spellbook_limit = stat_field("spellbook_limit")
-    stat_stars = stat_field("stars")
 
     objects = CardQuerySet.as_manager()
 
@@ -271,6 +258,12 @@ class Card(models.Model):
             attributes=self.attributes,
             id=self.pk,
         )
+
+
+# The numeric attributes as columns `stat_<attribute>`, written by the database
+# (cards/stat_columns.py): one per name in STAT_ATTRIBUTES, the list the indexes above use too.
+for _attribute in STAT_ATTRIBUTES:
+    Card.add_to_class(stat_column(_attribute), stat_field(_attribute))
 
 
 class CardPicture(models.Model):
