@@ -33,20 +33,18 @@ ATTRIBUTES = (
 )
 
 
-def remove_expression_indexes(apps, schema_editor) -> None:
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    card = apps.get_model("cards", "Card")
-    for attribute in search_tuning.NUMERIC_ATTRIBUTES:
-        schema_editor.remove_index(card, search_tuning.stat_index(attribute))
+def _expression_indexes(change: str):
+    """A RunPython step that removes or adds (`change`: the schema editor's method) migration
+    0003's expression indexes, which exist only on PostgreSQL."""
 
+    def run(apps, schema_editor) -> None:
+        if schema_editor.connection.vendor != "postgresql":
+            return
+        card = apps.get_model("cards", "Card")
+        for attribute in search_tuning.NUMERIC_ATTRIBUTES:
+            getattr(schema_editor, change)(card, search_tuning.stat_index(attribute))
 
-def add_expression_indexes(apps, schema_editor) -> None:
-    if schema_editor.connection.vendor != "postgresql":
-        return
-    card = apps.get_model("cards", "Card")
-    for attribute in search_tuning.NUMERIC_ATTRIBUTES:
-        schema_editor.add_index(card, search_tuning.stat_index(attribute))
+    return run
 
 
 class Migration(migrations.Migration):
@@ -57,7 +55,7 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RemoveIndex(model_name="card", name="card_catalogue_order"),
-        migrations.RunPython(remove_expression_indexes, add_expression_indexes),
+        migrations.RunPython(_expression_indexes("remove_index"), _expression_indexes("add_index")),
         *(
             migrations.AddField(
                 model_name="card",
