@@ -202,25 +202,30 @@ def next_round(
     keep = survivors_by_round(candidates)[number]
     groups = alike_groups(previous.candidates, stats, seed)
     ranked = sorted(groups, key=lambda g: (-promise(stats.tally(g[0])), tie_break(seed, g[0])))
-    return Round(
-        number,
-        previous.first_game + previous.seeds,
-        seeds[number],
+    return _round_after(
+        previous,
+        seeds,
         tuple(sorted(group[0] for group in ranked[:keep])),
         tuple(group for group in groups if len(group) > 1),
     )
 
 
+def _round_after(
+    previous: Round,
+    seeds: Sequence[int],
+    kept: tuple[int, ...],
+    alike: tuple[tuple[int, ...], ...] = (),
+) -> Round:
+    """The round after `previous`, on the seeds after its own and as many as the plan gives
+    it (`seeds`: seeds_by_round), for the candidates `kept`."""
+    number = previous.number + 1
+    return Round(number, previous.first_game + previous.seeds, seeds[number], kept, alike)
+
+
 def rounds_ahead(previous: Round, sure: Sequence[int], candidates: int, budget: int) -> list[Round]:
     """The rounds next_rounds will give after `previous`, played by the `sure` candidates only
     (sure_to_go_on): their seeds are the plan's, whoever else goes on."""
-    number = previous.number + 1
-    following = Round(
-        number,
-        previous.first_game + previous.seeds,
-        seeds_by_round(candidates, budget)[number],
-        tuple(sure),
-    )
+    following = _round_after(previous, seeds_by_round(candidates, budget), tuple(sure))
     return played_together(following, candidates, budget)
 
 
