@@ -91,20 +91,8 @@ def _entries(game: str, name: str) -> Any:
 
 
 def _plain_job(game: str, games: int, seed: int = SEED) -> Any:
-    from jobs.services.test_games import simulation_create
-    from rulebook.simulation import decks_kind, engine_for
-
-    engine = engine_for(game)
-    assert engine is not None
     name, opponents = SAMPLE_FIELDS[game]
-    return simulation_create(
-        owner=bench_jobs._owner(),
-        game=game,
-        decks=[_entries(game, deck) for deck in (name, *opponents)],
-        games=games,
-        seed=seed,
-        kind=decks_kind(engine),
-    )
+    return bench_jobs._submit(game, games, seed, decks=(name, *opponents))
 
 
 def _doctor_job(game: str, budget: int) -> Any:

@@ -50,7 +50,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -142,8 +142,8 @@ def _owner() -> Any:
     return User.objects.get_or_create(username="bench-jobs")[0]
 
 
-def _submit(game: str, games: int, seed: int = SEED) -> Any:
-    """A job of the engine's sample decks, as the API submits it."""
+def _submit(game: str, games: int, seed: int = SEED, decks: Sequence[str] = ()) -> Any:
+    """A job of the engine's sample decks (these, or DECKS'), as the API submits it."""
     from jobs.services.test_games import simulation_create
     from rulebook.samples import SAMPLES
     from rulebook.simulation import decks_kind, engine_for
@@ -154,7 +154,7 @@ def _submit(game: str, games: int, seed: int = SEED) -> Any:
     return simulation_create(
         owner=_owner(),
         game=game,
-        decks=[samples.entries(name) for name in DECKS[game]],
+        decks=[samples.entries(name) for name in decks or DECKS[game]],
         games=games,
         seed=seed,
         kind=decks_kind(engine),
