@@ -26,6 +26,10 @@ def simulation_get(
     """
     is_doctor = Q(kind=SimulationJob.Kind.DOCTOR)
     jobs = SimulationJob.objects.select_related("game").filter(is_doctor if doctor else ~is_doctor)
+    if doctor:
+        # Its frozen decks, every swap's (about 1 MB for 154 swaps), are the workers' alone: the
+        # page that polls the job every second and the API never show them.
+        jobs = jobs.defer("decks")
     if share_token is not None:
         return jobs.get(share_token=share_token)
     visible = Q(owner__isnull=True)

@@ -185,6 +185,19 @@ def test_a_chunk_reads_its_job_without_the_swaps_decks_once_its_worker_holds_the
     assert not [q for q in queries.captured_queries if '"decks"' in q["sql"]]
 
 
+def test_polling_a_doctor_job_never_reads_the_swaps_decks(
+    alice_api, neopets_cards, django_capture_on_commit_callbacks
+):
+    """Issue 41, item 4: the page polls its job every second; reading every swap's frozen deck
+    with each poll (about 1 MB for 154 swaps) took from the workers playing the job."""
+    with django_capture_on_commit_callbacks(execute=False):
+        job_id = alice_api.post(URL, body(), format="json").json()["id"]
+    with CaptureQueriesContext(connection) as queries:
+        polled = alice_api.get(f"{URL}{job_id}/")
+    assert polled.status_code == 200 and polled.json()["status"] == "queued"
+    assert not [q for q in queries.captured_queries if '"decks"' in q["sql"]]
+
+
 def test_a_swap_naming_a_card_the_deck_does_not_hold_is_a_400_naming_it(alice_api, neopets_cards):
     swaps = [{"out": "Mau Codestone", "in": "Zei Codestone"}, {"out": "Dr. Sloth", "in": "Kass"}]
     response = alice_api.post(URL, body(swaps=swaps), format="json")
