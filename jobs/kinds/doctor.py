@@ -24,6 +24,7 @@ from django.db.models import F
 
 from jobs.models import SimulationChunk, SimulationJob
 from rulebook.core import frozen
+from rulebook.core.cards import CompiledCards
 from rulebook.simulation import ChunkPlan, Engine, JobKind, engine_for
 from rulebook.simulation.doctor import (
     DoctorStats,
@@ -209,8 +210,16 @@ def _prepared(job_id: Any) -> tuple[Engine, Any, list[Any], Field]:
     engine = engine_for(game)
     if engine is None:
         raise ValueError(f"no engine plays {game}")
-    decks = [engine.prepare(frozen.deck_thaw(game, deck)) for deck in job.decks]
     spec = job.doctor
     opponents = spec["opponents"]
-    field = Field(tuple(decks[1 : 1 + opponents]), tuple(spec["weights"]), spec["table"])
-    return engine, decks[0], decks[1 + opponents :], field
+    deck, *field_decks = frozen.decks_thaw(game, job.decks)
+    # The deck and its swaps share each card compiled once (they differ by a card or two, and
+    # never meet in a game); the field's decks are compiled on their own, as a test game's.
+    compiled = CompiledCards[Any]()
+    swaps = [engine.prepare(swapped, compiled) for swapped in field_decks[opponents:]]
+    field = Field(
+        tuple(engine.prepare(opponent) for opponent in field_decks[:opponents]),
+        tuple(spec["weights"]),
+        spec["table"],
+    )
+    return engine, engine.prepare(deck, compiled), swaps, field

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from .identity import rules_identity
 
@@ -52,6 +52,33 @@ class Entry:
     card: CardInfo
     quantity: int
     printing: tuple[str, str] | None = None  # (set code, collector number)
+
+
+Compiled = TypeVar("Compiled")
+
+
+class CompiledCards(Generic[Compiled]):
+    """What an engine compiled from each card, once for every deck it prepares with this memo:
+    a deck doctor's worker prepares a deck and each of its swaps (155 decks for a format's 154
+    Neopets swaps) that differ by a card or two. Keyed by the card object, not its key (one key
+    is one card only within one catalogue read; frozen.decks_thaw gives the cards several
+    decks hold alike one object), and holding it, so that no other card takes its id while the
+    memo lives."""
+
+    __slots__ = ("_by_card",)
+
+    def __init__(self) -> None:
+        self._by_card: dict[int, tuple[CardInfo, Compiled]] = {}
+
+    def __len__(self) -> int:
+        """The cards compiled so far."""
+        return len(self._by_card)
+
+    def get(self, card: CardInfo, compile: Callable[[CardInfo], Compiled]) -> Compiled:
+        held = self._by_card.get(id(card))
+        if held is None:
+            held = self._by_card[id(card)] = (card, compile(card))
+        return held[1]
 
 
 @dataclass(frozen=True, slots=True)

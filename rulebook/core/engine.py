@@ -34,9 +34,11 @@ MATCHES_AND_CARD_TESTS = frozenset({JobKind.MATCH, JobKind.CARD_TEST})
 class Engine:
     """A game engine as the simulations see it.
 
-    `prepare` turns a resolved deck into whatever `play` takes (done once per chunk, not per
-    game); `play(decks, seed, record_log=...)` plays one whole game between the seats' decks
-    and returns its Outcome, the same for the same seed. `seats`: how many players a game
+    `prepare(deck, compiled=None)` turns a resolved deck into whatever `play` takes (done once
+    per chunk, not per game), each card compiled once for every deck prepared with the same
+    `compiled` (rulebook.core.cards.CompiledCards: a deck and its swaps share it);
+    `play(decks, seed, record_log=...)` plays one whole game between the seats' decks and
+    returns its Outcome, the same for the same seed. `seats`: how many players a game
     seats; `kinds`: the kinds of job the engine plays (rulebook.simulation.kinds); `fixes`:
     the report codes of an illegal deck the engine still plays, after a fix of its own in each
     game (Millennium Blades' random fix; none for the other games); `options`: what a job may
@@ -45,7 +47,7 @@ class Engine:
     game reads to that person.
     """
 
-    prepare: Callable[[Any], Any]
+    prepare: Callable[..., Any]
     play: Callable[..., Outcome]
     seats: range
     kinds: frozenset[JobKind]

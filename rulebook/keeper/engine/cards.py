@@ -13,7 +13,7 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from rulebook.core.cards import Deck
+from rulebook.core.cards import CardInfo, CompiledCards, Deck
 from rulebook.keeper.cards import CREATURE
 from rulebook.keeper.parser import Ability, Part, parse_ability_text
 
@@ -160,12 +160,16 @@ class KeeperDeck:
         return self._twin
 
     @classmethod
-    def from_deck(cls, deck: Deck) -> KeeperDeck:
-        """Every copy of every card of the deck's sections, each card compiled once."""
+    def from_deck(cls, deck: Deck, compiled: CompiledCards[KeeperCard] | None = None) -> KeeperDeck:
+        """Every copy of every card of the deck's sections, each card compiled once (once for
+        every deck prepared with the same `compiled`)."""
+        cards_of = CompiledCards[KeeperCard]() if compiled is None else compiled
         cards: list[KeeperCard] = []
         for entries in deck.sections.values():
             for entry in entries:
-                info = entry.card
-                card = KeeperCard(info.name, info.type, info.text, dict(info.attributes))
-                cards.extend([card] * entry.quantity)
+                cards.extend([cards_of.get(entry.card, _keeper_card)] * entry.quantity)
         return cls(cards)
+
+
+def _keeper_card(info: CardInfo) -> KeeperCard:
+    return KeeperCard(info.name, info.type, info.text, dict(info.attributes))

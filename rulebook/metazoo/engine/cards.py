@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulebook.core.cards import CardInfo, Deck
+from rulebook.core.cards import CardInfo, CompiledCards, Deck
 from rulebook.metazoo import effects as vocab
 from rulebook.metazoo.cards import ARTIFACT, AURA, BEASTIE, POTION, SPELL, TERRA
 
@@ -179,12 +179,11 @@ class MetaZooDeck:
         self.powers = any(card.powers for card in spellbook)
 
     @classmethod
-    def from_deck(cls, deck: Deck) -> MetaZooDeck:
-        compiled: dict[str, PageCard] = {}
+    def from_deck(cls, deck: Deck, compiled: CompiledCards[PageCard] | None = None) -> MetaZooDeck:
+        """Compile a Spellbook; each Page once (once for every deck prepared with the same
+        `compiled`)."""
+        pages_of = CompiledCards[PageCard]() if compiled is None else compiled
         pages: list[PageCard] = []
         for entry in deck.entries("spellbook"):
-            card = compiled.get(entry.card.key)
-            if card is None:
-                card = compiled[entry.card.key] = PageCard(entry.card)
-            pages.extend([card] * entry.quantity)
+            pages.extend([pages_of.get(entry.card, PageCard)] * entry.quantity)
         return cls(tuple(pages))

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rulebook.core.cards import Deck, FormatInfo
+from rulebook.core.cards import CardInfo, CompiledCards, Deck, FormatInfo
 from rulebook.core.chance import Chance
 from rulebook.millennium_blades.cards import SINGLE
 from rulebook.millennium_blades.construction import (
@@ -154,6 +154,17 @@ def _unplayable(effect: Mapping[str, Any], single: bool) -> bool:
     return bool(unsupported_effects("", [effect], single=single))
 
 
+# A card compiled, and the parts of its text the engine cannot play.
+WithUnsupported = tuple[TournamentCard, tuple[str, ...]]
+
+
+def _with_unsupported(info: CardInfo) -> WithUnsupported:
+    card = TournamentCard(info.key, info.name, info.type, info.attributes)
+    return card, unsupported_effects(
+        info.text, info.attributes.get("effects"), single=card.is_single
+    )
+
+
 @dataclass(frozen=True)
 class TournamentDeck:
     """A prepared deck: its Singles (the hand), its board cards (Deck Box, then Accessories),
@@ -167,17 +178,18 @@ class TournamentDeck:
     by_section_key: Mapping[tuple[str, str], TournamentCard] | None = None
 
     @classmethod
-    def from_deck(cls, deck: Deck) -> TournamentDeck:
+    def from_deck(
+        cls, deck: Deck, compiled: CompiledCards[WithUnsupported] | None = None
+    ) -> TournamentDeck:
+        """The deck's cards, each compiled once (once for every deck prepared with the same
+        `compiled`), laid out as a tournament deals them."""
+        cards_of = CompiledCards[WithUnsupported]() if compiled is None else compiled
         by_section_key: dict[tuple[str, str], TournamentCard] = {}
         unsupported: dict[str, tuple[str, ...]] = {}
         for section, entries in deck.sections.items():
             for entry in entries:
-                card = entry.card
-                compiled = TournamentCard(card.key, card.name, card.type, card.attributes)
-                by_section_key[(section, card.key)] = compiled
-                parts = unsupported_effects(
-                    card.text, card.attributes.get("effects"), single=compiled.is_single
-                )
+                card, parts = cards_of.get(entry.card, _with_unsupported)
+                by_section_key[(section, card.key)] = card
                 if parts:
                     unsupported[card.name] = parts
         legal = RULESET.check(deck, STANDARD).legal

@@ -11,7 +11,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from rulebook.core.cards import CardInfo, Deck
+from rulebook.core.cards import CardInfo, CompiledCards, Deck
 from rulebook.core.identity import identity
 from rulebook.neopets import effects as vocab
 from rulebook.neopets.cards import PAINT_BRUSH
@@ -187,17 +187,15 @@ class EngineDeck:
         }
 
     @classmethod
-    def from_deck(cls, deck: Deck) -> EngineDeck:
-        """Compile a resolved core Deck; each distinct card is compiled once."""
-        compiled: dict[str, EngineCard] = {}
+    def from_deck(cls, deck: Deck, compiled: CompiledCards[EngineCard] | None = None) -> EngineDeck:
+        """Compile a resolved core Deck; each card once (once for every deck prepared with the
+        same `compiled`)."""
+        cards_of = CompiledCards[EngineCard]() if compiled is None else compiled
 
         def section(slug: str) -> tuple[EngineCard, ...]:
             cards: list[EngineCard] = []
             for entry in deck.entries(slug):
-                card = compiled.get(entry.card.key)
-                if card is None:
-                    card = compiled[entry.card.key] = EngineCard(entry.card)
-                cards.extend([card] * entry.quantity)
+                cards.extend([cards_of.get(entry.card, EngineCard)] * entry.quantity)
             return tuple(cards)
 
         return cls(section("main"), section("neopets"), section("rainbow_pool"))
