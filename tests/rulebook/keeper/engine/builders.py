@@ -23,13 +23,17 @@ def spell(name: str, text: str, cost: int = 1) -> KeeperCard:
     return KeeperCard(name, "Spell", text, {"cost": cost})
 
 
-FILLER = creature("Filler", 1, 5)
+# Built by each test that uses it, never once at import: mutmut switches a mutant on only
+# after the test modules are imported, so a card compiled at import is never mutated
+# (docs/testing/mutants.md).
+def filler_card() -> KeeperCard:
+    return creature("Filler", 1, 5)
 
 
 def deck(cards: Iterable[KeeperCard] = ()) -> KeeperDeck:
     """40 cards: the given ones, then filler creatures."""
     given = list(cards)
-    return KeeperDeck(given + [FILLER] * (40 - len(given)))
+    return KeeperDeck(given + [filler_card()] * (40 - len(given)))
 
 
 def sample(name: str) -> KeeperDeck:
@@ -41,8 +45,9 @@ def new_game(seed: int = 1, policies=None) -> Game:
     policy = HeuristicPolicy()
     players = policies or (policy, policy)
     game = direct_game(Game, [deck(), deck()], seed, players, record_log=True)
+    filler = filler_card()
     for player in game.players:
-        player.deck = [FILLER] * 20
+        player.deck = [filler] * 20
     return game
 
 
@@ -55,7 +60,7 @@ def in_play(game: Game, player: int, card: KeeperCard, *, exhausted: bool = Fals
 
 
 def give_resources(player: Player, count: int) -> None:
-    player.resources.extend([FILLER] * count)
+    player.resources.extend([filler_card()] * count)
 
 
 def fix_dice(game: Game, values: Iterable[int]) -> None:

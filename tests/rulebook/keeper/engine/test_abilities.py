@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulebook.keeper.engine.policy import HeuristicPolicy
 
-from .builders import FILLER, creature, fix_dice, in_play, new_game, spell
+from .builders import creature, filler_card, fix_dice, in_play, new_game, spell
 
 
 def second_wind():
@@ -17,12 +17,13 @@ def second_wind():
 
 def test_an_ability_is_activated_by_exhausting_its_creature_and_paying_its_cost():
     """Creature Abilities: exhaust to activate; the activation cost is paid on activation."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     scribe = in_play(
         game, 0, creature("Scribe", 1, 5, "STUDY: Exhaust 2 of your resources. Draw 1 card.")
     )
-    me.resources.extend([FILLER] * 2)
+    me.resources.extend([filler] * 2)
     (ability,) = scribe.card.abilities
     assert game.can_activate(me, ability, scribe)
     game.activate_creature(me, scribe, ability)
@@ -56,11 +57,12 @@ def test_counters_placed_on_this_card_pay_a_later_ability():
 
 def test_a_spell_is_cast_from_hand_then_goes_to_the_graveyard():
     """Casting Spells: pay, follow the card at once, send it to the graveyard."""
+    filler = filler_card()
     game = new_game()
     me, them = game.players
     collapse = spell("Collapse", "Target up to 1 card in play. Destroy all targets.", cost=3)
     me.hand = [collapse]
-    me.resources.extend([FILLER] * 3)
+    me.resources.extend([filler] * 3)
     mine = in_play(game, 0, creature("Mine", 3, 10))
     theirs = in_play(game, 1, creature("Theirs", 3, 10))
     game.cast(me, collapse)
@@ -72,11 +74,12 @@ def test_a_spell_is_cast_from_hand_then_goes_to_the_graveyard():
 def test_a_trap_is_set_exhausted_and_springs_when_its_condition_is_met():
     """Traps: cost paid when set, face-down and exhausted; activated (unexhausted) when the
     activation condition says ("Activate when you take at least [x] damage.")."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     wind = second_wind()
     me.hand = [wind]
-    me.resources.extend([FILLER] * 8)
+    me.resources.extend([filler] * 8)
     me.hp = 50
     game.set_trap(me, wind)
     trap = me.traps[0]
@@ -96,11 +99,12 @@ def test_a_trap_is_set_exhausted_and_springs_when_its_condition_is_met():
 
 def test_a_spell_with_a_condition_can_be_cast_from_hand_when_it_is_met():
     """Casting Spells: a spell with an activation condition is cast at the time it says."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     wind = second_wind()
     me.hand = [wind]
-    me.resources.extend([FILLER] * 8)
+    me.resources.extend([filler] * 8)
     game.damage_player(me, 10)
     game.settle()
     assert me.hand == [] and me.hp == 15 and me.spent == 8
@@ -235,6 +239,7 @@ def test_re_rolls_improve_the_lowest_dice_for_the_rest_of_the_turn():
 def test_summon_from_a_graveyard_pays_the_usual_cost():
     """ "Reveal all targets, then summon or cast any number of targets that are not in play
     (paying the usual costs).": the summoned creature keeps its owner."""
+    filler = filler_card()
     game = new_game()
     me, them = game.players
     robber = spell(
@@ -246,7 +251,7 @@ def test_summon_from_a_graveyard_pays_the_usual_cost():
     me.graveyard = [dragon]
     game.resolve(me, robber.abilities[0], robber, None)
     assert me.graveyard == [dragon]  # cannot pay 5
-    me.resources.extend([FILLER] * 5)
+    me.resources.extend([filler] * 5)
     game.resolve(me, robber.abilities[0], robber, None)
     assert [c.card for c in me.creatures] == [dragon] and me.unspent == 0
     assert me.creatures[0].owner == 0 and them.creatures == []
@@ -255,11 +260,12 @@ def test_summon_from_a_graveyard_pays_the_usual_cost():
 def test_the_heuristic_banks_leftover_resources_in_a_trap_and_springs_it_later():
     """Traps: cost paid when set; an unconditioned trap is activated in a later Action Phase,
     for free, once it has a target (issue 10 item 3: the heuristic uses traps)."""
+    filler = filler_card()
     game = new_game()
     me, them = game.players
     collapse = spell("Collapse", "Target up to 1 card in play. Destroy all targets.", cost=3)
     me.hand = [collapse]
-    me.resources.extend([FILLER] * 3)
+    me.resources.extend([filler] * 3)
     game.action_phase(me)  # no target yet: set it
     assert me.hand == [] and me.traps[0].card is collapse and me.unspent == 0
     game.recovery_phase()

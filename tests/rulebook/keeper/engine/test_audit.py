@@ -9,7 +9,7 @@ from rulebook.keeper import simulation
 from rulebook.keeper.engine.game import GameOver
 from rulebook.simulation.stats import ChunkStats
 
-from .builders import FILLER, creature, fix_dice, in_play, new_game, sample, spell
+from .builders import creature, filler_card, fix_dice, in_play, new_game, sample, spell
 
 SWITCH = (
     "Switch control of each target in-play creature to a different player of your choice until "
@@ -41,6 +41,7 @@ def test_damage_to_yourself_then_to_an_opponent_is_lost_by_the_caster_first():
     """Winning and Losing with the effect's "then": the damage to yourself comes first, so at
     0 hitpoints the caster has lost before the opponent is hurt (only a battle's steps 4-6 are
     simultaneous, Battles)."""
+    filler = filler_card()
     game = new_game()
     me, them = game.players
     me.hp = them.hp = 4
@@ -49,7 +50,7 @@ def test_damage_to_yourself_then_to_an_opponent_is_lost_by_the_caster_first():
         "Roll 1 six-sided dice and inflict the result as damage to yourself, then roll 1 "
         "six-sided dice and inflict the result as damage to any one player.",
     )
-    me.hand, me.resources = [duel], [FILLER]
+    me.hand, me.resources = [duel], [filler]
     fix_dice(game, [5, 6])
     with pytest.raises(GameOver) as over:
         game.cast(me, duel)
@@ -117,6 +118,7 @@ def test_a_creature_cannot_pay_its_own_exhaust_activation_cost():
 def test_staying_exhausted_does_not_exhaust_an_unexhausted_card():
     """Recovery Phase, and the effect's words: "will not be unexhausted during this turn's
     Recovery Phase" keeps an exhausted card exhausted; it never exhausts an unexhausted one."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     chill = spell(
@@ -127,7 +129,7 @@ def test_staying_exhausted_does_not_exhaust_an_unexhausted_card():
     awake = in_play(game, 1, creature("Awake", 2, 5))
     awake.exhausted = False
     tired = in_play(game, 1, creature("Tired", 2, 5), exhausted=True)
-    me.hand, me.resources = [chill], [FILLER]
+    me.hand, me.resources = [chill], [filler]
     game.cast(me, chill)
     game.recovery_phase()
     assert not awake.exhausted
@@ -164,6 +166,7 @@ def test_others_damaged_counts_each_card_once_and_not_the_destroyed():
 def test_a_target_drawn_by_an_earlier_effect_is_still_destroyed():
     """ "Target" ruling: "All targets continue to be targeted throughout the respective ability
     regardless of what happens to them": the top card, drawn, is destroyed from the hand."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     top = creature("Top", 1, 1)
@@ -172,7 +175,7 @@ def test_a_target_drawn_by_an_earlier_effect_is_still_destroyed():
         "Purge",
         "Target up to 1 card on the top of one player's deck. Draw 1 card. Destroy all targets.",
     )
-    me.hand, me.resources = [purge], [FILLER]
+    me.hand, me.resources = [purge], [filler]
     game.cast(me, purge)
     assert top in me.graveyard and top not in me.hand
 
@@ -180,11 +183,12 @@ def test_a_target_drawn_by_an_earlier_effect_is_still_destroyed():
 def test_a_creature_switched_twice_in_a_turn_goes_back_to_its_controller():
     """ "Switch control ... until the end of this turn": switched away and back, it ends the
     turn with the player who controlled it before, not given away for good."""
+    filler = filler_card()
     game = new_game()
     me, them = game.players
     twice = spell("Twice", f"Target up to 1 card in play. {SWITCH} {SWITCH}")
     theirs = in_play(game, 1, creature("Theirs", 3, 10))
-    me.hand, me.resources = [twice], [FILLER]
+    me.hand, me.resources = [twice], [filler]
     game.cast(me, twice)
     game.recovery_phase()
     assert theirs in them.creatures and theirs not in me.creatures
@@ -194,6 +198,7 @@ def test_a_creature_switched_twice_in_a_turn_goes_back_to_its_controller():
 def test_a_reroll_allowance_is_spent_over_the_turn_not_granted_per_battle():
     """ "You may re-roll up to [x] dice for the rest of this turn up to [y] times each": one
     die in the whole turn, so the second battle's low die stands."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     luck = spell(
@@ -201,7 +206,7 @@ def test_a_reroll_allowance_is_spent_over_the_turn_not_granted_per_battle():
         "Target up to 1 card in play. You may re-roll up to 1 dice for the rest of this turn up "
         "to 1 times each.",
     )
-    me.hand, me.resources = [luck], [FILLER]
+    me.hand, me.resources = [luck], [filler]
     game.cast(me, luck)
     first = in_play(game, 0, creature("First", 1, 5))
     second = in_play(game, 0, creature("Second", 1, 5))
@@ -213,6 +218,7 @@ def test_a_reroll_allowance_is_spent_over_the_turn_not_granted_per_battle():
 def test_a_resource_cannot_pay_for_its_own_summoning():
     """Resources, Exhaustion, and Recovery: a cost is paid by exhausting unexhausted resources;
     a creature summoned out of one's own Resource Zone is no longer one of them."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     big, small = creature("Big", 5, 5, cost=3), creature("Small", 2, 5, cost=2)
@@ -222,12 +228,12 @@ def test_a_resource_cannot_pay_for_its_own_summoning():
         "of targets that are not in play (paying the usual costs).",
         cost=0,
     )
-    me.resources = [FILLER, FILLER, big]
+    me.resources = [filler, filler, big]
     me.hand = [call]
     game.cast(me, call)
     assert big in me.resources and not me.creatures  # 2 other resources cannot pay 3
     assert me.spent <= len(me.resources)
-    me.resources, me.spent = [FILLER, FILLER, small], 0
+    me.resources, me.spent = [filler, filler, small], 0
     me.hand = [call]
     game.cast(me, call)
     assert [c.card for c in me.creatures] == [small]  # the two others pay its 2
@@ -241,6 +247,7 @@ def test_one_player_of_your_choice_may_be_yourself():
     """ "Show all cards in your hand to one player of your choice and target up to [x] cards in
     your hand selected by that player": "one player" can be any player, including yourself
     ("One player" ruling), so the caster may pick the targets: here the strong creature."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     weak, strong = creature("Weak", 1, 1), creature("Strong", 6, 30)
@@ -251,7 +258,7 @@ def test_one_player_of_your_choice_may_be_yourself():
         "of targets that are not in play (paying the usual costs).",
         cost=0,
     )
-    me.hand, me.resources = [call, weak, strong], [FILLER]
+    me.hand, me.resources = [call, weak, strong], [filler]
     game.cast(me, call)
     assert [c.card for c in me.creatures] == [strong]
 

@@ -7,7 +7,7 @@ import pytest
 
 from rulebook.keeper.engine.game import GameOver, dice_to_destroy
 
-from .builders import FILLER, creature, fix_dice, in_play, new_game
+from .builders import creature, filler_card, fix_dice, in_play, new_game
 
 
 def test_it_plays_the_rulebooks_battle_example():
@@ -119,6 +119,7 @@ def test_the_rolling_player_spends_the_least_dice_on_each_creature(defense, dice
 
 def test_a_team_is_only_as_large_as_its_caveats_can_be_paid():
     """Caveats paid "each time": two creatures needing a resource each, one resource."""
+    filler = filler_card()
     game = new_game()
     me, them = game.players
     text = (
@@ -127,7 +128,7 @@ def test_a_team_is_only_as_large_as_its_caveats_can_be_paid():
     )
     first = in_play(game, 0, creature("First", 1, 25, text))
     second = in_play(game, 0, creature("Second", 1, 25, text))
-    me.resources.append(FILLER)
+    me.resources.append(filler)
     fix_dice(game, [4])
     game.battle(me, [first, second], them)
     assert first.exhausted and not second.exhausted

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from rulebook.keeper.engine import HeuristicPolicy, RandomPolicy, play_game
+from rulebook.core.stepping import GameState, play
+from rulebook.keeper.engine import Game, HeuristicPolicy, RandomPolicy, play_game
 
 from .builders import sample
 
@@ -44,3 +45,16 @@ def test_playing_does_not_change_a_prepared_deck():
     for seed in range(20):
         play_game([deck, deck], seed)
     assert deck.cards == before
+
+
+def test_a_game_replays_from_its_recorded_answers():
+    """docs/play.md, "How a game is kept": a game is kept as its decks, seed and the answers
+    given, and each request replays it from them. Every answer comes back as it was given (a
+    card by its number, an action's ability by its place on the card), so the replay is the
+    same game, event for event."""
+    decks = [sample("value"), sample("control")]
+    state = GameState(Game, decks, 5, record_log=True)
+    played = play(state, (RandomPolicy(), HeuristicPolicy()))
+    assert any(type(answer) is tuple and answer[0] == "ability" for answer in state.history)
+    again = GameState.replay(Game, decks, 5, state.history, record_log=True)
+    assert again.outcome == played

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulebook.keeper.engine.legal import ActionOptions, BattleOptions, Swaps
 
-from .builders import FILLER, creature, give_resources, in_play, new_game, spell
+from .builders import creature, filler_card, give_resources, in_play, new_game, spell
 
 DRAW = "Draw 1 card."
 WHEN_HURT = "Activate when you take at least 5 damage. Draw 1 card."
@@ -23,12 +23,13 @@ def action_phase(resources: int = 2):
 def test_a_creature_in_hand_is_summoned_only_when_its_cost_is_paid():
     """Creatures: "pay a number of resources equal to the card's resource cost" - from the
     hand, as a summon with no ability."""
+    filler = filler_card()
     _, me, options = action_phase(resources=2)
     cheap, dear = creature("Cheap", 1, 5, cost=2), creature("Dear", 5, 5, cost=3)
     me.hand = [cheap, dear]
     assert ("summon", cheap, None) in options
     assert ("summon", dear, None) not in options
-    assert ("summon", FILLER, None) not in options  # not in the hand
+    assert ("summon", filler, None) not in options  # not in the hand
     assert ("summon", cheap, cheap.abilities) not in options
     assert [card for card in options.affordable_creatures()] == [cheap]
     assert options.summonable(cheap) and not options.summonable(dear)
@@ -97,8 +98,9 @@ def test_a_trap_is_sprung_only_unexhausted_without_a_condition_and_by_its_contro
 
 def test_an_answer_that_is_no_action_is_refused():
     """Turn Order 2: an answer is one of the Action Phase's actions, or a pass."""
+    filler = filler_card()
     *_, options = action_phase()
-    for answer in ("summon", ("summon",), ("draw", FILLER, None), 3, (None, None, None)):
+    for answer in ("summon", ("summon",), ("draw", filler, None), 3, (None, None, None)):
         assert answer not in options
 
 

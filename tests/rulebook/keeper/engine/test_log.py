@@ -9,7 +9,7 @@ import pytest
 
 from rulebook.keeper.engine import RandomPolicy, play_game
 
-from .builders import creature, fix_dice, in_play, new_game, sample
+from .builders import creature, fix_dice, in_play, new_game, sample, spell
 
 RANDOM = (RandomPolicy(), RandomPolicy())
 
@@ -138,3 +138,68 @@ def test_a_named_counter_used_says_which_creature_and_what_it_did():
     ]
     assert [e["why"] for e in game.log if e["event"] == "exhaust"] == ["counter"]
     assert target.exhausted and target.defense == 16
+
+
+@pytest.mark.parametrize("where", ["trap", "hand"])
+def test_a_triggered_card_says_its_condition_and_its_x(where):
+    """Casting Spells and Setting Traps: a trap springs, and a spell in hand is cast, when its
+    activation condition is met ("Activate when you take at least [x] damage."); the log's
+    `triggered` names the card, the condition and its x (docs/game-logs.md, `triggered`)."""
+    game = new_game()
+    me = game.players[0]
+    wind = spell("Wind", "Activate when you take at least 10 damage. Increase your hitpoints by 5.")
+    me.resources.append(creature("Resource", 1, 1))
+    if where == "trap":
+        in_play(game, 0, wind)
+    else:
+        me.hand = [wind]
+    game.damage_player(me, 10)
+    game.settle()
+    (told,) = [e for e in game.log if e["event"] == "triggered"]
+    assert (told["player"], told["n"], told["when"], told["x"]) == (
+        0, game.ref(wind), "player_damage", 10,
+    )  # fmt: skip
+    assert me.hp == 20 - 10 + 5
+
+
+def test_offense_and_weakness_counters_used_in_a_battle_say_the_offense_after():
+    """Offense counter ruling: its placer removes it to increase the creature's offense by 1; a
+    weakness counter's placer, to decrease it by 1 (guide, "Effects"). In a battle each is
+    used as the teams are formed (Battles, step 3 rolls the offense after), and the log names
+    who used it, the creature, the kind and the offense after (docs/game-logs.md,
+    `counter_used`)."""
+    game = new_game()
+    me, them = game.players
+    attacker = in_play(game, 0, creature("Attacker", 1, 10))
+    attacker.add_marks("offense", 0, 2)
+    attacker.add_marks("weakness", 1, 1)
+    n = game.ref(attacker.card)
+    fix_dice(game, [3, 4])
+    game.battle(me, [attacker], them)
+    used = [
+        (e["player"], e["n"], e["kind"], e["offense"])
+        for e in game.log
+        if e["event"] == "counter_used"
+    ]
+    assert used == [(0, n, "offense", 2), (0, n, "offense", 3), (1, n, "weakness", 2)]
+    assert them.hp == 20 - 3 - 4  # two dice: offense 1 + 2 - 1
+
+
+def test_a_dice_counter_re_rolls_a_die_of_its_placers_team():
+    """ "Place [x] dice counters on each target; you can remove a dice counter from a card at
+    any time to re-roll any one die": its placer spends it on a die of a team the creature is
+    in, the other player's counter on the same creature stays theirs; the log's `reroll` says
+    the die, what it was and is, why, and the creature (docs/game-logs.md, `reroll`)."""
+    game = new_game()
+    me, them = game.players
+    attacker = in_play(game, 0, creature("Attacker", 1, 10))
+    attacker.add_marks("dice", 0, 1)
+    attacker.add_marks("dice", 1, 1)
+    fix_dice(game, [1, 5])
+    game.battle(me, [attacker], them)
+    (reroll,) = [e for e in game.log if e["event"] == "reroll"]
+    assert {k: reroll[k] for k in ("player", "die", "was", "now", "why", "n")} == {
+        "player": 0, "die": 0, "was": 1, "now": 5, "why": "counter", "n": game.ref(attacker.card),
+    }  # fmt: skip
+    assert (attacker.mark("dice", 0), attacker.mark("dice", 1)) == (0, 1)
+    assert them.hp == 20 - 5

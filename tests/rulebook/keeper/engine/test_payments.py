@@ -3,7 +3,7 @@ Abilities": activation costs; guide, "Activation Costs" and "Caveats")."""
 
 import pytest
 
-from .builders import FILLER, creature, give_resources, in_play, new_game
+from .builders import creature, filler_card, give_resources, in_play, new_game
 
 DRAW = "Draw 1 card."
 
@@ -183,7 +183,8 @@ def test_the_deck_is_never_emptied_to_pay(cards, payable):
     """ "Sacrifice [x] cards on the top of your deck." (guide, "Activation Costs", redacted in
     the 9th Edition and still played): an empty deck loses (rulebook, "Winning and Losing"), so
     the engine never gives up the last card of the deck."""
+    filler = filler_card()
     game, scribe, _, _ = scribe_paying("Sacrifice 2 cards on the top of your deck.")
     me = game.players[0]
-    me.deck = [FILLER] * cards
+    me.deck = [filler] * cards
     assert game.can_activate(me, scribe.card.abilities[0], scribe) is payable

@@ -60,3 +60,34 @@ def test_a_player_sees_the_other_players_creatures_and_only_the_backs_of_their_t
     creature_seen, trap_seen = theirs.in_play()
     assert creature_seen.card.name == "Creature 1" and not hasattr(trap_seen, "card")
     assert len(theirs.hand) == 1 and not isinstance(theirs.hand, list)  # how many, not which
+
+
+class PeeksAtPlayers(HeuristicPolicy):
+    """Asked for "one player", it notes what it can read of each player's hand (the cards, or
+    only how many), then names the opponent."""
+
+    def __init__(self) -> None:
+        self.hands: list = []
+
+    def choose_player(self, game, decision, hostile):
+        for player in decision.options:
+            hand = player.hand
+            self.hands.append([card.name for card in hand] if isinstance(hand, list) else len(hand))
+        return decision.options[1 - decision.seat]
+
+
+def test_a_player_choosing_one_player_reads_its_own_hand_and_only_counts_the_others():
+    """ "One player" ruling: the caster chooses among the players, itself included. The Field,
+    "Hand": a hand's contents are not public knowledge, but a player knows its own; so the
+    chooser is shown its own hand's cards and the other's hand as a count."""
+    for caster in (0, 1):
+        peeks = PeeksAtPlayers()
+        policies = (peeks, HeuristicPolicy()) if caster == 0 else (HeuristicPolicy(), peeks)
+        game = new_game(policies=policies)
+        for player in game.players:
+            player.hand = [creature(f"Hand {player.index}", 1, 5)]
+        card = spell("Pick", "Target up to 1 card in one player's hand randomly. Draw 1 card.")
+        game.resolve(game.players[caster], card.abilities[0], card, None)
+        shown = [1, 1]
+        shown[caster] = [f"Hand {caster}"]
+        assert peeks.hands == shown

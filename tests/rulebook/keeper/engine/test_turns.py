@@ -12,7 +12,7 @@ from rulebook.keeper.engine import HeuristicPolicy, RandomPolicy, play_game
 from rulebook.keeper.engine.game import Game, GameOver
 from rulebook.keeper.engine.policy import Policy
 
-from .builders import FILLER, creature, deck, in_play, new_game, sample
+from .builders import creature, deck, filler_card, in_play, new_game, sample
 
 
 def test_setup_puts_ten_in_the_reserves_thirty_in_the_deck_and_deals_five():
@@ -35,9 +35,10 @@ class Placing(HeuristicPolicy):
 
 def test_the_starting_player_places_one_or_draws_one_on_the_first_turn():
     """Turn Order 1, special exception: the starting player's first turn."""
+    filler = filler_card()
     game = new_game(policies=(Placing(), Placing()))
     me = game.players[0]
-    me.hand = [FILLER] * 5
+    me.hand = [filler] * 5
     game.resource_phase(me, first_turn=True)
     assert len(me.resources) == 1 and len(me.hand) == 4
 
@@ -50,9 +51,10 @@ def test_a_turn_places_up_to_two_resources_and_draws_two_minus_that(placed, draw
         def resources_to_place(self, game, decision):
             return decision.options[:placed]
 
+    filler = filler_card()
     game = new_game(policies=(Fixed(), Fixed()))
     me = game.players[0]
-    me.hand = [FILLER] * 5
+    me.hand = [filler] * 5
     game.resource_phase(me, first_turn=False)
     assert len(me.resources) == placed
     assert len(me.hand) == 5 - placed + drawn
@@ -60,10 +62,11 @@ def test_a_turn_places_up_to_two_resources_and_draws_two_minus_that(placed, draw
 
 def test_hand_cards_can_be_swapped_with_reserves_in_the_resource_phase():
     """Turn Order 1: exchange any number of hand cards for as many reserves."""
+    filler = filler_card()
     dragon = creature("Dragon", 6, 15, cost=5)
     game = new_game()
     me = game.players[0]
-    me.hand = [dragon, FILLER]
+    me.hand = [dragon, filler]
     me.reserves = [creature("Sprite", 2, 5, cost=1)]
     game.resource_phase(me, first_turn=False)
     assert "Sprite" in {card.name for card in me.hand + me.resources}
@@ -73,11 +76,12 @@ def test_hand_cards_can_be_swapped_with_reserves_in_the_resource_phase():
 def test_recovery_unexhausts_everything_and_resets_stats_to_the_printed_values():
     """Resources, Exhaustion, and Recovery: every card in play and every resource unexhausted,
     offense and defense back to the printed values (damage and boosts gone)."""
+    filler = filler_card()
     game = new_game()
     mine = in_play(game, 0, creature("Mine", 3, 10), exhausted=True)
     theirs = in_play(game, 1, creature("Theirs", 3, 10), exhausted=True)
     mine.offense, mine.defense = 7, 2
-    game.players[0].resources.append(FILLER)
+    game.players[0].resources.append(filler)
     game.players[0].spent = 1
     game.recovery_phase()
     assert (mine.offense, mine.defense, mine.exhausted) == (3, 10, False)
@@ -87,11 +91,12 @@ def test_recovery_unexhausts_everything_and_resets_stats_to_the_printed_values()
 
 def test_a_summoned_creature_enters_exhausted_and_pays_its_cost():
     """Creatures: pay the resource cost, place it face-up and exhausted."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     card = creature("Knight", 4, 10, cost=3)
     me.hand = [card]
-    me.resources.extend([FILLER] * 3)
+    me.resources.extend([filler] * 3)
     assert game.can_summon(me, card)
     game.summon(me, card)
     assert me.creatures[0].exhausted and me.unspent == 0
@@ -100,36 +105,38 @@ def test_a_summoned_creature_enters_exhausted_and_pays_its_cost():
 
 def test_a_summoning_caveat_must_be_paid_too():
     """Caveat "You must sacrifice [x] cards in play to summon this creature."."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     dragon = creature(
         "Dragon", 6, 15, "You must sacrifice 2 cards in play to summon this creature.", cost=5
     )
     me.hand = [dragon]
-    me.resources.extend([FILLER] * 5)
-    in_play(game, 0, FILLER)
+    me.resources.extend([filler] * 5)
+    in_play(game, 0, filler)
     assert not game.can_summon(me, dragon)
-    in_play(game, 0, FILLER)
+    in_play(game, 0, filler)
     game.summon(me, dragon)
     assert [c.card.name for c in me.creatures] == ["Dragon"]
-    assert me.graveyard == [FILLER, FILLER]
+    assert me.graveyard == [filler, filler]
 
 
 def test_asking_whether_a_creature_can_be_summoned_leaves_the_hand_as_it_was():
     """A question changes nothing: the caveat's payment is looked for with the creature out of
     the hand, and it goes back to its place (a replay, which never asks, plays the same game;
     the heuristic breaks ties by hand order)."""
+    filler = filler_card()
     game = new_game()
     me = game.players[0]
     dragon = creature(
         "Dragon", 6, 15, "You must sacrifice 1 cards in play to summon this creature.", cost=2
     )
     knight = creature("Knight", 2, 2)
-    me.hand = [dragon, knight, FILLER]
-    me.resources.extend([FILLER] * 5)
-    in_play(game, 0, FILLER)
+    me.hand = [dragon, knight, filler]
+    me.resources.extend([filler] * 5)
+    in_play(game, 0, filler)
     assert game.can_summon(me, dragon)
-    assert me.hand == [dragon, knight, FILLER]
+    assert me.hand == [dragon, knight, filler]
     assert me.spent == 0
 
 
@@ -139,10 +146,11 @@ def test_asking_whether_a_creature_can_be_summoned_leaves_the_hand_as_it_was():
 )
 def test_a_player_loses_at_zero_hitpoints_or_with_an_empty_deck(hitpoints, deck_sizes, winner):
     """Winning and Losing: 0 hitpoints or an empty deck; both players at once is a draw."""
+    filler = filler_card()
     game = new_game()
     for player, hp, size in zip(game.players, hitpoints, deck_sizes, strict=True):
         player.hp = hp
-        player.deck = [FILLER] * size
+        player.deck = [filler] * size
     with pytest.raises(GameOver) as over:
         game.check()
     assert over.value.winner == winner

@@ -32,6 +32,11 @@ def ember_aura():
     )
 
 
+def blank_aura():
+    """An Aura Page without an Aura Type: it generates Aura of any type (cards.py, aura_yield)."""
+    return card("Blank Aura", "Aura")
+
+
 def paid(plan):
     """A payment as (Aura Page name, type, amount) for each Page Fatigued, and what is left."""
     fatigued, left = plan
@@ -194,13 +199,15 @@ def test_unspent_aura_of_both_casters_dissolves_at_the_end_of_the_turn():
 
 
 KINDS = ("flame", "water", "neutral")
-# (an Aura Page without an Aura Type generates Aura of any type: cards.py, aura_yield)
+
+# Each drawn Page is built in the example, never at import (the import-time mechanism of
+# docs/testing/mutants.md: a Page compiled at import is never mutated).
 AURA_PAGES = {
-    "flame": flame_aura(),
-    "water": water_aura(),
-    "prism": prism_aura(),
-    "ember": ember_aura(),
-    "blank": card("Blank Aura", "Aura"),
+    "flame": flame_aura,
+    "water": water_aura,
+    "prism": prism_aura,
+    "ember": ember_aura,
+    "blank": blank_aura,
 }
 COSTS = st.lists(
     st.tuples(st.sampled_from(KINDS), st.integers(1, 3)), max_size=3, unique_by=lambda c: c[0]
@@ -223,7 +230,7 @@ def test_what_a_caster_can_pay_is_what_a_payment_is_found_for(pool, pages, costs
     when `payment` finds a way (Generating Aura, p. 18), asked once or many times."""
     arena = []
     for number, (name, fatigued) in enumerate(pages):
-        page = Page(number, AURA_PAGES[name], 0)
+        page = Page(number, AURA_PAGES[name](), 0)
         page.fatigued = fatigued
         arena.append(page)
     budget = Budget(pool, arena)  # (one Budget asked every Cost, as for a Chapter)

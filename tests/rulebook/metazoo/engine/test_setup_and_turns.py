@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.metazoo.engine import MetaZooDeck, play_game
+from rulebook.core.stepping import TURN_CAP, GameState, Ref, each_part, play
+from rulebook.metazoo.engine import Game, HeuristicPolicy, MetaZooDeck, RandomPolicy, play_game
 from rulebook.metazoo.engine.state import STARTING_LP, GameOver
 from rulebook.samples import METAZOO
 
@@ -112,3 +113,50 @@ def test_the_same_seed_plays_the_same_game():
     two = play_game(decks, 11, record_log=True)
     assert one.log == two.log and one.placements == two.placements
     assert play_game(decks, 12, record_log=True).log != one.log
+
+
+def sample_decks() -> list[MetaZooDeck]:
+    return [MetaZooDeck.from_deck(METAZOO.deck(n)) for n in ("flame-aggro", "water-control")]
+
+
+def test_the_last_event_says_who_won_after_how_many_turns_and_why():
+    """Win Condition (p. 16): a Caster at 0 LP loses; the log's last event, `game_over`, names
+    the winner, the turns played, that no turn cap stopped the game, and the reason
+    (docs/game-logs.md, MetaZoo)."""
+    outcome = play_game(sample_decks(), 3, record_log=True)
+    *played, over = outcome.log
+    assert over["event"] == "game_over"
+    assert over["player"] == outcome.placements.index(1)
+    assert over["turns"] == sum(e["event"] == "turn" for e in played) == outcome.figures["turns"]
+    assert (over["capped"], over["reason"]) == (False, "lp")
+
+
+def test_a_game_stopped_at_the_turn_cap_ends_in_a_draw_and_says_so():
+    """The README's simplification (no rule ends a game that goes on): a game still going after
+    the turn cap is a draw, and its `game_over` says the turns, `capped`, and no reason
+    (docs/game-logs.md, MetaZoo)."""
+    game = new_game()
+    game.begin()
+    game.turn = TURN_CAP
+    outcome = game.finish(capped=True)
+    (over,) = events(game, "game_over")
+    assert (over["player"], over["turns"], over["capped"], over["reason"]) == (
+        None, TURN_CAP, True, "",
+    )  # fmt: skip
+    assert outcome.placements == (1, 1) and outcome.capped
+
+
+def test_a_game_replays_from_its_recorded_answers():
+    """docs/play.md, "How a game is kept": a game is kept as its decks, seed and the answers
+    given, and each request replays it from them. A Page in an answer is recorded by its
+    number and a Caster by its seat, and comes back as the same Page or Caster, so the replay
+    is the same game, event for event."""
+    decks = sample_decks()
+    state = GameState(Game, decks, 3, record_log=True)
+    played = play(state, (RandomPolicy(), HeuristicPolicy()))
+    named = set()
+    for answer in state.history:
+        each_part(answer, lambda part: named.add(part[0]) if isinstance(part, Ref) else None)
+    assert named == {"page", "caster"}
+    again = GameState.replay(Game, decks, 3, state.history, record_log=True)
+    assert again.outcome == played
