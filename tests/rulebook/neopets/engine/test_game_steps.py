@@ -90,7 +90,7 @@ def test_5_5_6_rerolls_are_the_agility_edge_plus_each_sides_passive_rerolls(
     calls = []
 
     def choose_rerolls(game, decision, dice, other, attacking):
-        calls.append((decision.seat, decision.most, attacking))
+        calls.append((decision.seat, decision.most, bool(attacking)))  # read for its truth
         return []
 
     policy = Scripted(choose_rerolls=choose_rerolls)
