@@ -188,3 +188,21 @@ def test_the_deck_is_never_emptied_to_pay(cards, payable):
     me = game.players[0]
     me.deck = [filler] * cards
     assert game.can_activate(me, scribe.card.abilities[0], scribe) is payable
+
+
+def test_an_opponent_choosing_what_a_caveat_sacrifices_takes_the_most_valuable_other_card():
+    """ "You must sacrifice [x] cards in play chosen by an opponent of your choice to attack
+    with, defend with, or use an ability of this creature" (guide, "Caveats"): the opponent
+    picks, so the payer's dearest card goes, never the acting creature (it must stay in play to
+    act), and not the cheaper one the payer would give up."""
+    game = new_game()
+    me = game.players[0]
+    text = (
+        "You must sacrifice 1 cards in play chosen by an opponent of your choice to attack "
+        "with, defend with, or use an ability of this creature."
+    )
+    acting = in_play(game, 0, creature("Acting", 1, 5, text))
+    small = in_play(game, 0, creature("Small", 2, 5))
+    big = in_play(game, 0, creature("Big", 5, 5))
+    game.exhaust_to_act(me, acting)
+    assert acting in me.creatures and small in me.creatures and big not in me.creatures

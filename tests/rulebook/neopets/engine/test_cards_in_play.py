@@ -244,18 +244,17 @@ def test_it_plays_the_lab_ray_from_the_rainbow_pool_once_its_map_pieces_are_coll
     game, me = fresh_game(rainbow_pool=[lab_ray, sponge])
     location = next(card for card in me.rainbow_pool if card.name == "Lab Ray")
     game.plays_left = 1
-    me.map_pieces = [
+    pieces = [
         EngineCard(info(f"Piece {i}", "Map Piece", map_location="Lab Ray", effects=[]))
-        for i in range(2)
+        for i in range(3)
     ]
+    me.map_pieces = pieces[:2]
     assert location not in game.playable(me)
-    me.map_pieces.append(
-        EngineCard(info("Piece 2", "Map Piece", map_location="Lab Ray", effects=[]))
-    )
+    me.map_pieces.append(pieces[2])
     assert location in game.playable(me)
     game.play_card(me, location, me.rainbow_pool)
     assert me.location is location
-    assert me.map_pieces == [] and len(me.discard) == 3  # their condition is met
+    assert me.map_pieces == [] and me.discard == pieces  # their condition is met
     assert me.active.name == "Sponge Acara" and me.halves_damage
 
 

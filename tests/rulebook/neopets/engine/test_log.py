@@ -56,6 +56,7 @@ def test_each_codestone_is_attached_by_the_player_whose_turn_it_is_raising_their
     """CR 5.3: at most one Codestone a turn, attached by the turn's player; the Neopet's level
     is the number of Codestones attached (v1.2 rulebook, "Codestones"), all of them put away at
     the end of a round (CR 5.5.10)."""
+    card_types = {card.name: card.type for card in sample_pool().cards}
     attached = 0
     for outcome in games():
         whose_turn, levels, this_turn = None, [0, 0], 0
@@ -66,6 +67,7 @@ def test_each_codestone_is_attached_by_the_player_whose_turn_it_is_raising_their
                 levels = [0, 0]
             elif event["event"] == "codestone":
                 assert event["player"] == whose_turn and this_turn == 0, event
+                assert card_types[event["card"]] == "Codestone", event
                 levels[whose_turn] += 1
                 this_turn += 1
                 assert event["level"] == levels[whose_turn], event
@@ -100,3 +102,136 @@ def test_the_game_over_names_the_player_who_won_two_rounds():
         over = outcome.log[-1]
         assert over["event"] == "game_over" and over["player"] == winner
         assert outcome.placements[winner] == 1
+
+
+def test_the_game_over_gives_the_last_turn_and_each_knock_out_its_round():
+    """ "In-Game Rounds & Winning the Game": each knock-out ends the round it happened in; the
+    game over says on which turn the game ended and that it was won, not stopped at the cap."""
+    for outcome in games():
+        round_number, last_turn = 0, 0
+        for event in outcome.log:
+            if event["event"] == "round":
+                round_number = event["round"]
+            elif event["event"] == "turn":
+                last_turn = event["turn"]
+            elif event["event"] == "knock_out":
+                assert event["round"] == round_number, event
+        assert outcome.log[-1] == {
+            "turn": last_turn,
+            "player": outcome.log[-1]["player"],
+            "event": "game_over",
+            "turns": last_turn,
+            "capped": False,
+        }
+        assert not outcome.capped
+
+
+def test_each_neopet_sent_in_is_named_with_its_player_before_its_round():
+    """ "Setting Up the Game" and CR 5.5.12: before each round each player sends in one of their
+    own Neopets, never one sent in before; the log names it and whose it is."""
+    strong, weak = sample_deck("strong"), sample_deck("weak")
+    names = [{card.name for card in deck.neopets} for deck in (strong, weak)]
+    for outcome in games():
+        sent: list[tuple[int, str]] = []
+        seen: set[tuple[int, str]] = set()
+        for event in outcome.log:
+            if event["event"] == "neopet":
+                sent.append((event["player"], event["card"]))
+            elif event["event"] == "round":
+                assert sorted(player for player, _ in sent) == [0, 1], event
+                for player, card in sent:
+                    assert card in names[player] and (player, card) not in seen, event
+                    seen.add((player, card))
+                sent = []
+
+
+def test_each_draw_names_a_card_of_the_drawing_players_main_deck():
+    """CR 5.2 and "Setting Up the Game": a player draws from their own Main Deck; the log names
+    the card, which only that player may see."""
+    decks = sample_deck("strong"), sample_deck("weak")
+    names = [{card.name for card in deck.main} for deck in decks]
+    for outcome in games():
+        draws = [event for event in outcome.log if event["event"] == "draw"]
+        assert draws
+        for event in draws:
+            assert event["card"] in names[event["player"]], event
+
+
+def test_each_map_piece_collected_is_the_collecting_players_and_where_it_came_from():
+    """CR 7.10.7-7.10.8: a Map Piece is collected, not played onto the queue; the log names the
+    card, whose it is and the zone it came from."""
+    decks = sample_deck("strong"), sample_deck("weak")
+    pieces = [{c.name for c in deck.main if c.type == "Map Piece"} for deck in decks]
+    collected = 0
+    for outcome in games():
+        for event in outcome.log:
+            if event["event"] == "collect":
+                assert event["card"] in pieces[event["player"]], event
+                assert event["source"] in ("inventory", "discard"), event
+                collected += 1
+    assert collected
+
+
+def test_each_battle_and_reroll_is_logged_by_the_player_who_rolled_it():
+    """CR 5.5.4-5.5.6: in a player's Battle Phase that player attacks and may reroll first, then
+    the defender may (each once); the log gives each roll its player."""
+    for outcome in games():
+        whose_turn, rerolled = None, []
+        for event in outcome.log:
+            if event["event"] == "turn":
+                whose_turn, rerolled = event["player"], []
+            elif event["event"] == "reroll":
+                rerolled.append(event["player"])
+            elif event["event"] == "battle":
+                assert event["player"] == whose_turn, event
+                assert rerolled in (
+                    [],
+                    [whose_turn],
+                    [1 - whose_turn],
+                    [whose_turn, 1 - whose_turn],
+                )
+                rerolled = []
+
+
+def test_each_card_staying_in_play_is_logged_by_the_player_who_played_it():
+    """CR 8.20.15c: a resolved Equipment, Location, Faerie, Hero or Villain stays on its own
+    player's side; the log says whose."""
+    stayed = 0
+    for outcome in games():
+        played_by: dict[str, int] = {}
+        for event in outcome.log:
+            if event["event"] == "play":
+                played_by[event["card"]] = event["player"]
+            elif event["event"] == "in_play":
+                assert event["player"] == played_by[event["card"]], event
+                stayed += 1
+    assert stayed
+
+
+def test_the_results_figures_and_each_seats_plays_and_opening_agree_with_the_log():
+    """The result (docs/game-logs.md): Battle Phases with a roll and the battle damage dealt in
+    all, each seat's cards played, collected or attached (a card twice counted twice, CR 5.3,
+    5.4, 7.10.7), and whether the opening Inventory, after any mulligan, held a Codestone
+    ("Setting Up the Game")."""
+    card_types = {card.name: card.type for card in sample_pool().cards}
+    twice = 0
+    for outcome in games():
+        battles = [event for event in outcome.log if event["event"] == "battle"]
+        assert outcome.figures["battles"] == len(battles)
+        assert outcome.figures["damage"] == sum(event["damage"] for event in battles)
+        for seat in (0, 1):
+            plays = Counter(
+                event["card"]
+                for event in outcome.log
+                if event["event"] in ("play", "collect", "codestone") and event["player"] == seat
+            )
+            assert outcome.seats[seat]["plays"] == plays
+            twice += sum(n > 1 for n in plays.values())
+            opening = [
+                event["card"]
+                for event in outcome.log
+                if event["event"] == "draw" and event["turn"] == 0 and event["player"] == seat
+            ][-5:]
+            has_codestone = any(card_types[name] == "Codestone" for name in opening)
+            assert outcome.seats[seat]["opening"]["codestone"] == has_codestone
+    assert twice

@@ -174,3 +174,36 @@ def test_it_adds_the_active_players_triggers_to_the_queue_first():
     me.take(backfire)
     game.play_card(me, backfire, me.inventory)
     assert [e["player"] for e in game.log if e["event"] == "trigger"] == [me.index, opponent.index]
+
+
+def test_a_trigger_waits_for_its_own_source_even_when_that_source_plays_another_card():
+    """CR 8.16.3: a dealt-damage trigger joins the queue once the card whose resolution dealt
+    the damage has finished resolving. An echo potion deals 1 damage, then plays the Sting
+    Potion from the Discard (CR 9.1), which deals 1 more: the Sting Potion's trigger comes as it
+    is put away, the echo potion's only as the echo potion is, not with the Sting Potion's."""
+    echo = info(
+        "Sample Echo Potion",
+        "Potion",
+        "Deal 1 damage to your opponent's Neopet, then play a Sting Potion from your Discard.",
+        effects=[{"do": "damage", "n": 1}, {"do": "replay", "name": "Sample Sting Potion"}],
+    )
+    game, me, opponent = trigger_game()
+    opponent.equipment.append(EngineCard(SORE_LOSER_CHARM))
+    opponent.refresh()
+    me.discard = [EngineCard(STING_POTION)]
+    potion = EngineCard(echo)
+    me.take(potion)
+    game.play_card(me, potion, me.inventory)
+    order = [
+        (e["event"], e.get("card"))
+        for e in game.log
+        if e["event"] in ("play", "put_away", "trigger")
+    ]
+    assert order == [
+        ("play", "Sample Echo Potion"),
+        ("play", "Sample Sting Potion"),
+        ("put_away", "Sample Sting Potion"),
+        ("trigger", "Sample Sore Loser Charm"),
+        ("put_away", "Sample Echo Potion"),
+        ("trigger", "Sample Sore Loser Charm"),
+    ]
