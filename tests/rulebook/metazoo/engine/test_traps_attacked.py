@@ -91,3 +91,18 @@ def test_a_flipped_trap_its_caster_cannot_pay_for_goes_to_the_afterlife_unasked(
     assert trap.zone == "afterlife" and game.current_lp(brute) == 50
     assert "contract_trap" not in asked
     assert [e["page"] for e in events(game, "trap_flipped")] == [trap.uid]
+
+
+def test_no_attack_on_ones_own_trap_nor_on_a_trap_under_a_page():
+    """Combat step 1 (p. 25): an Attack targets the opposing Caster or their Pages; a Trap
+    moved under a Page (Trap Pages, p. 39) is reached through that Page, not attacked itself."""
+    game = started()
+    me = game.casters[0]
+    pup = put(game, 0, beastie("Pup"))
+    mine = _face_down(game, 0, _snare({}))
+    host = put(game, 1, beastie("Host"))
+    under = _face_down(game, 1, _snare({}), host)
+    options = ActionOptions(game, me)
+    assert ("attack", pup, 0, host) in options
+    assert ("attack", pup, 0, mine) not in options
+    assert ("attack", pup, 0, under) not in options
