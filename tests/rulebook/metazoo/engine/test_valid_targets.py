@@ -1,0 +1,37 @@
+"""The Pages a targeting effect may choose (2023 rulebook, Targeting Defined p. 23-24; the
+effect vocabulary's kinds of target, rulebook/metazoo/effects.py; README rules notes on
+Magiproof: "no opposing Spell or Potion may target it")."""
+
+from __future__ import annotations
+
+from rulebook.metazoo.engine.effects import valid_targets
+
+from .builders import beastie, card, in_chapter, put, started
+
+
+def _spell(target):
+    return card("Zap", "Spell", effects=[{"do": "damage", "n": 10, "target": target}])
+
+
+def test_an_effect_on_any_artifact_may_choose_either_casters_artifact():
+    """Target "artifact": any Artifact in the Arena, the Caster's own or the opposing one's."""
+    game = started()
+    me = game.casters[0]
+    mine = put(game, 0, card("Lamp", "Artifact", aura_cost={}, lp=20))
+    theirs = put(game, 1, card("Idol", "Artifact", aura_cost={}, lp=20))
+    zap = in_chapter(game, 0, _spell("artifact"))
+    assert valid_targets(game, me, zap, "artifact") == [mine, theirs]
+    assert valid_targets(game, me, zap, "opposing_artifact") == [theirs]
+
+
+def test_magiproof_keeps_only_opposing_spells_off_a_page():
+    """README rules notes, Traits: Magiproof, no opposing Spell or Potion may target it; its
+    own Caster's Spells still may."""
+    game = started()
+    me = game.casters[0]
+    warded = beastie("Warded", traits=["Magiproof"])
+    mine, theirs = put(game, 0, warded), put(game, 1, warded)
+    plain = put(game, 1, beastie("Plain"))
+    zap = in_chapter(game, 0, _spell("beastie"))
+    assert valid_targets(game, me, zap, "beastie") == [mine, plain]
+    assert theirs not in valid_targets(game, me, zap, "opposing_beastie")
