@@ -4,7 +4,7 @@ Magiproof: "no opposing Spell or Potion may target it")."""
 
 from __future__ import annotations
 
-from rulebook.metazoo.engine.effects import valid_targets
+from rulebook.metazoo.engine.effects import apply_effect, valid_targets
 
 from .builders import beastie, card, in_chapter, put, started
 
@@ -35,3 +35,17 @@ def test_magiproof_keeps_only_opposing_spells_off_a_page():
     zap = in_chapter(game, 0, _spell("beastie"))
     assert valid_targets(game, me, zap, "beastie") == [mine, plain]
     assert theirs not in valid_targets(game, me, zap, "opposing_beastie")
+
+
+def test_an_effect_on_the_page_itself_reaches_it_while_it_is_in_the_arena():
+    """Target "self": the Page itself, which an effect reaches only while it is still in the
+    Arena (Targeting Defined, p. 23: an effect reaches what is still there as it resolves)."""
+    game = started()
+    me = game.casters[0]
+    pup = put(game, 0, beastie("Pup"))
+    armour = {"do": "grant_trait", "trait": "Stoneskin", "target": "self"}
+    apply_effect(game, armour, me, pup, {})
+    assert pup.has("Stoneskin")
+    game.destroy(pup)
+    apply_effect(game, {**armour, "trait": "Flight"}, me, pup, {})
+    assert pup.zone != "arena" and not pup.has("Flight")
