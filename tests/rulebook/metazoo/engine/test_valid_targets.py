@@ -49,3 +49,18 @@ def test_an_effect_on_the_page_itself_reaches_it_while_it_is_in_the_arena():
     game.destroy(pup)
     apply_effect(game, {**armour, "trait": "Flight"}, me, pup, {})
     assert pup.zone != "arena" and not pup.has("Flight")
+
+
+def test_an_effect_on_every_beastie_of_a_type_reaches_each_of_that_type_only():
+    """Target "every_beastie" (no targeting, Targeting Defined p. 24): every Beastie in the
+    Arena, of either Caster; with an Aura type named, only the Beasties of that type."""
+    game = started()
+    me = game.casters[0]
+    mine, theirs = put(game, 0, beastie("Ember")), put(game, 1, beastie("Cinder"))
+    other = put(game, 1, beastie("Otter", aura="water"))
+    storm = put(game, 0, card("Storm", "Artifact", aura_cost={}, lp=20))
+    scorch = {"do": "grant_trait", "trait": "Stoneskin", "target": "every_beastie"}
+    apply_effect(game, {**scorch, "aura": "flame"}, me, storm, {})
+    assert [p.has("Stoneskin") for p in (mine, theirs, other)] == [True, True, False]
+    apply_effect(game, {**scorch, "trait": "Flight"}, me, storm, {})
+    assert all(p.has("Flight") for p in (mine, theirs, other))
