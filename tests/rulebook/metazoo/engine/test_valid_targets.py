@@ -1,12 +1,13 @@
-"""The Pages a targeting effect may choose (2023 rulebook, Targeting Defined p. 23-24; the
-effect vocabulary's kinds of target, rulebook/metazoo/effects.py; README rules notes on
-Magiproof: "no opposing Spell or Potion may target it")."""
+"""The Pages a targeting effect may choose, and whom an effect reaches (2023 rulebook,
+Targeting Defined p. 23-24; the effect vocabulary's kinds of target,
+rulebook/metazoo/effects.py; README rules notes on Magiproof, "no opposing Spell or Potion may
+target it", and on Status Effects)."""
 
 from __future__ import annotations
 
 from rulebook.metazoo.engine.effects import apply_effect, valid_targets
 
-from .builders import beastie, card, in_chapter, put, started
+from .builders import beastie, card, coins, in_chapter, put, started
 
 
 def _spell(target):
@@ -64,3 +65,17 @@ def test_an_effect_on_every_beastie_of_a_type_reaches_each_of_that_type_only():
     assert [p.has("Stoneskin") for p in (mine, theirs, other)] == [True, True, False]
     apply_effect(game, {**scorch, "trait": "Flight"}, me, storm, {})
     assert all(p.has("Flight") for p in (mine, theirs, other))
+
+
+def test_an_effect_that_inflicts_automatically_needs_no_coin():
+    """README rules notes, Status Effects: inflicted on a coin flip, heads, unless the effect
+    says "automatically"."""
+    game = started()
+    me = game.casters[0]
+    coins(game, False, False)
+    pup, hound = put(game, 0, beastie("Pup")), put(game, 1, beastie("Hound"))
+    sting = {"do": "inflict", "status": "poison", "target": "opposing_beastie"}
+    apply_effect(game, sting, me, pup, {"opposing_beastie": hound})
+    assert "poison" not in hound.statuses  # tails
+    apply_effect(game, {**sting, "automatically": True}, me, pup, {"opposing_beastie": hound})
+    assert "poison" in hound.statuses
