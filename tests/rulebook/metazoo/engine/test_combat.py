@@ -185,3 +185,15 @@ def test_a_contracted_trap_spell_hits_the_attacker():
     attacker = put(game, 0, beastie("Brute", lp=50, damage=40))
     fight(game, attacker, trap)
     assert trap.zone == "cemetery" and game.current_lp(attacker) == 10
+
+
+def test_an_attack_is_declared_with_one_of_the_attackers_own_attacks():
+    """Combat step 1 (p. 25): the attacking Beastie declares one of its Attacks; an Attack
+    it does not have is no Action."""
+    game = started()
+    me, them = game.casters
+    pup = put(game, 0, beastie("Pup"))
+    options = game.actions(me)
+    assert ("attack", pup, 0, them) in options
+    assert ("attack", pup, 1, them) not in options
+    assert ("attack", pup, -1, them) not in options
