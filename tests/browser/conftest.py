@@ -52,7 +52,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+# Per module, not per session: Playwright's sync API keeps an event loop running in the test
+# thread while it is open, so every later test of the same pytest-xdist worker ran inside it
+# (asyncio.run refused, as the webhook tests found when a browser module ran before them).
+@pytest.fixture(scope="module")
 def browser() -> Iterator[object]:
     if not CHROMIUM.exists():
         if os.environ.get("CI"):
