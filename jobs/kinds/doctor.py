@@ -212,13 +212,14 @@ def _prepared(job_id: Any) -> tuple[Engine, Any, list[Any], Field]:
         raise ValueError(f"no engine plays {game}")
     spec = job.doctor
     opponents = spec["opponents"]
-    deck, *field_decks = frozen.decks_thaw(game, job.decks)
+    deck, *others = frozen.decks_thaw(game, job.decks)
+    opponent_decks, swapped_decks = others[:opponents], others[opponents:]
     # The deck and its swaps share each card compiled once (they differ by a card or two, and
     # never meet in a game); the field's decks are compiled on their own, as a test game's.
     compiled = CompiledCards[Any]()
-    swaps = [engine.prepare(swapped, compiled) for swapped in field_decks[opponents:]]
+    swaps = [engine.prepare(swapped, compiled) for swapped in swapped_decks]
     field = Field(
-        tuple(engine.prepare(opponent) for opponent in field_decks[:opponents]),
+        tuple(engine.prepare(opponent) for opponent in opponent_decks),
         tuple(spec["weights"]),
         spec["table"],
     )
