@@ -27,10 +27,6 @@ from urllib.parse import urlsplit
 import pytest
 from django.core.management import call_command
 
-# Playwright's sync API runs an event loop in the test's thread; Django's ORM refuses to run
-# in such a thread unless told it is safe, and here it is (the loop only waits on the browser).
-os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-
 CHROMIUM = Path(os.environ.get("DECKWARDEN_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -66,7 +62,12 @@ def browser() -> Iterator[object]:
     # A shared 2-core machine (and CI) answers some requests in seconds, not milliseconds.
     expect.set_options(timeout=15_000)
 
-    with sync_playwright() as playwright:
+    # Playwright's sync API runs an event loop in the test's thread while it is open; Django's
+    # ORM refuses to run in such a thread unless told it is safe, and here it is (the loop only
+    # waits on the browser). Told only while the browser is open: the rest of the suite keeps
+    # Django's guard.
+    with pytest.MonkeyPatch.context() as env, sync_playwright() as playwright:
+        env.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
         chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
