@@ -190,7 +190,7 @@ class Combat:
             game.winner, game.end = self.me.seat, "not_a_trap"
             raise GameOver
         sources = to_hand(them.arena)
-        if can_contract_trap(game, them, trap, sources, self.attacker) and game.ask(
+        if can_contract_trap(game, them, trap, sources) and game.ask(
             them, CONTRACT_TRAP, (True, False)
         ):
             contract(

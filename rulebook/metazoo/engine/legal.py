@@ -120,9 +120,7 @@ def contractable(game: Any, me: Caster, page: Page, budget: Budget) -> bool:
     return not card.needs_target or effect_has_targets(game, me, page, card.contract_effects)
 
 
-def can_contract_trap(
-    game: Any, me: Caster, trap: Page, sources: list[Page], attacker: Page
-) -> bool:
+def can_contract_trap(game: Any, me: Caster, trap: Page, sources: list[Page]) -> bool:
     """A flipped Trap may be Contracted if its Cost can be paid and its targets (other
     than the Attacker) are there."""
     card = trap.card

@@ -19,3 +19,14 @@ def test_each_defenders_damage_then_the_original_targets_is_asked_in_fives_p28()
         [10], "How much Damage to the original target?", [20, 40]
     )
     assert spread.compose([twenty, 0, 0]) == Answered((20, 40, 10))
+
+
+def test_an_answer_with_a_place_more_or_less_than_the_spread_has_is_refused_p28():
+    """Damage goes to the Defenders, and to the original target only when it may overflow
+    there (p. 28): an answer naming an original target that is not there, or leaving a
+    Defender out, is no allocation."""
+    no_overflow = Allocation(10, [5, 5], overflow=False)
+    assert (5, 5) in no_overflow
+    assert (5, 5, 0) not in no_overflow
+    assert (10,) not in no_overflow
+    assert [5, 5] not in no_overflow  # an answer is a tuple, one amount per place

@@ -26,10 +26,10 @@ def test_a_defenders_destroyed_effect_on_the_attacker_reaches_the_attacking_beas
     )  # fmt: skip
 
 
-def _spell_on_chain(game, caster, target_kind, target):
-    spell = put(game, caster.seat, card("Zap", "Spell", effects=[]))
+def _spell_on_chain(game, caster, target_kind, target, kind="contract", type_="Spell"):
+    spell = put(game, caster.seat, card("Zap", type_, effects=[]))
     game.chain.append(
-        {"kind": "contract", "page": spell, "caster": caster, "targets": {target_kind: target}}
+        {"kind": kind, "page": spell, "caster": caster, "targets": {target_kind: target}}
     )
     return game.chain[-1]
 
@@ -43,7 +43,7 @@ def test_reflection_turns_a_spell_aimed_at_your_page_onto_its_casters_page():
     redirect(game, me, None)
     assert item["targets"] == {"opposing_beastie": theirs}
     (told,) = events(game, "redirected")
-    assert (told["player"], told["target"]) == (0, theirs.uid)
+    assert (told["player"], told["page"], told["target"]) == (0, item["page"].uid, theirs.uid)
 
 
 def test_reflection_leaves_a_spell_aimed_at_its_own_casters_page_alone():
@@ -57,3 +57,22 @@ def test_reflection_leaves_a_spell_aimed_at_its_own_casters_page_alone():
     redirect(game, me, None)
     assert item["targets"] == {"own_beastie": theirs}
     assert events(game, "redirected") == []
+
+
+def test_reflection_turns_the_opposing_spell_beneath_it_not_other_things_on_the_chain():
+    """Reflection turns "the next Spell targeting a Page you control" (Chain, p. 22): the
+    opposing Caster's Spell beneath it, not one's own Spell nor an opposing Power above that
+    Spell, though both aim at a Page of the Reflection's Caster."""
+    game = started()
+    me, them = game.casters
+    mine = put(game, 0, beastie("Mine"))
+    theirs = put(game, 1, beastie("Theirs"))
+    spell = _spell_on_chain(game, them, "opposing_beastie", mine)
+    own = _spell_on_chain(game, me, "own_beastie", mine)
+    power = _spell_on_chain(game, them, "opposing_beastie", mine, kind="power", type_="Beastie")
+    reflection = _spell_on_chain(game, me, "spell", spell["page"])
+    redirect(game, me, reflection)
+    assert spell["targets"] == {"opposing_beastie": theirs}
+    assert own["targets"] == {"own_beastie": mine}
+    assert power["targets"] == {"opposing_beastie": mine}
+    assert [e["page"] for e in events(game, "redirected")] == [spell["page"].uid]

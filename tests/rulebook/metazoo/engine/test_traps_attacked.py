@@ -9,6 +9,7 @@ import pytest
 
 from rulebook.metazoo.engine.combat import Combat
 from rulebook.metazoo.engine.legal import ActionOptions, attack_targets
+from rulebook.metazoo.engine.state import GameOver
 
 from .builders import Scripted, beastie, card, events, flame_aura, in_chapter, put, started
 
@@ -106,3 +107,45 @@ def test_no_attack_on_ones_own_trap_nor_on_a_trap_under_a_page():
     assert ("attack", pup, 0, host) in options
     assert ("attack", pup, 0, mine) not in options
     assert ("attack", pup, 0, under) not in options
+
+
+def test_the_flip_is_logged_with_the_traps_caster_and_name():
+    """Trap Pages (p. 39): a face-down Page targeted for an Attack flips face-up, so the log
+    (docs/game-logs.md, `trap_flipped`) names the Caster who placed it and the Page shown."""
+    game, them, trap, _, _ = _attack_the_trap({"flame": 1})
+    (flipped,) = events(game, "trap_flipped")
+    assert flipped["player"] == them.seat == 1
+    assert flipped["page"] == trap.uid and flipped["name"] == "Snare"
+
+
+def test_a_flipped_page_without_the_trap_trait_loses_the_game_for_its_caster():
+    """Trap Pages (p. 39): "If a face-down Page is revealed during the game and it does not
+    have the Trap Trait, the Caster who placed the Page face-down immediately loses the game."
+    """
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    bluff = _face_down(game, 1, beastie("Bluff"))
+    brute = put(game, 0, beastie("Brute", lp=50, damage=40))
+    with pytest.raises(GameOver):
+        Combat(game, game.casters[0], brute, brute.card.attacks[0], bluff).fight()
+    assert (game.winner, game.end) == (0, "not_a_trap")
+
+
+def _mending_trap():
+    mend = {"when": "flipped", "do": "recover", "n": 20, "target": "own_beastie"}
+    return card("Mending Trap", "Spell", aura_cost={}, traits=["Trap"], effects=[mend])
+
+
+@pytest.mark.parametrize("has_a_beastie", [True, False])
+def test_a_flipped_trap_that_needs_a_target_is_contracted_only_when_one_is_there(has_a_beastie):
+    """How to Contract a Page (p. 18): "Spells and Potions that require a target may only be
+    Contracted if a valid target is present"; a flipped Trap is Contracted so (Trap Pages,
+    p. 39), or goes to the Afterlife."""
+    theirs = Scripted(defenders=[[]])
+    game = started(Scripted(), theirs)
+    if has_a_beastie:
+        put(game, 1, beastie("Patient", lp=50), fatigued=True)
+    trap = _face_down(game, 1, _mending_trap())
+    brute = put(game, 0, beastie("Brute", lp=50, damage=40))
+    Combat(game, game.casters[0], brute, brute.card.attacks[0], trap).fight()
+    assert ("contract_trap" in theirs.asked) is has_a_beastie
+    assert (trap.zone == "afterlife") is not has_a_beastie

@@ -79,3 +79,40 @@ def test_an_effect_that_inflicts_automatically_needs_no_coin():
     assert "poison" not in hound.statuses  # tails
     apply_effect(game, {**sting, "automatically": True}, me, pup, {"opposing_beastie": hound})
     assert "poison" in hound.statuses
+
+
+def test_an_effect_on_a_spell_chooses_only_the_opposing_casters_spells_being_contracted():
+    """Target "spell" (a nullify: Chain, p. 22; Nullify, glossary: "to not resolve the Effects
+    ... of a Page"): a Spell on the chain, Contracted by the opposing Caster. Not a Potion, not
+    the Caster's own Spell, not a Power or "any time" effect on the chain."""
+    game = started()
+    me, them = game.casters
+    counter = in_chapter(game, 0, card("Counter", "Spell", effects=[]))
+
+    def on_chain(caster, kind, type_):
+        page = put(game, caster.seat, card(f"{type_} {kind}", type_, aura_cost={}, lp=20))
+        game.chain.append({"kind": kind, "page": page, "caster": caster, "targets": {}})
+        return page
+
+    zap = on_chain(them, "contract", "Spell")
+    on_chain(them, "contract", "Potion")
+    on_chain(me, "contract", "Spell")
+    on_chain(them, "power", "Spell")
+    on_chain(them, "any_time", "Spell")
+    assert valid_targets(game, me, counter, "spell") == [zap]
+
+
+def test_an_effect_reaches_its_chosen_page_only_if_it_is_still_in_the_arena():
+    """A targeting effect's target is chosen as the Page is Contracted and reached as it
+    resolves (How to Contract a Page, p. 18; Combat step 6, p. 28: effects resolve in turn):
+    a Page that left the Arena in between is not there to be reached."""
+    game = started()
+    me = game.casters[0]
+    zap = in_chapter(game, 0, _spell("opposing_beastie"))
+    gone, stays = put(game, 1, beastie("Gone")), put(game, 1, beastie("Stays"))
+    game.leave_arena(gone)
+    gone.zone = "limbo"
+    burn = {"do": "damage", "n": 10, "target": "opposing_beastie"}
+    apply_effect(game, burn, me, zap, {"opposing_beastie": gone})
+    apply_effect(game, burn, me, zap, {"opposing_beastie": stays})
+    assert (gone.damage, stays.damage) == (0, 10)
