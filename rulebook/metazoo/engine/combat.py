@@ -55,9 +55,10 @@ UNABLE_TO_ATTACK = ("paralyze", "sleep")
 
 
 class Allocation:
-    """The legal allocations of an Attack's Damage (Resolving a chosen Attack, p. 28), as a
-    collection the Decision checks an answer against: one amount per Defender, then (when there
-    is an original target to overflow to) one for it."""
+    """The legal allocations of an Attack's Damage (Resolving a chosen Attack, p. 28), as a rule
+    the Decision checks an answer against, not a list (so a game's words give its options as
+    None, as for Keeper's battles): one amount per Defender, then (when there is an original
+    target to overflow to) one for it."""
 
     __slots__ = ("damage", "lps", "overflow")
 
@@ -79,16 +80,6 @@ class Allocation:
         # the rest to the original target only once each Defender has its current LP
         short = any(n < lp for n, lp in zip(defenders, self.lps, strict=True))
         return not (self.overflow and answer[-1] and short)
-
-    def __iter__(
-        self,
-    ) -> Iterator[
-        tuple[int, ...]
-    ]:  # a Decision's options are a Collection; an allocation is checked
-        return iter(())
-
-    def __len__(self) -> int:
-        return 0
 
     def compose(self, picks: Sequence[int]) -> Step | Answered:
         """The spread asked of a person (rulebook.core.asking): each Defender's Damage, then
