@@ -275,9 +275,9 @@ class Combat:
                 self.strike(striker, attack, self.attacker, [self.attacker])
 
     def receivers(self, primary: Any) -> list[Any]:
-        return [p for p in self.defenders if p.zone == ARENA] or (
-            [primary] if present(primary) else []
-        )
+        """The Defenders still in the Arena, or else the primary Defender (`strike` keeps only
+        the receivers still present as it deals the Damage)."""
+        return [p for p in self.defenders if p.zone == ARENA] or [primary]
 
     def lps(self, receivers: list[Any]) -> list[int]:
         """The current LP of each receiver of an Attack's Damage (for an allocation, a log)."""

@@ -36,9 +36,10 @@ def test_the_primary_defender_strikes_back_and_the_target_is_not_fatigued():
     assert (declared["attacker"], declared["attack"], declared["target"]) == (
         pup.uid, "Pup Bite", hound.uid,
     )  # fmt: skip
-    assert [(e["attacker"], e["attack"]) for e in events(game, "strike")] == [
-        (pup.uid, "Pup Bite"), (hound.uid, "Hound Bite"),
-    ]  # fmt: skip
+    strikes = [
+        (e["player"], e["attacker"], e["attack"], e["primary"]) for e in events(game, "strike")
+    ]
+    assert strikes == [(0, pup.uid, "Pup Bite", hound.uid), (1, hound.uid, "Hound Bite", pup.uid)]
 
 
 def test_defenders_take_the_damage_and_the_rest_overflows_to_the_target():
@@ -54,6 +55,27 @@ def test_defenders_take_the_damage_and_the_rest_overflows_to_the_target():
     assert game.casters[1].lp == 960
 
 
+def test_every_defender_in_the_arena_receives_a_share_of_the_damage():
+    """Resolving a chosen Attack (p. 28): the attacking Caster allocates the Damage across the
+    Defenders, at least 5 to each if possible; a Defender gone from the Arena receives none."""
+    spread = []
+
+    def allocate(game, decision):
+        spread.append(decision.options.lps)
+        return (25, 15)
+
+    game = started(Scripted(allocate=[allocate]), Scripted())
+    drake = put(game, 0, beastie("Drake", damage=40, aura="earth"))
+    walls = [put(game, 1, beastie(f"Wall {n}", lp=50, aura="earth")) for n in (1, 2, 3)]
+    combat = Combat(game, game.casters[0], drake, drake.card.attacks[0], walls[0])
+    combat.defenders = list(walls)
+    game.leave_arena(walls[2])
+    walls[2].zone = "limbo"
+    combat.strike(drake, drake.card.attacks[0], walls[0], combat.receivers(walls[0]))
+    assert spread == [(50, 50)]
+    assert [game.current_lp(w) for w in walls[:2]] == [25, 35]
+
+
 def test_allocations_that_break_the_rules_are_refused():
     """p. 28: multiples of 5; 5 to each Defender if possible; no overflow before each
     Defender has its current LP."""
@@ -63,7 +85,10 @@ def test_allocations_that_break_the_rules_are_refused():
     assert (0, 50, 0) not in legal  # a Defender without 5
     assert (20, 25, 5) not in legal  # overflow while the second Defender is short
     assert (22, 28, 0) not in legal  # not multiples of 5
+    assert (20, 20, 0) not in legal and (20, 40, 5) not in legal  # not the Attack's Damage
     assert (5, 0) in Allocation(5, [30, 30], overflow=False)  # 5 to each is not possible
+    exactly = Allocation(10, [30, 30], overflow=False)  # 5 to each is just possible
+    assert (5, 5) in exactly and (10, 0) not in exactly
 
 
 def test_type_advantage_and_aura_attack_advantage_add_20_each():
