@@ -298,6 +298,9 @@ class Combat:
             )
         if attack.effects:  # a target they name is chosen as for any effect no Action starts
             trigger(game, side, striker, attack.effects, "attack")
+            # "Any Page that has its LP reduced to 0 is immediately Destroyed" (p. 28): a
+            # Defender the effects destroyed receives no share of the Damage
+            game.sweep()
         if attack.status and present(primary):
             inflict(game, [primary], attack.status, side, automatically=False)
         receivers = [r for r in receivers if present(r)]

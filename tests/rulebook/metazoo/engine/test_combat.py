@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from rulebook.metazoo.engine.combat import Allocation, Combat
 
-from .builders import Scripted, beastie, card, events, in_chapter, put, started
+from .builders import Scripted, beastie, card, coins, events, in_chapter, put, started
 
 
 def fight(game, attacker, target, index: int = 0) -> None:
@@ -74,6 +74,8 @@ def test_every_defender_in_the_arena_receives_a_share_of_the_damage():
     combat.strike(drake, drake.card.attacks[0], walls[0], combat.receivers(walls[0]))
     assert spread == [(50, 50)]
     assert [game.current_lp(w) for w in walls[:2]] == [25, 35]
+    (allocated,) = events(game, "allocate")
+    assert allocated["player"] == 0  # the attacking Caster's
 
 
 def test_allocations_that_break_the_rules_are_refused():
@@ -222,3 +224,59 @@ def test_an_attack_is_declared_with_one_of_the_attackers_own_attacks():
     assert ("attack", pup, 0, them) in options
     assert ("attack", pup, 1, them) not in options
     assert ("attack", pup, -1, them) not in options
+
+
+def _biter(name, **attack):
+    return beastie(name, lp=60, aura="earth", attacks=[{"name": f"{name} Bite", **attack}])
+
+
+def test_an_attacks_status_icon_is_inflicted_on_a_coin_and_no_coin_without_one():
+    """Status Effects (p. 29; README rules notes): an Attack's Status icon is inflicted on the
+    primary Defender on heads of a coin, not automatically; an Attack without one flips none."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    coins(game, False)
+    stinger = put(game, 0, _biter("Stinger", damage=10, status="poison"))
+    plain = put(game, 0, _biter("Plain", damage=10))
+    hound = put(game, 1, _biter("Hound", damage=0))
+    fight(game, stinger, hound)
+    assert "poison" not in hound.statuses
+    assert [e["why"] for e in events(game, "coin")] == ["inflict:poison"]
+    fight(game, plain, hound)
+    assert [e["why"] for e in events(game, "coin")] == ["inflict:poison"]
+
+
+def test_an_attacks_effect_resolves_as_the_attack_resolves_and_says_so():
+    """Resolving a chosen Attack (p. 28): the Attack's effects resolve, their targets chosen by
+    the striking Beastie's Caster; the log's `trigger` says it came from an Attack."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    scorch = {"do": "damage", "n": 10, "target": "opposing_beastie"}
+    drake = put(game, 0, _biter("Drake", damage=20, effects=[scorch]))
+    hound = put(game, 1, _biter("Hound", damage=0))
+    fight(game, drake, hound)
+    (told,) = events(game, "trigger")
+    assert (told["player"], told["page"], told["when"]) == (0, drake.uid, "attack")
+    assert game.current_lp(hound) == 30
+
+
+def test_an_attack_whose_receivers_are_all_gone_deals_no_damage():
+    """Resolving a chosen Attack (p. 28): Damage is dealt to the Defenders there to receive it;
+    a primary Defender its own Attack's effect destroyed first receives none, and nothing is
+    allocated."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    scorch = {"do": "damage", "n": 60, "target": "opposing_beastie"}
+    drake = put(game, 0, _biter("Drake", damage=20, effects=[scorch]))
+    hound = put(game, 1, _biter("Hound", damage=0))
+    fight(game, drake, hound)
+    assert hound.zone == "limbo"
+    assert events(game, "allocate") == [] and game.casters[1].lp == 1000
+
+
+def test_type_advantage_counts_in_combat_against_the_primary_defender():
+    """Type Advantages (p. 11: Water beats Flame) and Aura Attack Advantage (p. 28) as an
+    Attack resolves: +20 each against the primary Defender."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    splash = {"name": "Splash", "damage": 20, "advantage": "flame"}
+    otter = put(game, 0, beastie("Otter", aura="water", attacks=[splash]))
+    ember = put(game, 1, beastie("Ember", lp=100, aura="flame", attacks=[]))
+    fight(game, otter, ember)
+    assert game.current_lp(ember) == 40
