@@ -135,18 +135,18 @@ def resolve(game: Any, item: dict[str, Any]) -> None:
         game.event("resolve", caster.seat, page=page.uid, kind=item["kind"])
     if item["kind"] != "contract":
         for effect in item["effects"]:
-            apply_effect(game, effect, caster, page, item["targets"], item)
+            apply_effect(game, effect, caster, page, item["targets"])
         return
     card = page.card
     if card.is_instant:
         for effect in item["effects"]:
-            apply_effect(game, effect, caster, page, item["targets"], item)
+            apply_effect(game, effect, caster, page, item["targets"])
         game.to_zone(page, CEMETERY)
         return
     equip = next((e for e in item["effects"] if e["do"] == "equip"), None)
     for effect in item["effects"]:
         if effect["do"] != "equip":
-            apply_effect(game, effect, caster, page, item["targets"], item)
+            apply_effect(game, effect, caster, page, item["targets"])
     if equip is not None:
         host = item["targets"].get(equip["target"])
         if host is None or host.zone != ARENA:

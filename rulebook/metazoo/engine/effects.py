@@ -139,7 +139,6 @@ def apply_effect(
     me: Caster,
     page: Page,
     targets: dict[str, Any],
-    item: dict[str, Any] | None = None,
 ) -> None:
     """One effect of the vocabulary (rulebook.metazoo.effects), resolving now."""
     do = effect["do"]
@@ -152,7 +151,7 @@ def apply_effect(
         game.shrouded = game.turn
         game.event("shroud", me.seat)
     elif do == "redirect":
-        redirect(game, me, item)
+        redirect(game, me)
     elif do in ("damage_bonus", "lp_bonus", "generate_aura", "equip"):
         return  # static, or applied where it belongs (max_lp, damage, payment, resolve)
     else:
@@ -180,14 +179,14 @@ def apply_effect(
                 game.event("placed_under", me.seat, page=subject.uid, under=page.uid)
 
 
-def redirect(game: Any, me: Caster, item: dict[str, Any] | None) -> None:
+def redirect(game: Any, me: Caster) -> None:
     """Reflection: the Spell beneath it on the chain, if it targets a Page of this Caster,
-    targets a Page of its own Caster instead (chosen by this Caster)."""
+    targets a Page of its own Caster instead (chosen by this Caster). The opposing Caster's
+    Spells only: never the Reflection itself, which is this Caster's."""
     below = [
         other
         for other in game.chain
-        if other is not item
-        and other["kind"] == "contract"
+        if other["kind"] == "contract"
         and other["page"].card.type == SPELL
         and other["caster"] is not me
     ]

@@ -40,7 +40,7 @@ def test_reflection_turns_a_spell_aimed_at_your_page_onto_its_casters_page():
     mine = put(game, 0, beastie("Mine"))
     theirs = put(game, 1, beastie("Theirs"))
     item = _spell_on_chain(game, them, "opposing_beastie", mine)
-    redirect(game, me, None)
+    redirect(game, me)
     assert item["targets"] == {"opposing_beastie": theirs}
     (told,) = events(game, "redirected")
     assert (told["player"], told["page"], told["target"]) == (0, item["page"].uid, theirs.uid)
@@ -54,7 +54,7 @@ def test_reflection_leaves_a_spell_aimed_at_its_own_casters_page_alone():
     theirs = put(game, 1, beastie("Theirs"))
     put(game, 1, beastie("Other"))
     item = _spell_on_chain(game, them, "own_beastie", theirs)
-    redirect(game, me, None)
+    redirect(game, me)
     assert item["targets"] == {"own_beastie": theirs}
     assert events(game, "redirected") == []
 
@@ -70,8 +70,8 @@ def test_reflection_turns_the_opposing_spell_beneath_it_not_other_things_on_the_
     spell = _spell_on_chain(game, them, "opposing_beastie", mine)
     own = _spell_on_chain(game, me, "own_beastie", mine)
     power = _spell_on_chain(game, them, "opposing_beastie", mine, kind="power", type_="Beastie")
-    reflection = _spell_on_chain(game, me, "spell", spell["page"])
-    redirect(game, me, reflection)
+    _spell_on_chain(game, me, "spell", spell["page"])  # the Reflection itself, on top
+    redirect(game, me)
     assert spell["targets"] == {"opposing_beastie": theirs}
     assert own["targets"] == {"own_beastie": mine}
     assert power["targets"] == {"opposing_beastie": mine}

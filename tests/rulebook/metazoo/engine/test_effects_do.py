@@ -1,0 +1,93 @@
+"""What each effect of the vocabulary does as it resolves, and what the log says of it (2023
+rulebook: Targeting Defined p. 23, On-top-of and Underneath p. 40, Glossary: Destroyed and
+Effect Damage; the vocabulary, rulebook/metazoo/effects.py; docs/game-logs.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.metazoo.engine.effects import apply_effect
+
+from .builders import beastie, card, events, put, started
+
+
+def _caster_and_page(seat=0):
+    game = started()
+    me = game.casters[seat]
+    source = put(game, seat, card("Source", "Artifact", aura_cost={}, lp=20))
+    return game, me, source
+
+
+def test_earths_binding_and_bottled_fog_are_logged_with_their_caster():
+    """no_attacks: no Beastie may declare an Attack until this effect's Caster's next turn;
+    shroud: Beasties cannot be targeted this turn. The log names whose effect it is, and
+    until whose turn Attacks are barred."""
+    game, me, source = _caster_and_page(seat=1)
+    apply_effect(game, {"do": "no_attacks"}, me, source, {})
+    apply_effect(game, {"do": "shroud"}, me, source, {})
+    (barred,) = events(game, "attacks_barred")
+    assert (barred["player"], barred["until_turn_of"]) == (1, 1)
+    assert game.barred_until == 1
+    assert [e["player"] for e in events(game, "shroud")] == [1]
+
+
+def test_effect_damage_is_logged_as_an_effects():
+    """Effect Damage (Glossary) is Damage from an effect, not an Attack: the log's `damage`
+    says why."""
+    game, me, source = _caster_and_page()
+    hound = put(game, 1, beastie("Hound", lp=50))
+    apply_effect(game, {"do": "damage", "n": 20, "target": "opposing_beastie"}, me, source,
+                 {"opposing_beastie": hound})  # fmt: skip
+    (dealt,) = events(game, "damage")
+    assert (dealt["target"], dealt["amount"], dealt["why"], dealt["source"]) == (
+        hound.uid, 20, "effect", source.uid,
+    )  # fmt: skip
+
+
+def test_a_destroy_effect_destroys_its_target():
+    """Destroyed (Glossary): out of the Arena into its owner's Limbo."""
+    game, me, source = _caster_and_page()
+    hound = put(game, 1, beastie("Hound", lp=50))
+    apply_effect(game, {"do": "destroy", "target": "opposing_beastie"}, me, source,
+                 {"opposing_beastie": hound})  # fmt: skip
+    assert hound.zone == "limbo" and hound not in game.casters[1].arena
+
+
+def test_a_trait_granted_is_logged_with_its_page_and_trait():
+    game, me, source = _caster_and_page()
+    pup = put(game, 0, beastie("Pup"))
+    apply_effect(game, {"do": "grant_trait", "trait": "Flight", "target": "own_beastie"}, me,
+                 source, {"own_beastie": pup})  # fmt: skip
+    assert pup.has("Flight")
+    (told,) = events(game, "trait")
+    assert (told["player"], told["page"], told["trait"]) == (0, pup.uid, "Flight")
+
+
+def test_a_beastie_placed_underneath_a_page_leaves_the_arena_for_under_it():
+    """On-top-of and Underneath (p. 40, "Headless Horseman"): the target Beastie is placed
+    underneath this Page; it is no longer in the Arena."""
+    game, me, source = _caster_and_page()
+    pup = put(game, 0, beastie("Pup"))
+    apply_effect(game, {"do": "place_under", "target": "own_beastie"}, me, source,
+                 {"own_beastie": pup})  # fmt: skip
+    assert pup.zone == "under" and pup in source.carried and pup not in me.arena
+    (told,) = events(game, "placed_under")
+    assert (told["page"], told["under"]) == (pup.uid, source.uid)
+
+
+@pytest.mark.parametrize(
+    "static",
+    [
+        {"do": "damage_bonus", "n": 10},
+        {"do": "lp_bonus", "n": 10},
+        {"do": "generate_aura", "aura": "flame", "n": 1},
+    ],
+)
+def test_a_static_effect_does_nothing_as_it_resolves(static):
+    """ARENA effects are static, read where they count (Damage, maximum LP, paying Aura): as
+    its Page resolves they change nothing and log nothing."""
+    game, me, source = _caster_and_page()
+    pup = put(game, 0, beastie("Pup"))
+    logged = len(game.log)
+    apply_effect(game, static, me, source, {})
+    assert len(game.log) == logged and game.current_lp(pup) == 50
