@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from rulebook.metazoo.engine.effects import apply_effect
+from rulebook.metazoo.engine.effects import apply_effect, choose_targets
 
-from .builders import beastie, card, events, put, started
+from .builders import Scripted, beastie, card, events, put, started
 
 
 def _caster_and_page(seat=0):
@@ -72,7 +72,7 @@ def test_a_beastie_placed_underneath_a_page_leaves_the_arena_for_under_it():
                  {"own_beastie": pup})  # fmt: skip
     assert pup.zone == "under" and pup in source.carried and pup not in me.arena
     (told,) = events(game, "placed_under")
-    assert (told["page"], told["under"]) == (pup.uid, source.uid)
+    assert (told["player"], told["page"], told["under"]) == (0, pup.uid, source.uid)
 
 
 @pytest.mark.parametrize(
@@ -91,3 +91,35 @@ def test_a_static_effect_does_nothing_as_it_resolves(static):
     logged = len(game.log)
     apply_effect(game, static, me, source, {})
     assert len(game.log) == logged and game.current_lp(pup) == 50
+
+
+def test_one_target_is_chosen_for_each_kind_of_target_whatever_comes_before_it():
+    """How to Contract a Page (p. 18): the Caster selects the target(s) for its Effects: one
+    choice for each kind of target the Page's effects name (two effects on "target opposing
+    Beastie" reach the same one), after effects that target nothing."""
+    asked = Scripted()
+    game = started(asked, Scripted())
+    me = game.casters[0]
+    source = put(game, 0, card("Source", "Artifact", aura_cost={}, lp=20))
+    hound = put(game, 1, beastie("Hound"))
+    hit = {"do": "damage", "n": 10, "target": "opposing_beastie"}
+    effects = [{"do": "bookmark", "n": 1}, hit, {**hit, "n": 20}]
+    before = len(asked.asked)
+    assert choose_targets(game, me, source, effects) == {"opposing_beastie": hound}
+    assert asked.asked[before:] == ["target"]
+
+
+def test_the_caster_choosing_a_target_is_told_which_effect_it_is_for():
+    """How to Contract a Page (p. 18): the Caster selects the targets for its Effects, so it is
+    told the effect it chooses for: the heuristic heals its own hurt Beastie and hits the
+    opponent's with the same choice of Pages."""
+    game = started()
+    me = game.casters[0]
+    source = put(game, 0, card("Source", "Artifact", aura_cost={}, lp=20))
+    mine = put(game, 0, beastie("Mine"))
+    mine.damage = 30
+    theirs = put(game, 1, beastie("Theirs"))
+    heal = [{"do": "recover", "n": 20, "target": "beastie"}]
+    hit = [{"do": "damage", "n": 20, "target": "beastie"}]
+    assert choose_targets(game, me, source, heal) == {"beastie": mine}
+    assert choose_targets(game, me, source, hit) == {"beastie": theirs}
