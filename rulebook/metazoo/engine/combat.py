@@ -319,15 +319,16 @@ class Combat:
         else:
             amounts = game.ask(side, ALLOCATE, Allocation(damage, self.lps(receivers), overflow))
         hit = [*receivers, self.target] if overflow else receivers
+        dealt = list(zip(hit, amounts, strict=True))
         if game.log is not None:
             game.event(
                 "allocate",
                 side.seat,
                 damage=damage,
-                to=[[log_id(r), n] for r, n in zip(hit, amounts, strict=True)],
+                to=[[log_id(r), n] for r, n in dealt],
                 lps=self.lps(receivers),
             )
-        for receiver, amount in zip(hit, amounts, strict=True):
+        for receiver, amount in dealt:
             if isinstance(receiver, Page) and game.has(receiver, "Stoneskin"):
                 amount = max(amount - STONESKIN, 0)
             game.deal(receiver, amount, striker, "attack")

@@ -280,3 +280,34 @@ def test_type_advantage_counts_in_combat_against_the_primary_defender():
     ember = put(game, 1, beastie("Ember", lp=100, aura="flame", attacks=[]))
     fight(game, otter, ember)
     assert game.current_lp(ember) == 40
+
+
+def test_stoneskin_takes_10_less_damage_from_each_attack():
+    """Stoneskin (docs/rules/metazoo.md, Traits): 10 less Damage from each Attack, never
+    below 0. The log's `damage` names the striking Beastie and says it was an Attack."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    drake = put(game, 0, _biter("Drake", damage=30))
+    gnat = put(game, 0, _biter("Gnat", damage=5))
+    rock = put(game, 1, beastie("Rock", lp=60, aura="earth", traits=["Stoneskin"], attacks=[]))
+    fight(game, drake, rock)
+    fight(game, gnat, rock)
+    assert game.current_lp(rock) == 40
+    (dealt,) = events(game, "damage")
+    assert (dealt["target"], dealt["amount"], dealt["source"], dealt["why"]) == (
+        rock.uid, 20, drake.uid, "attack",
+    )  # fmt: skip
+
+
+def test_an_arena_damage_bonus_counts_for_its_casters_beasties_while_it_has_its_text():
+    """ARENA effects (the vocabulary's damage_bonus: "the Beasties you control deal +n Damage
+    on their Attacks"); Paralyze removes the Effect text box (p. 29, README rules notes)."""
+    game = started()
+    drum = {"when": "arena", "do": "damage_bonus", "n": 10}
+    banner = put(game, 0, card("War Drum", "Artifact", aura_cost={}, lp=20, effects=[drum]))
+    pup = put(game, 0, _biter("Pup", damage=20))
+    hound = put(game, 1, _biter("Hound", damage=20))
+    attack = pup.card.attacks[0]
+    assert game.attack_base(pup, attack) == 30
+    assert game.attack_base(hound, hound.card.attacks[0]) == 20  # not the opponent's
+    banner.statuses["paralyze"] = game.turn
+    assert game.attack_base(pup, attack) == 20
