@@ -141,10 +141,12 @@ def test_tribal_boost_counts_every_other_beastie_of_the_tribe_of_any_caster():
     cub = beastie("Cub", lp=40, damage=20, tribe="Sasquatch", tribal_boost=True)
     kin = beastie("Kin", lp=40, damage=20, tribe="Sasquatch")
     mine = put(game, 0, cub)
-    put(game, 0, kin)
+    kin_page = put(game, 0, kin)
     put(game, 1, kin)
     assert game.max_lp(mine) == 60
     assert game.attack_damage(mine, cub.attacks[0], game.casters[1]) == 40
+    # a Beastie of the Tribe without Tribal Boost deals its printed Damage
+    assert game.attack_damage(kin_page, kin.attacks[0], game.casters[1]) == 20
 
 
 def test_first_strike_defender_strikes_first_and_can_destroy_the_attacker_before_it_hits():
