@@ -121,11 +121,12 @@ def contractable(game: Any, me: Caster, page: Page, budget: Budget) -> bool:
 
 
 def can_contract_trap(game: Any, me: Caster, trap: Page, sources: list[Page]) -> bool:
-    """A flipped Trap may be Contracted if its Cost can be paid and its targets (other
-    than the Attacker) are there."""
+    """A flipped Trap may be Contracted if its Cost can be paid and the targets its effects
+    choose are there (the Attacker, which some name, is not chosen: it is there)."""
     card = trap.card
-    effects = [e for e in card.flipped + card.on_contract if e.get("target") != "attacker"]
-    return effect_has_targets(game, me, trap, effects) and can_pay(me.aura, sources, card.cost)
+    return effect_has_targets(game, me, trap, card.flipped + card.on_contract) and can_pay(
+        me.aura, sources, card.cost
+    )
 
 
 def attackers(game: Any, me: Caster) -> list[Page]:

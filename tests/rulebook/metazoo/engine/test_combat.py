@@ -313,3 +313,19 @@ def test_an_arena_damage_bonus_counts_for_its_casters_beasties_while_it_has_its_
     assert game.attack_base(hound, hound.card.attacks[0]) == 20  # not the opponent's
     banner.statuses["paralyze"] = game.turn
     assert game.attack_base(pup, attack) == 20
+
+
+def test_a_confused_attacker_flips_a_coin_and_on_tails_its_attack_does_nothing():
+    """docs/rules/metazoo.md (Status Effects): Confusion, "a coin as it Attacks, tails and the
+    Attack does nothing"; heads, it goes on."""
+    game = started(Scripted(), Scripted(defenders=[[], []]))
+    coins(game, False, True)
+    dizzy = put(game, 0, _biter("Dizzy", damage=20))
+    dizzy.statuses["confusion"] = game.turn
+    them = game.casters[1]
+    fight(game, dizzy, them)
+    assert them.lp == 1000 and [e["attacker"] for e in events(game, "confused")] == [dizzy.uid]
+    dizzy.fatigued = False
+    fight(game, dizzy, them)
+    assert them.lp == 980
+    assert [e["why"] for e in events(game, "coin")] == ["confusion", "confusion"]
