@@ -324,7 +324,8 @@ def test_a_confused_attacker_flips_a_coin_and_on_tails_its_attack_does_nothing()
     dizzy.statuses["confusion"] = game.turn
     them = game.casters[1]
     fight(game, dizzy, them)
-    assert them.lp == 1000 and [e["attacker"] for e in events(game, "confused")] == [dizzy.uid]
+    assert them.lp == 1000
+    assert [(e["player"], e["attacker"]) for e in events(game, "confused")] == [(0, dizzy.uid)]
     dizzy.fatigued = False
     fight(game, dizzy, them)
     assert them.lp == 980
