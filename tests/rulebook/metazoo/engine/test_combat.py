@@ -330,3 +330,23 @@ def test_a_confused_attacker_flips_a_coin_and_on_tails_its_attack_does_nothing()
     fight(game, dizzy, them)
     assert them.lp == 980
     assert [e["why"] for e in events(game, "coin")] == ["confusion", "confusion"]
+
+
+def test_a_burned_or_poisoned_beastie_may_defend_and_a_scared_or_sleeping_one_may_not():
+    """Combat step 4 (p. 27): Awakened Beasties may be declared Defenders; the rules notes
+    (docs/rules/metazoo.md, Status Effects) keep Paralyzed, Sleeping and Scared ones from
+    defending, and no other Status."""
+    offered = []
+
+    def defenders(game, decision):
+        offered.extend(decision.options)
+        return []
+
+    game = started(Scripted(), Scripted(defenders=[defenders]))
+    drake = put(game, 0, _biter("Drake", damage=10))
+    pages = {}
+    for status in ("burn", "poison", "scared", "sleep", "paralyze"):
+        pages[status] = put(game, 1, _biter(status.title(), damage=0))
+        pages[status].statuses[status] = 1 if status == "poison" else game.turn
+    fight(game, drake, game.casters[1])
+    assert offered == [pages["burn"], pages["poison"]]

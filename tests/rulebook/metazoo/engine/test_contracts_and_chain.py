@@ -7,7 +7,7 @@ from __future__ import annotations
 from rulebook.metazoo.engine.aura import budget
 from rulebook.metazoo.engine.chain import resolve, window
 from rulebook.metazoo.engine.contracts import contract
-from rulebook.metazoo.engine.legal import contractable, trap_moves
+from rulebook.metazoo.engine.legal import contractable, responses, trap_moves
 
 from .builders import (
     Scripted,
@@ -408,3 +408,21 @@ def test_a_spell_or_equipment_that_targets_needs_a_valid_target_and_a_beastie_do
     put(game, 0, beastie("Wolf"))
     assert contractable(game, me, spell, budget(me))
     assert contractable(game, me, kit, budget(me))
+
+
+def test_an_any_time_nullify_is_offered_only_with_an_opposing_spell_on_the_chain():
+    """Priority (p. 21): with priority a Caster may Contract an "any time" Spell; one that
+    nullifies a Spell needs one to target (p. 18), and only the opposing Caster's Spells on the
+    chain are targets, not its own."""
+    game = started()
+    me, them = game.casters
+    me.answers = True
+    put(game, 0, flame_aura())
+    dampen = {"when": "any_time", "do": "nullify", "target": "spell"}
+    counter = in_chapter(game, 0, card("Dampen", "Spell", aura_cost={"flame": 1}, effects=[dampen]))
+    own = put(game, 0, card("Own Spell", "Spell", aura_cost={}, effects=[]))
+    game.chain.append({"kind": "contract", "page": own, "caster": me, "targets": {}})
+    assert ("contract", counter) not in responses(game, me)
+    theirs = put(game, 1, card("Their Spell", "Spell", aura_cost={}, effects=[]))
+    game.chain.append({"kind": "contract", "page": theirs, "caster": them, "targets": {}})
+    assert ("contract", counter) in responses(game, me)
