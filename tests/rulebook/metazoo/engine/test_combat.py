@@ -350,3 +350,22 @@ def test_a_burned_or_poisoned_beastie_may_defend_and_a_scared_or_sleeping_one_ma
         pages[status].statuses[status] = 1 if status == "poison" else game.turn
     fight(game, drake, game.casters[1])
     assert offered == [pages["burn"], pages["poison"]]
+
+
+def test_only_a_flight_beastie_may_defend_against_a_flight_attacker():
+    """docs/rules/metazoo.md (Traits): "Flight: only Flight Beasties may defend against a Flight
+    Attacker"; against an Attacker without Flight any Awakened Beastie may."""
+    offered = []
+
+    def defenders(game, decision):
+        offered.append(list(decision.options))
+        return []
+
+    game = started(Scripted(), Scripted(defenders=[defenders, defenders]))
+    bat = put(game, 0, beastie("Bat", damage=10, traits=["Flight"]))
+    mole = put(game, 0, beastie("Mole", damage=10))
+    owl = put(game, 1, beastie("Owl", damage=0, traits=["Flight"]))
+    toad = put(game, 1, beastie("Toad", damage=0))
+    fight(game, bat, game.casters[1])
+    fight(game, mole, game.casters[1])
+    assert offered == [[owl], [owl, toad]]

@@ -283,6 +283,7 @@ def test_an_action_gives_the_other_caster_priority_and_a_pass_resolves_the_chain
     assert [e["kind"] for e in events(game, "resolve")] == ["any_time", "contract"]
     assert theirs.damage == 0 and pup.zone == "arena"
     assert theirs.used_any_time == game.turn
+    assert ("any_time", theirs) not in responses(game, game.casters[1])  # once a turn (README)
     (used,) = events(game, "any_time")
     assert (used["player"], used["page"], used["name"]) == (1, theirs.uid, "Healer")
 
