@@ -97,6 +97,10 @@ SIMPLIFICATIONS = (
     "Sleep keeps a Page from attacking and defending only: a sleeping Page's Powers and "
     '"any time" effects stay usable (the seed lost the Status Effects\' table; README rules '
     "notes).",
+    "A Spell already nullified on the chain is no target for another nullify: the rulebook does "
+    'not say whether it may be targeted again (Glossary, Nullify: "to not resolve the Effects '
+    'or Traits of a Page"), and a second nullify would change nothing, so a nullify whose only '
+    "Spells to target are nullified cannot be Contracted.",
 )
 
 

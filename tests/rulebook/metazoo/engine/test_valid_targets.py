@@ -116,3 +116,18 @@ def test_an_effect_reaches_its_chosen_page_only_if_it_is_still_in_the_arena():
     apply_effect(game, burn, me, zap, {"opposing_beastie": gone})
     apply_effect(game, burn, me, zap, {"opposing_beastie": stays})
     assert (gone.damage, stays.damage) == (0, 10)
+
+
+def test_a_spell_already_nullified_is_no_target_for_another_nullify():
+    """The simplification each result lists: a Spell nullified on the chain is not targeted
+    again (Glossary, Nullify: "to not resolve the Effects or Traits of a Page"; the rulebook
+    does not say whether it may be, and a second nullify would change nothing)."""
+    game = started()
+    me, them = game.casters
+    counter = in_chapter(game, 0, card("Counter", "Spell", effects=[]))
+    zap = put(game, 1, card("Zap", "Spell", aura_cost={}, effects=[]))
+    game.chain.append({"kind": "contract", "page": zap, "caster": them, "targets": {}})
+    assert valid_targets(game, me, counter, "spell") == [zap]
+    game.chain[-1]["nullified"] = True
+    assert valid_targets(game, me, counter, "spell") == []
+    assert any("already nullified" in s for s in game.finish(False).simplifications)
