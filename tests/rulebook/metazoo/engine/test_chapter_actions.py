@@ -4,9 +4,9 @@ each Page once, whatever number of copies is in hand, a Trap Page both ways."""
 
 from __future__ import annotations
 
-from rulebook.metazoo.engine.legal import ActionOptions
+from rulebook.metazoo.engine.legal import ActionOptions, arena_actions
 
-from .builders import beastie, card, flame_aura, in_chapter, started
+from .builders import beastie, card, flame_aura, in_chapter, put, started
 
 
 def _hand(game, *page_cards):
@@ -36,3 +36,17 @@ def test_a_trap_page_in_the_chapter_may_be_placed_face_down():
     options = ActionOptions(game, me)
     assert options.of_kind("trap") == [("trap", trap)]
     assert ("trap", trap) in options
+
+
+def test_a_power_is_an_action_of_an_awakened_beastie_with_a_target_for_it():
+    """Use Powers (p. 17): "A Beastie must be Awakened to use a Power"; a Power that targets is
+    used only with a legal target (Targeting Defined, p. 23)."""
+    game = started()
+    me = game.casters[0]
+    me.powers = True
+    zap = {"when": "power", "do": "damage", "n": 10, "target": "opposing_beastie"}
+    put(game, 0, beastie("Tired", effects=[zap]), fatigued=True)
+    fresh = put(game, 0, beastie("Fresh", effects=[zap]))
+    assert arena_actions(game, me, "power") == []  # no opposing Beastie to target
+    put(game, 1, beastie("Hound"))
+    assert arena_actions(game, me, "power") == [("power", fresh, 0)]

@@ -50,6 +50,12 @@ def test_defenders_take_the_damage_and_the_rest_overflows_to_the_target():
     wall = put(game, 1, beastie("Wall", lp=20, damage=10, aura="earth"))
     fight(game, drake, game.casters[1])
     assert wall.zone == "limbo"
+    (declared,) = events(game, "defend")  # the Defender, not the Caster, is the primary one
+    assert (declared["defenders"], declared["primary"], declared["attack"]) == (
+        [wall.uid],
+        wall.uid,
+        0,
+    )
     (allocation,) = events(game, "allocate")[:1]
     assert allocation["to"] == [[wall.uid, 20], ["caster:1", 40]]
     assert game.casters[1].lp == 960
@@ -369,3 +375,40 @@ def test_only_a_flight_beastie_may_defend_against_a_flight_attacker():
     fight(game, bat, game.casters[1])
     fight(game, mole, game.casters[1])
     assert offered == [[owl], [owl, toad]]
+
+
+def test_a_sleeping_target_is_the_primary_defender_without_an_attack_and_a_burned_one_strikes():
+    """Step 4 (p. 27): with no Defenders the original target is the primary Defender "and an
+    Attack on the original target must be declared for use"; a Sleeping or Paralyzed Beastie
+    may not use one (docs/rules/metazoo.md, Status Effects); a Burned one may."""
+    struck = {}
+    for status in ("sleep", "burn"):
+        game = started(Scripted(), Scripted(defenders=[[]]))
+        pup = put(game, 0, _biter("Pup", damage=10))
+        hound = put(game, 1, _biter("Hound", damage=20))
+        hound.statuses[status] = game.turn
+        fight(game, pup, hound)
+        struck[status] = [e["attacker"] == hound.uid for e in events(game, "strike")]
+        assert events(game, "defend")[0]["primary"] == hound.uid
+    assert struck == {"sleep": [False], "burn": [False, True]}  # the Pup, then the Hound
+
+
+def test_the_defending_caster_chooses_the_primary_defender_and_its_attack():
+    """Step 4 (p. 27): having declared Defenders, their Caster selects "only one Attack on one
+    of the Defenders to use", and that Defender becomes the primary Defender."""
+    second = []
+
+    def primary(game, decision):
+        second.append(decision.options)
+        return decision.options[1]
+
+    theirs = Scripted(defenders=[lambda g, d: list(d.options)], primary=[primary])
+    game = started(Scripted(), theirs)
+    drake = put(game, 0, _biter("Drake", damage=10))
+    put(game, 1, _biter("Ox", damage=10))
+    yak = put(game, 1, _biter("Yak", damage=20))
+    fight(game, drake, game.casters[1])
+    assert len(second[0]) == 2
+    (declared,) = events(game, "defend")
+    assert declared["primary"] == yak.uid
+    assert game.current_lp(drake) == 40  # the Yak's Attack, not the Ox's
