@@ -45,11 +45,13 @@ def test_the_primary_defender_strikes_back_and_the_target_is_not_fatigued():
 def test_defenders_take_the_damage_and_the_rest_overflows_to_the_target():
     """Resolving a chosen Attack (p. 28): at least 5 to each Defender; once each has its
     current LP, the rest may go to the original target."""
-    game = started(Scripted(), Scripted(defenders=[lambda g, d: list(d.options)]))
+    theirs = Scripted(defenders=[lambda g, d: list(d.options)])
+    game = started(Scripted(), theirs)
     drake = put(game, 0, beastie("Drake", damage=60, aura="earth"))
     wall = put(game, 1, beastie("Wall", lp=20, damage=10, aura="earth"))
     fight(game, drake, game.casters[1])
     assert wall.zone == "limbo"
+    assert "primary" not in theirs.asked  # one Defender with one Attack: nothing to choose
     (declared,) = events(game, "defend")  # the Defender, not the Caster, is the primary one
     assert (declared["defenders"], declared["primary"], declared["attack"]) == (
         [wall.uid],
