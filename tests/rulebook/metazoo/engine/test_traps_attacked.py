@@ -46,6 +46,8 @@ def test_an_opposing_face_down_trap_is_a_target_shown_by_its_back():
     caster, seen_host, back = attack_targets(game, me)
     assert caster is game.view(0).casters[1]
     assert seen_host == host and seen_host.card is host.card
+    with pytest.raises(AttributeError):  # the Trap under it, by its back too
+        seen_host.trap.card  # noqa: B018  (reading it is the check)
     assert back == alone and back.zone == alone.zone and back.controller == 1
     with pytest.raises(AttributeError):
         back.card  # noqa: B018  (reading it is the check)
