@@ -94,6 +94,9 @@ def test_a_flipped_trap_its_caster_cannot_pay_for_goes_to_the_afterlife_unasked(
     assert trap.zone == "afterlife" and game.current_lp(brute) == 50
     assert "contract_trap" not in asked
     assert [e["page"] for e in events(game, "trap_flipped")] == [trap.uid]
+    # the Attack's target is gone and no Defender was declared: nothing left to hit
+    ended = [(e["player"], e["why"]) for e in events(game, "combat_ends")]
+    assert ended == [(0, "no target left")]
 
 
 def test_no_attack_on_ones_own_trap_nor_on_a_trap_under_a_page():
