@@ -167,6 +167,24 @@ def test_first_strike_defender_strikes_first_and_can_destroy_the_attacker_before
     assert frail.zone == "limbo" and game.current_lp(fox) == 60
 
 
+def test_when_both_have_first_strike_the_attackers_coin_decides_who_strikes_first():
+    """Step 5 (p. 27): "If both the Attacker and the primary Defender have the First-Strike
+    Trait, the Attacker flips a coin. If heads, the Attacker resolves their Attack first. If
+    tails, the Defender resolves their Attack first." """
+    order = {}
+    for heads in (True, False):
+        game = started(Scripted(), Scripted(defenders=[[]]))
+        coins(game, heads)
+        hawk = put(
+            game, 0, beastie("Hawk", lp=60, damage=10, aura="earth", traits=["First Strike"])
+        )
+        fox = put(game, 1, beastie("Fox", lp=60, damage=10, aura="earth", traits=["First Strike"]))
+        fight(game, hawk, fox)
+        order[heads] = [e["attacker"] == hawk.uid for e in events(game, "strike")]
+        assert [(e["player"], e["why"]) for e in events(game, "coin")] == [(0, "first_strike")]
+    assert order == {True: [True, False], False: [False, True]}
+
+
 def test_a_trap_under_the_target_flips_and_joins_as_a_defender():
     """Trap Pages (p. 39-40): an Attack on a Page with a face-down Trap under it flips the
     Trap; Contracted (its Cost paid), a Beastie Trap becomes a Defender."""
