@@ -26,7 +26,7 @@ def actions(game: Any, me: Caster) -> ActionOptions:
     return ActionOptions(game, me)
 
 
-def chapter_actions(game: Any, me: Caster) -> tuple[dict[str, list[tuple[Any, ...]]], list[Page]]:
+def chapter_actions(me: Caster) -> tuple[dict[str, list[tuple[Any, ...]]], list[Page]]:
     """In one pass over the Chapter (copies of one Page are one option, its first copy):
     Contract an Aura Page (once a turn) or a Terra, or place a Trap Page face-down; and the
     Beasties, Artifacts, Spells and Potions a Contract Action may name, payable or not."""
@@ -50,7 +50,7 @@ def chapter_actions(game: Any, me: Caster) -> tuple[dict[str, list[tuple[Any, ..
     return options, candidates
 
 
-def trap_moves(game: Any, me: Caster) -> list[tuple[Any, ...]]:
+def trap_moves(me: Caster) -> list[tuple[Any, ...]]:
     """Move a face-down Trap once, under a Beastie or Artifact you control without one."""
     return [
         ("move", trap, host)
@@ -212,7 +212,7 @@ class ActionOptions:
             elif kind == "contract":
                 found = [("contract", p) for p in self.candidates() if self.may_contract(p)]
             elif kind == "move":
-                found = trap_moves(game, me)
+                found = trap_moves(me)
             elif kind == "attack":
                 targets = self.attack_targets()
                 found = [
@@ -235,7 +235,7 @@ class ActionOptions:
 
     def read_chapter(self) -> None:
         """The Chapter's options, every kind in one pass (chapter_actions)."""
-        options, self._candidates = chapter_actions(self._game, self._me)
+        options, self._candidates = chapter_actions(self._me)
         self._lists.update(options)
 
     def candidates(self) -> list[Page]:

@@ -50,3 +50,16 @@ def test_a_power_is_an_action_of_an_awakened_beastie_with_a_target_for_it():
     assert arena_actions(game, me, "power") == []  # no opposing Beastie to target
     put(game, 1, beastie("Hound"))
     assert arena_actions(game, me, "power") == [("power", fresh, 0)]
+
+
+def test_a_burned_beastie_may_attack_and_a_sleeping_or_paralyzed_one_may_not():
+    """Combat (p. 25): an Awakened Beastie declares an Attack; the rules notes
+    (docs/rules/metazoo.md, Status Effects) keep a Sleeping or Paralyzed one from attacking, and
+    no other Status does."""
+    game = started()
+    me = game.casters[0]
+    pages = {}
+    for status in ("burn", "poison", "sleep", "paralyze"):
+        pages[status] = put(game, 0, beastie(status.title()))
+        pages[status].statuses[status] = 1 if status == "poison" else game.turn
+    assert ActionOptions(game, me).attackers() == [pages["burn"], pages["poison"]]

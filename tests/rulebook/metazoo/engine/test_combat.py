@@ -165,6 +165,7 @@ def test_first_strike_defender_strikes_first_and_can_destroy_the_attacker_before
     fox = put(game, 1, beastie("Fox", lp=60, damage=20, aura="earth", traits=["First Strike"]))
     fight(game, frail, fox)
     assert frail.zone == "limbo" and game.current_lp(fox) == 60
+    assert events(game, "coin") == []  # a coin only when both have First Strike
 
 
 def test_when_both_have_first_strike_the_attackers_coin_decides_who_strikes_first():

@@ -103,12 +103,12 @@ def test_a_trap_is_placed_face_down_without_its_cost_and_moved_once():
     assert trap.zone == "arena" and trap.face_down and me.traps == [trap]
     assert trap not in me.chapter and trap not in me.arena and not aura.fatigued
     assert [e["page"] for e in events(game, "trap")] == [trap.uid]
-    assert trap_moves(game, me) == [("move", trap, host)]
+    assert trap_moves(me) == [("move", trap, host)]
     game.act(me, ("move", trap, host))
     assert trap.moved and trap.host is host and host.trap is trap
     (moved,) = events(game, "trap_moved")
     assert (moved["page"], moved["under"]) == (trap.uid, host.uid)
-    assert trap_moves(game, me) == []
+    assert trap_moves(me) == []
 
 
 def test_a_flipped_trap_contracted_leaves_its_place_under_the_host_face_up():

@@ -112,6 +112,7 @@ def test_no_attack_on_ones_own_trap_nor_on_a_trap_under_a_page():
     assert ("attack", pup, 0, host) in options
     assert ("attack", pup, 0, mine) not in options
     assert ("attack", pup, 0, under) not in options
+    assert ("attack", pup, 0, me) not in options  # nor one's own Caster
 
 
 def test_the_flip_is_logged_with_the_traps_caster_and_name():
