@@ -433,3 +433,20 @@ def test_the_defending_caster_chooses_the_primary_defender_and_its_attack():
     (declared,) = events(game, "defend")
     assert declared["primary"] == yak.uid
     assert game.current_lp(drake) == 40  # the Yak's Attack, not the Ox's
+
+
+def test_combat_ends_when_the_primary_defender_is_gone_before_the_second_attack():
+    """Step 6 (p. 27-28): after the first Attack resolves, "If there are no Defending
+    Pages/primary Defender left in the Arena, Combat ends": a First Strike Defender its own
+    Attack's effect destroyed leaves the Attacker nothing to strike, so the Attacker's Attack,
+    effects and all, does not resolve."""
+    game = started(Scripted(), Scripted(defenders=[[]]))
+    recoil = {"do": "damage", "n": 60, "target": "self"}
+    fox = put(game, 1, _biter("Fox", damage=10, effects=[recoil]))
+    fox.granted.add("First Strike")
+    jab = {"do": "damage", "n": 10, "target": "opposing_caster"}
+    hawk = put(game, 0, _biter("Hawk", damage=10, effects=[jab]))
+    fight(game, hawk, fox)
+    assert fox.zone == "limbo"
+    assert [e["attacker"] for e in events(game, "strike")] == [fox.uid]
+    assert game.casters[1].lp == 1000
