@@ -25,10 +25,10 @@ from rulebook.core.chance import Chance
 from rulebook.core.decisions import YES_NO, Decision
 from rulebook.core.outcome import Outcome, two_seat_placements
 from rulebook.core.stepping import TURN_CAP_RULE, Ref, each_part
-from rulebook.metazoo.cards import AURA, BEASTIE, TERRA
+from rulebook.metazoo.cards import AURA, BEASTIE
 from rulebook.metazoo.effects import DESTROYED
 
-from .cards import MetaZooDeck, PageCard
+from .cards import MetaZooDeck
 from .combat import Combat, advantage, attack_base, attack_damage
 from .contracts import contract_terra, move_trap, place_trap
 from .effects import trigger, valid_targets
@@ -420,8 +420,8 @@ class Game:
         self.dirty = True
         if page in self.statics:
             self.statics.remove(page)
-        for carried in page.carried:
-            self.to_zone(carried, CEMETERY if carried.card.is_instant else _discard(carried.card))
+        for carried in page.carried:  # Equipment and Beasties placed under: none is Aura or Terra
+            self.to_zone(carried, CEMETERY if carried.card.is_instant else LIMBO)
         if page.trap is not None:
             page.trap.host = None
             self.event("trap_uncovered", side.seat, page=page.trap.uid)
@@ -516,7 +516,3 @@ class Game:
             {str(p.uid): {"name": p.card.name, "type": p.card.type} for p in c.spellbook}
             for c in self.casters
         ]
-
-
-def _discard(card: PageCard) -> str:
-    return AFTERLIFE if card.type in (AURA, TERRA) else LIMBO
