@@ -123,3 +123,18 @@ def test_the_caster_choosing_a_target_is_told_which_effect_it_is_for():
     hit = [{"do": "damage", "n": 20, "target": "beastie"}]
     assert choose_targets(game, me, source, heal) == {"beastie": mine}
     assert choose_targets(game, me, source, hit) == {"beastie": theirs}
+
+
+def test_recover_removes_damage_from_a_page_or_a_caster_and_the_log_says_how_much_is_left():
+    """Recover (Glossary): remove Damage, never more than there is; the log's `recover` names
+    whose effect it is, the target, the Damage removed and the LP it has after."""
+    game, me, source = _caster_and_page()
+    them = game.casters[1]
+    pup = put(game, 0, beastie("Pup", lp=50))
+    pup.damage, them.damage = 30, 10
+    apply_effect(game, {"do": "recover", "n": 20, "target": "own_beastie"}, me, source,
+                 {"own_beastie": pup})  # fmt: skip
+    apply_effect(game, {"do": "recover", "n": 20, "target": "opposing_caster"}, me, source, {})
+    assert (pup.damage, them.damage) == (10, 0)
+    told = [(e["player"], e["target"], e["amount"], e["lp"]) for e in events(game, "recover")]
+    assert told == [(0, pup.uid, 20, 40), (0, "caster:1", 10, 1000)]

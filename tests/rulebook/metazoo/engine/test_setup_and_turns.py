@@ -129,6 +129,8 @@ def test_the_last_event_says_who_won_after_how_many_turns_and_why():
     assert over["player"] == outcome.placements.index(1)
     assert over["turns"] == sum(e["event"] == "turn" for e in played) == outcome.figures["turns"]
     assert (over["capped"], over["reason"]) == (False, "lp")
+    first_turn = next(e for e in played if e["event"] == "turn")
+    assert outcome.first == first_turn["player"]  # the Caster who took the first turn
     # the result's figures count the game's Attacks and the Damage dealt, as the log shows them
     assert outcome.figures["attacks"] == sum(e["event"] == "attack" for e in played) > 0
     damage = sum(e["amount"] for e in played if e["event"] == "damage")

@@ -173,3 +173,14 @@ def test_a_paralyzed_page_loses_its_tribal_boost():
     assert game.max_lp(page) == 50
     game.inflict([page], "paralyze", game.casters[1], automatically=True)
     assert game.max_lp(page) == 40
+
+
+def test_every_coin_is_logged_with_whose_flip_it_is_why_and_its_result():
+    """Rolling A Die (a die's even faces are heads): each coin a Caster flips is in the log
+    (docs/game-logs.md, `coin`) with that Caster, what it was for and heads or tails."""
+    game = started()
+    them = game.casters[1]
+    results = [game.flip(them, "sleep") for _ in range(8)]
+    told = [(e["player"], e["why"], e["result"]) for e in events(game, "coin")]
+    assert told == [(1, "sleep", "heads" if heads else "tails") for heads in results]
+    assert set(results) == {True, False}  # both faces come up in eight flips of this seed

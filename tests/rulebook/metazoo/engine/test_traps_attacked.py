@@ -116,6 +116,9 @@ def test_no_attack_on_ones_own_trap_nor_on_a_trap_under_a_page():
     # an answer is an Action as offered, a tuple: not the same items in a list, nor nothing
     assert ("attack", pup, 0, host) in options and ["attack", pup, 0, host] not in options
     assert () not in options and None not in options
+    rested = put(game, 0, beastie("Rested"), fatigued=True)  # a Fatigued Beastie cannot attack
+    options = ActionOptions(game, me)
+    assert ("attack", rested, 0, host) not in options and ("attack", pup, 0) not in options
 
 
 def test_the_flip_is_logged_with_the_traps_caster_and_name():
