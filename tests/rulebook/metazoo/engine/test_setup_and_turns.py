@@ -135,6 +135,12 @@ def test_the_last_event_says_who_won_after_how_many_turns_and_why():
     assert outcome.figures["attacks"] == sum(e["event"] == "attack" for e in played) > 0
     damage = sum(e["amount"] for e in played if e["event"] == "damage")
     assert outcome.figures["damage"] == damage > 0
+    assert outcome.figures["end"] == "lp" and outcome.unsupported == {}  # every Page played
+    # each seat's opening mulligans and the Pages it Contracted, by name, as the log shows them
+    for seat, figures in enumerate(outcome.seats):
+        mulligans = sum(e["event"] == "mulligan" and e["player"] == seat for e in played)
+        assert figures["opening"] == {"mulligans": mulligans}
+        assert sum(figures["plays"].values()) > 0
 
 
 def test_a_game_stopped_at_the_turn_cap_ends_in_a_draw_and_says_so():
