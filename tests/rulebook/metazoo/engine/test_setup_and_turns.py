@@ -156,6 +156,7 @@ def test_a_game_stopped_at_the_turn_cap_ends_in_a_draw_and_says_so():
         None, TURN_CAP, True, "",
     )  # fmt: skip
     assert outcome.placements == (1, 1) and outcome.capped
+    assert outcome.figures["end"] == "turn_cap"
 
 
 def test_a_game_replays_from_its_recorded_answers():
