@@ -25,6 +25,7 @@ def test_copies_of_a_page_in_the_chapter_are_one_action():
     assert options.of_kind("aura") == [("aura", pages[0])]
     assert options.candidates() == [pages[2]]
     assert len(options) == len(list(options))  # each Action once, copies or not
+    assert ("aura", pages[0]) in options and ("aura", pages[1]) not in options
 
 
 def test_a_trap_page_in_the_chapter_may_be_placed_face_down():
