@@ -19,6 +19,7 @@ from .builders import (
     new_game,
     put,
     spellbook,
+    started,
 )
 
 
@@ -107,12 +108,26 @@ def test_a_caster_at_0_lp_loses_at_once():
     assert game.winner == 0 and game.end == "lp"
 
 
+def test_both_casters_at_0_lp_at_once_is_a_draw():
+    """Win Condition (p. 16): "When a Caster has Damage equal to their maximum Life Points,
+    they lose the game"; both at once lose together, a draw."""
+    game = started()
+    for caster in game.casters:
+        caster.damage = STARTING_LP
+    with pytest.raises(GameOver):
+        game.check_loss()
+    assert (game.winner, game.end) == (None, "lp")
+    assert game.finish(False).placements == (1, 1)
+
+
 def test_the_same_seed_plays_the_same_game():
     decks = [MetaZooDeck.from_deck(METAZOO.deck(n)) for n in ("flame-aggro", "water-control")]
     one = play_game(decks, 11, record_log=True)
     two = play_game(decks, 11, record_log=True)
     assert one.log == two.log and one.placements == two.placements
     assert play_game(decks, 12, record_log=True).log != one.log
+    unlogged = play_game(decks, 11)  # as a job plays: the same game, no log kept
+    assert unlogged.log is None and unlogged.placements == one.placements
 
 
 def sample_decks() -> list[MetaZooDeck]:
