@@ -90,6 +90,22 @@ def test_a_special_terra_is_placed_in_a_slot_its_effects_count_and_leave_with_it
     assert game.rotation == 1
 
 
+def test_a_special_terra_destroyed_leaves_its_slot_and_its_effects_end():
+    """Destroyed (Glossary): a Terra goes to its owner's Afterlife, out of its slot, and the
+    Effects of a Special Terra end with it (Terra Pages and Rotation, p. 13)."""
+    game = started()
+    me = game.casters[0]
+    grove = card("Grove", "Terra", terra="forest",
+                 effects=[{"when": "arena", "do": "lp_bonus", "n": 10}])  # fmt: skip
+    pup = put(game, 1, beastie("Pup", lp=50))
+    special = in_chapter(game, 0, grove)
+    game.contract_terra(me, special)
+    assert game.max_lp(pup) == 60
+    game.destroy(special)
+    assert special.zone == "afterlife" and game.terra[0] is None
+    assert game.max_lp(pup) == 50
+
+
 def test_a_trap_is_placed_face_down_without_its_cost_and_moved_once():
     """Trap Pages (p. 38-39): placed face-down "without paying the Aura Cost"; moved once, under
     a Beastie or Artifact you control without a Trap under it."""

@@ -51,6 +51,8 @@ def test_a_destroy_effect_destroys_its_target():
     apply_effect(game, {"do": "destroy", "target": "opposing_beastie"}, me, source,
                  {"opposing_beastie": hound})  # fmt: skip
     assert hound.zone == "limbo" and hound not in game.casters[1].arena
+    (told,) = events(game, "destroyed")
+    assert (told["player"], told["page"], told["name"]) == (1, hound.uid, "Hound")
 
 
 def test_a_trait_granted_is_logged_with_its_page_and_trait():
