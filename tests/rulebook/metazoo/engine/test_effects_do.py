@@ -140,3 +140,36 @@ def test_recover_removes_damage_from_a_page_or_a_caster_and_the_log_says_how_muc
     assert (pup.damage, them.damage) == (10, 0)
     told = [(e["player"], e["target"], e["amount"], e["lp"]) for e in events(game, "recover")]
     assert told == [(0, pup.uid, 20, 40), (0, "caster:1", 10, 1000)]
+
+
+def test_a_page_leaving_the_arena_sends_what_was_under_it_to_its_discard_pile():
+    """Equipment (p. 38): "If the Page on top of the Equipment leaves the Arena, the Equipment
+    will enter its respective discard pile ... (i.e., Beasties and Artifacts enter the Limbo,
+    Spells and Potions enter the Cemetery)"."""
+    game = started()
+    host = put(game, 0, beastie("Host"))
+    under = {}
+    for type_ in ("Spell", "Potion", "Artifact", "Beastie"):
+        page = put(game, 0, card(f"Under {type_}", type_, aura_cost={}, lp=20))
+        game.leave_arena(page)
+        page.zone = "under"
+        host.carried.append(page)
+        under[type_] = page
+    game.destroy(host)
+    assert {t: p.zone for t, p in under.items()} == {
+        "Spell": "cemetery", "Potion": "cemetery", "Artifact": "limbo", "Beastie": "limbo",
+    }  # fmt: skip
+
+
+def test_a_tribal_boost_lost_as_a_tribe_mate_leaves_can_destroy():
+    """Tribal Boost (p. 28): +10 LP for each other Beastie of its Tribe in the Arena; a Page
+    whose LP that loss brings to 0 is Destroyed (Glossary: Life Points)."""
+    game = started()
+    cub = put(game, 0, beastie("Cub", lp=40, tribe="Yeti", tribal_boost=True))
+    kin = put(game, 1, beastie("Kin", lp=40, tribe="Yeti"))
+    cub.damage = 45  # 5 LP left of 50
+    game.sweep()
+    assert cub.zone == "arena"
+    game.destroy(kin)
+    game.sweep()
+    assert cub.zone == "limbo"
