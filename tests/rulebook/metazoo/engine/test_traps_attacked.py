@@ -161,3 +161,19 @@ def test_a_flipped_trap_that_needs_a_target_is_contracted_only_when_one_is_there
     Combat(game, game.casters[0], brute, brute.card.attacks[0], trap).fight()
     assert ("contract_trap" in theirs.asked) is has_a_beastie
     assert (trap.zone == "afterlife") is not has_a_beastie
+
+
+def test_a_trap_left_by_its_host_stays_face_down_in_the_arena_and_is_a_target_itself():
+    """Trap Pages (p. 39): "In the event that the Page the face-down Trap Page is under would be
+    removed from the Arena, the Trap Page remains face-down in the Arena": no longer reached
+    through a host, it is an Attack's target itself (Combat step 1, p. 25)."""
+    game = started()
+    me = game.casters[0]
+    pup = put(game, 0, beastie("Pup"))
+    host = put(game, 1, beastie("Host"))
+    trap = _face_down(game, 1, _snare({}), host)
+    assert ("attack", pup, 0, trap) not in ActionOptions(game, me)
+    game.destroy(host)
+    assert trap.face_down and trap in game.casters[1].traps
+    assert ("attack", pup, 0, trap) in ActionOptions(game, me)
+    assert [e["page"] for e in events(game, "trap_uncovered")] == [trap.uid]
