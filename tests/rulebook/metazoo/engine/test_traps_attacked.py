@@ -176,4 +176,4 @@ def test_a_trap_left_by_its_host_stays_face_down_in_the_arena_and_is_a_target_it
     game.destroy(host)
     assert trap.face_down and trap in game.casters[1].traps
     assert ("attack", pup, 0, trap) in ActionOptions(game, me)
-    assert [e["page"] for e in events(game, "trap_uncovered")] == [trap.uid]
+    assert [(e["player"], e["page"]) for e in events(game, "trap_uncovered")] == [(1, trap.uid)]
