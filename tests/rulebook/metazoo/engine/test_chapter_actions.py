@@ -64,3 +64,14 @@ def test_a_burned_beastie_may_attack_and_a_sleeping_or_paralyzed_one_may_not():
         pages[status] = put(game, 0, beastie(status.title()))
         pages[status].statuses[status] = 1 if status == "poison" else game.turn
     assert ActionOptions(game, me).attackers() == [pages["burn"], pages["poison"]]
+
+
+def test_each_page_contracted_counts_once_in_its_casters_plays():
+    """The result's per-seat `plays` (docs/test-games/metazoo.md): how many times each Page was
+    Contracted, copies counted each time (an Aura Page once a turn, Turn Steps p. 17)."""
+    game = started()
+    me = game.casters[0]
+    for _ in range(2):
+        me.aura_page_played = False
+        game.act(me, ("aura", in_chapter(game, 0, flame_aura())))
+    assert me.plays == {"Flame Aura": 2}
