@@ -67,7 +67,7 @@ def test_a_burned_beastie_may_attack_and_a_sleeping_or_paralyzed_one_may_not():
 
 
 def test_each_page_contracted_counts_once_in_its_casters_plays():
-    """The result's per-seat `plays` (docs/test-games/metazoo.md): how many times each Page was
+    """The result's per-seat `plays` (each seat's figures): how many times each Page was
     Contracted, copies counted each time (an Aura Page once a turn, Turn Steps p. 17)."""
     game = started()
     me = game.casters[0]
