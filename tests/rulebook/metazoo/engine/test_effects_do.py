@@ -145,20 +145,23 @@ def test_recover_removes_damage_from_a_page_or_a_caster_and_the_log_says_how_muc
 def test_a_page_leaving_the_arena_sends_what_was_under_it_to_its_discard_pile():
     """Equipment (p. 38): "If the Page on top of the Equipment leaves the Arena, the Equipment
     will enter its respective discard pile ... (i.e., Beasties and Artifacts enter the Limbo,
-    Spells and Potions enter the Cemetery)"."""
+    Spells and Potions enter the Cemetery)", its owner's (Ownership vs. Control, p. 23), though
+    it was equipped to the other Caster's Page and controlled by that Caster."""
     game = started()
-    host = put(game, 0, beastie("Host"))
+    host = put(game, 1, beastie("Host"))
     under = {}
     for type_ in ("Spell", "Potion", "Artifact", "Beastie"):
         page = put(game, 0, card(f"Under {type_}", type_, aura_cost={}, lp=20))
         game.leave_arena(page)
-        page.zone = "under"
+        page.zone, page.controller = "under", 1
         host.carried.append(page)
         under[type_] = page
     game.destroy(host)
     assert {t: p.zone for t, p in under.items()} == {
         "Spell": "cemetery", "Potion": "cemetery", "Artifact": "limbo", "Beastie": "limbo",
     }  # fmt: skip
+    owner = game.casters[0]
+    assert all(p.controller == 0 and p in owner.pile(p.zone) for p in under.values())
 
 
 def test_a_tribal_boost_lost_as_a_tribe_mate_leaves_can_destroy():
