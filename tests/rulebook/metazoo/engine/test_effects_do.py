@@ -53,6 +53,10 @@ def test_a_destroy_effect_destroys_its_target():
     assert hound.zone == "limbo" and hound not in game.casters[1].arena
     (told,) = events(game, "destroyed")
     assert (told["player"], told["page"], told["name"]) == (1, hound.uid, "Hound")
+    (moved,) = events(game, "zone")  # into its owner's Limbo
+    assert (moved["player"], moved["page"], moved["name"], moved["zone"]) == (
+        1, hound.uid, "Hound", "limbo",
+    )  # fmt: skip
 
 
 def test_a_trait_granted_is_logged_with_its_page_and_trait():
