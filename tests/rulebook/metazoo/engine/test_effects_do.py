@@ -186,7 +186,7 @@ def test_an_arena_trait_grant_reaches_its_casters_beasties_while_its_page_has_it
     """ARENA grant_trait (the vocabulary: "on a Page: the Beasties you control, while it is in
     the Arena", as the sample Lantern of Wards): not the other Caster's Beasties, not its own
     Artifacts, and not while Paralyze removes its Effect text box (p. 29)."""
-    game, me, source = _caster_and_page()
+    game, _, source = _caster_and_page()
     ward = {"when": "arena", "do": "grant_trait", "trait": "Magiproof", "target": "own_beastie"}
     lantern = put(game, 0, card("Lantern", "Artifact", aura_cost={}, lp=20, effects=[ward]))
     mine, theirs = put(game, 0, beastie("Mine")), put(game, 1, beastie("Theirs"))
