@@ -194,3 +194,14 @@ def test_an_arena_trait_grant_reaches_its_casters_beasties_while_its_page_has_it
     assert not game.has(theirs, "Magiproof") and not game.has(source, "Magiproof")
     lantern.statuses["paralyze"] = game.turn
     assert not game.has(mine, "Magiproof")
+
+
+def test_damage_beyond_a_pages_lp_leaves_it_at_0_lp():
+    """Resolving a chosen Attack (p. 28): "A Page may have Damage allocated to it greater than
+    its current LP, but can only have its current LP reduced to 0"; the log says 0."""
+    game, me, source = _caster_and_page()
+    hound = put(game, 1, beastie("Hound", lp=50))
+    apply_effect(game, {"do": "damage", "n": 70, "target": "opposing_beastie"}, me, source,
+                 {"opposing_beastie": hound})  # fmt: skip
+    assert game.current_lp(hound) == 0
+    assert [e["lp"] for e in events(game, "damage")] == [0]
