@@ -39,8 +39,8 @@ def test_effect_damage_is_logged_as_an_effects():
     apply_effect(game, {"do": "damage", "n": 20, "target": "opposing_beastie"}, me, source,
                  {"opposing_beastie": hound})  # fmt: skip
     (dealt,) = events(game, "damage")
-    assert (dealt["target"], dealt["amount"], dealt["why"], dealt["source"]) == (
-        hound.uid, 20, "effect", source.uid,
+    assert (dealt["player"], dealt["target"], dealt["amount"], dealt["why"], dealt["source"]) == (
+        1, hound.uid, 20, "effect", source.uid,
     )  # fmt: skip
 
 
