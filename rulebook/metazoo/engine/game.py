@@ -446,6 +446,8 @@ class Game:
         me.arena.append(page)
         if page.card.arena:
             self.statics.append(page)
+        if page.card.is_permanent and page.card.lp <= 0:
+            self.dirty = True  # printed with 0 LP: Destroyed at the next sweep, as it entered
         if self.log is not None:  # (its maximum LP: computed only for a log)
             self.event(
                 "enter",

@@ -205,3 +205,13 @@ def test_damage_beyond_a_pages_lp_leaves_it_at_0_lp():
                  {"opposing_beastie": hound})  # fmt: skip
     assert game.current_lp(hound) == 0
     assert [e["lp"] for e in events(game, "damage")] == [0]
+
+
+def test_a_beastie_of_0_lp_is_destroyed_and_one_of_5_lp_is_not():
+    """Glossary, Life Points: a Page with Damage and LP Loss equal to its maximum LP is
+    Destroyed; a Beastie printed with 0 LP (the card data allows it) has reached it as it
+    enters, one printed with 5 has not."""
+    game = started()
+    wisp, gnat = put(game, 0, beastie("Wisp", lp=0)), put(game, 0, beastie("Gnat", lp=5))
+    game.sweep()
+    assert (wisp.zone, gnat.zone) == ("limbo", "arena")
