@@ -215,3 +215,16 @@ def test_a_beastie_of_0_lp_is_destroyed_and_one_of_5_lp_is_not():
     wisp, gnat = put(game, 0, beastie("Wisp", lp=0)), put(game, 0, beastie("Gnat", lp=5))
     game.sweep()
     assert (wisp.zone, gnat.zone) == ("limbo", "arena")
+
+
+def test_a_page_left_with_1_lp_is_not_destroyed():
+    """Glossary, Life Points: only Damage and LP Loss equal to the maximum LP destroy; the card
+    data allows any LP, so a Beastie printed with 6 LP keeps 1 after 5 Damage, and the log says
+    so."""
+    game, me, source = _caster_and_page()
+    mite = put(game, 1, beastie("Mite", lp=6))
+    apply_effect(game, {"do": "damage", "n": 5, "target": "opposing_beastie"}, me, source,
+                 {"opposing_beastie": mite})  # fmt: skip
+    game.sweep()
+    assert mite.zone == "arena" and game.current_lp(mite) == 1
+    assert [e["lp"] for e in events(game, "damage")] == [1]
