@@ -228,3 +228,17 @@ def test_a_page_left_with_1_lp_is_not_destroyed():
     game.sweep()
     assert mite.zone == "arena" and game.current_lp(mite) == 1
     assert [e["lp"] for e in events(game, "damage")] == [1]
+
+
+def test_an_lp_bonus_of_an_aura_type_counts_for_its_beasties_while_its_page_has_its_text():
+    """ARENA lp_bonus (the vocabulary: "Beasties (of `aura`, if given) have +n LP"; Special
+    Terra stack, p. 13): Beasties of that Aura type only, whoever controls them; a Paralyzed
+    source gives none (p. 29), and the next source still counts."""
+    game = started()
+    tide = {"when": "arena", "do": "lp_bonus", "n": 10, "aura": "water"}
+    calm = put(game, 0, card("Calm", "Artifact", aura_cost={}, lp=20, effects=[tide]))
+    put(game, 1, card("Swell", "Artifact", aura_cost={}, lp=20, effects=[tide]))
+    otter, ember = put(game, 0, beastie("Otter", aura="water")), put(game, 1, beastie("Ember"))
+    assert (game.max_lp(otter), game.max_lp(ember)) == (70, 50)
+    calm.statuses["paralyze"] = game.turn
+    assert game.max_lp(otter) == 60
