@@ -242,3 +242,14 @@ def test_an_lp_bonus_of_an_aura_type_counts_for_its_beasties_while_its_page_has_
     assert (game.max_lp(otter), game.max_lp(ember)) == (70, 50)
     calm.statuses["paralyze"] = game.turn
     assert game.max_lp(otter) == 60
+
+
+def test_a_page_entering_the_arena_is_logged_with_its_maximum_lp():
+    """docs/game-logs.md (`enter`): a Beastie or Artifact entering the Arena with its maximum LP
+    (its Tribal Boost and LP bonuses counted), a Page without LP with none."""
+    game = started()
+    put(game, 0, beastie("Kin", lp=40, tribe="Yeti"))
+    cub = put(game, 0, beastie("Cub", lp=40, tribe="Yeti", tribal_boost=True))
+    aura = put(game, 0, card("Flame Aura", "Aura", aura_type="flame", basic=True))
+    entered = {e["page"]: e["lp"] for e in events(game, "enter")}
+    assert (entered[cub.uid], entered[aura.uid]) == (50, None)
