@@ -13,6 +13,7 @@ from rulebook.samples import METAZOO
 from .builders import (
     Scripted,
     beastie,
+    card,
     events,
     flame_aura,
     in_chapter,
@@ -188,3 +189,14 @@ def test_a_game_replays_from_its_recorded_answers():
     assert named == {"page", "caster"}
     again = GameState.replay(Game, decks, 3, state.history, record_log=True)
     assert again.outcome == played
+
+
+def test_the_result_lists_the_pages_played_simpler_from_either_spellbook():
+    """Every result lists under `unsupported` the Pages whose text the engine plays only in
+    part (docs/test-games/metazoo.md), from both Casters' Spellbooks."""
+    odd = card("Odd", "Beastie", aura_cost={"flame": 1}, lp=20,
+               effects=[{"when": "enter", "do": "teleport"}])  # fmt: skip
+    game = new_game(spellbook(odd), spellbook())
+    assert "Odd" in game.unsupported
+    game = new_game(spellbook(), spellbook(odd))
+    assert "Odd" in game.unsupported
