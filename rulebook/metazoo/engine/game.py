@@ -411,6 +411,7 @@ class Game:
     def leave_slot(self, terra: Page) -> None:
         if terra in self.statics:
             self.statics.remove(terra)
+            self.dirty = True  # its LP bonuses end: a Page may be at 0 LP
 
     def leave_arena(self, page: Page) -> None:
         """Out of the Arena: what was under it goes to its owner's zones (without DESTROYED

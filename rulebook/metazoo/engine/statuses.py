@@ -57,6 +57,8 @@ def inflict(
             subject.statuses[status] = game.turn
         if status == "frozen" and isinstance(subject, Page):
             subject.fatigued = True
+        if status == "paralyze":
+            game.dirty = True  # its Tribal Boost and LP bonuses end: a Page may be at 0 LP
         if game.log is not None:
             game.event(
                 "inflict",

@@ -8,7 +8,7 @@ import pytest
 
 from rulebook.metazoo.engine.effects import apply_effect, choose_targets
 
-from .builders import Scripted, beastie, card, events, put, started
+from .builders import Scripted, beastie, card, events, in_chapter, put, started
 
 
 def _caster_and_page(seat=0):
@@ -253,3 +253,23 @@ def test_a_page_entering_the_arena_is_logged_with_its_maximum_lp():
     aura = put(game, 0, card("Flame Aura", "Aura", aura_type="flame", basic=True))
     entered = {e["page"]: e["lp"] for e in events(game, "enter")}
     assert (entered[cub.uid], entered[aura.uid]) == (50, None)
+
+
+def test_a_beastie_whose_lp_bonus_ends_is_destroyed_at_0_lp():
+    """Glossary, Life Points: Damage equal to the maximum LP destroys, whatever lowered the
+    maximum: a Special Terra with an LP bonus leaving its slot (p. 13), Paralyze removing a
+    Tribal Boost (p. 28-29)."""
+    game = started()
+    grove = card("Grove", "Terra", terra="forest",
+                 effects=[{"when": "arena", "do": "lp_bonus", "n": 10}])  # fmt: skip
+    game.contract_terra(game.casters[0], in_chapter(game, 0, grove))
+    mossy = put(game, 1, beastie("Mossy", lp=50))
+    put(game, 0, beastie("Kin", lp=40, tribe="Yeti"))
+    cub = put(game, 0, beastie("Cub", lp=40, tribe="Yeti", tribal_boost=True))
+    mossy.damage, cub.damage = 55, 45  # of 60 LP each (the Cub: 40, Tribal Boost, the Grove)
+    game.destroy(game.terra[0])
+    game.sweep()
+    assert mossy.zone == "limbo" and cub.zone == "arena"
+    game.inflict([cub], "paralyze", game.casters[1], automatically=True)
+    game.sweep()
+    assert cub.zone == "limbo"
