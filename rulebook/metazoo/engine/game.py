@@ -155,7 +155,7 @@ class Game:
         self.shrouded = -1  # the turn in which Beasties cannot be targeted
         self.mulligans = [0, 0]
         self.combat: Combat | None = None
-        self.dirty = False  # Damage, LP Loss or a Page leaving since the last sweep
+        self.dirty = False  # since the last sweep: Damage, LP Loss, or a maximum LP lowered
         self.statics: list[Page] = []  # Pages with ARENA effects, in the Arena or a Terra slot
         self.asking = ""  # the effect a target is being chosen for (policies read it)
 
