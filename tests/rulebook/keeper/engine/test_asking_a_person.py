@@ -93,3 +93,34 @@ def test_each_step_asks_its_question_and_shows_what_is_picked_so_far():
     assert (taken.asks, taken.options) == ("Which reserves card takes H's place?", [r])
     again = swaps.compose([1, 0])
     assert again.picked == [(h, r)]
+
+
+def test_a_team_and_swaps_so_far_are_shown_at_every_later_step():
+    """A person choosing a team (Battles, step 1) or swaps (Turn Order 1) sees, at each step after
+    the first pick, what is picked so far: the team before its next creature, the swaps before
+    the next card's place is chosen."""
+    game = new_game()
+    me = game.players[0]
+    a = in_play(game, 0, creature("A", 1, 5))
+    b = in_play(game, 0, creature("B", 2, 5))
+    next_creature = BattleOptions(game, me).compose([1])
+    assert (next_creature.asks, next_creature.picked) == ("Which creature attacks next?", [a])
+    assert next_creature.options[1:] == [b]
+    h1, h2, r1 = creature("H1", 1, 1), creature("H2", 1, 1), creature("R1", 1, 1)
+    me.hand, me.reserves = [h1, h2], [r1]
+    second_place = Swaps(me).compose([1, 0, 1])
+    assert (second_place.asks, second_place.picked) == (
+        "Which reserves card takes H2's place?",
+        [(h1, r1)],
+    )
+
+
+def test_with_no_reserves_no_hand_card_is_offered_for_a_swap():
+    """Turn Order 1: a hand card is exchanged for a reserves card, so with the reserves empty
+    the only answer is to swap nothing: no hand card is offered to give away."""
+    game = new_game()
+    me = game.players[0]
+    me.hand, me.reserves = [creature("H", 1, 1)], []
+    first = Swaps(me).compose([])
+    assert len(first.options) == 1
+    assert Swaps(me).compose([0]) == Answered([])
