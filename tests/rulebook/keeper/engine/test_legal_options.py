@@ -139,6 +139,8 @@ def test_swaps_are_refused_unless_each_takes_a_hand_card_for_a_reserves_card():
     options = Swaps(me)
     assert [(h, r)] in options and [] in options
     assert [(r, h)] not in options
+    assert [(h, h)] not in options  # a hand card for a card not in the reserves
+    assert [(r, r)] not in options  # a reserves card for a card not in the hand
     assert [(h, r), (h, r)] not in options  # H is in the reserves after the first swap
     assert [(h,)] not in options and [h] not in options and "swap" not in options
     assert (options.hand, options.reserves) == ([h], [r])
