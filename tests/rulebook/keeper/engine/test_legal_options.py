@@ -4,6 +4,7 @@ Traps"; "Battles", step 1)."""
 
 from __future__ import annotations
 
+from rulebook.core.views import game_objects
 from rulebook.keeper.engine.legal import ActionOptions, BattleOptions, Swaps
 
 from .builders import creature, filler_card, give_resources, in_play, new_game, spell
@@ -157,3 +158,17 @@ def test_an_ability_paid_with_its_own_counters_is_offered_only_when_the_creature
     assert ("ability", charged, charged.card.abilities[0]) in options
     assert ("ability", empty, empty.card.abilities[0]) not in options
     assert [action[1] for action in options if action[0] == "ability"] == [charged]
+
+
+def test_the_opponent_is_offered_as_a_battle_target_as_the_player_sees_them():
+    """Battles, step 1: the team attacks the opponent or a creature of theirs. The opponent is
+    offered as the attacker's view shows them (rulebook.core.views), so the options hand a bot
+    no way to the opponent's hidden hand; an answer naming it is read as the opponent."""
+    game = new_game()
+    me, them = game.players
+    a = in_play(game, 0, creature("A", 1, 5))
+    options = BattleOptions(game, me)
+    offered = options.targets()[0]
+    assert offered is game.view(me.index).players[them.index]
+    assert offered is not them
+    assert game_objects(([a], offered)) == ([a], them)
