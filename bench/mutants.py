@@ -30,6 +30,11 @@ estimate of the module's share, labelled as such, never a full run's figure. Ran
 sampling is the estimate of Wong & Mathur (1995) and Zhang et al. (ICSE 2010); see
 docs/testing/mutants.md.
 
+--part K/N runs the K-th of N disjoint parts of the module's mutants (every N-th, from the K-th,
+of their sorted names, so each part reaches every function), in its own run folder
+(var/mutants/<module>.part-K-of-N): a module too big for one core in one sitting runs in full as
+parts on several cores or in several sittings, and the parts' figures add up to the module's.
+
 mutmut mutates functions only (not module-level tables) and leaves decorated functions
 (properties) alone; the player policies (`policy.py`) are not rules and are not mutated.
 """
@@ -77,6 +82,17 @@ CONSTRUCTION_RULES = {
 # A sample none of whose mutants was checked says nothing of the module: any share is possible.
 NOTHING_CHECKED = (0.0, 1.0)
 STATUSES = ("killed", "timeout", "survived", "no tests", "not checked")
+
+
+Part = tuple[int, int]  # the K-th of N parts
+
+
+def part_of(text: str) -> Part:
+    """ "K/N", 1 <= K <= N, as `--part` takes it."""
+    index, _, of = text.partition("/")
+    if not (index.isdigit() and of.isdigit() and 1 <= int(index) <= int(of)):
+        raise argparse.ArgumentTypeError(f"{text!r}: give K/N, e.g. 1/2 for the first of two parts")
+    return int(index), int(of)
 
 
 @dataclass(frozen=True)
@@ -147,9 +163,10 @@ def config(module: Module, timeout_multiplier: float) -> str:
     )
 
 
-def prepare(module: Module, timeout_multiplier: float) -> Path:
-    """A fresh run folder: the worktree's rules library, tests and sample cards, linked."""
-    run = WORK / module.key
+def prepare(module: Module, timeout_multiplier: float, part: Part | None) -> Path:
+    """A fresh run folder (a part's its own): the worktree's rules library, tests and sample
+    cards, linked."""
+    run = WORK / (f"{module.key}.part-{part[0]}-of-{part[1]}" if part else module.key)
     shutil.rmtree(run, ignore_errors=True)
     run.mkdir(parents=True)
     for name in ("rulebook", "tests", "cards"):
@@ -218,6 +235,13 @@ def mutant_names(run: Path, module: Module) -> list[str]:
     return sorted(json.loads(done.stdout))
 
 
+def split(names: list[str], part: Part) -> list[str]:
+    """The part's names: every N-th of the sorted names from the K-th, so that the N parts are
+    disjoint, cover every name, and each reaches every function of the module."""
+    index, of = part
+    return sorted(names)[index - 1 :: of]
+
+
 def draw_sample(names: list[str], size: int, seed: int) -> list[str]:
     """A simple random sample (without replacement) of the names, the same for the same seed."""
     return sorted(random.Random(seed).sample(sorted(names), min(size, len(names))))
@@ -235,16 +259,23 @@ def results(run: Path, names: Sequence[str] = ()) -> dict[str, tuple[str, str]]:
 
 
 def measure(
-    module: Module, minutes: float, timeout_multiplier: float, sample: int | None, seed: int
+    module: Module,
+    minutes: float,
+    timeout_multiplier: float,
+    sample: int | None,
+    seed: int,
+    part: Part | None = None,
 ) -> dict[str, object]:
-    run = prepare(module, timeout_multiplier)
+    run = prepare(module, timeout_multiplier, part)
     names = mutant_names(run, module)
-    chosen_names = draw_sample(names, sample, seed) if sample else []
+    chosen_names = (
+        draw_sample(names, sample, seed) if sample else split(names, part) if part else []
+    )
     started = time.monotonic()
     done = mutmut(run, "run", "--max-children", "1", *chosen_names, timeout=minutes * 60)
     seconds = time.monotonic() - started
     (run / "run.log").write_text(done.stdout)
-    found = results(run, chosen_names)  # a sample's only: the rest were never run
+    found = results(run, chosen_names)  # a sample's or a part's only: the rest were never run
     total = len(names)
     counts = Counter(status for status, _ in found.values())
     caught = counts["killed"] + counts["timeout"]
@@ -266,6 +297,7 @@ def measure(
         }
         if sample
         else None,
+        "part": {"index": part[0], "of": part[1], "size": len(found)} if part else None,
         "rate": caught / (checked if sample else len(found)) if checked else 0.0,
         "minutes": round(seconds / 60, 1),
         "stopped": done.returncode != 0 and seconds >= minutes * 60,
@@ -282,6 +314,11 @@ def row(figures: dict[str, object]) -> str:
         run = f"sample of {size} / {figures['total']} (seed {sample['seed']})"  # type: ignore[index]
         caught = f"estimate {rate:.1%} (95% interval {low:.1%} to {high:.1%})"
         killed = f"{figures['killed']} / {size}"
+    elif figures.get("part"):  # in full, over the part's own mutants
+        part = figures["part"]
+        size = part["size"]  # type: ignore[index]
+        run = f"part {part['index']} of {part['of']}: {size} / {figures['total']}"  # type: ignore[index]
+        caught, killed = f"{rate:.1%} of the part", f"{figures['killed']} / {size}"
     else:
         run, caught, killed = "full", f"{rate:.1%}", f"{figures['killed']} / {figures['total']}"
     return (
@@ -318,7 +355,15 @@ def main(argv: list[str]) -> int:
         "interval",
     )
     parser.add_argument("--sample-seed", type=int, default=1, help="which random sample")
+    parser.add_argument(
+        "--part",
+        type=part_of,
+        metavar="K/N",
+        help="run the K-th of N disjoint parts of each module's mutants, in full",
+    )
     args = parser.parse_args(argv)
+    if args.part and args.sample:
+        parser.error("--part and --sample choose mutants two ways: give one of them")
     modules = chosen(args.modules)
     if args.list:
         print("\n".join(f"{m.key}  ({m.path}; tests: {m.tests})" for m in modules))
@@ -327,7 +372,7 @@ def main(argv: list[str]) -> int:
     below = []
     for module in modules:
         figures = measure(
-            module, args.minutes, args.timeout_multiplier, args.sample, args.sample_seed
+            module, args.minutes, args.timeout_multiplier, args.sample, args.sample_seed, args.part
         )
         print(row(figures), flush=True)
         with (WORK / "figures.jsonl").open("a") as log:

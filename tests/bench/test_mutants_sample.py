@@ -1,9 +1,14 @@
 """`python -m bench.mutants --sample N`: a seeded random sample of a module's mutants, and the
-95% interval of the share it catches (docs/testing/mutants.md). Arithmetic only, no mutmut run."""
+95% interval of the share it catches; `--part K/N`: a module's mutants in disjoint parts that
+together are all of them (docs/testing/mutants.md). Arithmetic only, no mutmut run."""
 
 from __future__ import annotations
 
-from bench.mutants import draw_sample, row
+import argparse
+
+import pytest
+
+from bench.mutants import draw_sample, part_of, row, split
 
 NAMES = [f"rulebook.keeper.engine.game.x_play__mutmut_{n}" for n in range(1, 1001)]
 
@@ -30,3 +35,30 @@ def test_a_sample_row_is_labelled_an_estimate_with_its_interval():
     assert "estimate 91.0% (95% interval 86.2% to 94.2%)" in line
     full = row({**figures, "sample": None, "killed": 1130})
     assert "| full | 1130 / 1250 |" in full and "estimate" not in full
+
+
+def test_the_parts_are_disjoint_and_together_every_mutant_each_reaching_every_function():
+    names = [f"rulebook.m.x_{f}__mutmut_{n}" for f in ("a", "b", "c") for n in range(1, 8)]
+    parts = [split(list(reversed(names)), (k, 3)) for k in (1, 2, 3)]
+    assert sorted(name for part in parts for name in part) == sorted(names)
+    assert len({name for part in parts for name in part}) == len(names)
+    for part in parts:
+        assert {name.split("__")[0] for name in part} == {f"rulebook.m.x_{f}" for f in "abc"}
+
+
+def test_a_part_is_given_as_k_of_n_and_anything_else_is_refused():
+    assert part_of("2/3") == (2, 3)
+    for wrong in ("0/2", "3/2", "2", "a/b", "1/", "-1/2"):
+        with pytest.raises(argparse.ArgumentTypeError, match="K/N"):
+            part_of(wrong)
+
+
+def test_a_part_row_says_which_part_and_its_share_of_the_part():
+    figures = {
+        "module": "keeper.engine.game", "killed": 900, "timeout": 3, "survived": 60,
+        "no tests": 0, "not checked": 0, "total": 1927, "rate": 903 / 963, "minutes": 80.0,
+        "stopped": False, "sample": None, "part": {"index": 1, "of": 2, "size": 963},
+    }  # fmt: skip
+    line = row(figures)
+    assert "| part 1 of 2: 963 / 1927 | 900 / 963 |" in line
+    assert "93.8% of the part" in line and "estimate" not in line
