@@ -76,10 +76,10 @@ def _creatures(game: GameView, targets: list[Target]) -> list[Permanent]:
     ]
 
 
-def _in_play(game: GameView, targets: list[Target]) -> list[Permanent]:
-    return [
-        t for t in targets if isinstance(t, Permanent) and t in game.players[t.controller].in_play()
-    ]
+def _in_play(targets: list[Target]) -> list[Permanent]:
+    """The targets in play: `apply_effect` has followed each (`_follow`), which keeps a
+    Permanent only while it is in play; the effects that read this move nothing out of play."""
+    return [t for t in targets if isinstance(t, Permanent)]
 
 
 def counters(
@@ -111,7 +111,7 @@ def see(
 def exhaust(
     game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
 ) -> None:
-    for permanent in _in_play(game, targets):
+    for permanent in _in_play(targets):
         permanent.exhausted = True
         if game.log is not None:
             game.event("exhaust", me.index, n=game.ref(permanent.card), why="effect")
@@ -361,7 +361,7 @@ def rerolls(
 def stay_exhausted(
     game: GameView, me: Player, effect: Effect, targets: list[Target], card: KeeperCard
 ) -> None:
-    for permanent in _in_play(game, targets):
+    for permanent in _in_play(targets):
         permanent.stay_exhausted = True
         if game.log is not None:
             game.event("stays_exhausted", me.index, n=game.ref(permanent.card))

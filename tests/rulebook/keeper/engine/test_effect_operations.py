@@ -146,6 +146,7 @@ def test_exhausted_targets_cannot_attack_until_the_recovery_phase():
     assert brute.exhausted and not game.can_attack(them, brute)
     (event,) = [e for e in game.log if e["event"] == "exhaust"]
     assert (event["n"], event["why"]) == (game.ref(brute.card), "effect")
+    assert event["player"] == 0  # the caster exhausted it
     game.recovery_phase()
     assert game.can_attack(them, brute)
 
@@ -186,3 +187,63 @@ def test_a_switch_of_control_is_logged_with_the_new_controller():
     assert theirs in me.creatures
     (control,) = [e for e in game.log if e["event"] == "control"]
     assert (control["player"], control["n"], control["why"]) == (0, game.ref(theirs.card), "effect")
+
+
+def test_a_total_of_offense_taken_is_spread_from_the_highest_offense_down():
+    """ "Decrease targets' offense by a total of [x].": the caster spreads it ("A total of"); the
+    engine spreads it for them from the highest offense down (stated in `simplifications`), and
+    logs each target's new offense as the caster's change."""
+    game = new_game()
+    high = in_play(game, 1, creature("High", 3, 5))
+    low = in_play(game, 1, creature("Low", 1, 5))
+    cast(game, f"{TWO_IN_PLAY} Decrease targets' offense by a total of 2.")
+    assert (high.offense, low.offense) == (1, 1)
+    stats = [(e["player"], e["n"], e["offense"]) for e in game.log if e["event"] == "stat"]
+    assert stats == [(0, game.ref(high.card), 1), (0, game.ref(low.card), 1)]
+
+
+def test_a_total_of_damage_gives_a_target_at_0_defense_no_share():
+    """ "A total of": "You may not reduce either the offense or the defense of any one creature
+    below 0", so a creature at 0 defense (rulebook: "it is possible for creatures to have 0
+    defense") takes none of the total and the rest goes to the others. The damage dealt counts
+    for the card that dealt it (each result's `card_damage`)."""
+    game = new_game()
+    them = game.players[1]
+    zero = in_play(game, 1, creature("Zero", 3, 0))
+    big = in_play(game, 1, creature("Big", 3, 10))
+    cast(game, f"{TWO_IN_PLAY} Inflict a total of 4 damage to targets.")
+    assert zero in them.creatures and zero.defense == 0
+    assert big.defense == 10 - 4
+    assert game.card_damage[0] == {"Test Spell": 4} and not game.card_damage[1]
+
+
+def test_dice_to_yourself_then_to_any_one_player_hurts_the_opponent_by_their_own_dice():
+    """ "Roll [x] six-sided dice and inflict the result as damage to yourself, then roll [x]
+    six-sided dice and inflict the result as damage to any one player.": the second roll hurts
+    the opponent by its whole result, and counts as the card's damage; the damage to the caster
+    is not the card's damage dealt."""
+    game = new_game()
+    me, them = game.players
+    fix_dice(game, [2, 1, 6, 5])
+    cast(
+        game,
+        "Roll 2 six-sided dice and inflict the result as damage to yourself, then roll 2 "
+        "six-sided dice and inflict the result as damage to any one player.",
+    )
+    assert (me.hp, them.hp) == (20 - 3, 20 - 11)
+    assert game.card_damage[0] == {"Test Spell": 11} and not game.card_damage[1]
+
+
+def test_an_effect_after_a_target_left_play_does_not_act_on_it_in_the_graveyard():
+    """Targets stay targets wherever they move, and each effect finds them where the earlier
+    ones left them ("Target" ruling): a creature destroyed by the first effect is in its
+    owner's graveyard, where "Exhaust all targets." does not reach it (it exhausts "cards in
+    play", "Resources, Exhaustion, and Recovery")."""
+    game = new_game()
+    them = game.players[1]
+    brute = in_play(game, 1, creature("Brute", 3, 10))
+    brute.exhausted = False
+    cast(game, "Target up to 1 card in play. Destroy all targets. Exhaust all targets.")
+    assert brute not in them.creatures and them.graveyard == [brute.card]
+    assert not brute.exhausted
+    assert not [e for e in game.log if e["event"] == "exhaust"]

@@ -75,6 +75,7 @@ def test_exhausting_targeted_resources_leaves_them_unable_to_pay(spent):
     assert sorted(card.name for card in me.resources) == ["A", "B", "C", "D"]
     (event,) = [e for e in game.log if e["event"] == "exhaust_resource"]
     assert (event["spent"], event["resources"]) == (spent + 1, 4)
+    assert (event["player"], event["n"]) == (0, game.ref(c))  # whose resource, and which
 
 
 def test_exhausting_an_exhausted_resource_changes_nothing():
