@@ -61,6 +61,11 @@ SIMPLIFICATIONS = (
     "A cost paid in hitpoints or with cards from the top of the deck is offered only when it "
     "leaves its player above 0 hitpoints and with a card in the deck: the rulebook lets a "
     "player pay down to 0 and lose at once (Winning and Losing), which the engine never offers.",
+    '"A total of" is spread by the engine, not asked of the caster (the rulebook lets the '
+    "caster spread it any way that stays within the ruling): an increase evenly over the "
+    "targets, the first taking any remainder; a decrease of offense from the highest offense "
+    "down; damage target by target, in the order the targets were chosen, each taking as much "
+    "as its defense allows.",
 )
 
 

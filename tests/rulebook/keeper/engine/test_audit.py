@@ -131,6 +131,8 @@ def test_staying_exhausted_does_not_exhaust_an_unexhausted_card():
     tired = in_play(game, 1, creature("Tired", 2, 5), exhausted=True)
     me.hand, me.resources = [chill], [filler]
     game.cast(me, chill)
+    marked = [(e["player"], e["n"]) for e in game.log if e["event"] == "stays_exhausted"]
+    assert sorted(marked) == sorted((0, game.ref(p.card)) for p in (awake, tired))  # the caster's
     game.recovery_phase()
     assert not awake.exhausted
     assert tired.exhausted
@@ -265,15 +267,16 @@ def test_one_player_of_your_choice_may_be_yourself():
 
 def test_every_result_states_the_engines_simplifications():
     """The rules the engine plays simpler than the rulebook reads (counters at fixed moments,
-    triggers in batches, the turn cap, the deck-out check) are in every result, as the
-    components it cannot play are, and the draws at the turn cap are counted."""
+    triggers in batches, the turn cap, the deck-out check, "a total of" spread by the engine) are
+    in every result, as the components it cannot play are, and the draws at the turn cap are
+    counted."""
     stats = ChunkStats()
     deck = sample("value")
     for seed in range(3):
         stats.add(simulation.play([deck, deck], seed), number=seed, seed=seed)
     result = stats.result()
     stated = " ".join(result["simplifications"])
-    for words in ("200 turns", "counters", "Activation conditions", "empty deck"):
+    for words in ("200 turns", "counters", "Activation conditions", "empty deck", "A total of"):
         assert words in stated
     assert result["draws_at_turn_cap"] == 0
     again = ChunkStats.from_json(stats.as_json()).result()
