@@ -247,3 +247,47 @@ def test_an_effect_after_a_target_left_play_does_not_act_on_it_in_the_graveyard(
     assert brute not in them.creatures and them.graveyard == [brute.card]
     assert not brute.exhausted
     assert not [e for e in game.log if e["event"] == "exhaust"]
+
+
+def test_counters_placed_add_to_those_a_creature_has_and_the_log_names_them():
+    """ "Place [x] counters on each target.": each target gets x more plain counters, on top of
+    those it has ("Counters" ruling: counters go only on creatures); the log names the
+    creature, the caster who placed them, their kind and how many."""
+    game = new_game()
+    held = in_play(game, 0, creature("Held", 3, 5))
+    held.counters = 2
+    cast(game, "Target up to 1 card in play. Place 3 counters on each target.")
+    assert held.counters == 2 + 3
+    (event,) = [e for e in game.log if e["event"] == "counters"]
+    assert (event["player"], event["n"], event["kind"], event["placed"]) == (
+        0,
+        game.ref(held.card),
+        "plain",
+        3,
+    )
+
+
+def test_stat_changes_are_logged_as_the_casters_on_each_creature():
+    """ "Increase targets' offense / defense by a total of [x].": each target's new figure is
+    logged with the creature and the caster who changed it."""
+    game = new_game()
+    a = in_play(game, 0, creature("A", 2, 5))
+    cast(game, "Target up to 1 card in play. Increase targets' offense by a total of 2.")
+    cast(game, "Target up to 1 card in play. Increase targets' defense by a total of 3.")
+    stats = [(e["player"], e["n"], e.get("offense"), e.get("defense")) for e in game.log
+             if e["event"] == "stat"]  # fmt: skip
+    assert stats == [(0, game.ref(a.card), 4, None), (0, game.ref(a.card), None, 8)]
+
+
+def test_dice_damage_counts_as_the_cards_damage_dealt():
+    """ "Roll [x] six-sided dice and inflict the result of each die as damage to one target.":
+    the damage counts for the card and its caster (each result's `card_damage`)."""
+    game = new_game()
+    in_play(game, 1, creature("Big", 3, 20))
+    fix_dice(game, [4, 2])
+    cast(
+        game,
+        "Target up to 1 card in play. Roll 2 six-sided dice and inflict the result of each die "
+        "as damage to one target.",
+    )
+    assert game.card_damage[0] == {"Test Spell": 6} and not game.card_damage[1]

@@ -8,7 +8,7 @@ import pytest
 
 from rulebook.keeper.engine.policy import HeuristicPolicy
 
-from .builders import creature, fix_dice, in_play, new_game, spell
+from .builders import creature, filler_card, fix_dice, in_play, new_game, spell
 
 
 class Picks(HeuristicPolicy):
@@ -125,8 +125,10 @@ def test_counters_placed_twice_add_up():
     cast(game, text)
     cast(game, text)
     assert (ally.mark("offense", 0), ally.mark("offense", 1)) == (4, 0)
-    placed = [(e["player"], e["kind"], e["placed"]) for e in game.log if e["event"] == "counters"]
-    assert placed == [(0, "offense", 2)] * 2
+    placed = [
+        (e["player"], e["n"], e["kind"], e["placed"]) for e in game.log if e["event"] == "counters"
+    ]
+    assert placed == [(0, game.ref(ally.card), "offense", 2)] * 2
 
 
 @pytest.mark.parametrize(
@@ -155,3 +157,74 @@ def test_another_kind_of_counter_gives_no_re_roll():
     game.battle(me, [attacker], them)
     assert them.hp == 19
     assert not [e for e in game.log if e["event"] == "reroll"]
+
+
+class Wants(Picks):
+    """`Picks`, and summons or casts only the revealed cards named in `summoned`."""
+
+    def __init__(self, *wanted: str, summoned: tuple[str, ...] = ()) -> None:
+        super().__init__(*wanted)
+        self.summoned = summoned
+
+    def wants(self, game, decision, card):
+        return card is not None and card.name in self.summoned
+
+
+REVEAL_AND_SUMMON = (
+    "Reveal all targets, then summon or cast any number of targets that are not in play "
+    "(paying the usual costs)."
+)
+
+
+def test_the_caster_is_asked_of_each_revealed_card_and_summons_only_those_wanted():
+    """ "Reveal all targets, then summon or cast any number of targets": "any number", so the
+    caster is asked of each revealed card, which the question names, and summons or casts only
+    the ones they want."""
+    filler = filler_card()
+    policy = Wants("Kept", "Called", "Bolt", summoned=("Called", "Bolt"))
+    game = new_game(policies=(policy, policy))
+    me, them = game.players
+    kept, called = creature("Kept", 1, 5), creature("Called", 2, 5)
+    bolt = spell("Bolt", "Inflict 3 damage to any one player.")
+    me.hand = [kept, called, bolt]
+    me.resources = [filler] * 3
+    cast(game, f"Target up to 3 cards in your hand. {REVEAL_AND_SUMMON}")
+    assert [c.card for c in me.creatures] == [called]
+    assert me.hand == [kept] and them.hp == 20 - 3
+
+
+def test_a_revealed_spell_with_an_activation_condition_is_not_cast():
+    """ "(paying the usual costs)": a spell with an activation condition is cast only when its
+    condition is met ("Casting Spells and Setting Traps"), which being revealed is not; the
+    spell without one is cast."""
+    filler = filler_card()
+    game = new_game(policies=(Picks("Waiting", "Bolt"), Picks("Waiting", "Bolt")))
+    me, them = game.players
+    waiting = spell("Waiting", "Activate when you take at least 5 damage. Draw 1 card.")
+    bolt = spell("Bolt", "Inflict 3 damage to any one player.")
+    me.hand = [waiting, bolt]
+    me.resources = [filler] * 3
+    cast(game, f"Target up to 2 cards in your hand. {REVEAL_AND_SUMMON}")
+    assert me.hand == [waiting] and them.hp == 20 - 3
+
+
+def test_a_target_an_immortality_counter_kept_in_play_is_not_summoned_the_next_is():
+    """ "Place all targets on top of owner's deck": an immortality counter's placer removes it
+    to keep the creature in play ("Effect that would explicitly ... move it" ruling). The next
+    effect finds each target where the first left it ("Target" ruling): the one still in play
+    is not summoned again, and the one on the deck is, paying its cost."""
+    filler = filler_card()
+    game = new_game(policies=(Picks("Saint", "Other"), Picks("Saint", "Other")))
+    me = game.players[0]
+    saint = in_play(game, 0, creature("Saint", 3, 10))
+    saint.add_marks("immortality", 0, 1)
+    other = in_play(game, 0, creature("Other", 2, 5))
+    me.resources = [filler]
+    cast(
+        game,
+        "Target up to 2 cards in play. Place all targets on top of owner's deck in any order. "
+        + REVEAL_AND_SUMMON,
+    )
+    assert me.creatures[0] is saint and not saint.take_mark("immortality", 0)
+    assert [c.card for c in me.creatures] == [saint.card, other.card]
+    assert other.card not in me.deck and me.unspent == 0
