@@ -45,15 +45,21 @@ def test_each_mulligan_bookmarks_one_page_fewer():
 
 def test_the_caller_who_calls_the_flip_right_chooses_who_goes_first():
     """Win Condition (p. 16): the opponent predicts the flip; right, they choose; wrong, the
-    other Caster does."""
-    for seed in range(6):
-        game = new_game(seed=seed, policies=(Scripted(go_first=[False]), Scripted(go_first=[True])))
+    other Caster does. The call is the caller's own, and the flip a fair coin: over a few
+    seeds it lands both ways, so the caller is right in some games and wrong in others."""
+    flips = set()
+    for seed in range(8):
+        caller = Scripted(call=["heads"], go_first=[True])
+        game = new_game(seed=seed, policies=(Scripted(go_first=[False]), caller))
         game.begin()
         (first,) = events(game, "first")
-        right = first["call"] == first["flip"]
+        assert first["call"] == "heads" and "call" in caller.asked
+        flips.add(first["flip"])
+        right = first["flip"] == "heads"
         assert first["chooser"] == (1 if right else 0)
         # seat 1 takes the first turn when it chooses (True); seat 0 defers it (False)
         assert game.first == 1
+    assert flips == {"heads", "tails"}
 
 
 def test_a_turn_bookmarks_awakens_and_dissolves_unspent_aura():
@@ -98,6 +104,21 @@ def test_running_out_of_pages_is_no_loss_and_all_out_is_a_draw():
         game.bookmark(game.casters[1], 1)
     assert game.end == "out_of_pages" and game.winner is None
     assert game.finish(False).placements == (1, 1)
+
+
+def test_a_bookmark_from_an_empty_spellbook_when_both_are_empty_is_a_draw():
+    """Running out of Pages (p. 43): a Caster who must Bookmark with no Page left takes
+    nothing, and with every Spellbook empty the game is a draw, also when the Spellbooks were
+    already empty before this Bookmark."""
+    keep = (Scripted(mulligan=[False]), Scripted(mulligan=[False]))
+    game = new_game(spellbook(size=7), spellbook(size=7), policies=keep)  # all 7 drawn
+    game.begin()
+    game.turn = 1
+    chapter = list(game.casters[0].chapter)
+    with pytest.raises(GameOver):
+        game.bookmark(game.casters[0], 2)
+    assert game.casters[0].chapter == chapter
+    assert game.end == "out_of_pages" and game.winner is None
 
 
 def test_a_caster_at_0_lp_loses_at_once():
