@@ -66,6 +66,14 @@ SIMPLIFICATIONS = (
     "targets, the first taking any remainder; a decrease of offense from the highest offense "
     "down; damage target by target, in the order the targets were chosen, each taking as much "
     "as its defense allows.",
+    "Other choices the rulebook gives a player are made by the engine, not asked: the cards a "
+    "cost gives up (the payer's least valuable first; when an opponent of the payer's choice "
+    "picks, the most valuable first; resources destroyed as a cost, exhausted ones first for "
+    "the payer and unexhausted ones for an opponent); targets selected by an opponent (those "
+    "worst for the caster by the engine's valuation); the order of a battle's dice (for each "
+    "creature in the defending order, the fewest dice of the smallest total that destroys it); "
+    "the target of each die of dice damage (the first target still standing); and the order of "
+    'targets placed on top of a deck "in any order" (the order they were chosen).',
 )
 
 

@@ -267,16 +267,19 @@ def test_one_player_of_your_choice_may_be_yourself():
 
 def test_every_result_states_the_engines_simplifications():
     """The rules the engine plays simpler than the rulebook reads (counters at fixed moments,
-    triggers in batches, the turn cap, the deck-out check, "a total of" spread by the engine) are
-    in every result, as the components it cannot play are, and the draws at the turn cap are
-    counted."""
+    triggers in batches, the turn cap, the deck-out check, "a total of" spread by the engine and
+    the other choices it makes for a player) are in every result, as the components it cannot
+    play are, and the draws at the turn cap are counted."""
     stats = ChunkStats()
     deck = sample("value")
     for seed in range(3):
         stats.add(simulation.play([deck, deck], seed), number=seed, seed=seed)
     result = stats.result()
     stated = " ".join(result["simplifications"])
-    for words in ("200 turns", "counters", "Activation conditions", "empty deck", "A total of"):
+    for words in (
+        "200 turns", "counters", "Activation conditions", "empty deck", "A total of",
+        "cost gives up", "selected by an opponent", "battle's dice", "in any order",
+    ):  # fmt: skip
         assert words in stated
     assert result["draws_at_turn_cap"] == 0
     again = ChunkStats.from_json(stats.as_json()).result()
