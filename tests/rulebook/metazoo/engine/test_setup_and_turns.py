@@ -31,6 +31,12 @@ def test_each_caster_starts_at_1000_lp_with_seven_pages():
     assert [c.lp for c in game.casters] == [STARTING_LP, STARTING_LP] == [1000, 1000]
     assert [len(c.chapter) for c in game.casters] == [7, 7]
     assert [len(c.spellbook) for c in game.casters] == [33, 33]
+    for caster in game.casters:  # the log names each Page as it is Bookmarked, and what is left
+        bookmarked = [e for e in events(game, "bookmark") if e["player"] == caster.seat]
+        assert [(e["page"], e["name"]) for e in bookmarked] == [
+            (page.uid, page.card.name) for page in caster.chapter
+        ]
+        assert [e["left"] for e in bookmarked] == list(range(39, 32, -1))
 
 
 def test_each_mulligan_bookmarks_one_page_fewer():
