@@ -179,10 +179,26 @@ def record(goldens: Iterable[GoldenGame]) -> None:
 def record_jobs(goldens: Iterable[GoldenGame]) -> None:
     """Write each engine's golden jobs afresh, its stored decks and games kept; SystemExit if a
     stored game plays differently (that is a change of play: record it all, and say so)."""
+    _record_from_stored(goldens, kept=lambda game: game, what="jobs")
+
+
+def record_records(goldens: Iterable[GoldenGame]) -> None:
+    """Write each engine's golden games' record digests and jobs afresh from its stored decks,
+    for a change to what a record states beyond play (its `simplifications`); SystemExit if a
+    stored game plays differently: its log, turns, first player or winner."""
+    _record_from_stored(
+        goldens, kept=lambda game: {k: v for k, v in game.items() if k != "record_sha256"},
+        what="records and jobs",
+    )  # fmt: skip
+
+
+def _record_from_stored(
+    goldens: Iterable[GoldenGame], kept: Callable[[dict[str, Any]], Any], what: str
+) -> None:
     for golden in goldens:
         stored = json.loads(golden.path.read_text())
         content = replay(golden, stored)
-        if content["games"] != stored["games"]:
-            raise SystemExit(f"{golden.path.name}: games play differently; not recording jobs only")
+        if list(map(kept, content["games"])) != list(map(kept, stored["games"])):
+            raise SystemExit(f"{golden.path.name}: games play differently; not recording {what}")
         golden.path.write_text(json.dumps(content, indent=1, sort_keys=True) + "\n")
-        print(f"{golden.path.name}: {len(content['jobs'])} jobs recorded, games unchanged")
+        print(f"{golden.path.name}: {what} recorded from the stored decks, play unchanged")
