@@ -101,6 +101,12 @@ SIMPLIFICATIONS = (
     'not say whether it may be targeted again (Glossary, Nullify: "to not resolve the Effects '
     'or Traits of a Page"), and a second nullify would change nothing, so a nullify whose only '
     "Spells to target are nullified cannot be Contracted.",
+    "Simultaneous Effects (p. 23) are put in order by the active Caster only at the end of a "
+    "turn; elsewhere the engine orders them: a Page's CONTRACT Effects (p. 21) and a Spell's "
+    "Damage and Status Effect (which its Caster may order) in the order they are written; "
+    'several "start of your turn" effects in the order of the Arena; the DESTROYED effects of '
+    "Pages Destroyed at once seat by seat from the first seat, each in the order of the Arena "
+    "(not the active Caster's first, in an order they choose).",
 )
 
 

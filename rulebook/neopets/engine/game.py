@@ -77,6 +77,14 @@ SIMPLIFICATIONS = (
     "Food is offered in fewer priority windows than the rules open: not after the attack, "
     "defence and agility rolls (CR 5.5.4d, 5.5.5d, 5.5.6e) nor in the empty-queue windows as "
     "each phase ends (CR 8.12.2); the active player plays Food in their Preparation Phase.",
+    "Some choices the rules give a player are made by the engine, not asked: triggered "
+    "abilities that trigger at the same time go on the queue in a fixed order (CR 9.7.1 lets "
+    "their controllers choose it): the active player's first, each side's Equipment by slot, "
+    "then its Neopet, Faerie and Location, each resolving before the next is added; the die an "
+    'effect changes ("change one of your rolled dice") is the lowest, of the roll of your card '
+    "just below it on the queue, else of your dice in the current battle; a Lab Ray transforms "
+    "the Neopet into the first Neopet of its species in the Rainbow Pool that names the Lab "
+    'Ray\'s Location (CR 8.20.10a: "a Neopet of the same species").',
 )
 
 

@@ -76,3 +76,26 @@ def test_reflection_turns_the_opposing_spell_beneath_it_not_other_things_on_the_
     assert own["targets"] == {"own_beastie": mine}
     assert power["targets"] == {"opposing_beastie": mine}
     assert [e["page"] for e in events(game, "redirected")] == [spell["page"].uid]
+
+
+def test_destroyed_effects_of_pages_destroyed_at_once_resolve_seat_by_seat_from_the_first():
+    """Simultaneous Effects (p. 23) let the active Caster order them, theirs first; the engine
+    orders the DESTROYED effects of Pages Destroyed at once itself, seat by seat from the first
+    seat and each in the order of the Arena, and every result says so (`simplifications`)."""
+    game = started()
+    bookmark = {"when": "destroyed", "do": "bookmark", "n": 1}
+    pages = [
+        put(game, seat, card(name, "Beastie", aura_cost={"earth": 1}, lp=10, effects=[bookmark]))
+        for seat, name in ((1, "Theirs"), (0, "Mine"), (1, "Theirs Too"))
+    ]
+    game.active = 1
+    for page in pages:
+        page.damage = 10
+    game.dirty = True
+    before = len(game.log)
+    game.sweep()
+    assert all(page.zone == "limbo" for page in pages)
+    told = [(e["event"], e["player"]) for e in game.log[before:] if e["event"] != "zone"]
+    mine, theirs = [("destroyed", 0), ("bookmark", 0)], [("destroyed", 1), ("bookmark", 1)]
+    assert told == mine + theirs + theirs
+    assert any("DESTROYED effects" in s for s in game.finish(False).simplifications)

@@ -168,3 +168,13 @@ def test_5_5_12_each_round_is_logged_numbered_with_the_player_who_starts_it(logg
         knocked = [e["player"] for e in record.log if e["event"] == "knock_out"]
         assert [e["round"] for e in rounds] == list(range(1, len(rounds) + 1))
         assert [e["player"] for e in rounds] == [record.first, *knocked[: len(rounds) - 1]]
+
+
+def test_every_result_states_the_choices_the_engine_makes_for_a_player():
+    """The rules' choices the engine makes rather than asks are in every result: the order of
+    triggers that trigger at once (CR 9.7.1), the die an effect changes, a Lab Ray's Neopet
+    (CR 8.20.10a)."""
+    deck = deck_of(filler(45), neopets=[neopet(f"N {n}", hp=10, attack=3) for n in "ABC"])
+    stated = " ".join(play_game([deck, deck], seed=1).simplifications)
+    for words in ("CR 9.7.1", "lowest", "Lab Ray", "CR 8.20.10a"):
+        assert words in stated
