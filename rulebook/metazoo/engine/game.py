@@ -126,7 +126,6 @@ class Game:
         ask: Callable[[Decision], Any],
         record_log: bool,
     ) -> None:
-        self.seed = seed
         self.answer = ask  # a player's answer to a decision (rulebook.core.stepping), checked
         self.chance = Chance(seed)
         self.log: list[dict[str, Any]] | None = [] if record_log else None

@@ -93,7 +93,6 @@ class Game:
     ) -> None:
         if isinstance(store, str):  # a job names its Store
             store = STORES[store]
-        self.seed = seed
         self.chance = Chance(seed)
         self.decks = tuple(decks)
         self.ask = ask  # a player's answer to a decision (rulebook.core.stepping), checked

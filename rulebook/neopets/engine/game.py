@@ -125,7 +125,6 @@ class Game:
         "round_starts",
         "round_winners",
         "seat_views",
-        "seed",
         "sides",
         "turn",
         "unsupported",
@@ -140,7 +139,6 @@ class Game:
         record_log: bool,
     ) -> None:
         deck_a, deck_b = decks
-        self.seed = seed
         self.ask = ask  # a player's answer to a decision (rulebook.core.stepping), checked
         self.unsupported = {**deck_a.unsupported, **deck_b.unsupported}
         self.chance = Chance(seed)
