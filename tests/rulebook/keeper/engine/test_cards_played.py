@@ -1,0 +1,111 @@
+"""What each card played and each card destroyed outside play does to the record and to the
+conditions that wait for it (rulebook, "Casting Spells and Setting Traps"; "Creature
+Abilities": activation conditions; guide, "Activation Conditions"; docs/game-logs.md)."""
+
+from __future__ import annotations
+
+from .builders import creature, filler_card, give_resources, in_play, new_game, spell
+
+BOLT = "Inflict 3 damage to any one player."
+
+
+def test_each_spell_cast_and_trap_set_counts_once_in_the_players_plays():
+    """Each result counts every card a player plays (`plays`), a copy played twice twice: a
+    spell cast and a spell set as a trap are each one play, each time."""
+    game = new_game()
+    me = game.players[0]
+    bolt, snare = spell("Bolt", BOLT, cost=0), spell("Snare", BOLT, cost=0)
+    me.hand = [bolt, bolt, snare, snare]
+    game.cast(me, bolt)
+    game.set_trap(me, snare)
+    assert dict(me.plays) == {"Bolt": 1, "Snare": 1}
+    game.cast(me, bolt)
+    game.set_trap(me, snare)
+    assert dict(me.plays) == {"Bolt": 2, "Snare": 2}
+
+
+def test_a_sprung_traps_damage_counts_as_the_traps():
+    """Activating a trap resolves its ability as the trap card's: the damage it deals counts
+    for the card (each result's `card_damage`)."""
+    game = new_game()
+    me, them = game.players
+    trap = in_play(game, 0, spell("Snare", BOLT))
+    game.activate_trap(me, trap)
+    assert them.hp == 20 - 3
+    assert game.card_damage[0] == {"Snare": 3}
+
+
+def test_an_immortality_counter_is_logged_only_when_it_saves_the_creature():
+    """ "Effect that would explicitly destroy it": the placer removes an immortality counter to
+    save the creature, and the log says `counter_used`; a creature without one is destroyed
+    and no counter is logged."""
+    game = new_game()
+    them = game.players[1]
+    saint = in_play(game, 1, creature("Saint", 3, 10))
+    saint.add_marks("immortality", 1, 1)
+    plain = in_play(game, 1, creature("Plain", 3, 10))
+    game.destroy(plain, explicit=True)
+    assert plain not in them.creatures
+    assert not [e for e in game.log if e["event"] == "counter_used"]
+    game.destroy(saint, explicit=True)
+    assert saint in them.creatures
+    (used,) = [e for e in game.log if e["event"] == "counter_used"]
+    assert (used["player"], used["n"], used["kind"]) == (1, game.ref(saint.card), "immortality")
+
+
+def _watcher(game, zone: str, x: int):
+    """A spell in hand waiting for "at least x cards in your <zone> are destroyed"."""
+    me = game.players[0]
+    watch = spell(
+        "Watch", f"Activate when at least {x} cards in your {zone} are destroyed. Draw 1 card."
+    )
+    me.hand.append(watch)
+    give_resources(me, 1)
+    return watch
+
+
+def test_cards_destroyed_from_the_hand_meet_a_hand_condition_one_each():
+    """ "Activate when at least [x] cards in your hand are destroyed.": the cards destroyed
+    from the hand at once count one each, and only those from the hand; the log says where
+    each was destroyed from."""
+    game = new_game()
+    me = game.players[0]
+    watch = _watcher(game, "hand", 2)
+    cards = [filler_card() for _ in range(3)]
+    me.hand += cards
+    game.destroy_from(me, me.deck, me.deck[-1])  # from the deck: not a hand card
+    game.destroy_from(me, me.hand, cards[0])
+    game.settle()
+    assert watch in me.hand  # one of two
+    game.destroy_from(me, me.hand, cards[1])
+    game.destroy_from(me, me.hand, cards[2])
+    game.settle()
+    assert watch not in me.hand and watch in me.graveyard
+    destroyed = [(e["from"], e["of"]) for e in game.log if e["event"] == "destroyed"]
+    assert destroyed == [("deck", 0)] + [("hand", 0)] * 3
+
+
+def test_cards_destroyed_from_the_deck_meet_a_deck_condition_one_each():
+    """ "Activate when at least [x] cards in your deck are destroyed.": the cards destroyed
+    from the deck at once count one each."""
+    game = new_game()
+    me = game.players[0]
+    watch = _watcher(game, "deck", 2)
+    game.destroy_from(me, me.deck, me.deck[-1])
+    game.settle()
+    assert watch in me.hand  # one of two
+    game.destroy_from(me, me.deck, me.deck[-1])
+    game.destroy_from(me, me.deck, me.deck[-1])
+    game.settle()
+    assert watch not in me.hand and watch in me.graveyard
+
+
+def test_a_card_from_outside_the_decks_is_named_once_in_the_log():
+    """Each card's number in the log is named once: a card put into the game from outside its
+    decks by a `card` event with its number and name (docs/game-logs.md, `card`)."""
+    game = new_game()
+    stray = creature("Stray", 1, 5)
+    number = game.ref(stray)
+    assert game.ref(stray) == number
+    named = [(e["n"], e["name"]) for e in game.log if e["event"] == "card"]
+    assert named.count((number, "Stray")) == 1
