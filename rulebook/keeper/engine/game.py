@@ -385,7 +385,7 @@ class Game:
         place = hand.index(card) if card in hand else None  # as list.remove finds it
         held = None if place is None else hand.pop(place)
         spent, me.spent = me.spent, me.spent + card.cost
-        payable = can_pay(self, me, payment, card.summon_x, None)
+        payable = can_pay(me, payment, card.summon_x, None)
         me.spent = spent
         if place is not None:
             hand.insert(place, held)  # type: ignore[arg-type]  # held whenever there is a place
@@ -394,22 +394,21 @@ class Game:
     def summon(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
         """Creatures: pay the resource cost (and any caveat's requirement), then place the
         creature in the Creature Zone exhausted."""
+        source = me.hand if zone is None else zone
         if self.log is not None:
-            self.event("summon", me.index, n=self.ref(card), **self.zone_of(zone, me.hand))
-        self.take(me.hand if zone is None else zone, card)
+            self.event("summon", me.index, n=self.ref(card), **self.zone_of(source))
+        self.take(source, card)
         me.spent += card.cost
         if self.log is not None:
             self.event("cost", me.index, paid=card.cost, **self.resource_state(me))
         if card.summon_payment is not None:
             pay(self, me, card.summon_payment, card.summon_x, None)
-        creature = Permanent(card, owner=self.owner_of(card, me, zone), controller=me.index)
+        creature = Permanent(card, owner=self.owner_of(me, source), controller=me.index)
         me.creatures.append(creature)
         me.plays[card.name] += 1
 
-    def owner_of(self, card: KeeperCard, me: Player, zone: list[KeeperCard] | None) -> int:
+    def owner_of(self, me: Player, zone: list[KeeperCard]) -> int:
         """Who owns a card taken from `zone` ("Your" ruling: summoning does not change it)."""
-        if zone is None:
-            return me.index
         return next(
             (
                 p.index
@@ -438,10 +437,11 @@ class Game:
 
     def cast(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
         """Casting Spells: pay the cost, follow the card at once, send it to the graveyard."""
-        owner = self.players[self.owner_of(card, me, zone)]
+        source = me.hand if zone is None else zone
+        owner = self.players[self.owner_of(me, source)]
         if self.log is not None:
-            self.event("cast", me.index, n=self.ref(card), **self.zone_of(zone, me.hand))
-        self.take(me.hand if zone is None else zone, card)
+            self.event("cast", me.index, n=self.ref(card), **self.zone_of(source))
+        self.take(source, card)
         me.spent += card.cost
         me.plays[card.name] += 1
         if self.log is not None:
@@ -476,7 +476,7 @@ class Game:
         an ability" caveat can be paid ("You must [do X] to attack with ..." ruling)."""
         card = creature.card
         return not creature.exhausted and (
-            card.use_payment is None or can_pay(self, me, card.use_payment, card.use_x, creature)
+            card.use_payment is None or can_pay(me, card.use_payment, card.use_x, creature)
         )
 
     def exhaust_to_act(self, me: Player, creature: Permanent) -> None:
@@ -489,7 +489,7 @@ class Game:
     def can_activate(self, me: Player, ability: KeeperAbility, source: Permanent | None) -> bool:
         """An activation cost that cannot be fully paid makes the effect disappear (Creature
         Abilities), so an ability is activated only when its cost can be paid."""
-        return ability.cost is None or can_pay(self, me, ability.cost, ability.cost_x, source)
+        return ability.cost is None or can_pay(me, ability.cost, ability.cost_x, source)
 
     def activate_creature(self, me: Player, creature: Permanent, ability: KeeperAbility) -> None:
         """Creature Abilities: activated by exhausting the creature, one at a time."""
@@ -504,7 +504,7 @@ class Game:
         """An ability: its activation cost paid on activation, its targets selected as the
         target selection says, then each effect in order (guide, "Constructing Abilities")."""
         if ability.cost is not None:
-            if not can_pay(self, me, ability.cost, ability.cost_x, source):
+            if not can_pay(me, ability.cost, ability.cost_x, source):
                 return
             pay(self, me, ability.cost, ability.cost_x, source)
         targets = select_targets(self, me, ability, source)
@@ -626,7 +626,7 @@ class Game:
         if card not in zone:
             return
         if self.log is not None:
-            self.event("destroyed", player.index, n=self.ref(card), **self.zone_of(zone, zone))
+            self.event("destroyed", player.index, n=self.ref(card), **self.zone_of(zone))
         self.take(zone, card)
         player.graveyard.append(card)
         if zone is player.hand:
@@ -1013,9 +1013,8 @@ class Game:
     def resource_state(self, player: Player) -> dict[str, int]:
         return {"resources": len(player.resources), "spent": player.spent}
 
-    def zone_of(self, zone: list[KeeperCard] | None, default: list[KeeperCard]) -> dict[str, Any]:
+    def zone_of(self, zone: list[KeeperCard]) -> dict[str, Any]:
         """Where a card is taken from, for the log: {"from": "hand", "of": 0}."""
-        zone = default if zone is None else zone
         for player in self.players:
             for name in ("hand", "deck", "graveyard", "resources", "reserves"):
                 if getattr(player, name) is zone:

@@ -14,7 +14,7 @@ from .state import GameView, Permanent, Player
 _Given = TypeVar("_Given", bound="Permanent | KeeperCard")  # what a payment gives up
 
 
-def _creatures(me: Player, source: Permanent | None, payment: Payment) -> list[Permanent]:
+def _creatures(me: Player, source: Permanent | None) -> list[Permanent]:
     """The creatures that can be exhausted to pay: never the creature paying to act, which is
     exhausted to attack, defend or use its ability anyway ("You must [do X] to attack with,
     defend with, or use an ability of this creature" ruling: "in addition to any usual
@@ -26,11 +26,11 @@ def _in_play(me: Player, source: Permanent | None, payment: Payment) -> list[Per
     return [c for c in me.in_play() if not (payment.others and c is source)]
 
 
-def can_pay(game: GameView, me: Player, payment: Payment, x: int, source: Permanent | None) -> bool:
+def can_pay(me: Player, payment: Payment, x: int, source: Permanent | None) -> bool:
     """Whether `me` can fully pay x of it now (an unpayable cost cannot be paid in part)."""
     op = payment.op
     if op == "exhaust_creatures":
-        return len(_creatures(me, source, payment)) >= x
+        return len(_creatures(me, source)) >= x
     if op in ("sacrifice_in_play", "destroy_in_play"):
         return len(_in_play(me, source, payment)) >= x
     if op in ("sacrifice_hand", "destroy_hand"):
@@ -58,7 +58,7 @@ def pay(game: GameView, me: Player, payment: Payment, x: int, source: Permanent 
     # the cards given up, or for exhausting resources and hitpoints nothing
     paid: list[KeeperCard] = []
     if op == "exhaust_creatures":
-        for creature in _by_value(_creatures(me, source, payment), payment)[:x]:
+        for creature in _by_value(_creatures(me, source), payment)[:x]:
             creature.exhausted = True
             paid.append(creature.card)
     elif op in ("sacrifice_in_play", "destroy_in_play"):
