@@ -290,7 +290,7 @@ class Game:
         self.active = me.index
         self.turn += 1
         if self.log is not None:
-            self.event("turn", me.index, turn=self.turn)
+            self.event("turn", me.index)  # (every event carries its turn)
         self.resource_phase(me, first_turn=self.turn == 1)
         self.check()
         self.action_phase(me)

@@ -336,7 +336,7 @@ class Game:
         self.turn += 1
         self.active = me.index
         if self.log is not None:
-            self.event("turn", me.index, turn=self.turn)
+            self.event("turn", me.index)  # (every event carries its turn)
         if me.triggers:
             self.trigger(me, "on_turn_start")  # CR 5.1.2
         # CR 5.2 Draw Phase; 9.3.2: an exhausted player's Neopet is dealt 1 damage first.

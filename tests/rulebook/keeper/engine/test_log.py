@@ -107,9 +107,26 @@ def test_each_card_played_pays_its_cost_and_a_spent_spell_goes_to_its_owner(logs
 
 
 def test_the_end_says_how_many_turns_were_played(logs):
+    """The `end` event says how many turns were played, and whether the turn cap ended the
+    game (none of these did); each `turn` event numbers its turn, one after another."""
     for log in logs:
         (end,) = [event for event in log if event["event"] == "end"]
         assert end["turns"] == sum(event["event"] == "turn" for event in log)
+        assert end["capped"] is False
+        turns = [event for event in log if event["event"] == "turn"]
+        assert [event["turn"] for event in turns] == list(range(1, len(turns) + 1))
+
+
+def test_a_creatures_ability_used_is_logged_with_its_player_and_creature():
+    """Creature Abilities: using an ability exhausts the creature; the log's `ability` names
+    the player and the creature (docs/game-logs.md)."""
+    game = new_game()
+    me = game.players[0]
+    scholar = in_play(game, 0, creature("Scholar", 1, 5, "STUDY: Draw 1 card."))
+    game.activate_creature(me, scholar, scholar.card.abilities[0])
+    (used,) = [e for e in game.log if e["event"] == "ability"]
+    assert (used["player"], used["n"]) == (0, game.ref(scholar.card))
+    assert scholar.exhausted and len(me.hand) == 1
 
 
 def test_a_named_counter_used_says_which_creature_and_what_it_did():

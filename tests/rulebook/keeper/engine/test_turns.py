@@ -178,3 +178,24 @@ def test_a_deck_of_one_vanilla_creature_plays_to_the_end():
     lone = deck([creature("Ox", 2, 10)] * 40)
     record = play_game([lone, lone], 5)
     assert record.figures["turns"] > 2 and record.figures["battles"] > 0
+
+
+class Watching(HeuristicPolicy):
+    """The heuristic, noting whose turn its view says it is at every decision it is asked."""
+
+    def __init__(self) -> None:
+        self.seen: list[int] = []
+
+    def answer(self, game, decision):
+        self.seen.append(game.active)
+        return super().answer(game, decision)
+
+
+def test_a_players_view_says_whose_turn_it_is():
+    """Turn Order: the active player takes the turn, and every player's view says whose turn it
+    is (the engine plays that player's triggers first)."""
+    watching = Watching()
+    game = new_game(policies=(HeuristicPolicy(), watching))
+    game.players[1].hand = [filler_card() for _ in range(3)]
+    game.take_turn(game.players[1])
+    assert watching.seen and set(watching.seen) == {1}
