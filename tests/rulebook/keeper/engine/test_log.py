@@ -4,6 +4,7 @@ docs/game-logs.md): hitpoints, payments, targets, counters, draws, swaps, die-by
 from __future__ import annotations
 
 import json
+from collections import Counter
 
 import pytest
 
@@ -220,3 +221,29 @@ def test_a_dice_counter_re_rolls_a_die_of_its_placers_team():
     }  # fmt: skip
     assert (attacker.mark("dice", 0), attacker.mark("dice", 1)) == (0, 1)
     assert them.hp == 20 - 5
+
+
+def test_each_result_counts_rounds_and_each_players_plays_as_the_log_shows_them():
+    """Each result's figures (docs/test-games/keeper.md): `rounds` of turns, each player one
+    turn (a last turn alone is a round); per seat the cards played (summoned, cast or set, a copy
+    each time), the damage each card dealt, the cards drawn and the opening hand. The plays
+    agree with the log's `summon`, `cast` and `set` events."""
+    for seed in range(6):
+        record = play_game(
+            [sample("value"), sample("control")], seed, policies=RANDOM, record_log=True
+        )
+        turns = record.figures["turns"]
+        assert record.figures["rounds"] == (turns + 1) // 2 == -(-turns // 2)
+        assert set(record.figures) == {"turns", "rounds", "battles", "damage"}
+        names = {}
+        for deck_event in (e for e in record.log if e["event"] == "deck"):
+            for offset, name in enumerate(deck_event["names"]):
+                names[deck_event["first"] + offset] = name
+        for seat, figures in enumerate(record.seats):
+            assert set(figures) == {"plays", "card_damage", "drawn", "opening"}
+            played = Counter(
+                names[e["n"]]
+                for e in record.log
+                if e["event"] in ("summon", "cast", "set") and e["player"] == seat
+            )
+            assert figures["plays"] == dict(played)
