@@ -109,3 +109,14 @@ def test_a_card_from_outside_the_decks_is_named_once_in_the_log():
     assert game.ref(stray) == number
     named = [(e["n"], e["name"]) for e in game.log if e["event"] == "card"]
     assert named.count((number, "Stray")) == 1
+
+
+def test_a_creatures_ability_damage_counts_as_that_creatures():
+    """Creature Abilities: an ability's effect is the creature's: the damage it deals counts
+    for the creature's card (each result's `card_damage`)."""
+    game = new_game()
+    me, them = game.players
+    slinger = in_play(game, 0, creature("Slinger", 1, 5, f"SLING: {BOLT}"))
+    game.activate_creature(me, slinger, slinger.card.abilities[0])
+    assert them.hp == 20 - 3
+    assert game.card_damage[0] == {"Slinger": 3}

@@ -233,6 +233,8 @@ def test_each_result_counts_rounds_and_each_players_plays_as_the_log_shows_them(
             [sample("value"), sample("control")], seed, policies=RANDOM, record_log=True
         )
         turns = record.figures["turns"]
+        first_turn = next(e for e in record.log if e["event"] == "turn")
+        assert record.first == first_turn["player"]  # who took the first turn
         assert record.figures["rounds"] == (turns + 1) // 2 == -(-turns // 2)
         assert set(record.figures) == {"turns", "rounds", "battles", "damage"}
         names = {}
