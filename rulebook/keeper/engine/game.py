@@ -77,26 +77,14 @@ SIMPLIFICATIONS = (
 )
 
 
-EXACT_DEFENSE = 12  # below this remaining defense the dice are chosen exactly (see below)
-
-
 def dice_to_destroy(defense: int, values: list[int]) -> list[int]:
-    """The indices of the dice that bring `defense` to 0 with the smallest total (then the
-    fewest dice); all of them when even all cannot.
-
-    Exact for the last EXACT_DEFENSE points; above that the largest dice are spent first, which
-    loses nothing there and keeps the search small.
-    """
+    """The indices of the dice that bring `defense` to 0 with the smallest total, then the
+    fewest dice (so the most is left over for the target); all of them when even all cannot."""
     if sum(values) < defense:
         return list(range(len(values)))
     if defense in values:
         return [values.index(defense)]
     order = sorted(range(len(values)), key=lambda i: -values[i])
-    chosen: list[int] = []
-    while defense > EXACT_DEFENSE:
-        index = order.pop(0)
-        chosen.append(index)
-        defense -= values[index]
     # reachable total -> the dice reaching it, as a bit mask over `order`; a total at or past
     # `defense` is never extended, so there are fewer than defense + 6 of them.
     best: dict[int, int] = {0: 0}
@@ -110,7 +98,7 @@ def dice_to_destroy(defense: int, values: list[int]) -> list[int]:
             if known is None or candidate.bit_count() < known.bit_count():
                 best[reached] = candidate
     finishing = best[min(total for total in best if total >= defense)]
-    return chosen + [index for position, index in enumerate(order) if finishing >> position & 1]
+    return [index for position, index in enumerate(order) if finishing >> position & 1]
 
 
 class GameOver(Exception):

@@ -3,7 +3,11 @@ defending order, leftovers to the target or the attacking player, steps 4-6 at o
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from rulebook.keeper.engine.game import GameOver, dice_to_destroy
 
@@ -115,6 +119,40 @@ def test_the_rolling_player_spends_the_least_dice_on_each_creature(defense, dice
     """Battles step 4: each player applies their dice "in any order"; the engine's player keeps
     as much as it can for the target."""
     assert sorted(dice[i] for i in dice_to_destroy(defense, dice)) == sorted(used)
+
+
+@given(
+    defense=st.integers(min_value=1, max_value=45),
+    dice=st.lists(st.integers(min_value=1, max_value=6), min_size=1, max_size=9),
+)
+def test_the_dice_spent_on_a_creature_are_the_smallest_total_then_the_fewest(defense, dice):
+    """Battles step 4: the rolling player applies their dice "in any order"; the engine chooses
+    for them (stated in `simplifications`) the dice of the smallest total that destroys the
+    creature, then the fewest of them, whatever its defense, so the most is left over for the
+    target; all of them when even all cannot destroy it."""
+    chosen = dice_to_destroy(defense, dice)
+    assert len(set(chosen)) == len(chosen) and set(chosen) <= set(range(len(dice)))
+    if sum(dice) < defense:
+        assert sorted(chosen) == list(range(len(dice)))
+        return
+    best = min(
+        (sum(dice[i] for i in subset), size)
+        for size in range(1, len(dice) + 1)
+        for subset in itertools.combinations(range(len(dice)), size)
+        if sum(dice[i] for i in subset) >= defense
+    )
+    assert (sum(dice[i] for i in chosen), len(chosen)) == best
+
+
+def test_a_large_defense_is_not_destroyed_with_a_die_more_than_needed():
+    """The case a largest-dice-first shortcut above 12 defense got wrong: 13 defense and the dice
+    5, 3, 5, 5, 6, 6 are destroyed by 5 + 5 + 3, exactly 13, leaving both sixes for the
+    target."""
+    assert sorted([5, 3, 5, 5, 6, 6][i] for i in dice_to_destroy(13, [5, 3, 5, 5, 6, 6])) == [
+        3,
+        5,
+        5,
+    ]
 
 
 def test_a_team_is_only_as_large_as_its_caveats_can_be_paid():
