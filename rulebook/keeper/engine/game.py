@@ -368,13 +368,12 @@ class Game:
             return True
         # Paid as if summoned: out of the hand while its caveat's payment is looked for, then
         # back where it was (a question changes nothing: a replay, which never asks it, plays
-        # the same game).
+        # the same game). No summoning caveat's check reads the resources spent: a caveat that
+        # destroys resources may take exhausted ones (guide, "Caveats").
         hand = me.hand
         place = hand.index(card) if card in hand else None  # as list.remove finds it
         held = None if place is None else hand.pop(place)
-        spent, me.spent = me.spent, me.spent + card.cost
         payable = can_pay(me, payment, card.summon_x, None)
-        me.spent = spent
         if place is not None:
             hand.insert(place, held)  # type: ignore[arg-type]  # held whenever there is a place
         return payable

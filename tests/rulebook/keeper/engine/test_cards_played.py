@@ -22,6 +22,7 @@ def test_each_spell_cast_and_trap_set_counts_once_in_the_players_plays():
     game.cast(me, bolt)
     game.set_trap(me, snare)
     assert dict(me.plays) == {"Bolt": 2, "Snare": 2}
+    assert game.card_damage[0] == {"Bolt": 6}  # a spell's damage is the spell's
 
 
 def test_a_sprung_traps_damage_counts_as_the_traps():

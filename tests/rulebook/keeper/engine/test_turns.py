@@ -61,7 +61,8 @@ def test_a_turn_places_up_to_two_resources_and_draws_two_minus_that(placed, draw
 
 
 def test_hand_cards_can_be_swapped_with_reserves_in_the_resource_phase():
-    """Turn Order 1: exchange any number of hand cards for as many reserves."""
+    """Turn Order 1: exchange any number of hand cards for as many reserves; a card swapped
+    into the hand counts among the cards the player drew (each result's `drawn`)."""
     filler = filler_card()
     dragon = creature("Dragon", 6, 15, cost=5)
     game = new_game()
@@ -71,6 +72,7 @@ def test_hand_cards_can_be_swapped_with_reserves_in_the_resource_phase():
     game.resource_phase(me, first_turn=False)
     assert "Sprite" in {card.name for card in me.hand + me.resources}
     assert dragon in me.reserves
+    assert "Sprite" in me.drawn
 
 
 def test_recovery_unexhausts_everything_and_resets_stats_to_the_printed_values():

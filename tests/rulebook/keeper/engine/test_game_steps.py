@@ -1,0 +1,160 @@
+"""The game's own steps as a player and a judge see them: setup's question and record, the
+Resource Phase's log, what the figures count, the triggers checked after each action, and the
+Battle Phase's restrictions and counters (rulebook, "Setup and Deck Building", "Turn Order",
+"Creature Abilities", "Winning and Losing"; guide, "Caveats", "Restrictions", "Effects";
+docs/game-logs.md)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook.core.stepping import direct_game
+from rulebook.keeper.engine import HeuristicPolicy
+from rulebook.keeper.engine.game import Game, GameOver
+from rulebook.keeper.engine.state import RESERVES_CHOICE
+
+from .builders import creature, deck, give_resources, in_play, new_game, spell
+
+
+class Willing(HeuristicPolicy):
+    """The heuristic, except that it uses every trigger it is offered."""
+
+    def use_trigger(self, game, decision, ability, source):
+        return True
+
+
+class Noting(HeuristicPolicy):
+    """The heuristic, keeping every decision it is asked."""
+
+    def __init__(self) -> None:
+        self.asked = []
+
+    def answer(self, game, decision):
+        self.asked.append(decision)
+        return super().answer(game, decision)
+
+
+def test_setup_asks_for_exactly_ten_reserves_and_records_what_it_dealt():
+    """Setup and Deck Building: exactly 10 cards to the reserves (a person may not choose
+    fewer), 30 shuffled into the deck, a hand of 5; the `setup` event records the reserves, the
+    hand and the deck's 25, and each result whether the opening hand held a creature."""
+    noting = Noting()
+    creatures = deck([creature(f"C{n}", 1, 5) for n in range(40)])
+    game = direct_game(Game, [creatures, deck()], 3, (noting, HeuristicPolicy()), record_log=True)
+    game.set_up()
+    (reserves,) = [d for d in noting.asked if d.kind == RESERVES_CHOICE]
+    assert (reserves.least, reserves.most) == (10, 10)
+    setups = [e for e in game.log if e["event"] == "setup"]
+    assert [(e["deck"], len(e["hand"]), len(e["reserves"]), e["hp"]) for e in setups] == [
+        (25, 5, 10, 20)
+    ] * 2
+    assert game.opening[0] == {"creature": True}
+
+
+def test_places_are_logged_with_the_resources_after_and_draws_are_counted_by_name():
+    """Turn Order 1: resources placed are logged with the Resource Zone's size and how much of
+    it is spent after; each card drawn counts for the result's `drawn`, by name."""
+
+    class PlaceOne(HeuristicPolicy):
+        def resources_to_place(self, game, decision):
+            return decision.options[:1]
+
+    game = new_game(policies=(PlaceOne(), PlaceOne()))
+    me = game.players[0]
+    me.hand = [creature("Kept", 1, 5)]
+    me.deck = [creature("Drawn", 1, 5)] * 3
+    game.resource_phase(me, first_turn=False)
+    (place,) = [e for e in game.log if e["event"] == "place"]
+    assert (place["resources"], place["spent"]) == (1, 0)
+    assert me.drawn == {"Drawn"}
+
+
+def test_a_creature_summoned_twice_counts_two_plays():
+    """Each result counts every card played: a creature summoned twice, twice."""
+    game = new_game()
+    me = game.players[0]
+    knight = creature("Knight", 1, 5, cost=0)
+    me.hand = [knight, knight]
+    game.summon(me, knight)
+    game.summon(me, knight)
+    assert me.plays["Knight"] == 2
+
+
+def test_a_card_drawn_by_a_trigger_that_empties_the_deck_loses_at_the_check_after_it():
+    """Winning and Losing: a player with an empty deck loses, checked after each trigger (the
+    stated simplification): a spell waiting in hand draws the last card and its player loses."""
+    game = new_game(policies=(Willing(), Willing()))
+    me = game.players[0]
+    me.hand = [spell("Study", "Activate when you take at least 5 damage. Draw 1 card.")]
+    give_resources(me, 1)
+    me.deck = me.deck[:1]
+    game.damage_player(me, 5)
+    with pytest.raises(GameOver) as over:
+        game.settle()
+    assert over.value.winner == 1 and not me.deck
+
+
+SELF_DAMAGED = (
+    "Activate when this card is damaged, but not destroyed. Increase your hitpoints by 2."
+)
+
+
+def test_each_creature_damaged_but_not_destroyed_uses_its_own_ability():
+    """Creature Abilities: "Activate when this card is damaged, but not destroyed.": each
+    creature so damaged uses its ability once; one destroyed by the damage does not."""
+    game = new_game(policies=(Willing(), Willing()))
+    me = game.players[0]
+    hurt = [in_play(game, 0, creature(name, 1, 10, SELF_DAMAGED)) for name in ("A", "B")]
+    doomed = in_play(game, 0, creature("Doomed", 1, 3, SELF_DAMAGED))
+    for creature_hit in (*hurt, doomed):
+        game.damage_creature(creature_hit, 3, 1, None)
+    game.settle()
+    assert me.hp == 20 + 2 + 2
+    triggered = [e["n"] for e in game.log if e["event"] == "triggered"]
+    assert sorted(triggered) == sorted(game.ref(c.card) for c in hurt)
+
+
+IDLE = (
+    "If this in-play creature is unexhausted at the end of your own Battle Phase, destroy this "
+    "creature."
+)
+
+
+def test_only_a_restricted_idle_creature_is_destroyed_and_an_immortality_counter_saves_it():
+    """Restriction "If this in-play creature is unexhausted at the end of your own Battle
+    Phase, destroy this creature.": it explicitly destroys, so an immortality counter's placer
+    may save it ("Effect that would explicitly destroy it" ruling); an unexhausted creature
+    without the restriction stays."""
+
+    class NoBattles(HeuristicPolicy):
+        def next_battle(self, game, decision):
+            return None
+
+    game = new_game(policies=(NoBattles(), NoBattles()))
+    me = game.players[0]
+    idle = in_play(game, 0, creature("Idle", 1, 5, IDLE))
+    saved = in_play(game, 0, creature("Saved", 1, 5, IDLE))
+    saved.add_marks("immortality", 0, 1)
+    calm = in_play(game, 0, creature("Calm", 1, 5))
+    for c in (idle, saved, calm):
+        c.exhausted = False
+    game.battle_phase(me)
+    assert [c.card.name for c in me.creatures] == ["Saved", "Calm"]
+    assert me.graveyard == [idle.card]
+
+
+def test_an_exhaustion_counter_is_spent_only_on_an_unexhausted_creature():
+    """Exhaustion counters: their placer removes one to exhaust the creature (as their Battle
+    Phase begins): not on a creature already exhausted, which keeps its counter, and never on
+    one with other counters only, which stays unexhausted."""
+    game = new_game()
+    me = game.players[0]
+    tired = in_play(game, 1, creature("Tired", 1, 5), exhausted=True)
+    tired.add_marks("exhaustion", 0, 1)
+    fresh = in_play(game, 1, creature("Fresh", 1, 5))
+    fresh.exhausted = False
+    fresh.add_marks("offense", 0, 1)
+    game.use_exhaustion_counters(me)
+    assert tired.mark("exhaustion", 0) == 1
+    assert not fresh.exhausted
+    assert not [e for e in game.log if e["event"] == "counter_used"]
