@@ -23,8 +23,8 @@ class Willing(HeuristicPolicy):
         return True
 
 
-class Noting(HeuristicPolicy):
-    """The heuristic, keeping every decision it is asked."""
+class Noting(Willing):
+    """`Willing`, keeping every decision it is asked."""
 
     def __init__(self) -> None:
         self.asked = []
@@ -158,3 +158,146 @@ def test_an_exhaustion_counter_is_spent_only_on_an_unexhausted_creature():
     assert tired.mark("exhaustion", 0) == 1
     assert not fresh.exhausted
     assert not [e for e in game.log if e["event"] == "counter_used"]
+
+
+def _watching(game, text: str, defense: int = 5):
+    watcher = in_play(game, 0, creature("Watcher", 1, defense, f"{text} {HEAL_2}"))
+    watcher.exhausted = False
+    return watcher
+
+
+HEAL_2 = "Increase your hitpoints by 2."
+
+
+def test_others_damaged_is_met_by_x_other_cards_not_counting_itself():
+    """ "Activate when at least [x] of your cards in play (excluding this card) are damaged, but
+    not destroyed.": two others damaged meet x = 2; the watcher itself and one other do not."""
+    game = new_game(policies=(Willing(), Willing()))
+    me = game.players[0]
+    watcher = _watching(
+        game,
+        "Activate when at least 2 of your cards in play (excluding this card) are damaged, but "
+        "not destroyed.",
+        defense=20,
+    )
+    first, second = (in_play(game, 0, creature(n, 1, 20)) for n in ("First", "Second"))
+    game.damage_creature(watcher, 1, 1, None)
+    game.damage_creature(first, 1, 1, None)
+    game.settle()
+    assert me.hp == 20
+    game.damage_creature(first, 1, 1, None)
+    game.damage_creature(second, 1, 1, None)
+    game.settle()
+    assert me.hp == 20 + 2
+
+
+def test_others_destroyed_is_met_by_exactly_x_other_cards():
+    """ "Activate when at least [x] of your cards in play (excluding this card) are destroyed.":
+    exactly x others destroyed at once meet it; fewer do not."""
+    game = new_game(policies=(Willing(), Willing()))
+    me = game.players[0]
+    _watching(
+        game, "Activate when at least 2 of your cards in play (excluding this card) are destroyed."
+    )
+    a, b, c = (in_play(game, 0, creature(n, 1, 5)) for n in "ABC")
+    game.destroy(a, explicit=True)
+    game.settle()
+    assert me.hp == 20
+    game.destroy(b, explicit=True)
+    game.destroy(c, explicit=True)
+    game.settle()
+    assert me.hp == 20 + 2
+
+
+def test_damage_to_cards_in_play_meets_a_total_condition():
+    """ "Activate when your cards in play take a total of at least [x] damage.": the damage to
+    all of the player's cards in play adds up, within the same events."""
+    game = new_game(policies=(Willing(), Willing()))
+    me = game.players[0]
+    _watching(game, "Activate when your cards in play take a total of at least 5 damage.")
+    a, b = (in_play(game, 0, creature(n, 1, 20)) for n in "AB")
+    game.damage_creature(a, 4, 1, None)
+    game.settle()
+    assert me.hp == 20
+    game.damage_creature(a, 3, 1, None)
+    game.damage_creature(b, 2, 1, None)
+    game.settle()
+    assert me.hp == 20 + 2
+
+
+def test_a_destroyed_cards_own_trigger_is_used_from_the_graveyard_and_only_then():
+    """ "Activate when this in-play card is destroyed.": used as it is destroyed, by the player
+    whose zone it was in; the log names the card, and its damage counts as the card's. While it
+    is in play, other events (its own damage) do not meet it."""
+    game = new_game(policies=(Willing(), Willing()))
+    them = game.players[1]
+    martyr = in_play(
+        game,
+        0,
+        creature(
+            "Martyr",
+            1,
+            20,
+            "Activate when this in-play card is destroyed. Inflict 3 damage to any one player.",
+        ),
+    )
+    martyr.exhausted = False
+    game.damage_creature(martyr, 2, 1, None)
+    game.settle()
+    assert them.hp == 20
+    game.destroy(martyr, explicit=True)
+    game.settle()
+    assert them.hp == 20 - 3 and game.card_damage[0] == {"Martyr": 3}
+    (told,) = [e for e in game.log if e["event"] == "triggered"]
+    assert (told["player"], told["n"], told["when"]) == (0, game.ref(martyr.card), "self_destroyed")
+
+
+def test_a_trigger_paid_with_its_own_counters_is_used_only_when_the_creature_has_them():
+    """Activation costs on a triggered ability: "Remove [x] counters from this card." is paid
+    from the creature's own counters; the player is asked with the creature named."""
+    noting = Noting()
+    game = new_game(policies=(noting, noting))
+    me = game.players[0]
+    text = (
+        "Activate when this card is damaged, but not destroyed. Remove 1 counters from this "
+        f"card. {HEAL_2}"
+    )
+    bare = in_play(game, 0, creature("Bare", 1, 20, text))
+    game.damage_creature(bare, 1, 1, None)
+    game.settle()
+    assert me.hp == 20 and not [d for d in noting.asked if d.kind == "trigger"]
+    charged = in_play(game, 0, creature("Charged", 1, 20, text))
+    charged.counters = 1
+    game.damage_creature(charged, 1, 1, None)
+    game.settle()
+    (asked,) = [d for d in noting.asked if d.kind == "trigger"]
+    assert asked.context[1] is charged
+    assert me.hp == 20 + 2 and charged.counters == 0
+
+
+def test_a_defense_counter_saves_a_creature_only_when_it_would_be_destroyed():
+    """ "Place [x] defense counters on each target; you can remove a defense counter from a card
+    at any time to increase its defense by 5.": the placer removes one as the creature would
+    be destroyed (the stated simplification), +5 each, as many as it takes; a creature left at
+    1 defense keeps its counters. The log gives the damage and each counter's defense after."""
+    game = new_game()
+    them = game.players[1]
+    guarded = in_play(game, 1, creature("Guarded", 1, 8))
+    guarded.add_marks("defense", 1, 3)
+    game.damage_creature(guarded, 7, 0, None)
+    assert guarded.defense == 1 and guarded.mark("defense", 1) == 3
+    game.damage_creature(guarded, 7, 0, None)  # -6: two counters, +5 each
+    assert guarded in them.creatures and guarded.defense == 4
+    assert guarded.mark("defense", 1) == 1
+    told = [
+        (e["event"], e["player"], e["n"], e.get("kind"), e["defense"])
+        for e in game.log
+        if e["event"] in ("damage", "counter_used")
+    ]
+    n = game.ref(guarded.card)
+    assert told == [
+        ("damage", 1, n, None, 1),
+        ("damage", 1, n, None, -6),
+        ("counter_used", 1, n, "defense", -1),
+        ("counter_used", 1, n, "defense", 4),
+    ]
