@@ -703,10 +703,9 @@ class Game:
                         )
                     self.activate_creature(me, creature, ability)
         for trap in list(me.traps):
-            ability = trap.card.abilities[0] if trap.card.abilities else None
+            ability = trap.card.abilities[0]  # a spell is set only with its ability (legal.py)
             if (
-                ability is not None
-                and ability.condition
+                ability.condition
                 and not trap.exhausted
                 and trap in me.traps
                 and met(ability, None)

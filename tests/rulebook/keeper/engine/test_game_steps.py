@@ -301,3 +301,73 @@ def test_a_defense_counter_saves_a_creature_only_when_it_would_be_destroyed():
         ("counter_used", 1, n, "defense", -1),
         ("counter_used", 1, n, "defense", 4),
     ]
+
+
+def test_every_creature_switched_this_turn_goes_back_at_the_recovery_phase():
+    """ "Switch control ... until the end of this turn": at the Recovery Phase each creature
+    still switched goes back to its controller, however many before it were switched away and
+    back within the turn; the log says `control`, `why` "recovery"."""
+    game = new_game()
+    me, them = game.players
+    back_already = in_play(game, 1, creature("Back Already", 3, 10))  # away and back
+    away = in_play(game, 0, creature("Away", 3, 10))
+    away.owner = 1
+    game.switched = [(back_already, 1), (away, 1)]
+    game.recovery_phase()
+    assert them.creatures == [back_already, away] and not me.creatures
+    assert away.controller == 1
+    (returned,) = [e for e in game.log if e["event"] == "control"]
+    assert (returned["player"], returned["n"], returned["why"]) == (
+        1,
+        game.ref(away.card),
+        "recovery",
+    )
+
+
+def test_damage_to_a_creature_at_0_defense_counts_none_as_dealt():
+    """ "It is possible for creatures to have 0 defense; in such a case, any amount of damage
+    will destroy the creature": it is destroyed, and the damage dealt that counts for the card
+    is the defense it took away, none."""
+    game = new_game()
+    them = game.players[1]
+    zero = in_play(game, 1, creature("Zero", 3, 0))
+    bolt = spell("Bolt", "Inflict 3 damage to any one player.")
+    assert game.damage_creature(zero, 3, 0, bolt) == 0
+    assert zero not in them.creatures and game.card_damage[0]["Bolt"] == 0
+
+
+def test_the_active_players_triggers_are_used_first():
+    """Creature Abilities: the triggers the same events meet are used the active player's
+    first, then the other's (each result states the batches), and the log names the card,
+    its condition and its x."""
+    game = new_game(policies=(Willing(), Willing()))
+    game.active = 1
+    hurt = "Activate when you take at least 1 damage. Increase your hitpoints by 1."
+    for player in game.players:
+        player.hand = [spell(f"Wince {player.index}", hurt)]
+        give_resources(player, 1)
+        game.damage_player(player, 1)
+    game.settle()
+    told = [(e["player"], e["when"], e["x"]) for e in game.log if e["event"] == "triggered"]
+    assert told == [(1, "player_damage", 1), (0, "player_damage", 1)]
+
+
+def test_a_creatures_trigger_is_logged_with_its_condition_and_x():
+    """The log's `triggered` for a creature's ability names the creature, the condition and
+    its x (docs/game-logs.md)."""
+    game = new_game(policies=(Willing(), Willing()))
+    watcher = _watching(
+        game,
+        "Activate when at least 1 of your cards in play (excluding this card) are damaged, but "
+        "not destroyed.",
+    )
+    other = in_play(game, 0, creature("Other", 1, 20))
+    game.damage_creature(other, 1, 1, None)
+    game.settle()
+    (told,) = [e for e in game.log if e["event"] == "triggered"]
+    assert (told["player"], told["n"], told["when"], told["x"]) == (
+        0,
+        game.ref(watcher.card),
+        "others_damaged",
+        1,
+    )
