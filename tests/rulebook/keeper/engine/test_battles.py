@@ -171,3 +171,64 @@ def test_a_team_is_only_as_large_as_its_caveats_can_be_paid():
     game.battle(me, [first, second], them)
     assert first.exhausted and not second.exhausted
     assert me.spent == 1 and them.hp == 16
+
+
+def test_a_second_battle_against_another_target_is_fought():
+    """Battles: each target once per Battle Phase, but another target may be battled: after
+    the opponent, one of their creatures; the game counts both battles (each result's
+    `battles`)."""
+    game = new_game()
+    me, them = game.players
+    first = in_play(game, 0, creature("First", 1, 5))
+    second = in_play(game, 0, creature("Second", 1, 5))
+    target = in_play(game, 1, creature("Target", 1, 12), exhausted=True)  # cannot defend
+    fix_dice(game, [3, 4])
+    game.battle(me, [first], them)
+    game.battle(me, [second], target)
+    assert them.hp == 20 - 3 and target.defense == 12 - 4
+    assert game.battles == 2 and game.damage == 3 + 4  # the game's battle damage
+    told = [e["target"] for e in game.log if e["event"] == "battle"]
+    assert told == ["player", game.ref(target.card)]
+
+
+def test_offense_counters_are_used_by_every_creature_of_a_team_that_has_them():
+    """Offense counters: their placer removes them as the battle's dice are rolled (the stated
+    simplification), +1 offense each, for every creature of the team that has them, after
+    one that has none."""
+    game = new_game()
+    me, them = game.players
+    plain = in_play(game, 0, creature("Plain", 1, 5))
+    marked = in_play(game, 0, creature("Marked", 1, 5))
+    marked.add_marks("offense", 0, 2)
+    fix_dice(game, [1, 1, 1, 1])
+    game.battle(me, [plain, marked], them)
+    assert marked.offense == 3 and them.hp == 20 - 4
+
+
+def test_weakness_counters_take_offense_only_down_to_0_and_the_rest_stay():
+    """Weakness counters: their placer removes one to take 1 offense ("decrease its offense by
+    1"), and never below 0 ("A total of" ruling: not below 0): a creature at 1 offense with
+    three loses one, and two stay."""
+    game = new_game()
+    me, them = game.players
+    weak = in_play(game, 0, creature("Weak", 1, 5))
+    weak.add_marks("weakness", 1, 3)
+    game.battle(me, [weak], them)
+    assert weak.offense == 0 and weak.mark("weakness", 1) == 2
+    used = [e for e in game.log if e["event"] == "counter_used"]
+    assert [(e["player"], e["kind"], e["offense"]) for e in used] == [(1, "weakness", 0)]
+
+
+def test_battle_damage_counts_for_the_creatures_whose_dice_dealt_it():
+    """Each result's `card_damage` and `damage`: dice that destroy a defender count for the
+    attacking creature, and the defending dice left over that hit the attacking player for the
+    defending creature; the game's battle damage adds both up."""
+    game = new_game()
+    me, them = game.players
+    weak = in_play(game, 0, creature("Weak", 1, 1))
+    in_play(game, 1, creature("Wall", 3, 30))
+    fix_dice(game, [2, 4, 5, 6])  # the attacker's die, then the defender's three
+    game.battle(me, [weak], them)
+    assert game.card_damage[1] == {"Wall": 1 + 5 + 6}  # 4 on Weak's 1 defense counts 1
+    assert game.card_damage[0] == {"Weak": 2}
+    assert game.damage == 2 + 1 + 11
