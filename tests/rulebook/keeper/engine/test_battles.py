@@ -232,3 +232,30 @@ def test_battle_damage_counts_for_the_creatures_whose_dice_dealt_it():
     assert game.card_damage[1] == {"Wall": 1 + 5 + 6}  # 4 on Weak's 1 defense counts 1
     assert game.card_damage[0] == {"Weak": 2}
     assert game.damage == 2 + 1 + 11
+
+
+def test_leftover_defending_dice_hurt_the_attacking_player_only_when_a_player_was_targeted():
+    """Battles step 6: "if the target was a player", the defending team's leftover dice go to
+    the attacking player; against a target creature they go nowhere."""
+    game = new_game()
+    me = game.players[0]
+    weak = in_play(game, 0, creature("Weak", 1, 1))
+    target = in_play(game, 1, creature("Target", 3, 30))  # defends itself
+    fix_dice(game, [2, 4, 5, 6])
+    game.battle(me, [weak], target)
+    assert weak not in me.creatures and me.hp == 20
+
+
+def test_each_die_of_a_creature_counts_for_it_and_the_game_adds_every_battle():
+    """Each result's `card_damage` adds up every die a creature's dice dealt, and the game's
+    battle damage every battle's."""
+    game = new_game()
+    me, them = game.players
+    brute = in_play(game, 0, creature("Brute", 2, 5))
+    other = in_play(game, 0, creature("Other", 1, 5))
+    target = in_play(game, 1, creature("Target", 1, 12), exhausted=True)  # cannot defend
+    fix_dice(game, [5, 3, 4])
+    game.battle(me, [other], target)
+    game.battle(me, [brute], them)
+    assert game.card_damage[0] == {"Brute": 3 + 4, "Other": 5}
+    assert them.hp == 20 - 7 and game.damage == 7 + 5

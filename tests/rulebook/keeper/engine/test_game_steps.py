@@ -289,10 +289,14 @@ def test_a_defense_counter_saves_a_creature_only_when_it_would_be_destroyed():
     game.damage_creature(guarded, 7, 0, None)  # -6: two counters, +5 each
     assert guarded in them.creatures and guarded.defense == 4
     assert guarded.mark("defense", 1) == 1
+    exact = in_play(game, 1, creature("Exact", 1, 5))  # at exactly 0 it would be destroyed
+    exact.add_marks("defense", 1, 1)
+    game.damage_creature(exact, 5, 0, None)
+    assert exact in them.creatures and exact.defense == 5
     told = [
         (e["event"], e["player"], e["n"], e.get("kind"), e["defense"])
         for e in game.log
-        if e["event"] in ("damage", "counter_used")
+        if e["event"] in ("damage", "counter_used") and e["n"] == game.ref(guarded.card)
     ]
     n = game.ref(guarded.card)
     assert told == [
