@@ -72,8 +72,10 @@ SIMPLIFICATIONS = (
     "the payer and unexhausted ones for an opponent); targets selected by an opponent (those "
     "worst for the caster by the engine's valuation); the order of a battle's dice (for each "
     "creature in the defending order, the fewest dice of the smallest total that destroys it); "
-    "the target of each die of dice damage (the first target still standing); and the order of "
-    'targets placed on top of a deck "in any order" (the order they were chosen).',
+    "the target of each die of dice damage (the first target still standing); the dice "
+    "re-rolled (an allowance re-rolls each die of 3 or less, a dice counter the lowest die "
+    'while it is 2 or less); and the order of targets placed on top of a deck "in any order" '
+    "(the order they were chosen).",
 )
 
 

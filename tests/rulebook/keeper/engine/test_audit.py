@@ -278,7 +278,7 @@ def test_every_result_states_the_engines_simplifications():
     stated = " ".join(result["simplifications"])
     for words in (
         "200 turns", "counters", "Activation conditions", "empty deck", "A total of",
-        "cost gives up", "selected by an opponent", "battle's dice", "in any order",
+        "cost gives up", "selected by an opponent", "battle's dice", "re-rolled", "in any order",
     ):  # fmt: skip
         assert words in stated
     assert result["draws_at_turn_cap"] == 0

@@ -259,3 +259,29 @@ def test_each_die_of_a_creature_counts_for_it_and_the_game_adds_every_battle():
     game.battle(me, [brute], them)
     assert game.card_damage[0] == {"Brute": 3 + 4, "Other": 5}
     assert them.hp == 20 - 7 and game.damage == 7 + 5
+
+
+def test_a_creature_with_0_offense_rolls_no_die_and_dice_stay_in_the_order_rolled():
+    """Battles step 3: a team rolls one die per point of offense, so a creature at 0 offense
+    adds none; with no re-roll to make, the dice are logged in the order rolled."""
+    game = new_game()
+    me, them = game.players
+    strong = in_play(game, 0, creature("Strong", 2, 5))
+    idle = in_play(game, 0, creature("Idle", 0, 5))
+    fix_dice(game, [6, 1])
+    game.battle(me, [strong, idle], them)
+    (battle,) = [e for e in game.log if e["event"] == "battle"]
+    assert battle["attack_dice"] == [6, 1] and them.hp == 20 - 7
+
+
+def test_a_reroll_allowance_re_rolls_a_3_and_spends_one_die_each():
+    """ "You may re-roll up to [x] dice for the rest of this turn up to [y] times each": the
+    engine re-rolls each die of 3 or less (stated in `simplifications`), and each die re-rolled
+    spends one of the x."""
+    game = new_game()
+    me = game.players[0]
+    me.rerolls = (2, 1)
+    first = in_play(game, 0, creature("First", 1, 5))
+    fix_dice(game, [3, 5])
+    assert [value for value, _ in game.team_dice(me, [first])] == [5]
+    assert me.rerolls == (1, 1)
