@@ -285,3 +285,35 @@ def test_a_reroll_allowance_re_rolls_a_3_and_spends_one_die_each():
     fix_dice(game, [3, 5])
     assert [value for value, _ in game.team_dice(me, [first])] == [5]
     assert me.rerolls == (1, 1)
+
+
+def test_a_reroll_allowance_leaves_a_4_and_each_reroll_is_logged():
+    """ "You may re-roll up to [x] dice ...": a die of 4 or more is kept and spends nothing;
+    each die re-rolled is logged with its place, the face it was, the face it is and why."""
+    game = new_game()
+    me = game.players[0]
+    me.rerolls = (2, 1)
+    pair = in_play(game, 0, creature("Pair", 2, 5))
+    fix_dice(game, [4, 2, 6])
+    assert sorted(value for value, _ in game.team_dice(me, [pair])) == [4, 6]
+    assert me.rerolls == (1, 1)
+    (told,) = [e for e in game.log if e["event"] == "reroll"]
+    assert (told["player"], told["die"], told["was"], told["now"], told["why"]) == (
+        0,
+        0,
+        2,
+        6,
+        "allowance",
+    )
+
+
+def test_an_immortality_counter_does_not_save_a_creature_destroyed_by_damage():
+    """Immortality counters stop "an effect that would explicitly destroy" the creature;
+    damage that takes its defense to 0 destroys it all the same, and the counter is not used."""
+    game = new_game()
+    them = game.players[1]
+    saint = in_play(game, 1, creature("Saint", 1, 3))
+    saint.add_marks("immortality", 1, 1)
+    game.damage_creature(saint, 3, 0, None)
+    assert saint not in them.creatures and them.graveyard == [saint.card]
+    assert saint.mark("immortality", 1) == 1
