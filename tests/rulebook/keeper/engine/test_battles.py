@@ -317,3 +317,19 @@ def test_an_immortality_counter_does_not_save_a_creature_destroyed_by_damage():
     game.damage_creature(saint, 3, 0, None)
     assert saint not in them.creatures and them.graveyard == [saint.card]
     assert saint.mark("immortality", 1) == 1
+
+
+@pytest.mark.parametrize(("low", "rerolled"), [(2, True), (3, False)])
+def test_a_dice_counter_re_rolls_the_lowest_of_several_dice_while_it_is_2_or_less(low, rerolled):
+    """Dice counters ("re-roll any one die"): the engine spends one on the team's lowest die
+    while it shows 2 or less (stated in `simplifications`); a lowest die of 3 keeps the counter,
+    and the dice are the team's either way."""
+    game = new_game()
+    me = game.players[0]
+    pair = in_play(game, 0, creature("Pair", 2, 5))
+    other = in_play(game, 0, creature("Other", 1, 5))
+    pair.add_marks("dice", 0, 1)
+    fix_dice(game, [5, low, 6, 4])
+    dice = sorted(value for value, _ in game.team_dice(me, [pair, other]))
+    assert dice == (sorted([5, 6, 4]) if rerolled else sorted([5, low, 6]))
+    assert pair.mark("dice", 0) == (0 if rerolled else 1)

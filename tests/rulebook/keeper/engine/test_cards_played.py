@@ -25,6 +25,32 @@ def test_each_spell_cast_and_trap_set_counts_once_in_the_players_plays():
     assert game.card_damage[0] == {"Bolt": 6}  # a spell's damage is the spell's
 
 
+def test_damage_to_a_player_is_logged_and_adds_up_for_the_card_that_dealt_it():
+    """Damage to a player is logged as `hp` with `why` "damage"; each hit adds to the card's
+    damage dealt (each result's `card_damage`)."""
+    game = new_game()
+    me, them = game.players
+    bolt = spell("Bolt", BOLT, cost=0)
+    me.hand = [bolt, bolt]
+    game.cast(me, bolt)
+    game.cast(me, bolt)
+    hits = [(e["player"], e["change"], e["why"]) for e in game.log if e["event"] == "hp"]
+    assert hits == [(1, -3, "damage")] * 2
+    assert game.card_damage[0] == {"Bolt": 6} and them.hp == 20 - 6
+
+
+def test_a_destroyed_creature_is_logged_as_its_controllers():
+    """Destroyed cards go to their owner's graveyard; the log's `destroyed` names the card and
+    the player whose creature it was."""
+    game = new_game()
+    them = game.players[1]
+    victim = in_play(game, 1, creature("Victim", 1, 5))
+    game.destroy(victim, explicit=True)
+    (told,) = [e for e in game.log if e["event"] == "destroyed"]
+    assert (told["player"], told["n"]) == (1, game.ref(victim.card))
+    assert them.graveyard == [victim.card]
+
+
 def test_a_sprung_traps_damage_counts_as_the_traps():
     """Activating a trap resolves its ability as the trap card's: the damage it deals counts
     for the card (each result's `card_damage`)."""
