@@ -392,19 +392,17 @@ class Game:
             self.event("cost", me.index, paid=card.cost, **self.resource_state(me))
         if card.summon_payment is not None:
             pay(self, me, card.summon_payment, card.summon_x, None)
-        creature = Permanent(card, owner=self.owner_of(me, source), controller=me.index)
+        creature = Permanent(card, owner=self.owner_of(source), controller=me.index)
         me.creatures.append(creature)
         me.plays[card.name] += 1
 
-    def owner_of(self, me: Player, zone: list[KeeperCard]) -> int:
-        """Who owns a card taken from `zone` ("Your" ruling: summoning does not change it)."""
+    def owner_of(self, zone: list[KeeperCard]) -> int:
+        """Who owns a card taken from `zone`, one of a player's ("Your" ruling: summoning does
+        not change it)."""
         return next(
-            (
-                p.index
-                for p in self.players
-                if zone is p.graveyard or zone is p.hand or zone is p.deck or zone is p.resources
-            ),
-            me.index,
+            p.index
+            for p in self.players
+            if zone is p.graveyard or zone is p.hand or zone is p.deck or zone is p.resources
         )
 
     def take(self, zone: list[KeeperCard], card: KeeperCard) -> None:
@@ -427,7 +425,7 @@ class Game:
     def cast(self, me: Player, card: KeeperCard, zone: list[KeeperCard] | None = None) -> None:
         """Casting Spells: pay the cost, follow the card at once, send it to the graveyard."""
         source = me.hand if zone is None else zone
-        owner = self.players[self.owner_of(me, source)]
+        owner = self.players[self.owner_of(source)]
         if self.log is not None:
             self.event("cast", me.index, n=self.ref(card), **self.zone_of(source))
         self.take(source, card)

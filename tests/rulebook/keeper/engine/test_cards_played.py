@@ -4,6 +4,10 @@ Abilities": activation conditions; guide, "Activation Conditions"; docs/game-log
 
 from __future__ import annotations
 
+import pytest
+
+from rulebook.keeper.engine.game import GameOver
+
 from .builders import creature, filler_card, give_resources, in_play, new_game, spell
 
 BOLT = "Inflict 3 damage to any one player."
@@ -147,3 +151,47 @@ def test_a_creatures_ability_damage_counts_as_that_creatures():
     game.activate_creature(me, slinger, slinger.card.abilities[0])
     assert them.hp == 20 - 3
     assert game.card_damage[0] == {"Slinger": 3}
+
+
+def test_a_creature_summoned_from_the_opponents_deck_stays_theirs():
+    """ "Your" ruling: summoning does not change a card's owner: a creature summoned from the
+    opponent's deck is the opponent's, controlled by the summoner; so is a spell cast from
+    their graveyard, which goes back to their graveyard."""
+    game = new_game()
+    me, them = game.players
+    stray = creature("Stray", 1, 5, cost=0)
+    them.deck.append(stray)
+    game.summon(me, stray, them.deck)
+    (summoned,) = me.creatures
+    assert (summoned.owner, summoned.controller) == (1, 0)
+    bolt = spell("Bolt", BOLT, cost=0)
+    them.graveyard.append(bolt)
+    game.cast(me, bolt, them.graveyard)
+    assert them.graveyard == [bolt] and bolt not in me.graveyard
+
+
+def test_a_player_brought_to_exactly_0_hitpoints_outside_a_battle_loses_at_once():
+    """Winning and Losing: a player at 0 hitpoints has lost, at once outside a battle."""
+    game = new_game()
+    me = game.players[0]
+    with pytest.raises(GameOver) as over:
+        game.damage_player(me, 20)
+    assert over.value.winner == 1 and me.hp == 0
+
+
+def test_effects_and_creatures_acting_are_logged_with_their_player_and_why():
+    """The log's `effect` names the player whose ability it is, and an `exhaust` to attack,
+    defend or use an ability says `why` "act"; no `draw` is logged when nothing is drawn
+    (docs/game-logs.md)."""
+    game = new_game()
+    me = game.players[0]
+    scholar = in_play(game, 0, creature("Scholar", 1, 5, "STUDY: Draw 1 card."))
+    game.activate_creature(me, scholar, scholar.card.abilities[0])
+    (effect,) = [e for e in game.log if e["event"] == "effect"]
+    assert (effect["player"], effect["op"], effect["x"]) == (0, "draw", 1)
+    (exhaust,) = [e for e in game.log if e["event"] == "exhaust"]
+    assert (exhaust["player"], exhaust["why"]) == (0, "act")
+    (drew,) = [e for e in game.log if e["event"] == "draw"]
+    assert drew["deck"] == len(me.deck) == 19
+    game.draw(me, 0)
+    assert len([e for e in game.log if e["event"] == "draw"]) == 1
