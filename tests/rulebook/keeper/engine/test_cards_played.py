@@ -188,10 +188,28 @@ def test_effects_and_creatures_acting_are_logged_with_their_player_and_why():
     scholar = in_play(game, 0, creature("Scholar", 1, 5, "STUDY: Draw 1 card."))
     game.activate_creature(me, scholar, scholar.card.abilities[0])
     (effect,) = [e for e in game.log if e["event"] == "effect"]
-    assert (effect["player"], effect["op"], effect["x"]) == (0, "draw", 1)
+    assert (effect["player"], effect["op"], effect["x"], effect["y"]) == (0, "draw", 1, 0)
+    (resolved,) = [e for e in game.log if e["event"] == "resolved"]
+    assert resolved["player"] == 0
+    assert not [e for e in game.log if e["event"] == "targets"]  # it selects none
     (exhaust,) = [e for e in game.log if e["event"] == "exhaust"]
     assert (exhaust["player"], exhaust["why"]) == (0, "act")
     (drew,) = [e for e in game.log if e["event"] == "draw"]
     assert drew["deck"] == len(me.deck) == 19
     game.draw(me, 0)
     assert len([e for e in game.log if e["event"] == "draw"]) == 1
+
+
+def test_an_abilitys_targets_are_logged_with_its_player():
+    """An ability that selects targets logs them (`targets`, with the player whose ability it
+    is) before its effects."""
+    game = new_game()
+    me = game.players[0]
+    ally = in_play(game, 0, creature("Ally", 1, 5))
+    game.resolve(me, spell("Rally", TWO_COUNTERS).abilities[0], None, None)
+    (told,) = [e for e in game.log if e["event"] == "targets"]
+    assert (told["player"], told["cards"]) == (0, [game.ref(ally.card)])
+    assert ally.counters == 2
+
+
+TWO_COUNTERS = "Target up to 1 card in play. Place 2 counters on each target."

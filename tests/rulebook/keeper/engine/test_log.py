@@ -116,6 +116,10 @@ def test_the_end_says_how_many_turns_were_played(logs):
         assert end["capped"] is False
         turns = [event for event in log if event["event"] == "turn"]
         assert [event["turn"] for event in turns] == list(range(1, len(turns) + 1))
+        started = 0  # every event carries the turn it happened in
+        for event in log:
+            started += event["event"] == "turn"
+            assert event["turn"] == started
 
 
 def test_a_creatures_ability_used_is_logged_with_its_player_and_creature():
