@@ -6,6 +6,8 @@ docs/game-logs.md)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from rulebook.core.stepping import direct_game
@@ -169,11 +171,20 @@ def _watching(game, text: str, defense: int = 5):
 HEAL_2 = "Increase your hitpoints by 2."
 
 
+def _healed_after(game, *events) -> int:
+    """The hitpoints the watcher's ability gave its player after the events and the triggers
+    they met."""
+    before = game.players[0].hp
+    for event in events:
+        event()
+    game.settle()
+    return game.players[0].hp - before
+
+
 def test_others_damaged_is_met_by_x_other_cards_not_counting_itself():
     """ "Activate when at least [x] of your cards in play (excluding this card) are damaged, but
     not destroyed.": two others damaged meet x = 2; the watcher itself and one other do not."""
     game = new_game(policies=(Willing(), Willing()))
-    me = game.players[0]
     watcher = _watching(
         game,
         "Activate when at least 2 of your cards in play (excluding this card) are damaged, but "
@@ -181,48 +192,33 @@ def test_others_damaged_is_met_by_x_other_cards_not_counting_itself():
         defense=20,
     )
     first, second = (in_play(game, 0, creature(n, 1, 20)) for n in ("First", "Second"))
-    game.damage_creature(watcher, 1, 1, None)
-    game.damage_creature(first, 1, 1, None)
-    game.settle()
-    assert me.hp == 20
-    game.damage_creature(first, 1, 1, None)
-    game.damage_creature(second, 1, 1, None)
-    game.settle()
-    assert me.hp == 20 + 2
+    hit = partial(game.damage_creature, amount=1, by=1, card=None)
+    assert _healed_after(game, partial(hit, watcher), partial(hit, first)) == 0
+    assert _healed_after(game, partial(hit, first), partial(hit, second)) == 2
 
 
 def test_others_destroyed_is_met_by_exactly_x_other_cards():
     """ "Activate when at least [x] of your cards in play (excluding this card) are destroyed.":
     exactly x others destroyed at once meet it; fewer do not."""
     game = new_game(policies=(Willing(), Willing()))
-    me = game.players[0]
     _watching(
         game, "Activate when at least 2 of your cards in play (excluding this card) are destroyed."
     )
     a, b, c = (in_play(game, 0, creature(n, 1, 5)) for n in "ABC")
-    game.destroy(a, explicit=True)
-    game.settle()
-    assert me.hp == 20
-    game.destroy(b, explicit=True)
-    game.destroy(c, explicit=True)
-    game.settle()
-    assert me.hp == 20 + 2
+    destroy = partial(game.destroy, explicit=True)
+    assert _healed_after(game, partial(destroy, a)) == 0
+    assert _healed_after(game, partial(destroy, b), partial(destroy, c)) == 2
 
 
 def test_damage_to_cards_in_play_meets_a_total_condition():
     """ "Activate when your cards in play take a total of at least [x] damage.": the damage to
     all of the player's cards in play adds up, within the same events."""
     game = new_game(policies=(Willing(), Willing()))
-    me = game.players[0]
     _watching(game, "Activate when your cards in play take a total of at least 5 damage.")
     a, b = (in_play(game, 0, creature(n, 1, 20)) for n in "AB")
-    game.damage_creature(a, 4, 1, None)
-    game.settle()
-    assert me.hp == 20
-    game.damage_creature(a, 3, 1, None)
-    game.damage_creature(b, 2, 1, None)
-    game.settle()
-    assert me.hp == 20 + 2
+    hit = partial(game.damage_creature, by=1, card=None)
+    assert _healed_after(game, partial(hit, a, 4)) == 0
+    assert _healed_after(game, partial(hit, a, 3), partial(hit, b, 2)) == 2
 
 
 def test_a_destroyed_cards_own_trigger_is_used_from_the_graveyard_and_only_then():
