@@ -86,6 +86,8 @@ def dice_to_destroy(defense: int, values: list[int]) -> list[int]:
         return list(range(len(values)))
     if defense in values:
         return [values.index(defense)]
+    # Largest first: of several sets of the same total and number of dice, the search keeps
+    # the first it finds, so this order decides which dice (and so which creature's) are spent.
     order = sorted(range(len(values)), key=lambda i: -values[i])
     # reachable total -> the dice reaching it, as a bit mask over `order`; a total at or past
     # `defense` is never extended, so there are fewer than defense + 6 of them.

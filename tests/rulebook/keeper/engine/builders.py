@@ -51,6 +51,17 @@ def new_game(seed: int = 1, policies=None) -> Game:
     return game
 
 
+class PlacesResources(HeuristicPolicy):
+    """The heuristic, except that it places `count` resources in the Resource Phase (all it is
+    offered when None)."""
+
+    def __init__(self, count: int | None = None) -> None:
+        self.count = count
+
+    def resources_to_place(self, game, decision):
+        return decision.options[: decision.most if self.count is None else self.count]
+
+
 def in_play(game: Game, player: int, card: KeeperCard, *, exhausted: bool = False) -> Permanent:
     permanent = Permanent(card, owner=player, controller=player)
     permanent.exhausted = exhausted

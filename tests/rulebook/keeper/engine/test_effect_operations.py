@@ -241,8 +241,7 @@ def test_an_effect_after_a_target_left_play_does_not_act_on_it_in_the_graveyard(
     play", "Resources, Exhaustion, and Recovery")."""
     game = new_game()
     them = game.players[1]
-    brute = in_play(game, 1, creature("Brute", 3, 10))
-    brute.exhausted = False
+    brute = in_play(game, 1, creature("Brute", 3, 10))  # unexhausted
     cast(game, "Target up to 1 card in play. Destroy all targets. Exhaust all targets.")
     assert brute not in them.creatures and them.graveyard == [brute.card]
     assert not brute.exhausted

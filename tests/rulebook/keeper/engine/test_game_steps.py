@@ -15,7 +15,7 @@ from rulebook.keeper.engine import HeuristicPolicy
 from rulebook.keeper.engine.game import Game, GameOver
 from rulebook.keeper.engine.state import RESERVES_CHOICE
 
-from .builders import creature, deck, give_resources, in_play, new_game, spell
+from .builders import PlacesResources, creature, deck, give_resources, in_play, new_game, spell
 
 
 class Willing(HeuristicPolicy):
@@ -56,12 +56,7 @@ def test_setup_asks_for_exactly_ten_reserves_and_records_what_it_dealt():
 def test_places_are_logged_with_the_resources_after_and_draws_are_counted_by_name():
     """Turn Order 1: resources placed are logged with the Resource Zone's size and how much of
     it is spent after; each card drawn counts for the result's `drawn`, by name."""
-
-    class PlaceOne(HeuristicPolicy):
-        def resources_to_place(self, game, decision):
-            return decision.options[:1]
-
-    game = new_game(policies=(PlaceOne(), PlaceOne()))
+    game = new_game(policies=(PlacesResources(1), PlacesResources(1)))
     me = game.players[0]
     me.hand = [creature("Kept", 1, 5)]
     me.deck = [creature("Drawn", 1, 5)] * 3
@@ -137,9 +132,7 @@ def test_only_a_restricted_idle_creature_is_destroyed_and_an_immortality_counter
     idle = in_play(game, 0, creature("Idle", 1, 5, IDLE))
     saved = in_play(game, 0, creature("Saved", 1, 5, IDLE))
     saved.add_marks("immortality", 0, 1)
-    calm = in_play(game, 0, creature("Calm", 1, 5))
-    for c in (idle, saved, calm):
-        c.exhausted = False
+    in_play(game, 0, creature("Calm", 1, 5))  # unexhausted, as in_play puts each
     game.battle_phase(me)
     assert [c.card.name for c in me.creatures] == ["Saved", "Calm"]
     assert me.graveyard == [idle.card]
@@ -154,7 +147,6 @@ def test_an_exhaustion_counter_is_spent_only_on_an_unexhausted_creature():
     tired = in_play(game, 1, creature("Tired", 1, 5), exhausted=True)
     tired.add_marks("exhaustion", 0, 1)
     fresh = in_play(game, 1, creature("Fresh", 1, 5))
-    fresh.exhausted = False
     fresh.add_marks("offense", 0, 1)
     game.use_exhaustion_counters(me)
     assert tired.mark("exhaustion", 0) == 1
@@ -162,13 +154,12 @@ def test_an_exhaustion_counter_is_spent_only_on_an_unexhausted_creature():
     assert not [e for e in game.log if e["event"] == "counter_used"]
 
 
-def _watching(game, text: str, defense: int = 5):
-    watcher = in_play(game, 0, creature("Watcher", 1, defense, f"{text} {HEAL_2}"))
-    watcher.exhausted = False
-    return watcher
-
-
 HEAL_2 = "Increase your hitpoints by 2."
+
+
+def _watching(game, text: str, defense: int = 5):
+    """Player 0's unexhausted creature whose ability, on the condition `text`, heals 2."""
+    return in_play(game, 0, creature("Watcher", 1, defense, f"{text} {HEAL_2}"))
 
 
 def _healed_after(game, *events) -> int:
@@ -237,7 +228,6 @@ def test_a_destroyed_cards_own_trigger_is_used_from_the_graveyard_and_only_then(
             "Activate when this in-play card is destroyed. Inflict 3 damage to any one player.",
         ),
     )
-    martyr.exhausted = False
     game.damage_creature(martyr, 2, 1, None)
     game.settle()
     assert them.hp == 20

@@ -12,7 +12,7 @@ from rulebook.keeper.engine import HeuristicPolicy, RandomPolicy, play_game
 from rulebook.keeper.engine.game import Game, GameOver
 from rulebook.keeper.engine.policy import Policy
 
-from .builders import creature, deck, filler_card, in_play, new_game, sample
+from .builders import PlacesResources, creature, deck, filler_card, in_play, new_game, sample
 
 
 def test_setup_puts_ten_in_the_reserves_thirty_in_the_deck_and_deals_five():
@@ -26,17 +26,10 @@ def test_setup_puts_ten_in_the_reserves_thirty_in_the_deck_and_deals_five():
         assert player.hp == 20
 
 
-class Placing(HeuristicPolicy):
-    """Places as many resources as it is offered."""
-
-    def resources_to_place(self, game, decision):
-        return decision.options[: decision.most]
-
-
 def test_the_starting_player_places_one_or_draws_one_on_the_first_turn():
     """Turn Order 1, special exception: the starting player's first turn."""
     filler = filler_card()
-    game = new_game(policies=(Placing(), Placing()))
+    game = new_game(policies=(PlacesResources(), PlacesResources()))
     me = game.players[0]
     me.hand = [filler] * 5
     game.resource_phase(me, first_turn=True)
@@ -46,13 +39,8 @@ def test_the_starting_player_places_one_or_draws_one_on_the_first_turn():
 @pytest.mark.parametrize(("placed", "drawn"), [(0, 2), (1, 1), (2, 0)])
 def test_a_turn_places_up_to_two_resources_and_draws_two_minus_that(placed, drawn):
     """Turn Order 1: (a) draw two, (b) place one and draw one, (c) place two."""
-
-    class Fixed(HeuristicPolicy):
-        def resources_to_place(self, game, decision):
-            return decision.options[:placed]
-
     filler = filler_card()
-    game = new_game(policies=(Fixed(), Fixed()))
+    game = new_game(policies=(PlacesResources(placed), PlacesResources(placed)))
     me = game.players[0]
     me.hand = [filler] * 5
     game.resource_phase(me, first_turn=False)
