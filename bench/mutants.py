@@ -36,7 +36,8 @@ of their sorted names, so each part reaches every function), in its own run fold
 parts on several cores or in several sittings, and the parts' figures add up to the module's.
 
 mutmut mutates functions only (not module-level tables) and leaves decorated functions
-(properties) alone; the player policies (`policy.py`) are not rules and are not mutated.
+(properties) alone; the player policies (`policy.py`) are not rules and are not mutated, and
+neither is a `__repr__`, the text a debugger shows for an object (NOT_RULES).
 """
 
 from __future__ import annotations
@@ -82,6 +83,10 @@ CONSTRUCTION_RULES = {
 # A sample none of whose mutants was checked says nothing of the module: any share is possible.
 NOTHING_CHECKED = (0.0, 1.0)
 STATUSES = ("killed", "timeout", "survived", "no tests", "not checked")
+# Methods of the rule modules that are no rule, left unmutated as the policies are: `__repr__`,
+# the text a debugger or a failing test shows for an object. No rule, result, log or decision's
+# words read it (a decision's option is worded by its card's name, rulebook.core.wording).
+NOT_RULES = frozenset(("__repr__",))
 
 
 Part = tuple[int, int]  # the K-th of N parts
@@ -235,6 +240,18 @@ def mutant_names(run: Path, module: Module) -> list[str]:
     return sorted(json.loads(done.stdout))
 
 
+def method(name: str) -> str:
+    """The function or method a mutant name breaks: "...xǁSlotǁ__repr____mutmut_3" is
+    `__repr__`, "...x_strike__mutmut_1" is `strike`."""
+    function = name.rpartition("__mutmut_")[0].rpartition(".")[2]
+    return function.rpartition("ǁ")[2] if "ǁ" in function else function.removeprefix("x_")
+
+
+def rule_mutants(names: list[str]) -> list[str]:
+    """The names of the mutants that break a rule: all but those of NOT_RULES' methods."""
+    return [name for name in names if method(name) not in NOT_RULES]
+
+
 def split(names: list[str], part: Part) -> list[str]:
     """The part's names: every N-th of the sorted names from the K-th, so that the N parts are
     disjoint, cover every name, and each reaches every function of the module."""
@@ -267,15 +284,15 @@ def measure(
     part: Part | None = None,
 ) -> dict[str, object]:
     run = prepare(module, timeout_multiplier, part)
-    names = mutant_names(run, module)
+    names = rule_mutants(mutant_names(run, module))
     chosen_names = (
-        draw_sample(names, sample, seed) if sample else split(names, part) if part else []
+        draw_sample(names, sample, seed) if sample else split(names, part) if part else names
     )
     started = time.monotonic()
     done = mutmut(run, "run", "--max-children", "1", *chosen_names, timeout=minutes * 60)
     seconds = time.monotonic() - started
     (run / "run.log").write_text(done.stdout)
-    found = results(run, chosen_names)  # a sample's or a part's only: the rest were never run
+    found = results(run, chosen_names)  # the chosen only: the rest were never run
     total = len(names)
     counts = Counter(status for status, _ in found.values())
     caught = counts["killed"] + counts["timeout"]

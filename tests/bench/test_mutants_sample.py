@@ -1,4 +1,5 @@
-"""`python -m bench.mutants --sample N`: a seeded random sample of a module's mutants, and the
+"""Which mutants `python -m bench.mutants` runs: every one that breaks a rule, not a debugger's
+text (`__repr__`); `--sample N`: a seeded random sample of a module's mutants, and the
 95% interval of the share it catches; `--part K/N`: a module's mutants in disjoint parts that
 together are all of them (docs/testing/mutants.md). Arithmetic only, no mutmut run."""
 
@@ -8,7 +9,7 @@ import argparse
 
 import pytest
 
-from bench.mutants import draw_sample, part_of, row, split
+from bench.mutants import draw_sample, method, part_of, row, rule_mutants, split
 
 NAMES = [f"rulebook.keeper.engine.game.x_play__mutmut_{n}" for n in range(1, 1001)]
 
@@ -62,3 +63,18 @@ def test_a_part_row_says_which_part_and_its_share_of_the_part():
     line = row(figures)
     assert "| part 1 of 2: 963 / 1927 | 900 / 963 |" in line
     assert "93.8% of the part" in line and "estimate" not in line
+
+
+def test_a_debuggers_text_is_no_rule_and_is_left_out_every_other_method_kept():
+    state = "rulebook.millennium_blades.engine.state"
+    names = [
+        f"{state}.xǁSlotǁ__repr____mutmut_1",
+        f"{state}.xǁSlotǁ__init____mutmut_2",
+        f"{state}.xǁPlayerǁtop__mutmut_3",
+        "rulebook.keeper.engine.cards.x__compile__mutmut_4",
+        "rulebook.metazoo.engine.game.x_end_effects__mutmut_12",
+    ]
+    assert [method(name) for name in names] == [
+        "__repr__", "__init__", "top", "_compile", "end_effects",
+    ]  # fmt: skip
+    assert rule_mutants(names) == names[1:]

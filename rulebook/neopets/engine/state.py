@@ -86,16 +86,15 @@ class Side:
         self.location: EngineCard | None = None  # the one Location (CR 7.9.7)
         self.map_pieces: list[EngineCard] = []
         self.mods: list[tuple[int, int, str]] = []  # (stat, change, until) on this Neopet
-        self.hp = self.attack = self.defence = self.agility = 0
-        self.raw = [0, 0, 0, 0]  # hp, attack, defence, agility before the cap
-        self.extra_attack_dice = self.extra_defence_dice = self.rerolls = 0
-        self.halves_damage = False
-        self.triggers = False  # whether a card in play has a triggered ability
         self.plays: dict[str, int] = {}
         # private: a bot is handed its own side as it is, so no public door on it may lead to
         # the other side's hidden cards (rulebook.core.views); bots reach the other side
         # through their view's `sides`
         self._opponent: Side = self
+        # The stats (hp, attack, ...; raw: before the cap), extra dice, rerolls, whether damage
+        # is halved and whether a card in play has a triggered ability: always what `refresh`
+        # computes from the cards, from the start (no Neopet yet: none of them).
+        self.refresh()
 
     @property
     def level(self) -> int:
