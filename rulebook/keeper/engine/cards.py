@@ -72,9 +72,11 @@ class KeeperCard:
     def __init__(self, name: str, card_type: str, text: str, attributes: dict[str, Any]) -> None:
         self.name = name
         self.is_creature = card_type == CREATURE
-        self.cost: int = attributes.get("cost", 0)
-        self.offense: int = attributes.get("offense", 0) if self.is_creature else 0
-        self.defense: int = attributes.get("defense", 0) if self.is_creature else 0
+        # The card schema requires a cost of every card and an offense and defense of every
+        # creature (rulebook.keeper.cards): a card without them never reaches a game.
+        self.cost: int = attributes["cost"]
+        self.offense: int = attributes["offense"] if self.is_creature else 0
+        self.defense: int = attributes["defense"] if self.is_creature else 0
         self.restriction = Restriction()
         self.summon_payment: Payment | None = None
         self.summon_x = 0
@@ -91,7 +93,8 @@ class KeeperCard:
                 abilities.append(compiled)
         self.abilities: tuple[KeeperAbility, ...] = tuple(abilities)
         self.unplayable: tuple[str, ...] = tuple(unplayable)
-        # What a card is worth to a player choosing among cards: its printed power, or its cost.
+        # What a card is worth to a player choosing among cards, and to the engine choosing for
+        # an opponent (stated in every result's simplifications): its printed power, or its cost.
         self.value: float = self.offense + self.defense / 5 if self.is_creature else self.cost
 
     def _caveat(self, part: Part, unplayable: list[str]) -> None:

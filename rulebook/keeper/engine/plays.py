@@ -225,7 +225,7 @@ def _caveat_payments(suffix: str) -> dict[str, Payment]:
     found = {}
     for text, (op, chooser) in _ACTIVATION_COSTS.items():
         for wording in (text, text.replace("of your ", "of your other ", 1)):
-            key = normalise(f"You must {wording[0].lower()}{wording[1:-1]}{suffix}")
+            key = normalise(f"You must {wording[:-1]}{suffix}")  # normalise lower-cases
             component = BY_KEY.get(key)
             if component is not None and component.kind == Kind.CAVEAT:
                 # To attack with, defend with or use an ability of this creature it must still

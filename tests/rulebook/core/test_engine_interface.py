@@ -81,7 +81,12 @@ def test_neopets_refuses_a_play_it_did_not_offer(neopets_decks):
 
 
 def test_keeper_refuses_an_action_the_rules_do_not_allow(keeper_decks):
-    stranger = KeeperCard("Stranger", "Creature", "This card has no abilities.", {"cost": 0})
+    stranger = KeeperCard(
+        "Stranger",
+        "Creature",
+        "This card has no abilities.",
+        {"cost": 0, "offense": 0, "defense": 1},
+    )
 
     class Cheat(keeper.HeuristicPolicy):
         def next_action(self, game, decision):

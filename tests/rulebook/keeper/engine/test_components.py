@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from rulebook.keeper.components import COMPONENTS
-from rulebook.keeper.engine import PLAYED_KEYS, play_game
+from rulebook.keeper.engine import PLAYED_KEYS, play_game, plays
 from rulebook.keeper.engine.plays import is_played
+from rulebook.keeper.templates import normalise
 
 from .builders import creature, deck, sample, spell
 
@@ -63,3 +66,26 @@ def test_abilities_are_played_from_their_variables():
 def test_a_full_game_log_is_json():
     record = play_game([sample("value"), sample("control")], 9, record_log=True)
     assert record.log and json.loads(json.dumps(record.log)) == list(record.log)
+
+
+def test_a_table_naming_a_text_the_guide_lacks_stops_the_engine_loading_and_names_the_text():
+    """The engine's tables are keyed by the guide's own components: a text that is not one
+    (a typo in a table) fails as the tables are built, naming the text it could not find."""
+    with pytest.raises(KeyError, match="not a component of the guide: 'Fly away to summon'"):
+        plays._keyed({"Fly away": ("fly", False)}, " to summon")
+    assert plays._keyed({"Draw [x] cards.": ("draw", False)}) == {
+        normalise("Draw [x] cards."): ("draw", False)
+    }
+
+
+def test_a_caveat_the_tables_do_not_play_is_listed_as_unplayable_not_dropped(monkeypatch):
+    """Nothing is dropped in silence (guide, "Caveats"): every caveat of the guide is played
+    today, and were one left out of the engine's tables, a card with it would list it as
+    unplayable and pay nothing for it."""
+    caveat = "You must pay 2 hitpoints to summon this creature."
+    paying = creature("Paying", 2, 5, caveat)
+    assert paying.summon_payment is not None and paying.summon_x == 2
+    assert paying.unplayable == ()
+    monkeypatch.setattr(plays, "CAVEAT_PAYMENTS", {})
+    unpaid = creature("Unpaid", 2, 5, caveat)
+    assert unpaid.summon_payment is None and unpaid.unplayable == (caveat,)

@@ -15,14 +15,16 @@ from rulebook.keeper.engine import HeuristicPolicy
 from rulebook.keeper.engine.game import Game, GameOver
 from rulebook.keeper.engine.state import RESERVES_CHOICE
 
-from .builders import PlacesResources, creature, deck, give_resources, in_play, new_game, spell
-
-
-class Willing(HeuristicPolicy):
-    """The heuristic, except that it uses every trigger it is offered."""
-
-    def use_trigger(self, game, decision, ability, source):
-        return True
+from .builders import (
+    PlacesResources,
+    Willing,
+    creature,
+    deck,
+    give_resources,
+    in_play,
+    new_game,
+    spell,
+)
 
 
 class Noting(Willing):

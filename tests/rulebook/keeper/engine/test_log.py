@@ -10,7 +10,7 @@ import pytest
 
 from rulebook.keeper.engine import RandomPolicy, play_game
 
-from .builders import creature, fix_dice, in_play, new_game, sample, spell
+from .builders import Willing, creature, fix_dice, in_play, new_game, sample, spell
 
 RANDOM = (RandomPolicy(), RandomPolicy())
 
@@ -253,3 +253,29 @@ def test_each_result_counts_rounds_and_each_players_plays_as_the_log_shows_them(
                 if e["event"] in ("summon", "cast", "set") and e["player"] == seat
             )
             assert figures["plays"] == dict(played)
+
+
+def test_a_number_a_component_does_not_have_is_logged_as_0():
+    """docs/game-logs.md, `triggered` and `effect`: the condition's and each effect's numbers,
+    0 for one their component does not have. "Activate when this card is damaged, but not
+    destroyed." and "Exhaust all targets." have none; "Place [x] counters on each target." has
+    its x (Creature Abilities)."""
+    game = new_game(policies=(Willing(), Willing()))
+    guard = in_play(
+        game,
+        0,
+        creature(
+            "Guard",
+            1,
+            10,
+            "Activate when this card is damaged, but not destroyed. Target this card. Exhaust all "
+            "targets. Place 2 counters on each target.",
+        ),
+    )
+    game.damage_creature(guard, 3, 1, None)
+    game.settle()
+    (told,) = [e for e in game.log if e["event"] == "triggered"]
+    assert (told["n"], told["when"], told["x"]) == (game.ref(guard.card), "self_damaged", 0)
+    effects = [(e["op"], e["x"], e["y"]) for e in game.log if e["event"] == "effect"]
+    assert effects == [("exhaust", 0, 0), ("counters", 2, 0)]
+    assert guard.exhausted and guard.all_counters() == 2

@@ -3,7 +3,11 @@ Abilities": activation costs; guide, "Activation Costs" and "Caveats")."""
 
 import pytest
 
-from .builders import creature, filler_card, give_resources, in_play, new_game
+from rulebook.keeper.engine.payments import pay
+from rulebook.keeper.engine.plays import ACTIVATION_COSTS
+from rulebook.keeper.templates import normalise
+
+from .builders import VALUED, creature, filler_card, give_resources, in_play, new_game
 
 DRAW = "Draw 1 card."
 
@@ -206,3 +210,28 @@ def test_an_opponent_choosing_what_a_caveat_sacrifices_takes_the_most_valuable_o
     big = in_play(game, 0, creature("Big", 5, 5))
     game.exhaust_to_act(me, acting)
     assert acting in me.creatures and small in me.creatures and big not in me.creatures
+
+
+MINE = "Exhaust [x] of your unexhausted creatures in play."
+BY_OPPONENT = f"{MINE[:-1]} chosen by an opponent of your choice."
+
+
+@pytest.mark.parametrize(
+    ("cost", "x", "given_up"),
+    [
+        (MINE, 1, {"Middling"}),
+        (MINE, 2, {"Middling", "Wall"}),
+        (BY_OPPONENT, 1, {"Striker"}),
+        (BY_OPPONENT, 2, {"Striker", "Wall"}),
+    ],
+)
+def test_what_a_cost_gives_up_follows_the_stated_valuation(cost, x, given_up):
+    """Activation Costs: the payer chooses what it gives up, or "an opponent of your choice"
+    does; the engine chooses for both, as every result's simplifications state: the payer's
+    least valuable first, the opponent's pick the most valuable first, a creature in play worth
+    its offense plus a fifth of its defense as they stand."""
+    game = new_game()
+    me = game.players[0]
+    creatures = [in_play(game, 0, creature(name, o, d)) for name, o, d in VALUED]
+    pay(game, me, ACTIVATION_COSTS[normalise(cost)], x, None)
+    assert {c.card.name for c in creatures if c.exhausted} == given_up

@@ -3,7 +3,10 @@ trap's "identity ... is not public knowledge"; "Creatures": summoned "face-up").
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.keeper.engine.policy import HeuristicPolicy
+from rulebook.keeper.engine.state import ZoneCard
 
 from .builders import creature, in_play, new_game, spell
 
@@ -91,3 +94,31 @@ def test_a_player_choosing_one_player_reads_its_own_hand_and_only_counts_the_oth
         shown = [1, 1]
         shown[caster] = [f"Hand {caster}"]
         assert peeks.hands == shown
+
+
+def test_a_card_in_another_players_zone_is_offered_with_that_zone_seen_only_as_its_size():
+    """The Field: a hand's, deck's, Resource Zone's and graveyard's contents are not public
+    knowledge. A targeted card in another player's zone is offered as that card, its player as
+    the chooser sees them (their hand a count) and its zone as a count: no door from the
+    offered card opens the other cards of the zone. A card in the chooser's own zone is offered
+    as it is. (The guide's selections of another's zone are chosen by that player or at random
+    today; this is what the view promises any selection that asks the caster.)"""
+    game = new_game()
+    mine, theirs = game.players
+    for player in game.players:
+        player.hand = [creature(f"Hand {player.index}", 1, 5), spell(f"Other {player.index}", "")]
+        player.graveyard = [creature(f"Grave {player.index}", 1, 5)]
+    targets = [ZoneCard(theirs, zone, zone[0]) for zone in (theirs.hand, theirs.graveyard)] + [
+        ZoneCard(mine, mine.hand, mine.hand[0])
+    ]
+    for seat, other in ((0, theirs), (1, mine)):
+        shown = game.view(seat).shown_all(targets)
+        for target, seen in zip(targets, shown, strict=True):
+            assert seen.card is target.card
+            if target.player is other:
+                assert seen is not target and seen.player is game.view(seat).players[other.index]
+                assert len(seen.zone) == len(target.zone) and not isinstance(seen.player.hand, list)
+                with pytest.raises(PermissionError):
+                    list(seen.zone)
+            else:
+                assert seen is target and seen.zone is target.zone

@@ -3,9 +3,11 @@ opponent" rulings): which cards an ability may target, in whose zone, and who se
 
 from __future__ import annotations
 
+import pytest
+
 from rulebook.keeper.engine.policy import HeuristicPolicy
 
-from .builders import creature, in_play, new_game, spell
+from .builders import VALUED, creature, in_play, new_game, spell
 
 TO_RESOURCES = "Send all targets to the resource zone of their owners (exhausted)."
 
@@ -154,3 +156,24 @@ def test_the_player_the_caster_shows_their_hand_to_selects_from_it():
         f"your hand selected by that player. {TO_RESOURCES}",
     )
     assert me.resources == [dear] and me.hand == [cheap]
+
+
+@pytest.mark.parametrize(("x", "given_up"), [(1, {"Middling"}), (2, {"Middling", "Wall"})])
+def test_an_opponent_selecting_in_their_hand_gives_up_the_cheapest_by_the_stated_valuation(
+    x, given_up
+):
+    """Target Selections, "Target up to [x] cards in one opponent's hand selected by that
+    player": the engine selects for the opponent the targets worst for the caster (every
+    result's simplifications), so a destroying spell takes the cards of that hand worth least:
+    a creature worth its printed offense plus a fifth of its defense."""
+    game = new_game()
+    caster, opponent = game.players
+    opponent.hand = [creature(name, offense, defense) for name, offense, defense in VALUED]
+    raid = spell(
+        "Raid",
+        f"Target up to {x} cards in one opponent's hand selected by that player. Destroy all "
+        "targets.",
+    )
+    game.resolve(caster, raid.abilities[0], raid, None)
+    kept = {card.name for card in opponent.hand}
+    assert kept == {name for name, _, _ in VALUED} - given_up
