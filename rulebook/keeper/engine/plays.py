@@ -229,8 +229,9 @@ def _caveat_payments(suffix: str) -> dict[str, Payment]:
             component = BY_KEY.get(key)
             if component is not None and component.kind == Kind.CAVEAT:
                 # To attack with, defend with or use an ability of this creature it must still
-                # be in play: it never sacrifices or destroys itself to pay for acting.
-                acting = suffix == _USE and op in ("sacrifice_in_play", "destroy_in_play")
+                # be in play: it never sacrifices itself to pay for acting. (Nor destroys itself:
+                # the guide's caveats that destroy for acting all say "your other".)
+                acting = suffix == _USE and op == "sacrifice_in_play"
                 found[key] = Payment(op, chooser, others=wording != text or acting)
     return found
 
