@@ -85,16 +85,16 @@ def test_a_creature_cannot_pay_its_own_exhaust_caveat():
     assert needy.exhausted and helper.exhausted
 
 
-def test_a_creature_never_sacrifices_itself_to_act():
+@pytest.mark.parametrize(
+    "cost", ["sacrifice 1 cards in play", "destroy 1 of your other cards in play"]
+)
+def test_a_creature_never_sacrifices_or_destroys_itself_to_act(cost):
     """The same ruling (found by the invariant checker): to attack with, defend with or use an
     ability of this creature it must still be there, so "sacrifice [x] cards in play" is paid
-    with other cards."""
+    with other cards, as "destroy [x] of your other cards in play" says it is."""
     game = new_game()
     me = game.players[0]
-    text = (
-        "You must sacrifice 1 cards in play to attack with, defend with, or use an ability of "
-        "this creature."
-    )
+    text = f"You must {cost} to attack with, defend with, or use an ability of this creature."
     bold = in_play(game, 0, creature("Bold", 3, 5, text))
     bold.exhausted = False
     assert not game.can_attack(me, bold)
