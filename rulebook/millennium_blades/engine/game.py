@@ -407,8 +407,12 @@ class Game:
         for player in order:
             stars, index = self.reveal(player)
             self.revealed = stars
-            if self.react(player, "revealed") is not None:
+            # The card revealed in place of another is revealed in the clash too: a Reaction
+            # on "you reveal a card in a clash" is offered again, until the player uses none
+            # (each use flips its card, so the offers end).
+            while self.react(player, "revealed") is not None:
                 stars, index = self.reveal(player)
+                self.revealed = stars
             total = stars + self.clash_strength(player, started=player is starter)
             reveals.append((player, stars, index, total))
         best = max(total for _, _, _, total in reveals)

@@ -362,6 +362,42 @@ def test_the_log_shows_a_clash_as_it_happens_and_the_offers_let_pass():
     assert kinds[kinds.index("score") + 1 :] == ["rp", "end"]
 
 
+def test_a_card_revealed_in_place_of_another_is_revealed_too_and_may_be_replaced_again():
+    """Reaction effects "are activated whenever the relevant condition on the effect is met"
+    (rules summary): the card revealed in place of another is a card revealed in the clash,
+    so a second "reveal again" Reaction is offered for it, and the last card revealed counts.
+    Let pass, the offer is logged as declined."""
+    hunter = single("Hunter", 1, {"when": "play", "do": "clash", "win": 2})
+    again = {"when": "reaction", "on": "revealed", "do": "reveal_again"}
+    reactions = [board("Dice", again), board("Shuffler", again)]
+    use_all = Scripted(single=in_order, react_revealed=lambda game, decision: decision.options[0])
+    use_one = Scripted(
+        single=in_order,
+        react_revealed=lambda game, decision: (
+            decision.options[0] if len(decision.options) == 2 else None
+        ),
+    )
+    told = {}
+    for name, policy in (("all", use_all), ("one", use_one)):
+        game, outcome = tournament(
+            [deck([hunter], accessories=reactions), deck([single("B", 1)])],
+            policies=(policy, Scripted(single=in_order)),
+            the_store=store(1, 2, 3, 4),
+            first=0,
+        )
+        turn = [(e["event"], e["player"]) for e in outcome.log if e["turn"] == 1]
+        told[name] = turn[2 : turn.index(("clash_end", 0)) + 1]
+        reveals = events(outcome, "reveal")
+        end = events(outcome, "clash_end")[0]
+        assert end["reveals"][0]["revealed"] == reveals[-2]["card"]  # player 0's last reveal
+        assert [slot.up for slot in game.players[0].board] == [False, name == "one"]
+    use = [("reaction", 0), ("flip", 0), ("reveal", 0)]
+    assert told["all"] == [("clash", 0), ("reveal", 0), *use, *use, ("reveal", 1), ("clash_end", 0)]
+    assert told["one"] == [
+        ("clash", 0), ("reveal", 0), *use, ("declined", 0), ("reveal", 1), ("clash_end", 0),
+    ]  # fmt: skip
+
+
 def test_meta_breaker_at_0_rp_leaves_judges_whistle_face_up():
     """Reaction effects (issue 37's case, the sample cards, seed 1): Meta Breaker drains a seat
     at 0 RP, which loses nothing, so its Judge's Whistle is not used and stays face-up."""
