@@ -406,13 +406,11 @@ class Game:
         reveals = []
         for player in order:
             stars, index = self.reveal(player)
-            self.revealed = stars
             # The card revealed in place of another is revealed in the clash too: a Reaction
             # on "you reveal a card in a clash" is offered again, until the player uses none
             # (each use flips its card, so the offers end).
             while self.react(player, "revealed") is not None:
                 stars, index = self.reveal(player)
-                self.revealed = stars
             total = stars + self.clash_strength(player, started=player is starter)
             reveals.append((player, stars, index, total))
         best = max(total for _, _, _, total in reveals)
@@ -435,14 +433,15 @@ class Game:
 
     def reveal(self, player: Player) -> tuple[int, int]:
         """The top card of the shuffled Store (its Star Rating, its index), revealed by
-        `player`, to the discard; an empty Store takes its discard back, shuffled."""
+        `player`, to the discard; an empty Store takes its discard back, shuffled. Its Star
+        Rating is the one just revealed (`revealed`, which a reveal_again Reaction reads)."""
         if not self.store:
             self.store, self.discard = self.discard, []
             if self.log is not None:
                 self.event("store_refilled", None, cards=len(self.store))
         index = self.chance.take(self.store)
         self.discard.append(index)
-        stars = self.store_stars[index]
+        stars = self.revealed = self.store_stars[index]
         if self.log is not None:
             name = self.store_cards.names[index]
             self.event("reveal", player.index, card=name, stars=stars, left=len(self.store))
